@@ -1,0 +1,12 @@
+// Taro's page hooks get React only from createReactApp; test-utils' own createApp uses the Taro 3 router signature,
+// so the app runtime is created here once, over the web platform.
+import * as React from 'react'
+import * as ReactDOM from 'react-dom'
+import { createReactApp } from '@tarojs/plugin-framework-react/dist/runtime'
+
+process.env.TARO_PLATFORM = 'web'
+;(globalThis as unknown as { defineAppConfig: (c: unknown) => unknown }).defineAppConfig = (c) => c
+;(globalThis as unknown as { definePageConfig: (c: unknown) => unknown }).definePageConfig = (c) => c
+createReactApp(function App(props: { children?: React.ReactNode }) {
+  return React.createElement(React.Fragment, null, props.children)
+} as unknown as React.ComponentClass, React, ReactDOM, { pages: [], routes: [] } as never)

@@ -1,0 +1,5 @@
+module.exports = {
+  presets: [
+    ['taro', { framework: 'react', ts: true, compiler: 'webpack5' }]
+  ]
+}

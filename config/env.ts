@@ -1,0 +1,54 @@
+/**
+ * Build-time configuration. Hosts, app ids, brand and slogan come from environment variables at build time and
+ * default to the local reference server (one origin serves every host there).
+ * An empty host means "the page's own origin" on H5; the mini-program, which has no origin, uses DEV_ORIGIN.
+ */
+export interface AppEnv {
+  TARO_APP_API_HOST: string
+  TARO_APP_LIVE_HOST: string
+  TARO_APP_STATS_HOST: string
+  TARO_APP_MOBILE_HOST: string
+  TARO_APP_DEV_ORIGIN: string
+  TARO_APP_BRAND: string
+  TARO_APP_DESCRIPTION: string
+  TARO_APP_SLOGAN: string
+  TARO_APP_VERSION: string
+  TARO_APP_MP_APPID: string
+  TARO_APP_UA_MARKERS: string
+  TARO_APP_WHITELIST: string
+  TARO_APP_ALLOW_LIVE_PLAYER: string
+}
+
+export const ENV_DEFAULTS: AppEnv = {
+  TARO_APP_API_HOST: '',
+  TARO_APP_LIVE_HOST: '',
+  TARO_APP_STATS_HOST: '',
+  TARO_APP_MOBILE_HOST: '',
+  TARO_APP_DEV_ORIGIN: 'http://127.0.0.1:8080',
+  TARO_APP_BRAND: '慧直播',
+  TARO_APP_DESCRIPTION: '城市台直播与点播',
+  TARO_APP_SLOGAN: '看见身边的精彩',
+  TARO_APP_VERSION: '1.0.0',
+  TARO_APP_MP_APPID: 'touristappid',
+  // JSON: user-agent markers of the host apps (spec R1.18, R1.19)
+  TARO_APP_UA_MARKERS: '',
+  // comma-separated extra whitelist hosts for the web-view page (spec R2.35)
+  TARO_APP_WHITELIST: '',
+  TARO_APP_ALLOW_LIVE_PLAYER: '0'
+}
+
+export function appEnv(source: Record<string, string | undefined>): AppEnv {
+  const out = { ...ENV_DEFAULTS }
+  for (const key of Object.keys(out) as (keyof AppEnv)[]) {
+    const v = source[key]
+    if (typeof v === 'string' && v !== '') out[key] = v
+  }
+  return out
+}
+
+/** DefinePlugin constants: `process.env.TARO_APP_X` is replaced by its string literal in both targets. */
+export function defineAppEnv(env: AppEnv): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(env)) out[`process.env.${k}`] = JSON.stringify(v)
+  return out
+}

@@ -1,0 +1,66 @@
+import path from 'path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import { appEnv, defineAppEnv } from './env'
+import { h5Aliases } from './routes'
+
+// Chunk loads give up after 120 s (spec R8.7, R9.11).
+export const CHUNK_LOAD_TIMEOUT = 120000
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const env = appEnv(process.env)
+  const baseConfig: UserConfigExport<'webpack5'> = {
+    projectName: 'live-client',
+    date: '2026-11-22',
+    designWidth: 750, // R1.22
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    // Each target builds into its own folder so one build never overwrites the other.
+    outputRoot: `dist/${process.env.TARO_ENV || 'weapp'}`,
+    alias: { '@': path.resolve(__dirname, '..', 'src') },
+    plugins: [],
+    defineConstants: defineAppEnv(env),
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: 'webpack5',
+    cache: { enable: false },
+    mini: {
+      postcss: {
+        pxtransform: { enable: true, config: {} },
+        cssModules: { enable: false }
+      },
+      optimizeMainPackage: { enable: true }
+    },
+    h5: {
+      // Every asset under /m2/ and the router in browser mode with basename /m2 (R2.1).
+      publicPath: '/m2/',
+      staticDirectory: 'static',
+      router: {
+        mode: 'browser',
+        basename: '/m2',
+        customRoutes: h5Aliases
+      },
+      output: {
+        filename: 'js/[name].[contenthash:8].js',
+        chunkFilename: 'js/[name].[contenthash:8].js',
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT
+      },
+      miniCssExtractPluginOption: {
+        ignoreOrder: true,
+        filename: 'css/[name].[contenthash:8].css',
+        chunkFilename: 'css/[name].[contenthash:8].css'
+      },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        cssModules: { enable: false }
+      },
+      webpackChain(chain) {
+        // Taro splits only initial chunks, so each lazy page chunk would carry its own mobx copy.
+        chain.optimization.merge({ splitChunks: { chunks: 'all' } })
+      }
+    }
+  }
+  if (process.env.NODE_ENV === 'development') {
+    return merge({}, baseConfig, { mini: {}, h5: {} })
+  }
+  return merge({}, baseConfig, { mini: {}, h5: {} })
+})

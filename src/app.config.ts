@@ -1,0 +1,37 @@
+import { MAIN_PAGES, PACKAGE_A, PACKAGE_A_PAGES, PACKAGE_B, PACKAGE_B_PAGES, TAB_PAGES } from './router/pages'
+import { THEME_COLOR } from './theme'
+
+// Spec section 2: four custom tabs, the list page in the main package, package A preloaded from home, package B.
+export default defineAppConfig({
+  pages: Object.values(MAIN_PAGES),
+  subPackages: [
+    { root: PACKAGE_A, pages: Object.values(PACKAGE_A_PAGES) },
+    { root: PACKAGE_B, pages: Object.values(PACKAGE_B_PAGES) }
+  ],
+  preloadRule: {
+    [TAB_PAGES.home]: { network: 'all', packages: [PACKAGE_A] }
+  },
+  tabBar: {
+    custom: true,
+    color: '#999999',
+    selectedColor: THEME_COLOR,
+    backgroundColor: '#ffffff',
+    borderStyle: 'white',
+    list: [
+      { pagePath: TAB_PAGES.home, text: '直播' },
+      { pagePath: TAB_PAGES.streamer, text: '主播' },
+      { pagePath: TAB_PAGES.media, text: '视听' },
+      { pagePath: TAB_PAGES.user, text: '我的' }
+    ]
+  },
+  window: {
+    backgroundTextStyle: 'dark',
+    navigationBarBackgroundColor: '#ffffff',
+    navigationBarTitleText: '',
+    navigationBarTextStyle: 'black',
+    backgroundColor: '#f5f5f5'
+  },
+  permission: {},
+  requiredBackgroundModes: [],
+  lazyCodeLoading: 'requiredComponents'
+})

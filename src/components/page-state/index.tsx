@@ -1,0 +1,42 @@
+import { View, Text, Button } from '@tarojs/components'
+import './index.scss'
+
+export interface PageStateProps {
+  loading?: boolean
+  error?: string | null
+  empty?: boolean
+  emptyText?: string
+  onRetry?: () => void
+}
+
+/** Loading, error and empty states every screen shares (Chinese text a viewer understands). */
+export function PageState({ loading, error, empty, emptyText = '暂无内容', onRetry }: PageStateProps) {
+  if (loading) {
+    return (
+      <View className='page-state page-state--loading' aria-busy>
+        <View className='page-state__spinner' />
+        <Text className='page-state__text'>加载中</Text>
+      </View>
+    )
+  }
+  if (error) {
+    return (
+      <View className='page-state page-state--error' role='alert'>
+        <Text className='page-state__text'>{error}</Text>
+        {onRetry && (
+          <Button className='page-state__retry' size='mini' onClick={onRetry}>
+            重新加载
+          </Button>
+        )}
+      </View>
+    )
+  }
+  if (empty) {
+    return (
+      <View className='page-state page-state--empty'>
+        <Text className='page-state__text'>{emptyText}</Text>
+      </View>
+    )
+  }
+  return null
+}

@@ -1,0 +1,44 @@
+import { View, Text } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { THEME_COLOR } from '@/theme'
+import { TAB_PAGES, type TabKey } from '@/router/pages'
+import { uiStore } from '@/stores/ui'
+import './index.scss'
+
+export const TABS: { key: TabKey; text: string; icon: string }[] = [
+  { key: 'home', text: '直播', icon: '▶' },
+  { key: 'streamer', text: '主播', icon: '★' },
+  { key: 'media', text: '视听', icon: '♫' },
+  { key: 'user', text: '我的', icon: '●' }
+]
+
+/** The one custom tab bar of both targets (spec R2.2–R2.6): tabs are opened by switching tab. */
+export const TabBar = observer(function TabBar() {
+  const current = uiStore.currentTab
+  return (
+    <View className='tab-bar' role='tablist'>
+      {TABS.map((tab) => {
+        const active = tab.key === current
+        return (
+          <View
+            key={tab.key}
+            className={`tab-bar__item${active ? ' tab-bar__item--active' : ''}`}
+            role='tab'
+            aria-selected={active}
+            data-tab={tab.key}
+            style={{ color: active ? THEME_COLOR : '#999999' }}
+            onClick={() => {
+              if (active) return
+              uiStore.setTab(tab.key)
+              Taro.switchTab({ url: `/${TAB_PAGES[tab.key]}` })
+            }}
+          >
+            <Text className='tab-bar__icon'>{tab.icon}</Text>
+            <Text className='tab-bar__text'>{tab.text}</Text>
+          </View>
+        )
+      })}
+    </View>
+  )
+})

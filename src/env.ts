@@ -1,0 +1,23 @@
+/**
+ * The build-time configuration compiled into the app (defaults and names live in config/env.ts). Each key is written
+ * out literally so the bundler's DefinePlugin replaces `process.env.TARO_APP_X` with its value in both targets;
+ * jest's setup fills process.env with the same defaults.
+ */
+export type { AppEnv } from '../config/env'
+import type { AppEnv } from '../config/env'
+
+export const env: AppEnv = {
+  TARO_APP_API_HOST: process.env.TARO_APP_API_HOST,
+  TARO_APP_LIVE_HOST: process.env.TARO_APP_LIVE_HOST,
+  TARO_APP_STATS_HOST: process.env.TARO_APP_STATS_HOST,
+  TARO_APP_MOBILE_HOST: process.env.TARO_APP_MOBILE_HOST,
+  TARO_APP_DEV_ORIGIN: process.env.TARO_APP_DEV_ORIGIN,
+  TARO_APP_BRAND: process.env.TARO_APP_BRAND,
+  TARO_APP_DESCRIPTION: process.env.TARO_APP_DESCRIPTION,
+  TARO_APP_SLOGAN: process.env.TARO_APP_SLOGAN,
+  TARO_APP_VERSION: process.env.TARO_APP_VERSION,
+  TARO_APP_MP_APPID: process.env.TARO_APP_MP_APPID,
+  TARO_APP_UA_MARKERS: process.env.TARO_APP_UA_MARKERS,
+  TARO_APP_WHITELIST: process.env.TARO_APP_WHITELIST,
+  TARO_APP_ALLOW_LIVE_PLAYER: process.env.TARO_APP_ALLOW_LIVE_PLAYER
+}

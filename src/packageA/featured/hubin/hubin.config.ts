@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '慢直播',
+  enableShareAppMessage: true
+})

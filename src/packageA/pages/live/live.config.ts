@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '直播间',
+  enableShareAppMessage: true,
+  disableScroll: true
+})

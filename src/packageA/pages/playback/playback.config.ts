@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '回看',
+  enableShareAppMessage: true
+})

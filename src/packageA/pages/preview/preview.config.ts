@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '预告',
+  enableShareAppMessage: true
+})

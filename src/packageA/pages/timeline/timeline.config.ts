@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '图文直播',
+  enablePullDownRefresh: true
+})

@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '相册直播',
+  enableShareAppMessage: true,
+  enableShareTimeline: true
+})

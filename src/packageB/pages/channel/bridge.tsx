@@ -1,0 +1,29 @@
+import { View, Text, Button } from '@tarojs/components'
+import Taro, { useRouter } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
+import { openChannel } from '@/platform/channel'
+
+/** Redirects to a video channel (spec R2.20): query finderUserName with feedId (a video) or none (the live). */
+export default function ChannelBridge() {
+  const { params } = useRouter()
+  const [error, setError] = useState<string | null>(null)
+  const go = () => {
+    setError(null)
+    openChannel({ finderUserName: params.finderUserName || '', feedId: params.feedId })
+      .then(() => Taro.navigateBack().catch(() => undefined))
+      .catch((e: Error) => setError(e.message))
+  }
+  useEffect(go, [])
+  return (
+    <View className='page'>
+      <View className='card'>
+        <Text>{error || '正在打开视频号…'}</Text>
+      </View>
+      {error && (
+        <Button className='page-state__retry' onClick={go}>
+          重试
+        </Button>
+      )}
+    </View>
+  )
+}

@@ -1,0 +1,6 @@
+export default definePageConfig({
+  navigationBarTitleText: '直播',
+  navigationStyle: 'custom',
+  enableShareAppMessage: true,
+  enablePullDownRefresh: false
+})

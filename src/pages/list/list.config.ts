@@ -1,0 +1,5 @@
+export default definePageConfig({
+  navigationBarTitleText: '列表',
+  enablePullDownRefresh: true,
+  onReachBottomDistance: 50
+})

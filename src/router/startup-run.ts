@@ -1,0 +1,31 @@
+import { env } from '@/env'
+import { resolveHosts } from '@/core/hosts'
+import { pageOrigin } from '@/platform/origin'
+import { openLink, openPage, openWebView } from './navigate'
+import { takeRedirect } from './redirect'
+import { planStartup, type StartupPlan, type StartupQuery } from './startup'
+
+export type LoginHandoff = (login: NonNullable<StartupPlan['login']>) => Promise<unknown> | unknown
+
+let loginHandoff: LoginHandoff | null = null
+
+/** The session registers how startup credentials (tokentype + token) log in. */
+export function setStartupLogin(handler: LoginHandoff) {
+  loginHandoff = handler
+}
+
+/** External activity page for the preview that is an activity (spec R2.27, R2.22). */
+export function externalActivityUrl(name: string): string {
+  return `${resolveHosts(env, pageOrigin()).live}/activity/${name}`
+}
+
+/** Act on the launch query: log in, restore a saved redirect, or open the page it names. */
+export async function runStartup(query: StartupQuery, path: string): Promise<StartupPlan> {
+  const plan = planStartup(query, path, externalActivityUrl('preview-1473'))
+  if (plan.login && loginHandoff) await loginHandoff(plan.login)
+  const redirect = takeRedirect()
+  if (plan.external) await openWebView(plan.external)
+  else if (plan.page) await openPage(plan.page, plan.query)
+  else if (redirect) await openLink(redirect)
+  return plan
+}

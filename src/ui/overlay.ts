@@ -1,0 +1,34 @@
+import Taro from '@tarojs/taro'
+
+/** Default labels of spec R8.21. */
+export const LABELS = { cancel: '取消', confirm: '确定', loading: '加载中' } as const
+
+/** Generic toast duration and the navigation layer's (spec R9.17). */
+export const TOAST_DURATION = 1500
+export const NAV_TOAST_DURATION = 2000
+
+export function showModal(options: Taro.showModal.Option) {
+  return Taro.showModal({ cancelText: LABELS.cancel, confirmText: LABELS.confirm, ...options })
+}
+
+export function showLoading(title: string = LABELS.loading) {
+  return Taro.showLoading({ title, mask: true })
+}
+
+export function showToast(title: string, options: Partial<Taro.showToast.Option> = {}) {
+  return Taro.showToast({ title, icon: 'none', duration: TOAST_DURATION, ...options })
+}
+
+/** The navigation layer's toast: 2000 ms with no icon. */
+export function navToast(title: string) {
+  return Taro.showToast({ title, icon: 'none', duration: NAV_TOAST_DURATION })
+}
+
+/**
+ * Every overlay is hidden on a page route change (spec R4.49). Taro's H5 runtime already does it on its own route
+ * event; navigation through src/router/navigate.ts calls this first so the mini-program behaves the same.
+ */
+export function hideAllOverlays() {
+  Taro.hideToast({ fail: () => undefined })
+  Taro.hideLoading({ fail: () => undefined })
+}

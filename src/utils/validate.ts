@@ -1,0 +1,33 @@
+/** Mobile number: 11 digits, 1 then 3–9 (spec R5.1). */
+export function isMobile(s: unknown): boolean {
+  return typeof s === 'string' && /^1[3-9]\d{9}$/.test(s)
+}
+
+/** Digits only (spec R5.3). */
+export function isDigits(s: unknown): boolean {
+  return (typeof s === 'string' || typeof s === 'number') && /^\d+$/.test(String(s))
+}
+
+/** Phone numbers in text (13, 15, 16, 17, 18, 19…) become the first 3 digits, ****, then the rest (spec R5.2). */
+export function maskPhones(text: string): string {
+  if (!text) return ''
+  return text.replace(/(?<!\d)(1[35-9]\d)(\d{4})(\d{4})(?!\d)/g, '$1****$3')
+}
+
+const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' }
+
+/** HTML tags are stripped before display (spec R5.4); the common entities are decoded. */
+export function stripHtml(html: string | null | undefined): string {
+  if (!html) return ''
+  return html
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (m) => ENTITIES[m])
+    .trim()
+}
+
+/** A colour value is a 6-digit hex with a leading # (spec R1.25). */
+export function isColor(s: unknown): boolean {
+  return typeof s === 'string' && /^#[0-9a-fA-F]{6}$/.test(s)
+}
