@@ -10,3 +10,13 @@ process.env.TARO_PLATFORM = 'web'
 createReactApp(function App(props: { children?: React.ReactNode }) {
   return React.createElement(React.Fragment, null, props.children)
 } as unknown as React.ComponentClass, React, ReactDOM, { pages: [], routes: [] } as never)
+
+// The H5 build gives Taro its navigation APIs from @tarojs/router (Taro's api-loader); do the same here.
+import Taro from '@tarojs/taro'
+import * as router from '@tarojs/router'
+
+const taro = Taro as unknown as Record<string, unknown>
+const routerApis = router as unknown as Record<string, unknown>
+for (const name of ['switchTab', 'navigateTo', 'redirectTo', 'navigateBack', 'reLaunch', 'getCurrentPages']) {
+  if (typeof taro[name] !== 'function') taro[name] = routerApis[name]
+}

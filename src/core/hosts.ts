@@ -40,3 +40,24 @@ export function hostName(origin: string): string {
   const m = origin.match(/^(?:[a-z]+:)?\/\/([^/:?#]+)/i)
   return m ? m[1].toLowerCase() : ''
 }
+
+/** Under which prefix each host serves its calls (spec R7.2, R7.5). */
+export const API_PREFIX = '/api/v1'
+export const MOBILE_PREFIX = '/mobile/api'
+
+/**
+ * The absolute URL of a call (spec R7.2–R7.6): paths with `.php` or `/m2/` go to the main live host (R7.3),
+ * `rank-page` to the statistics service (R7.4), `/{product}4.0/` to the mobile API host under /mobile/api (R7.5),
+ * everything else to the live API host under /api/v1 (R7.2). Absolute URLs are kept; protocol-relative ones take
+ * the page's protocol on H5 and https in the mini-program (R7.6).
+ */
+export function callUrl(path: string, hosts: Hosts, mobileMarker: string, pageOrigin: string | null = null): string {
+  if (/^https?:\/\//i.test(path)) return path
+  if (path.startsWith('//')) return absoluteHost(path, pageOrigin, '')
+  const p = path.startsWith('/') ? path : `/${path}`
+  const route = p.split('?')[0]
+  if (route.includes('.php') || route.startsWith('/m2/') || route.includes('/m2/')) return `${hosts.live}${p}`
+  if (route.includes('rank-page')) return `${hosts.stats}${p}`
+  if (route.includes(mobileMarker)) return `${hosts.mobile}${MOBILE_PREFIX}${p}`
+  return `${hosts.api}${API_PREFIX}${p}`
+}

@@ -43,7 +43,8 @@ export async function follow(result: LinkResult): Promise<void> {
       await openWebView(result.url)
       return
     case 'copy':
-      await Taro.setClipboardData({ data: result.url })
+      // The modal still explains the link when the clipboard is unavailable.
+      await Taro.setClipboardData({ data: result.url }).catch(() => undefined)
       await showModal({ title: '提示', content: COPY_URL_MESSAGE, showCancel: false })
       return
     case 'browser':

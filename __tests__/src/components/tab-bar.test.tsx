@@ -1,0 +1,65 @@
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import { TabBar } from '@/components/tab-bar'
+import { PageState } from '@/components/page-state'
+import { uiStore } from '@/stores/ui'
+import HomePage from '@/pages/home/home'
+import MediaPage from '@/pages/media/media'
+
+describe('custom tab bar', () => {
+  test('R2.2–R2.5 four tabs 直播 主播 视听 我的, the current one in #ff8300 (R1.20)', async () => {
+    uiStore.setTab('streamer')
+    const t = new TestUtils()
+    await t.mount(TabBar)
+    const items = Array.from(document.querySelectorAll('.tab-bar__item')) as HTMLElement[]
+    expect(items.map((i) => i.textContent?.replace(/[^\u4e00-\u9fa5]/g, ''))).toEqual(['直播', '主播', '视听', '我的'])
+    expect(items[1].style.color).toBe('rgb(255, 131, 0)')
+    expect(items[0].style.color).toBe('rgb(153, 153, 153)')
+    t.unmout()
+  })
+
+  test('R2.6 tapping a tab switches tab and highlights it', async () => {
+    uiStore.setTab('home')
+    // No router runs under jest: the navigation call is observed here and performed for real in e2e/.
+    const switchTab = jest.spyOn(Taro, 'switchTab').mockImplementation(() => Promise.resolve({ errMsg: 'switchTab:ok' }))
+    const t = new TestUtils()
+    await t.mount(TabBar)
+    const media = document.querySelector('[data-tab="media"]') as HTMLElement
+    t.act(() => media.click())
+    expect(switchTab).toHaveBeenCalledWith({ url: '/pages/media/media' })
+    expect(uiStore.currentTab).toBe('media')
+    await new Promise((r) => requestAnimationFrame(r))
+    expect((document.querySelector('[data-tab="media"]') as HTMLElement).style.color).toBe('rgb(255, 131, 0)')
+    switchTab.mockRestore()
+    t.unmout()
+  })
+})
+
+describe('page frames', () => {
+  test('R2.4 a tab page renders its title, the H5 tab bar and an empty state', async () => {
+    const t = new TestUtils()
+    await t.mount(MediaPage)
+    expect(document.querySelector('.page__title')?.textContent).toBe('视听')
+    expect(document.querySelectorAll('.tab-bar__item')).toHaveLength(4)
+    expect(uiStore.currentTab).toBe('media')
+    t.unmout()
+  })
+  test('R2.2 the home page marks the live tab current', async () => {
+    const t = new TestUtils()
+    await t.mount(HomePage)
+    expect(uiStore.currentTab).toBe('home')
+    t.unmout()
+  })
+  test('R8.21 the loading state reads 加载中; errors offer a retry', async () => {
+    const t = new TestUtils()
+    await t.mount(PageState, { props: { loading: true } })
+    expect(document.body.textContent).toContain('加载中')
+    t.unmout()
+    const retry = jest.fn()
+    await t.mount(PageState, { props: { error: '网络不给力', onRetry: retry } })
+    expect(document.body.textContent).toContain('网络不给力')
+    t.act(() => (document.querySelector('.page-state__retry') as HTMLElement).click())
+    expect(retry).toHaveBeenCalled()
+    t.unmout()
+  })
+})

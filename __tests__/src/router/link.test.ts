@@ -1,0 +1,77 @@
+import { COPY_URL_MESSAGE, isWhitelisted, lastNumber, resolveLink, type LinkContext } from '@/router/link'
+
+const mp: LinkContext = { inMiniProgram: true, mainHost: 'live.example.test', whitelist: ['news.example.test', 'mp.weixin.qq.com', 'short.example.test', '.sub.example.test'] }
+const web: LinkContext = { ...mp, inMiniProgram: false }
+const main = 'https://live.example.test'
+
+describe('resolveLink: main live host share links', () => {
+  test('R2.29 live room for liveid=, /rm/, pages/live/live or page=live', () => {
+    for (const url of [`${main}/share?liveid=88`, `${main}/rm/88`, `${main}/m2/packageA/pages/live/live?roomid=88`, `${main}/m2/?page=live&roomid=88`]) {
+      expect(resolveLink(url, mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '88' } })
+    }
+  })
+  test('R2.30 playback for videoid=, /v/ or page=playback', () => {
+    for (const url of [`${main}/play?videoid=12`, `${main}/v/12`, `${main}/m2/?page=playback&id=12`]) {
+      expect(resolveLink(url, mp)).toEqual({ type: 'page', page: 'playback', query: { id: '12' } })
+    }
+  })
+  test('R2.31 preview for pages/preview/preview, page=preview or /live/preview', () => {
+    for (const url of [`${main}/m2/packageA/pages/preview/preview?id=7`, `${main}/m2/?page=preview&id=7`, `${main}/live/preview/7`]) {
+      expect(resolveLink(url, mp)).toEqual({ type: 'page', page: 'preview', query: { id: '7' } })
+    }
+  })
+  test('R2.32 /events opens the event list', () => {
+    expect(resolveLink(`${main}/events`, mp)).toEqual({ type: 'page', page: 'list', query: { type: 'event' } })
+  })
+  test('R2.33 R2.15 page=featured… values open the featured pages, binhu717 maps to hubin', () => {
+    expect(resolveLink(`${main}/m2/?page=featuredwuxilcb`, mp)).toEqual({ type: 'page', page: 'wuxilcb', query: {} })
+    expect(resolveLink(`${main}/m2/?page=featured-dingshu`, mp)).toEqual({ type: 'page', page: 'dingshu', query: {} })
+    expect(resolveLink(`${main}/m2/?page=featured_binhu717`, mp)).toEqual({ type: 'page', page: 'hubin', query: {} })
+  })
+  test('R2.34 the id is the last number in the URL', () => {
+    expect(lastNumber('https://a2.example/x/2026/rm/345?from=9')).toBe('9')
+    expect(resolveLink(`${main}/2026/rm/345`, mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '345' } })
+    expect(lastNumber('no digits')).toBeUndefined()
+  })
+  test('R7.6 protocol-relative links of the main host resolve too', () => {
+    expect(resolveLink('//live.example.test/rm/5', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '5' } })
+  })
+})
+
+describe('resolveLink: other links', () => {
+  test('R2.35 whitelisted hosts open in the web-view page', () => {
+    expect(resolveLink('https://news.example.test/a/1.html', mp)).toEqual({ type: 'webview', url: 'https://news.example.test/a/1.html' })
+    expect(resolveLink('https://mp.weixin.qq.com/s/abc', mp)).toEqual({ type: 'webview', url: 'https://mp.weixin.qq.com/s/abc' })
+    expect(resolveLink('https://a.sub.example.test/x', mp)).toEqual({ type: 'webview', url: 'https://a.sub.example.test/x' })
+    expect(resolveLink(`${main}/about.html`, mp)).toEqual({ type: 'webview', url: `${main}/about.html` })
+  })
+  test('R2.36 R8.20 other hosts inside the mini-program are copied, with the spec text', () => {
+    expect(resolveLink('https://elsewhere.test/x', mp)).toEqual({ type: 'copy', url: 'https://elsewhere.test/x' })
+    expect(COPY_URL_MESSAGE).toBe('网址已复制，请在手机浏览器里粘贴该网址~')
+  })
+  test('R2.37 outside the mini-program the browser navigates', () => {
+    expect(resolveLink('http://elsewhere.test/x', web)).toEqual({ type: 'browser', url: 'http://elsewhere.test/x' })
+  })
+  test('R2.38 a blank URL or # is ignored', () => {
+    for (const url of ['', '   ', '#', null, undefined]) expect(resolveLink(url, mp)).toEqual({ type: 'none' })
+  })
+  test('R2.39 #小程序:// short links and #appId/path open another mini-program', () => {
+    expect(resolveLink('#小程序://活动/abcDEF', mp)).toEqual({ type: 'miniprogram', shortLink: '#小程序://活动/abcDEF' })
+    expect(resolveLink('#wx1234567890abcdef/pages/index/index?x=1', mp)).toEqual({
+      type: 'miniprogram',
+      appId: 'wx1234567890abcdef',
+      path: 'pages/index/index?x=1'
+    })
+    expect(resolveLink('#wx1234567890abcdef', web)).toEqual({ type: 'miniprogram', appId: 'wx1234567890abcdef', path: undefined })
+  })
+  test('internal page paths map to their page', () => {
+    expect(resolveLink('/packageA/pages/playback/playback?id=3', mp)).toEqual({ type: 'page', page: 'playback', query: { id: '3' } })
+    expect(resolveLink('pages/list/list?type=live', mp)).toEqual({ type: 'page', page: 'list', query: { type: 'live' } })
+    expect(resolveLink('/nowhere', mp)).toEqual({ type: 'none' })
+  })
+  test('whitelist matching is by exact host or a dotted suffix', () => {
+    expect(isWhitelisted('NEWS.example.test', ['news.example.test'])).toBe(true)
+    expect(isWhitelisted('evilnews.example.test', ['news.example.test'])).toBe(false)
+    expect(isWhitelisted('sub.example.test', ['.sub.example.test'])).toBe(true)
+  })
+})

@@ -1,0 +1,45 @@
+import { isColor, isDigits, isMobile, maskPhones, stripHtml } from '@/utils/validate'
+
+describe('validation rules', () => {
+  test('R5.1 a mobile number is 11 digits: 1, then 3 to 9', () => {
+    for (const ok of ['13800000001', '15912345678', '19999999999', '13000000000']) expect(isMobile(ok)).toBe(true)
+    for (const bad of ['12800000001', '10800000001', '1380000000', '138000000012', '1380000000a', '', 13800000001]) {
+      expect(isMobile(bad)).toBe(false)
+    }
+  })
+
+  test('R5.2 phone numbers in text are masked as 3 digits, ****, then the rest', () => {
+    expect(maskPhones('联系13812345678谢谢')).toBe('联系138****5678谢谢')
+    for (const prefix of ['13', '15', '16', '17', '18', '19']) {
+      expect(maskPhones(`${prefix}912345678`)).toBe(`${prefix}9****5678`)
+    }
+    expect(maskPhones('14712345678')).toBe('14712345678')
+    expect(maskPhones('订单号 213812345678901')).toBe('订单号 213812345678901')
+    expect(maskPhones('a 13812345678 b 15987654321')).toBe('a 138****5678 b 159****4321')
+  })
+
+  test('R5.3 digits-only check', () => {
+    expect(isDigits('0123')).toBe(true)
+    expect(isDigits(42)).toBe(true)
+    expect(isDigits('12a')).toBe(false)
+    expect(isDigits('')).toBe(false)
+    expect(isDigits('1.5')).toBe(false)
+  })
+
+  test('R5.4 HTML tags are stripped before display', () => {
+    expect(stripHtml('<p>你好<b>世界</b></p>')).toBe('你好世界')
+    expect(stripHtml('<script>alert(1)</script>正文&nbsp;&lt;3')).toBe('正文 <3')
+    expect(stripHtml('第一行<br/>第二行')).toBe('第一行\n第二行')
+    expect(stripHtml(null)).toBe('')
+  })
+
+  test('R1.25 a colour value is a 6-digit hex with a leading #', () => {
+    expect(isColor('#ff8300')).toBe(true)
+    expect(isColor('#FF8300')).toBe(true)
+    expect(isColor('ff8300')).toBe(false)
+    expect(isColor('#f80')).toBe(false)
+    expect(isColor('#ff83001')).toBe(false)
+    expect(isColor('#gg8300')).toBe(false)
+    expect(isColor(0xff8300)).toBe(false)
+  })
+})

@@ -1,0 +1,297 @@
+import Taro from '@tarojs/taro'
+import { env } from '@/env'
+import { responseCookies, requestCredentials } from '@/platform/cookies'
+import { currentPlatform } from '@/platform/current'
+import { pageOrigin } from '@/platform/origin'
+import { cookieHeader, saveCookies } from './cookies'
+import {
+  ApiError,
+  BAD_REQUEST_MESSAGE,
+  FORBIDDEN_MESSAGE,
+  NETWORK_ERROR_CODE,
+  NOT_FOUND_MESSAGE,
+  RequestError,
+  SERVER_ERROR_CODE,
+  SERVER_ERROR_MESSAGE,
+  TIMEOUT_MESSAGE,
+  UNAUTHORIZED_MESSAGE,
+  UNAVAILABLE_MESSAGE,
+  UploadError,
+  errMsg
+} from './errors'
+import { getFingerprint } from './fingerprint'
+import { callUrl, resolveHosts, type Hosts } from './hosts'
+import { PRODUCT_CODE, mobileApiMarker } from './product'
+import { clearToken, getToken, openLoginPrompt } from './token'
+
+/**
+ * The one place that talks HTTP (Taro.request, Taro.uploadFile): base paths (spec R7.2–R7.6), the payload fields
+ * and headers every call carries (R3.1, R7.1, R6.3), cookies (R4.10), timeouts (R7.7, R9.11) and the error
+ * catalogue (R8.1–R8.6, R8.8, R8.9, R8.17, R8.19) for every status of R9.3.
+ *
+ * Outcomes by HTTP status:
+ *   200, 201, 202      the envelope `{code, msg, data}` (a JSON document without `code` becomes `{code: 1, data}`,
+ *                      an empty body `{code: 1, data: null}`, an unparseable one `{code: -100}`)
+ *   400                resolves `{code: -100, msg: server message or 请求参数错误}`
+ *   401                clears the token, rejects RequestError {errorCode: 401, msg: 需要身份验证}; opens the login
+ *                      prompt when the call says `loginPrompt` (subscribe, follow, lottery results, vote, quiz)
+ *   403                clears the token, rejects RequestError {errorCode: 403, msg: 没有权限访问}
+ *   404                rejects RequestError {errorCode: 404, msg: 请求的资源不存在}
+ *   500, 502           resolves `{code: -101, msg: server message}`
+ *   503, 504, others   resolves `{code: -100, msg: server message or 服务暂时不可用}`
+ *   no answer in time  rejects RequestError {errorCode: 0, msg: 网络链接超时,请稍后再试！}
+ *   transport failure  resolves `{code: -100, msg: 'request:fail <reason>'}`
+ */
+
+export interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+
+/** Which codes mean success (R7.1): 1 by default, "above 0" for some calls, 0 for popularity. */
+export type SuccessRule = 'one' | 'positive' | 'zero'
+
+export interface CallOptions {
+  method?: 'GET' | 'POST'
+  /** ms; default 60000 (R7.7). */
+  timeout?: number
+  success?: SuccessRule
+  /** A 401 on this call opens the login prompt (R8.4: subscribe, follow, lottery results, vote, quiz). */
+  loginPrompt?: boolean
+  header?: Record<string, string>
+}
+
+export const DEFAULT_TIMEOUT = 60000
+export const UPLOAD_TIMEOUT = 600000
+export const UPLOAD_PATH = '/upload'
+export const UPLOAD_FIELD = 'file'
+export const SUCCESS_CODE = 1
+
+interface RequestConfig {
+  hosts: Hosts | null
+  timeout: number
+  product: string
+}
+
+const config: RequestConfig = { hosts: null, timeout: DEFAULT_TIMEOUT, product: PRODUCT_CODE }
+
+/** Overrides for tests and embedding: hosts (otherwise resolved lazily from env), default timeout, product code. */
+export function configureRequest(options: { hosts?: Partial<Hosts> | null; timeout?: number; product?: string }) {
+  if (options.hosts === null) config.hosts = null
+  else if (options.hosts) config.hosts = { ...currentHosts(), ...options.hosts }
+  if (options.timeout !== undefined) config.timeout = options.timeout
+  if (options.product !== undefined) config.product = options.product
+}
+
+export function currentHosts(): Hosts {
+  return config.hosts || resolveHosts(env, pageOrigin())
+}
+
+/** The absolute URL of a call (R7.2–R7.6). */
+export function urlOf(path: string): string {
+  return callUrl(path, currentHosts(), mobileApiMarker(config.product), pageOrigin())
+}
+
+export function isSuccess(envelope: { code?: unknown } | null | undefined, rule: SuccessRule = 'one'): boolean {
+  const code = Number(envelope?.code)
+  if (Number.isNaN(code)) return false
+  if (rule === 'positive') return code > 0
+  if (rule === 'zero') return code === 0
+  return code === SUCCESS_CODE
+}
+
+/** version and platform go with every call (R3.1, R7.1). */
+export function commonFields(): { version: string; platform: string } {
+  return { version: env.TARO_APP_VERSION, platform: currentPlatform() }
+}
+
+/** content-type, Cookie, Authorization and Fingerprint (R7.1, R6.3, R4.9, R4.10). */
+export async function commonHeaders(): Promise<Record<string, string>> {
+  const token = getToken()
+  return {
+    'content-type': 'application/json',
+    Cookie: cookieHeader(),
+    Authorization: token ? `Bearer ${token}` : '',
+    Fingerprint: await getFingerprint()
+  }
+}
+
+function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
+  if (raw === null || raw === undefined) return { ok: true, value: null }
+  if (typeof raw !== 'string') return { ok: true, value: raw }
+  if (!raw.trim()) return { ok: true, value: null }
+  try {
+    return { ok: true, value: JSON.parse(raw) }
+  } catch {
+    return { ok: false }
+  }
+}
+
+function isEnvelope(v: unknown): v is Envelope {
+  return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in (v as object)
+}
+
+/** The server's own message of a failed response: its envelope's msg, or its text. */
+function serverMessage(raw: unknown, fallback: string): string {
+  const parsed = parseBody(raw)
+  if (parsed.ok && isEnvelope(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg) return parsed.value.msg
+  if (parsed.ok && parsed.value && typeof parsed.value === 'object') {
+    const m = (parsed.value as { msg?: unknown; message?: unknown }).msg ?? (parsed.value as { message?: unknown }).message
+    if (typeof m === 'string' && m) return m
+  }
+  if (typeof raw === 'string') {
+    const text = raw.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+    if (text) return text.slice(0, 200)
+  }
+  return fallback
+}
+
+function failure(code: number, msg: string): Envelope<null> {
+  return { code, msg, data: null }
+}
+
+/** What a response means, by status (the table at the top of this file). */
+export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false): Envelope<T> {
+  if (statusCode >= 200 && statusCode < 300) {
+    const parsed = parseBody(raw)
+    if (!parsed.ok) return failure(NETWORK_ERROR_CODE, errMsg('request', 'invalid JSON')) as Envelope<T>
+    if (isEnvelope(parsed.value)) {
+      const v = parsed.value
+      return { code: Number(v.code), msg: typeof v.msg === 'string' ? v.msg : '', data: (v.data ?? null) as T }
+    }
+    return { code: SUCCESS_CODE, msg: '', data: parsed.value as T }
+  }
+  switch (statusCode) {
+    case 401:
+      clearToken()
+      if (loginPrompt) openLoginPrompt()
+      throw new RequestError(401, UNAUTHORIZED_MESSAGE, errMsg('request', '401'))
+    case 403:
+      clearToken()
+      throw new RequestError(403, FORBIDDEN_MESSAGE, errMsg('request', '403'))
+    case 404:
+      throw new RequestError(404, NOT_FOUND_MESSAGE, errMsg('request', '404'))
+    case 500:
+    case 502:
+      return failure(SERVER_ERROR_CODE, serverMessage(raw, SERVER_ERROR_MESSAGE)) as Envelope<T>
+    case 400:
+      return failure(NETWORK_ERROR_CODE, serverMessage(raw, BAD_REQUEST_MESSAGE)) as Envelope<T>
+    default:
+      return failure(NETWORK_ERROR_CODE, serverMessage(raw, UNAVAILABLE_MESSAGE)) as Envelope<T>
+  }
+}
+
+function reasonOf(err: unknown): string {
+  const e = err as { errMsg?: unknown; message?: unknown } | null
+  const text = (e && (typeof e.errMsg === 'string' ? e.errMsg : typeof e.message === 'string' ? e.message : '')) || String(err)
+  return text.replace(/^request:fail\s*/, '') || 'network error'
+}
+
+function isTimeout(err: unknown, elapsed: number, timeout: number): boolean {
+  const e = err as { name?: unknown } | null
+  return elapsed >= timeout || /timeout|timed out/i.test(reasonOf(err)) || e?.name === 'AbortError'
+}
+
+/**
+ * One call. Resolves with the envelope (also the -100 / -101 failure envelopes); rejects only with RequestError
+ * (401, 403, 404, timeout). Success of the envelope is the caller's rule: see isSuccess, requestData.
+ */
+export async function request<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Envelope<T>> {
+  const method = options.method || 'POST'
+  const timeout = options.timeout ?? config.timeout
+  const header = { ...(await commonHeaders()), ...options.header }
+  const started = Date.now()
+  let res: Taro.request.SuccessCallbackResult<unknown>
+  try {
+    res = await Taro.request<unknown>({
+      url: urlOf(path),
+      method,
+      data: { ...data, ...commonFields() },
+      header,
+      timeout,
+      dataType: 'text',
+      responseType: 'text',
+      credentials: requestCredentials
+    } as Taro.request.Option<unknown>)
+  } catch (err) {
+    if (isTimeout(err, Date.now() - started, timeout)) throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
+    return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
+  }
+  saveCookies(responseCookies(res as { header?: Record<string, unknown> }))
+  return outcome<T>(res.statusCode, res.data, !!options.loginPrompt)
+}
+
+export function get<T = unknown>(path: string, params: Record<string, unknown> = {}, options: CallOptions = {}) {
+  return request<T>(path, params, { ...options, method: 'GET' })
+}
+
+export function post<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}) {
+  return request<T>(path, data, { ...options, method: 'POST' })
+}
+
+/** The data of a successful envelope; any other envelope rejects ApiError with its code, msg and data (R8.9). */
+export async function requestData<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+  const envelope = await request<T>(path, data, options)
+  if (!isSuccess(envelope, options.success)) throw new ApiError(envelope.code, envelope.msg, envelope.data)
+  return envelope.data
+}
+
+export function getData<T = unknown>(path: string, params: Record<string, unknown> = {}, options: CallOptions = {}) {
+  return requestData<T>(path, params, { ...options, method: 'GET' })
+}
+
+export function postData<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}) {
+  return requestData<T>(path, data, { ...options, method: 'POST' })
+}
+
+/** R8.17: failures of non-list calls, searches and suggestions give a fallback silently (no toast, no throw). */
+export async function quiet<T>(call: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await call
+  } catch {
+    return fallback
+  }
+}
+
+export interface UploadOptions {
+  /** Extra form fields; version and platform are always added (R7.107). */
+  formData?: Record<string, string>
+  /** ms; default 600000 (R9.11). */
+  timeout?: number
+  path?: string
+}
+
+/**
+ * Upload a local file (spec R7.107): POST /upload, multipart field `file` plus version and platform. Failures
+ * reject UploadError with reason abort, timeout or network; a reply that is not JSON rejects with its raw text (R8.8).
+ */
+export async function upload<T = unknown>(filePath: string, options: UploadOptions = {}): Promise<Envelope<T>> {
+  const { Cookie, Authorization, Fingerprint } = await commonHeaders()
+  const timeout = options.timeout ?? UPLOAD_TIMEOUT
+  let res: Taro.uploadFile.SuccessCallbackResult
+  try {
+    res = await Taro.uploadFile({
+      url: urlOf(options.path || UPLOAD_PATH),
+      filePath,
+      name: UPLOAD_FIELD,
+      formData: { ...options.formData, ...commonFields() },
+      header: { Cookie, Authorization, Fingerprint },
+      timeout
+    } as Taro.uploadFile.Option)
+  } catch (err) {
+    const reason = reasonOf(err).replace(/^uploadFile:fail\s*/, '')
+    if (/abort/i.test(reason)) throw new UploadError('abort', 'abort')
+    if (/timeout/i.test(reason)) throw new UploadError('timeout', 'timeout')
+    throw new UploadError('network', reason || 'network error')
+  }
+  const status = res.statusCode
+  if (status === 401 || status === 403) clearToken()
+  const parsed = parseBody(res.data)
+  if (!parsed.ok || !isEnvelope(parsed.value)) {
+    const raw = typeof res.data === 'string' ? res.data : JSON.stringify(res.data)
+    throw new UploadError(parsed.ok ? 'http' : 'parse', `status ${status}`, raw)
+  }
+  const v = parsed.value
+  return { code: Number(v.code), msg: typeof v.msg === 'string' ? v.msg : '', data: (v.data ?? null) as T }
+}

@@ -1,0 +1,4 @@
+/** Mini-program: no browser fingerprinting; the session falls back to a random id (spec R4.9). */
+export async function visitorId(): Promise<string | null> {
+  return null
+}
