@@ -1,0 +1,70 @@
+// The H5 build in Chromium: /m2/ routing, the tab bar, tab switching, the 404 hook (spec R2.1, R2.2–R2.6, R2.41).
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, startServer, type RunningServer } from './harness'
+
+let server: RunningServer
+let browser: Browser
+
+before(async () => {
+  server = await startServer()
+  browser = await launchBrowser()
+})
+
+after(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+async function open(path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
+  await page.goto(`${server.origin}${path}`)
+  return page
+}
+
+test('R2.1 R2.2 /m2/pages/home/home loads from /m2/ with the tab bar, 直播 highlighted in #ff8300', async () => {
+  const page = await open('/m2/pages/home/home')
+  const requests: string[] = []
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname))
+  await page.waitForSelector('.tab-bar__item')
+  const tabs = await page.$$eval('.tab-bar__item', (els) => els.map((e) => (e.textContent || '').replace(/[^\u4e00-\u9fa5]/g, '')))
+  assert.deepEqual(tabs, ['直播', '主播', '视听', '我的'])
+  const color = await page.$eval('[data-tab="home"]', (e) => getComputedStyle(e).color)
+  assert.equal(color, 'rgb(255, 131, 0)')
+  const scripts = await page.$$eval('script[src]', (els) => els.map((e) => (e as HTMLScriptElement).src))
+  assert.ok(scripts.length > 0)
+  for (const s of scripts) assert.match(new URL(s).pathname, /^\/m2\//)
+  await page.close()
+})
+
+test('R2.6 tapping a tab switches to its page under /m2/', async () => {
+  const page = await open('/m2/pages/home/home')
+  await page.waitForSelector('[data-tab="media"]')
+  await page.click('[data-tab="media"]')
+  await page.waitForURL(/\/m2\/pages\/media\/media/)
+  await page.waitForFunction(() => {
+    const el = document.querySelector('.taro_page:not([style*="display: none"]) [data-tab="media"]') as HTMLElement | null
+    return !!el && getComputedStyle(el).color === 'rgb(255, 131, 0)'
+  })
+  const title = await page.$eval('.taro_page:not([style*="display: none"]) .page__title', (e) => e.textContent)
+  assert.equal(title, '视听')
+  await page.click('.taro_page:not([style*="display: none"]) [data-tab="user"]')
+  await page.waitForURL(/\/m2\/pages\/user\/user/)
+  await page.close()
+})
+
+test('R2.41 an unknown route shows the 404 screen through the page-not-found hook', async () => {
+  const page = await open('/m2/pages/nowhere/nowhere')
+  await page.waitForSelector('.not-found')
+  assert.equal(await page.$eval('.not-found__code', (e) => e.textContent), '404')
+  assert.equal(await page.$eval('.not-found__text', (e) => e.textContent), '页面不存在')
+  await page.close()
+})
+
+test('R2.41 the alias table: /m2/binhu717 opens the hubin featured page', async () => {
+  const page = await open('/m2/binhu717')
+  await page.waitForSelector('.page__title')
+  assert.equal(await page.$eval('.page__title', (e) => e.textContent), '慢直播')
+  await page.close()
+})

@@ -1,0 +1,79 @@
+// Browser-test harness: the real reference server (server/start.ts) on a free loopback port with a fresh database,
+// and Debian's Chromium driven by playwright-core.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required'
+]
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => resolve(port))
+    })
+    s.on('error', reject)
+  })
+}
+
+export interface RunningServer {
+  origin: string
+  stop(): Promise<void>
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
+  const root = new URL('..', import.meta.url).pathname
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let log = ''
+  child.stdout?.on('data', (d) => (log += d))
+  child.stderr?.on('data', (d) => (log += d))
+  const origin = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 60000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+    try {
+      const r = await fetch(`${origin}/m2/`)
+      if (r.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${log}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    origin,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'))
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`]
+  })
+}
