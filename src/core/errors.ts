@@ -63,7 +63,7 @@ export class ApiError<T = unknown> extends Error {
 
 /** R8.8: upload failures. `reason` is abort, timeout or network; `raw` holds an unparseable reply as text. */
 export class UploadError extends Error {
-  readonly reason: 'abort' | 'timeout' | 'network' | 'parse' | 'http'
+  readonly reason: 'abort' | 'timeout' | 'network' | 'parse'
   readonly errMsg: string
   readonly raw?: string
   constructor(reason: UploadError['reason'], detail: string, raw?: string) {

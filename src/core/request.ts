@@ -202,9 +202,9 @@ export async function request<T = unknown>(path: string, data: Record<string, un
   const timeout = options.timeout ?? config.timeout
   const header = { ...(await commonHeaders()), ...options.header }
   const started = Date.now()
-  let res: Taro.request.SuccessCallbackResult<unknown>
+  let res: Taro.request.SuccessCallbackResult<string>
   try {
-    res = await Taro.request<unknown>({
+    res = await Taro.request<string>({
       url: urlOf(path),
       method,
       data: { ...data, ...commonFields() },
@@ -213,7 +213,7 @@ export async function request<T = unknown>(path: string, data: Record<string, un
       dataType: 'text',
       responseType: 'text',
       credentials: requestCredentials
-    } as Taro.request.Option<unknown>)
+    } as Taro.request.Option<string>)
   } catch (err) {
     if (isTimeout(err, Date.now() - started, timeout)) throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
     return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
@@ -264,7 +264,8 @@ export interface UploadOptions {
 
 /**
  * Upload a local file (spec R7.107): POST /upload, multipart field `file` plus version and platform. Failures
- * reject UploadError with reason abort, timeout or network; a reply that is not JSON rejects with its raw text (R8.8).
+ * reject UploadError with reason abort, timeout or network; a reply that is not JSON rejects with its raw text (R8.8);
+ * a JSON reply follows the same status table as request().
  */
 export async function upload<T = unknown>(filePath: string, options: UploadOptions = {}): Promise<Envelope<T>> {
   const { Cookie, Authorization, Fingerprint } = await commonHeaders()
@@ -285,13 +286,7 @@ export async function upload<T = unknown>(filePath: string, options: UploadOptio
     if (/timeout/i.test(reason)) throw new UploadError('timeout', 'timeout')
     throw new UploadError('network', reason || 'network error')
   }
-  const status = res.statusCode
-  if (status === 401 || status === 403) clearToken()
-  const parsed = parseBody(res.data)
-  if (!parsed.ok || !isEnvelope(parsed.value)) {
-    const raw = typeof res.data === 'string' ? res.data : JSON.stringify(res.data)
-    throw new UploadError(parsed.ok ? 'http' : 'parse', `status ${status}`, raw)
-  }
-  const v = parsed.value
-  return { code: Number(v.code), msg: typeof v.msg === 'string' ? v.msg : '', data: (v.data ?? null) as T }
+  const raw = typeof res.data === 'string' ? res.data : JSON.stringify(res.data)
+  if (!parseBody(raw).ok) throw new UploadError('parse', `invalid JSON (status ${res.statusCode})`, raw)
+  return outcome<T>(res.statusCode, raw)
 }
