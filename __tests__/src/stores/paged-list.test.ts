@@ -1,0 +1,127 @@
+import { NO_MORE_DATA, PAGE_SIZE, PagedList, PagedLists, UNKNOWN_DATA, type Envelope, type PagedData } from '@/stores/paged-list'
+
+type Item = { id: number; title?: string }
+
+/** A server of `total` items answering pages the way the reference server does. */
+function server(total: number, opts: { withTotalPage?: boolean } = {}) {
+  const calls: { page: number; count: number }[] = []
+  let items: Item[] = Array.from({ length: total }, (_, i) => ({ id: i + 1 }))
+  const fetcher = async (q: { page: number; count: number }): Promise<Envelope<PagedData<Item>>> => {
+    calls.push(q)
+    const list = items.slice((q.page - 1) * q.count, q.page * q.count)
+    const data: PagedData<Item> = { currentPage: q.page, total: items.length, list }
+    if (opts.withTotalPage !== false) data.totalPage = Math.ceil(items.length / q.count)
+    return { code: 1, msg: 'ok', data }
+  }
+  return { fetcher, calls, setItems: (next: Item[]) => (items = next) }
+}
+
+describe('PagedList (spec section 4 "Paged list loading")', () => {
+  test('R9.4 page sizes', () => {
+    expect(PAGE_SIZE).toEqual({ default: 10, streamers: 15, rankingWeb: 15, rankingMini: 20, comments: 5, history: 10, photos: 30, liveRooms: 100, suggestions: 15 })
+    expect(new PagedList(server(0).fetcher).pageSize).toBe(10)
+  })
+
+  test('R4.13 current page 0 is treated as a reset: the first load asks for page 1', async () => {
+    const s = server(25)
+    const l = new PagedList(s.fetcher)
+    await l.load()
+    expect(s.calls).toEqual([{ page: 1, count: 10 }])
+    expect(l.currentPage).toBe(1)
+    expect(l.list.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+  })
+
+  test('R4.15 R4.16 the next page is currentPage + 1 and is appended', async () => {
+    const s = server(25)
+    const l = new PagedList(s.fetcher)
+    await l.load()
+    await l.load()
+    expect(s.calls.map((c) => c.page)).toEqual([1, 2])
+    expect(l.list).toHaveLength(20)
+    expect(l.list[10].id).toBe(11)
+  })
+
+  test('R4.13 R4.16 a reset sets the page to 0, reloads page 1 and replaces the list', async () => {
+    const s = server(25)
+    const l = new PagedList(s.fetcher)
+    await l.load()
+    await l.load()
+    s.setItems([{ id: 100 }, { id: 101 }])
+    const p = l.load({ reset: true })
+    expect(l.currentPage).toBe(0)
+    await p
+    expect(s.calls.map((c) => c.page)).toEqual([1, 2, 1])
+    expect(l.list.map((i) => i.id)).toEqual([100, 101])
+    expect(l.currentPage).toBe(1)
+  })
+
+  test('R4.14 R4.18 more is fetched only while totalPage > currentPage; then it resolves with no more data', async () => {
+    const s = server(15)
+    const l = new PagedList(s.fetcher)
+    await l.load()
+    await l.load()
+    expect(l.totalPage).toBe(2)
+    expect(l.currentPage).toBe(2)
+    await expect(l.load()).resolves.toBe(NO_MORE_DATA)
+    expect(NO_MORE_DATA).toBe('no more data')
+    expect(s.calls).toHaveLength(2)
+  })
+
+  test('R4.14 R4.15 R4.17 getNew fetches page 1 even at the end, prepends new items de-duplicated by id, keeps the page', async () => {
+    const s = server(15)
+    const l = new PagedList(s.fetcher)
+    await l.load()
+    await l.load()
+    s.setItems([{ id: 31 }, { id: 30 }, ...Array.from({ length: 15 }, (_, i) => ({ id: i + 1 }))])
+    await l.load({ getNew: true })
+    expect(s.calls.map((c) => c.page)).toEqual([1, 2, 1])
+    expect(l.list.map((i) => i.id).slice(0, 4)).toEqual([31, 30, 1, 2])
+    expect(l.list).toHaveLength(17)
+    expect(new Set(l.list.map((i) => i.id)).size).toBe(17)
+    expect(l.currentPage).toBe(2)
+  })
+
+  test('R4.20 without totalPage a full page allows the next page, a short page does not', async () => {
+    const s = server(23, { withTotalPage: false })
+    const l = new PagedList(s.fetcher)
+    await l.load()
+    expect(l.totalPage).toBe(2)
+    await l.load()
+    expect(l.totalPage).toBe(3)
+    await l.load()
+    expect(l.list).toHaveLength(23)
+    expect(l.totalPage).toBe(3)
+    expect(l.currentPage).toBe(3)
+    await expect(l.load()).resolves.toBe(NO_MORE_DATA)
+  })
+
+  test('R8.9 a response code other than 1 rejects with code, msg and data', async () => {
+    const l = new PagedList<Item>(async () => ({ code: 0, msg: '参数错误', data: { list: [] } as PagedData<Item> }))
+    await expect(l.load()).rejects.toEqual({ code: 0, msg: '参数错误', data: { list: [] } })
+    expect(l.error).toBe('参数错误')
+    expect(l.loading).toBe(false)
+    expect(l.currentPage).toBe(0)
+  })
+
+  test('R4.19 an unknown target rejects with unknown data', async () => {
+    const lists = new PagedLists({ liveRooms: new PagedList(server(3).fetcher) })
+    await expect(lists.load('nothing')).rejects.toThrow(UNKNOWN_DATA)
+    expect(UNKNOWN_DATA).toBe('unknown data')
+    await expect(lists.load('liveRooms')).resolves.toHaveLength(3)
+  })
+
+  test('R4.22 seeding fills the list only while it is still empty', async () => {
+    const l = new PagedList(server(30).fetcher)
+    l.seed([{ id: 7 }, { id: 8 }])
+    expect(l.list.map((i) => i.id)).toEqual([7, 8])
+    l.seed([{ id: 9 }])
+    expect(l.list.map((i) => i.id)).toEqual([7, 8])
+  })
+
+  test('a second load while one is under way shares it (one request)', async () => {
+    const s = server(30)
+    const l = new PagedList(s.fetcher)
+    await Promise.all([l.load(), l.load()])
+    expect(s.calls).toHaveLength(1)
+  })
+})
