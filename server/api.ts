@@ -1,0 +1,151 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AppContext, Call } from './context'
+import { BizError, CODE, hmac, nowSec, parseCookies } from './lib/util'
+import { validate, type ObjectSchema } from './lib/validate'
+import type { UserRow } from './types'
+
+/** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
+export class Envelope {
+  constructor(public code: number, public msg: string, public data: unknown = null) {}
+}
+
+export interface RouteOpts {
+  schema?: ObjectSchema
+  /** login required: HTTP 401 `{code: 401, msg: '请先登录'}` without a valid token */
+  auth?: boolean
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Handler = (p: any, call: Call) => unknown
+
+export const UNAUTHORIZED = { code: 401, msg: '请先登录', data: null }
+
+const ABS_PREFIXES = ['/img/', '/hls/', '/files/', '/m2/', '/sandbox/']
+
+/** Makes root-relative media and page paths absolute from the request Host (mini-programs need absolute URLs). */
+export function absolutize(value: unknown, base: string): unknown {
+  if (typeof value === 'string') return ABS_PREFIXES.some((p) => value.startsWith(p)) ? base + value : value
+  if (Array.isArray(value)) return value.map((v) => absolutize(v, base))
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [k, v] of Object.entries(value)) out[k] = absolutize(v, base)
+    return out
+  }
+  return value
+}
+
+export function baseOf(req: FastifyRequest): string {
+  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost'
+  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http'
+  return `${proto}://${host}`
+}
+
+export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): string | null {
+  const h = req.headers.authorization
+  if (typeof h === 'string' && h.trim()) {
+    const t = h.trim().replace(/^Bearer\s+/i, '').trim()
+    if (t && t !== 'null' && t !== 'undefined') return t
+  }
+  if (typeof payload.access_token === 'string' && payload.access_token) return payload.access_token
+  return null
+}
+
+export function userByToken(ctx: AppContext, token: string | null): UserRow | null {
+  if (!token) return null
+  const row = ctx.store.db.prepare('SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ? AND t.expires_at > ?').get(token, nowSec()) as UserRow | undefined
+  return row ?? null
+}
+
+/** Cookie (or payload) `id` + `sign` where sign = HMAC(secret, id). */
+export function userBySign(ctx: AppContext, id: unknown, sign: unknown): UserRow | null {
+  if (id === undefined || id === null || typeof sign !== 'string' || !sign) return null
+  if (hmac(ctx.secret, String(id)) !== sign) return null
+  return (ctx.store.db.prepare('SELECT * FROM users WHERE id = ?').get(Number(id)) as UserRow | undefined) ?? null
+}
+
+export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'invalid' {
+  const q = (req.query ?? {}) as Record<string, unknown>
+  const b = req.body
+  if (b && typeof b === 'object' && (b as Record<string, unknown>).__invalid_json) return 'invalid'
+  if (b !== undefined && b !== null && (typeof b !== 'object' || Array.isArray(b))) return 'invalid'
+  return { ...q, ...((b as Record<string, unknown>) ?? {}) }
+}
+
+export class Api {
+  private php = new Map<string, Map<string, { opts: RouteOpts; handler: Handler }>>()
+
+  constructor(readonly app: FastifyInstance, private ctx: AppContext) {}
+
+  /** Runs one call: payload merge, validation, auth, handler, envelope. */
+  async run(req: FastifyRequest, reply: FastifyReply, opts: RouteOpts, handler: Handler, payloadOverride?: Record<string, unknown>): Promise<unknown> {
+    const raw = payloadOverride ?? payloadOf(req)
+    if (raw === 'invalid') return { code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null }
+    const cookies = parseCookies(req.headers.cookie)
+    const token = tokenOf(req, raw)
+    const user = userByToken(this.ctx, token) ?? userBySign(this.ctx, cookies.id, cookies.sign)
+    if (opts.auth && !user) {
+      reply.code(401)
+      return UNAUTHORIZED
+    }
+    let payload = raw
+    if (opts.schema) {
+      const v = validate(opts.schema, raw)
+      if (!v.ok) return { code: CODE.BAD_PARAM, msg: v.msg, data: null }
+      payload = v.value
+    }
+    const call: Call = { req, reply, user, token, base: baseOf(req) }
+    try {
+      const result = await handler(payload, call)
+      if (reply.sent) return reply
+      if (result instanceof Envelope) return { code: result.code, msg: result.msg, data: absolutize(result.data, call.base) }
+      return { code: CODE.OK, msg: 'success', data: absolutize(result ?? null, call.base) }
+    } catch (err) {
+      if (err instanceof BizError) {
+        if (err.httpStatus !== 200) reply.code(err.httpStatus)
+        return { code: err.code, msg: err.message, data: absolutize(err.data, call.base) }
+      }
+      throw err
+    }
+  }
+
+  post(path: string, opts: RouteOpts, handler: Handler): void {
+    this.app.post(path, (req, reply) => this.run(req, reply, opts, handler))
+  }
+
+  get(path: string, opts: RouteOpts, handler: Handler): void {
+    this.app.get(path, (req, reply) => this.run(req, reply, opts, handler))
+  }
+
+  /** Both methods: used for the `.php?a=` actions and a few helper endpoints. */
+  any(path: string, opts: RouteOpts, handler: Handler): void {
+    this.app.route({ method: ['GET', 'POST'], url: path, handler: (req, reply) => this.run(req, reply, opts, handler) })
+  }
+
+  /** An action of `/live/<file>.php?a=<action>` (GET; POST accepted too). */
+  action(file: 'api_mapp' | 'api', action: string, opts: RouteOpts, handler: Handler): void {
+    let m = this.php.get(file)
+    if (!m) {
+      this.php.set(file, (m = new Map()))
+      const actions = m
+      this.app.route({
+        method: ['GET', 'POST'],
+        url: `/live/${file}.php`,
+        handler: (req, reply) => {
+          const p = payloadOf(req)
+          const a = p === 'invalid' ? undefined : p.a
+          const entry = typeof a === 'string' ? actions.get(a) : undefined
+          if (!entry) return { code: CODE.NOT_FOUND, msg: typeof a === 'string' && a ? `未知的接口：${a}` : '缺少参数：a', data: null }
+          return this.run(req, reply, entry.opts, entry.handler)
+        },
+      })
+    }
+    m.set(action, { opts, handler })
+  }
+
+  /** Every registered action name, for the README's route table and tests. */
+  actions(): Record<string, string[]> {
+    const out: Record<string, string[]> = {}
+    for (const [f, m] of this.php) out[f] = [...m.keys()]
+    return out
+  }
+}

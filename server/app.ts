@@ -1,0 +1,246 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import crypto from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import websocket from '@fastify/websocket'
+import multipart from '@fastify/multipart'
+import { Api, baseOf } from './api'
+import type { AppContext } from './context'
+import { Store } from './db'
+import { livePlaylist, segment, vodPlaylist } from './hls'
+import { placeholderSvg } from './img'
+import { qrSvg } from './qr'
+import { PushHub } from './push'
+import { refreshSchedules, seed } from './seed'
+import { CODE, biz } from './lib/util'
+import { S } from './lib/validate'
+import { registerActivity } from './routes/activity'
+import { registerContent } from './routes/content'
+import { registerDev } from './routes/dev'
+import { registerLive } from './routes/live'
+import { registerPay } from './routes/pay'
+import { loginResult, openidForCode, registerUser, userForOpenid } from './routes/user'
+import { registerWs } from './routes/ws'
+
+export const ROOT = path.resolve(__dirname, '..')
+export const DEFAULT_DATA_DIR = path.join(__dirname, 'data')
+
+export interface ServerOptions {
+  /** folder for the database file and uploads (default $DATA_DIR or server/data) */
+  dataDir?: string
+  /** database file; ':memory:' for an isolated in-memory database (default <dataDir>/live.db) */
+  dbFile?: string
+  /** the H5 build served under /m2/ (default dist/h5) */
+  h5Dir?: string
+  /** dev-only endpoints under /dev/* (default: NODE_ENV !== 'production') */
+  dev?: boolean
+  logger?: FastifyServerOptions['logger']
+  /** the {product} of /userapp/{product}_login (default $PRODUCT or 'wxbb') */
+  product?: string
+}
+
+export type LiveServer = FastifyInstance & { ctx: AppContext }
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon',
+  '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
+  '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t',
+}
+const UPLOAD_EXT = new Set(['.jpg', '.jpeg', '.png', '.gif', '.webp', '.mp4', '.mp3', '.m4a'])
+
+/** Resolves `rel` inside `root`, refusing anything that escapes it. */
+function safeJoin(root: string, rel: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(rel)
+  } catch {
+    return null
+  }
+  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded))
+  return full === root || full.startsWith(root + path.sep) ? full : null
+}
+
+function isFile(p: string | null): p is string {
+  try {
+    return !!p && fs.statSync(p).isFile()
+  } catch {
+    return false
+  }
+}
+
+export async function createServer(opts: ServerOptions = {}): Promise<LiveServer> {
+  const dataDir = path.resolve(opts.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR)
+  const dbFile = opts.dbFile ?? path.join(dataDir, 'live.db')
+  const memory = dbFile === ':memory:'
+  const uploadDir = memory && !opts.dataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
+  const h5Dir = path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5'))
+
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: true })
+  const store = new Store(dbFile)
+  if (!store.kvGet('seeded_at')) seed(store)
+  refreshSchedules(store)
+  const ctx: AppContext = {
+    store, hub: new PushHub(), dev: opts.dev ?? process.env.NODE_ENV !== 'production', secret: store.secret(),
+    product: opts.product ?? process.env.PRODUCT ?? 'wxbb', dataDir, uploadDir, log: app.log, timers: new Set(),
+  }
+  app.decorate('ctx', ctx)
+
+  // tolerant body parsing: empty JSON → {}, broken JSON → a business error (never a 500); forms accepted too
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  const parseJson = (body: string) => {
+    if (!body.trim()) return {}
+    try {
+      return JSON.parse(body)
+    } catch {
+      return { __invalid_json: true }
+    }
+  }
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => done(null, parseJson(body as string)))
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))))
+
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } })
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = err.statusCode ?? 500
+    if (status < 500) {
+      const msg = status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' ? '文件或请求体过大' : status === 415 ? '不支持的请求格式（请使用 JSON 或表单）' : `请求格式错误：${err.message}`
+      return reply.code(200).send({ code: CODE.BAD_PARAM, msg, data: null })
+    }
+    req.log.error(err)
+    return reply.code(500).send({ code: -500, msg: '服务器内部错误', data: null })
+  })
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] as string
+    if (req.method === 'GET' && (url === '/m2' || url.startsWith('/m2/'))) {
+      const index = path.join(h5Dir, 'index.html')
+      if (isFile(index)) return reply.type(MIME['.html'] as string).header('cache-control', 'no-cache').send(fs.createReadStream(index))
+      return reply.code(404).type(MIME['.html'] as string).send('<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>')
+    }
+    return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
+  })
+
+  const api = new Api(app, ctx)
+  registerContent(api, ctx)
+  registerUser(api, ctx)
+  registerLive(api, ctx)
+  registerPay(api, ctx)
+  registerActivity(api, ctx)
+  registerWs(app, ctx)
+  if (ctx.dev) registerDev(api, ctx)
+
+  // ---- media
+  app.get('/hls/live/:room/index.m3u8', async (req, reply) => {
+    const { room } = req.params as { room: string }
+    if (!/^[\w-]{1,32}$/.test(room)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
+    return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-cache, no-store').header('access-control-allow-origin', '*').send(livePlaylist(room))
+  })
+  app.get('/hls/vod/:id/index.m3u8', async (_req, reply) =>
+    reply.type('application/vnd.apple.mpegurl').header('cache-control', 'public, max-age=60').header('access-control-allow-origin', '*').send(vodPlaylist()))
+  app.get('/hls/:kind/:id/:seg', async (req, reply) => {
+    const { kind, seg } = req.params as { kind: string; seg: string }
+    const buf = kind === 'live' || kind === 'vod' ? segment(seg) : undefined
+    if (!buf) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
+    return reply.type('video/mp2t').header('cache-control', 'public, max-age=86400').header('access-control-allow-origin', '*').send(buf)
+  })
+
+  // generated placeholders: /img/<kind>/<id>.svg (resize parameters such as ?x-oss-process= are ignored)
+  app.get('/img/:kind/:file', async (req, reply) => {
+    const { kind, file } = req.params as { kind: string; file: string }
+    const id = file.replace(/\.(svg|png|jpe?g)$/i, '').replace(/!.*$/, '')
+    if (!/^[a-z]{1,16}$/.test(kind) || !/^[\w-]{1,40}$/.test(id)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
+    const doc = /^\d+$/.test(id) ? store.doc<{ title?: string; name?: string }>(kind === 'avatar' ? 'streamer' : kind, Number(id)) : undefined
+    let label = doc?.title ?? doc?.name
+    if (kind === 'avatar' && !label && /^\d+$/.test(id)) {
+      const u = store.db.prepare('SELECT name FROM users WHERE id = ?').get(Number(id)) as { name: string } | undefined
+      label = u?.name
+    }
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(placeholderSvg(kind, id, label))
+  })
+
+  // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → an SVG QR code of the share link
+  // (add format=json for an envelope with the image URL and a data URL)
+  app.get('/api/v1/userapp/qrcode', (req, reply) =>
+    api.run(req, reply, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), path: S.str('页面路径', { maxLength: 300 }), width: S.int('宽度', { minimum: 50, maximum: 2000, default: 300 }), format: S.str() }) }, (p, call) => {
+      const roomid = p.roomid ?? p.roomId
+      if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
+      const target = p.path ? (/^https?:\/\//.test(p.path) ? p.path : `${call.base}/m2/${String(p.path).replace(/^\/+/, '').replace(/^m2\//, '')}`) : `${call.base}/m2/pages/live/live?roomid=${roomid}`
+      const svg = qrSvg(target, p.width)
+      if (p.format === 'json') {
+        const q = new URLSearchParams({ width: String(p.width), ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) }) })
+        return { url: `${call.base}/api/v1/userapp/qrcode?${q}`, data_url: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, target, width: p.width }
+      }
+      call.reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(svg)
+      return undefined
+    }))
+
+  // R7.107: multipart field `file` (+ version, platform) → {url}
+  app.post('/upload', async (req, reply) => {
+    const run = (handler: Parameters<typeof api.run>[3]) => api.run(req, reply, { auth: true }, handler, {})
+    return run(async () => {
+      if (!req.isMultipart()) throw biz(CODE.BAD_PARAM, '请使用 multipart/form-data 上传，文件字段名为 file')
+      const file = await req.file()
+      if (!file || file.fieldname !== 'file') throw biz(CODE.BAD_PARAM, '请选择要上传的文件（字段名 file）')
+      const ext = path.extname(file.filename || '').toLowerCase()
+      if (!UPLOAD_EXT.has(ext)) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
+      const buf = await file.toBuffer()
+      if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
+      fs.mkdirSync(uploadDir, { recursive: true })
+      const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
+      fs.writeFileSync(path.join(uploadDir, name), buf)
+      return { url: `/files/${name}`, name: file.filename, size: buf.length }
+    })
+  })
+  app.get('/files/:name', async (req, reply) => {
+    const full = safeJoin(uploadDir, (req.params as { name: string }).name)
+    if (!isFile(full)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
+    return reply.type(MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream').header('cache-control', 'public, max-age=86400').send(fs.createReadStream(full))
+  })
+
+  // R7.58, R1.10: sandbox messenger OAuth — logs in (the dev user without a mobile, or ?code=) and redirects
+  // to target_url with tokentype=wechat&token=<access token> (a startup token login, R2.26)
+  app.get('/wechat/oauth_user', async (req, reply) => {
+    const q = req.query as { target_url?: string; code?: string }
+    const base = baseOf(req)
+    let target = typeof q.target_url === 'string' && q.target_url ? q.target_url : '/m2/'
+    if (!(target.startsWith('/') && !target.startsWith('//')) && !target.startsWith(base + '/')) target = '/m2/'
+    const openid = openidForCode(typeof q.code === 'string' && q.code ? q.code : 'dev')
+    if (!openid) return reply.redirect(target)
+    const user = userForOpenid(ctx, openid)
+    const call = { req, reply, user, token: null, base }
+    const login = loginResult(ctx, call, user)
+    const sep = target.includes('?') ? '&' : '?'
+    const hashAt = target.indexOf('#')
+    const withToken = hashAt >= 0
+      ? `${target.slice(0, hashAt)}${sep}tokentype=wechat&token=${login.access_token}${target.slice(hashAt)}`
+      : `${target}${sep}tokentype=wechat&token=${login.access_token}`
+    return reply.redirect(withToken)
+  })
+
+  // the mobile API host (R7.5): nothing is served there yet
+  app.all('/mobile/api/*', async () => ({ code: CODE.NOT_FOUND, msg: '接口不存在', data: null }))
+
+  // the H5 build under /m2/ (history mode: unknown paths fall back to index.html in the not-found handler)
+  app.get('/m2/*', async (req, reply) => {
+    const rel = (req.params as { '*': string })['*'] ?? ''
+    const full = safeJoin(h5Dir, rel || 'index.html')
+    if (!isFile(full)) return reply.callNotFound()
+    const ext = path.extname(full).toLowerCase()
+    reply.header('cache-control', ext === '.html' ? 'no-cache' : 'public, max-age=3600')
+    return reply.type(MIME[ext] ?? 'application/octet-stream').send(fs.createReadStream(full))
+  })
+  app.get('/m2', async (_req, reply) => reply.redirect('/m2/'))
+  app.get('/', async (_req, reply) => reply.redirect('/m2/'))
+
+  app.addHook('onClose', async () => {
+    for (const t of ctx.timers) clearInterval(t)
+    ctx.timers.clear()
+    ctx.hub.closeAll()
+    store.close()
+  })
+
+  return app as unknown as LiveServer
+}

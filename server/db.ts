@@ -1,0 +1,167 @@
+import Database from 'better-sqlite3'
+import fs from 'node:fs'
+import path from 'node:path'
+import { randomToken } from './lib/util'
+
+/**
+ * SQLite storage. Content (rooms, streamers, playbacks ...) lives as JSON documents in `docs`, keyed by
+ * kind and id, with a write-through in-memory cache; things users do (accounts, tokens, orders, chat,
+ * comments, follows ...) live in ordinary tables. Migrations are numbered by PRAGMA user_version.
+ */
+const MIGRATIONS: string[] = [
+  `
+  CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE docs (kind TEXT NOT NULL, id INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, id));
+  CREATE TABLE users (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    avatar TEXT NOT NULL DEFAULT '',
+    mobile TEXT,
+    password TEXT,
+    openid TEXT,
+    partner_uid TEXT,
+    gold INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX users_mobile ON users(mobile) WHERE mobile IS NOT NULL;
+  CREATE UNIQUE INDEX users_openid ON users(openid) WHERE openid IS NOT NULL;
+  CREATE TABLE tokens (token TEXT PRIMARY KEY, user_id INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+  CREATE TABLE sms (mobile TEXT PRIMARY KEY, code TEXT NOT NULL, sent_at INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+  CREATE TABLE orders (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL,            -- gold | mall
+    user_id INTEGER NOT NULL,
+    method TEXT NOT NULL,
+    gold INTEGER NOT NULL DEFAULT 0,
+    amount INTEGER NOT NULL,       -- fen
+    target TEXT,
+    status TEXT NOT NULL,          -- pending | paid
+    created_at INTEGER NOT NULL,
+    paid_at INTEGER
+  );
+  CREATE TABLE gift_log (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, room_id INTEGER NOT NULL,
+    gift_id INTEGER NOT NULL, gift_name TEXT NOT NULL, combo INTEGER NOT NULL, gold INTEGER NOT NULL, created_at INTEGER NOT NULL
+  );
+  CREATE TABLE purchases (
+    user_id INTEGER NOT NULL, kind TEXT NOT NULL, target_id INTEGER NOT NULL, gold INTEGER NOT NULL, created_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, kind, target_id)
+  );
+  CREATE TABLE danmaku (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, room_id INTEGER NOT NULL, msg_id INTEGER NOT NULL, user_id INTEGER NOT NULL,
+    nickname TEXT NOT NULL, avatar TEXT NOT NULL, content TEXT NOT NULL, created_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX danmaku_room_msg ON danmaku(room_id, msg_id);
+  CREATE TABLE comments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, playback_id INTEGER NOT NULL, user_id INTEGER NOT NULL, content TEXT NOT NULL, created_at INTEGER NOT NULL
+  );
+  CREATE INDEX comments_playback ON comments(playback_id, id);
+  CREATE TABLE follows (user_id INTEGER NOT NULL, streamer_id INTEGER NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, streamer_id));
+  CREATE TABLE subs (user_id INTEGER NOT NULL, kind TEXT NOT NULL, target_id INTEGER NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, kind, target_id));
+  CREATE TABLE reports (id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, msg_id INTEGER, target_user_id INTEGER, reason TEXT, created_at INTEGER NOT NULL);
+  CREATE TABLE blocks (user_id INTEGER NOT NULL, blocked_user_id INTEGER NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (user_id, blocked_user_id));
+  CREATE TABLE act_entries (
+    act_id INTEGER NOT NULL, user_id INTEGER NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL, created_at INTEGER NOT NULL,
+    PRIMARY KEY (act_id, user_id, kind)
+  );
+  `,
+]
+
+export class Store {
+  readonly db: Database.Database
+  private cache = new Map<string, Map<number, Record<string, unknown>>>()
+
+  constructor(file: string) {
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+    this.db = new Database(file)
+    if (file !== ':memory:') this.db.pragma('journal_mode = WAL')
+    this.db.pragma('synchronous = NORMAL')
+    this.migrate()
+  }
+
+  private migrate(): void {
+    const current = this.db.pragma('user_version', { simple: true }) as number
+    for (let v = current; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v] as string)
+        this.db.pragma(`user_version = ${v + 1}`)
+      })()
+    }
+  }
+
+  kvGet(key: string): string | undefined {
+    const row = this.db.prepare('SELECT value FROM kv WHERE key = ?').get(key) as { value: string } | undefined
+    return row?.value
+  }
+
+  kvSet(key: string, value: string): void {
+    this.db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value)
+  }
+
+  /** The server secret used to sign cookies: generated at first start, kept in the database. */
+  secret(): string {
+    let s = this.kvGet('secret')
+    if (!s) {
+      s = randomToken(32)
+      this.kvSet('secret', s)
+    }
+    return s
+  }
+
+  private kindMap(kind: string): Map<number, Record<string, unknown>> {
+    let m = this.cache.get(kind)
+    if (!m) {
+      m = new Map()
+      const rows = this.db.prepare('SELECT id, data FROM docs WHERE kind = ? ORDER BY id').all(kind) as Array<{ id: number; data: string }>
+      for (const r of rows) m.set(r.id, JSON.parse(r.data))
+      this.cache.set(kind, m)
+    }
+    return m
+  }
+
+  doc<T>(kind: string, id: number): T | undefined {
+    return this.kindMap(kind).get(id) as T | undefined
+  }
+
+  docs<T>(kind: string): T[] {
+    return [...this.kindMap(kind).values()] as T[]
+  }
+
+  putDoc(kind: string, id: number, data: object): void {
+    this.db.prepare('INSERT INTO docs (kind, id, data) VALUES (?, ?, ?) ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data').run(kind, id, JSON.stringify(data))
+    this.kindMap(kind).set(id, data as Record<string, unknown>)
+  }
+
+  patchDoc<T>(kind: string, id: number, patch: Partial<T>): T | undefined {
+    const cur = this.doc<T>(kind, id)
+    if (!cur) return undefined
+    const next = { ...cur, ...patch }
+    this.putDoc(kind, id, next as object)
+    return next
+  }
+
+  deleteDoc(kind: string, id: number): void {
+    this.db.prepare('DELETE FROM docs WHERE kind = ? AND id = ?').run(kind, id)
+    this.kindMap(kind).delete(id)
+  }
+
+  nextDocId(kind: string, floor = 1): number {
+    let max = floor - 1
+    for (const id of this.kindMap(kind).keys()) max = Math.max(max, id)
+    return max + 1
+  }
+
+  /** Empties every table except kv (the secret survives a reseed). */
+  clearAll(): void {
+    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('kv', 'sqlite_sequence')").all() as Array<{ name: string }>
+    this.db.transaction(() => {
+      for (const t of tables) this.db.exec(`DELETE FROM ${t.name}`)
+      this.db.exec("DELETE FROM kv WHERE key <> 'secret'")
+    })()
+    this.cache.clear()
+  }
+
+  close(): void {
+    this.db.close()
+  }
+}

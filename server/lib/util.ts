@@ -1,0 +1,110 @@
+import crypto from 'node:crypto'
+
+/** A business failure: answered with HTTP 200 and `{code, msg, data}` where code !== 1. */
+export class BizError extends Error {
+  constructor(public code: number, msg: string, public data: unknown = null, public httpStatus = 200) {
+    super(msg)
+  }
+}
+
+export const biz = (code: number, msg: string, data: unknown = null): BizError => new BizError(code, msg, data)
+
+/** Documented business codes (see server/README.md). */
+export const CODE = {
+  OK: 1,
+  FAIL: 0, // generic refusal (already done, not allowed, ...)
+  BAD_PARAM: -1, // payload failed validation
+  AUTH_FAILED: -2, // wrong password / code / token at login
+  NEED_PASSWORD: -3, // room needs (another) password
+  NOT_FOUND: -4, // the thing asked for does not exist
+  SENSITIVE: -5, // content contains a sensitive word
+  CHAT_CLOSED: -6, // room chat is closed
+  NO_BALANCE: -7, // not enough 慧币
+  TOO_FAST: -8, // rate limited (sms)
+} as const
+
+export const nowSec = (): number => Math.floor(Date.now() / 1000)
+
+const CN_OFFSET = 8 * 3600 * 1000
+
+/** YYYY-MM-DD of a timestamp (ms) in China time. */
+export function cnDate(ms: number): string {
+  return new Date(ms + CN_OFFSET).toISOString().slice(0, 10)
+}
+
+/** Unix seconds of 00:00 China time of the given date string (YYYY-MM-DD). */
+export function cnMidnight(date: string): number {
+  return Math.floor((Date.parse(`${date}T00:00:00Z`) - CN_OFFSET) / 1000)
+}
+
+export function addDays(date: string, days: number): string {
+  const t = Date.parse(`${date}T00:00:00Z`) + days * 86400000
+  return new Date(t).toISOString().slice(0, 10)
+}
+
+export interface Paged<T> {
+  currentPage: number
+  totalPage: number
+  total: number
+  list: T[]
+}
+
+export function paginate<T>(items: T[], page: number, count: number): Paged<T> {
+  const total = items.length
+  const totalPage = Math.max(1, Math.ceil(total / count))
+  const start = (page - 1) * count
+  return { currentPage: page, totalPage, total, list: items.slice(start, start + count) }
+}
+
+export const randomToken = (bytes = 24): string => crypto.randomBytes(bytes).toString('hex')
+
+export function hmac(secret: string, text: string): string {
+  return crypto.createHmac('sha256', secret).update(text).digest('hex').slice(0, 32)
+}
+
+export function hashPassword(password: string, salt = crypto.randomBytes(8).toString('hex')): string {
+  return `${salt}:${crypto.scryptSync(password, salt, 32).toString('hex')}`
+}
+
+export function checkPassword(password: string, stored: string | null | undefined): boolean {
+  if (!stored) return false
+  const [salt, hash] = stored.split(':')
+  if (!salt || !hash) return false
+  const got = crypto.scryptSync(password, salt, 32)
+  const want = Buffer.from(hash, 'hex')
+  return want.length === got.length && crypto.timingSafeEqual(got, want)
+}
+
+/** Deterministic pseudo random generator so the seed gives the same demo data every time. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1
+  return () => {
+    s ^= s << 13
+    s >>>= 0
+    s ^= s >>> 17
+    s ^= s << 5
+    s >>>= 0
+    return s / 0x100000000
+  }
+}
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  if (!header) return out
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=')
+    if (i < 0) continue
+    const k = part.slice(0, i).trim()
+    const v = part.slice(i + 1).trim()
+    try {
+      out[k] = decodeURIComponent(v)
+    } catch {
+      out[k] = v
+    }
+  }
+  return out
+}
+
+export function escapeXml(s: string): string {
+  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string)
+}

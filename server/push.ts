@@ -1,0 +1,59 @@
+import type { WebSocket } from 'ws'
+import { absolutize } from './api'
+
+/**
+ * Per-room WebSocket fan-out. Every server→client message is JSON `{type, data}`; see server/README.md.
+ */
+export type PushType =
+  | 'welcome' | 'pong' | 'online' | 'danmaku' | 'like' | 'gift' | 'live_status'
+  | 'lottery_start' | 'lottery_result' | 'rain_start' | 'rain_stop' | 'redpack' | 'vote' | 'quiz' | 'goods_on' | 'goods_off' | 'chat_status'
+
+export class PushHub {
+  private rooms = new Map<string, Set<WebSocket>>()
+  /** `http://<Host>` each socket connected with, so media paths in pushes are absolute for that client */
+  private bases = new WeakMap<WebSocket, string>()
+
+  join(room: string, ws: WebSocket, base = ''): void {
+    this.bases.set(ws, base)
+    let set = this.rooms.get(room)
+    if (!set) this.rooms.set(room, (set = new Set()))
+    set.add(ws)
+  }
+
+  leave(room: string, ws: WebSocket): void {
+    const set = this.rooms.get(room)
+    if (!set) return
+    set.delete(ws)
+    if (set.size === 0) this.rooms.delete(room)
+  }
+
+  count(room: string | number): number {
+    return this.rooms.get(String(room))?.size ?? 0
+  }
+
+  send(ws: WebSocket, type: PushType, data: unknown): void {
+    if (ws.readyState === 1) ws.send(JSON.stringify({ type, data: absolutize(data, this.bases.get(ws) ?? '') }))
+  }
+
+  broadcast(room: string | number, type: PushType, data: unknown): number {
+    const set = this.rooms.get(String(room))
+    if (!set) return 0
+    const texts = new Map<string, string>()
+    let n = 0
+    for (const ws of set) {
+      if (ws.readyState === 1) {
+        const base = this.bases.get(ws) ?? ''
+        let text = texts.get(base)
+        if (text === undefined) texts.set(base, (text = JSON.stringify({ type, data: absolutize(data, base) })))
+        ws.send(text)
+        n++
+      }
+    }
+    return n
+  }
+
+  closeAll(): void {
+    for (const set of this.rooms.values()) for (const ws of set) ws.terminate()
+    this.rooms.clear()
+  }
+}

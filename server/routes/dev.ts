@@ -1,0 +1,94 @@
+import type { Api } from '../api'
+import type { AppContext } from '../context'
+import { CODE, biz } from '../lib/util'
+import { S } from '../lib/validate'
+import { demo } from './activity'
+import { postDanmaku } from './live'
+import { confirmOrder } from './pay'
+import { userById } from './user'
+import type { UserRow } from '../types'
+
+const LINES = ['太美了', '主播好', '打卡', '666', '来了来了', '画面好清晰', '想去现场', '湖风好舒服', '今天人真多', '前排', '好看', '支持']
+
+/** Dev-only demo controls, enabled unless NODE_ENV=production (see server/README.md, `npm run demo`). */
+export function registerDev(api: Api, ctx: AppContext): void {
+  const R = '/dev/rooms/:id'
+  const room = (call: { req: { params: unknown } }) => {
+    const id = Number((call.req.params as { id: string }).id)
+    if (!Number.isInteger(id) || id < 1) throw biz(CODE.BAD_PARAM, '参数错误：直播间ID必须是正整数')
+    return id
+  }
+  const injections = new Map<number, NodeJS.Timeout>()
+
+  api.get('/dev/sms-code', { schema: S.obj({ mobile: S.str('手机号', { minLength: 1 }) }, ['mobile']) }, (p) => {
+    const row = ctx.store.db.prepare('SELECT code, expires_at FROM sms WHERE mobile = ?').get(p.mobile) as { code: string; expires_at: number } | undefined
+    if (!row) throw biz(CODE.NOT_FOUND, '没有发给这个手机号的验证码')
+    return { mobile: p.mobile, code: row.code, expires_at: row.expires_at }
+  })
+  api.any(`${R}/onair`, {}, (_p, c) => demo.onair(ctx, room(c), true))
+  api.any(`${R}/offair`, {}, (_p, c) => demo.onair(ctx, room(c), false))
+  api.any(`${R}/quiz`, {}, (_p, c) => demo.quiz(ctx, room(c)))
+  api.any(`${R}/vote`, {}, (_p, c) => demo.vote(ctx, room(c)))
+  api.any(`${R}/rain/start`, {}, (_p, c) => demo.rainStart(ctx, room(c)))
+  api.any(`${R}/rain/stop`, {}, (_p, c) => demo.rainStop(ctx, room(c)))
+  api.any(`${R}/lottery/start`, { schema: S.obj({ type: S.int('抽奖类型', { enum: [0, 1], default: 1 }) }) }, (p, c) => demo.lotteryStart(ctx, room(c), p.type))
+  api.any(`${R}/lottery/result`, {}, (_p, c) => demo.lotteryResult(ctx, room(c)))
+  api.any(`${R}/redpack`, { schema: S.obj({ total: S.int('总慧币', { minimum: 2, maximum: 100000, default: 200 }), count: S.int('个数', { minimum: 1, maximum: 1000, default: 10 }) }) }, (p, c) => {
+    if (p.count > p.total) throw biz(CODE.BAD_PARAM, '红包个数不能大于总慧币')
+    return demo.redpack(ctx, room(c), p.total, p.count)
+  })
+  api.any(`${R}/goods/on`, { schema: S.obj({ goods_id: S.int('商品ID', { minimum: 1 }) }) }, (p, c) => demo.goodsOn(ctx, room(c), p.goods_id))
+  api.any(`${R}/goods/off`, {}, (_p, c) => demo.goodsOff(ctx, room(c)))
+  api.any(`${R}/chat/close`, {}, (_p, c) => demo.chat(ctx, room(c), true))
+  api.any(`${R}/chat/open`, {}, (_p, c) => demo.chat(ctx, room(c), false))
+  // inject `rate` danmaku per second for `seconds` seconds (benchmarks); ticks every 100 ms
+  api.any(`${R}/inject`, { schema: S.obj({ rate: S.num('每秒条数', { minimum: 0.1, maximum: 2000, default: 10 }), seconds: S.num('秒数', { minimum: 0.1, maximum: 3600, default: 10 }) }) }, (p, c) => {
+    const id = room(c)
+    const viewers = Array.from({ length: 10 }, (_, i) => userById(ctx, 10003 + i)).filter((u): u is UserRow => !!u)
+    if (!viewers.length) throw biz(CODE.FAIL, '没有可用的演示观众')
+    const prev = injections.get(id)
+    if (prev) {
+      clearInterval(prev)
+      ctx.timers.delete(prev)
+    }
+    const total = Math.round(p.rate * p.seconds)
+    let sent = 0
+    let n = 0
+    const started = Date.now()
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * p.rate))
+      while (sent < due) {
+        const u = viewers[n % viewers.length] as UserRow
+        postDanmaku(ctx, id, u, `${LINES[n % LINES.length]} #${++n}`)
+        sent++
+      }
+      if (sent >= total) {
+        clearInterval(timer)
+        ctx.timers.delete(timer)
+        injections.delete(id)
+      }
+    }, 100)
+    ctx.timers.add(timer)
+    injections.set(id, timer)
+    return { roomid: id, rate: p.rate, seconds: p.seconds, total }
+  })
+  api.any(`${R}/inject/stop`, {}, (_p, c) => {
+    const id = room(c)
+    const t = injections.get(id)
+    if (t) {
+      clearInterval(t)
+      ctx.timers.delete(t)
+      injections.delete(id)
+    }
+    return { roomid: id, stopped: t ? 1 : 0 }
+  })
+  api.any('/dev/orders/:id/confirm', {}, (_p, c) => {
+    const r = confirmOrder(ctx, (c.req.params as { id: string }).id)
+    return { order_id: r.order.id, status: r.order.status, credited: r.credited ? 1 : 0, balance: r.gold }
+  })
+  api.any('/dev/config', { schema: S.obj({ iOSDisabled: S.int('iOS 限制', { enum: [0, 1] }), highFlowMode: S.int('高流量模式', { enum: [0, 1] }) }) }, (p) => {
+    if (p.iOSDisabled !== undefined) ctx.store.kvSet('iOSDisabled', String(p.iOSDisabled))
+    if (p.highFlowMode !== undefined) ctx.store.kvSet('highFlowMode', String(p.highFlowMode))
+    return { iOSDisabled: Number(ctx.store.kvGet('iOSDisabled') ?? 0), highFlowMode: Number(ctx.store.kvGet('highFlowMode') ?? 0) }
+  })
+}

@@ -1,0 +1,33 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { ROOT, createServer } from './app'
+
+/** `npm start`: builds the H5 app if there is no build yet, then serves /m2/ and the API on one port. */
+async function main(): Promise<void> {
+  const t0 = Date.now()
+  const h5Dir = path.resolve(process.env.H5_DIR ?? path.join(ROOT, 'dist', 'h5'))
+  if (!fs.existsSync(path.join(h5Dir, 'index.html')) && process.env.SKIP_H5_BUILD !== '1') {
+    console.log('[start] 未找到 H5 构建（dist/h5/index.html），正在执行 npx taro build --type h5 …')
+    const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+    if (r.status !== 0) console.error('[start] H5 构建失败；API 仍会启动，/m2/ 会提示尚未构建。')
+  }
+  const t1 = Date.now()
+  const port = Number(process.env.PORT ?? 8080)
+  const host = process.env.HOST ?? '0.0.0.0'
+  const app = await createServer({ h5Dir, logger: { level: process.env.LOG_LEVEL ?? 'warn' } })
+  await app.listen({ port, host })
+  console.log(`[start] 服务已启动：http://localhost:${port}/m2/  （API /api/v1，WebSocket /ws?roomid=，数据目录 ${app.ctx.dataDir}）`)
+  console.log(`[start] 启动用时 ${Date.now() - t1} ms${t1 - t0 > 500 ? `，H5 构建用时 ${Math.round((t1 - t0) / 1000)} s` : ''}；开发接口 /dev/* ${app.ctx.dev ? '已开启' : '已关闭'}`)
+  const stop = async () => {
+    await app.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
