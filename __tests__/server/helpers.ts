@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict'
+import { createServer, type LiveServer, type ServerOptions } from '../../server/app'
+
+export type Json = { code: number; msg: string; data: any }
+
+export async function makeApp(opts: ServerOptions = {}): Promise<LiveServer> {
+  const app = await createServer({ dbFile: ':memory:', dev: true, ...opts })
+  await app.ready()
+  return app
+}
+
+export interface CallResult {
+  status: number
+  body: Json
+  headers: Record<string, unknown>
+}
+
+export async function call(app: LiveServer, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, token?: string, headers: Record<string, string> = {}): Promise<CallResult> {
+  const h: Record<string, string> = { ...headers }
+  if (token) h.authorization = `Bearer ${token}`
+  let u = url
+  let body: string | undefined
+  if (method === 'GET' && payload) {
+    const q = new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))
+    u += (u.includes('?') ? '&' : '?') + q.toString()
+  } else if (payload !== undefined) {
+    body = JSON.stringify({ version: '1.0.0', platform: 'h5', ...payload })
+    h['content-type'] = 'application/json'
+  }
+  const res = await app.inject({ method, url: u, payload: body, headers: h })
+  let json: Json
+  try {
+    json = res.json()
+  } catch {
+    throw new Error(`${method} ${url} answered non-JSON (${res.statusCode}): ${res.body.slice(0, 200)}`)
+  }
+  return { status: res.statusCode, body: json, headers: res.headers }
+}
+
+/** POST under /api/v1/userapp */
+export const U = (path: string) => `/api/v1/userapp${path}`
+
+export function assertEnvelope(r: CallResult, code = 1): any {
+  assert.equal(r.status, 200, `HTTP ${r.status}: ${JSON.stringify(r.body)}`)
+  assert.ok(r.body && typeof r.body === 'object', 'envelope is an object')
+  assert.ok('code' in r.body && 'msg' in r.body && 'data' in r.body, `envelope has code, msg, data: ${JSON.stringify(r.body).slice(0, 200)}`)
+  assert.equal(r.body.code, code, `code ${r.body.code} (${r.body.msg})`)
+  return r.body.data
+}
+
+/** A business refusal: HTTP 200, a non-1 code and a Chinese message. */
+export function assertRefused(r: CallResult, code?: number): string {
+  assert.equal(r.status, 200, `HTTP ${r.status}: ${JSON.stringify(r.body)}`)
+  assert.notEqual(r.body.code, 1, `expected a refusal, got ${JSON.stringify(r.body).slice(0, 200)}`)
+  if (code !== undefined) assert.equal(r.body.code, code, r.body.msg)
+  assert.match(r.body.msg, /[\u4e00-\u9fa5]/, `Chinese message: ${r.body.msg}`)
+  return r.body.msg
+}
+
+export function assertPaged(data: any, page = 1): any[] {
+  for (const k of ['currentPage', 'totalPage', 'total', 'list']) assert.ok(k in data, `paged list has ${k}`)
+  assert.equal(data.currentPage, page)
+  assert.ok(Array.isArray(data.list))
+  assert.ok(data.totalPage >= 1)
+  return data.list
+}
+
+export async function login(app: LiveServer, mobile = '13800000001', password = 'demo1234'): Promise<{ token: string; user: any; cookies: string[] }> {
+  const r = await call(app, 'POST', U('/login'), { mobile, password })
+  const data = assertEnvelope(r)
+  const sc = r.headers['set-cookie']
+  return { token: data.access_token, user: data.user, cookies: Array.isArray(sc) ? (sc as string[]) : sc ? [String(sc)] : [] }
+}
+
+export async function loginNoMobile(app: LiveServer): Promise<{ token: string; user: any }> {
+  const r = await call(app, 'POST', U('/login'), { code: 'dev', encryptedData: 'x', iv: 'y' })
+  const data = assertEnvelope(r)
+  return { token: data.access_token, user: data.user }
+}
