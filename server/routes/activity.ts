@@ -159,7 +159,7 @@ export const demo = {
 type Lookup = { act_id?: number; id?: number; roomid?: number; roomId?: number } & Record<string, unknown>
 
 function findAct(ctx: AppContext, kind: Activity['kind'], p: Lookup, alias: string): Activity | undefined {
-  const id = p.act_id ?? (p[alias] as number | undefined) ?? p.id
+  const id = p.act_id ?? (p[alias] as number | undefined) ?? p.id ?? ID_ALIASES.map((k) => p[k] as number | undefined).find((v) => v !== undefined)
   if (id) {
     const a = ctx.store.doc<Activity>('activity', Number(id))
     return a && a.kind === kind ? a : undefined
@@ -176,7 +176,9 @@ function mustAct(ctx: AppContext, kind: Activity['kind'], p: Lookup, alias: stri
   return a
 }
 
-const lookup = (alias: string) => S.obj({ act_id: S.int('活动ID', { minimum: 1 }), [alias]: S.int('活动ID', { minimum: 1 }), id: S.int('活动ID', { minimum: 1 }), roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int('直播间ID', { minimum: 1 }) })
+/** R7.102: lookups by drawId, lotteryId, voteId or quizId are all accepted, as are act_id and id */
+const ID_ALIASES = ['drawId', 'lotteryId', 'voteId', 'quizId']
+const lookup = (alias: string) => S.obj({ act_id: S.int('活动ID', { minimum: 1 }), ...Object.fromEntries(ID_ALIASES.map((k) => [k, S.int('活动ID', { minimum: 1 })])), [alias]: S.int('活动ID', { minimum: 1 }), id: S.int('活动ID', { minimum: 1 }), roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int('直播间ID', { minimum: 1 }) })
 const lookupOf = (alias: string, extra: Record<string, ReturnType<typeof S.int>>, required: string[] = []) => {
   const base = lookup(alias)
   return { ...base, properties: { ...base.properties, ...extra }, required }
