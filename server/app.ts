@@ -150,7 +150,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   // generated placeholders: /img/<kind>/<id>.svg (resize parameters such as ?x-oss-process= are ignored)
   app.get('/img/:kind/:file', async (req, reply) => {
     const { kind, file } = req.params as { kind: string; file: string }
-    const id = file.replace(/\.(svg|png|jpe?g)$/i, '').replace(/!.*$/, '')
+    const id = file.replace(/!.*$/, '').replace(/\.(svg|png|jpe?g)$/i, '')
     if (!/^[a-z]{1,16}$/.test(kind) || !/^[\w-]{1,40}$/.test(id)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
     const doc = /^\d+$/.test(id) ? store.doc<{ title?: string; name?: string }>(kind === 'avatar' ? 'streamer' : kind, Number(id)) : undefined
     let label = doc?.title ?? doc?.name

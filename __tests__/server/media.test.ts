@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, test } from 'node:test'
+import type { LiveServer } from '../../server/app'
+import { livePlaylist, loadFixture } from '../../server/hls'
+import { qrMatrix } from '../../server/qr'
+import { assertEnvelope, assertRefused, call, login, makeApp, U } from './helpers'
+
+let app: LiveServer
+let h5: string
+before(async () => {
+  h5 = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-'))
+  fs.writeFileSync(path.join(h5, 'index.html'), '<!doctype html><title>H5</title>')
+  fs.mkdirSync(path.join(h5, 'js'))
+  fs.writeFileSync(path.join(h5, 'js', 'app.js'), 'console.log(1)')
+  app = await makeApp({ h5Dir: h5 })
+})
+after(async () => {
+  await app.close()
+  fs.rmSync(h5, { recursive: true, force: true })
+})
+
+test('R1.1 the HLS fixture is small and cut in ~2 s segments', () => {
+  const fx = loadFixture()
+  const size = fx.segments.reduce((a, b) => a + b.length, 0)
+  assert.ok(size < 1024 * 1024, `${size} bytes`)
+  assert.ok(fx.total >= 10 && fx.durations.every((d) => d <= 2.1))
+})
+
+test('R3.12 live playlist: sliding window, growing media sequence, discontinuity at each loop, mpegurl content type', async () => {
+  const r = await app.inject({ method: 'GET', url: '/hls/live/496/index.m3u8' })
+  assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
+  assert.match(r.body, /^#EXTM3U/)
+  assert.ok(!r.body.includes('#EXT-X-ENDLIST'))
+  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', t))![1])
+  const t0 = 1_700_000_000_000
+  assert.equal(seq(t0 + 4000), seq(t0) + 2, 'two segments later after 4 s')
+  const n = loadFixture().durations.length
+  let sawDiscontinuity = false
+  for (let k = 0; k < n; k++) {
+    const pl = livePlaylist('496', t0 + k * 2000)
+    const segs = [...pl.matchAll(/seg(\d+)\.ts/g)].map((m) => Number(m[1]))
+    assert.equal(segs.length, 4)
+    const dsq = Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(pl)![1])
+    const first = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(pl)![1])
+    assert.equal(dsq, Math.floor(first / n))
+    const lines = pl.split('\n')
+    lines.forEach((l, i) => {
+      if (l === '#EXT-X-DISCONTINUITY') {
+        sawDiscontinuity = true
+        assert.match(lines[i + 2]!, /^seg0\.ts/, 'a discontinuity precedes the loop start')
+      }
+    })
+  }
+  assert.ok(sawDiscontinuity)
+  const seg = await app.inject({ method: 'GET', url: '/hls/live/496/seg1.ts?seq=7' })
+  assert.equal(seg.headers['content-type'], 'video/mp2t')
+  assert.equal(seg.rawPayload[0], 0x47, 'MPEG-TS sync byte')
+})
+
+test('R2.9 playback VOD playlist ends and loops the fixture', async () => {
+  const r = await app.inject({ method: 'GET', url: '/hls/vod/5001/index.m3u8' })
+  assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
+  assert.match(r.body, /#EXT-X-PLAYLIST-TYPE:VOD[\s\S]*#EXT-X-ENDLIST/)
+  assert.equal((await app.inject({ method: 'GET', url: '/hls/vod/5001/seg99.ts' })).statusCode, 404)
+})
+
+test('R7.108 R7.109 R7.110 generated SVG images answer with resize parameters ignored', async () => {
+  for (const url of ['/img/room/496.svg', '/img/room/496.svg?x-oss-process=image/resize,h_400/crop,mid,w_500,h_400', '/img/photo/1001.svg!300_200', '/img/avatar/10001.svg']) {
+    const r = await app.inject({ method: 'GET', url })
+    assert.equal(r.statusCode, 200, url)
+    assert.equal(r.headers['content-type'], 'image/svg+xml')
+    assert.match(r.body, /<svg/)
+  }
+  assert.match((await app.inject({ method: 'GET', url: '/img/room/496.svg' })).body, /太湖鼋头渚/)
+})
+
+test('R7.39 R3.53 R9.8 qrcode: GET with roomid or path, width default 300; json format gives a data URL', async () => {
+  const r = await app.inject({ method: 'GET', url: U('/qrcode?roomid=496') })
+  assert.equal(r.headers['content-type'], 'image/svg+xml')
+  assert.match(r.body, /width="300"/)
+  const j = assertEnvelope(await call(app, 'GET', U('/qrcode'), { path: 'pages/live/live?roomid=1', width: 200, format: 'json' }))
+  assert.match(j.data_url, /^data:image\/svg\+xml;base64,/)
+  assert.match(j.target, /\/m2\/pages\/live\/live\?roomid=1$/)
+  assertRefused(await call(app, 'GET', U('/qrcode')), -1)
+  assertRefused(await call(app, 'GET', U('/qrcode'), { roomid: 1, width: 10 }), -1)
+  const m = qrMatrix('http://localhost:8080/m2/pages/live/live?roomid=496')
+  assert.equal((m.length - 17) % 4, 0)
+  for (const [x, y] of [[0, 0], [m.length - 7, 0], [0, m.length - 7]]) {
+    assert.ok(m[y]![x] && m[y + 6]![x + 6] && m[y + 3]![x + 3] && !m[y + 1]![x + 1], 'finder pattern')
+  }
+})
+
+test('R7.107 upload: multipart field file → {url}; login required; wrong field or type refused', async () => {
+  const { token } = await login(app)
+  const boundary = '----t' + Date.now()
+  const body = (field: string, name: string, content: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n1.0.0\r\n--${boundary}\r\nContent-Disposition: form-data; name="platform"\r\n\r\nh5\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n--${boundary}--\r\n`
+  const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }
+  const r = await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.png', 'PNGDATA'), headers })
+  const d = r.json()
+  assert.equal(d.code, 1)
+  assert.match(d.data.url, /^http:\/\/localhost(:\d+)?\/files\/\w+\.png$/)
+  const got = await app.inject({ method: 'GET', url: new URL(d.data.url).pathname })
+  assert.equal(got.body, 'PNGDATA')
+  assert.equal(got.headers['content-type'], 'image/png')
+  assert.equal((await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.png', 'x'), headers: { 'content-type': headers['content-type'] } })).statusCode, 401)
+  assert.notEqual((await app.inject({ method: 'POST', url: '/upload', payload: body('image', 'a.png', 'x'), headers })).json().code, 1)
+  assert.notEqual((await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.exe', 'x'), headers })).json().code, 1)
+  const plain = await app.inject({ method: 'POST', url: '/upload', payload: '{}', headers: { 'content-type': 'application/json', authorization: headers.authorization } })
+  assert.equal(plain.statusCode, 200)
+  assert.equal(plain.json().code, -1)
+  assert.equal((await app.inject({ method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' })).statusCode, 404)
+})
+
+test('R2.1 the H5 build is served under /m2/ in history mode; / redirects to /m2/', async () => {
+  const root = await app.inject({ method: 'GET', url: '/' })
+  assert.equal(root.statusCode, 302)
+  assert.equal(root.headers.location, '/m2/')
+  const index = await app.inject({ method: 'GET', url: '/m2/' })
+  assert.match(index.body, /<title>H5<\/title>/)
+  assert.match(index.headers['content-type'] as string, /text\/html/)
+  const js = await app.inject({ method: 'GET', url: '/m2/js/app.js' })
+  assert.match(js.headers['content-type'] as string, /javascript/)
+  const deep = await app.inject({ method: 'GET', url: '/m2/pages/live/live?roomid=496' })
+  assert.equal(deep.statusCode, 200)
+  assert.match(deep.body, /<title>H5<\/title>/)
+  const escape = await app.inject({ method: 'GET', url: '/m2/..%2F..%2F..%2Fetc%2Fpasswd' })
+  assert.doesNotMatch(escape.body, /root:/, 'never escapes the build folder')
+})
