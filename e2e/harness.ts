@@ -70,10 +70,10 @@ export async function startServer(): Promise<RunningServer> {
   }
 }
 
+/** playwright-core gives every launch a fresh, empty --user-data-dir of its own. */
 export async function launchBrowser(): Promise<Browser> {
-  const userDataDir = mkdtempSync(join(tmpdir(), 'e2e-chromium-'))
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`]
+    args: CHROMIUM_ARGS
   })
 }

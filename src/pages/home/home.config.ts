@@ -2,5 +2,6 @@ export default definePageConfig({
   navigationBarTitleText: '直播',
   navigationStyle: 'custom',
   enableShareAppMessage: true,
-  enablePullDownRefresh: false
+  enablePullDownRefresh: false,
+  onReachBottomDistance: 50
 })

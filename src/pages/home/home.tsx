@@ -1,19 +1,176 @@
-import { View, Text } from '@tarojs/components'
+import { View, Text, Swiper, SwiperItem, Image, ScrollView } from '@tarojs/components'
+import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import type { PlaybackItem, RoomItem, TeaserItem } from '@/api/home'
+import { EventCard, PlaybackCard, RoomCard, SectionHeader } from '@/components/cards'
+import { NavBar } from '@/components/nav-bar'
 import { PageState } from '@/components/page-state'
+import { PullRefresh } from '@/components/pull-refresh'
 import { TabBarSlot } from '@/components/tab-bar-slot'
 import { useTab } from '@/hooks/use-tab'
+import { env } from '@/env'
+import { openLink, openPage } from '@/router/navigate'
+import { defaultShareTitle } from '@/share'
+import { homeStore } from '@/stores/home'
+import { formatCount } from '@/utils/format'
+import './home.scss'
 
-/** 直播: the screen's frame; its data arrives with the issue that builds this area. */
+const openRoom = (r: RoomItem) => openPage('live', { roomid: r.id })
+const openPlayback = (p: PlaybackItem) => openPage('playback', { id: p.id })
+const openEvent = (t: TeaserItem) => openPage('preview', { id: t.id })
+
+/** 直播 tab: slides, menu, notices, live rooms, streamers, playbacks, channels and events (spec R2.42). */
 function HomePage() {
   useTab('home')
+  const s = homeStore
+  useEffect(() => {
+    s.refresh()
+  }, [])
+  useReachBottom(() => {
+    s.loadList('liveRooms').catch(() => undefined)
+  })
+  useShareAppMessage(() => ({ title: defaultShareTitle(), path: '/pages/home/home' }))
+  const rooms = s.liveRooms
+  const firstLoad = !s.indexLoaded && rooms.empty
   return (
-    <View className='page page--tab'>
-      <Text className='page__title'>直播</Text>
-      <PageState empty emptyText='暂无直播' />
+    <View className='page page--tab home'>
+      <NavBar title={env.TARO_APP_BRAND}>
+        <View className='home__search' onClick={() => openPage('search')}>
+          <Text className='home__search-text'>搜索直播、主播、视频</Text>
+        </View>
+      </NavBar>
+      <PullRefresh onRefresh={() => s.refresh()}>
+        {firstLoad && (s.loadingIndex || rooms.loading) ? (
+          <PageState loading />
+        ) : firstLoad && (s.indexError || rooms.error) ? (
+          <PageState error={s.indexError || rooms.error || '加载失败'} onRetry={() => s.refresh()} />
+        ) : (
+          <View>
+            {s.slides.length > 0 && (
+              <Swiper className='home__slides' autoplay circular indicatorDots indicatorActiveColor='#ff8300'>
+                {s.slides.map((slide) => (
+                  <SwiperItem key={slide.id} onClick={() => openLink(slide.link || slide.url)}>
+                    <Image className='home__slide-img' src={slide.image || ''} mode='aspectFill' />
+                  </SwiperItem>
+                ))}
+              </Swiper>
+            )}
+            {s.menu.length > 0 && (
+              <View className='home__menu'>
+                {s.menu.map((m) => (
+                  <View key={m.id} className='home__menu-item' onClick={() => openLink(m.url || m.link)}>
+                    <Image className='home__menu-icon' src={m.icon || ''} />
+                    <Text className='home__menu-text'>{m.title}</Text>
+                  </View>
+                ))}
+              </View>
+            )}
+            {s.notices.length > 0 && (
+              <View className='home__notice'>
+                <Text className='home__notice-tag'>公告</Text>
+                <Swiper className='home__notice-swiper' vertical autoplay circular interval={4000}>
+                  {s.notices.map((n) => (
+                    <SwiperItem key={n.id} onClick={() => openLink(n.url || n.link)}>
+                      <Text className='home__notice-text'>{n.title}</Text>
+                    </SwiperItem>
+                  ))}
+                </Swiper>
+              </View>
+            )}
+            {s.topRooms.length > 0 && (
+              <View>
+                <SectionHeader title='正在直播' onMore={() => openPage('list', { type: 'live' })} />
+                <ScrollView scrollX className='card-row'>
+                  {s.topRooms.map((r) => (
+                    <RoomCard key={r.id} room={r} onTap={openRoom} wide />
+                  ))}
+                </ScrollView>
+              </View>
+            )}
+            {s.streamers.length > 0 && (
+              <View>
+                <SectionHeader title='热门主播' onMore={() => openPage('streamer')} />
+                <ScrollView scrollX className='card-row'>
+                  {s.streamers.map((st) => (
+                    <View key={st.id} className='home__streamer' onClick={() => openPage('streamerDetail', { id: st.id })}>
+                      <Image className='home__streamer-avatar' src={st.avatar || ''} />
+                      <Text className='home__streamer-name'>{st.nickName || st.nick_name || st.name}</Text>
+                      <Text className='home__streamer-pop'>{formatCount(st.popularity || 0)}人气</Text>
+                    </View>
+                  ))}
+                </ScrollView>
+              </View>
+            )}
+            {s.topPlaybacks.length > 0 && (
+              <View>
+                <SectionHeader title='精彩回看' onMore={() => openPage('list', { type: 'playback' })} />
+                <View className='card-grid'>
+                  {s.topPlaybacks.map((p) => (
+                    <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
+                  ))}
+                </View>
+              </View>
+            )}
+            {s.channelsTV.length + s.channelsRadio.length > 0 && (
+              <View>
+                <SectionHeader title='电视 · 广播' onMore={() => openPage('media')} />
+                <ScrollView scrollX className='card-row'>
+                  {[...s.channelsTV, ...s.channelsRadio].map((c) => (
+                    <View key={c.id} className='home__channel' onClick={() => openPage('media')}>
+                      <Text className='home__channel-type'>{c.type === 'tv' ? '电视' : '广播'}</Text>
+                      <Text className='home__channel-title'>{c.title}</Text>
+                      <Text className='home__channel-now'>{c.current ? `正在播出：${c.current.title}` : '暂无节目'}</Text>
+                    </View>
+                  ))}
+                </ScrollView>
+              </View>
+            )}
+            {s.playbacks.list.length > 0 && (
+              <View>
+                <SectionHeader title='最新回看' onMore={() => openPage('list', { type: 'playback' })} />
+                <View className='card-grid'>
+                  {s.playbacks.list.slice(0, 4).map((p) => (
+                    <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
+                  ))}
+                </View>
+              </View>
+            )}
+            <SectionHeader title='活动预告' onMore={() => openPage('list', { type: 'event' })} />
+            <EventsPreview onTap={openEvent} />
+            <SectionHeader title='直播列表' onMore={() => openPage('list', { type: 'live' })} />
+            <View className='card-grid home__rooms'>
+              {rooms.list.map((r) => (
+                <RoomCard key={r.id} room={r} onTap={openRoom} />
+              ))}
+            </View>
+            {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText='暂无直播' />}
+            {rooms.error && !rooms.empty && <PageState error={rooms.error} onRetry={() => s.loadList('liveRooms')} />}
+            {!rooms.empty && (
+              <Text className='home__more'>{rooms.loading ? '加载中' : rooms.hasMore ? '上拉加载更多' : '没有更多了'}</Text>
+            )}
+          </View>
+        )}
+      </PullRefresh>
       <TabBarSlot />
     </View>
   )
 }
+
+const EventsPreview = observer(function EventsPreview({ onTap }: { onTap: (t: TeaserItem) => void }) {
+  const events = homeStore.events
+  useEffect(() => {
+    if (events.currentPage === 0) events.load().catch(() => undefined)
+  }, [])
+  if (events.loading && events.empty) return <PageState loading />
+  if (events.empty) return <PageState empty emptyText='暂无活动' />
+  return (
+    <View>
+      {events.list.slice(0, 3).map((t) => (
+        <EventCard key={t.id} item={t} onTap={onTap} />
+      ))}
+    </View>
+  )
+})
 
 export default observer(HomePage)

@@ -1,22 +1,147 @@
 import { View, Text } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { VirtualList } from '@tarojs/components-advanced'
+import Taro, { usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { memo, useEffect } from 'react'
 import { PageState } from '@/components/page-state'
-import { LIST_TYPES, listType } from '@/router/list-types'
+import { systemInfo } from '@/platform/system'
+import { LIST_TYPES, listType, type ListType } from '@/router/list-types'
+import { openPage } from '@/router/navigate'
+import { homeStore } from '@/stores/home'
+import { userLogsStore } from '@/stores/user-logs'
+import type { PagedList } from '@/stores/paged-list'
+import { formatCount, formatTime } from '@/utils/format'
+import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
+import { stripHtml } from '@/utils/validate'
+import './list.scss'
 
-/** One list page for live rooms, playbacks, recommended playbacks, events and the user's logs (spec R2.7). */
+/** Which paged list each list type shows (spec R2.7). */
+function listOf(type: ListType): PagedList<any> {
+  switch (type) {
+    case 'live':
+      return homeStore.liveRooms
+    case 'playback':
+      return homeStore.playbacks
+    case 'playbackRecommended':
+      return homeStore.playbacksRecommended
+    case 'event':
+      return homeStore.events
+    case 'deposit':
+      return userLogsStore.depositLog
+    case 'gift':
+      return userLogsStore.giftLog
+  }
+}
+
+const ROW_RPX = 200
+
+interface RowProps {
+  id: string
+  index: number
+  data: any[]
+}
+
+function rowFor(type: ListType) {
+  return memo(function Row({ id, index, data }: RowProps) {
+    const item = data[index]
+    if (type === 'deposit') {
+      return (
+        <View id={id} className='list-row list-row--log'>
+          <Text className='list-row__title'>充值 {item.gold} 慧币</Text>
+          <Text className='list-row__sub'>
+            ¥{item.price} · {item.paid ? '已到账' : '待支付'} · {formatTime(item.time, 'YYYY-MM-DD HH:mm')}
+          </Text>
+        </View>
+      )
+    }
+    if (type === 'gift') {
+      return (
+        <View id={id} className='list-row list-row--log'>
+          <Text className='list-row__title'>
+            送出 {item.gift_name} ×{item.combo}
+          </Text>
+          <Text className='list-row__sub'>
+            {item.room_title} · {item.gold} 慧币 · {formatTime(item.time, 'YYYY-MM-DD HH:mm')}
+          </Text>
+        </View>
+      )
+    }
+    const status = type === 'live' ? liveStatus(item) : null
+    const open = () => {
+      if (type === 'live') openPage('live', { roomid: item.id })
+      else if (type === 'event') openPage('preview', { id: item.id })
+      else openPage('playback', { id: item.id })
+    }
+    return (
+      <View id={id} className='list-row' data-id={item.id} onClick={open}>
+        <View className='list-row__cover' style={item.cover ? { backgroundImage: `url(${item.cover})` } : undefined}>
+          {status !== null && <Text className={`list-row__badge list-row__badge--${status}`}>{LIVE_STATUS_TEXT[status]}</Text>}
+        </View>
+        <View className='list-row__body'>
+          <Text className='list-row__title'>{stripHtml(item.title)}</Text>
+          <Text className='list-row__sub'>
+            {type === 'live'
+              ? `${formatCount(item.online || 0)}人在看`
+              : type === 'event'
+                ? `${formatTime(item.start_time, 'MM月DD日 HH:mm')} 开始`
+                : `${formatCount(item.views || 0)}次观看`}
+          </Text>
+        </View>
+      </View>
+    )
+  })
+}
+
+const rows = Object.fromEntries((Object.keys(LIST_TYPES) as ListType[]).map((t) => [t, rowFor(t)])) as Record<ListType, ReturnType<typeof rowFor>>
+
+/**
+ * One list page for live rooms, playbacks, recommended playbacks, events and the user's logs (spec R2.7). Rows render
+ * through a virtual list, so the rendered row count stays bounded however long the list grows.
+ */
 function ListPage() {
   const { params } = useRouter()
   const type = listType(params.type)
   const title = type ? LIST_TYPES[type] : '列表'
+  const list = type ? listOf(type) : null
   useEffect(() => {
     Taro.setNavigationBarTitle({ title })
-  }, [title])
+    if (list && list.currentPage === 0) list.load().catch(() => undefined)
+  }, [type])
+  usePullDownRefresh(() => {
+    if (!list) return Taro.stopPullDownRefresh()
+    list.load({ reset: true }).catch(() => undefined).finally(() => Taro.stopPullDownRefresh())
+  })
+  if (!type || !list) return <PageState error='列表类型不存在' />
+  const info = systemInfo()
+  const rowHeight = (ROW_RPX * info.windowWidth) / 750
+  if (list.empty) {
+    return (
+      <View className='page'>
+        {list.loading ? (
+          <PageState loading />
+        ) : list.error ? (
+          <PageState error={list.error} onRetry={() => list.load({ reset: true }).catch(() => undefined)} />
+        ) : (
+          <PageState empty emptyText={type === 'deposit' ? '暂无充值记录' : type === 'gift' ? '暂无送礼记录' : '暂无内容'} />
+        )}
+      </View>
+    )
+  }
   return (
-    <View className='page'>
-      <Text className='page__title'>{title}</Text>
-      {type ? <PageState empty emptyText='暂无内容' /> : <PageState error='列表类型不存在' />}
+    <View className='page list-page'>
+      <VirtualList
+        className='list-page__virtual'
+        height={info.windowHeight}
+        width='100%'
+        itemData={list.list}
+        itemCount={list.list.length}
+        itemSize={rowHeight}
+        item={rows[type]}
+        overscanCount={4}
+        lowerThreshold={50}
+        onScrollToLower={() => list.load().catch(() => undefined)}
+        renderBottom={<Text className='list-page__more'>{list.loading ? '加载中' : list.hasMore ? '上拉加载更多' : '没有更多了'}</Text>}
+      />
     </View>
   )
 }

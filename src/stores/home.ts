@@ -1,0 +1,104 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import {
+  fetchIndex,
+  fetchLiveRooms,
+  fetchPlaybacks,
+  fetchSlides,
+  fetchTeasers,
+  type ChannelItem,
+  type LinkItem,
+  type PlaybackItem,
+  type RoomItem,
+  type StreamerItem,
+  type TeaserItem
+} from '@/api/home'
+import { PAGE_SIZE, PagedList, PagedLists } from './paged-list'
+
+/** Home state (spec R3.26): the index sections and four paged lists. */
+export class HomeStore {
+  slides: LinkItem[] = []
+  menu: LinkItem[] = []
+  notices: LinkItem[] = []
+  topRooms: RoomItem[] = []
+  streamers: StreamerItem[] = []
+  topPlaybacks: PlaybackItem[] = []
+  channelsTV: ChannelItem[] = []
+  channelsRadio: ChannelItem[] = []
+  loadingIndex = false
+  indexError: string | null = null
+  indexLoaded = false
+  private slidesFetched = false
+
+  readonly liveRooms = new PagedList<RoomItem>((q) => fetchLiveRooms(q), PAGE_SIZE.default)
+  readonly playbacks = new PagedList<PlaybackItem>((q) => fetchPlaybacks(q), PAGE_SIZE.default)
+  readonly playbacksRecommended = new PagedList<PlaybackItem>((q) => fetchPlaybacks({ ...q, recommend: true }), PAGE_SIZE.default)
+  readonly events = new PagedList<TeaserItem>((q) => fetchTeasers(q), PAGE_SIZE.default)
+  readonly lists = new PagedLists({
+    liveRooms: this.liveRooms,
+    playbacks: this.playbacks,
+    playbacksRecommended: this.playbacksRecommended,
+    events: this.events
+  })
+
+  constructor() {
+    makeAutoObservable<HomeStore, 'slidesFetched'>(this, {
+      liveRooms: false,
+      playbacks: false,
+      playbacksRecommended: false,
+      events: false,
+      lists: false,
+      slidesFetched: false
+    })
+  }
+
+  /** The slides are fetched only once (R4.21). */
+  async loadSlides(): Promise<void> {
+    if (this.slidesFetched) return
+    this.slidesFetched = true
+    const res = await fetchSlides().catch(() => null)
+    if (res && res.code === 1 && Array.isArray(res.data)) {
+      const slides = res.data
+      runInAction(() => (this.slides = slides))
+    } else {
+      this.slidesFetched = false // a failed fetch may try again on the next refresh
+    }
+  }
+
+  /** The index sections; playbacks are filled from it only while still empty (R4.22). */
+  async loadIndex(): Promise<void> {
+    this.loadingIndex = true
+    this.indexError = null
+    try {
+      const res = await fetchIndex()
+      if (res.code !== 1 || !res.data) throw new Error(res.msg || '加载失败')
+      const d = res.data
+      runInAction(() => {
+        this.menu = d.menu || []
+        this.notices = d.notices || []
+        this.topRooms = d.topRooms || []
+        this.streamers = d.streamers || []
+        this.topPlaybacks = d.topPlaybacks || []
+        this.channelsTV = d.channels?.tv || []
+        this.channelsRadio = d.channels?.radio || []
+        this.indexLoaded = true
+      })
+      if (d.playbacks) this.playbacks.seed(d.playbacks)
+    } catch (e) {
+      runInAction(() => (this.indexError = (e as { msg?: string }).msg || (e as Error).message || '加载失败'))
+    } finally {
+      runInAction(() => (this.loadingIndex = false))
+    }
+  }
+
+  /** Everything the home screen shows, from the start (pull-down refresh). */
+  async refresh(): Promise<void> {
+    await Promise.all([this.loadSlides(), this.loadIndex(), this.liveRooms.load({ reset: true }).catch(() => undefined)])
+  }
+
+  /** Load a named list (reach-bottom paging); an unknown name rejects with `unknown data` (R4.19). */
+  loadList(name: string, options?: { reset?: boolean; getNew?: boolean }) {
+    return this.lists.load(name, options)
+  }
+}
+
+export const homeStore = new HomeStore()
