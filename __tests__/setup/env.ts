@@ -3,3 +3,17 @@ import { appEnv } from '../../config/env'
 
 const values = appEnv(process.env)
 for (const [k, v] of Object.entries(values)) process.env[k] = v
+
+// jsdom has no IntersectionObserver (Taro's lazy-loading Image uses it): an observer that never fires, as for images
+// that stay off screen.
+if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
+  class NoIntersection {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+    takeRecords() {
+      return []
+    }
+  }
+  Object.assign(window, { IntersectionObserver: NoIntersection })
+}

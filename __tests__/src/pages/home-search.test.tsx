@@ -1,0 +1,61 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+import TestUtils from '@tarojs/test-utils-react'
+import HomePage from '@/pages/home/home'
+import SearchPage from '@/packageB/pages/search/search'
+import { homeStore } from '@/stores/home'
+import { searchStore } from '@/stores/search'
+import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+}, 40000)
+
+afterAll(() => server.stop())
+
+async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 30))
+  }
+}
+
+describe('home page', () => {
+  test('R2.42 R4.11 R9.20 shows the server rooms with status badges and counts in 万', async () => {
+    const t = new TestUtils()
+    await t.mount(HomePage)
+    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length >= 10)
+    const badges = Array.from(document.querySelectorAll('.home__rooms .card-item__badge')).map((b) => b.textContent)
+    expect(badges.every((b) => ['直播中', '预告', '已结束'].includes(b || ''))).toBe(true)
+    expect(badges).toContain('直播中')
+    expect(document.body.textContent).toContain('正在直播')
+    expect(document.body.textContent).toMatch(/[\d.]+万人气/)
+    expect(homeStore.slides.length).toBeGreaterThan(0)
+    t.unmout()
+  })
+})
+
+describe('search page', () => {
+  test('R2.18 R4.43 searching shows results in the 主播 tab and keeps the keyword in history', async () => {
+    localStorage.clear()
+    const t = new TestUtils()
+    await t.mount(SearchPage)
+    await waitFor(() => document.querySelectorAll('.search__chip--hot').length > 0)
+    const hot = document.querySelector('.search__chip--hot') as HTMLElement
+    const word = hot.textContent || ''
+    t.act(() => hot.click())
+    await waitFor(() => document.querySelector('.search__tabs'))
+    const tabs = Array.from(document.querySelectorAll('.search__tab')).map((e) => e.textContent)
+    expect(tabs).toEqual(['主播', '直播', '活动', '视频'])
+    expect(searchStore.history[0]).toBe(word)
+    await waitFor(() => !searchStore.results.streamer.loading)
+    t.act(() => (document.querySelector('[data-kind="live"]') as HTMLElement).click())
+    await waitFor(() => searchStore.results.live.currentPage > 0 && !searchStore.results.live.loading)
+    expect(document.querySelector('.search__tab--active')?.textContent).toBe('直播')
+    t.unmout()
+  })
+})

@@ -1,0 +1,81 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+import { HomeStore } from '@/stores/home'
+import { UNKNOWN_DATA } from '@/stores/paged-list'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+}, 40000)
+
+afterAll(() => server.stop())
+
+describe('home store against the reference server', () => {
+  test('R3.26 R7.10 the index fills menu, notices, top rooms, streamers, top playbacks, TV and radio channels', async () => {
+    const home = new HomeStore()
+    await home.loadIndex()
+    expect(home.indexError).toBeNull()
+    expect(home.menu.length).toBeGreaterThan(0)
+    expect(home.notices.length).toBeGreaterThan(0)
+    expect(home.topRooms.length).toBeGreaterThan(0)
+    expect(home.topRooms.every((r) => r.onair === 1)).toBe(true)
+    expect(home.streamers.length).toBeGreaterThan(0)
+    expect(home.topPlaybacks.length).toBeGreaterThan(0)
+    expect(home.channelsTV.every((c) => c.type === 'tv')).toBe(true)
+    expect(home.channelsRadio.every((c) => c.type === 'radio')).toBe(true)
+    expect(home.channelsTV.length + home.channelsRadio.length).toBeGreaterThan(0)
+  })
+
+  test('R4.21 R7.11 the slides are fetched only once', async () => {
+    const home = new HomeStore()
+    const slides = countRequests(/api_mapp\.php\?.*a=slides/)
+    try {
+      await home.loadSlides()
+      await home.refresh()
+      await home.loadSlides()
+      expect(slides.count).toBe(1)
+      expect(home.slides.length).toBeGreaterThan(0)
+      expect(slides.urls[0]).toContain('/live/api_mapp.php?')
+    } finally {
+      slides.restore()
+    }
+  })
+
+  test('R4.22 home playbacks are filled from the index only while still empty', async () => {
+    const home = new HomeStore()
+    await home.loadIndex()
+    const fromIndex = home.playbacks.list.map((p) => p.id)
+    expect(fromIndex.length).toBeGreaterThan(0)
+    await home.playbacks.load({ reset: true })
+    const page1 = home.playbacks.list.map((p) => p.id)
+    home.playbacks.seed([{ id: 999999, title: 'x' }])
+    await home.loadIndex()
+    expect(home.playbacks.list.map((p) => p.id)).toEqual(page1)
+  })
+
+  test('R7.12 R7.22 R4.14 live rooms page through living/list, 10 a page, until no more data', async () => {
+    const home = new HomeStore()
+    await home.loadList('liveRooms')
+    expect(home.liveRooms.list).toHaveLength(10)
+    expect(home.liveRooms.totalPage).toBeGreaterThan(1)
+    const total = home.liveRooms.total
+    let guard = 0
+    while (home.liveRooms.hasMore && guard++ < 20) await home.loadList('liveRooms')
+    expect(home.liveRooms.list).toHaveLength(total)
+    expect(new Set(home.liveRooms.list.map((r) => r.id)).size).toBe(total)
+    await expect(home.loadList('liveRooms')).resolves.toBe('no more data')
+  })
+
+  test('R7.14 R7.16 R7.23 recommended playbacks and events load their lists', async () => {
+    const home = new HomeStore()
+    await home.loadList('playbacksRecommended')
+    await home.loadList('events')
+    expect(home.playbacksRecommended.list.length).toBeGreaterThan(0)
+    expect(home.events.list.length).toBeGreaterThan(0)
+  })
+
+  test('R4.19 an unknown list rejects with unknown data', async () => {
+    await expect(new HomeStore().loadList('gifts')).rejects.toThrow(UNKNOWN_DATA)
+  })
+})

@@ -1,0 +1,118 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+import Taro from '@tarojs/taro'
+import { HISTORY_KEY, HISTORY_LIMIT, SEARCH_TABS, SLOW_LIVE_KEYWORD, SearchStore, addToHistory, cleanKeyword } from '@/stores/search'
+import { configureRequest } from '@/core/request'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+}, 40000)
+
+afterAll(() => server.stop())
+beforeEach(() => localStorage.clear())
+
+async function settled(store: SearchStore) {
+  const list = store.results[store.tab]
+  for (let i = 0; i < 100 && list.loading; i++) await new Promise((r) => setTimeout(r, 20))
+  return list
+}
+
+describe('search rules', () => {
+  test('R2.48 result tabs streamer, live, preview, playback shown as 主播 直播 活动 视频', () => {
+    expect(SEARCH_TABS).toEqual([
+      { kind: 'streamer', label: '主播' },
+      { kind: 'live', label: '直播' },
+      { kind: 'preview', label: '活动' },
+      { kind: 'playback', label: '视频' }
+    ])
+  })
+
+  test('R4.43 R9.5 history keeps trimmed non-empty keywords, unique, newest first, at most 10', () => {
+    let h: string[] = []
+    for (let i = 1; i <= 12; i++) h = addToHistory(h, ` 词${i} `)
+    expect(h).toHaveLength(HISTORY_LIMIT)
+    expect(HISTORY_LIMIT).toBe(10)
+    expect(h[0]).toBe('词12')
+    expect(h[9]).toBe('词3')
+    h = addToHistory(h, '词5')
+    expect(h[0]).toBe('词5')
+    expect(h.filter((w) => w === '词5')).toHaveLength(1)
+    expect(addToHistory(h, '   ')).toEqual(h)
+  })
+
+  test('R5.5 keywords are trimmed; empty means no search and no suggestions', async () => {
+    expect(cleanKeyword('  太湖 ')).toBe('太湖')
+    const store = new SearchStore()
+    const calls = countRequests(/search\//)
+    try {
+      expect(store.submit('   ')).toEqual({ type: 'none' })
+      await expect(store.suggest('  ')).resolves.toEqual([])
+      expect(calls.count).toBe(0)
+      expect(store.history).toEqual([])
+    } finally {
+      calls.restore()
+    }
+  })
+
+  test('R4.43 a search saves the keyword to local history, which a new store reads back', async () => {
+    const store = new SearchStore()
+    store.submit(' 太湖 ')
+    await settled(store)
+    expect(Taro.getStorageSync(HISTORY_KEY)).toEqual({ data: ['太湖'] })
+    expect(new SearchStore().history).toEqual(['太湖'])
+  })
+
+  test('R7.38 R4.44 a numeric keyword searches the streamer by room id', async () => {
+    const store = new SearchStore()
+    const calls = countRequests(/search\/host/)
+    try {
+      store.submit('496')
+      const list = await settled(store)
+      expect(list.error).toBeNull()
+      expect(list.list.length).toBeGreaterThan(0)
+      expect(list.list.some((s: { room_id?: number; roomId?: number }) => (s.room_id ?? s.roomId) === 496)).toBe(true)
+      expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: 496, keywords: '496', page: 1, count: 10 })
+    } finally {
+      calls.restore()
+    }
+  })
+
+  test('R4.45 the slow-live keyword opens the featured page directly', () => {
+    const store = new SearchStore()
+    expect(SLOW_LIVE_KEYWORD).toBe('慢直播')
+    expect(store.submit(' 慢直播 ')).toEqual({ type: 'featured', page: 'wuxilcb' })
+    expect(store.history[0]).toBe('慢直播')
+  })
+
+  test('R7.37 R7.38 hot keywords load; each tab searches its own call; suggestions come back (count 15)', async () => {
+    const store = new SearchStore()
+    await store.loadHot()
+    expect(store.hot.length).toBeGreaterThan(0)
+    store.submit('直播')
+    let list = await settled(store)
+    expect(list.list.length).toBeGreaterThan(0)
+    for (const kind of ['live', 'preview', 'playback'] as const) {
+      store.setTab(kind)
+      list = await settled(store)
+      expect(list.error).toBeNull()
+    }
+    store.setKeyword('太湖')
+    const suggestions = await store.suggest('太湖')
+    expect(suggestions.length).toBeGreaterThan(0)
+    expect(suggestions.length).toBeLessThanOrEqual(15)
+  })
+
+  test('R8.17 suggestions and hot keywords fail silently to empty', async () => {
+    configureRequest({ hosts: { api: 'http://127.0.0.1:9', live: 'http://127.0.0.1:9', stats: 'http://127.0.0.1:9', mobile: 'http://127.0.0.1:9' } })
+    try {
+      const store = new SearchStore()
+      await expect(store.suggest('太湖')).resolves.toEqual([])
+      await store.loadHot()
+      expect(store.hot).toEqual([])
+    } finally {
+      configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+    }
+  })
+})
