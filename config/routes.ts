@@ -1,8 +1,9 @@
 /**
  * H5 alias table for custom routes (spec R2.41): short, shareable paths under /m2/ for the pages people link to.
- * Both the canonical Taro path and the alias open the page.
+ * Taro's router replaces a page's own path by its aliases, so each entry lists the canonical path first: both the
+ * canonical path and the aliases open the page, and navigation keeps writing the canonical one.
  */
-export const h5Aliases: Record<string, string | string[]> = {
+const ALIASES: Record<string, string[]> = {
   '/packageA/pages/live/live': ['/live', '/rm'],
   '/packageA/pages/playback/playback': ['/playback', '/v'],
   '/packageA/pages/preview/preview': ['/preview'],
@@ -12,3 +13,7 @@ export const h5Aliases: Record<string, string | string[]> = {
   '/packageB/pages/search/search': ['/search'],
   '/pages/list/list': ['/list']
 }
+
+export const h5Aliases: Record<string, string[]> = Object.fromEntries(
+  Object.entries(ALIASES).map(([path, aliases]) => [path, [path, ...aliases]])
+)

@@ -25,7 +25,7 @@ describe('H5 build configuration', () => {
     const cfg = await buildConfig()
     expect(cfg.h5.router.customRoutes).toBe(h5Aliases)
     expect(h5Aliases['/packageA/featured/hubin/hubin']).toContain('/binhu717')
-    expect(h5Aliases['/packageA/pages/live/live']).toContain('/live')
+    expect(h5Aliases['/packageA/pages/live/live']).toEqual(['/packageA/pages/live/live', '/live', '/rm'])
   })
   test('R1.22 design width 750', async () => {
     expect((await buildConfig()).designWidth).toBe(750)
