@@ -1,0 +1,165 @@
+import { get, post, type Envelope } from '@/core/request'
+import type { PagedData } from '@/stores/paged-list'
+
+/** A streamer as the server sends it; field names vary by call (spec R3.22). */
+export interface StreamerRaw {
+  id: number
+  uid?: number
+  name?: string
+  nick_name?: string
+  nickName?: string
+  nickname?: string
+  avatar?: string
+  sex?: number
+  description?: string
+  brief?: string
+  room_id?: number
+  roomId?: number
+  tags?: number[]
+  fans?: number
+  popularity?: number
+  onair?: number
+  /** ranking only */
+  score?: number
+  rank?: number
+}
+
+/** A streamer with the fields the screens read, fallbacks applied (spec R3.22). */
+export interface Streamer extends StreamerRaw {
+  nickName: string
+  description: string
+  roomId: number
+  room_id: number
+}
+
+/** A streamer tag (spec R3.23). */
+export interface StreamerTag {
+  id: number
+  title: string
+}
+
+/** The hot tag, always first (spec R3.23). */
+export const HOT_TAG: StreamerTag = { id: 0, title: '热门' }
+
+export type RankingType = 'day' | 'week' | 'month'
+
+/** Ranking default type week (spec R9.6). */
+export const DEFAULT_RANKING_TYPE: RankingType = 'week'
+
+/** What the statistics service says of a streamer (R7.44); its success code is 0 (R7.1). */
+export interface StreamerStatistics {
+  host_uid?: number
+  popularity: number
+  fans?: number
+  likes?: number
+  visits?: number
+  rank?: number
+}
+
+/** Is-follow result (R4.25): status 1 following, 2 subscribed. */
+export interface FollowState {
+  status?: number
+  isfollow?: number
+  issubscribe?: number
+  streamer_id?: number
+  fans?: number
+}
+
+export interface FollowResult {
+  isfollow?: number
+  streamer?: StreamerRaw
+}
+
+/** A playback of a streamer's room (R3.18). */
+export interface RoomPlayback {
+  id: number
+  roomId?: number
+  title: string
+  cover?: string
+  duration?: number
+  views?: number
+  time?: number
+}
+
+/** nickName falls back to name (and the other spellings); description falls back to brief (spec R3.22). */
+export function normalizeStreamer(raw: StreamerRaw): Streamer {
+  const roomId = Number(raw.roomId ?? raw.room_id ?? 0) || 0
+  return {
+    ...raw,
+    nickName: raw.nickName || raw.name || raw.nick_name || raw.nickname || '',
+    description: raw.description || raw.brief || '',
+    roomId,
+    room_id: roomId
+  }
+}
+
+/** The tags with the hot tag first, exactly once (spec R3.23). */
+export function withHotTag(tags: StreamerTag[] | null | undefined): StreamerTag[] {
+  const rest = (Array.isArray(tags) ? tags : []).filter((t) => t && Number(t.id) !== HOT_TAG.id)
+  return [HOT_TAG, ...rest]
+}
+
+function normalizePage(res: Envelope<PagedData<StreamerRaw>>): Envelope<PagedData<Streamer>> {
+  if (!res.data || !Array.isArray(res.data.list)) return res as unknown as Envelope<PagedData<Streamer>>
+  return { ...res, data: { ...res.data, list: res.data.list.map(normalizeStreamer) } }
+}
+
+export interface PageQuery {
+  page: number
+  count: number
+}
+
+/** POST /userapp/host/tags (R7.40). */
+export function fetchTags(): Promise<Envelope<StreamerTag[]>> {
+  return post<StreamerTag[]>('/userapp/host/tags')
+}
+
+/** POST /userapp/host/list {tag, count default 15, page default 1} (R7.41). */
+export async function fetchStreamers(q: Partial<PageQuery> & { tag?: number } = {}): Promise<Envelope<PagedData<Streamer>>> {
+  const res = await post<PagedData<StreamerRaw>>('/userapp/host/list', { tag: q.tag ?? 0, count: q.count ?? 15, page: q.page ?? 1 })
+  return normalizePage(res)
+}
+
+/** POST /userapp/host/ranking {type default week, count 15} (R7.42); the ranking screen sends tag 0 (R7.50). */
+export async function fetchRanking(q: Partial<PageQuery> & { type?: RankingType; tag?: number } = {}): Promise<Envelope<PagedData<Streamer>>> {
+  const data: Record<string, unknown> = { type: q.type ?? DEFAULT_RANKING_TYPE, count: q.count ?? 15, page: q.page ?? 1 }
+  if (q.tag !== undefined) data.tag = q.tag
+  return normalizePage(await post<PagedData<StreamerRaw>>('/userapp/host/ranking', data))
+}
+
+/** POST /userapp/myfollow {count, page} (R7.43); needs login, a 401 opens the login prompt. */
+export async function fetchMyFollows(q: PageQuery): Promise<Envelope<PagedData<Streamer>>> {
+  return normalizePage(await post<PagedData<StreamerRaw>>('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true }))
+}
+
+/** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1). */
+export function fetchStatistics(hostUid: number): Promise<Envelope<StreamerStatistics>> {
+  return get<StreamerStatistics>('/rank-page/host-statistics', { host_uid: hostUid }, { success: 'zero' })
+}
+
+/** POST /userapp/isfollow {roomid} (R7.45). */
+export function fetchIsFollow(roomid: number): Promise<Envelope<FollowState | number>> {
+  return post<FollowState | number>('/userapp/isfollow', { roomid })
+}
+
+/** POST /userapp/follow {roomid} (R7.46); code 1 means now following (R4.26). Needs login (R8.4). */
+export function postFollow(roomid: number): Promise<Envelope<FollowResult>> {
+  return post<FollowResult>('/userapp/follow', { roomid }, { loginPrompt: true })
+}
+
+/** POST /userapp/subscribe {room_id} (R7.47). Needs login (R8.4). */
+export function postSubscribe(roomId: number): Promise<Envelope<{ issubscribe?: number }>> {
+  return post<{ issubscribe?: number }>('/userapp/subscribe', { room_id: roomId }, { loginPrompt: true })
+}
+
+/** POST /userapp/search/host {roomid}: the streamer of a room (R7.38). */
+export async function fetchStreamerOfRoom(roomid: number): Promise<Streamer | null> {
+  const res = await post<PagedData<StreamerRaw>>('/userapp/search/host', { roomid, keywords: '', count: 1, page: 1 })
+  const first = res.code === 1 && Array.isArray(res.data?.list) ? res.data.list[0] : undefined
+  return first ? normalizeStreamer(first) : null
+}
+
+/** POST /userapp/playback/list {roomid, count, page}: the playbacks of one room (R7.14). */
+export function fetchRoomPlaybacks(q: PageQuery & { roomid: number }): Promise<Envelope<PagedData<RoomPlayback>>> {
+  return post<PagedData<RoomPlayback>>('/userapp/playback/list', { roomid: q.roomid, count: q.count, page: q.page })
+}

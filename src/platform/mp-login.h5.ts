@@ -1,0 +1,18 @@
+import type { MiniProgramCredentials } from './mp-login'
+
+export type { MiniProgramCredentials } from './mp-login'
+
+/** The user refused the user-information permission (spec R5.15). */
+export class UserInfoRefused extends Error {
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'UserInfoRefused'
+  }
+}
+
+/** H5 has no mini-program login: its screen is not shown (web logins are SMS, password, OAuth or the host app). */
+export const miniProgramLoginAvailable = false
+
+export async function miniProgramCredentials(): Promise<MiniProgramCredentials> {
+  throw new Error('login:fail not supported in H5')
+}

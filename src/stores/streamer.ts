@@ -1,0 +1,243 @@
+import { makeAutoObservable, observable, runInAction } from 'mobx'
+import {
+  DEFAULT_RANKING_TYPE,
+  HOT_TAG,
+  fetchIsFollow,
+  fetchMyFollows,
+  fetchRanking,
+  fetchRoomPlaybacks,
+  fetchStatistics,
+  fetchStreamerOfRoom,
+  fetchStreamers,
+  fetchTags,
+  postFollow,
+  postSubscribe,
+  withHotTag,
+  type FollowState,
+  type RankingType,
+  type RoomPlayback,
+  type Streamer,
+  type StreamerStatistics,
+  type StreamerTag
+} from '@/api/streamer'
+import { ApiError } from '@/core/errors'
+import type { Envelope } from '@/core/request'
+import { PAGE_SIZE, PagedList, type PagedData } from './paged-list'
+import { RANKING_COUNT, RANKING_TAG } from './streamer-ranking'
+
+/** Following and subscribed, by room id (R4.25, R4.27). */
+export interface RoomFollow {
+  following: boolean
+  subscribed: boolean
+}
+
+/** The is-follow result: 1 means following, 2 means subscribed (spec R4.25). Also reads the flag fields. */
+export function followStateOf(data: FollowState | number | null | undefined): RoomFollow {
+  if (typeof data === 'number' || typeof data === 'string') {
+    const n = Number(data)
+    return { following: n === 1, subscribed: n === 2 }
+  }
+  const status = Number(data?.status)
+  return {
+    following: status === 1 || Number(data?.isfollow) === 1,
+    subscribed: status === 2 || Number(data?.issubscribe) === 1
+  }
+}
+
+/** The streamer pages' state: tags, lists by tag, rankings, my follows, statistics and follow flags. */
+export class StreamerStore {
+  tags: StreamerTag[] = [HOT_TAG]
+  tagsLoaded = false
+  tagsError: string | null = null
+  currentTag = HOT_TAG.id
+  rankingType: RankingType = DEFAULT_RANKING_TYPE
+  /** Every streamer seen in a list, by id: the detail page opens from these without another call. */
+  readonly known = observable.map<number, Streamer>({}, { deep: false })
+  readonly statistics = observable.map<number, StreamerStatistics>({}, { deep: false })
+  /** By room id (R4.25, R4.27). */
+  readonly follow = observable.map<number, RoomFollow>({}, { deep: false })
+
+  private readonly byTag = new Map<number, PagedList<Streamer>>()
+  private readonly rankings = new Map<RankingType, PagedList<Streamer>>()
+  private readonly playbacks = new Map<number, PagedList<RoomPlayback>>()
+
+  /** My follows (R7.43), streamer page size 15 (R9.4). */
+  readonly follows = new PagedList<Streamer>((q) => this.remembered(fetchMyFollows(q)), PAGE_SIZE.streamers)
+
+  constructor() {
+    makeAutoObservable<StreamerStore, 'byTag' | 'rankings' | 'playbacks'>(this, {
+      known: false,
+      statistics: false,
+      follow: false,
+      follows: false,
+      byTag: false,
+      rankings: false,
+      playbacks: false
+    })
+  }
+
+  private async remembered(call: Promise<Envelope<PagedData<Streamer>>>): Promise<Envelope<PagedData<Streamer>>> {
+    const res = await call
+    if (res.code === 1 && Array.isArray(res.data?.list)) this.remember(res.data!.list)
+    return res
+  }
+
+  remember(list: Streamer[]) {
+    runInAction(() => {
+      for (const s of list) if (s && s.id) this.known.set(Number(s.id), { ...this.known.get(Number(s.id)), ...s })
+    })
+  }
+
+  /** The tags, the hot tag first (R3.23, R7.40). A failure keeps the hot tag alone. */
+  async loadTags(): Promise<StreamerTag[]> {
+    try {
+      const res = await fetchTags()
+      if (res.code !== 1) throw new ApiError(res.code, res.msg, res.data)
+      runInAction(() => {
+        this.tags = withHotTag(res.data)
+        this.tagsLoaded = true
+        this.tagsError = null
+      })
+    } catch (e) {
+      runInAction(() => (this.tagsError = (e as { msg?: string }).msg || '标签加载失败'))
+    }
+    return this.tags
+  }
+
+  /** The streamers of a tag (R7.41: count 15). */
+  listOf(tag: number): PagedList<Streamer> {
+    let list = this.byTag.get(tag)
+    if (!list) {
+      list = new PagedList<Streamer>((q) => this.remembered(fetchStreamers({ ...q, tag })), PAGE_SIZE.streamers)
+      this.byTag.set(tag, list)
+    }
+    return list
+  }
+
+  get currentList(): PagedList<Streamer> {
+    return this.listOf(this.currentTag)
+  }
+
+  /** Switch tag; its first page loads if nothing is there yet. */
+  selectTag(tag: number): Promise<unknown> {
+    this.currentTag = tag
+    const list = this.listOf(tag)
+    return list.currentPage === 0 ? list.load().catch(() => undefined) : Promise.resolve(list.list)
+  }
+
+  /** The ranking of a type: tag 0 (R7.50), count 15 on H5 and 20 in the mini-program (R9.4), default week (R9.6). */
+  rankingOf(type: RankingType = this.rankingType): PagedList<Streamer> {
+    let list = this.rankings.get(type)
+    if (!list) {
+      list = new PagedList<Streamer>((q) => this.remembered(fetchRanking({ ...q, type, tag: RANKING_TAG })), RANKING_COUNT)
+      this.rankings.set(type, list)
+    }
+    return list
+  }
+
+  get currentRanking(): PagedList<Streamer> {
+    return this.rankingOf(this.rankingType)
+  }
+
+  selectRanking(type: RankingType): Promise<unknown> {
+    this.rankingType = type
+    const list = this.rankingOf(type)
+    return list.currentPage === 0 ? list.load().catch(() => undefined) : Promise.resolve(list.list)
+  }
+
+  /**
+   * A streamer by id or room id: one already seen in a list, else the streamer of the room (search by room id,
+   * R7.38), else the streamer lists of tag 0 read page by page (the API has no streamer-by-id call).
+   */
+  async findStreamer(query: { id?: number; roomid?: number }): Promise<Streamer | null> {
+    const id = Number(query.id) || 0
+    const roomid = Number(query.roomid) || 0
+    const seen = id ? this.known.get(id) : Array.from(this.known.values()).find((s) => roomid && s.roomId === roomid)
+    if (seen) return seen
+    if (roomid) {
+      const s = await fetchStreamerOfRoom(roomid)
+      if (s) this.remember([s])
+      return s
+    }
+    if (!id) return null
+    for (let page = 1; page <= 5; page++) {
+      const res = await fetchStreamers({ tag: HOT_TAG.id, page, count: 100 })
+      if (res.code !== 1 || !res.data) throw new ApiError(res.code, res.msg, res.data)
+      this.remember(res.data.list)
+      const found = res.data.list.find((s) => Number(s.id) === id)
+      if (found) return this.known.get(id) ?? found
+      if (!res.data.totalPage || page >= res.data.totalPage) break
+    }
+    return null
+  }
+
+  /** Popularity and counts from the statistics service (R7.44, success code 0 by R7.1). */
+  async loadStatistics(hostUid: number): Promise<StreamerStatistics | null> {
+    const res = await fetchStatistics(hostUid)
+    if (res.code !== 0 || !res.data) return null
+    runInAction(() => this.statistics.set(hostUid, res.data))
+    return res.data
+  }
+
+  followOf(roomid: number): RoomFollow {
+    return this.follow.get(roomid) ?? { following: false, subscribed: false }
+  }
+
+  /** Is-follow: 1 following, 2 subscribed (R4.25, R7.45). */
+  async loadFollowState(roomid: number): Promise<RoomFollow> {
+    const res = await fetchIsFollow(roomid)
+    if (res.code !== 1) throw new ApiError(res.code, res.msg, res.data)
+    const state = followStateOf(res.data)
+    runInAction(() => this.follow.set(roomid, state))
+    return state
+  }
+
+  /**
+   * Follow or unfollow (the server toggles, R7.46). Result code 1: now following, the streamer is added to my follows
+   * with total + 1; any other answer code: removed with total − 1 (R4.26). A transport failure (the request core's
+   * negative codes, spec section 8) changes nothing and rejects; a 401 rejects after the core opened the login prompt.
+   */
+  async toggleFollow(streamer: Streamer): Promise<boolean> {
+    const roomid = streamer.roomId
+    const res = await postFollow(roomid)
+    if (res.code < 0) throw new ApiError(res.code, res.msg, res.data)
+    const now = res.code === 1
+    const fresh = res.data?.streamer
+    runInAction(() => {
+      const before = this.followOf(roomid)
+      this.follow.set(roomid, { ...before, following: now })
+      const base = { ...streamer, ...(fresh ? { fans: fresh.fans } : {}) }
+      if (fresh) this.known.set(Number(streamer.id), { ...(this.known.get(Number(streamer.id)) ?? streamer), fans: fresh.fans })
+      const list = this.follows
+      const at = list.list.findIndex((s) => Number(s.id) === Number(streamer.id))
+      if (now) {
+        if (at < 0) list.list = [base, ...list.list]
+        list.total += 1
+      } else {
+        if (at >= 0) list.list = list.list.filter((_, i) => i !== at)
+        list.total = Math.max(0, list.total - 1)
+      }
+    })
+    return now
+  }
+
+  /** Subscribe to the streamer's room: sets the subscribed flag (R4.27, R7.47). */
+  async subscribe(roomId: number): Promise<boolean> {
+    const res = await postSubscribe(roomId)
+    if (res.code !== 1) throw new ApiError(res.code, res.msg, res.data)
+    runInAction(() => this.follow.set(roomId, { ...this.followOf(roomId), subscribed: true }))
+    return true
+  }
+
+  /** The playbacks of a room (R7.14), default page size. */
+  playbacksOf(roomid: number): PagedList<RoomPlayback> {
+    let list = this.playbacks.get(roomid)
+    if (!list) {
+      list = new PagedList<RoomPlayback>((q) => fetchRoomPlaybacks({ ...q, roomid }), PAGE_SIZE.default)
+      this.playbacks.set(roomid, list)
+    }
+    return list
+  }
+}
+
+export const streamerStore = new StreamerStore()
