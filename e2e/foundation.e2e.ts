@@ -40,17 +40,15 @@ test('R2.1 R2.2 /m2/pages/home/home loads from /m2/ with the tab bar, 直播 hig
 
 test('R2.6 tapping a tab switches to its page under /m2/', async () => {
   const page = await open('/m2/pages/home/home')
-  await page.waitForSelector('[data-tab="media"]')
-  await page.click('[data-tab="media"]')
+  await page.locator('[data-tab="media"]:visible').click()
   await page.waitForURL(/\/m2\/pages\/media\/media/)
-  await page.waitForFunction(() => {
-    const el = document.querySelector('.taro_page:not([style*="display: none"]) [data-tab="media"]') as HTMLElement | null
-    return !!el && getComputedStyle(el).color === 'rgb(255, 131, 0)'
-  })
-  const title = await page.$eval('.taro_page:not([style*="display: none"]) .page__title', (e) => e.textContent)
-  assert.equal(title, '视听')
-  await page.click('.taro_page:not([style*="display: none"]) [data-tab="user"]')
+  await page.locator('.page__title:visible', { hasText: '视听' }).waitFor()
+  const color = await page.locator('[data-tab="media"]:visible').evaluate((e) => getComputedStyle(e).color)
+  assert.equal(color, 'rgb(255, 131, 0)')
+  await page.locator('[data-tab="user"]:visible').click()
   await page.waitForURL(/\/m2\/pages\/user\/user/)
+  await page.locator('[data-tab="home"]:visible').click()
+  await page.waitForURL(/\/m2\/pages\/home\/home/)
   await page.close()
 })
 
@@ -62,9 +60,12 @@ test('R2.41 an unknown route shows the 404 screen through the page-not-found hoo
   await page.close()
 })
 
-test('R2.41 the alias table: /m2/binhu717 opens the hubin featured page', async () => {
+test('R2.41 R2.15 the alias table: /m2/binhu717 opens the hubin featured page; canonical paths still work', async () => {
   const page = await open('/m2/binhu717')
   await page.waitForSelector('.page__title')
   assert.equal(await page.$eval('.page__title', (e) => e.textContent), '慢直播')
+  await page.goto(`${server.origin}/m2/packageA/featured/hubin/hubin`)
+  await page.waitForSelector('.page__title')
+  assert.equal(await page.$('.not-found'), null)
   await page.close()
 })
