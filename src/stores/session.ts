@@ -167,6 +167,12 @@ export class SessionStore {
     this.unsubscribe = onTokenChange((token) => this.tokenChanged(token))
   }
 
+  /** Replace some of the outside reach (tests, embedding). */
+  configure(deps: Partial<SessionDeps>): this {
+    this.deps = { ...this.deps, ...deps }
+    return this
+  }
+
   /** Wires the session into the request core (R8.4 login prompt) and startup (R2.26 tokentype + token). */
   register(): this {
     setLoginPrompt(() => {
@@ -490,10 +496,11 @@ export class SessionStore {
     if (!(verify || '').trim()) return this.fail(VERIFY_REQUIRED_TEXT)
     const res = await userApi.bindMobile(m, verify.trim()).catch((err) => ({ code: -100, msg: messageOf(err), data: null }))
     if (!isSuccess(res)) return this.fail(res.msg || '绑定失败')
-    const user = normalizeUser(res.data) || { ...this.user, mobile: m }
-    this.setUser(user)
-    this.bindMobileVisible = false
-    this.error = ''
+    runInAction(() => {
+      this.setUser(normalizeUser(res.data) || { ...this.user, mobile: m })
+      this.bindMobileVisible = false
+      this.error = ''
+    })
     void showToast('绑定成功')
     return true
   }

@@ -1,0 +1,161 @@
+/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/*
+ * The 我的 page rendered with @tarojs/test-utils-react over Taro's H5 components, talking to a real HTTP server
+ * through the real request core. Typing goes into the <input> inside taro-input-core, as a browser would.
+ */
+import TestUtils from '@tarojs/test-utils-react'
+import Taro from '@tarojs/taro'
+import UserPage from '@/pages/user/user'
+import { configureRequest } from '@/core/request'
+import { getToken, setToken } from '@/core/token'
+import { setItem } from '@/platform/storage'
+import { SINGLE_PAGE_TIP, sessionStore } from '@/stores/session'
+import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
+
+let server: ContractServer
+const reload = jest.fn()
+beforeAll(async () => {
+  server = await startContractServer()
+  configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+  setItem('fingerprint', 'fp-page')
+  sessionStore.configure({ reload, currentUrl: () => '/pages/user/user', wait: () => Promise.resolve() })
+})
+afterAll(() => server.close())
+let t: TestUtils
+beforeEach(() => {
+  setToken('')
+  sessionStore.stopCountdown()
+  sessionStore.configure({ scene: () => 0 })
+  // no router in jsdom: the page stack is empty
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  t = new TestUtils()
+})
+afterEach(() => {
+  t.unmout()
+  jest.restoreAllMocks()
+})
+
+async function waitFor<T>(fn: () => T | null | undefined | false, ms = 5000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null
+const text = () => document.body.textContent || ''
+
+function type(sel: string, value: string) {
+  const input = $(`${sel} input`) as HTMLInputElement
+  t.act(() => {
+    input.value = value
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+function tap(el: HTMLElement | null) {
+  if (!el) throw new Error('nothing to tap')
+  t.act(() => el.click())
+}
+
+function byText(sel: string, label: string): HTMLElement | null {
+  return (Array.from(document.querySelectorAll(sel)) as HTMLElement[]).find((e) => (e.textContent || '').trim() === label) || null
+}
+
+test('R3.6 R2.5 a visitor sees the anonymous header and the login form', async () => {
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-form'))
+  expect(text()).toMatch(/游客\d{6}/)
+  expect(text()).toContain('密码登录')
+  expect(text()).toContain('验证码登录')
+  expect($('.user-mp-login')).toBeNull() // H5 outside the messenger: no mini-program login
+})
+
+test('R5.14 R5.1 the form asks for mobile and password, then for a valid mobile', async () => {
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-form__submit'))
+  tap($('.user-form__submit'))
+  await waitFor(() => $('.user-form__error'))
+  expect($('.user-form__error')?.textContent).toBe('请输入手机号和密码')
+  type('.user-form__mobile', '12345')
+  type('.user-form__password', 'x')
+  tap($('.user-form__submit'))
+  await waitFor(() => $('.user-form__error')?.textContent === '请输入正确的手机号')
+})
+
+test('R1.13 R4.2 R8.15 R5.2 password login shows 登录中 and then the profile with the masked mobile and the entries', async () => {
+  const loading = jest.spyOn(Taro, 'showLoading')
+  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-form__mobile input'))
+  type('.user-form__mobile', DEMO_MOBILE)
+  type('.user-form__password', DEMO_PASSWORD)
+  tap($('.user-form__submit'))
+  await waitFor(() => $('.user-profile'))
+  expect(loading).toHaveBeenCalledWith(expect.objectContaining({ title: '登录中' }))
+  expect(getToken()).not.toBe('')
+  expect($('.user-head__name')?.textContent).toBe('演示用户')
+  expect($('.user-head__mobile')?.textContent).toBe('138****0001')
+  for (const label of ['充值记录', '礼物记录', '我的关注', '退出登录']) expect(text()).toContain(label)
+  tap(byText('.user-menu__item', '充值记录›'))
+  expect(navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: '/pages/list/list?type=deposit' }))
+  tap(byText('.user-menu__item', '礼物记录›'))
+  expect(navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: '/pages/list/list?type=gift' }))
+  tap(byText('.user-menu__item', '我的关注›'))
+  expect(navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: '/packageA/pages/streamer/follow/follow' }))
+})
+
+test('R4.3 logout asks, calls the server, clears the session and reloads', async () => {
+  jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
+  await sessionStore.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-logout'))
+  reload.mockClear()
+  tap($('.user-logout'))
+  await waitFor(() => reload.mock.calls.length > 0)
+  expect(server.calls.at(-1)?.path).toBe('/api/v1/userapp/logout')
+  expect(getToken()).toBe('')
+  await waitFor(() => $('.user-form'))
+})
+
+test('R1.12 R7.61 R9.9 SMS login: the code button starts the 60 s countdown, the code logs in', async () => {
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-form'))
+  tap(byText('.user-form__tab', '验证码登录'))
+  await waitFor(() => $('.user-form__verify'))
+  type('.user-form__mobile', DEMO_MOBILE)
+  tap($('.user-form__code-btn'))
+  await waitFor(() => $('.user-form__code-btn')?.textContent === '60s 后重新获取')
+  expect(server.calls.at(-1)).toMatchObject({ path: '/api/v1/liveapp/sendsms', body: { mobile: DEMO_MOBILE, type: 1 } })
+  type('.user-form__verify', server.smsCode)
+  tap($('.user-form__submit'))
+  await waitFor(() => $('.user-profile'))
+})
+
+test('R4.47 R4.46 a user without a mobile gets the binding modal; after binding, the nickname prompt', async () => {
+  server.tokens.set('wx-page', 10002)
+  await sessionStore.loginWithStartupToken('app', 'wx-page')
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-bind'))
+  expect($('.user-head__mobile')?.textContent).toBe('未绑定手机号')
+  type('.user-bind__mobile', '13800000009')
+  type('.user-bind__verify', server.smsCode)
+  tap(byText('.user-form__submit', '绑定'))
+  await waitFor(() => !$('.user-bind'))
+  expect($('.user-head__mobile')?.textContent).toBe('138****0009')
+  // still named 微信用户: the profile prompt shows, and skipping hides it (R9.23)
+  await waitFor(() => $('.user-info-prompt'))
+  tap($('.user-info-prompt__skip'))
+  await waitFor(() => !$('.user-info-prompt'))
+  server.users.get(10002)!.mobile = null
+})
+
+test('R4.7 launched from scene 1154 the page shows the tip to enter the mini-program', async () => {
+  sessionStore.configure({ scene: () => 1154 })
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-tip'))
+  expect($('.user-tip')?.textContent).toBe(SINGLE_PAGE_TIP)
+})

@@ -1,0 +1,37 @@
+import { Button, Input, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { sessionStore } from '@/stores/session'
+import { SmsCodeButton } from './sms-code-button'
+
+/** R4.47, R7.62: the mobile-binding modal for a user without a mobile; failures show the server message (R5.16). */
+function BindMobileView() {
+  const s = sessionStore
+  const [mobile, setMobile] = useState('')
+  const [verify, setVerify] = useState('')
+  if (!s.bindMobileVisible || !s.isLoggedIn) return null
+  return (
+    <View className='user-modal' catchMove>
+      <View className='user-modal__panel user-bind'>
+        <Text className='user-modal__title'>绑定手机号</Text>
+        <Text className='user-modal__desc'>为了账号安全，请绑定手机号</Text>
+        <View className='user-form__row'>
+          <Input className='user-form__input user-bind__mobile' type='number' maxlength={11} placeholder='请输入手机号' value={mobile} onInput={(e) => setMobile(e.detail.value)} />
+        </View>
+        <View className='user-form__row'>
+          <Input className='user-form__input user-bind__verify' type='number' maxlength={6} placeholder='请输入验证码' value={verify} onInput={(e) => setVerify(e.detail.value)} />
+          <SmsCodeButton mobile={mobile} />
+        </View>
+        {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
+        <Button className='user-form__submit' onClick={() => void s.bindMobile(mobile, verify)}>
+          绑定
+        </Button>
+        <Text className='user-modal__skip' onClick={() => s.showBindMobile(false)}>
+          暂不绑定
+        </Text>
+      </View>
+    </View>
+  )
+}
+
+export const BindMobile = observer(BindMobileView)

@@ -1,0 +1,78 @@
+import { Button, Input, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { useState } from 'react'
+import { sessionStore } from '@/stores/session'
+import { SmsCodeButton } from './sms-code-button'
+
+export type LoginMode = 'password' | 'sms'
+
+/**
+ * Mobile + password (R1.13, R7.54) and mobile + SMS code (R1.12). Validation (R5.1, R5.14) and the 登录中 loading
+ * toast (R8.15) live in the session store; the form shows its last error.
+ */
+function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }) {
+  const s = sessionStore
+  const [mode, setMode] = useState<LoginMode>(initialMode)
+  const [mobile, setMobile] = useState('')
+  const [password, setPassword] = useState('')
+  const [verify, setVerify] = useState('')
+  const submit = () => {
+    if (s.loggingIn) return
+    if (mode === 'password') void s.loginWithPassword(mobile, password)
+    else void s.loginWithSms(mobile, verify)
+  }
+  return (
+    <View className='user-form'>
+      <View className='user-form__tabs'>
+        <Text className={`user-form__tab${mode === 'password' ? ' user-form__tab--on' : ''}`} onClick={() => setMode('password')}>
+          密码登录
+        </Text>
+        <Text className={`user-form__tab${mode === 'sms' ? ' user-form__tab--on' : ''}`} onClick={() => setMode('sms')}>
+          验证码登录
+        </Text>
+      </View>
+      <View className='user-form__row'>
+        <Input
+          className='user-form__input user-form__mobile'
+          type='number'
+          maxlength={11}
+          placeholder='请输入手机号'
+          value={mobile}
+          onInput={(e) => setMobile(e.detail.value)}
+        />
+      </View>
+      {mode === 'password' ? (
+        <View className='user-form__row'>
+          <Input
+            className='user-form__input user-form__password'
+            password
+            maxlength={64}
+            placeholder='请输入密码'
+            value={password}
+            onInput={(e) => setPassword(e.detail.value)}
+            onConfirm={submit}
+          />
+        </View>
+      ) : (
+        <View className='user-form__row'>
+          <Input
+            className='user-form__input user-form__verify'
+            type='number'
+            maxlength={6}
+            placeholder='请输入验证码'
+            value={verify}
+            onInput={(e) => setVerify(e.detail.value)}
+            onConfirm={submit}
+          />
+          <SmsCodeButton mobile={mobile} />
+        </View>
+      )}
+      {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
+      <Button className='user-form__submit' disabled={s.loggingIn} onClick={submit}>
+        {s.loggingIn ? '登录中' : '登录'}
+      </Button>
+    </View>
+  )
+}
+
+export const LoginForm = observer(LoginFormView)

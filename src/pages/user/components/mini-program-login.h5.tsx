@@ -1,0 +1,23 @@
+import { Button, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { currentPlatform } from '@/platform/current'
+import { sessionStore } from '@/stores/session'
+
+/**
+ * H5: no mini-program login. In the messenger's own browser the messenger's OAuth redirect is offered instead
+ * (R1.10, R7.58, R7.60); elsewhere only the mobile forms show.
+ */
+function MessengerLoginView() {
+  if (currentPlatform() !== 'WECHAT') return null
+  const s = sessionStore
+  return (
+    <View className='user-mp-login'>
+      <Button className='user-mp-login__btn' disabled={s.loggingIn} onClick={() => void s.loginWithMessengerRedirect(window.location.href)}>
+        微信授权登录
+      </Button>
+      <Text className='user-mp-login__or'>或使用手机号登录</Text>
+    </View>
+  )
+}
+
+export const MiniProgramLogin = observer(MessengerLoginView)

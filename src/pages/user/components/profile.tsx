@@ -1,0 +1,60 @@
+import { Button, Image, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { openPage } from '@/router/navigate'
+import { sessionStore } from '@/stores/session'
+import { showModal } from '@/ui/overlay'
+import { maskPhones } from '@/utils/validate'
+
+export function Avatar({ src, name }: { src: string; name: string }) {
+  if (src) return <Image className='user-head__avatar' src={src} mode='aspectFill' />
+  return (
+    <View className='user-head__avatar user-head__avatar--text'>
+      <Text>{(name || '游').slice(0, 1)}</Text>
+    </View>
+  )
+}
+
+async function confirmLogout() {
+  const res = await showModal({ title: '提示', content: '确定退出登录吗？' })
+  if (res.confirm) await sessionStore.logout()
+}
+
+/** The logged-in view: avatar, nickname, masked mobile, binding, logs, follows, logout. */
+function ProfileView() {
+  const s = sessionStore
+  const u = s.user
+  return (
+    <View className='user-profile'>
+      <View className='user-head'>
+        <Avatar src={u.avatar} name={u.nickName} />
+        <View className='user-head__info'>
+          <Text className='user-head__name'>{u.nickName}</Text>
+          <Text className='user-head__mobile'>{u.mobile ? maskPhones(u.mobile) : '未绑定手机号'}</Text>
+        </View>
+      </View>
+      <View className='user-card user-menu'>
+        <View className='user-menu__item user-menu__bind' onClick={() => !u.mobile && s.showBindMobile(true)}>
+          <Text className='user-menu__label'>手机号</Text>
+          <Text className='user-menu__value'>{u.mobile ? '已绑定' : '去绑定'}</Text>
+        </View>
+        <View className='user-menu__item' onClick={() => openPage('list', { type: 'deposit' })}>
+          <Text className='user-menu__label'>充值记录</Text>
+          <Text className='user-menu__arrow'>›</Text>
+        </View>
+        <View className='user-menu__item' onClick={() => openPage('list', { type: 'gift' })}>
+          <Text className='user-menu__label'>礼物记录</Text>
+          <Text className='user-menu__arrow'>›</Text>
+        </View>
+        <View className='user-menu__item' onClick={() => openPage('follow')}>
+          <Text className='user-menu__label'>我的关注</Text>
+          <Text className='user-menu__arrow'>›</Text>
+        </View>
+      </View>
+      <Button className='user-logout' onClick={() => void confirmLogout()}>
+        退出登录
+      </Button>
+    </View>
+  )
+}
+
+export const Profile = observer(ProfileView)
