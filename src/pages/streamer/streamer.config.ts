@@ -1,3 +1,4 @@
 export default definePageConfig({
-  navigationBarTitleText: '主播'
+  navigationBarTitleText: '主播',
+  enablePullDownRefresh: true
 })

@@ -1,19 +1,107 @@
-import { View, Text } from '@tarojs/components'
+import { View, Text, ScrollView } from '@tarojs/components'
+import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { PageState } from '@/components/page-state'
+import { useEffect, useState } from 'react'
+import type { RankingType, Streamer } from '@/api/streamer'
+import { StreamerCell, StreamerRow } from '@/components/streamer-item'
+import { ListFoot, ListState } from '@/components/streamer-list-state'
 import { TabBarSlot } from '@/components/tab-bar-slot'
 import { useTab } from '@/hooks/use-tab'
+import { openPage } from '@/router/navigate'
+import { streamerStore } from '@/stores/streamer'
+import './streamer.scss'
 
-/** 主播: the screen's frame; its data arrives with the issue that builds this area. */
-function StreamerPage() {
+type Mode = 'tags' | 'ranking'
+
+export const RANKING_TYPES: Array<{ key: RankingType; title: string }> = [
+  { key: 'day', title: '日榜' },
+  { key: 'week', title: '周榜' },
+  { key: 'month', title: '月榜' }
+]
+
+const openStreamer = (s: Streamer) => openPage('streamerDetail', { id: s.id, roomid: s.roomId || undefined })
+const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
+
+/**
+ * 主播 tab (spec R2.3, R2.47): streamers by tag, the hot tag first (R3.23), paged 15 at a time (R7.41); and the
+ * streamer ranking (week by default, R9.6; tag 0, R7.50) with popularity in 万 (R9.20).
+ */
+function StreamerTabPage() {
   useTab('streamer')
+  const s = streamerStore
+  const [mode, setMode] = useState<Mode>('tags')
+  useEffect(() => {
+    if (!s.tagsLoaded) quietly(s.loadTags())
+    quietly(s.selectTag(s.currentTag))
+  }, [])
+  useEffect(() => {
+    if (mode === 'ranking') quietly(s.selectRanking(s.rankingType))
+  }, [mode])
+  const list = mode === 'tags' ? s.currentList : s.currentRanking
+  useReachBottom(() => {
+    quietly(list.load())
+  })
+  usePullDownRefresh(() => {
+    const jobs: Array<Promise<unknown>> = [quietly(list.load({ reset: true }))]
+    if (mode === 'tags') jobs.push(s.loadTags())
+    Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
+  })
   return (
-    <View className='page page--tab'>
-      <Text className='page__title'>主播</Text>
-      <PageState empty emptyText='暂无主播' />
+    <View className='page page--tab streamer-tab'>
+      <View className='streamer-tab__modes'>
+        {(['tags', 'ranking'] as Mode[]).map((m) => (
+          <Text key={m} className={`streamer-tab__mode${mode === m ? ' streamer-tab__mode--active' : ''}`} data-mode={m} onClick={() => setMode(m)}>
+            {m === 'tags' ? '主播' : '人气榜'}
+          </Text>
+        ))}
+      </View>
+      {mode === 'tags' ? (
+        <View>
+          <ScrollView className='streamer-tab__tags' scrollX enhanced showScrollbar={false}>
+            {s.tags.map((t) => (
+              <Text
+                key={t.id}
+                className={`streamer-tab__tag${t.id === s.currentTag ? ' streamer-tab__tag--active' : ''}`}
+                data-tag={t.id}
+                onClick={() => quietly(s.selectTag(t.id))}
+              >
+                {t.title}
+              </Text>
+            ))}
+          </ScrollView>
+          <View className='streamer-tab__grid'>
+            {list.list.map((item) => (
+              <StreamerCell key={item.id} streamer={item} onTap={openStreamer} />
+            ))}
+          </View>
+          <ListState list={list} emptyText='该分类下还没有主播' />
+        </View>
+      ) : (
+        <View>
+          <View className='streamer-tab__types'>
+            {RANKING_TYPES.map((t) => (
+              <Text
+                key={t.key}
+                className={`streamer-tab__type${t.key === s.rankingType ? ' streamer-tab__type--active' : ''}`}
+                data-type={t.key}
+                onClick={() => quietly(s.selectRanking(t.key))}
+              >
+                {t.title}
+              </Text>
+            ))}
+          </View>
+          <View className='streamer-tab__ranking'>
+            {list.list.map((item, i) => (
+              <StreamerRow key={item.id} streamer={item} rank={item.rank ?? i + 1} onTap={openStreamer} />
+            ))}
+          </View>
+          <ListState list={list} emptyText='暂无榜单数据' />
+        </View>
+      )}
+      <ListFoot list={list} />
       <TabBarSlot />
     </View>
   )
 }
 
-export default observer(StreamerPage)
+export default observer(StreamerTabPage)

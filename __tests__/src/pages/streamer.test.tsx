@@ -1,0 +1,87 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/*
+ * The 主播 tab, streamer detail and my follows pages against the reference server. No router runs under jest, so
+ * navigation calls are observed (and performed for real in e2e/); the network is real.
+ */
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import StreamerTabPage from '@/pages/streamer/streamer'
+import { setItem } from '@/platform/storage'
+import { streamerStore } from '@/stores/streamer'
+import { uiStore } from '@/stores/ui'
+import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+
+beforeAll(async () => {
+  setItem('fingerprint', 'fp-streamer-pages')
+  server = await startReferenceServer()
+}, 40000)
+
+afterAll(() => server.stop())
+
+async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 30))
+  }
+}
+
+const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent || '')
+
+describe('主播 tab', () => {
+  test('R2.3 R3.23 R7.40 R7.41 tags with 热门 first, the streamers of the tag, and a tag switch', async () => {
+    const t = new TestUtils()
+    await t.mount(StreamerTabPage)
+    expect(uiStore.currentTab).toBe('streamer')
+    await waitFor(() => document.querySelectorAll('.streamer-tab__tag').length > 2)
+    const tags = texts('.streamer-tab__tag')
+    expect(tags[0]).toBe('热门')
+    expect(tags.filter((x) => x === '热门')).toHaveLength(1)
+    expect(document.querySelector('.streamer-tab__tag--active')?.textContent).toBe('热门')
+    await waitFor(() => document.querySelectorAll('.streamer-cell').length > 0)
+    const hotCount = document.querySelectorAll('.streamer-cell').length
+    expect(hotCount).toBe(Math.min(15, streamerStore.listOf(0).total))
+    expect(texts('.streamer-cell__name').every(Boolean)).toBe(true)
+    expect(document.querySelectorAll('.tab-bar__item')).toHaveLength(4)
+
+    const second = document.querySelectorAll('.streamer-tab__tag')[1] as HTMLElement
+    const tagId = Number(second.dataset.tag)
+    t.act(() => second.click())
+    await waitFor(() => streamerStore.listOf(tagId).currentPage > 0 && !streamerStore.listOf(tagId).loading)
+    await waitFor(() => document.querySelector('.streamer-tab__tag--active')?.textContent === second.textContent)
+    const ids = Array.from(document.querySelectorAll('.streamer-cell')).map((e) => Number((e as HTMLElement).dataset.streamer))
+    expect(ids).toEqual(streamerStore.listOf(tagId).list.map((s) => s.id))
+    t.unmout()
+  })
+
+  test('R2.47 R9.6 R9.20 the ranking opens on 周榜 with ranks and popularity; tapping a streamer opens the detail', async () => {
+    const navigate = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
+    const pages = jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([])
+    const t = new TestUtils()
+    await t.mount(StreamerTabPage)
+    t.act(() => (document.querySelector('[data-mode="ranking"]') as HTMLElement).click())
+    await waitFor(() => document.querySelectorAll('.streamer-row').length > 0)
+    expect(document.querySelector('.streamer-tab__type--active')?.textContent).toBe('周榜')
+    const ranks = texts('.streamer-row__rank').map(Number)
+    expect(ranks.slice(0, 3)).toEqual([1, 2, 3])
+    const scores = streamerStore.currentRanking.list.map((s) => s.score ?? 0)
+    const shown = texts('.streamer-row__score-num')
+    scores.forEach((v, i) => expect(shown[i]).toBe(v > 10000 ? `${(v / 10000).toFixed(1)}万` : String(v)))
+
+    t.act(() => (document.querySelector('[data-type="month"]') as HTMLElement).click())
+    await waitFor(() => document.querySelector('.streamer-tab__type--active')?.textContent === '月榜' && streamerStore.rankingOf('month').currentPage > 0)
+
+    const row = document.querySelector('.streamer-row') as HTMLElement
+    const id = Number(row.dataset.streamer)
+    t.act(() => row.click())
+    await waitFor(() => navigate.mock.calls.length > 0)
+    expect(navigate).toHaveBeenCalledWith({ url: expect.stringMatching(new RegExp(`^/packageA/pages/streamer/streamer\\?id=${id}`)) })
+    navigate.mockRestore()
+    pages.mockRestore()
+    t.unmout()
+  })
+})
