@@ -9,7 +9,7 @@ import { getItem, setItem } from '@/platform/storage'
 export const FINGERPRINT_KEY = 'fingerprint'
 export const FINGERPRINT_LENGTH = 32
 /** The visitor id may not hold up the first request for longer than this. */
-export const FINGERPRINT_WAIT = 3000
+export const FINGERPRINT_WAIT = 1500
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
