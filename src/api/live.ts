@@ -1,0 +1,83 @@
+import { get, post, type Envelope } from '@/core/request'
+import type { PagedData } from '@/stores/paged-list'
+import type { RoomItem, StreamerBrief } from './home'
+
+/** An external tab of a room (spec R3.10); the client gives each an id tab-N by position (R3.11). */
+export interface RoomTab {
+  id?: string
+  title: string
+  type?: string
+  url?: string
+  content?: string
+}
+
+/** Room info (spec R3.10): id, status, title, orientation, topic, source, streamer, external.tabs. */
+export interface RoomInfo extends RoomItem {
+  status?: number
+  orientation?: 'portrait' | 'landscape' | string
+  topic?: string
+  source?: string
+  playback_source?: string
+  trial_seconds?: number
+  chat_closed?: number
+  price?: number
+  shares?: number
+  review_id?: number
+  streamer?: StreamerBrief & { sex?: number }
+  external?: { tabs?: RoomTab[] }
+  share?: { title?: string; desc?: string; image?: string; link?: string }
+}
+
+/** A room group of /m2/json/groups.json (R7.21, R4.24). */
+export interface RoomGroup {
+  id: number
+  title: string
+  rooms: number[]
+}
+
+/** POST /userapp/roominfo {roomid, test?, password?} (R7.13, R3.9). */
+export function fetchRoomInfo(q: { roomid: number; test?: string; password?: string }): Promise<Envelope<RoomInfo>> {
+  const data: Record<string, unknown> = { roomid: q.roomid }
+  if (q.test) data.test = q.test
+  if (q.password) data.password = q.password
+  return post<RoomInfo>('/userapp/roominfo', data)
+}
+
+/** POST /userapp/living/enter {roomid} (R7.69). */
+export function enterRoom(roomid: number) {
+  return post('/userapp/living/enter', { roomid })
+}
+
+/** POST /userapp/living/share {roomid} (R7.70). */
+export function shareRoom(roomid: number) {
+  return post('/userapp/living/share', { roomid })
+}
+
+/** GET /live/api.php?a=live_stat_get {b, roomid} (R7.68); b is the stat type, default all (R7.27). */
+export function fetchLiveStats(roomid: number, type = 'all') {
+  return get<Record<string, number>>('/live/api.php', { a: 'live_stat_get', b: type, roomid })
+}
+
+/** GET /live/api.php?a=live_vcr_stat {id, flag} (R7.71): visit tracking, action default visits (R7.28). */
+export function trackVisit(roomid: number, action = 'visits') {
+  return get('/live/api.php', { a: 'live_vcr_stat', id: roomid, flag: action })
+}
+
+/** GET /m2/json/groups.json (R7.21). */
+export function fetchGroups(): Promise<Envelope<RoomGroup[]>> {
+  return get<RoomGroup[]>('/m2/json/groups.json')
+}
+
+/** The rooms of a group: POST /userapp/living/list {roomid: comma list, count 100, order sort} (R4.24, R7.22). */
+export function fetchRoomsByIds(ids: number[], count = 100): Promise<Envelope<PagedData<RoomItem>>> {
+  return post<PagedData<RoomItem>>('/userapp/living/list', { roomid: ids.join(','), count, page: 1, order: 'sort' })
+}
+
+/** GET /userapp/qrcode {roomid or path, width default 300} (R7.39, R9.8). */
+export function qrcodeUrl(origin: string, q: { roomid?: number; path?: string; width?: number }): string {
+  const params = new URLSearchParams()
+  if (q.roomid) params.set('roomid', String(q.roomid))
+  if (q.path) params.set('path', q.path)
+  params.set('width', String(q.width ?? 300))
+  return `${origin}/api/v1/userapp/qrcode?${params.toString()}`
+}

@@ -1,0 +1,128 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { RoomItem } from '@/api/home'
+import { enterRoom, fetchGroups, fetchLiveStats, fetchRoomInfo, fetchRoomsByIds, shareRoom, trackVisit, type RoomGroup, type RoomInfo, type RoomTab } from '@/api/live'
+import { quiet } from '@/core/request'
+import { pageProtocol } from '@/platform/protocol'
+import { PAGE_SIZE } from './paged-list'
+
+/** Each external tab gets an id tab-N by its position, counting from 0 (spec R3.11). */
+export function tabsWithIds(tabs: RoomTab[] | undefined): (RoomTab & { id: string })[] {
+  return (tabs || []).map((t, i) => ({ ...t, id: `tab-${i}` }))
+}
+
+/** The stream URL scheme follows the page: http becomes https on an https page, and the reverse (spec R3.12). */
+export function matchProtocol(url: string | undefined, protocol: 'http:' | 'https:'): string {
+  if (!url) return ''
+  if (url.startsWith('//')) return `${protocol}${url}`
+  return url.replace(/^https?:/i, protocol)
+}
+
+/** The room as the client keeps it: tabs with ids and the stream URL in the page's scheme. */
+export function normalizeRoom(raw: RoomInfo, protocol: 'http:' | 'https:'): RoomInfo {
+  return {
+    ...raw,
+    source: matchProtocol(raw.source, protocol),
+    playback_source: matchProtocol(raw.playback_source, protocol),
+    external: { ...raw.external, tabs: tabsWithIds(raw.external?.tabs) }
+  }
+}
+
+/** The first group that contains the room (spec R4.24). */
+export function groupOf(groups: RoomGroup[], roomId: number): RoomGroup | null {
+  return groups.find((g) => Array.isArray(g.rooms) && g.rooms.map(Number).includes(roomId)) || null
+}
+
+export interface RoomError {
+  msg: string
+  code: number
+  needPassword: boolean
+}
+
+/** Live state (spec R3.29): rooms keyed by id, groups, the current room. */
+export class LiveStore {
+  roomsData: Record<number, RoomInfo> = {}
+  roomErrors: Record<number, RoomError> = {}
+  loadingRooms: Record<number, boolean> = {}
+  groupsData: RoomGroup[] = []
+  groupRooms: Record<number, RoomItem[]> = {}
+  stats: Record<number, Record<string, number>> = {}
+  currentRoomId = 0
+  private groupsFetched = false
+
+  constructor() {
+    makeAutoObservable<LiveStore, 'groupsFetched'>(this, { groupsFetched: false })
+  }
+
+  get currentRoom(): RoomInfo | null {
+    return this.roomsData[this.currentRoomId] || null
+  }
+
+  setCurrentRoom(roomId: number) {
+    this.currentRoomId = roomId
+  }
+
+  /** Room info by roomid, with the test code and password when the room asks for one (R7.13, R3.9). */
+  async loadRoom(roomid: number, options: { password?: string; test?: string } = {}): Promise<RoomInfo | null> {
+    this.loadingRooms[roomid] = true
+    try {
+      const res = await fetchRoomInfo({ roomid, ...options })
+      if (res.code === 1 && res.data) {
+        const room = normalizeRoom(res.data, pageProtocol())
+        runInAction(() => {
+          this.roomsData[roomid] = room
+          delete this.roomErrors[roomid]
+        })
+        return room
+      }
+      const data = (res.data || {}) as { need_password?: number }
+      runInAction(() => (this.roomErrors[roomid] = { code: res.code, msg: res.msg || '直播间加载失败', needPassword: data.need_password === 1 }))
+      return null
+    } catch (e) {
+      const err = e as { msg?: string; message?: string; errorCode?: number }
+      runInAction(() => (this.roomErrors[roomid] = { code: err.errorCode ?? -100, msg: err.msg || err.message || '直播间加载失败', needPassword: false }))
+      return null
+    } finally {
+      runInAction(() => (this.loadingRooms[roomid] = false))
+    }
+  }
+
+  /** Entering a room: the enter call, visit tracking and live stats; failures are silent (R8.17). */
+  async enter(roomid: number): Promise<void> {
+    await Promise.all([quiet(enterRoom(roomid), null), quiet(trackVisit(roomid), null), this.loadStats(roomid)])
+  }
+
+  async loadStats(roomid: number): Promise<void> {
+    const res = await quiet(fetchLiveStats(roomid), null)
+    if (res && res.code === 1 && res.data) {
+      const data = res.data
+      runInAction(() => (this.stats[roomid] = data))
+    }
+  }
+
+  share(roomid: number) {
+    return quiet(shareRoom(roomid), null)
+  }
+
+  /** The groups, fetched once; then the rooms of the first group containing the room (count 100, order sort; R4.24). */
+  async loadGroupRooms(roomid: number): Promise<RoomItem[]> {
+    if (!this.groupsFetched) {
+      const res = await quiet(fetchGroups(), null)
+      if (res && res.code === 1 && Array.isArray(res.data)) {
+        const groups = res.data
+        runInAction(() => {
+          this.groupsData = groups
+          this.groupsFetched = true
+        })
+      }
+    }
+    const group = groupOf(this.groupsData, roomid)
+    if (!group) return []
+    if (this.groupRooms[group.id]) return this.groupRooms[group.id]
+    const res = await quiet(fetchRoomsByIds(group.rooms.map(Number), PAGE_SIZE.liveRooms), null)
+    const list = res && res.code === 1 ? res.data.list : []
+    runInAction(() => (this.groupRooms[group.id] = list))
+    return list
+  }
+}
+
+export const liveStore = new LiveStore()
