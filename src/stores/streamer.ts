@@ -21,6 +21,7 @@ import {
   type StreamerTag
 } from '@/api/streamer'
 import { ApiError } from '@/core/errors'
+import { onTokenChange } from '@/core/token'
 import type { Envelope } from '@/core/request'
 import { PAGE_SIZE, PagedList, type PagedData } from './paged-list'
 import { RANKING_COUNT, RANKING_TAG } from './streamer-ranking'
@@ -74,6 +75,13 @@ export class StreamerStore {
       rankings: false,
       playbacks: false
     })
+    // Another user (or none) after a login change: my follows and the follow flags are no longer mine.
+    onTokenChange(() => this.forgetUser())
+  }
+
+  forgetUser() {
+    this.follows.clear()
+    runInAction(() => this.follow.clear())
   }
 
   private async remembered(call: Promise<Envelope<PagedData<Streamer>>>): Promise<Envelope<PagedData<Streamer>>> {

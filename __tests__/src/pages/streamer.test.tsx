@@ -5,7 +5,14 @@
  */
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
+import { Current } from '@tarojs/runtime'
+import { fetchStreamers } from '@/api/streamer'
+import { postData } from '@/core/request'
+import { setLoginPrompt, setToken } from '@/core/token'
+import FollowPage from '@/packageA/pages/streamer/follow/follow'
+import StreamerDetailPage from '@/packageA/pages/streamer/streamer'
 import StreamerTabPage from '@/pages/streamer/streamer'
+import { sessionStore } from '@/stores/session'
 import { setItem } from '@/platform/storage'
 import { streamerStore } from '@/stores/streamer'
 import { uiStore } from '@/stores/ui'
@@ -82,6 +89,90 @@ describe('主播 tab', () => {
     expect(navigate).toHaveBeenCalledWith({ url: expect.stringMatching(new RegExp(`^/packageA/pages/streamer/streamer\\?id=${id}`)) })
     navigate.mockRestore()
     pages.mockRestore()
+    t.unmout()
+  })
+})
+
+function routeTo(params: Record<string, string>) {
+  ;(Current as unknown as { router: unknown }).router = { params, path: '/packageA/pages/streamer/streamer' }
+}
+
+describe('streamer detail and my follows', () => {
+  test('R2.13 R7.44 R3.22 R5.4 the detail by id shows name, description without HTML, popularity from the statistics service', async () => {
+    const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).data.list.find((x) => x.roomId > 0)!
+    routeTo({ id: String(target.id) })
+    const t = new TestUtils()
+    await t.mount(StreamerDetailPage)
+    await waitFor(() => document.querySelector('.streamer-detail__name'))
+    expect(document.querySelector('.streamer-detail__name')?.textContent).toBe(target.nickName)
+    expect(document.querySelector('.streamer-detail__desc')?.textContent).not.toMatch(/<[^>]+>/)
+    await waitFor(() => streamerStore.statistics.get(target.id))
+    const stats = streamerStore.statistics.get(target.id)!
+    await waitFor(() => document.querySelector('[data-stat="popularity"]')?.textContent === (stats.popularity > 10000 ? `${(stats.popularity / 10000).toFixed(1)}万` : String(stats.popularity)))
+    expect(document.querySelector('.streamer-detail__follow')?.textContent).toBe('+ 关注')
+    expect(['直播中', '未开播']).toContain(document.querySelector('.streamer-detail__badge')?.textContent)
+    t.unmout()
+  })
+
+  test('R8.4 R4.26 R2.14 following needs login: a 401 opens the prompt; after login 关注 becomes 已关注 and my follows lists the streamer', async () => {
+    setToken('')
+    const prompt = jest.fn()
+    setLoginPrompt(prompt)
+    const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).data.list.filter((x) => x.roomId > 0)[1]
+    routeTo({ roomid: String(target.roomId) })
+    const t = new TestUtils()
+    await t.mount(StreamerDetailPage)
+    await waitFor(() => document.querySelector('.streamer-detail__follow'))
+    t.act(() => (document.querySelector('.streamer-detail__follow') as HTMLElement).click())
+    await waitFor(() => prompt.mock.calls.length > 0)
+    expect(document.querySelector('.streamer-detail__follow')?.textContent).toBe('+ 关注')
+    t.unmout()
+
+    // not logged in, my follows asks for a login
+    routeTo({})
+    await t.mount(FollowPage)
+    expect(document.body.textContent).toContain('登录后查看关注的主播')
+    t.unmout()
+
+    const r = await postData<{ access_token: string }>('/userapp/login', { mobile: '13800000001', password: 'demo1234' })
+    setToken(r.access_token)
+    expect(sessionStore.token).toBe(r.access_token)
+    routeTo({ roomid: String(target.roomId) })
+    await t.mount(StreamerDetailPage)
+    await waitFor(() => document.querySelector('.streamer-detail__follow'))
+    await waitFor(() => streamerStore.follow.has(target.roomId))
+    if (streamerStore.followOf(target.roomId).following) {
+      t.act(() => (document.querySelector('.streamer-detail__follow') as HTMLElement).click())
+      await waitFor(() => document.querySelector('.streamer-detail__follow')?.textContent === '+ 关注')
+    }
+    t.act(() => (document.querySelector('.streamer-detail__follow') as HTMLElement).click())
+    await waitFor(() => document.querySelector('.streamer-detail__follow')?.textContent === '已关注')
+    t.unmout()
+
+    routeTo({})
+    await t.mount(FollowPage)
+    await waitFor(() => document.querySelectorAll('.streamer-row').length > 0)
+    const ids = Array.from(document.querySelectorAll('.streamer-row')).map((e) => Number((e as HTMLElement).dataset.streamer))
+    expect(ids).toContain(target.id)
+    expect(document.querySelector('.follow-page__total')?.textContent).toContain(String(streamerStore.follows.total))
+    t.unmout()
+    setLoginPrompt(null)
+  })
+
+  test('R2.14 my follows shows 还没有关注的主播 when the list is empty', async () => {
+    const r = await postData<{ access_token: string }>('/userapp/login', { mobile: '13800000001', password: 'demo1234' })
+    setToken(r.access_token)
+    // unfollow everyone the demo user follows (R4.26: each unfollow removes the streamer, total − 1)
+    await streamerStore.follows.load({ reset: true })
+    while (streamerStore.follows.hasMore && streamerStore.follows.currentPage < streamerStore.follows.totalPage) await streamerStore.follows.load()
+    for (const f of [...streamerStore.follows.list]) await streamerStore.toggleFollow(f)
+    expect(streamerStore.follows.total).toBe(0)
+    streamerStore.forgetUser()
+    routeTo({})
+    const t = new TestUtils()
+    await t.mount(FollowPage)
+    await waitFor(() => document.body.textContent?.includes('还没有关注的主播'))
+    expect(document.querySelectorAll('.streamer-row')).toHaveLength(0)
     t.unmout()
   })
 })

@@ -1,3 +1,4 @@
 export default definePageConfig({
-  navigationBarTitleText: '主播主页'
+  navigationBarTitleText: '主播主页',
+  enablePullDownRefresh: true
 })

@@ -1,13 +1,60 @@
-import { View, Text } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
+import Taro, { useDidShow, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
+import type { Streamer } from '@/api/streamer'
 import { PageState } from '@/components/page-state'
+import { StreamerRow } from '@/components/streamer-item'
+import { ListFoot, ListState } from '@/components/streamer-list-state'
+import { openPage } from '@/router/navigate'
+import { sessionStore } from '@/stores/session'
+import { streamerStore } from '@/stores/streamer'
+import './follow.scss'
 
-/** 我的关注: the screen's frame; its data arrives with the issue that builds this area. */
+const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
+const openStreamer = (s: Streamer) => openPage('streamerDetail', { id: s.id, roomid: s.roomId || undefined })
+
+/**
+ * 我的关注 (spec R2.14, R7.43): the streamers I follow, paged, with pull-down refresh. Without login it asks to log in
+ * (R4.6); a 401 on the call opens the login prompt too (R8.4).
+ */
 function FollowPage() {
+  const list = streamerStore.follows
+  const loggedIn = !!sessionStore.token
+  // Follows change on other pages (R4.26 keeps this list in step); the first visit, or a login, loads it.
+  const loadFirst = () => {
+    if (sessionStore.token && list.currentPage === 0 && !list.loading) quietly(list.load())
+  }
+  useEffect(loadFirst, [loggedIn])
+  useDidShow(loadFirst)
+  usePullDownRefresh(() => {
+    if (!sessionStore.token) return Taro.stopPullDownRefresh()
+    quietly(list.load({ reset: true })).finally(() => Taro.stopPullDownRefresh())
+  })
+  useReachBottom(() => {
+    if (sessionStore.token) quietly(list.load())
+  })
+
+  if (!loggedIn) {
+    return (
+      <View className='page follow-page'>
+        <PageState empty emptyText='登录后查看关注的主播' />
+        <View className='follow-page__login'>
+          <Button className='follow-page__login-btn' onClick={() => void sessionStore.promptLogin()}>
+            去登录
+          </Button>
+        </View>
+      </View>
+    )
+  }
   return (
-    <View className='page'>
-      <Text className='page__title'>我的关注</Text>
-      <PageState empty emptyText='还没有关注的主播' />
+    <View className='page follow-page'>
+      {list.total > 0 && <Text className='follow-page__total'>共关注 {list.total} 位主播</Text>}
+      {list.list.map((s) => (
+        <StreamerRow key={s.id} streamer={s} onTap={openStreamer} />
+      ))}
+      <ListState list={list} emptyText='还没有关注的主播' />
+      <ListFoot list={list} />
     </View>
   )
 }
