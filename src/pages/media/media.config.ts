@@ -1,3 +1,4 @@
 export default definePageConfig({
-  navigationBarTitleText: '视听'
+  navigationBarTitleText: '视听',
+  enablePullDownRefresh: true
 })
