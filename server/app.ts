@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import websocket from '@fastify/websocket'
 import multipart from '@fastify/multipart'
 import { Api, baseOf } from './api'
@@ -177,8 +177,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       return undefined
     }))
 
-  // R7.107: multipart field `file` (+ version, platform) → {url}
-  app.post('/upload', async (req, reply) => {
+  // R7.107: multipart field `file` (+ version, platform) → {url}. The client resolves `/upload` on the API host's
+  // default base path (R7.2), so the same handler answers at /api/v1/upload too.
+  const uploadHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     const run = (handler: Parameters<typeof api.run>[3]) => api.run(req, reply, { auth: true }, handler, {})
     return run(async () => {
       if (!req.isMultipart()) throw biz(CODE.BAD_PARAM, '请使用 multipart/form-data 上传，文件字段名为 file')
@@ -193,7 +194,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       fs.writeFileSync(path.join(uploadDir, name), buf)
       return { url: `/files/${name}`, name: file.filename, size: buf.length }
     })
-  })
+  }
+  app.post('/upload', uploadHandler)
+  app.post('/api/v1/upload', uploadHandler)
   app.get('/files/:name', async (req, reply) => {
     const full = safeJoin(uploadDir, (req.params as { name: string }).name)
     if (!isFile(full)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })

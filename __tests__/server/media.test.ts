@@ -114,6 +114,10 @@ test('R7.107 upload: multipart field file → {url}; login required; wrong field
   assert.equal(plain.statusCode, 200)
   assert.equal(plain.json().code, -1)
   assert.equal((await app.inject({ method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' })).statusCode, 404)
+  // The client resolves /upload on the API host's default base path (R7.2): the same upload answers there.
+  const viaApi = await app.inject({ method: 'POST', url: '/api/v1/upload', payload: body('file', 'b.png', 'PNG2'), headers })
+  assert.equal(viaApi.json().code, 1)
+  assert.equal((await app.inject({ method: 'GET', url: new URL(viaApi.json().data.url).pathname })).body, 'PNG2')
 })
 
 test('R2.1 the H5 build is served under /m2/ in history mode; / redirects to /m2/', async () => {
