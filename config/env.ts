@@ -17,6 +17,8 @@ export interface AppEnv {
   TARO_APP_UA_MARKERS: string
   TARO_APP_WHITELIST: string
   TARO_APP_ALLOW_LIVE_PLAYER: string
+  TARO_APP_TMPL_LIVE_START: string
+  TARO_APP_TMPL_LOTTERY_WIN: string
 }
 
 export const ENV_DEFAULTS: AppEnv = {
@@ -34,7 +36,10 @@ export const ENV_DEFAULTS: AppEnv = {
   TARO_APP_UA_MARKERS: '',
   // comma-separated extra whitelist hosts for the web-view page (spec R2.35)
   TARO_APP_WHITELIST: '',
-  TARO_APP_ALLOW_LIVE_PLAYER: '0'
+  TARO_APP_ALLOW_LIVE_PLAYER: '0',
+  // subscription message template ids (spec R9.26): live start and lottery win
+  TARO_APP_TMPL_LIVE_START: '',
+  TARO_APP_TMPL_LOTTERY_WIN: ''
 }
 
 export function appEnv(source: Record<string, string | undefined>): AppEnv {

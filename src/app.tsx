@@ -2,6 +2,7 @@ import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { NotFound } from '@/components/not-found'
 import { silenceConsole } from '@/platform/console'
+import { sessionStore } from '@/stores/session'
 import { runStartup } from '@/router/startup-run'
 import { uiStore } from '@/stores/ui'
 import './app.scss'
@@ -15,6 +16,8 @@ function App({ children }: PropsWithChildren) {
   useLaunch((options) => {
     const query = (options?.query || {}) as Record<string, string>
     if (process.env.NODE_ENV === 'production') silenceConsole(query)
+    // Service config and, with a stored token, the current user (R3.7, R4.4).
+    sessionStore.start()
     runStartup(query, options?.path || '').catch(() => undefined)
   })
   // Unknown route: the page-not-found hook shows the 404 screen (spec R2.41).

@@ -25,5 +25,7 @@ declare namespace NodeJS {
     TARO_APP_UA_MARKERS: string
     TARO_APP_WHITELIST: string
     TARO_APP_ALLOW_LIVE_PLAYER: string
+    TARO_APP_TMPL_LIVE_START: string
+    TARO_APP_TMPL_LOTTERY_WIN: string
   }
 }

@@ -114,8 +114,9 @@ export function fetchSlides(): Promise<Envelope<LinkItem[]>> {
 }
 
 /** POST /userapp/living/list: page, count, optional comma-joined roomid, order (R7.12, R7.22). */
-export function fetchLiveRooms(q: PageQuery & { roomid?: number[]; order?: string }): Promise<Envelope<PagedData<RoomItem>>> {
+export function fetchLiveRooms(q: PageQuery & { roomid?: number[]; order?: string; tag?: number }): Promise<Envelope<PagedData<RoomItem>>> {
   const data: Record<string, unknown> = { page: q.page, count: q.count }
+  if (q.tag) data.tag = q.tag
   if (q.roomid?.length) data.roomid = q.roomid.join(',')
   if (q.order) data.order = q.order
   return post<PagedData<RoomItem>>('/userapp/living/list', data)

@@ -72,7 +72,7 @@ describe('search rules', () => {
       const list = await settled(store)
       expect(list.error).toBeNull()
       expect(list.list.length).toBeGreaterThan(0)
-      expect(list.list.some((s: { room_id?: number; roomId?: number }) => (s.room_id ?? s.roomId) === 496)).toBe(true)
+      expect(list.list.some((s) => { const r = s as { room_id?: number; roomId?: number }; return (r.room_id ?? r.roomId) === 496 })).toBe(true)
       expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: 496, keywords: '496', page: 1, count: 10 })
     } finally {
       calls.restore()

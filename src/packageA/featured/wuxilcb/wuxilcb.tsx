@@ -1,15 +1,6 @@
-import { View, Text } from '@tarojs/components'
-import { observer } from 'mobx-react-lite'
-import { PageState } from '@/components/page-state'
+import { FeaturedPage } from '@/packageA/components/featured'
 
-/** 慢直播: the screen's frame; its data arrives with the issue that builds this area. */
-function WuxilcbPage() {
-  return (
-    <View className='page'>
-      <Text className='page__title'>慢直播</Text>
-      <PageState empty emptyText='暂无慢直播' />
-    </View>
-  )
+/** Featured slow-live page wuxilcb (spec R2.15, R9.28). */
+export default function FeaturedWuxilcb() {
+  return <FeaturedPage page='wuxilcb' />
 }
-
-export default observer(WuxilcbPage)

@@ -1,16 +1,81 @@
 import { View, Text } from '@tarojs/components'
-import { useRouter } from '@tarojs/taro'
+import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
+import { ChatPanel, DanmakuLayer } from '@/packageA/components/danmaku'
+import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
+import { Player } from '@/packageA/components/player'
+import { roomPhase } from '@/packageA/components/player/phase'
+import { ExternalTab, GroupSwitcher, PasswordForm, PhaseCard, Poster, RoomHeader, roomShare } from '@/packageA/components/room'
+import { liveStore } from '@/stores/live'
+import './live.scss'
 
-/** The live room (parameter roomid, spec R2.8); the player and chat arrive with the live-room issue. */
+/**
+ * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
+ * switcher, chat and the room's external tabs, likes and gifts.
+ */
 function LivePage() {
   const { params } = useRouter()
-  const roomid = Number(params.roomid)
+  const roomId = Number(params.roomid) || 0
+  const [tab, setTab] = useState('chat')
+  const [poster, setPoster] = useState(false)
+
+  useEffect(() => {
+    if (!roomId) return
+    liveStore.setCurrentRoom(roomId)
+    liveStore.loadRoom(roomId, { test: params.test || params.testCode }).then((room) => {
+      if (!room) return
+      Taro.setNavigationBarTitle({ title: room.title })
+      liveStore.enter(roomId)
+    })
+  }, [roomId])
+
+  const room = liveStore.roomsData[roomId]
+  useShareAppMessage(() => {
+    liveStore.share(roomId)
+    return room ? roomShare(room) : { title: '直播间', path: `/packageA/pages/live/live?roomid=${roomId}` }
+  })
+
+  if (!roomId) return <PageState error='直播间不存在' />
+  const error = liveStore.roomErrors[roomId]
+  if (!room) {
+    if (error?.needPassword) return <PasswordForm roomId={roomId} message={error.msg} />
+    if (error) return <PageState error={error.msg} onRetry={() => liveStore.loadRoom(roomId)} />
+    return <PageState loading />
+  }
+
+  const phase = roomPhase(room)
+  const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
+  const tabs = room.external?.tabs || []
   return (
-    <View className='page'>
-      <Text className='page__title'>直播间</Text>
-      {roomid > 0 ? <PageState loading /> : <PageState error='直播间不存在' />}
+    <View className={`live live--${orientation}`} data-phase={phase}>
+      <View className='live__stage'>
+        {phase === 'live' ? <Player src={room.source || ''} poster={room.cover} live /> : <PhaseCard room={room} phase={phase} />}
+        <DanmakuLayer roomId={roomId} />
+      </View>
+      <PremiumBanner roomId={roomId} />
+      <View className='live__title'>
+        <Text className='live__title-text'>{room.title}</Text>
+        {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
+      </View>
+      <RoomHeader room={room} onPoster={() => setPoster(true)} />
+      <GroupSwitcher roomId={roomId} />
+      <View className='live__tabs' role='tablist'>
+        <View className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`} data-tab='chat' onClick={() => setTab('chat')}>
+          聊天
+        </View>
+        {tabs.map((t) => (
+          <View key={t.id} className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`} data-tab={t.id} onClick={() => setTab(t.id || 'chat')}>
+            {t.title}
+          </View>
+        ))}
+      </View>
+      <View className='live__panel'>
+        {tab === 'chat' ? <ChatPanel roomId={roomId} /> : <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />}
+      </View>
+      <InteractBar roomId={roomId} />
+      {poster && <Poster room={room} onClose={() => setPoster(false)} />}
     </View>
   )
 }

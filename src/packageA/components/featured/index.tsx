@@ -1,0 +1,77 @@
+import { View, Text, ScrollView } from '@tarojs/components'
+import Taro, { useShareAppMessage } from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import type { RoomItem } from '@/api/home'
+import { fetchLiveRooms } from '@/api/home'
+import { fetchRoomsByIds } from '@/api/live'
+import { quiet } from '@/core/request'
+import { PageState } from '@/components/page-state'
+import { ChatPanel, DanmakuLayer } from '@/packageA/components/danmaku'
+import { Player } from '@/packageA/components/player'
+import { roomPhase } from '@/packageA/components/player/phase'
+import { PhaseCard, roomShare } from '@/packageA/components/room'
+import { liveStore } from '@/stores/live'
+import { PAGE_SIZE } from '@/stores/paged-list'
+import { formatCount } from '@/utils/format'
+import { FEATURED, featuredPopularity, interactionRoomOf } from './config'
+import type { FeaturedKey } from '@/router/pages'
+import './index.scss'
+
+async function roomsOf(key: FeaturedKey): Promise<RoomItem[]> {
+  const cfg = FEATURED[key]
+  if (cfg.roomIds) {
+    const res = await quiet(fetchRoomsByIds(cfg.roomIds, PAGE_SIZE.liveRooms), null)
+    const list = res && res.code === 1 ? res.data.list : []
+    return cfg.roomIds.map((id) => list.find((r) => r.id === id)).filter((r): r is RoomItem => !!r)
+  }
+  const res = await quiet(fetchLiveRooms({ page: 1, count: PAGE_SIZE.liveRooms, tag: cfg.tagId }), null)
+  return res && res.code === 1 ? res.data.list : []
+}
+
+/** A featured slow-live page: the camera switcher, the current camera, popularity and the interaction room's chat. */
+export const FeaturedPage = observer(function FeaturedPage({ page }: { page: FeaturedKey }) {
+  const cfg = FEATURED[page]
+  const [rooms, setRooms] = useState<RoomItem[] | null>(null)
+  const [current, setCurrent] = useState(cfg.defaultRoom)
+  useEffect(() => {
+    Taro.setNavigationBarTitle({ title: cfg.title })
+    roomsOf(page).then(setRooms)
+    liveStore.loadRoom(cfg.primaryRoom)
+    liveStore.loadStats(cfg.primaryRoom)
+  }, [page])
+  useEffect(() => {
+    liveStore.setCurrentRoom(current)
+    if (!liveStore.roomsData[current]) liveStore.loadRoom(current)
+  }, [current])
+  const room = liveStore.roomsData[current]
+  useShareAppMessage(() => (room ? { ...roomShare(room), title: cfg.title, path: `/packageA/featured/${page}/${page}` } : { title: cfg.title }))
+  if (rooms === null) return <PageState loading />
+  if (rooms.length === 0) return <PageState empty emptyText='暂无慢直播' />
+  const interaction = interactionRoomOf(cfg, rooms.map((r) => r.id))
+  const popularity = featuredPopularity(cfg, liveStore.stats[cfg.primaryRoom]?.likes)
+  const phase = room ? roomPhase(room) : null
+  return (
+    <View className='featured'>
+      <View className='featured__stage'>
+        {!room ? <PageState loading /> : phase === 'live' ? <Player src={room.source || ''} poster={room.cover} live /> : <PhaseCard room={room} phase={phase as 'not-started' | 'ended'} />}
+        <DanmakuLayer roomId={interaction} />
+      </View>
+      <View className='featured__head'>
+        <Text className='featured__title'>{room?.title || cfg.title}</Text>
+        <Text className='featured__pop'>热度 {formatCount(popularity)}</Text>
+      </View>
+      <ScrollView scrollX className='featured__cams'>
+        {rooms.map((r) => (
+          <View key={r.id} data-room={r.id} className={`featured__cam${r.id === current ? ' featured__cam--on' : ''}`} onClick={() => setCurrent(r.id)}>
+            <Text className='featured__cam-title'>{r.title}</Text>
+            <Text className='featured__cam-state'>{r.onair === 1 ? '直播中' : '未开播'}</Text>
+          </View>
+        ))}
+      </ScrollView>
+      <View className='featured__chat'>
+        <ChatPanel roomId={interaction} />
+      </View>
+    </View>
+  )
+})

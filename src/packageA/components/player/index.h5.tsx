@@ -1,0 +1,147 @@
+import { View, Text } from '@tarojs/components'
+import { useEffect, useRef, useState } from 'react'
+import { isIOS } from '@/platform/kinds'
+import { PLAYER_TEXT, STALL_RECOVERY_MS, type PlayerProps, type PlayerState } from './phase'
+import './index.scss'
+
+type HlsInstance = import('hls.js').default
+
+/** Safari on iOS plays HLS natively; elsewhere hls.js drives MSE, with native HLS as the last resort. */
+function prefersNativeHls(video: HTMLVideoElement): boolean {
+  return isIOS(navigator.userAgent) && video.canPlayType('application/vnd.apple.mpegurl') !== ''
+}
+
+/**
+ * The H5 player: a plain <video> with hls.js loaded on demand (its own chunk), autoplay with a tap-to-play fallback,
+ * recovery from network and media errors and from stalls, and a retry after a fatal error.
+ */
+export function Player({ src, poster, live, blocked }: PlayerProps) {
+  const ref = useRef<HTMLVideoElement | null>(null)
+  const [state, setState] = useState<PlayerState>('loading')
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    const video = ref.current
+    if (!video || !src) return
+    let hls: HlsInstance | null = null
+    let disposed = false
+    let stallTimer: ReturnType<typeof setTimeout> | null = null
+    setState('loading')
+
+    const clearStall = () => {
+      if (stallTimer) clearTimeout(stallTimer)
+      stallTimer = null
+    }
+    const tryPlay = () => {
+      if (blocked) return
+      video.play().catch(() => {
+        if (!disposed) setState('needs-tap')
+      })
+    }
+    const recover = () => {
+      if (disposed) return
+      if (hls) {
+        hls.stopLoad()
+        hls.startLoad(-1)
+      } else {
+        video.load()
+      }
+      tryPlay()
+    }
+    const onPlaying = () => {
+      clearStall()
+      setState('playing')
+      if (!(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked) {
+        ;(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked = true
+        performance.mark('first-frame')
+      }
+    }
+    const onWaiting = () => {
+      if (video.paused) return
+      setState('stalled')
+      clearStall()
+      stallTimer = setTimeout(recover, STALL_RECOVERY_MS)
+    }
+    const onError = () => {
+      if (!hls) setState('error')
+    }
+    video.addEventListener('playing', onPlaying)
+    video.addEventListener('waiting', onWaiting)
+    video.addEventListener('stalled', onWaiting)
+    video.addEventListener('error', onError)
+    video.addEventListener('canplay', tryPlay, { once: true })
+
+    if (prefersNativeHls(video)) {
+      video.src = src
+    } else {
+      import(/* webpackChunkName: "hls" */ 'hls.js').then(({ default: Hls }) => {
+        if (disposed) return
+        if (!Hls.isSupported()) {
+          video.src = src
+          return
+        }
+        hls = new Hls({ liveSyncDurationCount: 3, enableWorker: true, lowLatencyMode: false })
+        let mediaRecoveries = 0
+        hls.on(Hls.Events.ERROR, (_e, data) => {
+          if (!data.fatal || disposed) return
+          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+            setState('stalled')
+            setTimeout(() => hls && !disposed && hls.startLoad(-1), 2000)
+          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries++ < 3) {
+            hls?.recoverMediaError()
+          } else {
+            setState('error')
+          }
+        })
+        hls.loadSource(src)
+        hls.attachMedia(video)
+      })
+    }
+    return () => {
+      disposed = true
+      clearStall()
+      video.removeEventListener('playing', onPlaying)
+      video.removeEventListener('waiting', onWaiting)
+      video.removeEventListener('stalled', onWaiting)
+      video.removeEventListener('error', onError)
+      hls?.destroy()
+      video.removeAttribute('src')
+      video.load()
+    }
+  }, [src, attempt])
+
+  useEffect(() => {
+    const video = ref.current
+    if (!video) return
+    if (blocked) video.pause()
+  }, [blocked])
+
+  return (
+    <View className='player' data-state={state}>
+      <video
+        ref={ref}
+        className='player__video'
+        poster={poster}
+        playsInline
+        webkit-playsinline='true'
+        x5-playsinline='true'
+        controls={!live && state === 'playing'}
+        autoPlay
+        preload='auto'
+      />
+      {state !== 'playing' && !blocked && (
+        <View
+          className={`player__overlay player__overlay--${state}`}
+          onClick={() => {
+            if (state === 'needs-tap') ref.current?.play().catch(() => undefined)
+            if (state === 'error') setAttempt((n) => n + 1)
+          }}
+        >
+          {state === 'loading' || state === 'stalled' ? <View className='player__spinner' /> : null}
+          <Text className='player__text'>{PLAYER_TEXT[state]}</Text>
+          {state === 'error' && <Text className='player__retry'>点击重试</Text>}
+        </View>
+      )}
+    </View>
+  )
+}

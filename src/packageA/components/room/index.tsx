@@ -1,0 +1,180 @@
+import { View, Text, Image, ScrollView, Input, Button } from '@tarojs/components'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import type { RoomInfo } from '@/api/live'
+import { qrcodeUrl } from '@/api/live'
+import { normalizeStreamer } from '@/api/streamer'
+import { currentHosts } from '@/core/request'
+import { env } from '@/env'
+import { requestSubscription } from '@/platform/subscribe'
+import { openLink, openPage } from '@/router/navigate'
+import { liveStore } from '@/stores/live'
+import { sessionStore } from '@/stores/session'
+import { streamerStore } from '@/stores/streamer'
+import { showToast } from '@/ui/overlay'
+import { formatCount, formatTime } from '@/utils/format'
+import { shareImage } from '@/utils/image'
+import { stripHtml } from '@/utils/validate'
+import './index.scss'
+
+function streamerName(room: RoomInfo) {
+  const s = room.streamer
+  return s?.nickName || s?.nick_name || s?.name || '主播'
+}
+
+/** Streamer, online count and the follow button (R1.2, R4.25, R4.26); a 401 opens the login prompt. */
+export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { room: RoomInfo; onPoster: () => void }) {
+  const follow = streamerStore.followOf(room.id)
+  const stats = liveStore.stats[room.id]
+  useEffect(() => {
+    if (sessionStore.isLoggedIn) streamerStore.loadFollowState(room.id).catch(() => undefined)
+  }, [room.id, sessionStore.isLoggedIn])
+  const toggle = async () => {
+    if (!(await sessionStore.requireLogin())) return
+    const s = room.streamer
+    const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: room.id, roomId: room.id } as never)
+    const now = await streamerStore.toggleFollow(streamer).catch(() => null)
+    if (now !== null) showToast(now ? '关注成功' : '已取消关注')
+  }
+  return (
+    <View className='room-header'>
+      <Image className='room-header__avatar' src={room.streamer?.avatar || ''} onClick={() => openPage('streamerDetail', { roomid: room.id })} />
+      <View className='room-header__body'>
+        <Text className='room-header__name'>{streamerName(room)}</Text>
+        <Text className='room-header__meta'>{formatCount(stats?.online ?? room.online ?? 0)}人在看 · {formatCount(stats?.likes ?? room.likes ?? 0)}赞</Text>
+      </View>
+      <Text className='room-header__share' onClick={onPoster}>
+        分享
+      </Text>
+      <Text className={`room-header__follow${follow.following ? ' room-header__follow--on' : ''}`} onClick={toggle}>
+        {follow.following ? '已关注' : '+ 关注'}
+      </Text>
+    </View>
+  )
+})
+
+/** The card shown instead of the stream before the start and after the end. */
+export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: RoomInfo; phase: 'not-started' | 'ended' }) {
+  const follow = streamerStore.followOf(room.id)
+  const subscribe = async () => {
+    // Ask inside the tap (WeChat requires it); a subscription needs an accept decision (R5.13).
+    const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
+    if (decision !== 'accept') return showToast('已取消预约')
+    if (!(await sessionStore.requireLogin())) return
+    const ok = await streamerStore.subscribe(room.id).catch(() => false)
+    if (ok) showToast('预约成功，开播时提醒您')
+  }
+  return (
+    <View className='phase-card' style={room.cover ? { backgroundImage: `url(${room.cover})` } : undefined}>
+      <View className='phase-card__mask'>
+        {phase === 'not-started' ? (
+          <>
+            <Text className='phase-card__title'>直播未开始</Text>
+            {room.start_time ? <Text className='phase-card__time'>{formatTime(room.start_time, 'MM月DD日 HH:mm')} 开播</Text> : null}
+            <Text className={`phase-card__btn${follow.subscribed ? ' phase-card__btn--done' : ''}`} onClick={follow.subscribed ? undefined : subscribe}>
+              {follow.subscribed ? '已预约' : '预约提醒'}
+            </Text>
+          </>
+        ) : (
+          <>
+            <Text className='phase-card__title'>直播已结束</Text>
+            {room.review_id ? (
+              <Text className='phase-card__btn' onClick={() => openPage('playback', { id: room.review_id })}>
+                观看回放
+              </Text>
+            ) : null}
+          </>
+        )}
+      </View>
+    </View>
+  )
+})
+
+/** The rooms of the room's group, as a switcher inside the room (R4.24). */
+export const GroupSwitcher = observer(function GroupSwitcher({ roomId }: { roomId: number }) {
+  const [rooms, setRooms] = useState<{ id: number; title: string; onair: number; cover?: string }[]>([])
+  useEffect(() => {
+    liveStore.loadGroupRooms(roomId).then(setRooms)
+  }, [roomId])
+  if (rooms.length < 2) return null
+  return (
+    <ScrollView scrollX className='group-switcher'>
+      {rooms.map((r) => (
+        <View
+          key={r.id}
+          data-room={r.id}
+          className={`group-switcher__item${r.id === roomId ? ' group-switcher__item--on' : ''}`}
+          onClick={() => r.id !== roomId && Taro.redirectTo({ url: `/packageA/pages/live/live?roomid=${r.id}` })}
+        >
+          <Text className='group-switcher__title'>{r.title}</Text>
+          {r.onair === 1 && <Text className='group-switcher__live'>直播中</Text>}
+        </View>
+      ))}
+    </ScrollView>
+  )
+})
+
+/** Content of an external tab: text, or a link opened through the link router. */
+export function ExternalTab({ tab }: { tab: { title: string; url?: string; content?: string } }) {
+  return (
+    <View className='external-tab'>
+      {tab.content ? <Text className='external-tab__text'>{stripHtml(tab.content)}</Text> : null}
+      {tab.url ? (
+        <Text className='external-tab__link' onClick={() => openLink(tab.url)}>
+          查看{tab.title}
+        </Text>
+      ) : null}
+      {!tab.content && !tab.url ? <Text className='external-tab__text'>暂无内容</Text> : null}
+    </View>
+  )
+}
+
+/** A password-protected room asks for its password (R3.9). */
+export function PasswordForm({ roomId, message }: { roomId: number; message: string }) {
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+  return (
+    <View className='password-form'>
+      <Text className='password-form__title'>{message}</Text>
+      <Input className='password-form__input' password value={password} placeholder='请输入直播间密码' onInput={(e) => setPassword(e.detail.value)} />
+      <Button
+        className='password-form__btn'
+        loading={busy}
+        onClick={async () => {
+          if (!password.trim()) return showToast('请输入直播间密码')
+          setBusy(true)
+          await liveStore.loadRoom(roomId, { password: password.trim() })
+          setBusy(false)
+        }}
+      >
+        进入直播间
+      </Button>
+    </View>
+  )
+}
+
+/** Share payload of a room (spec R3.54): title, link, image through the share resize preset (R7.108). */
+export function roomShare(room: RoomInfo) {
+  return {
+    title: room.share?.title || room.title,
+    path: `/packageA/pages/live/live?roomid=${room.id}`,
+    imageUrl: shareImage(room.share?.image || room.cover || '')
+  }
+}
+
+/** A poster with the room's QR code (R7.39: roomid, width 300) to save or screenshot. */
+export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void }) {
+  const qr = qrcodeUrl(currentHosts().api, { roomid: room.id, width: 300 })
+  return (
+    <View className='poster' onClick={onClose}>
+      <View className='poster__card' onClick={(e) => e.stopPropagation()}>
+        {room.cover ? <Image className='poster__cover' src={shareImage(room.cover)} mode='aspectFill' /> : null}
+        <Text className='poster__title'>{room.title}</Text>
+        <Text className='poster__sub'>{streamerName(room)} 正在直播</Text>
+        <Image className='poster__qr' src={qr} />
+        <Text className='poster__hint'>长按识别二维码，进入直播间</Text>
+      </View>
+    </View>
+  )
+}
