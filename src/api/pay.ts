@@ -32,3 +32,92 @@ export function fetchDepositLog(q: { page: number; count: number }): Promise<Env
 export function fetchGiftLog(q: { page: number; count: number }): Promise<Envelope<PagedData<GiftLogItem>>> {
   return post<PagedData<GiftLogItem>>('/userapp/pay/log', q)
 }
+
+/** A gold package of the deposit page (R7.67): gold in 慧币, price in yuan. */
+export interface GoldPrice {
+  id: number
+  gold: number
+  price: number
+  label?: string
+  hot?: number
+}
+
+/** A payment method entry (R3.42): key, icon, name, nameEn. */
+export interface PayMethod {
+  key: PayMethodKey
+  icon: string
+  name: string
+  nameEn: string
+}
+
+export type PayMethodKey = 'weixin_mp' | 'weixin_mini' | 'weixin_h5' | 'alipay_web'
+
+/**
+ * The payment methods (R3.43–R3.47): weixin_mp (the messenger's in-app browser), weixin_mapp with the key weixin_mini
+ * (the mini-program), weixin_web with the key weixin_h5 (a plain mobile browser) and alipay_web. The icon is the
+ * view's icon class.
+ */
+export const PAY_METHODS: Record<'weixin_mp' | 'weixin_mapp' | 'weixin_web' | 'alipay_web', PayMethod> = {
+  weixin_mp: { key: 'weixin_mp', icon: 'weixin', name: '微信支付', nameEn: 'WeChat Pay' },
+  weixin_mapp: { key: 'weixin_mini', icon: 'weixin', name: '微信支付', nameEn: 'WeChat Pay' },
+  weixin_web: { key: 'weixin_h5', icon: 'weixin', name: '微信支付', nameEn: 'WeChat Pay' },
+  alipay_web: { key: 'alipay_web', icon: 'alipay', name: '支付宝', nameEn: 'Alipay' }
+}
+
+/** R3.49: the deposit methods weixin_mp, weixin_mini and weixin_h5 map to the fromtype h5, xcx and h5. */
+export const FROMTYPE: Record<'weixin_mp' | 'weixin_mini' | 'weixin_h5', 'h5' | 'xcx'> = {
+  weixin_mp: 'h5',
+  weixin_mini: 'xcx',
+  weixin_h5: 'h5'
+}
+
+export function fromtypeOf(method: string): 'h5' | 'xcx' | undefined {
+  return (FROMTYPE as Record<string, 'h5' | 'xcx'>)[method]
+}
+
+/**
+ * The platform payment fields of an order: the mini-program's requestPayment fields, the messenger's JSAPI fields
+ * (with appId), an H5 payment page (mweb_url) or an Alipay page (url / form). The reference server adds
+ * sandbox_confirm_url.
+ */
+export interface PaymentPayload {
+  appId?: string
+  timeStamp?: string
+  nonceStr?: string
+  package?: string
+  signType?: string
+  paySign?: string
+  mweb_url?: string
+  url?: string
+  form?: string
+  sandbox_confirm_url?: string
+}
+
+/** The answer of pay_gold: the order and its payment fields. */
+export interface GoldOrder {
+  order_id: string
+  m: string
+  fromtype?: string
+  gold: number
+  price: number
+  payment: PaymentPayload
+  sandbox?: number
+}
+
+/** POST /userapp/pay_gold_list (R7.67). */
+export function fetchGoldPrices(): Promise<Envelope<GoldPrice[]>> {
+  return post<GoldPrice[]>('/userapp/pay_gold_list')
+}
+
+/** POST /userapp/pay_gold {m, gold} (R7.84, R3.48), login required. */
+export function payGold(q: { m: string; gold: number }): Promise<Envelope<GoldOrder>> {
+  return post<GoldOrder>('/userapp/pay_gold', { m: q.m, gold: q.gold })
+}
+
+/** R3.50: the mall's payment call uses this fixed open id. */
+export const MALL_OPENID = 'o_mall_fixed_openid'
+
+/** POST /userapp/mall/order/pay {id, fromtype, _sj_userid, _sj_token, openid} (R7.86, R3.50, R3.51). */
+export function payMallOrder(q: { id: string; fromtype: string; userId: string; userToken: string }): Promise<Envelope<{ order_id: string; payment: PaymentPayload }>> {
+  return post('/userapp/mall/order/pay', { id: q.id, fromtype: q.fromtype, _sj_userid: q.userId, _sj_token: q.userToken, openid: MALL_OPENID })
+}

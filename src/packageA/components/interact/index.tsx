@@ -1,9 +1,50 @@
-// Slot of the live room's interactions: likes and gifts (InteractBar) and the paid-live banner (PremiumBanner).
-// Being built in src/packageA/components/interact/ (issue 6); the live page already renders both.
-export function InteractBar(_props: { roomId: number }) {
-  return null
-}
+import { useEffect, useState } from 'react'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { acquireRoomSocket, releaseRoomSocket } from '@/core/socket'
+import { giftStore } from '@/stores/gift'
+import { likeStore } from '@/stores/like'
+import { sessionStore } from '@/stores/session'
+import { GiftPanel } from './gift-panel'
+import { GiftStrip } from './gift-strip'
+import { LikeButton } from './like-button'
+import './index.scss'
 
-export function PremiumBanner(_props: { roomId: number }) {
-  return null
-}
+export { PremiumBanner } from './premium-banner'
+
+/**
+ * The live room's interactions (issue 6 items 4, 5, 11): likes with floating hearts, the gift button and panel, the
+ * strip of gifts sent in the room. The room's socket feeds the like total (`like`) and others' gifts (`gift`).
+ */
+export const InteractBar = observer(function InteractBar({ roomId }: { roomId: number }) {
+  const [panel, setPanel] = useState(false)
+
+  useEffect(() => {
+    if (!(roomId > 0)) return undefined
+    const socket = acquireRoomSocket(roomId)
+    const offs = [socket.on('like', (d) => likeStore.onLikePush(d as never)), socket.on('gift', (d) => giftStore.onGiftPush(d as never))]
+    return () => {
+      offs.forEach((off) => off())
+      releaseRoomSocket(roomId)
+    }
+  }, [roomId])
+
+  const openGifts = () => {
+    if (!sessionStore.ensureIosAllowed()) return // R6.5
+    setPanel(true)
+  }
+
+  return (
+    <View className='interact'>
+      <GiftStrip roomId={roomId} />
+      <View className='interact__bar'>
+        <View className='interact__gift-button' onClick={openGifts} aria-label='礼物'>
+          <Text className='interact__gift-icon'>🎁</Text>
+          <Text className='interact__gift-label'>礼物</Text>
+        </View>
+        <LikeButton roomId={roomId} />
+      </View>
+      {panel ? <GiftPanel roomId={roomId} onClose={() => setPanel(false)} /> : null}
+    </View>
+  )
+})

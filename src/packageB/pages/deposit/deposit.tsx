@@ -1,13 +1,91 @@
+import { useEffect } from 'react'
 import { View, Text } from '@tarojs/components'
+import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
+import { depositStore } from '@/stores/deposit'
+import { giftStore } from '@/stores/gift'
+import { sessionStore } from '@/stores/session'
+import './deposit.scss'
 
-/** 充值: the screen's frame; its data arrives with the issue that builds this area. */
+/** The currency name (spec R9.1). */
+const CURRENCY = '慧币'
+
+/**
+ * 充值 (spec R1.4, R3.42–R3.49, R7.67, R7.84): the balance, the gold packages, the platform's payment methods and the
+ * pay button. Coming back from a payment page (H5) or the payment sheet shows the new balance.
+ */
 function DepositPage() {
+  useEffect(() => {
+    void sessionStore.start()
+    void depositStore.load()
+  }, [])
+  useDidShow(() => {
+    if (depositStore.loaded) void giftStore.loadBalance()
+  })
+
+  const s = depositStore
+  const restricted = sessionStore.iosRestricted
   return (
-    <View className='page'>
-      <Text className='page__title'>充值</Text>
-      <PageState empty emptyText='暂无充值方式' />
+    <View className='deposit'>
+      <View className='deposit__head'>
+        <Text className='deposit__label'>我的{CURRENCY}</Text>
+        <Text className='deposit__balance'>{sessionStore.isLoggedIn ? (s.balance ?? '--') : '--'}</Text>
+        {!sessionStore.isLoggedIn && (
+          <Text className='deposit__login' onClick={() => void sessionStore.requireLogin()}>
+            登录后查看余额 ›
+          </Text>
+        )}
+      </View>
+      {restricted ? (
+        <PageState error={sessionStore.iosRestrictedMessage} />
+      ) : s.loading && !s.prices.length ? (
+        <PageState loading />
+      ) : s.error && !s.prices.length ? (
+        <PageState error={s.error} onRetry={() => void s.load()} />
+      ) : !s.prices.length ? (
+        <PageState empty emptyText='暂无充值套餐' />
+      ) : (
+        <View className='deposit__body'>
+          <Text className='deposit__section'>选择充值金额</Text>
+          <View className='deposit__grid'>
+            {s.prices.map((p) => (
+              <View
+                key={p.id}
+                data-price={p.id}
+                className={`deposit__price${p.id === s.selectedId ? ' deposit__price--on' : ''}`}
+                onClick={() => s.select(p.id)}
+              >
+                {Number(p.hot) > 0 && <Text className='deposit__hot'>热门</Text>}
+                <Text className='deposit__gold'>
+                  {p.gold}
+                  <Text className='deposit__unit'> {CURRENCY}</Text>
+                </Text>
+                <Text className='deposit__yuan'>¥{p.price}</Text>
+              </View>
+            ))}
+          </View>
+          <Text className='deposit__section'>支付方式</Text>
+          <View className='deposit__methods'>
+            {s.methods.map((m) => (
+              <View
+                key={m.key}
+                data-method={m.key}
+                className={`deposit__method${m.key === s.method ? ' deposit__method--on' : ''}`}
+                onClick={() => s.chooseMethod(m.key)}
+              >
+                <Text className={`deposit__method-icon deposit__method-icon--${m.icon}`}>{m.icon === 'alipay' ? '支' : '微'}</Text>
+                <Text className='deposit__method-name'>{m.name}</Text>
+                <Text className='deposit__check'>{m.key === s.method ? '●' : '○'}</Text>
+              </View>
+            ))}
+          </View>
+          <View className={`deposit__pay${s.selected && s.method && !s.paying ? '' : ' deposit__pay--off'}`} onClick={() => void s.pay()}>
+            <Text>{s.paying ? '支付中…' : s.selected ? `立即支付 ¥${s.selected.price}` : '立即支付'}</Text>
+          </View>
+          <Text className='deposit__tip'>{CURRENCY}用于赠送礼物和解锁付费直播，充值后不可退还。</Text>
+        </View>
+      )}
     </View>
   )
 }

@@ -1,0 +1,52 @@
+import { post, type Envelope } from '@/core/request'
+
+/** A gift of the room's gift panel (R7.66); price in 慧币 (gold, R1.4, R9.1). */
+export interface Gift {
+  id: number
+  name: string
+  price: number
+  icon: string
+  effect?: string
+}
+
+/** A gift event: the answer of send_gifts and the room's `gift` push (R3.16). */
+export interface GiftEventData {
+  roomid: number
+  giftid: number
+  gift_name: string
+  icon?: string
+  effect?: string
+  combo: number
+  user_id: number
+  nickname?: string
+  avatar?: string
+}
+
+/** The answer of send_gifts: the event plus what it cost and the balance left. */
+export interface SendGiftResult extends GiftEventData {
+  cost: number
+  gold: number
+}
+
+/** The answer of a like call and the room's `like` push: the room's new total. */
+export interface LikeResult {
+  roomid: number
+  total: number
+  combo: number
+  user_id?: number
+}
+
+/** POST /userapp/living/gifts/list (R7.66). */
+export function fetchGifts(roomid?: number): Promise<Envelope<Gift[]>> {
+  return post<Gift[]>('/userapp/living/gifts/list', roomid ? { roomid } : {})
+}
+
+/** POST /userapp/send_gifts {roomid, giftid, combo} (R7.77, R3.16); login required. */
+export function sendGift(q: { roomid: number; giftid: number; combo: number }): Promise<Envelope<SendGiftResult>> {
+  return post<SendGiftResult>('/userapp/send_gifts', { roomid: q.roomid, giftid: q.giftid, combo: q.combo })
+}
+
+/** POST /userapp/living/like {roomid, combo} (R7.76, R3.17): one call carries a batch of taps. */
+export function sendLike(q: { roomid: number; combo: number }): Promise<Envelope<LikeResult>> {
+  return post<LikeResult>('/userapp/living/like', { roomid: q.roomid, combo: q.combo })
+}

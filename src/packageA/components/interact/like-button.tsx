@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react'
+import { View, Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { likeStore } from '@/stores/like'
+import { formatCount } from '@/utils/format'
+
+/** How long a heart floats, ms, and how many may float at once (a bounded number of nodes). */
+export const HEART_DURATION = 1200
+export const HEARTS_MAX = 12
+const HEART_COLORS = ['#ff5a5f', '#ff8300', '#ffb400', '#ff4d94', '#9b6bff', '#36c7a0']
+
+interface Heart {
+  id: number
+  color: string
+  drift: number
+}
+
+/**
+ * The like button (spec R1.3, R3.17): every tap floats a heart here and counts one like in the room's batcher
+ * (src/stores/like-batcher.ts), which sends one combo call per 1.5 s window.
+ */
+export const LikeButton = observer(function LikeButton({ roomId }: { roomId: number }) {
+  const [hearts, setHearts] = useState<Heart[]>([])
+  const seq = useRef(0)
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([])
+
+  useEffect(() => {
+    const list = timers.current
+    return () => {
+      list.forEach(clearTimeout)
+      void likeStore.leave(roomId)
+    }
+  }, [roomId])
+
+  const onTap = () => {
+    likeStore.tap(roomId)
+    const id = ++seq.current
+    const heart: Heart = { id, color: HEART_COLORS[id % HEART_COLORS.length] as string, drift: ((id * 37) % 60) - 30 }
+    setHearts((list) => [...list, heart].slice(-HEARTS_MAX))
+    timers.current.push(setTimeout(() => setHearts((list) => list.filter((h) => h.id !== id)), HEART_DURATION))
+  }
+
+  return (
+    <View className='interact-like'>
+      <View className='interact-like__hearts'>
+        {hearts.map((h) => (
+          <Text key={h.id} className='interact-like__heart' style={{ color: h.color, ['--drift' as string]: `${h.drift}px` }}>
+            ♥
+          </Text>
+        ))}
+      </View>
+      <View className='interact-like__button' onClick={onTap} aria-label='点赞'>
+        <Text className='interact-like__icon'>♥</Text>
+      </View>
+      <Text className='interact-like__count'>{formatCount(likeStore.total(roomId))}</Text>
+    </View>
+  )
+})

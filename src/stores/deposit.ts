@@ -1,0 +1,115 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { fetchGoldPrices, payGold, type GoldOrder, type GoldPrice, type PayMethod, type PayMethodKey } from '@/api/pay'
+import { messageOf } from '@/core/errors'
+import { isSuccess } from '@/core/request'
+import { showToast } from '@/ui/overlay'
+import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
+import { giftStore } from './gift'
+import { sessionStore } from './session'
+
+export const DEPOSIT_SUCCESS_TEXT = '充值成功'
+export const DEPOSIT_CANCELLED_TEXT = '已取消支付'
+
+export interface DepositDeps {
+  methods: () => PayMethod[]
+  launch: (order: GoldOrder) => Promise<PaymentOutcome>
+}
+
+/**
+ * The top-up (spec R1.4, R3.42–R3.49, R7.67, R7.84): the gold packages, the platform's payment methods, the order
+ * (pay_gold {m, gold}) and its payment on the platform; the balance (giftStore.gold) is refreshed afterwards.
+ */
+export class DepositStore {
+  prices: GoldPrice[] = []
+  loading = false
+  loaded = false
+  error = ''
+  selectedId: number | null = null
+  method: PayMethodKey | null = null
+  paying = false
+  private deps: DepositDeps
+
+  constructor(deps: Partial<DepositDeps> = {}) {
+    this.deps = { methods: depositMethods, launch: launchPayment, ...deps }
+    makeAutoObservable<DepositStore, 'deps'>(this, { deps: false })
+  }
+
+  configure(deps: Partial<DepositDeps>): this {
+    this.deps = { ...this.deps, ...deps }
+    return this
+  }
+
+  get methods(): PayMethod[] {
+    return this.deps.methods()
+  }
+
+  get selected(): GoldPrice | null {
+    return this.prices.find((p) => p.id === this.selectedId) || null
+  }
+
+  get balance(): number | null {
+    return giftStore.gold
+  }
+
+  /** The packages (R7.67) and the balance; the first hot package (else the first) and the first method are chosen. */
+  async load(): Promise<void> {
+    this.loading = true
+    this.error = ''
+    const [res] = await Promise.all([
+      fetchGoldPrices().catch((err) => ({ code: -100, msg: messageOf(err, '加载失败'), data: [] as GoldPrice[] })),
+      giftStore.loadBalance()
+    ])
+    runInAction(() => {
+      this.loading = false
+      this.loaded = true
+      if (!isSuccess(res) || !Array.isArray(res.data)) {
+        this.error = res.msg || '加载失败，请稍后再试'
+        return
+      }
+      this.prices = res.data
+      if (!this.selected) this.selectedId = (res.data.find((p) => Number(p.hot) > 0) || res.data[0])?.id ?? null
+      if (!this.method || !this.methods.some((m) => m.key === this.method)) this.method = this.methods[0]?.key ?? null
+    })
+  }
+
+  select(id: number) {
+    this.selectedId = id
+  }
+
+  chooseMethod(key: PayMethodKey) {
+    if (this.methods.some((m) => m.key === key)) this.method = key
+  }
+
+  /**
+   * Pay for the chosen package: login (R6.2), the iOS rule (R6.5), the order (R7.84, R3.48), the platform payment;
+   * then the balance is fetched again. True when paid here or handed to a payment page.
+   */
+  async pay(): Promise<boolean> {
+    const price = this.selected
+    const m = this.method
+    if (!price || !m || this.paying) return false
+    if (!(await sessionStore.requireLogin())) return false
+    if (!sessionStore.ensureIosAllowed()) return false
+    this.paying = true
+    try {
+      const res = await payGold({ m, gold: price.gold }).catch((err) => ({ code: -100, msg: messageOf(err, '下单失败'), data: null }))
+      if (!isSuccess(res) || !res.data) {
+        void showToast(res.msg || '下单失败，请稍后再试')
+        return false
+      }
+      const outcome = await this.deps.launch({ ...res.data, m: res.data.m || m })
+      if (outcome.status === 'redirected') return true
+      if (outcome.status === 'paid') {
+        await giftStore.loadBalance()
+        void showToast(DEPOSIT_SUCCESS_TEXT, { icon: 'success' })
+        return true
+      }
+      void showToast(outcome.status === 'cancelled' ? DEPOSIT_CANCELLED_TEXT : outcome.msg)
+      return false
+    } finally {
+      runInAction(() => (this.paying = false))
+    }
+  }
+}
+
+export const depositStore = new DepositStore()

@@ -1,0 +1,201 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import type { RoomInfo } from '@/api/live'
+import { checkPremium, payPremium, type PremiumStatus } from '@/api/premium'
+import { messageOf } from '@/core/errors'
+import { isSuccess } from '@/core/request'
+import { showToast } from '@/ui/overlay'
+import { giftStore, isNotEnoughGold } from './gift'
+import { liveStore } from './live'
+import { sessionStore } from './session'
+
+/** The paid live room banner states (spec R4.12). */
+export type BannerState = 'WELCOM' | 'TRIAL' | 'TRIAL_ENDED' | 'PREMIUM' | 'PREMIUM_PAYED'
+
+/** R8.14 */
+export const PURCHASE_SUCCESS_TEXT = '购买成功'
+/** R8.13: a failed purchase shows the server message this long. */
+export const PURCHASE_FAILURE_DURATION = 3000
+
+export interface BannerInput {
+  isPremium: boolean
+  /** null while the ispremium answer is not known. */
+  purchased: boolean | null
+  trialSeconds: number
+  /** Seconds watched since the trial started. */
+  elapsed: number
+}
+
+/**
+ * R4.12: WELCOM for a free room (or before anything is known), PREMIUM_PAYED once bought, TRIAL while the trial
+ * runs, TRIAL_ENDED after it, PREMIUM for a paid room without a trial.
+ */
+export function bannerState(input: BannerInput): BannerState {
+  if (!input.isPremium) return 'WELCOM'
+  if (input.purchased === true) return 'PREMIUM_PAYED'
+  if (input.trialSeconds > 0) return input.elapsed < input.trialSeconds ? 'TRIAL' : 'TRIAL_ENDED'
+  return 'PREMIUM'
+}
+
+/** R5.17: an unusable ispremium response counts as purchased; only a clear purchased 0 means not bought. */
+export function purchasedFrom(res: { code?: unknown; data?: PremiumStatus | null } | null | undefined): boolean {
+  if (!res || !isSuccess(res) || !res.data || typeof res.data !== 'object') return true
+  const p = Number(res.data.purchased)
+  if (res.data.purchased === undefined || res.data.purchased === null || Number.isNaN(p)) return true
+  return p !== 0
+}
+
+/** The banner's words per state; `price` is in 慧币. */
+export function bannerText(state: BannerState, price: number, trialLeft = 0): { text: string; action: string } {
+  switch (state) {
+    case 'TRIAL':
+      return { text: `付费直播 试看中${trialLeft > 0 ? `（剩余 ${trialLeft} 秒）` : ''}，点击解锁`, action: '解锁' }
+    case 'TRIAL_ENDED':
+      return { text: '试看结束，解锁后继续观看', action: `${price} 慧币解锁` }
+    case 'PREMIUM':
+      return { text: `付费直播，点击解锁 ${price} 慧币`, action: '解锁' }
+    case 'PREMIUM_PAYED':
+      return { text: '已解锁，感谢支持', action: '' }
+    default:
+      return { text: '', action: '' }
+  }
+}
+
+export interface PremiumDeps {
+  now: () => number
+  setInterval: (fn: () => void, ms: number) => unknown
+  clearInterval: (handle: unknown) => void
+}
+
+/**
+ * Paid live rooms (spec R1.6, R4.12, R5.17, R7.87, R7.88, R8.13, R8.14): the banner state per room from the room info
+ * (is_premium, price, trial_seconds), the ispremium answer and the trial time elapsed; the purchase.
+ */
+export class PremiumStore {
+  /** ispremium per room; absent while unknown. */
+  purchased: Record<number, boolean> = {}
+  /** When the viewer's trial started per room (ms). */
+  trialStarts: Record<number, number> = {}
+  /** The clock the banner reads; ticks each second while a trial runs. */
+  now: number
+  paying = false
+  private deps: PremiumDeps
+  private ticker: unknown = null
+  private watching = new Map<number, number>()
+
+  constructor(deps: Partial<PremiumDeps> = {}) {
+    this.deps = {
+      now: () => Date.now(),
+      setInterval: (fn, ms) => setInterval(fn, ms),
+      clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+      ...deps
+    }
+    this.now = this.deps.now()
+    makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching'>(this, { deps: false, ticker: false, watching: false })
+  }
+
+  private room(roomId: number): RoomInfo | undefined {
+    return liveStore.roomsData[roomId]
+  }
+
+  isPremium(roomId: number): boolean {
+    return Number(this.room(roomId)?.is_premium) > 0
+  }
+
+  price(roomId: number): number {
+    return Number(this.room(roomId)?.price) || 0
+  }
+
+  trialSeconds(roomId: number): number {
+    return Math.max(0, Number(this.room(roomId)?.trial_seconds) || 0)
+  }
+
+  elapsed(roomId: number): number {
+    const start = this.trialStarts[roomId]
+    return start === undefined ? 0 : Math.max(0, Math.floor((this.now - start) / 1000))
+  }
+
+  trialLeft(roomId: number): number {
+    return Math.max(0, this.trialSeconds(roomId) - this.elapsed(roomId))
+  }
+
+  state(roomId: number): BannerState {
+    return bannerState({
+      isPremium: this.isPremium(roomId),
+      purchased: this.purchased[roomId] ?? null,
+      trialSeconds: this.trialSeconds(roomId),
+      elapsed: this.elapsed(roomId)
+    })
+  }
+
+  /** True when the stream must not play: a paid room whose trial ended (or that has none) and is not bought. */
+  blocked(roomId: number): boolean {
+    const s = this.state(roomId)
+    return s === 'TRIAL_ENDED' || s === 'PREMIUM'
+  }
+
+  /** R7.87, R5.17 */
+  async check(roomId: number): Promise<boolean> {
+    const res = await checkPremium(roomId).catch(() => null)
+    const bought = purchasedFrom(res)
+    runInAction(() => (this.purchased[roomId] = bought))
+    return bought
+  }
+
+  /**
+   * The banner is on screen: check the purchase once the room is paid, start the trial clock. Returns the stop
+   * function (the clock stops when no room is watched).
+   */
+  watch(roomId: number): () => void {
+    this.watching.set(roomId, (this.watching.get(roomId) || 0) + 1)
+    if (this.trialStarts[roomId] === undefined) this.trialStarts[roomId] = this.deps.now()
+    this.tick()
+    if (this.ticker === null) this.ticker = this.deps.setInterval(() => this.tick(), 1000)
+    return () => this.unwatch(roomId)
+  }
+
+  private unwatch(roomId: number) {
+    const n = (this.watching.get(roomId) || 1) - 1
+    if (n > 0) this.watching.set(roomId, n)
+    else this.watching.delete(roomId)
+    if (this.watching.size === 0 && this.ticker !== null) {
+      this.deps.clearInterval(this.ticker)
+      this.ticker = null
+    }
+  }
+
+  tick() {
+    this.now = this.deps.now()
+  }
+
+  /**
+   * R7.88, R8.13, R8.14: buy the room (or a playback by review_id). Login first (R6.2), the iOS rule (R6.5); success
+   * toasts 购买成功 and unlocks, failure shows the server message for 3 s.
+   */
+  async purchase(roomId: number, reviewId?: number): Promise<boolean> {
+    if (this.paying) return false
+    if (!(await sessionStore.requireLogin())) return false
+    if (!sessionStore.ensureIosAllowed()) return false
+    this.paying = true
+    try {
+      const res = await payPremium(reviewId ? { id: roomId, review_id: reviewId } : { id: roomId }).catch((err) => ({ code: -100, msg: messageOf(err, '购买失败'), data: null }))
+      if (isSuccess(res)) {
+        runInAction(() => (this.purchased[roomId] = true))
+        const gold = Number(res.data?.gold)
+        if (res.data && Number.isFinite(gold)) giftStore.setGold(gold)
+        void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })
+        return true
+      }
+      const msg = res.msg || '购买失败'
+      void showToast(msg, { duration: PURCHASE_FAILURE_DURATION })
+      if (isNotEnoughGold(msg)) {
+        const gold = Number((res.data as { gold?: number } | null)?.gold)
+        if (Number.isFinite(gold)) giftStore.setGold(gold)
+      }
+      return false
+    } finally {
+      runInAction(() => (this.paying = false))
+    }
+  }
+}
+
+export const premiumStore = new PremiumStore()
