@@ -1,0 +1,49 @@
+import { post, type Envelope } from '@/core/request'
+import type { DanmakuPushData } from '@/core/socket'
+
+/** Default history size and time range of a room's chat (spec R7.72, R9.4, R9.7). */
+export const HISTORY_COUNT = 10
+export const HISTORY_TYPE = 'today'
+
+/** A history message (R3.15): `content` is JSON text `{text, nickname, avatar, user_id}`. */
+export interface HistoryItem {
+  id: number
+  msg_id?: number
+  user_id?: number
+  content: string
+  msgTimestamp: number
+}
+
+export interface HistoryQuery {
+  /** default 10 (R9.4) */
+  count?: number
+  /** default today (R9.7) */
+  type?: 'today' | 'week' | 'all' | string
+  /** only messages after this msg_id, oldest first (the reference server's gap fill after a reconnect) */
+  after_msg_id?: number
+  /** start time (R7.79: history is fetched with room id, count and time) */
+  time?: number
+}
+
+/** POST /userapp/living/danmaku {roomid, count default 10, type default today} (R7.72, R7.79). */
+export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Promise<Envelope<HistoryItem[]>> {
+  const data: Record<string, unknown> = { roomid, count: query.count ?? HISTORY_COUNT, type: query.type ?? HISTORY_TYPE }
+  if (query.after_msg_id !== undefined) data.after_msg_id = query.after_msg_id
+  if (query.time !== undefined) data.time = query.time
+  return post<HistoryItem[]>('/userapp/living/danmaku', data)
+}
+
+/** POST /userapp/danmaku {room_id, content} (R7.73, R3.14); login required. The envelope decides R5.6–R5.9. */
+export function sendDanmaku(room_id: number, content: string): Promise<Envelope<DanmakuPushData | null>> {
+  return post<DanmakuPushData | null>('/userapp/danmaku', { room_id, content }, { loginPrompt: true })
+}
+
+/** POST /userapp/report {msg_id, user_id, reason} (R7.74). */
+export function reportMessage(q: { msg_id: number; user_id: number; reason: string }): Promise<Envelope<unknown>> {
+  return post('/userapp/report', { msg_id: q.msg_id, user_id: q.user_id, reason: q.reason }, { loginPrompt: true })
+}
+
+/** POST /userapp/block {user_id} (R7.75). */
+export function blockUser(user_id: number): Promise<Envelope<unknown>> {
+  return post('/userapp/block', { user_id }, { loginPrompt: true })
+}

@@ -1,0 +1,380 @@
+import Taro from '@tarojs/taro'
+import { currentHosts } from './request'
+
+/**
+ * The push channel of a live room: the only caller of Taro.connectSocket (same API on H5 and in the mini-program).
+ * One RoomSocket per room connection: `ws(s)://<api host>/ws?roomid=N`, JSON messages `{type, data}`, a heartbeat
+ * `{type:'ping'}`, and reconnection with exponential backoff (1 s doubling to 30 s, with jitter) until close().
+ * Features subscribe by message type with on(type, handler); the chat store fills the gap after a reconnect from
+ * the `welcome` message's last_msg_id (issue 6 item 3, spec R7.72).
+ */
+
+/** Every message type the server pushes (server/push.ts). */
+export type PushType =
+  | 'welcome'
+  | 'pong'
+  | 'online'
+  | 'danmaku'
+  | 'like'
+  | 'gift'
+  | 'live_status'
+  | 'lottery_start'
+  | 'lottery_result'
+  | 'rain_start'
+  | 'rain_stop'
+  | 'redpack'
+  | 'vote'
+  | 'quiz'
+  | 'goods_on'
+  | 'goods_off'
+  | 'chat_status'
+  | 'error'
+
+/** The first message of every connection. */
+export interface WelcomeData {
+  roomid: string
+  /** The room's highest chat msg_id when this connection joined: anything above what the client saw is a gap. */
+  last_msg_id: number
+  online: number
+}
+
+/** A live chat message as pushed (R3.14). */
+export interface DanmakuPushData {
+  msg_id: number
+  room_id: number
+  user_id: number
+  nickname?: string
+  avatar?: string
+  content: string
+  time?: number
+}
+
+export interface PushDataMap {
+  welcome: WelcomeData
+  pong: { time: number }
+  online: { roomid: string; online: number }
+  danmaku: DanmakuPushData
+  error: { msg: string }
+  [type: string]: unknown
+}
+
+export type PushHandler<T = unknown> = (data: T, type: string) => void
+
+export type SocketStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed'
+
+/** The part of Taro's SocketTask the channel uses (H5's and the mini-program's agree on it). */
+export interface SocketTaskLike {
+  send(options: { data: string }): unknown
+  close(options?: { code?: number; reason?: string }): unknown
+  onOpen(cb: (res?: unknown) => void): void
+  onMessage(cb: (res: { data: unknown }) => void): void
+  onClose(cb: (res?: unknown) => void): void
+  onError(cb: (res?: unknown) => void): void
+}
+
+export interface RoomSocketOptions {
+  /** ms before the first retry; doubles per failed attempt (default 1000). */
+  initialDelay?: number
+  /** the longest wait between attempts (default 30000). */
+  maxDelay?: number
+  /** ± share of random spread on every delay (default 0.2), so a server restart is not met by every client at once. */
+  jitter?: number
+  /** ms between pings (default 25000). */
+  heartbeat?: number
+  /** ms without any message (pong included) after which the connection counts as dead and is replaced (default 2.5 × heartbeat). */
+  staleAfter?: number
+  /** ms a connection may take to open (default 10000). */
+  openTimeout?: number
+  /** replaces Taro.connectSocket (tests). */
+  connect?: (url: string) => Promise<SocketTaskLike>
+  random?: () => number
+}
+
+export const BACKOFF_INITIAL = 1000
+export const BACKOFF_MAX = 30000
+export const BACKOFF_JITTER = 0.2
+export const HEARTBEAT_INTERVAL = 25000
+
+/** The wait before reconnect attempt `attempt` (0-based): initial × 2^attempt capped at max, spread by ± jitter. */
+export function backoffDelay(attempt: number, random: () => number = Math.random, initial = BACKOFF_INITIAL, max = BACKOFF_MAX, jitter = BACKOFF_JITTER): number {
+  const base = Math.min(max, initial * Math.pow(2, Math.max(0, attempt)))
+  const spread = 1 - jitter + 2 * jitter * random()
+  return Math.round(Math.min(max, base * spread))
+}
+
+/** `ws(s)://<api host>/ws?roomid=N`: the API host with http → ws and https → wss. */
+export function socketUrl(roomId: number | string, apiHost: string = currentHosts().api): string {
+  const host = apiHost.replace(/\/+$/, '').replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`).replace(/^\/\//, 'wss://')
+  return `${host}/ws?roomid=${encodeURIComponent(String(roomId))}`
+}
+
+function defaultConnect(url: string): Promise<SocketTaskLike> {
+  return Taro.connectSocket({ url }) as unknown as Promise<SocketTaskLike>
+}
+
+function parseMessage(raw: unknown): { type: string; data: unknown } | null {
+  let value = raw
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw)
+    } catch {
+      return null
+    }
+  }
+  if (!value || typeof value !== 'object') return null
+  const { type, data } = value as { type?: unknown; data?: unknown }
+  return typeof type === 'string' ? { type, data } : null
+}
+
+export class RoomSocket {
+  readonly roomId: number | string
+  readonly url: string
+  status: SocketStatus = 'idle'
+  /** failed attempts since the last welcome (the backoff exponent). */
+  attempts = 0
+  /** connections opened so far (1 = the first; more = reconnects). */
+  connections = 0
+  /** the latest welcome, if any. */
+  welcome: WelcomeData | null = null
+
+  private opts: Required<Omit<RoomSocketOptions, 'connect' | 'random'>> & Pick<Required<RoomSocketOptions>, 'connect' | 'random'>
+  private handlers = new Map<string, Set<PushHandler>>()
+  private statusHandlers = new Set<(s: SocketStatus) => void>()
+  private task: SocketTaskLike | null = null
+  private stopped = true
+  private retryTimer: ReturnType<typeof setTimeout> | null = null
+  private pingTimer: ReturnType<typeof setInterval> | null = null
+  private openTimer: ReturnType<typeof setTimeout> | null = null
+  private lastHeard = 0
+
+  constructor(roomId: number | string, options: RoomSocketOptions & { url?: string } = {}) {
+    this.roomId = roomId
+    this.url = options.url || socketUrl(roomId)
+    const heartbeat = options.heartbeat ?? HEARTBEAT_INTERVAL
+    this.opts = {
+      initialDelay: options.initialDelay ?? BACKOFF_INITIAL,
+      maxDelay: options.maxDelay ?? BACKOFF_MAX,
+      jitter: options.jitter ?? BACKOFF_JITTER,
+      heartbeat,
+      staleAfter: options.staleAfter ?? Math.round(heartbeat * 2.5),
+      openTimeout: options.openTimeout ?? 10000,
+      connect: options.connect ?? defaultConnect,
+      random: options.random ?? Math.random
+    }
+  }
+
+  /** Subscribe to one message type ('*' for every message); returns the unsubscribe. */
+  on<K extends keyof PushDataMap & string>(type: K, handler: PushHandler<PushDataMap[K]>): () => void {
+    let set = this.handlers.get(type)
+    if (!set) this.handlers.set(type, (set = new Set()))
+    set.add(handler as PushHandler)
+    return () => this.off(type, handler)
+  }
+
+  off<K extends keyof PushDataMap & string>(type: K, handler: PushHandler<PushDataMap[K]>): void {
+    this.handlers.get(type)?.delete(handler as PushHandler)
+  }
+
+  onStatus(handler: (s: SocketStatus) => void): () => void {
+    this.statusHandlers.add(handler)
+    return () => this.statusHandlers.delete(handler)
+  }
+
+  get isOpen(): boolean {
+    return this.status === 'open'
+  }
+
+  /** Start (or keep) the connection; reconnects on its own until close(). */
+  connect(): void {
+    if (!this.stopped) return
+    this.stopped = false
+    this.attempts = 0
+    this.open()
+  }
+
+  /** Stop for good: no reconnect, no timers. */
+  close(): void {
+    this.stopped = true
+    this.clearTimers()
+    const task = this.task
+    this.task = null
+    if (task) this.safeClose(task)
+    this.setStatus('closed')
+  }
+
+  /**
+   * Drop the current connection as a network loss would; the usual backoff then reconnects. For a changed network
+   * (onNetworkStatusChange) and for tests.
+   */
+  drop(): void {
+    const task = this.task
+    if (!task || this.stopped) return
+    this.lost(task)
+    this.safeClose(task)
+  }
+
+  send(type: string, data?: unknown): boolean {
+    if (!this.task || this.status !== 'open') return false
+    try {
+      this.task.send({ data: JSON.stringify(data === undefined ? { type } : { type, data }) })
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  private setStatus(s: SocketStatus) {
+    if (this.status === s) return
+    this.status = s
+    for (const h of this.statusHandlers) h(s)
+  }
+
+  private async open() {
+    if (this.stopped) return
+    this.setStatus('connecting')
+    let task: SocketTaskLike
+    try {
+      task = await this.opts.connect(this.url)
+    } catch {
+      this.scheduleRetry()
+      return
+    }
+    if (this.stopped) {
+      this.safeClose(task)
+      return
+    }
+    this.task = task
+    this.openTimer = setTimeout(() => {
+      if (this.task === task && this.status !== 'open') {
+        this.lost(task)
+        this.safeClose(task)
+      }
+    }, this.opts.openTimeout)
+    task.onOpen(() => {
+      if (this.task !== task) return
+      if (this.openTimer) clearTimeout(this.openTimer)
+      this.openTimer = null
+      this.connections++
+      this.lastHeard = Date.now()
+      this.setStatus('open')
+      this.startHeartbeat(task)
+    })
+    task.onMessage((res) => {
+      if (this.task !== task) return
+      this.lastHeard = Date.now()
+      const msg = parseMessage(res?.data)
+      if (!msg) return
+      if (msg.type === 'welcome') {
+        this.welcome = msg.data as WelcomeData
+        // a welcome means the server accepted us: the next loss starts the backoff over
+        this.attempts = 0
+      }
+      this.dispatch(msg.type, msg.data)
+    })
+    task.onClose(() => {
+      if (this.task === task) this.lost(task)
+    })
+    task.onError(() => {
+      if (this.task === task) {
+        this.lost(task)
+        this.safeClose(task)
+      }
+    })
+  }
+
+  private dispatch(type: string, data: unknown) {
+    for (const key of [type, '*']) {
+      const set = this.handlers.get(key)
+      if (!set) continue
+      for (const h of Array.from(set)) {
+        try {
+          h(data, type)
+        } catch (err) {
+          // one feature's bug must not stop the others' messages
+          console.error(err)
+        }
+      }
+    }
+  }
+
+  /** The current connection is gone: forget it and retry later (unless closed). */
+  private lost(task: SocketTaskLike) {
+    if (this.task !== task) return
+    this.task = null
+    this.clearTimers()
+    if (!this.stopped) this.scheduleRetry()
+  }
+
+  private scheduleRetry() {
+    if (this.stopped) return
+    const delay = backoffDelay(this.attempts, this.opts.random, this.opts.initialDelay, this.opts.maxDelay, this.opts.jitter)
+    this.attempts++
+    this.setStatus('waiting')
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null
+      void this.open()
+    }, delay)
+  }
+
+  private startHeartbeat(task: SocketTaskLike) {
+    if (this.pingTimer) clearInterval(this.pingTimer)
+    this.pingTimer = setInterval(() => {
+      if (this.task !== task) return
+      if (Date.now() - this.lastHeard > this.opts.staleAfter) {
+        // silent for too long (a half-open TCP connection): replace it
+        this.lost(task)
+        this.safeClose(task)
+        return
+      }
+      this.send('ping')
+    }, this.opts.heartbeat)
+  }
+
+  private clearTimers() {
+    if (this.retryTimer) clearTimeout(this.retryTimer)
+    if (this.pingTimer) clearInterval(this.pingTimer)
+    if (this.openTimer) clearTimeout(this.openTimer)
+    this.retryTimer = this.pingTimer = this.openTimer = null
+  }
+
+  private safeClose(task: SocketTaskLike) {
+    try {
+      const r = task.close({ code: 1000, reason: 'client close' }) as Promise<unknown> | undefined
+      if (r && typeof (r as Promise<unknown>).catch === 'function') (r as Promise<unknown>).catch(() => undefined)
+    } catch {
+      // already closed
+    }
+  }
+}
+
+/**
+ * One shared connection per room for every feature of the room (chat, likes, gifts, activities): acquire on mount,
+ * release on unmount; the socket closes when the last user releases it.
+ */
+const shared = new Map<string, { socket: RoomSocket; users: number }>()
+
+export function acquireRoomSocket(roomId: number | string, options?: RoomSocketOptions): RoomSocket {
+  const key = String(roomId)
+  let entry = shared.get(key)
+  if (!entry) shared.set(key, (entry = { socket: new RoomSocket(roomId, options), users: 0 }))
+  entry.users++
+  entry.socket.connect()
+  return entry.socket
+}
+
+export function releaseRoomSocket(roomId: number | string): void {
+  const key = String(roomId)
+  const entry = shared.get(key)
+  if (!entry) return
+  entry.users--
+  if (entry.users <= 0) {
+    shared.delete(key)
+    entry.socket.close()
+  }
+}
+
+/** The room's shared socket if some feature holds it (for subscribing without owning the connection). */
+export function roomSocket(roomId: number | string): RoomSocket | undefined {
+  return shared.get(String(roomId))?.socket
+}

@@ -1,0 +1,429 @@
+import { action, computed, makeObservable, observable, runInAction } from 'mobx'
+import { blockUser, fetchChatHistory, reportMessage, sendDanmaku, type HistoryItem } from '@/api/chat'
+import { isSuccess, type Envelope } from '@/core/request'
+import { acquireRoomSocket, releaseRoomSocket, type DanmakuPushData, type RoomSocket, type WelcomeData } from '@/core/socket'
+import { getItem, setItem } from '@/platform/storage'
+import { sessionStore } from './session'
+
+/**
+ * A live room's chat (issue 6 item 3; spec R3.14, R3.15, R5.6–R5.9, R7.72–R7.75, R7.79, R8.10–R8.12, R9.4, R9.7):
+ * today's last 10 messages, then the room's pushes through the shared room socket. Messages are kept once each
+ * (by msg_id) in msg_id order; a reconnect's gap (the welcome's last_msg_id above the last id seen) is filled from
+ * history. Incoming messages wait in a queue that flushes into the observable list every 200 ms, so a busy room
+ * changes the list (and renders) at most five times a second; the list keeps the last 200 messages.
+ */
+
+export const FLUSH_INTERVAL = 200
+export const MAX_MESSAGES = 200
+/** Page size of a gap fill after a reconnect. */
+export const GAP_PAGE = 100
+/** R5.7: a failure message with a word for sensitive, illegal or rule-violating. */
+export const SENSITIVE_WORDS = /敏感|违法|违规/
+/** R5.8: a failure message with the word for closed. */
+export const CLOSED_WORD = '关闭'
+/** R5.8, R8.11 */
+export const CHAT_CLOSED_MESSAGE = '聊天暂时关闭'
+export const BLOCKED_KEY = 'chat_blocked_users'
+
+export interface ChatMessage {
+  msgId: number
+  userId: number
+  nickname: string
+  avatar: string
+  text: string
+  /** ms since epoch */
+  time: number
+}
+
+/** R5.7 / R8.10 (server code and message) and R5.8 / R8.11 (聊天暂时关闭): the sends that reject. */
+export class ChatRejected extends Error {
+  readonly code: number
+  readonly msg: string
+  constructor(code: number, msg: string) {
+    super(msg)
+    this.name = 'ChatRejected'
+    this.code = code
+    this.msg = msg
+  }
+}
+
+function toMs(t: unknown): number {
+  const n = Number(t)
+  if (!Number.isFinite(n) || n <= 0) return 0
+  return n > 1e9 && n < 1e12 ? n * 1000 : n // R9.22: seconds between 1e9 and 1e12
+}
+
+/** R3.15, R8.12: a history item whose content is not a JSON object with text gives false (and is skipped). */
+export function parseHistoryItem(item: HistoryItem | null | undefined): ChatMessage | false {
+  if (!item || typeof item !== 'object') return false
+  const msgId = Number(item.msg_id ?? item.id)
+  if (!Number.isInteger(msgId) || msgId <= 0) return false
+  let content: unknown
+  try {
+    content = typeof item.content === 'string' ? JSON.parse(item.content) : item.content
+  } catch {
+    return false
+  }
+  if (!content || typeof content !== 'object') return false
+  const c = content as { text?: unknown; nickname?: unknown; avatar?: unknown; user_id?: unknown }
+  if (typeof c.text !== 'string') return false
+  return {
+    msgId,
+    userId: Number(c.user_id ?? item.user_id) || 0,
+    nickname: typeof c.nickname === 'string' ? c.nickname : '',
+    avatar: typeof c.avatar === 'string' ? c.avatar : '',
+    text: c.text,
+    time: toMs(item.msgTimestamp)
+  }
+}
+
+/** A pushed (or just sent) chat message (R3.14). */
+export function messageFromPush(d: DanmakuPushData | null | undefined): ChatMessage | null {
+  if (!d || typeof d !== 'object') return null
+  const msgId = Number(d.msg_id)
+  if (!Number.isInteger(msgId) || msgId <= 0 || typeof d.content !== 'string') return null
+  return {
+    msgId,
+    userId: Number(d.user_id) || 0,
+    nickname: typeof d.nickname === 'string' ? d.nickname : '',
+    avatar: typeof d.avatar === 'string' ? d.avatar : '',
+    text: d.content,
+    time: toMs(d.time) || Date.now()
+  }
+}
+
+/**
+ * R5.6–R5.9, R8.10, R8.11: what a failed send means. Sensitive / illegal / rule-violating → reject with the server
+ * code and message; closed → reject with 聊天暂时关闭; anything else → false.
+ */
+export function sendFailure(envelope: Pick<Envelope, 'code' | 'msg'>): false {
+  const msg = typeof envelope.msg === 'string' ? envelope.msg : ''
+  if (SENSITIVE_WORDS.test(msg)) throw new ChatRejected(envelope.code, msg)
+  if (msg.includes(CLOSED_WORD)) throw new ChatRejected(envelope.code, CHAT_CLOSED_MESSAGE)
+  return false
+}
+
+export interface ChatDeps {
+  requireLogin: () => Promise<boolean>
+  acquire: (roomId: number) => RoomSocket
+  release: (roomId: number) => void
+  flushInterval: number
+  maxMessages: number
+}
+
+const defaultDeps: ChatDeps = {
+  requireLogin: () => sessionStore.requireLogin(),
+  acquire: (roomId) => acquireRoomSocket(roomId),
+  release: (roomId) => releaseRoomSocket(roomId),
+  flushInterval: FLUSH_INTERVAL,
+  maxMessages: MAX_MESSAGES
+}
+
+export type BatchListener = (batch: ChatMessage[]) => void
+
+const byMsgId = (a: ChatMessage, b: ChatMessage) => a.msgId - b.msgId
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/** One room's chat. Get it from chatStore.enter(roomId); leave with chatStore.leave(roomId). */
+export class ChatRoom {
+  readonly roomId: number
+  /** Shown messages in msg_id order (at most maxMessages), replaced as a whole once per flush. */
+  messages: ChatMessage[] = []
+  online = 0
+  historyLoaded = false
+  /** the socket is open */
+  connected = false
+  /** flushes into `messages` so far (each one is one change of the list) */
+  flushes = 0
+
+  private store: ChatStore
+  private queue: { msg: ChatMessage; live: boolean }[] = []
+  /** msg_ids in `messages` or the queue */
+  private ids = new Set<number>()
+  /** ids at or below this were trimmed away: too old to show again */
+  private floor = 0
+  /** the highest msg_id received (list, queue, trimmed) — the gap fill's starting point */
+  private maxSeen = 0
+  private welcomeLast: number | null = null
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private unsubscribe: (() => void)[] = []
+  private listeners = new Set<BatchListener>()
+  private active = false
+  private historyLoading: Promise<void> | null = null
+
+  constructor(roomId: number, store: ChatStore) {
+    this.roomId = roomId
+    this.store = store
+    makeObservable<ChatRoom, 'flush'>(this, {
+      messages: observable.ref,
+      online: observable,
+      historyLoaded: observable,
+      connected: observable,
+      flushes: observable,
+      visible: computed,
+      flush: action
+    })
+  }
+
+  /** The messages to show: blocked users' messages are hidden locally (R7.75). */
+  get visible(): ChatMessage[] {
+    const blocked = this.store.blocked
+    if (!blocked.size) return this.messages
+    return this.messages.filter((m) => !blocked.has(m.userId))
+  }
+
+  /** The highest msg_id received so far. */
+  get lastMsgId(): number {
+    return this.maxSeen
+  }
+
+  /** Called with every flushed batch of live messages (not history), blocked users left out: the flying layer. */
+  onBatch(listener: BatchListener): () => void {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Connect and load today's history (first time); safe to call again after stop(). */
+  start(): void {
+    if (this.active) return
+    this.active = true
+    const socket = this.store.deps.acquire(this.roomId)
+    this.unsubscribe = [
+      socket.on('danmaku', (d) => this.accept(messageFromPush(d), true)),
+      socket.on('welcome', (w) => this.welcomed(w)),
+      socket.on('online', (d) => runInAction(() => (this.online = Number(d?.online) || 0))),
+      socket.onStatus((s) => runInAction(() => (this.connected = s === 'open')))
+    ]
+    // a welcome that came before we subscribed (another feature opened the room's socket first)
+    if (socket.welcome && socket.isOpen) this.welcomed(socket.welcome)
+    if (!this.historyLoaded) void this.loadHistory()
+  }
+
+  /** Disconnect (the room page unmounts); messages stay for a quick return. */
+  stop(): void {
+    if (!this.active) return
+    this.active = false
+    for (const u of this.unsubscribe) u()
+    this.unsubscribe = []
+    this.store.deps.release(this.roomId)
+    this.welcomeLast = null
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.flush()
+    runInAction(() => (this.connected = false))
+  }
+
+  /** R7.72, R7.79, R9.4, R9.7: today's last 10 messages; unparseable ones skipped (R8.12). */
+  loadHistory(): Promise<void> {
+    if (!this.historyLoading) {
+      this.historyLoading = (async () => {
+        let items: HistoryItem[] = []
+        try {
+          const env = await fetchChatHistory(this.roomId)
+          if (isSuccess(env) && Array.isArray(env.data)) items = env.data
+        } catch {
+          // R8.17: history is optional; the room still gets its live messages
+        }
+        for (const item of items) {
+          const m = parseHistoryItem(item)
+          if (m) this.accept(m, false, false)
+          this.maxSeen = Math.max(this.maxSeen, Number(item?.msg_id ?? item?.id) || 0)
+        }
+        this.flushNow()
+        runInAction(() => (this.historyLoaded = true))
+        if (this.welcomeLast !== null) this.sync(this.welcomeLast)
+      })().finally(() => {
+        this.historyLoading = null
+      })
+    }
+    return this.historyLoading
+  }
+
+  /**
+   * R5.6–R5.9, R8.10, R8.11, R7.73. Needs login; true when sent (the message then shows once, from the reply or the
+   * push, whichever comes first); rejects ChatRejected for sensitive words (server code and message) and for a
+   * closed chat (聊天暂时关闭); false for any other failure.
+   */
+  async send(text: string): Promise<boolean> {
+    const content = String(text ?? '').trim()
+    if (!content) return false
+    if (!(await this.store.deps.requireLogin())) return false
+    let env: Envelope<DanmakuPushData | null>
+    try {
+      env = await sendDanmaku(this.roomId, content)
+    } catch {
+      return false // 401 / 403 / 404 / timeout
+    }
+    if (!isSuccess(env)) return sendFailure(env)
+    this.accept(messageFromPush(env.data), true)
+    return true
+  }
+
+  /** R7.74: report a message (login required); true when the server took it. */
+  async report(message: Pick<ChatMessage, 'msgId' | 'userId'>, reason: string): Promise<boolean> {
+    if (!(await this.store.deps.requireLogin())) return false
+    try {
+      return isSuccess(await reportMessage({ msg_id: message.msgId, user_id: message.userId, reason }))
+    } catch {
+      return false
+    }
+  }
+
+  /** R7.75: block the message's author (login required); their messages are hidden from then on. */
+  block(userId: number): Promise<boolean> {
+    return this.store.block(userId)
+  }
+
+  /** Test and debug aid: the queue flushed at once. */
+  flushNow(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    this.flush()
+  }
+
+  private welcomed(w: WelcomeData | null | undefined) {
+    const last = Number(w?.last_msg_id)
+    runInAction(() => (this.online = Number(w?.online) || this.online))
+    if (!Number.isFinite(last)) return
+    this.welcomeLast = last
+    if (this.historyLoaded) this.sync(last)
+  }
+
+  /** The server's last id is `last`: fetch what came after the last id seen (a reconnect's gap). */
+  private sync(last: number) {
+    if (this.maxSeen === 0) {
+      // nothing seen at all (no history today): start from here
+      this.maxSeen = last
+      return
+    }
+    if (last > this.maxSeen) void this.fillGap(this.maxSeen, last)
+  }
+
+  private async fillGap(from: number, to: number) {
+    let after = Math.max(from, to - this.store.deps.maxMessages)
+    let failures = 0
+    while (after < to && this.active) {
+      let env: Envelope<HistoryItem[]> | null = null
+      try {
+        env = await fetchChatHistory(this.roomId, { after_msg_id: after, count: Math.min(GAP_PAGE, to - after) })
+      } catch {
+        env = null
+      }
+      if (!env || !isSuccess(env) || !Array.isArray(env.data)) {
+        if (++failures > 3) return
+        await wait(1000 * 2 ** failures)
+        continue
+      }
+      if (!env.data.length) return
+      for (const item of env.data) {
+        const id = Number(item?.msg_id ?? item?.id) || 0
+        const m = parseHistoryItem(item)
+        if (m) this.accept(m, false)
+        after = Math.max(after, id)
+      }
+    }
+  }
+
+  private accept(m: ChatMessage | null, live: boolean, schedule = true) {
+    if (!m) return
+    this.maxSeen = Math.max(this.maxSeen, m.msgId)
+    if (m.msgId <= this.floor || this.ids.has(m.msgId)) return
+    this.ids.add(m.msgId)
+    this.queue.push({ msg: m, live })
+    if (schedule && !this.timer) this.timer = setTimeout(() => this.flushNow(), this.store.deps.flushInterval)
+  }
+
+  private flush() {
+    const batch = this.queue
+    if (!batch.length) return
+    this.queue = []
+    const prev = this.messages
+    const incoming = batch.map((b) => b.msg)
+    let list = prev.concat(incoming)
+    const lastPrev = prev.length ? prev[prev.length - 1].msgId : 0
+    let ordered = true
+    for (let i = 0; i < incoming.length; i++) {
+      if (incoming[i].msgId < (i ? incoming[i - 1].msgId : lastPrev)) {
+        ordered = false
+        break
+      }
+    }
+    if (!ordered) list.sort(byMsgId)
+    const max = this.store.deps.maxMessages
+    if (list.length > max) {
+      const cut = list.length - max
+      for (let i = 0; i < cut; i++) this.ids.delete(list[i].msgId)
+      this.floor = Math.max(this.floor, list[cut - 1].msgId)
+      list = list.slice(cut)
+    }
+    this.messages = list
+    this.flushes++
+    if (this.listeners.size) {
+      const blocked = this.store.blocked
+      const live = batch.filter((b) => b.live && b.msg.msgId > this.floor && !blocked.has(b.msg.userId)).map((b) => b.msg)
+      if (live.length) for (const l of Array.from(this.listeners)) l(live)
+    }
+  }
+}
+
+/** Every room's chat and the blocked users (kept locally, R7.75). */
+export class ChatStore {
+  deps: ChatDeps
+  blocked: Set<number>
+  private rooms = new Map<number, ChatRoom>()
+  private users = new Map<number, number>()
+
+  constructor(deps: Partial<ChatDeps> = {}) {
+    this.deps = { ...defaultDeps, ...deps }
+    const saved = getItem<number[]>(BLOCKED_KEY)
+    this.blocked = new Set(Array.isArray(saved) ? saved.filter((n) => typeof n === 'number') : [])
+    makeObservable(this, { blocked: observable })
+  }
+
+  /** The room's chat, created on first use (not connected until enter). */
+  room(roomId: number): ChatRoom {
+    let r = this.rooms.get(roomId)
+    if (!r) this.rooms.set(roomId, (r = new ChatRoom(roomId, this)))
+    return r
+  }
+
+  /** A view of the room mounts: the first one connects the socket and loads history. */
+  enter(roomId: number): ChatRoom {
+    const r = this.room(roomId)
+    this.users.set(roomId, (this.users.get(roomId) ?? 0) + 1)
+    r.start()
+    return r
+  }
+
+  /** A view unmounts: the last one disconnects the room's socket. */
+  leave(roomId: number): void {
+    const n = (this.users.get(roomId) ?? 0) - 1
+    if (n > 0) {
+      this.users.set(roomId, n)
+      return
+    }
+    this.users.delete(roomId)
+    this.rooms.get(roomId)?.stop()
+  }
+
+  isBlocked(userId: number): boolean {
+    return this.blocked.has(userId)
+  }
+
+  /** R7.75: POST /userapp/block; on success the user's messages are hidden (and stay hidden on this device). */
+  async block(userId: number): Promise<boolean> {
+    if (!userId || !(await this.deps.requireLogin())) return false
+    let ok = false
+    try {
+      ok = isSuccess(await blockUser(userId))
+    } catch {
+      ok = false
+    }
+    if (!ok) return false
+    runInAction(() => this.blocked.add(userId))
+    setItem(BLOCKED_KEY, Array.from(this.blocked))
+    return true
+  }
+}
+
+export const chatStore = new ChatStore()
