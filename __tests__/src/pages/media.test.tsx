@@ -35,7 +35,7 @@ const texts = (selector: string) => Array.from(document.querySelectorAll(selecto
 const click = (t: TestUtils, selector: string) => t.act(() => (document.querySelector(selector) as HTMLElement).click())
 
 describe('视听 tab', () => {
-  test('R2.4 R2.43 R2.45 R3.25 segments 电视 广播 原创音频 视频; a TV channel schedule with the 7-day strip and the programme on air', async () => {
+  test('R1.8 R2.4 R2.43 R2.45 R3.25 segments 电视 广播 原创音频 视频; a TV channel schedule with the 7-day strip and the programme on air', async () => {
     const t = new TestUtils()
     await t.mount(MediaPage)
     expect(uiStore.currentTab).toBe('media')

@@ -177,7 +177,7 @@ describe('streamer store against the reference server', () => {
     }
   })
 
-  test('R4.26 R7.46 R7.43 R4.25 R7.45 follow code 1 adds to my follows (total + 1); the next answer removes it (total − 1)', async () => {
+  test('R1.2 R4.26 R7.46 R7.43 R4.25 R7.45 follow code 1 adds to my follows (total + 1); the next answer removes it (total − 1)', async () => {
     await login()
     const store = new StreamerStore()
     await store.follows.load()
