@@ -1,0 +1,200 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/*
+ * Gifts, balance and likes against the reference server (issue 6 items 4, 5, 11): the gift list, the room rule, combo
+ * sending, not enough gold → 去充值 → the deposit page, the iOS review rule, others' gifts and likes through the room's
+ * real socket.
+ */
+import Taro from '@tarojs/taro'
+import { fetchUserInfo } from '@/api/user'
+import { acquireRoomSocket, releaseRoomSocket } from '@/core/socket'
+import { setToken } from '@/core/token'
+import { setItem } from '@/platform/storage'
+import { GiftStore, isNotEnoughGold, TOP_UP_TEXT } from '@/stores/gift'
+import { LikeStore } from '@/stores/like'
+import { liveStore } from '@/stores/live'
+import { IOS_RESTRICTED_MESSAGE, sessionStore } from '@/stores/session'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+const ROOM = 306 // a free room on air
+const PAID_ROOM = 303
+
+beforeAll(async () => {
+  setItem('fingerprint', 'fp-gift-tests')
+  server = await startReferenceServer()
+  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
+}, 40000)
+
+afterAll(() => server.stop())
+
+let modal: jest.SpyInstance
+let toast: jest.SpyInstance
+beforeEach(() => {
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+})
+afterEach(() => jest.restoreAllMocks())
+
+async function login() {
+  if (sessionStore.isLoggedIn) return
+  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+}
+
+/** Another viewer: the mini-program's dev login (a user with 100 慧币). */
+async function otherViewerToken(): Promise<string> {
+  const r = await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'dev', encryptedData: 'x', iv: 'x' }) })
+  return ((await r.json()) as { data: { access_token: string } }).data.access_token
+}
+
+async function waitFor<T>(fn: () => T | null | undefined | false, ms = 5000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+test('R7.66 R3.29 the gift list comes from the server with names and prices in 慧币', async () => {
+  const store = new GiftStore()
+  const list = await store.loadGifts(ROOM)
+  expect(list.length).toBeGreaterThanOrEqual(8)
+  expect(store.giftsList[0]).toMatchObject({ id: 1, name: '鲜花', price: 1 })
+  expect(list.every((g) => typeof g.price === 'number' && g.icon)).toBe(true)
+})
+
+test('R5.10 a gift before the room data is loaded is refused with false, without any call', async () => {
+  await login()
+  const store = new GiftStore()
+  const calls = countRequests(/send_gifts/)
+  try {
+    expect(liveStore.roomsData[999]).toBeUndefined()
+    expect(await store.send(999, { id: 1, name: '鲜花', price: 1 }, 1)).toBe(false)
+    expect(calls.count).toBe(0)
+  } finally {
+    calls.restore()
+  }
+})
+
+test('R6.2 an anonymous viewer is asked to log in; the gift is not sent', async () => {
+  setToken('')
+  await liveStore.loadRoom(ROOM)
+  const store = new GiftStore()
+  const calls = countRequests(/send_gifts/)
+  try {
+    expect(await store.send(ROOM, { id: 1, name: '鲜花', price: 1 }, 1)).toBe(false)
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
+    expect(calls.count).toBe(0)
+  } finally {
+    calls.restore()
+  }
+})
+
+test('R3.16 R7.77 R1.4 the balance is the user’s gold; a combo send lowers it by price × combo', async () => {
+  await login()
+  await liveStore.loadRoom(ROOM)
+  const store = new GiftStore()
+  const before = await store.loadBalance()
+  expect(before).toBe(Number((await fetchUserInfo()).gold))
+  expect(before).toBeGreaterThan(20)
+  const gifts = await store.loadGifts(ROOM)
+  const bun = gifts.find((g) => g.name === '小笼包')!
+  const calls = countRequests(/send_gifts/)
+  try {
+    expect(await store.send(ROOM, bun, 2)).toBe(true)
+    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ roomid: ROOM, giftid: bun.id, combo: 2 })
+  } finally {
+    calls.restore()
+  }
+  expect(store.gold).toBe((before as number) - bun.price * 2)
+  expect(Number((await fetchUserInfo()).gold)).toBe(store.gold)
+  // the viewer's own gift shows in the room's strip at once
+  expect(store.roomEvents(ROOM)).toEqual([expect.objectContaining({ giftName: '小笼包', combo: 2, mine: true })])
+})
+
+test('R5.10 not enough gold: the server message in a modal offering 去充值, which opens the deposit page', async () => {
+  await login()
+  await liveStore.loadRoom(ROOM)
+  const store = new GiftStore()
+  await store.loadBalance()
+  const gifts = await store.loadGifts(ROOM)
+  const pearl = gifts.find((g) => g.price >= 500)!
+  modal.mockResolvedValue({ confirm: true, cancel: false } as never)
+  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+  const before = store.gold
+  expect(await store.send(ROOM, pearl, 1)).toBe(false)
+  const args = modal.mock.calls.at(-1)?.[0] as Taro.showModal.Option
+  expect(isNotEnoughGold(args.content)).toBe(true)
+  expect(args.confirmText).toBe(TOP_UP_TEXT)
+  expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/packageB/pages/deposit/deposit' }))
+  expect(store.gold).toBe(before)
+})
+
+test('R6.5 on the mini-program on iOS under review, gifts show the restriction message and send nothing', async () => {
+  await login()
+  await liveStore.loadRoom(ROOM)
+  const store = new GiftStore()
+  const calls = countRequests(/send_gifts/)
+  sessionStore.configure({ platform: () => 'WEAPP', isIOS: () => true })
+  await fetch(`${server.origin}/dev/config?iOSDisabled=1`)
+  await sessionStore.loadConfig()
+  try {
+    expect(sessionStore.iosRestricted).toBe(true)
+    expect(await store.send(ROOM, { id: 1, name: '鲜花', price: 1 }, 1)).toBe(false)
+    expect(calls.count).toBe(0)
+    const content = (modal.mock.calls.at(-1)?.[0] as Taro.showModal.Option).content
+    expect([IOS_RESTRICTED_MESSAGE, sessionStore.config?.iOSDisabledMsg]).toContain(content)
+  } finally {
+    calls.restore()
+    await fetch(`${server.origin}/dev/config?iOSDisabled=0`)
+    await sessionStore.loadConfig()
+    sessionStore.configure({ platform: () => 'WEB', isIOS: () => false })
+  }
+})
+
+test('R1.3 R3.16 others’ gifts and likes arrive through the room socket (types gift and like)', async () => {
+  await login()
+  await liveStore.loadRoom(PAID_ROOM)
+  const store = new GiftStore()
+  const likes = new LikeStore()
+  const socket = acquireRoomSocket(PAID_ROOM)
+  const offs = [socket.on('gift', (d) => store.onGiftPush(d as never)), socket.on('like', (d) => likes.onLikePush(d as never))]
+  try {
+    await waitFor(() => socket.status === 'open')
+    const other = await otherViewerToken()
+    const call = (path: string, body: object) =>
+      fetch(`${server.origin}/api/v1/userapp/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${other}` }, body: JSON.stringify(body) }).then((r) => r.json())
+    const sent = (await call('send_gifts', { roomid: PAID_ROOM, giftid: 2, combo: 3 })) as { code: number }
+    expect(sent.code).toBe(1)
+    const event = await waitFor(() => store.roomEvents(PAID_ROOM)[0])
+    expect(event).toMatchObject({ giftName: '点赞棒', combo: 3, mine: false, nickname: '微信用户' })
+    const liked = (await call('living/like', { roomid: PAID_ROOM, combo: 4 })) as { data: { total: number } }
+    await waitFor(() => likes.total(PAID_ROOM) === liked.data.total)
+  } finally {
+    offs.forEach((off) => off())
+    releaseRoomSocket(PAID_ROOM)
+  }
+})
+
+test('R3.17 R7.76 likes: taps are shown at once and reach the server as one combo call', async () => {
+  await liveStore.loadRoom(ROOM)
+  const likes = new LikeStore({ interval: 100 })
+  const start = likes.total(ROOM)
+  const calls = countRequests(/living\/like/)
+  try {
+    for (let i = 0; i < 5; i++) likes.tap(ROOM)
+    expect(likes.total(ROOM)).toBe(start + 5)
+    await waitFor(() => calls.count === 1 && likes.unconfirmed[ROOM] === 0)
+    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ roomid: ROOM, combo: 5 })
+    const stats = await fetch(`${server.origin}/live/api.php?a=live_stat_get&roomid=${ROOM}`).then((r) => r.json())
+    expect(stats.data.likes).toBeGreaterThanOrEqual(start + 5)
+    expect(likes.total(ROOM)).toBe(stats.data.likes)
+  } finally {
+    calls.restore()
+    await likes.leave(ROOM)
+  }
+})

@@ -1,0 +1,103 @@
+/*
+ * The like processor (issue 6 item 4, spec R3.17, R7.76): taps counted locally, one combo call per 1.5 s window,
+ * the count put back when a call fails.
+ */
+import { LIKE_INTERVAL, LIKE_MAX_COMBO, LikeBatcher } from '@/stores/like-batcher'
+
+beforeEach(() => jest.useFakeTimers())
+afterEach(() => jest.useRealTimers())
+
+/** Lets the awaited send settle. */
+const settle = async () => {
+  for (let i = 0; i < 5; i++) await Promise.resolve()
+}
+
+test('R3.17 R7.76 taps within one 1.5 s window go out as one call carrying their count', async () => {
+  const send = jest.fn().mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  for (let i = 0; i < 7; i++) b.tap()
+  expect(send).not.toHaveBeenCalled()
+  expect(b.pending).toBe(7)
+  jest.advanceTimersByTime(LIKE_INTERVAL - 1)
+  expect(send).not.toHaveBeenCalled()
+  jest.advanceTimersByTime(1)
+  expect(send).toHaveBeenCalledTimes(1)
+  expect(send).toHaveBeenCalledWith(7)
+  expect(b.inFlight).toBe(7)
+  await settle()
+  expect(b.unconfirmed).toBe(0)
+  jest.advanceTimersByTime(10 * LIKE_INTERVAL)
+  expect(send).toHaveBeenCalledTimes(1) // nothing pending, no call
+})
+
+test('R3.17 continuous tapping makes at most one call per window', async () => {
+  const send = jest.fn().mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  // 10 taps per second for 6 s
+  for (let t = 0; t < 60; t++) {
+    b.tap()
+    jest.advanceTimersByTime(100)
+    await settle()
+  }
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  const combos = send.mock.calls.map((c) => c[0] as number)
+  expect(combos.reduce((a, n) => a + n, 0)).toBe(60)
+  expect(send.mock.calls.length).toBeLessThanOrEqual(Math.ceil(7500 / LIKE_INTERVAL))
+  expect(send.mock.calls.length).toBeGreaterThanOrEqual(4)
+})
+
+test('R3.17 a failed call puts its count back; the retry carries the old and the new taps', async () => {
+  const send = jest.fn().mockResolvedValueOnce(false).mockRejectedValueOnce(new Error('offline')).mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  b.tap(3)
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  expect(send).toHaveBeenLastCalledWith(3)
+  expect(b.pending).toBe(3) // put back
+  b.tap(2)
+  jest.advanceTimersByTime(LIKE_INTERVAL) // first retry after one window
+  await settle()
+  expect(send).toHaveBeenLastCalledWith(5)
+  expect(b.pending).toBe(5) // rejected too: still nothing lost
+  jest.advanceTimersByTime(LIKE_INTERVAL) // the wait doubles after a second failure
+  expect(send).toHaveBeenCalledTimes(2)
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  expect(send).toHaveBeenCalledTimes(3)
+  expect(send).toHaveBeenLastCalledWith(5)
+  expect(b.unconfirmed).toBe(0)
+})
+
+test('R3.17 taps during a slow call wait for it; no two calls overlap', async () => {
+  let resolve!: (ok: boolean) => void
+  const send = jest.fn().mockImplementationOnce(() => new Promise<boolean>((r) => (resolve = r))).mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  b.tap()
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  b.tap(4)
+  jest.advanceTimersByTime(LIKE_INTERVAL * 3)
+  expect(send).toHaveBeenCalledTimes(1)
+  expect(b.unconfirmed).toBe(5)
+  resolve(true)
+  await settle()
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  expect(send).toHaveBeenCalledTimes(2)
+  expect(send).toHaveBeenLastCalledWith(4)
+})
+
+test('R3.17 one call carries at most the server limit; dispose sends what is left', async () => {
+  const send = jest.fn().mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  b.tap(LIKE_MAX_COMBO + 5)
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  expect(send).toHaveBeenLastCalledWith(LIKE_MAX_COMBO)
+  expect(b.pending).toBe(5)
+  await b.dispose()
+  expect(send).toHaveBeenLastCalledWith(5)
+  b.tap()
+  jest.advanceTimersByTime(LIKE_INTERVAL * 2)
+  expect(send).toHaveBeenCalledTimes(2) // disposed: taps are ignored
+})
