@@ -1,0 +1,173 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/*
+ * Paid live rooms (issue 6 item 6): the banner states of R4.12, the ispremium rule of R5.17, the purchase with its
+ * toasts (R8.13, R8.14), against the reference server (room 303: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s).
+ */
+import Taro from '@tarojs/taro'
+import { payPremium } from '@/api/premium'
+import { setToken } from '@/core/token'
+import { setItem } from '@/platform/storage'
+import { giftStore } from '@/stores/gift'
+import { liveStore } from '@/stores/live'
+import { PURCHASE_FAILURE_DURATION, PURCHASE_SUCCESS_TEXT, PremiumStore, bannerState, bannerText, purchasedFrom } from '@/stores/premium'
+import { sessionStore } from '@/stores/session'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+
+describe('banner states (pure)', () => {
+  test('R4.12 WELCOM for a free room, TRIAL while the trial runs, TRIAL_ENDED after, PREMIUM without trial, PREMIUM_PAYED once bought', () => {
+    expect(bannerState({ isPremium: false, purchased: null, trialSeconds: 0, elapsed: 0 })).toBe('WELCOM')
+    expect(bannerState({ isPremium: true, purchased: false, trialSeconds: 60, elapsed: 59 })).toBe('TRIAL')
+    expect(bannerState({ isPremium: true, purchased: null, trialSeconds: 60, elapsed: 10 })).toBe('TRIAL')
+    expect(bannerState({ isPremium: true, purchased: false, trialSeconds: 60, elapsed: 60 })).toBe('TRIAL_ENDED')
+    expect(bannerState({ isPremium: true, purchased: false, trialSeconds: 0, elapsed: 0 })).toBe('PREMIUM')
+    expect(bannerState({ isPremium: true, purchased: true, trialSeconds: 60, elapsed: 999 })).toBe('PREMIUM_PAYED')
+  })
+
+  test('R4.12 the banner words per state', () => {
+    expect(bannerText('TRIAL', 30, 12).text).toBe('付费直播 试看中（剩余 12 秒），点击解锁')
+    expect(bannerText('TRIAL_ENDED', 30).text).toBe('试看结束，解锁后继续观看')
+    expect(bannerText('PREMIUM', 30).text).toBe('付费直播，点击解锁 30 慧币')
+    expect(bannerText('PREMIUM_PAYED', 30).text).toContain('已解锁')
+    expect(bannerText('WELCOM', 0).text).toBe('')
+  })
+
+  test('R5.17 an unusable ispremium response counts as purchased; only purchased 0 means not bought', () => {
+    expect(purchasedFrom(null)).toBe(true)
+    expect(purchasedFrom({ code: -100, data: null })).toBe(true)
+    expect(purchasedFrom({ code: 1, data: null })).toBe(true)
+    expect(purchasedFrom({ code: 1, data: {} })).toBe(true)
+    expect(purchasedFrom({ code: 1, data: { purchased: 'x' as never } })).toBe(true)
+    expect(purchasedFrom({ code: 1, data: { purchased: 0 } })).toBe(false)
+    expect(purchasedFrom({ code: 1, data: { purchased: 1 } })).toBe(true)
+  })
+})
+
+describe('against the reference server', () => {
+  beforeAll(async () => {
+    setItem('fingerprint', 'fp-premium-tests')
+    server = await startReferenceServer()
+    sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageA/pages/live/live?roomid=303', platform: () => 'WEB', isIOS: () => false })
+  }, 40000)
+  afterAll(() => server.stop())
+
+  let toast: jest.SpyInstance
+  let modal: jest.SpyInstance
+  beforeEach(() => {
+    toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+    modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
+    jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
+    jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  function clockStore() {
+    let now = 1_000_000
+    const store = new PremiumStore({ now: () => now, setInterval: () => 1, clearInterval: () => undefined })
+    return { store, advance: (s: number) => ((now += s * 1000), store.tick()) }
+  }
+
+  test('R4.12 R7.87 a free room is WELCOM; a paid room runs its trial, then TRIAL_ENDED blocks the player', async () => {
+    setToken('')
+    await Promise.all([liveStore.loadRoom(306), liveStore.loadRoom(303)])
+    const { store, advance } = clockStore()
+    expect(store.state(306)).toBe('WELCOM')
+    expect(store.isPremium(303)).toBe(true)
+    expect(await store.check(303)).toBe(false) // anonymous: not bought
+    const stop = store.watch(303)
+    expect(store.state(303)).toBe('TRIAL')
+    expect(store.blocked(303)).toBe(false)
+    advance(59)
+    expect(store.trialLeft(303)).toBe(1)
+    expect(store.state(303)).toBe('TRIAL')
+    advance(1)
+    expect(store.state(303)).toBe('TRIAL_ENDED')
+    expect(store.blocked(303)).toBe(true)
+    stop()
+  })
+
+  test('R4.12 a paid room without a trial is PREMIUM (blocked)', async () => {
+    await liveStore.loadRoom(303)
+    const { store } = clockStore()
+    liveStore.roomsData[303] = { ...liveStore.roomsData[303]!, trial_seconds: 0 }
+    store.purchased[303] = false
+    expect(store.state(303)).toBe('PREMIUM')
+    expect(store.blocked(303)).toBe(true)
+    await liveStore.loadRoom(303)
+  })
+
+  test('R5.17 an ispremium call that fails (unknown room) counts as purchased', async () => {
+    const { store } = clockStore()
+    expect(await store.check(987654)).toBe(true)
+    expect(store.purchased[987654]).toBe(true)
+  })
+
+  test('R6.2 buying asks an anonymous viewer to log in first', async () => {
+    setToken('')
+    const { store } = clockStore()
+    const calls = countRequests(/premium_pay/)
+    try {
+      expect(await store.purchase(303)).toBe(false)
+      expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
+      expect(calls.count).toBe(0)
+    } finally {
+      calls.restore()
+    }
+  })
+
+  test('R7.88 R8.14 R4.12 a purchase toasts 购买成功, charges the price and unlocks (PREMIUM_PAYED); ispremium agrees', async () => {
+    expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    await liveStore.loadRoom(303)
+    const { store, advance } = clockStore()
+    store.watch(303)
+    advance(120)
+    expect(await store.check(303)).toBe(false)
+    expect(store.state(303)).toBe('TRIAL_ENDED')
+    const gold = await giftStore.loadBalance()
+    const calls = countRequests(/premium_pay/)
+    try {
+      expect(await store.purchase(303)).toBe(true)
+      expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ id: 303 })
+    } finally {
+      calls.restore()
+    }
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: PURCHASE_SUCCESS_TEXT }))
+    expect(store.state(303)).toBe('PREMIUM_PAYED')
+    expect(store.blocked(303)).toBe(false)
+    expect(giftStore.gold).toBe((gold as number) - 30)
+    const fresh = clockStore().store
+    expect(await fresh.check(303)).toBe(true)
+  })
+
+  test('R7.88 premium_pay takes review_id for a paid playback', async () => {
+    const res = await payPremium({ review_id: 5004 })
+    expect(res.code).toBe(1)
+    expect(res.data).toMatchObject({ purchased: 1 })
+  })
+
+  test('R8.13 a failed purchase shows the server message for 3 seconds and stays locked', async () => {
+    await sessionStore.loginWithPassword('13800000001', 'demo1234')
+    await liveStore.loadRoom(308)
+    // spend the balance down so room 308 (50 慧币) cannot be bought
+    const gold = (await giftStore.loadBalance()) as number
+    const spend = gold - 10
+    if (spend > 0) {
+      const r = await fetch(`${server.origin}/api/v1/userapp/send_gifts`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${sessionStore.token}` },
+        body: JSON.stringify({ roomid: 308, giftid: 1, combo: Math.min(spend, 999) })
+      }).then((x) => x.json())
+      expect(r.code).toBe(1)
+    }
+    const { store } = clockStore()
+    await store.check(308)
+    expect(await store.purchase(308)).toBe(false)
+    const last = toast.mock.calls.at(-1)?.[0] as Taro.showToast.Option
+    expect(last.title).toContain('余额不足')
+    expect(last.duration).toBe(PURCHASE_FAILURE_DURATION)
+    expect(PURCHASE_FAILURE_DURATION).toBe(3000)
+    expect(store.state(308)).toBe('TRIAL')
+  })
+})
