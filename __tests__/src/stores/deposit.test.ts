@@ -1,0 +1,181 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/*
+ * The top-up (issue 6 item 5, spec R1.4, R3.42–R3.50, R7.67, R7.84, R7.86): payment methods and fromtype, the platform
+ * method lists, the order against the reference server, its payment (the sandbox confirmation standing in for the
+ * payment provider) and the balance afterwards.
+ */
+import Taro from '@tarojs/taro'
+import { FROMTYPE, MALL_OPENID, PAY_METHODS, fromtypeOf, payMallOrder, type GoldOrder } from '@/api/pay'
+import { setToken } from '@/core/token'
+import { setItem } from '@/platform/storage'
+import { DEPOSIT_SUCCESS_TEXT, DepositStore } from '@/stores/deposit'
+import { depositMethods, launchPayment, paymentPageUrl, paymentTarget, returnUrl } from '@/stores/deposit-platform.h5'
+import { giftStore } from '@/stores/gift'
+import { sessionStore } from '@/stores/session'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+// the mini-program variant, by its exact file (jest otherwise resolves the .h5 one first)
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const weapp = require('../../../src/stores/deposit-platform.ts') as typeof import('@/stores/deposit-platform')
+
+let server: ReferenceServer
+
+describe('methods (pure)', () => {
+  test('R3.42 R3.43 R3.44 R3.45 R3.46 R3.47 four methods with key, icon, name, nameEn; weixin_mapp is weixin_mini, weixin_web is weixin_h5', () => {
+    expect(Object.keys(PAY_METHODS)).toEqual(['weixin_mp', 'weixin_mapp', 'weixin_web', 'alipay_web'])
+    for (const m of Object.values(PAY_METHODS)) expect(Object.keys(m).sort()).toEqual(['icon', 'key', 'name', 'nameEn'])
+    expect(PAY_METHODS.weixin_mp.key).toBe('weixin_mp')
+    expect(PAY_METHODS.weixin_mapp.key).toBe('weixin_mini')
+    expect(PAY_METHODS.weixin_web.key).toBe('weixin_h5')
+    expect(PAY_METHODS.alipay_web.key).toBe('alipay_web')
+  })
+
+  test('R3.49 weixin_mp, weixin_mini and weixin_h5 map to fromtype h5, xcx and h5', () => {
+    expect(FROMTYPE).toEqual({ weixin_mp: 'h5', weixin_mini: 'xcx', weixin_h5: 'h5' })
+    expect(fromtypeOf('weixin_mini')).toBe('xcx')
+    expect(fromtypeOf('nothing')).toBeUndefined()
+  })
+
+  test('R3.43 each platform offers its own methods: mini-program weixin_mini, messenger weixin_mp, browsers weixin_h5 and alipay_web', () => {
+    expect(weapp.depositMethods().map((m) => m.key)).toEqual(['weixin_mini'])
+    expect(depositMethods('WECHAT').map((m) => m.key)).toEqual(['weixin_mp'])
+    expect(depositMethods('WEB').map((m) => m.key)).toEqual(['weixin_h5', 'alipay_web'])
+  })
+
+  test('R7.84 H5 payment pages get the way back (redirect_url): a path in the sandbox, the full address otherwise', () => {
+    const loc = { href: 'https://live.example.com/m2/packageB/pages/deposit/deposit?x=1', pathname: '/m2/packageB/pages/deposit/deposit', search: '?x=1' }
+    expect(returnUrl({ sandbox: 1 }, loc)).toBe('/m2/packageB/pages/deposit/deposit?x=1')
+    expect(returnUrl({}, loc)).toBe(loc.href)
+    expect(paymentPageUrl('https://pay/x?order_id=1', '/back')).toBe('https://pay/x?order_id=1&redirect_url=%2Fback')
+    expect(paymentTarget('weixin_h5', { mweb_url: 'm' })).toBe('m')
+    expect(paymentTarget('alipay_web', { url: 'a', mweb_url: 'm' })).toBe('a')
+    expect(paymentTarget('weixin_mp', {})).toBeNull()
+  })
+})
+
+describe('against the reference server', () => {
+  beforeAll(async () => {
+    setItem('fingerprint', 'fp-deposit-tests')
+    server = await startReferenceServer()
+    sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit', platform: () => 'WEB', isIOS: () => false })
+  }, 40000)
+  afterAll(() => server.stop())
+
+  let toast: jest.SpyInstance
+  let modal: jest.SpyInstance
+  beforeEach(() => {
+    toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+    modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
+    jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
+    jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  /** The payment provider of the sandbox: the order's confirmation endpoint. */
+  const confirm = (order: GoldOrder) => fetch(`${server.origin}/sandbox/pay/confirm?order_id=${order.order_id}`).then((r) => r.json())
+
+  test('R7.67 R1.4 the packages load with gold and yuan; the hot one is chosen; a visitor has no balance', async () => {
+    setToken('')
+    const store = new DepositStore({ methods: () => depositMethods('WEB') })
+    await store.load()
+    expect(store.error).toBe('')
+    expect(store.prices.length).toBeGreaterThan(0)
+    expect(store.prices[0]).toMatchObject({ gold: expect.any(Number), price: expect.any(Number) })
+    expect(store.selected?.hot).toBe(1)
+    expect(store.method).toBe('weixin_h5')
+    expect(store.balance).toBeNull()
+  })
+
+  test('R6.2 paying asks a visitor to log in', async () => {
+    setToken('')
+    const store = new DepositStore({ methods: () => depositMethods('WEB') })
+    await store.load()
+    const calls = countRequests(/pay_gold$/)
+    try {
+      expect(await store.pay()).toBe(false)
+      expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
+      expect(calls.count).toBe(0)
+    } finally {
+      calls.restore()
+    }
+  })
+
+  test('R7.84 R3.48 the mini-program: pay_gold {m: weixin_mini, gold}, requestPayment with the order’s fields, then the new balance', async () => {
+    expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    let order: GoldOrder | null = null
+    const requestPayment = jest.spyOn(Taro, 'requestPayment').mockImplementation((async () => {
+      await confirm(order as GoldOrder) // the provider takes the money
+      return { errMsg: 'requestPayment:ok' }
+    }) as never)
+    const store = new DepositStore({
+      methods: weapp.depositMethods,
+      launch: (o) => {
+        order = o
+        return weapp.launchPayment(o)
+      }
+    })
+    await store.load()
+    const before = store.balance as number
+    const pkg = store.prices.find((p) => p.gold === 300)!
+    store.select(pkg.id)
+    const calls = countRequests(/pay_gold$/)
+    try {
+      expect(await store.pay()).toBe(true)
+      expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ m: 'weixin_mini', gold: 300 })
+    } finally {
+      calls.restore()
+    }
+    const o = order as unknown as GoldOrder
+    expect(o.fromtype).toBe('xcx') // R3.49 on the server too
+    expect(requestPayment).toHaveBeenCalledWith(expect.objectContaining({ timeStamp: o.payment.timeStamp, nonceStr: o.payment.nonceStr, package: o.payment.package, paySign: o.payment.paySign, signType: 'MD5' }))
+    expect(store.balance).toBe(before + 300)
+    expect(giftStore.gold).toBe(before + 300)
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: DEPOSIT_SUCCESS_TEXT }))
+  })
+
+  test('R7.84 the mini-program: closing the payment sheet is a cancel; the balance stays', async () => {
+    await sessionStore.loginWithPassword('13800000001', 'demo1234')
+    jest.spyOn(Taro, 'requestPayment').mockRejectedValue({ errMsg: 'requestPayment:fail cancel' } as never)
+    const store = new DepositStore({ methods: weapp.depositMethods, launch: weapp.launchPayment })
+    await store.load()
+    const before = store.balance
+    expect(await store.pay()).toBe(false)
+    expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '已取消支付' }))
+    expect(await giftStore.loadBalance()).toBe(before)
+  })
+
+  test('R7.84 H5: weixin_h5 sends the browser to the payment page (mweb_url) with the way back', async () => {
+    await sessionStore.loginWithPassword('13800000001', 'demo1234')
+    const visited: string[] = []
+    const store = new DepositStore({ methods: () => depositMethods('WEB'), launch: (o) => launchPayment(o, (url) => visited.push(url)) })
+    await store.load()
+    expect(await store.pay()).toBe(true)
+    expect(visited).toHaveLength(1)
+    const url = new URL(visited[0] as string)
+    expect(url.pathname).toBe('/sandbox/pay')
+    expect(url.searchParams.get('redirect_url')).toBe(`${window.location.pathname}${window.location.search}`)
+    const page = await fetch(visited[0] as string).then((r) => r.text())
+    expect(page).toContain('慧币')
+  })
+
+  test('R7.84 H5: alipay_web goes to the Alipay page', async () => {
+    const visited: string[] = []
+    const store = new DepositStore({ methods: () => depositMethods('WEB'), launch: (o) => launchPayment(o, (url) => visited.push(url)) })
+    await store.load()
+    store.chooseMethod('alipay_web')
+    expect(await store.pay()).toBe(true)
+    expect(new URL(visited[0] as string).searchParams.get('m')).toBe('alipay_web')
+  })
+
+  test('R7.86 R3.50 R3.51 mall order pay sends id, fromtype, _sj_userid, _sj_token and the fixed openid', async () => {
+    const calls = countRequests(/mall\/order\/pay/)
+    try {
+      const res = await payMallOrder({ id: 'M1001', fromtype: 'xcx', userId: '10001', userToken: 'tok' })
+      expect(res.code).toBe(1)
+      expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ id: 'M1001', fromtype: 'xcx', _sj_userid: '10001', _sj_token: 'tok', openid: MALL_OPENID })
+    } finally {
+      calls.restore()
+    }
+  })
+})
