@@ -28,10 +28,9 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 let modal: jest.SpyInstance
-let toast: jest.SpyInstance
 beforeEach(() => {
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
   jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
   jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
