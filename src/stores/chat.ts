@@ -224,14 +224,18 @@ export class ChatRoom {
         } catch {
           // R8.17: history is optional; the room still gets its live messages
         }
+        let historyMax = 0
         for (const item of items) {
           const m = parseHistoryItem(item)
           if (m) this.accept(m, false, false)
-          this.maxSeen = Math.max(this.maxSeen, Number(item?.msg_id ?? item?.id) || 0)
+          historyMax = Math.max(historyMax, Number(item?.msg_id ?? item?.id) || 0)
         }
+        this.maxSeen = Math.max(this.maxSeen, historyMax)
         this.flushNow()
         runInAction(() => (this.historyLoaded = true))
-        if (this.welcomeLast !== null) this.sync(this.welcomeLast)
+        // the socket joined first: what came between the history's newest and the welcome comes from history too
+        // (pushes that arrived meanwhile are above the welcome's id, so they do not close that gap)
+        if (this.welcomeLast !== null) this.sync(this.welcomeLast, historyMax || this.maxSeen)
       })().finally(() => {
         this.historyLoading = null
       })
@@ -290,13 +294,13 @@ export class ChatRoom {
   }
 
   /** The server's last id is `last`: fetch what came after the last id seen (a reconnect's gap). */
-  private sync(last: number) {
-    if (this.maxSeen === 0) {
+  private sync(last: number, from = this.maxSeen) {
+    if (from === 0) {
       // nothing seen at all (no history today): start from here
-      this.maxSeen = last
+      this.maxSeen = Math.max(this.maxSeen, last)
       return
     }
-    if (last > this.maxSeen) void this.fillGap(this.maxSeen, last)
+    if (last > from) void this.fillGap(from, last)
   }
 
   private async fillGap(from: number, to: number) {

@@ -1,0 +1,429 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/*
+ * The chat store (src/stores/chat.ts) against the reference server: history, send rules, report and block. Batching
+ * and the bounded list are driven through a RoomSocket over a scripted SocketTask, so the message flow is exact.
+ */
+import Taro from '@tarojs/taro'
+import { autorun } from 'mobx'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { getToken, setToken } from '@/core/token'
+import { RoomSocket, type SocketTaskLike } from '@/core/socket'
+import { HISTORY_COUNT, HISTORY_TYPE } from '@/api/chat'
+import {
+  BLOCKED_KEY,
+  CHAT_CLOSED_MESSAGE,
+  ChatRejected,
+  ChatStore,
+  FLUSH_INTERVAL,
+  MAX_MESSAGES,
+  parseHistoryItem,
+  sendFailure,
+  type ChatDeps
+} from '@/stores/chat'
+import { removeItem } from '@/platform/storage'
+import { sessionStore } from '@/stores/session'
+
+const ROOM = 307 // on air, 8 messages of today's history in the seed
+const CLOSED_ROOM = 318 // chat_closed in the seed
+let server: ReferenceServer
+let token = ''
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+  const r = await fetch(`${server.origin}/api/v1/userapp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+  })
+  token = ((await r.json()) as { data: { access_token: string } }).data.access_token
+  // no router runs under jest: the login prompt's "where am I" and its modal are answered here
+  sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
+}, 40000)
+let modal: jest.SpyInstance
+beforeEach(() => {
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
+})
+afterEach(() => modal.mockRestore())
+afterAll(() => server.stop())
+beforeEach(() => {
+  setToken('')
+  removeItem(BLOCKED_KEY)
+})
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+async function until(check: () => boolean, timeout = 8000) {
+  const end = Date.now() + timeout
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await sleep(20)
+  }
+}
+
+/** A SocketTask the test drives: `emit` delivers a server message, `opened` the open event. */
+function scriptedSocket() {
+  let onMessage: (res: { data: unknown }) => void = () => undefined
+  let onOpen: () => void = () => undefined
+  const task: SocketTaskLike = {
+    send() {},
+    close() {},
+    onOpen: (cb) => (onOpen = cb),
+    onMessage: (cb) => (onMessage = cb),
+    onClose() {},
+    onError() {}
+  }
+  const socket = new RoomSocket(ROOM, { connect: () => Promise.resolve(task) })
+  return {
+    socket,
+    emit: (type: string, data: unknown) => onMessage({ data: JSON.stringify({ type, data }) }),
+    open: () => onOpen(),
+    push: (id: number, userId = 10003) =>
+      onMessage({ data: JSON.stringify({ type: 'danmaku', data: { msg_id: id, room_id: ROOM, user_id: userId, nickname: `u${userId}`, avatar: '', content: `m${id}`, time: Date.now() } }) })
+  }
+}
+
+/** A store whose room socket is scripted (no real connection; history still comes from the server). */
+function scriptedStore(deps: Partial<ChatDeps> = {}) {
+  const s = scriptedSocket()
+  let released = 0
+  const store = new ChatStore({
+    requireLogin: async () => !!getToken(),
+    acquire: () => {
+      s.socket.connect()
+      return s.socket
+    },
+    release: () => {
+      released++
+      s.socket.close()
+    },
+    ...deps
+  })
+  return { ...s, store, released: () => released }
+}
+
+/** A store over the real room socket. */
+function liveStore(deps: Partial<ChatDeps> = {}) {
+  let socket: RoomSocket | null = null
+  const store = new ChatStore({
+    requireLogin: async () => !!getToken(),
+    acquire: (id) => {
+      socket = new RoomSocket(id, { initialDelay: 100 })
+      socket.connect()
+      return socket
+    },
+    release: () => socket?.close(),
+    ...deps
+  })
+  return { store, socket: () => socket }
+}
+
+describe('history', () => {
+  test('R7.72 R7.79 R9.4 R9.7 history is fetched with roomid, count 10 and type today; only the last 10 show', async () => {
+    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":100,"seconds":0.12}' })
+    await sleep(400)
+    expect(HISTORY_COUNT).toBe(10)
+    expect(HISTORY_TYPE).toBe('today')
+    const calls = countRequests(/living\/danmaku/)
+    const { store } = scriptedStore()
+    const room = store.enter(ROOM)
+    await until(() => room.historyLoaded)
+    calls.restore()
+    expect(calls.count).toBe(1)
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: ROOM, count: 10, type: 'today' })
+    expect(room.messages).toHaveLength(10)
+    const ids = room.messages.map((m) => m.msgId)
+    expect(ids).toEqual([...ids].sort((a, b) => a - b))
+    expect(ids[9]).toBe(20) // 8 seeded + 12 injected: the newest ten, 11..20
+    expect(room.messages[9]).toMatchObject({ text: '支持 #12', userId: expect.any(Number), nickname: expect.any(String) })
+    store.leave(ROOM)
+  })
+
+  test('R8.12 R3.15 history content that is not valid JSON gives false and is skipped', async () => {
+    expect(parseHistoryItem({ id: 3, msg_id: 3, content: '{"text":"好","nickname":"甲","avatar":"a.png","user_id":7}', msgTimestamp: 1700000000 })).toEqual({
+      msgId: 3,
+      userId: 7,
+      nickname: '甲',
+      avatar: 'a.png',
+      text: '好',
+      time: 1700000000000 // R9.22 seconds → ms
+    })
+    expect(parseHistoryItem({ id: 4, content: '{not json', msgTimestamp: 0 })).toBe(false)
+    expect(parseHistoryItem({ id: 5, content: '"just a string"', msgTimestamp: 0 })).toBe(false)
+    expect(parseHistoryItem({ id: 6, content: '{"nickname":"no text"}', msgTimestamp: 0 })).toBe(false)
+    expect(parseHistoryItem(null)).toBe(false)
+
+    // a server answer with two broken items among three: the room shows the good one
+    const original = globalThis.fetch
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('living/danmaku')) {
+        const data = [
+          { id: 1, msg_id: 1, content: '{"text":"第一条","nickname":"甲","user_id":1}', msgTimestamp: 1 },
+          { id: 2, msg_id: 2, content: '{"text":', msgTimestamp: 2 },
+          { id: 3, msg_id: 3, content: 'not json at all', msgTimestamp: 3 }
+        ]
+        return new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 })
+      }
+      return original(input, init)
+    }) as typeof fetch
+    try {
+      const { store } = scriptedStore()
+      const room = store.enter(999)
+      await until(() => room.historyLoaded)
+      expect(room.messages.map((m) => m.text)).toEqual(['第一条'])
+      expect(room.lastMsgId).toBe(3) // the skipped ones still count as seen: no gap fill asks for them again
+      store.leave(999)
+    } finally {
+      globalThis.fetch = original
+    }
+  })
+})
+
+describe('sending (spec section 5 chat send rules)', () => {
+  test('R5.6 R7.73 sending needs login: anonymous → false and no call; the session prompt offers login', async () => {
+    const calls = countRequests(/userapp\/danmaku/)
+    const store = new ChatStore({ acquire: () => scriptedSocket().socket, release: () => undefined }) // default requireLogin: the session's
+    const room = store.room(ROOM)
+    await expect(room.send('你好')).resolves.toBe(false)
+    calls.restore()
+    expect(calls.count).toBe(0)
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '该功能需要登录，是否前往登录？' }))
+  })
+
+  test('R5.6 R7.73 R3.14 a sent message succeeds (true) and shows once, from the reply and the push together', async () => {
+    setToken(token)
+    const { store, socket } = liveStore()
+    const room = store.enter(ROOM)
+    await until(() => room.historyLoaded && !!socket()?.isOpen)
+    const calls = countRequests(/userapp\/danmaku/)
+    await expect(room.send('  主播晚上好  ')).resolves.toBe(true)
+    calls.restore()
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ room_id: ROOM, content: '主播晚上好' })
+    await sleep(FLUSH_INTERVAL * 3)
+    const mine = room.messages.filter((m) => m.text === '主播晚上好')
+    expect(mine).toHaveLength(1)
+    expect(mine[0].nickname).toBeTruthy()
+    store.leave(ROOM)
+  })
+
+  test('R5.7 R8.10 a message with a sensitive word is rejected with the server code and message (敏感)', async () => {
+    setToken(token)
+    const { store } = scriptedStore()
+    const room = store.room(ROOM)
+    const err = await room.send('这里有敏感词').then(
+      () => null,
+      (e: unknown) => e
+    )
+    expect(err).toBeInstanceOf(ChatRejected)
+    expect((err as ChatRejected).code).toBe(-5)
+    expect((err as ChatRejected).msg).toContain('敏感')
+    expect((err as ChatRejected).msg).toBe('发送失败：内容包含敏感词，请文明发言')
+  })
+
+  test('R5.8 R8.11 in a room whose chat is closed the send is rejected with 聊天暂时关闭', async () => {
+    setToken(token)
+    const { store } = scriptedStore()
+    const err = await store
+      .room(CLOSED_ROOM)
+      .send('大家好')
+      .then(
+        () => null,
+        (e: unknown) => e
+      )
+    expect(err).toBeInstanceOf(ChatRejected)
+    expect((err as ChatRejected).msg).toBe(CHAT_CLOSED_MESSAGE)
+    expect(CHAT_CLOSED_MESSAGE).toBe('聊天暂时关闭')
+  })
+
+  test('R5.9 any other failure returns false: a too-long text, an unknown room (404), an expired token (401)', async () => {
+    setToken(token)
+    const { store } = scriptedStore()
+    await expect(store.room(ROOM).send('长'.repeat(201))).resolves.toBe(false)
+    await expect(store.room(987654).send('你好')).resolves.toBe(false)
+    setToken('not-a-valid-token')
+    await expect(store.room(ROOM).send('你好')).resolves.toBe(false)
+    await expect(store.room(ROOM).send('   ')).resolves.toBe(false) // nothing to send
+  })
+
+  test('R5.6–R5.9 R8.10 R8.11 the rule on failure messages: 敏感 / 违法 / 违规 keep code and message, 关闭 → 聊天暂时关闭, else false', () => {
+    for (const msg of ['内容敏感', '涉嫌违法', '违规内容']) {
+      expect(() => sendFailure({ code: -5, msg })).toThrow(ChatRejected)
+      try {
+        sendFailure({ code: -5, msg })
+      } catch (e) {
+        expect(e).toMatchObject({ code: -5, msg })
+      }
+    }
+    expect(() => sendFailure({ code: -6, msg: '直播间聊天已关闭' })).toThrow(CHAT_CLOSED_MESSAGE)
+    try {
+      sendFailure({ code: -6, msg: '直播间聊天已关闭' })
+    } catch (e) {
+      expect(e).toMatchObject({ code: -6, msg: '聊天暂时关闭' })
+    }
+    expect(sendFailure({ code: -1, msg: '请输入1-200字的内容' })).toBe(false)
+    expect(sendFailure({ code: -100, msg: 'request:fail network' })).toBe(false)
+  })
+})
+
+describe('live messages: batches, order, no duplicates, bound', () => {
+  test('issue 6: 1000 messages over ~1 s reach the list in a few 200 ms batches, not one change per message', async () => {
+    const { store, open, emit, push } = scriptedStore()
+    const room = store.enter(ROOM)
+    await until(() => room.historyLoaded)
+    await sleep(0)
+    open()
+    emit('welcome', { roomid: String(ROOM), last_msg_id: room.lastMsgId, online: 3 })
+    const base = room.lastMsgId
+    let renders = 0
+    const dispose = autorun(() => {
+      void room.visible.length
+      renders++
+    })
+    renders = 0
+    const flushesBefore = room.flushes
+    for (let burst = 0; burst < 100; burst++) {
+      for (let k = 1; k <= 10; k++) push(base + burst * 10 + k)
+      await sleep(10)
+    }
+    await sleep(FLUSH_INTERVAL * 2)
+    dispose()
+    const flushes = room.flushes - flushesBefore
+    expect(room.messages[room.messages.length - 1].msgId).toBe(base + 1000)
+    expect(flushes).toBeGreaterThanOrEqual(2)
+    expect(flushes).toBeLessThanOrEqual(12) // ~1.1 s / 200 ms; never near 1000
+    expect(renders).toBe(flushes)
+    expect(room.online).toBe(3)
+    store.leave(ROOM)
+  })
+
+  test('issue 6: the list keeps the last 200 messages; a message already shown or trimmed away never comes back', async () => {
+    expect(MAX_MESSAGES).toBe(200)
+    const { store, open, emit, push } = scriptedStore()
+    const room = store.enter(ROOM)
+    await until(() => room.historyLoaded)
+    await sleep(0)
+    open()
+    emit('welcome', { roomid: String(ROOM), last_msg_id: room.lastMsgId, online: 1 })
+    const base = room.lastMsgId
+    for (let i = 1; i <= 500; i++) push(base + i)
+    room.flushNow()
+    expect(room.messages).toHaveLength(200)
+    expect(room.messages[0].msgId).toBe(base + 301)
+    push(base + 10) // trimmed long ago
+    push(base + 400) // on screen
+    push(base + 400)
+    room.flushNow()
+    expect(room.messages).toHaveLength(200)
+    expect(room.messages.filter((m) => m.msgId === base + 400)).toHaveLength(1)
+    expect(room.messages.some((m) => m.msgId === base + 10)).toBe(false)
+    store.leave(ROOM)
+  })
+
+  test('issue 6: out-of-order arrivals are shown in msg_id order; duplicates within a batch collapse', async () => {
+    const { store, open, emit, push } = scriptedStore()
+    const room = store.enter(ROOM)
+    await until(() => room.historyLoaded)
+    await sleep(0)
+    open()
+    emit('welcome', { roomid: String(ROOM), last_msg_id: room.lastMsgId, online: 1 })
+    const b = room.lastMsgId
+    ;[b + 3, b + 1, b + 3, b + 2, b + 5, b + 4, b + 1].forEach((id) => push(id))
+    room.flushNow()
+    expect(room.messages.slice(-5).map((m) => m.msgId)).toEqual([b + 1, b + 2, b + 3, b + 4, b + 5])
+    store.leave(ROOM)
+  })
+
+  test('issue 6: a welcome above the last id seen fills the gap from history (after_msg_id) without duplicates', async () => {
+    const { store, open, emit, push } = scriptedStore()
+    const room = store.enter(ROOM)
+    await until(() => room.historyLoaded)
+    await sleep(0)
+    open()
+    const last = room.lastMsgId
+    emit('welcome', { roomid: String(ROOM), last_msg_id: last, online: 1 })
+    // three more messages reach the server while "disconnected", one of them also arrives as a push
+    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":30,"seconds":0.1}' })
+    await sleep(400)
+    const calls = countRequests(/living\/danmaku/)
+    emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
+    // the new connection's own pushes start above the welcome's id and may beat the history answer
+    push(last + 4)
+    await until(() => room.messages.length >= 4 && room.messages[room.messages.length - 4].msgId === last + 1)
+    calls.restore()
+    expect(calls.count).toBe(1)
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: ROOM, after_msg_id: last, count: 3 })
+    expect(room.messages.slice(-4).map((m) => m.msgId)).toEqual([last + 1, last + 2, last + 3, last + 4])
+    push(last + 2) // a late copy (an old connection's buffer): dropped
+    room.flushNow()
+    expect(room.messages.filter((m) => m.msgId === last + 2)).toHaveLength(1)
+    expect(new Set(room.messages.map((m) => m.msgId)).size).toBe(room.messages.length)
+    store.leave(ROOM)
+  })
+
+  test('issue 6: the last view to leave disconnects the room socket (page unmount); re-entering reconnects', async () => {
+    const s = scriptedStore()
+    const a = s.store.enter(ROOM)
+    const b = s.store.enter(ROOM)
+    expect(a).toBe(b)
+    s.store.leave(ROOM)
+    expect(s.released()).toBe(0)
+    s.store.leave(ROOM)
+    expect(s.released()).toBe(1)
+    expect(s.socket.status).toBe('closed')
+    s.store.enter(ROOM)
+    expect(s.socket.status).not.toBe('closed')
+    s.store.leave(ROOM)
+  })
+})
+
+describe('report and block', () => {
+  test('R7.74 report sends msg_id, user_id and reason (login required)', async () => {
+    const { store } = scriptedStore()
+    const room = store.room(ROOM)
+    await expect(room.report({ msgId: 2, userId: 10004 }, '广告骚扰')).resolves.toBe(false) // anonymous
+    setToken(token)
+    const calls = countRequests(/userapp\/report/)
+    await expect(room.report({ msgId: 2, userId: 10004 }, '广告骚扰')).resolves.toBe(true)
+    calls.restore()
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ msg_id: 2, user_id: 10004, reason: '广告骚扰' })
+  })
+
+  test('R7.75 block sends user_id; the user’s messages are hidden locally from then on (and on this device later)', async () => {
+    const { store, open, emit, push } = scriptedStore()
+    const room = store.enter(ROOM)
+    await until(() => room.historyLoaded)
+    await sleep(0)
+    open()
+    emit('welcome', { roomid: String(ROOM), last_msg_id: room.lastMsgId, online: 1 })
+    const b = room.lastMsgId
+    push(b + 1, 10005)
+    push(b + 2, 10006)
+    room.flushNow()
+    await expect(room.block(10005)).resolves.toBe(false) // anonymous
+    setToken(token)
+    const calls = countRequests(/userapp\/block/)
+    await expect(room.block(10005)).resolves.toBe(true)
+    calls.restore()
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ user_id: 10005 })
+    expect(room.visible.some((m) => m.userId === 10005)).toBe(false)
+    expect(room.visible.some((m) => m.userId === 10006)).toBe(true)
+    const flown: number[] = []
+    room.onBatch((batch) => flown.push(...batch.map((m) => m.userId)))
+    push(b + 3, 10005)
+    push(b + 4, 10006)
+    room.flushNow()
+    expect(flown).toEqual([10006])
+    expect(new ChatStore().isBlocked(10005)).toBe(true) // remembered in storage
+    store.leave(ROOM)
+  })
+
+  test('R7.75 blocking yourself is refused by the server: false, nothing hidden', async () => {
+    setToken(token)
+    const { store } = scriptedStore()
+    const me = await fetch(`${server.origin}/api/v1/userapp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+    }).then((r) => r.json() as Promise<{ data: { user: { id: number } } }>)
+    await expect(store.block(me.data.user.id)).resolves.toBe(false)
+    expect(store.isBlocked(me.data.user.id)).toBe(false)
+  })
+})
