@@ -167,7 +167,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     api.run(req, reply, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), path: S.str('页面路径', { maxLength: 300 }), width: S.int('宽度', { minimum: 50, maximum: 2000, default: 300 }), format: S.str() }) }, (p, call) => {
       const roomid = p.roomid ?? p.roomId
       if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
-      const target = p.path ? (/^https?:\/\//.test(p.path) ? p.path : `${call.base}/m2/${String(p.path).replace(/^\/+/, '').replace(/^m2\//, '')}`) : `${call.base}/m2/pages/live/live?roomid=${roomid}`
+      const target = p.path ? (/^https?:\/\//.test(p.path) ? p.path : `${call.base}/m2/${String(p.path).replace(/^\/+/, '').replace(/^m2\//, '')}`) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
       const svg = qrSvg(target, p.width)
       if (p.format === 'json') {
         const q = new URLSearchParams({ width: String(p.width), ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) }) })

@@ -315,10 +315,10 @@ export function seed(store: Store): void {
     for (const [id, title, rooms] of groups) store.putDoc('group', id, { id, title, rooms })
 
     const slides: Array<[number, string, string]> = [
-      [1, '太湖鼋头渚 24小时慢直播', '/m2/pages/live/live?roomid=496'],
-      [2, '阳山水蜜桃 产地直播', '/m2/pages/live/live?roomid=306'],
-      [3, '无锡马拉松 全程回放', '/m2/pages/playback/playback?id=5005'],
-      [4, '太湖灯光秀 · 线上互动活动', '/m2/pages/preview/preview?id=1473'],
+      [1, '太湖鼋头渚 24小时慢直播', '/m2/packageA/pages/live/live?roomid=496'],
+      [2, '阳山水蜜桃 产地直播', '/m2/packageA/pages/live/live?roomid=306'],
+      [3, '无锡马拉松 全程回放', '/m2/packageA/pages/playback/playback?id=5005'],
+      [4, '太湖灯光秀 · 线上互动活动', '/m2/packageA/pages/preview/preview?id=1473'],
     ]
     for (const [id, title, url] of slides) store.putDoc('slide', id, { id, title, image: img('slide', id), url, link: url })
 

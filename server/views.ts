@@ -57,7 +57,7 @@ export function roomInfo(ctx: AppContext, room: Room) {
     chat_closed: room.chat_closed,
     shares: room.shares,
     external: room.external,
-    share: { title: room.title, desc: room.topic, image: room.cover, link: `/m2/pages/live/live?roomid=${room.id}` },
+    share: { title: room.title, desc: room.topic, image: room.cover, link: `/m2/packageA/pages/live/live?roomid=${room.id}` },
     ws: `/ws?roomid=${room.id}`,
   }
 }
@@ -111,7 +111,7 @@ export function playbackDetail(ctx: AppContext, p: Playback) {
     trial_seconds: p.trial_seconds,
     source: `/hls/vod/${p.id}/index.m3u8`,
     comments,
-    share: { title: p.title, desc: p.description, image: p.cover, link: `/m2/pages/playback/playback?id=${p.id}` },
+    share: { title: p.title, desc: p.description, image: p.cover, link: `/m2/packageA/pages/playback/playback?id=${p.id}` },
   }
 }
 

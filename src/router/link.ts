@@ -97,10 +97,11 @@ export function resolveLink(url: string | null | undefined, ctx: LinkContext): L
 
   const host = hostOf(raw)
   if (!host) {
-    // An internal page path, e.g. /packageA/pages/live/live?roomid=3
+    // An internal page path (/packageA/pages/live/live?roomid=3, or under /m2/), else a path of the main live host.
     const [path, search = ''] = raw.split('?')
-    const page = pageKeyOfPath(path)
-    return page ? { type: 'page', page, query: parseQuery(search) } : { type: 'none' }
+    const page = pageKeyOfPath(path.replace(/^\/?m2(?=\/)/, ''))
+    if (page) return { type: 'page', page, query: parseQuery(search) }
+    return (raw.startsWith('/') && mainHostPage(raw)) || { type: 'none' }
   }
   const absolute = raw.startsWith('//') ? `https:${raw}` : raw
   if (ctx.mainHost && host === ctx.mainHost.toLowerCase()) {

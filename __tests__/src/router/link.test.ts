@@ -67,6 +67,8 @@ describe('resolveLink: other links', () => {
   test('internal page paths map to their page', () => {
     expect(resolveLink('/packageA/pages/playback/playback?id=3', mp)).toEqual({ type: 'page', page: 'playback', query: { id: '3' } })
     expect(resolveLink('pages/list/list?type=live', mp)).toEqual({ type: 'page', page: 'list', query: { type: 'live' } })
+    expect(resolveLink('/m2/packageA/pages/live/live?roomid=496', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '496' } })
+    expect(resolveLink('/m2/pages/live/live?roomid=496', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '496' } })
     expect(resolveLink('/nowhere', mp)).toEqual({ type: 'none' })
   })
   test('whitelist matching is by exact host or a dotted suffix', () => {

@@ -1,0 +1,100 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+import { LiveStore, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@/stores/live'
+import { qrcodeUrl } from '@/api/live'
+import { PAGE_SIZE } from '@/stores/paged-list'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+}, 40000)
+
+afterAll(() => server.stop())
+
+describe('room rules', () => {
+  test('R3.11 each external tab gets an id tab-N by position', () => {
+    expect(tabsWithIds([{ title: '简介' }, { title: '图文' }, { title: '相册' }]).map((t) => t.id)).toEqual(['tab-0', 'tab-1', 'tab-2'])
+    expect(tabsWithIds(undefined)).toEqual([])
+  })
+  test('R3.12 the stream URL scheme follows the page protocol', () => {
+    expect(matchProtocol('http://cdn.example/live/1.m3u8', 'https:')).toBe('https://cdn.example/live/1.m3u8')
+    expect(matchProtocol('https://cdn.example/live/1.m3u8', 'http:')).toBe('http://cdn.example/live/1.m3u8')
+    expect(matchProtocol('//cdn.example/live/1.m3u8', 'https:')).toBe('https://cdn.example/live/1.m3u8')
+    expect(matchProtocol(undefined, 'https:')).toBe('')
+  })
+  test('R3.10 R3.12 normalizing a room rewrites its sources and numbers its tabs', () => {
+    const room = normalizeRoom(
+      { id: 1, title: 't', onair: 1, source: 'http://h/live.m3u8', playback_source: 'http://h/vod.m3u8', external: { tabs: [{ title: '简介' }] } },
+      'https:'
+    )
+    expect(room.source).toBe('https://h/live.m3u8')
+    expect(room.playback_source).toBe('https://h/vod.m3u8')
+    expect(room.external?.tabs?.[0].id).toBe('tab-0')
+  })
+  test('R4.24 the first group containing the room is used', () => {
+    const groups = [
+      { id: 1, title: 'a', rooms: [1, 2] },
+      { id: 2, title: 'b', rooms: [2, 3] }
+    ]
+    expect(groupOf(groups, 2)?.id).toBe(1)
+    expect(groupOf(groups, 3)?.id).toBe(2)
+    expect(groupOf(groups, 9)).toBeNull()
+  })
+  test('R7.39 R9.8 R3.53 the QR code takes roomid or path, width default 300', () => {
+    expect(qrcodeUrl('http://h', { roomid: 496 })).toBe('http://h/api/v1/userapp/qrcode?roomid=496&width=300')
+    expect(qrcodeUrl('http://h', { path: 'pages/home/home', width: 200 })).toBe('http://h/api/v1/userapp/qrcode?path=pages%2Fhome%2Fhome&width=200')
+  })
+})
+
+describe('live store against the reference server', () => {
+  test('R7.13 R3.10 room info: status, title, orientation, topic, source (page scheme), streamer, tabs', async () => {
+    const store = new LiveStore()
+    const room = await store.loadRoom(496)
+    expect(room).not.toBeNull()
+    expect(room).toMatchObject({ id: 496, onair: 1, orientation: expect.any(String), title: expect.any(String) })
+    expect(room!.source).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hls\/live\/496\/index\.m3u8$/) // the jsdom page is http
+    expect(room!.streamer?.id).toBeGreaterThan(0)
+    expect(store.roomsData[496]).toEqual(room)
+  })
+
+  test('R3.9 a password-protected room asks for the password, then opens with it', async () => {
+    const store = new LiveStore()
+    const res = await fetch(`${server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, count: 100 }) })
+    const list = ((await res.json()) as { data: { list: { id: number; need_password?: number }[] } }).data.list
+    const locked = list.find((r) => r.need_password === 1)
+    expect(locked).toBeDefined()
+    expect(await store.loadRoom(locked!.id)).toBeNull()
+    expect(store.roomErrors[locked!.id]).toMatchObject({ needPassword: true })
+    expect(await store.loadRoom(locked!.id, { password: 'wrong-one' })).toBeNull()
+    expect(store.roomErrors[locked!.id].msg).toContain('密码')
+  })
+
+  test('R7.69 R7.68 R7.71 R7.27 R7.28 entering tracks the visit and loads the stats', async () => {
+    const store = new LiveStore()
+    const calls = countRequests(/living\/enter|live_vcr_stat|live_stat_get/)
+    try {
+      await store.enter(496)
+      expect(calls.urls.some((u) => /live_stat_get/.test(u) && /b=all/.test(u) && /roomid=496/.test(u))).toBe(true)
+      expect(calls.urls.some((u) => /live_vcr_stat/.test(u) && /flag=visits/.test(u) && /id=496/.test(u))).toBe(true)
+      expect(calls.urls.some((u) => /living\/enter/.test(u))).toBe(true)
+      expect(store.stats[496]).toMatchObject({ online: expect.any(Number), likes: expect.any(Number) })
+    } finally {
+      calls.restore()
+    }
+  })
+
+  test('R7.21 R4.24 R7.22 the group of a room loads its rooms with count 100 and order sort', async () => {
+    const store = new LiveStore()
+    const calls = countRequests(/living\/list/)
+    try {
+      const rooms = await store.loadGroupRooms(496)
+      expect(store.groupsData.length).toBeGreaterThan(0)
+      const group = groupOf(store.groupsData, 496)!
+      expect(rooms.map((r) => r.id).sort()).toEqual([...group.rooms].map(Number).sort())
+      expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: group.rooms.join(','), count: PAGE_SIZE.liveRooms, order: 'sort' })
+    } finally {
+      calls.restore()
+    }
+  })
+})
