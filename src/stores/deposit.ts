@@ -90,7 +90,7 @@ export class DepositStore {
     if (!price || !m || this.paying) return false
     if (!(await sessionStore.requireLogin())) return false
     if (!sessionStore.ensureIosAllowed()) return false
-    this.paying = true
+    runInAction(() => (this.paying = true))
     try {
       const res = await payGold({ m, gold: price.gold }).catch((err) => ({ code: -100, msg: messageOf(err, '下单失败'), data: null }))
       if (!isSuccess(res) || !res.data) {

@@ -104,7 +104,7 @@ export class GiftStore {
     if (!(await sessionStore.requireLogin())) return false
     if (!sessionStore.ensureIosAllowed()) return false // R6.5
     const n = Math.max(1, Math.floor(combo) || 1)
-    this.sending = true
+    runInAction(() => (this.sending = true))
     try {
       const res = await sendGift({ roomid: roomId, giftid: gift.id, combo: n }).catch((err) => ({ code: -100, msg: messageOf(err, '赠送失败'), data: null }))
       if (isSuccess(res) && res.data) {

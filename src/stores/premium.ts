@@ -175,7 +175,7 @@ export class PremiumStore {
     if (this.paying) return false
     if (!(await sessionStore.requireLogin())) return false
     if (!sessionStore.ensureIosAllowed()) return false
-    this.paying = true
+    runInAction(() => (this.paying = true))
     try {
       const res = await payPremium(reviewId ? { id: roomId, review_id: reviewId } : { id: roomId }).catch((err) => ({ code: -100, msg: messageOf(err, '购买失败'), data: null }))
       if (isSuccess(res)) {

@@ -1,0 +1,158 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/*
+ * The live room's interaction views (issue 6 items 4, 5, 6, 11) rendered over Taro's H5 components against the
+ * reference server: the like button with floating hearts, the gift panel and strip, the paid-live banner.
+ */
+import TestUtils from '@tarojs/test-utils-react'
+import Taro from '@tarojs/taro'
+import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
+import { HEARTS_MAX } from '@/packageA/components/interact/like-button'
+import { setToken } from '@/core/token'
+import { setItem } from '@/platform/storage'
+import { giftStore } from '@/stores/gift'
+import { likeStore } from '@/stores/like'
+import { liveStore } from '@/stores/live'
+import { premiumStore } from '@/stores/premium'
+import { sessionStore } from '@/stores/session'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+const ROOM = 307
+const PAID = 303
+
+beforeAll(async () => {
+  setItem('fingerprint', 'fp-interact-tests')
+  server = await startReferenceServer()
+  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  await sessionStore.loadConfig()
+}, 40000)
+afterAll(() => server.stop())
+
+let t: TestUtils
+let modal: jest.SpyInstance
+let toast: jest.SpyInstance
+beforeEach(() => {
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  t = new TestUtils()
+})
+afterEach(() => {
+  t.unmout()
+  jest.restoreAllMocks()
+})
+
+async function waitFor<T>(fn: () => T | null | undefined | false, ms = 5000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null
+const $$ = (sel: string) => Array.from(document.querySelectorAll(sel)) as HTMLElement[]
+function tap(el: HTMLElement | null) {
+  if (!el) throw new Error('nothing to tap')
+  t.act(() => el.click())
+}
+
+test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at once and sends one batched call', async () => {
+  await liveStore.loadRoom(ROOM)
+  liveStore.roomsData[ROOM] = { ...liveStore.roomsData[ROOM]!, likes: 7 }
+  const calls = countRequests(/living\/like/)
+  try {
+    await t.mount(InteractBar, { props: { roomId: ROOM } })
+    await waitFor(() => $('.interact-like__button'))
+    expect($('.interact-like__count')?.textContent).toBe('7')
+    for (let i = 0; i < 3; i++) tap($('.interact-like__button'))
+    await waitFor(() => $$('.interact-like__heart').length === 3)
+    expect($('.interact-like__count')?.textContent).toBe('10')
+    for (let i = 0; i < HEARTS_MAX + 5; i++) tap($('.interact-like__button'))
+    await waitFor(() => $$('.interact-like__heart').length > 0)
+    expect($$('.interact-like__heart').length).toBeLessThanOrEqual(HEARTS_MAX)
+    await waitFor(() => calls.count === 1 && likeStore.unconfirmed[ROOM] === 0, 4000)
+    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ roomid: ROOM, combo: HEARTS_MAX + 8 })
+    await waitFor(() => $$('.interact-like__heart').length === 0, 3000) // the hearts float away
+  } finally {
+    calls.restore()
+  }
+})
+
+test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sending lowers it and shows in the strip', async () => {
+  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  await liveStore.loadRoom(ROOM)
+  await t.mount(InteractBar, { props: { roomId: ROOM } })
+  tap(await waitFor(() => $('.interact__gift-button')))
+  await waitFor(() => $$('.interact-panel__gift').length >= 8)
+  expect($$('.interact-panel__price')[0]?.textContent).toBe('1 慧币')
+  const before = Number(await waitFor(() => Number($('.interact-panel__gold')?.textContent) > 0 && $('.interact-panel__gold')?.textContent))
+  tap($('[data-gift="3"]')) // 小笼包, 10 慧币
+  tap($$('.interact-panel__combo').find((e) => e.textContent === '×10')!)
+  expect($('.interact-panel__send')?.textContent).toBe('赠送 100 慧币')
+  tap($('.interact-panel__send'))
+  await waitFor(() => Number($('.interact-panel__gold')?.textContent) === before - 100)
+  const strip = await waitFor(() => $('.interact-gifts__item'))
+  expect(strip.textContent).toBe('我 送出 小笼包×10')
+})
+
+test('R5.10 not enough gold: 去充值 in the modal', async () => {
+  await sessionStore.loginWithPassword('13800000001', 'demo1234')
+  await liveStore.loadRoom(ROOM)
+  await t.mount(InteractBar, { props: { roomId: ROOM } })
+  tap(await waitFor(() => $('.interact__gift-button')))
+  tap(await waitFor(() => $('[data-gift="8"]'))) // 520 慧币
+  tap($$('.interact-panel__combo').find((e) => e.textContent === '×10')!)
+  tap($('.interact-panel__send'))
+  await waitFor(() => modal.mock.calls.length > 0)
+  expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去充值', content: expect.stringContaining('余额不足') }))
+})
+
+test('R6.5 on the mini-program on iOS under review the gift button shows the restriction instead of the panel', async () => {
+  await liveStore.loadRoom(ROOM)
+  sessionStore.configure({ platform: () => 'WXBB', isIOS: () => true })
+  const config = sessionStore.config
+  sessionStore.config = null // no config counts as restricted
+  try {
+    await t.mount(InteractBar, { props: { roomId: ROOM } })
+    tap(await waitFor(() => $('.interact__gift-button')))
+    await waitFor(() => modal.mock.calls.length > 0)
+    expect($('.interact-panel')).toBeNull()
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: sessionStore.iosRestrictedMessage }))
+  } finally {
+    sessionStore.config = config
+    sessionStore.configure({ platform: () => 'WEB', isIOS: () => false })
+  }
+})
+
+test('R4.12 a free room shows no banner', async () => {
+  await liveStore.loadRoom(ROOM)
+  await t.mount(PremiumBanner, { props: { roomId: ROOM } })
+  await new Promise((r) => setTimeout(r, 100))
+  expect($('.premium-banner')).toBeNull()
+})
+
+test('R4.12 R7.87 R7.88 R8.14 a paid room: 试看中 during the trial; buying toasts 购买成功 and shows 已解锁', async () => {
+  setToken('')
+  await liveStore.loadRoom(PAID)
+  await t.mount(PremiumBanner, { props: { roomId: PAID } })
+  const banner = await waitFor(() => $('.premium-banner'))
+  expect(banner.dataset.state).toBe('TRIAL')
+  expect(banner.textContent).toMatch(/^付费直播 试看中（剩余 \d+ 秒），点击解锁/)
+  // a visitor is asked to log in
+  tap(banner)
+  await waitFor(() => modal.mock.calls.length > 0)
+  expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
+  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  await waitFor(() => premiumStore.purchased[PAID] === false)
+  tap($('.premium-banner'))
+  await waitFor(() => $('.premium-banner')?.dataset.state === 'PREMIUM_PAYED')
+  expect($('.premium-banner')?.textContent).toContain('已解锁')
+  expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '购买成功' }))
+  expect(premiumStore.blocked(PAID)).toBe(false)
+  expect(giftStore.gold).not.toBeNull()
+})
