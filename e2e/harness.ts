@@ -77,3 +77,12 @@ export async function launchBrowser(): Promise<Browser> {
     args: CHROMIUM_ARGS
   })
 }
+
+/** Log in through the user page's mobile + password form (the demo account of the README). */
+export async function loginThroughUserPage(page: import('playwright-core').Page, origin: string, mobile = '13800000001', password = 'demo1234') {
+  await page.goto(`${origin}/m2/pages/user/user`)
+  await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill(mobile)
+  await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill(password)
+  await page.locator('.user-form__submit:visible').first().click()
+  await page.waitForFunction(() => !document.querySelector('.user-form__submit'), null, { timeout: 15000 })
+}

@@ -9,7 +9,8 @@ import path from 'node:path'
  * Playbacks get a VOD playlist that plays the fixture LOOPS_VOD times (about a minute).
  */
 export const HLS_DIR = path.join(__dirname, 'fixtures', 'hls')
-const WINDOW = 4
+// Six 2-second segments (12 s): a slow device that falls behind still finds its segment in the window.
+const WINDOW = 6
 const LOOPS_VOD = 5
 
 export interface Fixture {
