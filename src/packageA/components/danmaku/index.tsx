@@ -1,9 +1,161 @@
-// Slot of the live room's chat: the danmaku layer over the player and the chat panel (list + input).
-// Being built in src/packageA/components/danmaku/ (issue 6); the live page already renders both.
-export function DanmakuLayer(_props: { roomId: number }) {
-  return null
+import { memo, useEffect, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Input, ScrollView, Text, View } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
+import { ChatRejected, type ChatMessage, type ChatRoom } from '@/stores/chat'
+import { sessionStore } from '@/stores/session'
+import { showToast } from '@/ui/overlay'
+import { DanmakuLanes, type Flying } from './lanes'
+import { useChatRoom } from './use-chat-room'
+import './index.scss'
+
+export { useChatRoom } from './use-chat-room'
+export { DanmakuLanes } from './lanes'
+
+export const SEND_TEXT = '发送'
+export const SEND_FAILED_TEXT = '发送失败，请稍后再试'
+export const EMPTY_TEXT_TIP = '请输入内容'
+export const ACTIONS = ['举报', '屏蔽'] as const
+export const REPORT_REASONS = ['广告骚扰', '色情低俗', '辱骂攻击', '违法违规', '其他']
+export const CHAT_EMPTY_TEXT = '还没有人发言，来说两句吧'
+const AUTO_SCROLL_BASE = 10_000_000
+/** Rows the panel draws (the newest); the store keeps more (MAX_MESSAGES) for de-duplication and gap fill. */
+export const CHAT_ROWS = 60
+
+/**
+ * The flying danmaku over the video (issue 6 item 3): absolutely positioned over the player box, messages cross
+ * right to left in a few lanes by CSS transform animation. It renders once per flushed batch (never per message)
+ * and holds at most the lane pool's slots as nodes.
+ */
+export function DanmakuLayer({ roomId }: { roomId: number }) {
+  const room = useChatRoom(roomId)
+  const [items, setItems] = useState<Flying[]>([])
+  const lanes = useRef<DanmakuLanes | null>(null)
+  useEffect(() => {
+    if (!room) return undefined
+    const l = (lanes.current = new DanmakuLanes())
+    setItems([])
+    return room.onBatch((batch) => setItems(l.place(batch, Date.now())))
+  }, [room])
+  const laneCount = lanes.current?.options.lanes ?? 4
+  return (
+    <View className='danmaku' data-room={roomId}>
+      {items.map((f) => (
+        <View
+          key={f.key}
+          className='danmaku__item'
+          data-msg-id={f.key}
+          style={{ top: `${(f.lane * 100) / laneCount}%`, animationDuration: `${f.duration}ms`, animationDelay: `${f.delay}ms` }}
+        >
+          <Text className='danmaku__text'>{f.text}</Text>
+        </View>
+      ))}
+    </View>
+  )
 }
 
-export function ChatPanel(_props: { roomId: number }) {
-  return null
+async function openActions(room: ChatRoom, m: ChatMessage) {
+  let tap: number
+  try {
+    tap = (await Taro.showActionSheet({ itemList: [...ACTIONS] })).tapIndex
+  } catch {
+    return // cancelled
+  }
+  if (tap === 0) {
+    let reason: string | undefined
+    try {
+      reason = REPORT_REASONS[(await Taro.showActionSheet({ itemList: REPORT_REASONS })).tapIndex]
+    } catch {
+      return
+    }
+    if (!reason) return
+    const ok = await room.report(m, reason)
+    if (ok) void showToast('举报成功，我们会尽快处理')
+    else if (sessionStore.isLoggedIn) void showToast('举报失败，请稍后再试')
+  } else if (tap === 1) {
+    const ok = await room.block(m.userId)
+    if (ok) void showToast('已屏蔽该用户')
+    else if (sessionStore.isLoggedIn) void showToast('屏蔽失败，请稍后再试')
+  }
+}
+
+/** One message; memoized, so a batch renders only its new rows. */
+const ChatRow = memo(function ChatRow({ room, message: m }: { room: ChatRoom; message: ChatMessage }) {
+  return (
+    <View className='chat__msg' data-msg-id={m.msgId} onClick={() => void openActions(room, m)}>
+      <Text className='chat__nick'>{m.nickname || `用户${m.userId}`}：</Text>
+      {m.text}
+    </View>
+  )
+})
+
+const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
+  const all = room.visible
+  const list = all.length > CHAT_ROWS ? all.slice(-CHAT_ROWS) : all
+  const last = list.length ? list[list.length - 1].msgId : 0
+  if (!list.length) {
+    return (
+      <View className='chat__list chat__list--empty'>
+        <Text className='chat__empty'>{room.historyLoaded ? CHAT_EMPTY_TEXT : '加载中'}</Text>
+      </View>
+    )
+  }
+  return (
+    // a scrollTop past the end (new per batch) keeps the latest at the bottom; scrollIntoView would also scroll the
+    // page's own containers on H5
+    <ScrollView className='chat__list' scrollY scrollTop={AUTO_SCROLL_BASE + last} scrollWithAnimation={false}>
+      {list.map((m) => (
+        <ChatRow key={m.msgId} room={room} message={m} />
+      ))}
+    </ScrollView>
+  )
+})
+
+/**
+ * The chat panel below the player (issue 6 item 3, spec R5.6–R5.9): the room's messages (latest at the bottom,
+ * kept in view), tap one for 举报 / 屏蔽, and an input with 发送. Rejections show their message (the server's for
+ * sensitive words, 聊天暂时关闭 for a closed chat); other failures a generic one.
+ */
+export function ChatPanel({ roomId }: { roomId: number }) {
+  const room = useChatRoom(roomId)
+  const [text, setText] = useState('')
+  const [sending, setSending] = useState(false)
+
+  async function send() {
+    if (!room || sending) return
+    if (!text.trim()) {
+      void showToast(EMPTY_TEXT_TIP)
+      return
+    }
+    setSending(true)
+    try {
+      const ok = await room.send(text)
+      if (ok) setText('')
+      else if (sessionStore.isLoggedIn) void showToast(SEND_FAILED_TEXT)
+    } catch (err) {
+      void showToast(err instanceof ChatRejected ? err.msg : SEND_FAILED_TEXT)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  return (
+    <View className='chat' data-room={roomId}>
+      {room ? <ChatList room={room} /> : null}
+      <View className='chat__bar'>
+        <Input
+          className='chat__input'
+          value={text}
+          placeholder='说点什么…'
+          maxlength={200}
+          confirmType='send'
+          onInput={(e) => setText(e.detail.value)}
+          onConfirm={() => void send()}
+        />
+        <View className={`chat__send${sending ? ' chat__send--busy' : ''}`} onClick={() => void send()}>
+          {SEND_TEXT}
+        </View>
+      </View>
+    </View>
+  )
 }

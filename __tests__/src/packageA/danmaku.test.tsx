@@ -1,0 +1,233 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/*
+ * The live room's chat views (src/packageA/components/danmaku) mounted as the live page mounts them, against the
+ * reference server: history, live messages through the room socket, the flying layer's bounded nodes and batched
+ * renders, sending with the section-5 toasts, and the 举报 / 屏蔽 action sheet. Action sheets and toasts are
+ * observed (jsdom has no user to tap them).
+ */
+import { Profiler, createElement } from 'react'
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import { setToken } from '@/core/token'
+import { roomSocket } from '@/core/socket'
+import { CHAT_ROWS, ChatPanel, DanmakuLanes, DanmakuLayer, SEND_FAILED_TEXT } from '@/packageA/components/danmaku'
+import { tailTime } from '@/packageA/components/danmaku/lanes'
+import { chatStore } from '@/stores/chat'
+import { normalizeUser, sessionStore } from '@/stores/session'
+import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+const ROOM = 312 // on air, with today's history
+const CLOSED_ROOM = 318
+let server: ReferenceServer
+let login: { access_token: string; user: { id: number; name: string } }
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+  const r = await fetch(`${server.origin}/api/v1/userapp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+  })
+  login = ((await r.json()) as { data: typeof login }).data
+  sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
+}, 40000)
+afterAll(() => server.stop())
+
+let toast: jest.SpyInstance
+let sheet: jest.SpyInstance
+let modal: jest.SpyInstance
+beforeEach(() => {
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  sheet = jest.spyOn(Taro, 'showActionSheet')
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
+})
+afterEach(() => {
+  toast.mockRestore()
+  sheet.mockRestore()
+  modal.mockRestore()
+})
+
+function logIn() {
+  setToken(login.access_token)
+  sessionStore.setUser(normalizeUser(login.user as never)!)
+}
+
+async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const $$ = (sel: string) => Array.from(document.querySelectorAll(sel)) as HTMLElement[]
+const inject = (room: number, rate: number, seconds: number) =>
+  fetch(`${server.origin}/dev/rooms/${room}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate, seconds }) })
+
+/** The live page's stage and panel: the layer over the player box, the chat panel below. */
+function Room({ roomId, onRender }: { roomId: number; onRender?: () => void }) {
+  return createElement(
+    'div',
+    null,
+    createElement('div', { className: 'stage' }, createElement(Profiler, { id: 'layer', onRender: () => onRender?.() }, createElement(DanmakuLayer, { roomId }))),
+    createElement(ChatPanel, { roomId })
+  )
+}
+
+function typeText(t: TestUtils, value: string) {
+  const input = document.querySelector('.chat__input input') as HTMLInputElement
+  t.act(() => {
+    input.value = value
+    input.dispatchEvent(new Event('input', { bubbles: true }))
+  })
+}
+
+describe('lanes', () => {
+  test('issue 6: at most `slots` items fly at once; a lane waits for the previous tail; the newest win when full', () => {
+    const lanes = new DanmakuLanes({ lanes: 3, slots: 6, duration: 6000, maxDelay: 1000 })
+    const msgs = Array.from({ length: 40 }, (_, i) => ({ msgId: i + 1, text: `消息${i + 1}`, nickname: 'n' }))
+    const first = lanes.place(msgs, 0)
+    expect(first.length).toBeLessThanOrEqual(6)
+    expect(first.map((f) => f.key)).toContain(40) // the newest made it
+    expect(first.every((f) => f.delay <= 1000)).toBe(true)
+    const byLane = new Map<number, number[]>()
+    for (const f of first) byLane.set(f.lane, [...(byLane.get(f.lane) || []), f.delay])
+    for (const delays of byLane.values()) {
+      const sorted = [...delays].sort((a, b) => a - b)
+      for (let i = 1; i < sorted.length; i++) expect(sorted[i] - sorted[i - 1]).toBeGreaterThanOrEqual(tailTime('消息40', 6000))
+    }
+    // a second batch while everything still flies: nothing is added beyond the pool
+    expect(lanes.place(msgs.map((m) => ({ ...m, msgId: m.msgId + 100 })), 500).length).toBeLessThanOrEqual(6)
+    // once the first ones have left the screen, their slots are reused
+    const later = lanes.place([{ msgId: 999, text: '新的', nickname: 'n' }], 20000)
+    expect(later.length).toBeLessThanOrEqual(6)
+    expect(later.map((f) => f.key)).toContain(999)
+  })
+})
+
+describe('chat panel and danmaku layer in the room', () => {
+  test('R7.72 R9.4 R9.7 history shows in the list; live messages arrive in the list and fly over the video', async () => {
+    const t = new TestUtils()
+    await t.mount(Room, { props: { roomId: ROOM } })
+    await waitFor(() => $$('.chat__msg').length === 8)
+    expect($$('.chat__nick')[0].textContent).toMatch(/：$/)
+    expect($$('.danmaku__item')).toHaveLength(0) // history does not fly
+    await waitFor(() => roomSocket(ROOM)?.isOpen)
+    await inject(ROOM, 20, 0.3)
+    await waitFor(() => $$('.chat__msg').length === 14)
+    await waitFor(() => $$('.danmaku__item').length > 0)
+    const flying = $$('.danmaku__item')[0]
+    expect(flying.style.animationDuration).toMatch(/ms$/)
+    expect(flying.textContent).toMatch(/#\d+/)
+    t.unmout()
+  })
+
+  test('issue 6: 200 messages/s for 2 s: the layer renders once per batch with a bounded node count; the list stays bounded', async () => {
+    let renders = 0
+    const t = new TestUtils()
+    await t.mount(Room, { props: { roomId: ROOM, onRender: () => renders++ } })
+    await waitFor(() => roomSocket(ROOM)?.isOpen && chatStore.room(ROOM).historyLoaded)
+    const room = chatStore.room(ROOM)
+    const target = room.lastMsgId + 400
+    renders = 0
+    const flushes = room.flushes
+    let maxNodes = 0
+    let maxRows = 0
+    const started = Date.now()
+    const res = await inject(ROOM, 200, 2)
+    expect(res.ok).toBe(true)
+    while (!room.messages.length || room.messages[room.messages.length - 1].msgId < target) {
+      maxNodes = Math.max(maxNodes, $$('.danmaku__item').length)
+      maxRows = Math.max(maxRows, $$('.chat__msg').length)
+      if (Date.now() - started > 15000) throw new Error('messages did not all arrive')
+      await sleep(25)
+    }
+    const elapsed = Date.now() - started
+    const slots = new DanmakuLanes().options.slots
+    expect(maxNodes).toBeGreaterThan(0)
+    expect(maxNodes).toBeLessThanOrEqual(slots)
+    expect(maxRows).toBeLessThanOrEqual(CHAT_ROWS)
+    expect(chatStore.room(ROOM).messages).toHaveLength(200)
+    // 400 messages: at most one list change and one layer render per 200 ms batch, never one per message
+    const batches = room.flushes - flushes
+    expect(batches).toBeGreaterThanOrEqual(2)
+    expect(batches).toBeLessThanOrEqual(Math.ceil(elapsed / 200) + 1)
+    expect(renders).toBeLessThanOrEqual(batches)
+    expect(renders).toBeGreaterThan(0)
+    t.unmout()
+  }, 20000)
+
+  test('issue 6: unmounting the room views closes the room socket', async () => {
+    const t = new TestUtils()
+    await t.mount(Room, { props: { roomId: ROOM } })
+    await waitFor(() => roomSocket(ROOM)?.isOpen)
+    const socket = roomSocket(ROOM)!
+    t.unmout()
+    expect(socket.status).toBe('closed')
+    expect(roomSocket(ROOM)).toBeUndefined()
+  })
+
+  test('R5.6 R7.73 a logged-in viewer sends: the input clears and the message shows once', async () => {
+    logIn()
+    const t = new TestUtils()
+    await t.mount(ChatPanel, { props: { roomId: ROOM } })
+    await waitFor(() => roomSocket(ROOM)?.isOpen && chatStore.room(ROOM).historyLoaded)
+    typeText(t, '画面很清楚')
+    t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith('：画面很清楚')))
+    await sleep(500)
+    expect($$('.chat__msg').filter((e) => e.textContent?.endsWith('：画面很清楚'))).toHaveLength(1)
+    expect((document.querySelector('.chat__input input') as HTMLInputElement).value).toBe('')
+    expect(toast).not.toHaveBeenCalled()
+    t.unmout()
+  })
+
+  test('R5.7 R8.10 R5.8 R8.11 R5.9 failures toast the server message, 聊天暂时关闭, or the generic text', async () => {
+    logIn()
+    const t = new TestUtils()
+    await t.mount(ChatPanel, { props: { roomId: ROOM } })
+    typeText(t, '这是敏感词')
+    t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    await waitFor(() => toast.mock.calls.length === 1)
+    expect(toast.mock.calls[0][0]).toMatchObject({ title: '发送失败：内容包含敏感词，请文明发言' })
+    typeText(t, '长'.repeat(201))
+    t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    await waitFor(() => toast.mock.calls.length === 2)
+    expect(toast.mock.calls[1][0]).toMatchObject({ title: SEND_FAILED_TEXT })
+    t.unmout()
+
+    await t.mount(ChatPanel, { props: { roomId: CLOSED_ROOM } })
+    typeText(t, '大家好')
+    t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    await waitFor(() => toast.mock.calls.length === 3)
+    expect(toast.mock.calls[2][0]).toMatchObject({ title: '聊天暂时关闭' })
+    t.unmout()
+  })
+
+  test('R7.74 R7.75 tapping a message opens 举报 / 屏蔽: report sends a reason; block hides the author', async () => {
+    logIn()
+    const t = new TestUtils()
+    await t.mount(ChatPanel, { props: { roomId: ROOM } })
+    await waitFor(() => $$('.chat__msg').length > 0)
+    const row = $$('.chat__msg').find((r) => chatStore.room(ROOM).messages.find((m) => m.msgId === Number(r.dataset.msgId))?.userId !== login.user.id)!
+    const msg = chatStore.room(ROOM).messages.find((m) => m.msgId === Number(row.dataset.msgId))!
+
+    sheet.mockResolvedValueOnce({ tapIndex: 0, errMsg: 'showActionSheet:ok' }).mockResolvedValueOnce({ tapIndex: 0, errMsg: 'showActionSheet:ok' })
+    t.act(() => row.click())
+    await waitFor(() => toast.mock.calls.length === 1)
+    expect(sheet.mock.calls[0][0]).toMatchObject({ itemList: ['举报', '屏蔽'] })
+    expect(toast.mock.calls[0][0]).toMatchObject({ title: '举报成功，我们会尽快处理' })
+
+    sheet.mockResolvedValueOnce({ tapIndex: 1, errMsg: 'showActionSheet:ok' })
+    const authors = () => $$('.chat__msg').map((r) => chatStore.room(ROOM).messages.find((m) => m.msgId === Number(r.dataset.msgId))?.userId)
+    expect(authors()).toContain(msg.userId)
+    t.act(() => row.click())
+    await waitFor(() => toast.mock.calls.length === 2)
+    expect(toast.mock.calls[1][0]).toMatchObject({ title: '已屏蔽该用户' })
+    await waitFor(() => !authors().includes(msg.userId))
+    expect($$('.chat__msg').length).toBeGreaterThan(0)
+    t.unmout()
+  })
+})
