@@ -82,6 +82,20 @@ export function registerDev(api: Api, ctx: AppContext): void {
     }
     return { roomid: id, stopped: t ? 1 : 0 }
   })
+  // bulk content for benchmarks: `count` more playbacks (copies of the seeded ones), so lists can grow past 10,000
+  api.any('/dev/bulk/playbacks', { schema: S.obj({ count: S.int('条数', { minimum: 1, maximum: 50000, default: 10000 }) }) }, (p) => {
+    const seeded = ctx.store.docs<Record<string, unknown> & { id: number }>('playback').filter((x) => x.id < 100000)
+    if (!seeded.length) throw biz(CODE.FAIL, '没有可复制的回看')
+    const add = ctx.store.db.transaction(() => {
+      for (let i = 0; i < p.count; i++) {
+        const base = seeded[i % seeded.length]!
+        const id = 100000 + i
+        ctx.store.putDoc('playback', id, { ...base, id, title: `${String(base.title)} #${i + 1}`, time: Number(base.time) - i - 1, recommend: 0 })
+      }
+    })
+    add()
+    return { added: p.count, total: ctx.store.docs('playback').length }
+  })
   api.any('/dev/orders/:id/confirm', {}, (_p, c) => {
     const r = confirmOrder(ctx, (c.req.params as { id: string }).id)
     return { order_id: r.order.id, status: r.order.status, credited: r.credited ? 1 : 0, balance: r.gold }

@@ -1,0 +1,40 @@
+// The JavaScript and CSS a page loads before it is interactive: every script and stylesheet response until the
+// network has been idle, raw and gzip-compressed (level 9, as a CDN would serve it).
+import { gzipSync } from 'node:zlib'
+import type { Browser } from 'playwright-core'
+
+export interface FirstLoad {
+  jsRaw: number
+  jsGzip: number
+  cssRaw: number
+  cssGzip: number
+  files: number
+}
+
+export async function measureFirstLoad(browser: Browser, url: string, ready: string): Promise<FirstLoad> {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+  const bodies: Promise<{ type: string; body: Buffer } | null>[] = []
+  page.on('response', (r) => {
+    const type = r.request().resourceType()
+    if (type !== 'script' && type !== 'stylesheet') return
+    bodies.push(r.body().then((body) => ({ type, body })).catch(() => null))
+  })
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await page.waitForSelector(ready, { timeout: 30000 })
+  await page.waitForLoadState('networkidle')
+  const out: FirstLoad = { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0, files: 0 }
+  for (const b of await Promise.all(bodies)) {
+    if (!b) continue
+    out.files++
+    const gz = gzipSync(b.body, { level: 9 }).length
+    if (b.type === 'script') {
+      out.jsRaw += b.body.length
+      out.jsGzip += gz
+    } else {
+      out.cssRaw += b.body.length
+      out.cssGzip += gz
+    }
+  }
+  await page.close()
+  return out
+}

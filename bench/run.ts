@@ -1,0 +1,247 @@
+// `npm run bench`: what users feel, measured the same way every time on this machine. Writes bench/results.json and
+// prints a table. Needs Debian's Chromium (/usr/bin/chromium). Each section reports its own failure and the run goes on.
+//   1. mini-program production build: main, packageA, packageB sizes (KB; WeChat's limit is 2048 KB a package)
+//   2. H5 production build: JS and CSS (raw, gzip) that /m2/pages/home/home and a live room load before interactive
+//   3. Chromium with 4x CPU throttling: home FCP and LCP, live room time to first video frame (median of 5 runs)
+//   4. the live room under 200 incoming danmaku per second for 30 s: frame times, rendered nodes, heap growth
+//   5. a 10,000-item list scrolled from top to bottom: p95 frame time and the most rows rendered at once
+//   6. the reference server's WebSocket fan-out: 1,000 clients in one room, 50 messages/s, delivery latency and loss
+import { spawnSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import WebSocket from 'ws'
+import type { Browser, Page } from 'playwright-core'
+import { launchBrowser, startServer, type RunningServer } from '../e2e/harness'
+import { measureFirstLoad } from './first-load'
+import { FRAME_PROBE, kb, median, percentile, post, round } from './lib'
+// @ts-expect-error plain ESM script without types
+import { weappSizes } from '../scripts/check-sizes.mjs'
+
+const root = join(__dirname, '..')
+const quick = process.argv.includes('--quick') // shorter runs for a smoke test
+const results: Record<string, unknown> = { date: new Date().toISOString().slice(0, 10), machine: '2 cores, Node ' + process.version, quick }
+const LIVE_ROOM = 496
+
+function build(type: 'weapp' | 'h5') {
+  const r = spawnSync('npx', ['taro', 'build', '--type', type], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } })
+  if (r.status !== 0) throw new Error(`taro build --type ${type} failed`)
+}
+
+async function section(name: string, fn: () => Promise<unknown>) {
+  const started = Date.now()
+  process.stdout.write(`bench: ${name}… `)
+  try {
+    results[name] = await fn()
+    console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`)
+  } catch (e) {
+    results[name] = { error: (e as Error).message }
+    console.log(`failed: ${(e as Error).message}`)
+  }
+}
+
+async function throttled(browser: Browser, rate: number): Promise<{ page: Page; done: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate })
+  return { page, done: () => context.close() }
+}
+
+async function paintTimings(browser: Browser, origin: string) {
+  const fcp: number[] = []
+  const lcp: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const { page, done } = await throttled(browser, 4)
+    await page.goto(`${origin}/m2/pages/home/home`, { waitUntil: 'load' })
+    await page.waitForSelector('.home__rooms .card-item', { timeout: 60000 })
+    await page.waitForTimeout(500)
+    const t = await page.evaluate(
+      () =>
+        new Promise<{ fcp: number; lcp: number }>((resolve) => {
+          const f = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries()
+            resolve({ fcp: f, lcp: entries[entries.length - 1]!.startTime })
+          }).observe({ type: 'largest-contentful-paint', buffered: true })
+          setTimeout(() => resolve({ fcp: f, lcp: NaN }), 2000)
+        })
+    )
+    fcp.push(t.fcp)
+    lcp.push(t.lcp)
+    await done()
+  }
+  return { fcpMs: round(median(fcp), 0), lcpMs: round(median(lcp), 0), runs: fcp.length, cpuThrottle: 4 }
+}
+
+async function firstFrame(browser: Browser, origin: string) {
+  const times: number[] = []
+  for (let i = 0; i < 5; i++) {
+    const { page, done } = await throttled(browser, 4)
+    await page.goto(`${origin}/m2/packageA/pages/live/live?roomid=${LIVE_ROOM}`)
+    const t = await page.waitForFunction(() => performance.getEntriesByName('first-frame')[0]?.startTime, null, { timeout: 60000 })
+    times.push(Number(await t.jsonValue()))
+    await done()
+  }
+  return { firstFrameMs: round(median(times), 0), runs: times.length, cpuThrottle: 4, all: times.map((x) => round(x, 0)) }
+}
+
+async function danmakuLoad(browser: Browser, origin: string) {
+  const seconds = quick ? 8 : 30
+  const rate = 200
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await page.goto(`${origin}/m2/packageA/pages/live/live?roomid=${LIVE_ROOM}`)
+  await page.waitForSelector('.chat')
+  await page.waitForFunction(() => performance.getEntriesByName('first-frame').length > 0, null, { timeout: 60000 })
+  await cdp.send('HeapProfiler.collectGarbage')
+  const heapBefore = (await cdp.send('Runtime.getHeapUsage')).usedSize
+  await page.evaluate(FRAME_PROBE)
+  await fetch(`${origin}/dev/rooms/${LIVE_ROOM}/inject?rate=${rate}&seconds=${seconds}`)
+  let maxLayer = 0
+  let maxChat = 0
+  for (let s = 0; s < seconds; s++) {
+    await page.waitForTimeout(1000)
+    const n = await page.evaluate(() => ({
+      layer: document.querySelectorAll('.danmaku *').length,
+      chat: document.querySelectorAll('.chat__list *').length
+    }))
+    maxLayer = Math.max(maxLayer, n.layer)
+    maxChat = Math.max(maxChat, n.chat)
+  }
+  const frames = (await page.evaluate('window.__stopFrames()')) as number[]
+  await cdp.send('HeapProfiler.collectGarbage')
+  const heapAfter = (await cdp.send('Runtime.getHeapUsage')).usedSize
+  const shown = await page.$$eval('.chat__msg', (els) => els.length)
+  await context.close()
+  return {
+    ratePerSecond: rate,
+    seconds,
+    frames: frames.length,
+    p50FrameMs: round(percentile(frames, 50)),
+    p95FrameMs: round(percentile(frames, 95)),
+    maxFrameMs: round(Math.max(...frames)),
+    maxDanmakuLayerNodes: maxLayer,
+    maxChatListNodes: maxChat,
+    chatMessagesRendered: shown,
+    heapGrowthKB: kb(heapAfter - heapBefore)
+  }
+}
+
+async function longList(browser: Browser, origin: string) {
+  const target = quick ? 1000 : 10000
+  await fetch(`${origin}/dev/bulk/playbacks?count=${target}`)
+  const total = ((await post<{ data: { total: number } }>(origin, '/api/v1/userapp/playback/list', { page: 1, count: 10 })).data).total
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${origin}/m2/pages/list/list?type=playback`)
+  await page.waitForSelector('.list-row')
+  await page.evaluate(FRAME_PROBE)
+  await page.mouse.move(195, 420)
+  let maxRows = 0
+  const deadline = Date.now() + (quick ? 60000 : 300000)
+  let done = false
+  while (!done && Date.now() < deadline) {
+    await page.mouse.wheel(0, 4000)
+    await page.waitForTimeout(40)
+    const s = await page.evaluate(() => ({ rows: document.querySelectorAll('.list-row').length, end: document.querySelector('.list-page__more')?.textContent === '没有更多了' }))
+    maxRows = Math.max(maxRows, s.rows)
+    done = s.end
+  }
+  const frames = (await page.evaluate('window.__stopFrames()')) as number[]
+  const lastTitle = await page.evaluate(() => Array.from(document.querySelectorAll('.list-row__title')).pop()?.textContent || '')
+  await context.close()
+  return { items: total, reachedEnd: done, p95FrameMs: round(percentile(frames, 95)), maxFrameMs: round(Math.max(...frames)), maxRenderedRows: maxRows, lastRow: lastTitle }
+}
+
+async function fanOut(origin: string) {
+  const clients = quick ? 200 : 1000
+  const rate = 50
+  const seconds = quick ? 4 : 10
+  const room = 9999
+  const wsUrl = origin.replace(/^http/, 'ws') + `/ws?roomid=${room}`
+  const latencies: number[] = []
+  const received = new Array<number>(clients).fill(0)
+  const sockets: WebSocket[] = []
+  for (let i = 0; i < clients; i++) {
+    const ws = new WebSocket(wsUrl)
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw)) as { type: string; data: { time: number } }
+      if (m.type !== 'danmaku') return
+      received[i]!++
+      latencies.push(Date.now() - m.data.time)
+    })
+    sockets.push(ws)
+    await new Promise((r) => ws.once('open', r))
+  }
+  const inject = await (await fetch(`${origin}/dev/rooms/${room}/inject?rate=${rate}&seconds=${seconds}`)).json() as { data: { total: number } }
+  const expected = inject.data.total
+  const deadline = Date.now() + seconds * 1000 + 10000
+  while (Date.now() < deadline && received.some((n) => n < expected)) await new Promise((r) => setTimeout(r, 200))
+  for (const ws of sockets) ws.terminate()
+  const lost = received.reduce((a, n) => a + Math.max(0, expected - n), 0)
+  return { clients, messagesPerSecond: rate, seconds, deliveries: latencies.length, p50LatencyMs: round(percentile(latencies, 50)), p99LatencyMs: round(percentile(latencies, 99)), lost }
+}
+
+async function main() {
+  let server: RunningServer | null = null
+  let browser: Browser | null = null
+  try {
+    await section('weapp', async () => {
+      build('weapp')
+      const s = weappSizes() as Record<string, number>
+      return Object.fromEntries(Object.entries(s).map(([k, v]) => [`${k}KB`, kb(v)]))
+    })
+    await section('h5build', async () => {
+      build('h5')
+      return { ok: true }
+    })
+    server = await startServer()
+    browser = await launchBrowser()
+    const origin = server.origin
+    await section('h5FirstLoad', async () => {
+      const home = await measureFirstLoad(browser!, `${origin}/m2/pages/home/home`, '.home__rooms .card-item')
+      const live = await measureFirstLoad(browser!, `${origin}/m2/packageA/pages/live/live?roomid=${LIVE_ROOM}`, '.live__title-text')
+      const f = (x: typeof home) => ({ jsKB: kb(x.jsRaw), jsGzipKB: kb(x.jsGzip), cssKB: kb(x.cssRaw), cssGzipKB: kb(x.cssGzip), files: x.files })
+      return { home: f(home), live: f(live) }
+    })
+    await section('homePaint', () => paintTimings(browser!, origin))
+    await section('liveFirstFrame', () => firstFrame(browser!, origin))
+    await section('danmaku', () => danmakuLoad(browser!, origin))
+    await section('longList', () => longList(browser!, origin))
+    await section('fanOut', () => fanOut(origin))
+  } finally {
+    await browser?.close()
+    await server?.stop()
+  }
+  writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n')
+  console.log('\n' + table(results))
+}
+
+function table(r: Record<string, any>): string {
+  const rows: [string, string][] = []
+  const v = (x: unknown, unit = '') => (x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`)
+  if (r.weapp?.mainKB !== undefined) rows.push(['mini-program main / packageA / packageB', `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`])
+  if (r.h5FirstLoad?.home) {
+    rows.push(['H5 home first-load JS (gzip / raw)', `${v(r.h5FirstLoad.home.jsGzipKB)} / ${v(r.h5FirstLoad.home.jsKB)} KB`])
+    rows.push(['H5 home first-load CSS (gzip / raw)', `${v(r.h5FirstLoad.home.cssGzipKB)} / ${v(r.h5FirstLoad.home.cssKB)} KB`])
+    rows.push(['H5 live room JS (gzip / raw)', `${v(r.h5FirstLoad.live.jsGzipKB)} / ${v(r.h5FirstLoad.live.jsKB)} KB`])
+  }
+  if (r.homePaint?.fcpMs !== undefined) rows.push(['home FCP / LCP (4x CPU, median of 5)', `${v(r.homePaint.fcpMs)} / ${v(r.homePaint.lcpMs)} ms`])
+  if (r.liveFirstFrame?.firstFrameMs !== undefined) rows.push(['live room first video frame (4x CPU, median of 5)', v(r.liveFirstFrame.firstFrameMs, ' ms')])
+  if (r.danmaku?.p95FrameMs !== undefined) {
+    rows.push([`danmaku ${r.danmaku.ratePerSecond}/s for ${r.danmaku.seconds} s: frame p50 / p95 / max`, `${v(r.danmaku.p50FrameMs)} / ${v(r.danmaku.p95FrameMs)} / ${v(r.danmaku.maxFrameMs)} ms`])
+    rows.push(['danmaku layer / chat list nodes (max)', `${v(r.danmaku.maxDanmakuLayerNodes)} / ${v(r.danmaku.maxChatListNodes)}`])
+    rows.push(['danmaku JS heap growth', v(r.danmaku.heapGrowthKB, ' KB')])
+  }
+  if (r.longList?.p95FrameMs !== undefined) rows.push([`${r.longList.items}-item list: frame p95 / max rows rendered`, `${v(r.longList.p95FrameMs)} ms / ${v(r.longList.maxRenderedRows)}`])
+  if (r.fanOut?.clients !== undefined) rows.push([`WebSocket fan-out ${r.fanOut.clients} clients x ${r.fanOut.messagesPerSecond}/s: p50 / p99, lost`, `${v(r.fanOut.p50LatencyMs)} / ${v(r.fanOut.p99LatencyMs)} ms, ${v(r.fanOut.lost)}`])
+  for (const [k, val] of Object.entries(r)) if (val && typeof val === 'object' && 'error' in (val as object)) rows.push([k, `failed: ${(val as { error: string }).error}`])
+  const w = Math.max(...rows.map((x) => x[0].length))
+  return [`| figure | value |`, `| --- | --- |`, ...rows.map(([a, b]) => `| ${a.padEnd(w)} | ${b} |`)].join('\n')
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
