@@ -41,7 +41,8 @@ export async function startServer(): Promise<RunningServer> {
   const root = new URL('..', import.meta.url).pathname
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1' },
+    // Tests and benchmarks serve the existing dist/h5: a missing build is an error, never a silent rebuild.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SKIP_H5_BUILD: '1' },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let log = ''

@@ -1,0 +1,45 @@
+// CI's size gate (run by .ci/run after both builds): every mini-program package within its budget (WeChat rejects
+// packages over 2048 KB) and the JavaScript /m2/pages/home/home loads before it is interactive within the H5 budget.
+// The budgets live in budgets.json; change them there (README, "Benchmarks and budgets").
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { launchBrowser, startServer } from '../e2e/harness'
+import { measureFirstLoad } from './first-load'
+import { kb } from './lib'
+// @ts-expect-error plain ESM script without types
+import { weappSizes } from '../scripts/check-sizes.mjs'
+
+const root = join(__dirname, '..')
+
+async function main() {
+  const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')) as {
+    weapp: Record<string, number>
+    h5: { homeFirstLoadJsGzipKB: number }
+  }
+  let failed = false
+  for (const [name, bytes] of Object.entries(weappSizes() as Record<string, number>)) {
+    const over = kb(bytes) > (budgets.weapp[name] ?? 2048)
+    failed ||= over
+    console.log(`budget: mini-program ${name} ${kb(bytes)} KB (budget ${budgets.weapp[name]} KB)${over ? '  OVER BUDGET' : ''}`)
+  }
+  const server = await startServer()
+  const browser = await launchBrowser()
+  try {
+    const home = await measureFirstLoad(browser, `${server.origin}/m2/pages/home/home`, '.home__rooms .card-item')
+    const over = kb(home.jsGzip) > budgets.h5.homeFirstLoadJsGzipKB
+    failed ||= over
+    console.log(`budget: H5 home first-load JS ${kb(home.jsGzip)} KB gzip, ${kb(home.jsRaw)} KB raw (budget ${budgets.h5.homeFirstLoadJsGzipKB} KB gzip)${over ? '  OVER BUDGET' : ''}`)
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+  if (failed) {
+    console.error('budget: over budget (budgets.json)')
+    process.exit(1)
+  }
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
