@@ -1,7 +1,7 @@
 // Browser-test harness: the real reference server (server/start.ts) on a free loopback port with a fresh database,
 // and Debian's Chromium driven by playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,6 +36,8 @@ export interface RunningServer {
 }
 
 export async function startServer(): Promise<RunningServer> {
+  const h5Index = new URL('../dist/h5/index.html', import.meta.url).pathname
+  if (!existsSync(h5Index)) throw new Error('dist/h5/index.html is missing: run npm run build:h5 first')
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
   const root = new URL('..', import.meta.url).pathname
