@@ -2,6 +2,7 @@ import { View, Text, Image } from '@tarojs/components'
 import type { PlaybackItem, RoomItem, TeaserItem } from '@/api/home'
 import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
+import { attachedImage } from '@/utils/image'
 import { stripHtml } from '@/utils/validate'
 import './index.scss'
 
@@ -15,7 +16,7 @@ export function RoomCard({ room, onTap, wide }: { room: RoomItem; onTap: (room: 
   return (
     <View className={`card-item${wide ? ' card-item--wide' : ''}`} data-room={room.id} onClick={() => onTap(room)}>
       <View className='card-item__cover'>
-        {room.cover && <Image className='card-item__img' src={room.cover} mode='aspectFill' lazyLoad />}
+        {room.cover && <Image className='card-item__img' src={attachedImage(room.cover, wide ? 420 : 340, wide ? 236 : 200)} mode='aspectFill' lazyLoad />}
         <Text className={`card-item__badge card-item__badge--${status}`}>{LIVE_STATUS_TEXT[status]}</Text>
         {status === 1 && <Text className='card-item__meta'>{formatCount(room.online || 0)}人在看</Text>}
         {status === 2 && room.start_time ? <Text className='card-item__meta'>{formatTime(room.start_time, 'MM-DD HH:mm')}开播</Text> : null}
@@ -31,7 +32,7 @@ export function PlaybackCard({ item, onTap }: { item: PlaybackItem; onTap: (item
   return (
     <View className='card-item' data-playback={item.id} onClick={() => onTap(item)}>
       <View className='card-item__cover'>
-        {item.cover && <Image className='card-item__img' src={item.cover} mode='aspectFill' lazyLoad />}
+        {item.cover && <Image className='card-item__img' src={attachedImage(item.cover, 340, 200)} mode='aspectFill' lazyLoad />}
         <Text className='card-item__badge card-item__badge--0'>回看</Text>
         {item.duration ? <Text className='card-item__meta'>{formatDuration(item.duration)}</Text> : null}
       </View>
@@ -44,7 +45,7 @@ export function PlaybackCard({ item, onTap }: { item: PlaybackItem; onTap: (item
 export function EventCard({ item, onTap }: { item: TeaserItem; onTap: (item: TeaserItem) => void }) {
   return (
     <View className='event-item' data-event={item.id} onClick={() => onTap(item)}>
-      {item.cover && <Image className='event-item__img' src={item.cover} mode='aspectFill' lazyLoad />}
+      {item.cover && <Image className='event-item__img' src={attachedImage(item.cover, 240, 150)} mode='aspectFill' lazyLoad />}
       <View className='event-item__body'>
         <Text className='event-item__title'>{stripHtml(item.title)}</Text>
         {item.start_time ? <Text className='event-item__time'>{formatTime(item.start_time, 'MM月DD日 HH:mm')} 开始</Text> : null}

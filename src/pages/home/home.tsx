@@ -93,7 +93,7 @@ function HomePage() {
                 <SectionHeader title='热门主播' onMore={() => openPage('streamer')} />
                 <ScrollView scrollX className='card-row'>
                   {s.streamers.map((st) => (
-                    <View key={st.id} className='home__streamer' onClick={() => openPage('streamerDetail', { id: st.id })}>
+                    <View key={st.id} className='home__streamer' onClick={() => openPage('streamerDetail', { id: st.id, roomid: st.room_id ?? st.roomId })}>
                       <Image className='home__streamer-avatar' src={st.avatar || ''} />
                       <Text className='home__streamer-name'>{st.nickName || st.nick_name || st.name}</Text>
                       <Text className='home__streamer-pop'>{formatCount(st.popularity || 0)}人气</Text>

@@ -13,7 +13,7 @@ import { stripHtml } from '@/utils/validate'
 import './search.scss'
 
 function openResult(kind: SearchKind, item: any) {
-  if (kind === 'streamer') openPage('streamerDetail', { id: item.id })
+  if (kind === 'streamer') openPage('streamerDetail', { id: item.id, roomid: item.room_id ?? item.roomId })
   else if (kind === 'live') openPage('live', { roomid: item.id })
   else if (kind === 'preview') openPage('preview', { id: item.id })
   else openPage('playback', { id: item.id })
