@@ -32,3 +32,18 @@ export function hideAllOverlays() {
   Taro.hideToast({ fail: () => undefined })
   Taro.hideLoading({ fail: () => undefined })
 }
+
+/** The wait after hiding the loading overlay before the follow-up, and before a notify toast's callback (R9.19). */
+export const FOLLOW_UP_DELAY = 500
+
+/** Hide the loading overlay, then run the follow-up 500 ms later (so the two never flash on top of each other). */
+export function hideLoadingThen<T>(next?: () => T): Promise<T | undefined> {
+  Taro.hideLoading({ fail: () => undefined })
+  return new Promise((resolve) => setTimeout(() => resolve(next?.()), FOLLOW_UP_DELAY))
+}
+
+/** A toast whose callback runs 500 ms after it shows (e.g. navigate back after 保存成功). */
+export function notifyToast(title: string, callback?: () => void) {
+  showToast(title)
+  setTimeout(() => callback?.(), FOLLOW_UP_DELAY)
+}

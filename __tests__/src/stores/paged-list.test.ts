@@ -31,6 +31,14 @@ describe('PagedList (spec section 4 "Paged list loading")', () => {
     expect(l.list.map((i) => i.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
   })
 
+  test('R3.24 a paged answer carries currentPage, totalPage, total and a list of items with ids', async () => {
+    const s = server(25)
+    const l = new PagedList(s.fetcher)
+    await l.load()
+    expect({ currentPage: l.currentPage, totalPage: l.totalPage, total: l.total }).toEqual({ currentPage: 1, totalPage: 3, total: 25 })
+    expect(l.list.every((i) => typeof i.id === 'number')).toBe(true)
+  })
+
   test('R4.15 R4.16 the next page is currentPage + 1 and is appended', async () => {
     const s = server(25)
     const l = new PagedList(s.fetcher)

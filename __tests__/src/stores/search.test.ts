@@ -56,7 +56,7 @@ describe('search rules', () => {
     }
   })
 
-  test('R4.43 a search saves the keyword to local history, which a new store reads back', async () => {
+  test('R3.52 R4.43 a search saves the keyword to local history, which a new store reads back', async () => {
     const store = new SearchStore()
     store.submit(' 太湖 ')
     await settled(store)

@@ -7,7 +7,7 @@ function modalButtons() {
   return Array.from(document.querySelectorAll('.taro-modal__foot .taro-model__btn')) as HTMLElement[]
 }
 
-describe('dialog helpers (Taro H5 validates, the spec rules hold)', () => {
+describe('R5.18 dialog helpers (Taro H5 validates, the spec rules hold)', () => {
   afterEach(() => {
     hideAllOverlays()
   })
