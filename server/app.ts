@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, 
 import websocket from '@fastify/websocket'
 import multipart from '@fastify/multipart'
 import { Api, baseOf } from './api'
+import { registerActivityPages } from './routes/activity-pages'
 import type { AppContext } from './context'
 import { Store } from './db'
 import { livePlaylist, segment, vodPlaylist } from './hls'
@@ -130,6 +131,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   registerPay(api, ctx)
   registerActivity(api, ctx)
   registerWs(app, ctx)
+  registerActivityPages(app)
   if (ctx.dev) registerDev(api, ctx)
 
   // ---- media

@@ -324,8 +324,8 @@ export function seed(store: Store): void {
 
     const menu: Array<[number, string, string]> = [
       [1, '直播', '/m2/pages/list/list?type=live'], [2, '回放', '/m2/pages/list/list?type=playback'], [3, '预告', '/m2/pages/list/list?type=event'],
-      [4, '慢直播', '/m2/featured/wuxilcb/wuxilcb'], [5, '相册', '/m2/pages/album/album?id=1'], [6, '图文', '/m2/pages/timeline/timeline?id=1'],
-      [7, '充值', '/m2/pages/deposit/deposit'], [8, '搜索', '/m2/pages/search/search'],
+      [4, '慢直播', '/m2/packageA/featured/wuxilcb/wuxilcb'], [5, '相册', '/m2/packageB/pages/album/album?id=1'], [6, '图文', '/m2/packageA/pages/timeline/timeline?id=1'],
+      [7, '充值', '/m2/packageB/pages/deposit/deposit'], [8, '搜索', '/m2/packageB/pages/search/search'],
     ]
     for (const [id, title, url] of menu) store.putDoc('menu', id, { id, title, icon: img('menu', id), url })
     const notices = ['鼋头渚樱花进入盛花期，慢直播全天在线', '充值慧币享首充加赠活动（沙箱演示）', '文明发言，共建清朗直播间']

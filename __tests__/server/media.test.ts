@@ -135,3 +135,13 @@ test('R2.1 the H5 build is served under /m2/ in history mode; / redirects to /m2
   const escape = await app.inject({ method: 'GET', url: '/m2/..%2F..%2F..%2Fetc%2Fpasswd' })
   assert.doesNotMatch(escape.body, /root:/, 'never escapes the build folder')
 })
+
+test('R2.22 R2.27 the external activity pages answer HTML (lottery records, rain records, preview 1473)', async () => {
+  for (const name of ['preview-1473', 'lottery-records', 'rain-records']) {
+    const r = await app.inject({ method: 'GET', url: `/activity/${name}` })
+    assert.equal(r.statusCode, 200)
+    assert.match(r.headers['content-type'] as string, /text\/html/)
+    assert.match(r.body, /<h2>/)
+  }
+  assert.equal((await app.inject({ method: 'GET', url: '/activity/nothing' })).statusCode, 404)
+})

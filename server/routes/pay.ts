@@ -165,7 +165,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
     const order = q.order_id ? (db.prepare('SELECT * FROM orders WHERE id = ?').get(String(q.order_id)) as OrderRow | undefined) : undefined
     reply.type('text/html; charset=utf-8')
     if (!order) return page('订单不存在', '<p>找不到这个沙箱订单。</p>')
-    const back = typeof q.redirect_url === 'string' && q.redirect_url.startsWith('/') ? q.redirect_url : '/m2/pages/deposit/deposit'
+    const back = typeof q.redirect_url === 'string' && q.redirect_url.startsWith('/') ? q.redirect_url : '/m2/packageB/pages/deposit/deposit'
     const what = order.kind === 'gold' ? `充值 ${order.gold} 慧币` : `商城订单 ${escapeXml(order.target ?? '')}`
     return page('沙箱支付', `<p>${what}</p><p class="amt">¥ ${(order.amount / 100).toFixed(2)}</p><p>订单号 ${order.id}</p>
 <p>状态：${order.status === 'paid' ? '已支付' : '待支付'}</p>

@@ -1,13 +1,117 @@
-import { View, Text } from '@tarojs/components'
+import { View, Text, Video, Input, Image } from '@tarojs/components'
+import Taro, { useReachBottom, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageState } from '@/components/page-state'
+import { sessionStore } from '@/stores/session'
+import { PlaybackStore, canSendDanmaku } from '@/stores/playback'
+import { showToast } from '@/ui/overlay'
+import { formatCount, formatTime, fromNow } from '@/utils/format'
+import { shareImage } from '@/utils/image'
+import { maskPhones, stripHtml } from '@/utils/validate'
+import './playback.scss'
 
-/** 回看: the screen's frame; its data arrives with the issue that builds this area. */
+const VIDEO_ID = 'playback-video'
+
+/** A playback (spec R2.9): the recording with its timed danmaku, likes and comments. */
 function PlaybackPage() {
+  const { params } = useRouter()
+  const id = Number(params.id) || 0
+  const store = useMemo(() => new PlaybackStore(id), [id])
+  const playing = useRef(false)
+  const [text, setText] = useState('')
+  const [comment, setComment] = useState('')
+  useEffect(() => {
+    if (id) store.load().then(() => store.detail && Taro.setNavigationBarTitle({ title: store.detail.title }))
+  }, [store])
+  useReachBottom(() => {
+    store.comments.load().catch(() => undefined)
+  })
+  useShareAppMessage(() => ({
+    title: store.detail?.title || '精彩回看',
+    path: `/packageA/pages/playback/playback?id=${id}`,
+    imageUrl: shareImage(store.detail?.cover || '')
+  }))
+  if (!id) return <PageState error='回看不存在或已下线' />
+  const d = store.detail
+  if (!d) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
+
+  const sendDanmaku = () => {
+    const context = { playing: playing.current }
+    if (!canSendDanmaku(text, context)) return showToast(text.trim() ? '播放时才能发送弹幕' : '请输入弹幕内容')
+    Taro.createVideoContext(VIDEO_ID).sendDanmu({ text: text.trim(), color: '#ffffff' })
+    setText('')
+  }
+  const sendComment = async () => {
+    if (!(await sessionStore.requireLogin())) return
+    const result = await store.comment(comment)
+    if (result === true) {
+      setComment('')
+      showToast('评论成功')
+    } else showToast(result)
+  }
+  const list = store.comments
   return (
-    <View className='page'>
-      <Text className='page__title'>回看</Text>
-      <PageState empty emptyText='回看不存在或已下线' />
+    <View className='playback'>
+      <Video
+        id={VIDEO_ID}
+        className='playback__video'
+        src={d.source || ''}
+        poster={d.cover}
+        autoplay
+        enableDanmu
+        danmuBtn
+        danmuList={store.danmaku.map((x) => ({ text: x.text, time: x.time, color: '#ffffff' }))}
+        onPlay={() => (playing.current = true)}
+        onPause={() => (playing.current = false)}
+        onEnded={() => (playing.current = false)}
+      />
+      <View className='playback__info'>
+        <Text className='playback__title'>{stripHtml(d.title)}</Text>
+        <Text className='playback__meta'>
+          {formatCount(d.views || 0)}次观看 · {d.time ? formatTime(d.time, 'YYYY-MM-DD') : ''}
+        </Text>
+        {d.description ? <Text className='playback__desc'>{maskPhones(stripHtml(d.description))}</Text> : null}
+        <View className='playback__actions'>
+          <Text
+            className={`playback__like${store.liked ? ' playback__like--on' : ''}`}
+            onClick={async () => {
+              if (store.liked) return showToast('已经赞过了')
+              const ok = await store.like().catch(() => false)
+              if (!ok) showToast('点赞失败，请稍后再试')
+            }}
+          >
+            {store.liked ? '♥ 已赞' : '♡ 点赞'} {formatCount(d.likes || 0)}
+          </Text>
+        </View>
+      </View>
+      <View className='playback__danmaku-bar'>
+        <Input className='playback__input' value={text} placeholder='发一条弹幕' confirmType='send' onInput={(e) => setText(e.detail.value)} onConfirm={sendDanmaku} />
+        <Text className='playback__send' onClick={sendDanmaku}>
+          发送
+        </Text>
+      </View>
+      <View className='playback__comments'>
+        <Text className='playback__section'>评论 {list.total || ''}</Text>
+        <View className='playback__danmaku-bar'>
+          <Input className='playback__input' value={comment} placeholder='说点什么…' confirmType='send' onInput={(e) => setComment(e.detail.value)} onConfirm={sendComment} />
+          <Text className='playback__send' onClick={sendComment}>
+            评论
+          </Text>
+        </View>
+        {list.empty && !list.loading ? <PageState empty emptyText='还没有评论，来抢沙发吧' /> : null}
+        {list.list.map((c) => (
+          <View key={c.id} className='comment' data-comment={c.id}>
+            <Image className='comment__avatar' src={c.user?.avatar || ''} />
+            <View className='comment__body'>
+              <Text className='comment__name'>{c.user?.nickName || c.user?.nick_name || c.user?.name || '用户'}</Text>
+              <Text className='comment__text'>{maskPhones(stripHtml(c.content))}</Text>
+              <Text className='comment__time'>{fromNow(c.time)}</Text>
+            </View>
+          </View>
+        ))}
+        {!list.empty && <Text className='playback__more'>{list.loading ? '加载中' : list.hasMore ? '上拉加载更多' : '没有更多了'}</Text>}
+      </View>
     </View>
   )
 }

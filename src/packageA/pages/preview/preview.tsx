@@ -1,13 +1,87 @@
-import { View, Text } from '@tarojs/components'
+import { View, Text, Image } from '@tarojs/components'
+import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect, useState } from 'react'
+import { fetchTeaserDetail, fetchTeaserSubscribed, subscribeTeaser, type TeaserDetail } from '@/api/playback'
 import { PageState } from '@/components/page-state'
+import { env } from '@/env'
+import { requestSubscription } from '@/platform/subscribe'
+import { openPage, openWebView } from '@/router/navigate'
+import { EXTERNAL_PREVIEW_ID } from '@/router/startup'
+import { externalActivityUrl } from '@/router/startup-run'
+import { sessionStore } from '@/stores/session'
+import { showToast } from '@/ui/overlay'
+import { formatCount, formatTime } from '@/utils/format'
+import { shareImage } from '@/utils/image'
+import { maskPhones, stripHtml } from '@/utils/validate'
+import './preview.scss'
 
-/** 预告: the screen's frame; its data arrives with the issue that builds this area. */
+/** A preview (teaser, spec R2.10): what is coming, when, and a reminder (subscribe, R4.27, R5.13). */
 function PreviewPage() {
+  const { params } = useRouter()
+  const id = Number(params.id) || 0
+  const [detail, setDetail] = useState<TeaserDetail | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [subscribed, setSubscribed] = useState(false)
+  useEffect(() => {
+    if (String(id) === EXTERNAL_PREVIEW_ID) {
+      // R2.27: this preview is an external activity page
+      Taro.navigateBack().catch(() => undefined)
+      openWebView(externalActivityUrl('preview-1473'))
+      return
+    }
+    if (!id) return
+    fetchTeaserDetail(id)
+      .then((res) => {
+        if (res.code !== 1) return setError(res.msg || '预告不存在或已下线')
+        setDetail(res.data)
+        Taro.setNavigationBarTitle({ title: res.data.title })
+      })
+      .catch(() => setError('网络不给力，请稍后再试'))
+    if (sessionStore.isLoggedIn) {
+      fetchTeaserSubscribed(id)
+        .then((res) => {
+          const v = res.data
+          setSubscribed(typeof v === 'number' ? v === 1 : v?.issubscribe === 1)
+        })
+        .catch(() => undefined)
+    }
+  }, [id])
+  useShareAppMessage(() => ({ title: detail?.title || '直播预告', path: `/packageA/pages/preview/preview?id=${id}`, imageUrl: shareImage(detail?.cover || '') }))
+  if (!id) return <PageState error='预告不存在或已下线' />
+  if (error) return <PageState error={error} />
+  if (!detail) return <PageState loading />
+  const live = detail.room?.onair === 1
+  const subscribe = async () => {
+    const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
+    if (decision !== 'accept') return showToast('已取消预约')
+    if (!(await sessionStore.requireLogin())) return
+    const res = await subscribeTeaser(id).catch(() => null)
+    if (res && res.code === 1) {
+      setSubscribed(true)
+      showToast('预约成功，开播时提醒您')
+    } else showToast(res?.msg || '预约失败，请稍后再试')
+  }
   return (
-    <View className='page'>
-      <Text className='page__title'>预告</Text>
-      <PageState empty emptyText='预告不存在或已下线' />
+    <View className='preview'>
+      {detail.cover ? <Image className='preview__cover' src={detail.cover} mode='aspectFill' /> : null}
+      <View className='preview__card'>
+        <Text className='preview__title'>{stripHtml(detail.title)}</Text>
+        {detail.start_time ? <Text className='preview__time'>{formatTime(detail.start_time, 'YYYY年MM月DD日 HH:mm')} 开播</Text> : null}
+        <Text className='preview__sub'>{formatCount(detail.subscribes || 0)}人已预约</Text>
+        {detail.description ? <Text className='preview__desc'>{maskPhones(stripHtml(detail.description))}</Text> : null}
+      </View>
+      <View className='preview__bar'>
+        {live ? (
+          <Text className='preview__btn' onClick={() => openPage('live', { roomid: detail.room!.id })}>
+            正在直播，进入直播间
+          </Text>
+        ) : (
+          <Text className={`preview__btn${subscribed ? ' preview__btn--done' : ''}`} onClick={subscribed ? undefined : subscribe}>
+            {subscribed ? '已预约' : '预约提醒'}
+          </Text>
+        )}
+      </View>
     </View>
   )
 }

@@ -1,0 +1,132 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+import Taro from '@tarojs/taro'
+import TestUtils from '@tarojs/test-utils-react'
+import { Current } from '@tarojs/runtime'
+import { LIKE_KEYS, LikesStore } from '@/stores/likes'
+import { PlaybackStore, canSendDanmaku, prependComment, toTimedDanmaku } from '@/stores/playback'
+import { PagedList } from '@/stores/paged-list'
+import { fetchTeaserDetail } from '@/api/playback'
+import { setToken } from '@/core/token'
+import PreviewPage from '@/packageA/pages/preview/preview'
+import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+
+let server: ReferenceServer
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+}, 40000)
+
+afterAll(() => server.stop())
+beforeEach(() => localStorage.clear())
+
+async function demoToken(): Promise<string> {
+  const r = await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
+  return ((await r.json()) as { data: { access_token: string } }).data.access_token
+}
+
+describe('likes', () => {
+  test('R4.28 R9.32 one like per media, post or photo, remembered locally under its key', async () => {
+    expect(LIKE_KEYS).toEqual({ medias: 'liked_medias', posts: 'liked_posts', photos: 'liked_photos' })
+    const likes = new LikesStore()
+    const call = jest.fn(async () => undefined)
+    await likes.toggle('medias', 7, call)
+    await likes.toggle('posts', 8, call)
+    expect(Taro.getStorageSync('liked_medias')).toEqual({ data: [7] })
+    expect(Taro.getStorageSync('liked_posts')).toEqual({ data: [8] })
+    expect(new LikesStore().has('medias', 7)).toBe(true)
+  })
+  test('R4.29 R5.12 media and post likes are never undone: an already-liked one is skipped', async () => {
+    const likes = new LikesStore()
+    const call = jest.fn(async () => undefined)
+    await likes.toggle('medias', 1, call)
+    await expect(likes.toggle('medias', 1, call)).resolves.toBe('skipped')
+    await likes.toggle('posts', 2, call)
+    await expect(likes.toggle('posts', 2, call)).resolves.toBe('skipped')
+    expect(call).toHaveBeenCalledTimes(2)
+  })
+  test('R4.29 photo likes toggle off when already liked', async () => {
+    const likes = new LikesStore()
+    const call = jest.fn(async () => undefined)
+    await expect(likes.toggle('photos', 3, call)).resolves.toBe('liked')
+    await expect(likes.toggle('photos', 3, call)).resolves.toBe('unliked')
+    expect(call).toHaveBeenLastCalledWith(true)
+    expect(likes.has('photos', 3)).toBe(false)
+  })
+  test('a failed like call changes nothing', async () => {
+    const likes = new LikesStore()
+    await expect(likes.toggle('medias', 4, async () => Promise.reject(new Error('x')))).rejects.toThrow('x')
+    expect(likes.has('medias', 4)).toBe(false)
+  })
+})
+
+describe('playback rules', () => {
+  test('R3.20 playback danmaku maps relativeTimestamp and the JSON text to time and text', () => {
+    expect(toTimedDanmaku([
+      { relativeTimestamp: 12, content: '{"text":"好看"}' },
+      { relativeTimestamp: 3, content: '{"text":"开始了"}' },
+      { relativeTimestamp: 5, content: 'not json' }
+    ])).toEqual([
+      { time: 3, text: '开始了' },
+      { time: 12, text: '好看' }
+    ])
+  })
+  test('R4.30 a new comment is prepended with an id one above the first, and the total rises', () => {
+    const list = new PagedList<{ id: number; content: string; time: number }>(async () => ({ code: 1, data: { list: [] } }))
+    list.list = [{ id: 41, content: 'a', time: 1 }]
+    list.total = 9
+    prependComment(list, { content: 'b', time: 2 })
+    expect(list.list.map((c) => c.id)).toEqual([42, 41])
+    expect(list.total).toBe(10)
+  })
+  test('R5.11 danmaku is sent only with text and a playing media context', () => {
+    expect(canSendDanmaku('好', { playing: true })).toBe(true)
+    expect(canSendDanmaku('  ', { playing: true })).toBe(false)
+    expect(canSendDanmaku('好', { playing: false })).toBe(false)
+    expect(canSendDanmaku('好', null)).toBe(false)
+  })
+})
+
+describe('playback store against the reference server', () => {
+  test('R7.15 R7.80 R7.81 detail, timed danmaku and comments (5 a page)', async () => {
+    const list = await (await fetch(`${server.origin}/api/v1/userapp/playback/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":1}' })).json() as { data: { list: { id: number }[] } }
+    const store = new PlaybackStore(list.data.list[0].id)
+    await store.load()
+    expect(store.detail?.source).toMatch(/\/hls\/vod\/\d+\/index\.m3u8$/)
+    expect(store.danmaku.length).toBeGreaterThan(0)
+    for (let i = 0; i < 50 && store.comments.loading; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(store.comments.pageSize).toBe(5)
+    expect(store.comments.list.length).toBeLessThanOrEqual(5)
+  })
+  test('R7.83 R5.12 a playback is liked once; R7.82 a comment shows first', async () => {
+    setToken(await demoToken())
+    const list = await (await fetch(`${server.origin}/api/v1/userapp/playback/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":1}' })).json() as { data: { list: { id: number; likes: number }[] } }
+    const id = list.data.list[0].id
+    const store = new PlaybackStore(id)
+    await store.load()
+    const before = store.detail!.likes || 0
+    await expect(store.like()).resolves.toBe(true)
+    expect(store.detail!.likes).toBe(before + 1)
+    await expect(store.like()).resolves.toBe(false)
+    expect(store.detail!.likes).toBe(before + 1)
+    await expect(store.comment('  拍得真好  ')).resolves.toBe(true)
+    expect(store.comments.list[0].content).toBe('拍得真好')
+    await expect(store.comment('   ')).resolves.toBe('请输入评论内容')
+    setToken('')
+  })
+})
+
+describe('preview', () => {
+  test('R7.17 R2.10 the preview page shows the teaser and its reminder button', async () => {
+    const teasers = await (await fetch(`${server.origin}/api/v1/userapp/teaser/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":10}' })).json() as { data: { list: { id: number; title: string }[] } }
+    const t = teasers.data.list.find((x) => x.id !== 1473)!
+    const detail = await fetchTeaserDetail(t.id)
+    expect(detail.data.title).toBe(t.title)
+    Current.router = { params: { id: String(t.id) }, path: '/p' } as never
+    const u = new TestUtils()
+    await u.mount(PreviewPage)
+    for (let i = 0; i < 100 && !document.querySelector('.preview__title'); i++) await new Promise((r) => setTimeout(r, 20))
+    expect(document.querySelector('.preview__title')?.textContent).toBe(t.title)
+    expect(['预约提醒', '正在直播，进入直播间']).toContain(document.querySelector('.preview__btn')?.textContent)
+    u.unmout()
+  })
+})
