@@ -1,13 +1,36 @@
-import { View, Text } from '@tarojs/components'
+import { View } from '@tarojs/components'
+import Taro, { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect, useMemo, useState } from 'react'
+import { fetchPost, type PostItem } from '@/api/timeline'
 import { PageState } from '@/components/page-state'
+import { PostCard } from '@/packageA/components/post-card'
+import { TimelineStore } from '@/stores/timeline'
 
-/** 详情: the screen's frame; its data arrives with the issue that builds this area. */
+/** One post of a timeline (spec R2.12, R7.31, R7.35). */
 function PostPage() {
+  const { params } = useRouter()
+  const id = Number(params.id) || 0
+  const source = params.source === 'news' ? 'news' : 'm2o'
+  const store = useMemo(() => new TimelineStore(Number(params.topic) || 0, source), [params.topic, source])
+  const [post, setPost] = useState<PostItem | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    if (!id) return
+    fetchPost(source, id)
+      .then((res) => {
+        if (res.code !== 1) return setError(res.msg || '内容不存在')
+        setPost(res.data)
+        Taro.setNavigationBarTitle({ title: res.data.host_name || '详情' })
+      })
+      .catch(() => setError('网络不给力，请稍后再试'))
+  }, [id])
+  if (!id) return <PageState error='内容不存在' />
+  if (error) return <PageState error={error} />
+  if (!post) return <PageState loading />
   return (
     <View className='page'>
-      <Text className='page__title'>详情</Text>
-      <PageState empty emptyText='内容不存在' />
+      <PostCard store={store} post={post} full />
     </View>
   )
 }

@@ -1,13 +1,80 @@
-import { View, Text } from '@tarojs/components'
+import { View, Text, Image } from '@tarojs/components'
+import Taro, { usePullDownRefresh, useReachBottom, useRouter, useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect, useMemo } from 'react'
 import { PageState } from '@/components/page-state'
+import { openPage } from '@/router/navigate'
+import { AlbumStore } from '@/stores/album'
+import { showToast } from '@/ui/overlay'
+import { formatCount } from '@/utils/format'
+import { shareImage, uploadedImage } from '@/utils/image'
+import './album.scss'
 
-/** 相册直播: the screen's frame; its data arrives with the issue that builds this area. */
+/** Photo-album live (spec R2.17): the album, its photos 30 a page, photo likes that toggle, share and timeline share. */
 function AlbumPage() {
+  const { params } = useRouter()
+  const id = Number(params.id) || 1
+  const store = useMemo(() => new AlbumStore(id), [id])
+  useEffect(() => {
+    store.load().then(() => store.album && Taro.setNavigationBarTitle({ title: store.album.title }))
+  }, [store])
+  usePullDownRefresh(() => {
+    store.photos.load({ getNew: true }).catch(() => undefined).finally(() => Taro.stopPullDownRefresh())
+  })
+  useReachBottom(() => {
+    store.photos.load().catch(() => undefined)
+  })
+  useShareAppMessage(() => ({ title: store.album?.title || '相册直播', path: `/packageB/pages/album/album?id=${id}`, imageUrl: shareImage(store.album?.cover || '') }))
+  useShareTimeline(() => ({ title: store.album?.title || '相册直播', query: `id=${id}` }))
+  const a = store.album
+  if (!a) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
+  const photos = store.photos
+  const urls = photos.list.map((p) => p.url)
   return (
-    <View className='page'>
-      <Text className='page__title'>相册直播</Text>
-      <PageState empty emptyText='暂无照片' />
+    <View className='album'>
+      <View className='album__head'>
+        <Text className='album__title'>{a.title}</Text>
+        <Text className='album__meta'>
+          {a.total}张 · {formatCount(a.likes)}赞 · {formatCount(a.visits || 0)}浏览
+        </Text>
+        {a.room_id ? (
+          <Text className='album__live' onClick={() => openPage('live', { roomid: a.room_id })}>
+            进入直播间 ›
+          </Text>
+        ) : null}
+        <View className='album__orders'>
+          <Text className={`album__order${store.order === 'desc' ? ' album__order--on' : ''}`} onClick={() => store.setOrder('desc')}>
+            最新
+          </Text>
+          <Text className={`album__order${store.order === 'hot' ? ' album__order--on' : ''}`} onClick={() => store.setOrder('hot')}>
+            最热
+          </Text>
+        </View>
+      </View>
+      {photos.empty ? (
+        photos.loading ? <PageState loading /> : <PageState empty emptyText='暂无照片' />
+      ) : (
+        <View className='album__grid'>
+          {photos.list.map((p) => {
+            const liked = store.liked(p)
+            return (
+              <View key={p.id} className='album__photo' data-photo={p.id}>
+                <Image className='album__img' src={uploadedImage(p.thumb || p.url, 240, 240)} mode='aspectFill' lazyLoad onClick={() => Taro.previewImage({ urls, current: p.url })} />
+                <Text
+                  className={`album__like${liked ? ' album__like--on' : ''}`}
+                  onClick={async () => {
+                    const r = await store.toggleLike(p).catch(() => null)
+                    if (!r) showToast('操作失败，请稍后再试')
+                  }}
+                >
+                  {liked ? '♥' : '♡'} {formatCount(p.likes)}
+                </Text>
+              </View>
+            )
+          })}
+        </View>
+      )}
+      {!photos.empty && <Text className='album__more'>{photos.loading ? '加载中' : photos.hasMore ? '上拉加载更多' : '没有更多了'}</Text>}
     </View>
   )
 }

@@ -1,0 +1,41 @@
+import { post, type Envelope } from '@/core/request'
+import type { PagedData } from '@/stores/paged-list'
+
+/** An album (spec R3.33): id, total, likes. */
+export interface AlbumDetail {
+  id: number
+  title: string
+  description?: string
+  cover?: string
+  room_id?: number
+  total: number
+  likes: number
+  visits?: number
+}
+
+/** A photo (spec R3.34): id, likes. */
+export interface PhotoItem {
+  id: number
+  url: string
+  thumb?: string
+  width?: number
+  height?: number
+  likes: number
+  description?: string
+  time?: number
+}
+
+/** POST /userapp/album/detail (R7.103). */
+export function fetchAlbum(id: number): Promise<Envelope<AlbumDetail>> {
+  return post<AlbumDetail>('/userapp/album/detail', { id })
+}
+
+/** POST /userapp/album/photo/list {album_id, order, count 30} (R7.104). */
+export function fetchPhotos(q: { albumId: number; order?: string; page: number; count: number }): Promise<Envelope<PagedData<PhotoItem>>> {
+  return post<PagedData<PhotoItem>>('/userapp/album/photo/list', { album_id: q.albumId, order: q.order || 'desc', page: q.page, count: q.count })
+}
+
+/** POST /userapp/album/photo/up {id, type} (R7.105, R7.106): type 1 likes, type 0 takes the like back. */
+export function upPhoto(id: number, type: 1 | 0): Promise<Envelope<{ likes?: number }>> {
+  return post<{ likes?: number }>('/userapp/album/photo/up', { id, type: String(type) })
+}
