@@ -4,10 +4,16 @@ import path from 'node:path'
 /**
  * The looping sample stream. The fixture (server/fixtures/hls: index.m3u8 + segN.ts, ~12 s) is loaded once.
  * Live rooms get a sliding window computed from wall-clock time: the segment sequence number grows by one per
- * segment duration since the Unix epoch (offset per room so rooms do not play in lock-step); every time the
+ * segment duration since the server started (offset per room so rooms do not play in lock-step); every time the
  * loop restarts an EXT-X-DISCONTINUITY is written, and EXT-X-DISCONTINUITY-SEQUENCE counts those that slid out.
+ * Counting from the server's start keeps the numbers small, as a real encoder's are: hls.js walks a sparse array
+ * indexed by discontinuity number on every playlist load, and numbers counted from 1970 (~150 million) made that
+ * walk take the whole CPU.
  * Playbacks get a VOD playlist that plays the fixture LOOPS_VOD times (about a minute).
  */
+/** Where the live clock starts: the server's start, a day back so every room's window is already full. */
+export const LIVE_EPOCH_MS = Date.now() - 86400000
+
 export const HLS_DIR = path.join(__dirname, 'fixtures', 'hls')
 // Six 2-second segments (12 s): a slow device that falls behind still finds its segment in the window.
 const WINDOW = 6
@@ -47,12 +53,12 @@ function roomOffset(roomKey: string): number {
 }
 
 /** Live playlist for a room at wall-clock time `nowMs`. */
-export function livePlaylist(roomKey: string, nowMs = Date.now()): string {
+export function livePlaylist(roomKey: string, nowMs = Date.now(), epochMs = LIVE_EPOCH_MS): string {
   const fx = loadFixture()
   const n = fx.durations.length
   // uniform timing is assumed for the sequence clock; the fixture is cut in equal segments
   const segDur = fx.total / n
-  const t = nowMs / 1000 + roomOffset(roomKey)
+  const t = Math.max(0, nowMs - epochMs) / 1000 + roomOffset(roomKey)
   const current = Math.floor(t / segDur) // the segment being "recorded" now
   const last = current - 1 // newest complete segment
   const first = Math.max(0, last - WINDOW + 1)

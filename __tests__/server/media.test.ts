@@ -34,13 +34,14 @@ test('R3.12 live playlist: sliding window, growing media sequence, discontinuity
   assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
   assert.match(r.body, /^#EXTM3U/)
   assert.ok(!r.body.includes('#EXT-X-ENDLIST'))
-  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', t))![1])
   const t0 = 1_700_000_000_000
+  const epoch = t0 - 86_400_000
+  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', t, epoch))![1])
   assert.equal(seq(t0 + 4000), seq(t0) + 2, 'two segments later after 4 s')
   const n = loadFixture().durations.length
   let sawDiscontinuity = false
   for (let k = 0; k < n; k++) {
-    const pl = livePlaylist('496', t0 + k * 2000)
+    const pl = livePlaylist('496', t0 + k * 2000, epoch)
     const segs = [...pl.matchAll(/seg(\d+)\.ts/g)].map((m) => Number(m[1]))
     assert.equal(segs.length, 6, "a 12 s window of six 2 s segments")
     const dsq = Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(pl)![1])
@@ -55,6 +56,8 @@ test('R3.12 live playlist: sliding window, growing media sequence, discontinuity
     })
   }
   assert.ok(sawDiscontinuity)
+  // sequence numbers count from the server's start (a day of 2 s segments), not from 1970
+  assert.ok(seq(t0) < 86_400 / 2 + 1000, 'small media sequence numbers')
   const seg = await app.inject({ method: 'GET', url: '/hls/live/496/seg1.ts?seq=7' })
   assert.equal(seg.headers['content-type'], 'video/mp2t')
   assert.equal(seg.rawPayload[0], 0x47, 'MPEG-TS sync byte')
