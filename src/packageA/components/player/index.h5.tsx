@@ -19,6 +19,8 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
   const ref = useRef<HTMLVideoElement | null>(null)
   const [state, setState] = useState<PlayerState>('loading')
   const [attempt, setAttempt] = useState(0)
+  const blockedRef = useRef(blocked)
+  blockedRef.current = blocked
 
   useEffect(() => {
     const video = ref.current
@@ -33,7 +35,7 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
       stallTimer = null
     }
     const tryPlay = () => {
-      if (blocked) return
+      if (blockedRef.current) return
       video.play().catch(() => {
         if (!disposed) setState('needs-tap')
       })
@@ -110,10 +112,12 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     }
   }, [src, attempt])
 
+  // A paid room's trial ended: pause; unlocked again: play on.
   useEffect(() => {
     const video = ref.current
     if (!video) return
     if (blocked) video.pause()
+    else if (video.paused && video.readyState > 0) video.play().catch(() => setState('needs-tap'))
   }, [blocked])
 
   return (

@@ -9,6 +9,7 @@ import { Player } from '@/packageA/components/player'
 import { roomPhase } from '@/packageA/components/player/phase'
 import { ExternalTab, GroupSwitcher, PasswordForm, PhaseCard, Poster, RoomHeader, roomShare } from '@/packageA/components/room'
 import { liveStore } from '@/stores/live'
+import { premiumStore } from '@/stores/premium'
 import './live.scss'
 
 /**
@@ -51,7 +52,7 @@ function LivePage() {
   return (
     <View className={`live live--${orientation}`} data-phase={phase}>
       <View className='live__stage'>
-        {phase === 'live' ? <Player src={room.source || ''} poster={room.cover} live /> : <PhaseCard room={room} phase={phase} />}
+        {phase === 'live' ? <Player src={room.source || ''} poster={room.cover} live blocked={premiumStore.blocked(roomId)} /> : <PhaseCard room={room} phase={phase} />}
         <DanmakuLayer roomId={roomId} />
       </View>
       <PremiumBanner roomId={roomId} />
