@@ -62,10 +62,10 @@ test('R2.41 an unknown route shows the 404 screen through the page-not-found hoo
 
 test('R2.41 R2.15 the alias table: /m2/binhu717 opens the hubin featured page; canonical paths still work', async () => {
   const page = await open('/m2/binhu717')
-  await page.waitForSelector('.page__title')
-  assert.equal(await page.$eval('.page__title', (e) => e.textContent), '慢直播')
+  await page.waitForSelector('.featured__cam--on')
+  assert.equal(await page.$eval('.featured__cam--on', (e) => e.getAttribute('data-room')), '172')
   await page.goto(`${server.origin}/m2/packageA/featured/hubin/hubin`)
-  await page.waitForSelector('.page__title')
+  await page.waitForSelector('.featured__cam--on')
   assert.equal(await page.$('.not-found'), null)
   await page.close()
 })
