@@ -82,3 +82,22 @@ test('R1.2 R4.26 a viewer who logged in follows the room streamer', async () => 
   await page.waitForFunction((text) => document.querySelector('.room-header__follow')?.textContent === text, expected)
   await context.close()
 })
+
+test('R2.44 the live room offers chat, gifts, likes, and report and block on a message', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await loginThroughUserPage(page, server.origin)
+  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  await page.locator('.chat__msg:visible').first().waitFor({ timeout: 20000 })
+  await page.locator('.interact-like__button:visible').waitFor()
+  const count = page.locator('.interact-like__count:visible')
+  const before = (await count.textContent()) || ''
+  await page.locator('.interact-like__button:visible').click()
+  await page.locator('.interact-like__heart').first().waitFor()
+  assert.ok(((await count.textContent()) || '') !== before || before.includes('万'), 'a tap counts at once')
+  await page.locator('.chat__msg:visible').first().click()
+  const sheet = page.locator('.taro-actionsheet__cell:visible')
+  await sheet.first().waitFor()
+  assert.deepEqual((await sheet.allTextContents()).slice(0, 2), ['举报', '屏蔽'])
+  await context.close()
+})
