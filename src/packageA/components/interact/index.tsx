@@ -39,7 +39,7 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
       <GiftStrip roomId={roomId} />
       <View className='interact__bar'>
         <View className='interact__gift-button' onClick={openGifts} aria-label='礼物'>
-          <Text className='interact__gift-icon'>🎁</Text>
+          <Text className='interact__gift-icon'>礼</Text>
           <Text className='interact__gift-label'>礼物</Text>
         </View>
         <LikeButton roomId={roomId} />
