@@ -245,6 +245,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     ctx.timers.clear()
     ctx.hub.closeAll()
     store.close()
+    // an in-memory server's uploads live in a temp folder of its own: leave nothing behind
+    if (memory && !opts.dataDir) fs.rmSync(uploadDir, { recursive: true, force: true })
   })
 
   return app as unknown as LiveServer
