@@ -87,3 +87,42 @@ describe('albums', () => {
     expect(store.album!.likes).toBe(albumLikes)
   })
 })
+
+describe('timeline, post and album pages', () => {
+  const { Current } = require('@tarojs/runtime')
+  const TestUtils = require('@tarojs/test-utils-react').default
+  async function waitFor(sel: string) {
+    for (let i = 0; i < 200 && !document.querySelector(sel); i++) await new Promise((r) => setTimeout(r, 20))
+    return document.querySelector(sel)
+  }
+  test('R2.11 the timeline page shows the topic, its live link and its posts', async () => {
+    Current.router = { params: { id: '1' }, path: '/t' }
+    const Page = require('@/packageA/pages/timeline/timeline').default
+    const t = new TestUtils()
+    await t.mount(Page)
+    expect(await waitFor('.post-card')).not.toBeNull()
+    expect(document.querySelector('.timeline__title')?.textContent).toBeTruthy()
+    expect(document.querySelector('.timeline__redirect')?.textContent).toContain('正在直播')
+    expect(document.body.textContent).not.toMatch(/1[3-9]\d{9}/) // phone numbers in posts are masked (R5.2)
+    t.unmout()
+  })
+  test('R2.12 the post page shows one post', async () => {
+    Current.router = { params: { id: '114', topic: '1' }, path: '/p' }
+    const Page = require('@/packageA/pages/post/post').default
+    const t = new TestUtils()
+    await t.mount(Page)
+    expect(await waitFor('.post-card')).not.toBeNull()
+    expect(document.querySelectorAll('.post-card')).toHaveLength(1)
+    t.unmout()
+  })
+  test('R2.17 the album page shows the album and its photos', async () => {
+    Current.router = { params: { id: '1' }, path: '/a' }
+    const Page = require('@/packageB/pages/album/album').default
+    const t = new TestUtils()
+    await t.mount(Page)
+    expect(await waitFor('.album__photo')).not.toBeNull()
+    expect(document.querySelectorAll('.album__photo').length).toBe(30)
+    expect(document.querySelector('.album__title')?.textContent).toBeTruthy()
+    t.unmout()
+  })
+})
