@@ -15,6 +15,7 @@ import { tailTime } from '@/packageA/components/danmaku/lanes'
 import { chatStore } from '@/stores/chat'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor, $$ } from '../support/dom'
 
 const ROOM = 312 // on air, with today's history
 const CLOSED_ROOM = 318
@@ -52,17 +53,7 @@ function logIn() {
   sessionStore.setUser(normalizeUser(login.user as never)!)
 }
 
-async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const $$ = (sel: string) => Array.from(document.querySelectorAll(sel)) as HTMLElement[]
 const inject = (room: number, rate: number, seconds: number) =>
   fetch(`${server.origin}/dev/rooms/${room}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate, seconds }) })
 

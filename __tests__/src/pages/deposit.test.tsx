@@ -13,6 +13,7 @@ import { setItem } from '@/platform/storage'
 import { depositStore } from '@/stores/deposit'
 import { sessionStore } from '@/stores/session'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor, $, $$ } from '../support/dom'
 
 let server: ReferenceServer
 
@@ -41,17 +42,6 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-async function waitFor<T>(fn: () => T | null | undefined | false, ms = 5000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null
-const $$ = (sel: string) => Array.from(document.querySelectorAll(sel)) as HTMLElement[]
 function tap(el: HTMLElement | null) {
   if (!el) throw new Error('nothing to tap')
   t.act(() => el.click())

@@ -5,6 +5,7 @@ import SearchPage from '@/packageB/pages/search/search'
 import { homeStore } from '@/stores/home'
 import { searchStore } from '@/stores/search'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
 
 let server: ReferenceServer
 
@@ -13,16 +14,6 @@ beforeAll(async () => {
 }, 40000)
 
 afterAll(() => server.stop())
-
-async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 30))
-  }
-}
 
 describe('home page', () => {
   test('R2.42 R4.11 R9.20 shows the server rooms with status badges and counts in 万', async () => {

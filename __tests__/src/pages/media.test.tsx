@@ -11,6 +11,7 @@ import { mediaStore } from '@/stores/media'
 import { addDays, cnDate } from '@/stores/media-schedule'
 import { uiStore } from '@/stores/ui'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
 
 let server: ReferenceServer
 
@@ -20,16 +21,6 @@ beforeAll(async () => {
 }, 40000)
 
 afterAll(() => server.stop())
-
-async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 30))
-  }
-}
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent || '')
 const click = (t: TestUtils, selector: string) => t.act(() => (document.querySelector(selector) as HTMLElement).click())

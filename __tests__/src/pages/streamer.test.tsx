@@ -17,6 +17,7 @@ import { setItem } from '@/platform/storage'
 import { streamerStore } from '@/stores/streamer'
 import { uiStore } from '@/stores/ui'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
 
 let server: ReferenceServer
 
@@ -26,16 +27,6 @@ beforeAll(async () => {
 }, 40000)
 
 afterAll(() => server.stop())
-
-async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 30))
-  }
-}
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent || '')
 

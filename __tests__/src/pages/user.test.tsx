@@ -11,6 +11,7 @@ import { getToken, setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { SINGLE_PAGE_TIP, sessionStore } from '@/stores/session'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
+import { waitFor, $ } from '../support/dom'
 
 let server: ContractServer
 const reload = jest.fn()
@@ -35,17 +36,6 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-async function waitFor<T>(fn: () => T | null | undefined | false, ms = 5000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
-
-const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null
 const text = () => document.body.textContent || ''
 
 function type(sel: string, value: string) {

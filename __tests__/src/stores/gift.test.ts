@@ -14,6 +14,7 @@ import { LikeStore } from '@/stores/like'
 import { liveStore } from '@/stores/live'
 import { IOS_RESTRICTED_MESSAGE, sessionStore } from '@/stores/session'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
 
 let server: ReferenceServer
 const ROOM = 306 // a free room on air
@@ -46,16 +47,6 @@ async function login() {
 async function otherViewerToken(): Promise<string> {
   const r = await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'dev', encryptedData: 'x', iv: 'x' }) })
   return ((await r.json()) as { data: { access_token: string } }).data.access_token
-}
-
-async function waitFor<T>(fn: () => T | null | undefined | false, ms = 5000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await new Promise((r) => setTimeout(r, 20))
-  }
 }
 
 test('R7.66 R3.29 the gift list comes from the server with names and prices in 慧币', async () => {

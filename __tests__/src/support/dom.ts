@@ -1,0 +1,15 @@
+/** DOM helpers shared by the page and component tests. */
+
+/** Resolves with the first truthy value of `fn`, polling every 20 ms; rejects after `ms`. */
+export async function waitFor<T>(fn: () => T | null | undefined | false, ms = 8000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+export const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null
+export const $$ = (sel: string) => Array.from(document.querySelectorAll(sel)) as HTMLElement[]
