@@ -1,31 +1,20 @@
 // Browse in Chromium against the real server: home rooms, reach-bottom paging, the virtual list, search history
 // (spec R2.42, R4.14, R4.43, R2.7, R2.48).
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, startServer, type RunningServer } from './harness'
+import { suite } from './harness'
 
-let server: RunningServer
-let browser: Browser
+const s = suite()
 
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-async function open(path: string, context = browser): Promise<Page> {
+async function open(path: string, context = s.browser): Promise<Page> {
   const page = await context.newPage({ viewport: { width: 390, height: 844 } })
-  await page.goto(`${server.origin}${path}`)
+  await page.goto(`${s.server.origin}${path}`)
   return page
 }
 
 async function apiTotal(): Promise<number> {
-  const r = await fetch(`${server.origin}/api/v1/userapp/living/list`, {
+  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ page: 1, count: 10 })
@@ -38,7 +27,7 @@ test('R2.42 R4.11 home shows the live rooms the server has, with status badges',
   await page.waitForSelector('.home__rooms .card-item')
   const titles = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent))
   assert.equal(titles.length, 10)
-  const r = await fetch(`${server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":10}' })
+  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":10}' })
   const first = ((await r.json()) as { data: { list: { title: string }[] } }).data.list.map((x) => x.title)
   assert.deepEqual(titles, first)
   const badges = await page.$$eval('.home__rooms .card-item__badge', (els) => els.map((e) => e.textContent))
@@ -82,9 +71,9 @@ test('R2.7 the live list renders through a virtual list: rendered rows stay boun
 })
 
 test('R4.43 R2.48 a search shows the four tabs and its keyword survives a reload in the history', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
-  await page.goto(`${server.origin}/m2/packageB/pages/search/search`)
+  await page.goto(`${s.server.origin}/m2/packageB/pages/search/search`)
   const input = page.locator('.search__input input, input.search__input').first()
   await input.waitFor()
   await input.fill('  太湖  ')

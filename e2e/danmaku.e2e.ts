@@ -1,45 +1,32 @@
 // Live-room chat in Chromium against the real server (issue 6 item 3; spec R7.72, R7.73, R3.14, R5.6): a danmaku sent
 // by a logged-in viewer in one browser context appears in a second context's chat list and flying layer, once; under
 // 200 incoming messages per second the flying layer and the chat list keep a bounded number of nodes.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, startServer, type RunningServer } from './harness'
+import { loginThroughUserPage, suite } from './harness'
 
 const ROOM = 307 // on air in the seed
 /** An ended room: its player is idle, so frame times under load are the chat's own. */
 const QUIET_ROOM = 305
-let server: RunningServer
-let browser: Browser
 let sender: BrowserContext
 let watcher: BrowserContext
 
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  sender = await browser.newContext({ viewport: { width: 390, height: 844 } })
-  watcher = await browser.newContext({ viewport: { width: 390, height: 844 } })
-  await login(await sender.newPage())
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
+const s = suite(async ({ browser, server }) => {
+  sender = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  watcher = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  await login(await sender.newPage(), s.server.origin)
 })
 
 /** The demo viewer logs in on the 我的 page; the token stays in the context's storage. */
-async function login(page: Page) {
-  await page.goto(`${server.origin}/m2/pages/user/user`)
-  await page.fill('.user-form__mobile input', '13800000001')
-  await page.fill('.user-form__password input', 'demo1234')
-  await page.click('.user-form__submit')
-  await page.waitForSelector('.user-profile')
+async function login(page: Page, origin: string) {
+  await loginThroughUserPage(page, origin)
   await page.close()
 }
 
 async function openRoom(context: BrowserContext, room = ROOM, history = true): Promise<Page> {
   const page = await context.newPage()
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=${room}`)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${room}`)
   await page.waitForSelector(history ? '.chat__msg' : '.chat') // today's history
   return page
 }
@@ -100,7 +87,7 @@ test('issue 6: 200 messages per second for 5 s: bounded danmaku and chat nodes; 
     requestAnimationFrame(tick)
   })()`)
   const heapBefore = Number(await watch.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0'))
-  const r = await fetch(`${server.origin}/dev/rooms/${QUIET_ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":200,"seconds":5}' })
+  const r = await fetch(`${s.server.origin}/dev/rooms/${QUIET_ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":200,"seconds":5}' })
   assert.equal(r.status, 200)
   await watch.waitForTimeout(5800)
   const m = (await watch.evaluate(`(() => {

@@ -1,25 +1,14 @@
 // The H5 build in Chromium: /m2/ routing, the tab bar, tab switching, the 404 hook (spec R2.1, R2.2–R2.6, R2.41).
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, startServer, type RunningServer } from './harness'
+import { suite } from './harness'
 
-let server: RunningServer
-let browser: Browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const s = suite()
 
 async function open(path: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
-  await page.goto(`${server.origin}${path}`)
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 })
+  await page.goto(`${s.server.origin}${path}`)
   return page
 }
 
@@ -64,7 +53,7 @@ test('R2.41 R2.15 the alias table: /m2/binhu717 opens the hubin featured page; c
   const page = await open('/m2/binhu717')
   await page.waitForSelector('.featured__cam--on')
   assert.equal(await page.$eval('.featured__cam--on', (e) => e.getAttribute('data-room')), '172')
-  await page.goto(`${server.origin}/m2/packageA/featured/hubin/hubin`)
+  await page.goto(`${s.server.origin}/m2/packageA/featured/hubin/hubin`)
   await page.waitForSelector('.featured__cam--on')
   assert.equal(await page.$('.not-found'), null)
   await page.close()

@@ -1,34 +1,21 @@
 // Gifts, paid live and top-up in Chromium against the real server (issue 6 items 5, 6; spec R3.16, R7.77, R4.12,
 // R7.88, R8.14, R7.84, R1.4): a logged-in viewer sends a gift and the balance shown goes down by its price; a paid
 // room unlocks after purchase; a top-up through the sandbox payment page raises the balance.
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, startServer, type RunningServer } from './harness'
+import { loginThroughUserPage, suite } from './harness'
 
-let server: RunningServer
-let browser: Browser
 let context: BrowserContext
 
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-  context = await browser.newContext({ viewport: { width: 390, height: 844 } })
-  await login(await context.newPage())
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
+const s = suite(async ({ browser, server }) => {
+  context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  await login(await context.newPage(), s.server.origin)
 })
 
 /** The demo viewer logs in on the 我的 page; the token stays in the context's storage. */
-async function login(page: Page) {
-  await page.goto(`${server.origin}/m2/pages/user/user`)
-  await page.fill('.user-form__mobile input', '13800000001')
-  await page.fill('.user-form__password input', 'demo1234')
-  await page.click('.user-form__submit')
-  await page.waitForSelector('.user-profile')
+async function login(page: Page, origin: string) {
+  await loginThroughUserPage(page, origin)
   await page.close()
 }
 
@@ -45,7 +32,7 @@ const goldShown = (page: Page) => page.$eval('.interact-panel__gold', (e) => Num
 
 test('R3.16 R7.77 R1.4 R9.1 a logged-in viewer sends a gift in a live room; the balance shown goes down by its price', async () => {
   const page = await context.newPage()
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=307`)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
   await page.click('.interact__gift-button')
   await page.waitForSelector('.interact-panel__gift')
   await page.waitForFunction(() => Number(document.querySelector('.interact-panel__gold')?.textContent) > 0)
@@ -63,12 +50,12 @@ test('R3.16 R7.77 R1.4 R9.1 a logged-in viewer sends a gift in a live room; the 
 })
 
 test('R1.3 R3.16 another viewer’s gift appears in the room through the socket', async () => {
-  const watcher = await browser.newPage({ viewport: { width: 390, height: 844 } }) // a visitor
-  await watcher.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=307`)
+  const watcher = await s.browser.newPage({ viewport: { width: 390, height: 844 } }) // a visitor
+  await watcher.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
   await watcher.waitForSelector('.interact__gift-button')
   await watcher.waitForTimeout(500) // the room socket joins
   const page = await context.newPage()
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=307`)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
   await page.click('.interact__gift-button')
   await page.waitForSelector('[data-gift="1"]')
   await page.click('[data-gift="1"]')
@@ -81,7 +68,7 @@ test('R1.3 R3.16 another viewer’s gift appears in the room through the socket'
 
 test('R4.12 R7.88 R8.14 a paid room shows its trial banner and unlocks after purchase', async () => {
   const page = await context.newPage()
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=303`)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=303`)
   const banner = await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
   assert.match((await banner.textContent()) || '', /付费直播 试看中/)
   const before = await serverGold(page)
@@ -97,7 +84,7 @@ test('R4.12 R7.88 R8.14 a paid room shows its trial banner and unlocks after pur
 
 test('R1.4 R7.67 R7.84 R3.46 a top-up through the H5 payment page raises the balance', async () => {
   const page = await context.newPage()
-  await page.goto(`${server.origin}/m2/packageB/pages/deposit/deposit`)
+  await page.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)
   await page.waitForSelector('.deposit__price')
   await page.waitForFunction(() => /^\d+$/.test(document.querySelector('.deposit__balance')?.textContent || ''))
   const before = Number(await page.textContent('.deposit__balance'))

@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, type Browser } from 'playwright-core'
+import { after, before } from 'node:test'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -82,10 +83,33 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Log in through the user page's mobile + password form (the demo account of the README). */
-export async function loginThroughUserPage(page: import('playwright-core').Page, origin: string, mobile = '13800000001', password = 'demo1234') {
+export async function loginThroughUserPage(page: Page, origin: string, mobile = '13800000001', password = 'demo1234') {
   await page.goto(`${origin}/m2/pages/user/user`)
   await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill(mobile)
   await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill(password)
   await page.locator('.user-form__submit:visible').first().click()
-  await page.waitForFunction(() => !document.querySelector('.user-form__submit'), null, { timeout: 15000 })
+  await page.waitForSelector('.user-profile', { timeout: 15000 })
+}
+
+export interface Suite {
+  server: RunningServer
+  browser: Browser
+}
+
+/**
+ * One reference server and one Chromium for the tests of a file: started before the first test (then `setup`
+ * runs), stopped after the last.
+ */
+export function suite(setup?: (s: Suite) => Promise<void>): Suite {
+  const s = {} as Suite
+  before(async () => {
+    s.server = await startServer()
+    s.browser = await launchBrowser()
+    await setup?.(s)
+  })
+  after(async () => {
+    await s.browser?.close()
+    await s.server?.stop()
+  })
+  return s
 }

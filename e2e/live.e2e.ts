@@ -1,30 +1,19 @@
 // The live room in Chromium against the real server (spec R2.8, R2.24, R3.12, R4.11, R9.29, R1.2, R4.26).
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Browser } from 'playwright-core'
-import { launchBrowser, loginThroughUserPage, startServer, type RunningServer } from './harness'
+import { loginThroughUserPage, suite } from './harness'
 
-let server: RunningServer
-let browser: Browser
-
-before(async () => {
-  server = await startServer()
-  browser = await launchBrowser()
-})
-
-after(async () => {
-  await browser?.close()
-  await server?.stop()
-})
+const s = suite()
 
 async function rooms(): Promise<{ id: number; onair: number; status: number; need_password?: number; is_premium?: number }[]> {
-  const r = await fetch(`${server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":100}' })
+  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":100}' })
   return ((await r.json()) as { data: { list: never[] } }).data.list
 }
 
 test('R2.8 R3.12 an on-air room plays: the video element advances through the HLS stream', async () => {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page.waitForSelector('video')
   await page.waitForFunction(() => {
     const v = document.querySelector('video')
@@ -43,8 +32,8 @@ test('R2.8 R3.12 an on-air room plays: the video element advances through the HL
 test('R4.11 a room that has not started shows 直播未开始 with a reminder button', async () => {
   const upcoming = (await rooms()).find((r) => r.status === 2 && !r.need_password)
   assert.ok(upcoming, 'the seed has a scheduled room')
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=${upcoming!.id}`)
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${upcoming!.id}`)
   await page.waitForSelector('.phase-card__title')
   assert.equal(await page.$eval('.phase-card__title', (e) => e.textContent), '直播未开始')
   assert.equal(await page.$eval('.phase-card__btn', (e) => e.textContent), '预约提醒')
@@ -52,16 +41,16 @@ test('R4.11 a room that has not started shows 直播未开始 with a reminder bu
 })
 
 test('R2.24 a startup roomid on the home path opens the live room', async () => {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  await page.goto(`${server.origin}/m2/?roomid=496`)
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.goto(`${s.server.origin}/m2/?roomid=496`)
   await page.waitForURL(/packageA\/pages\/live\/live\?roomid=496/, { timeout: 15000 })
   await page.locator('.live__title-text:visible').waitFor()
   await page.close()
 })
 
 test('R9.29 R2.15 the first featured page lists the slow-live cameras and opens on room 496', async () => {
-  const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  await page.goto(`${server.origin}/m2/packageA/featured/wuxilcb/wuxilcb`)
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.goto(`${s.server.origin}/m2/packageA/featured/wuxilcb/wuxilcb`)
   await page.waitForSelector('.featured__cam')
   const on = await page.$eval('.featured__cam--on', (e) => e.getAttribute('data-room'))
   assert.equal(on, '496')
@@ -70,10 +59,10 @@ test('R9.29 R2.15 the first featured page lists the slow-live cameras and opens 
 })
 
 test('R1.2 R4.26 a viewer who logged in follows the room streamer', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
-  await loginThroughUserPage(page, server.origin)
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=306`)
+  await loginThroughUserPage(page, s.server.origin)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=306`)
   const follow = page.locator('.room-header__follow:visible')
   await follow.waitFor()
   const before = (await follow.textContent()) || ''
@@ -84,10 +73,10 @@ test('R1.2 R4.26 a viewer who logged in follows the room streamer', async () => 
 })
 
 test('R2.44 the live room offers chat, gifts, likes, and report and block on a message', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
-  await loginThroughUserPage(page, server.origin)
-  await page.goto(`${server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  await loginThroughUserPage(page, s.server.origin)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page.locator('.chat__msg:visible').first().waitFor({ timeout: 20000 })
   await page.locator('.interact-like__button:visible').waitFor()
   const count = page.locator('.interact-like__count:visible')
