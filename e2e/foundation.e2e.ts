@@ -27,16 +27,26 @@ test('R2.1 R2.2 /m2/pages/home/home loads from /m2/ with the tab bar, 直播 hig
   await page.close()
 })
 
+/**
+ * Taps a tab of the visible page. The click is dispatched on the element once it is visible: under CI load Playwright
+ * sometimes never judged the fixed tab bar "stable" during a page switch, and what is tested here is the switch.
+ */
+async function tapTab(page: Page, key: string) {
+  const tab = page.locator(`[data-tab="${key}"]:visible`)
+  await tab.waitFor()
+  await tab.dispatchEvent('click')
+}
+
 test('R2.6 tapping a tab switches to its page under /m2/', async () => {
   const page = await open('/m2/pages/home/home')
-  await page.locator('[data-tab="media"]:visible').click()
+  await tapTab(page, 'media')
   await page.waitForURL(/\/m2\/pages\/media\/media/)
   await page.locator('.page__title:visible', { hasText: '视听' }).waitFor()
   const color = await page.locator('[data-tab="media"]:visible').evaluate((e) => getComputedStyle(e).color)
   assert.equal(color, 'rgb(255, 131, 0)')
-  await page.locator('[data-tab="user"]:visible').click()
+  await tapTab(page, 'user')
   await page.waitForURL(/\/m2\/pages\/user\/user/)
-  await page.locator('[data-tab="home"]:visible').click()
+  await tapTab(page, 'home')
   await page.waitForURL(/\/m2\/pages\/home\/home/)
   await page.close()
 })
