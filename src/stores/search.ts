@@ -3,6 +3,7 @@ import { fetchHotKeywords, search, type SearchItemOf, type SearchKind } from '@/
 import { quiet } from '@/core/request'
 import { getItem, setItem } from '@/platform/storage'
 import { PAGE_SIZE, PagedList } from './paged-list'
+import { displayName } from '@/utils/names'
 
 export const SEARCH_TABS: { kind: SearchKind; label: string }[] = [
   { kind: 'streamer', label: '主播' },
@@ -107,7 +108,7 @@ export class SearchStore {
       quiet(search('streamer', { keywords: kw, page: 1, count: PAGE_SIZE.suggestions }), null)
     ])
     const titles = [
-      ...(hosts?.code === 1 ? hosts.data.list.map((s) => s.nickName || s.nick_name || s.name || '') : []),
+      ...(hosts?.code === 1 ? hosts.data.list.map((s) => displayName(s)) : []),
       ...(live?.code === 1 ? live.data.list.map((r) => r.title) : [])
     ]
     const unique = Array.from(new Set(titles.filter(Boolean))).slice(0, PAGE_SIZE.suggestions)

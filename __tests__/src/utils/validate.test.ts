@@ -43,3 +43,15 @@ describe('validation rules', () => {
     expect(isColor(0xff8300)).toBe(false)
   })
 })
+
+import { displayName } from '@/utils/names'
+
+describe('display names', () => {
+  test('R3.3 R3.22 a name comes from nickName, then nick_name, nickname or name, else the fallback', () => {
+    expect(displayName({ nickName: '甲', name: '乙' })).toBe('甲')
+    expect(displayName({ nick_name: '丙', name: '乙' })).toBe('丙')
+    expect(displayName({ nickname: '丁' })).toBe('丁')
+    expect(displayName({ name: '乙' })).toBe('乙')
+    expect(displayName(undefined, '主播')).toBe('主播')
+  })
+})

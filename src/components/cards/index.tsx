@@ -5,10 +5,7 @@ import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
 import { attachedImage } from '@/utils/image'
 import { stripHtml } from '@/utils/validate'
 import './index.scss'
-
-function streamerName(s?: { nickName?: string; nick_name?: string; name?: string }) {
-  return s?.nickName || s?.nick_name || s?.name || ''
-}
+import { displayName } from '@/utils/names'
 
 /** A live room with its status badge (spec R4.11) and online count in 万 (R9.20). */
 export function RoomCard({ room, onTap, wide }: { room: RoomItem; onTap: (room: RoomItem) => void; wide?: boolean }) {
@@ -23,7 +20,7 @@ export function RoomCard({ room, onTap, wide }: { room: RoomItem; onTap: (room: 
         {room.is_premium ? <Text className='card-item__pay'>付费</Text> : null}
       </View>
       <Text className='card-item__title'>{stripHtml(room.title)}</Text>
-      <Text className='card-item__sub'>{streamerName(room.streamer)}</Text>
+      <Text className='card-item__sub'>{displayName(room.streamer)}</Text>
     </View>
   )
 }

@@ -15,6 +15,7 @@ import { defaultShareTitle } from '@/share'
 import { homeStore } from '@/stores/home'
 import { formatCount } from '@/utils/format'
 import './home.scss'
+import { displayName } from '@/utils/names'
 
 const openRoom = (r: RoomItem) => openPage('live', { roomid: r.id })
 const openPlayback = (p: PlaybackItem) => openPage('playback', { id: p.id })
@@ -95,7 +96,7 @@ function HomePage() {
                   {s.streamers.map((st) => (
                     <View key={st.id} className='home__streamer' onClick={() => openPage('streamerDetail', { id: st.id, roomid: st.room_id ?? st.roomId })}>
                       <Image className='home__streamer-avatar' src={st.avatar || ''} />
-                      <Text className='home__streamer-name'>{st.nickName || st.nick_name || st.name}</Text>
+                      <Text className='home__streamer-name'>{displayName(st)}</Text>
                       <Text className='home__streamer-pop'>{formatCount(st.popularity || 0)}人气</Text>
                     </View>
                   ))}

@@ -17,10 +17,10 @@ import { formatCount, formatTime } from '@/utils/format'
 import { shareImage } from '@/utils/image'
 import { stripHtml } from '@/utils/validate'
 import './index.scss'
+import { displayName } from '@/utils/names'
 
 function streamerName(room: RoomInfo) {
-  const s = room.streamer
-  return s?.nickName || s?.nick_name || s?.name || '主播'
+  return displayName(room.streamer, '主播')
 }
 
 /** Streamer, online count and the follow button (R1.2, R4.25, R4.26); a 401 opens the login prompt. */

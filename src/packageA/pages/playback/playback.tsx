@@ -10,6 +10,7 @@ import { formatCount, formatTime, fromNow } from '@/utils/format'
 import { shareImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import './playback.scss'
+import { displayName } from '@/utils/names'
 
 const VIDEO_ID = 'playback-video'
 
@@ -104,7 +105,7 @@ function PlaybackPage() {
           <View key={c.id} className='comment' data-comment={c.id}>
             <Image className='comment__avatar' src={c.user?.avatar || ''} />
             <View className='comment__body'>
-              <Text className='comment__name'>{c.user?.nickName || c.user?.nick_name || c.user?.name || '用户'}</Text>
+              <Text className='comment__name'>{displayName(c.user, '用户')}</Text>
               <Text className='comment__text'>{maskPhones(stripHtml(c.content))}</Text>
               <Text className='comment__time'>{fromNow(c.time)}</Text>
             </View>

@@ -11,6 +11,7 @@ import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
 import { debounce } from '@/utils/timing'
 import { stripHtml } from '@/utils/validate'
 import './search.scss'
+import { displayName } from '@/utils/names'
 
 function openResult(kind: SearchKind, item: any) {
   if (kind === 'streamer') openPage('streamerDetail', { id: item.id, roomid: item.room_id ?? item.roomId })
@@ -137,7 +138,7 @@ function SearchPage() {
                     mode='aspectFill'
                   />
                   <View className='search__result-body'>
-                    <Text className='search__result-title'>{stripHtml(s.tab === 'streamer' ? item.nickName || item.nick_name || item.name : item.title)}</Text>
+                    <Text className='search__result-title'>{stripHtml(s.tab === 'streamer' ? displayName(item) : item.title)}</Text>
                     <Text className='search__result-sub'>{subtitle(s.tab, item)}</Text>
                   </View>
                 </View>
