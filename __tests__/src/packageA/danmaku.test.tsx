@@ -14,7 +14,7 @@ import { CHAT_ROWS, ChatPanel, DanmakuLanes, DanmakuLayer, SEND_FAILED_TEXT } fr
 import { tailTime } from '@/packageA/components/danmaku/lanes'
 import { chatStore } from '@/stores/chat'
 import { normalizeUser, sessionStore } from '@/stores/session'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor, $$ } from '../support/dom'
 
 const ROOM = 312 // on air, with today's history
@@ -24,12 +24,7 @@ let login: { access_token: string; user: { id: number; name: string } }
 
 beforeAll(async () => {
   server = await startReferenceServer()
-  const r = await fetch(`${server.origin}/api/v1/userapp/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
-  })
-  login = ((await r.json()) as { data: typeof login }).data
+  login = await demoLogin<typeof login>(server.origin)
   sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
 }, 40000)
 afterAll(() => server.stop())

@@ -5,7 +5,7 @@
  */
 import Taro from '@tarojs/taro'
 import { autorun } from 'mobx'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { getToken, setToken } from '@/core/token'
 import { RoomSocket, type SocketTaskLike } from '@/core/socket'
 import { HISTORY_COUNT, HISTORY_TYPE } from '@/api/chat'
@@ -30,12 +30,7 @@ let token = ''
 
 beforeAll(async () => {
   server = await startReferenceServer()
-  const r = await fetch(`${server.origin}/api/v1/userapp/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
-  })
-  token = ((await r.json()) as { data: { access_token: string } }).data.access_token
+  token = (await demoLogin(server.origin)).access_token
   // no router runs under jest: the login prompt's "where am I" and its modal are answered here
   sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
 }, 40000)

@@ -8,7 +8,7 @@ import { PagedList } from '@/stores/paged-list'
 import { fetchTeaserDetail } from '@/api/playback'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 
 let server: ReferenceServer
 
@@ -18,11 +18,6 @@ beforeAll(async () => {
 
 afterAll(() => server.stop())
 beforeEach(() => localStorage.clear())
-
-async function demoToken(): Promise<string> {
-  const r = await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
-  return ((await r.json()) as { data: { access_token: string } }).data.access_token
-}
 
 describe('likes', () => {
   test('R4.28 R9.32 one like per media, post or photo, remembered locally under its key', async () => {
@@ -98,7 +93,7 @@ describe('playback store against the reference server', () => {
     expect(store.comments.list.length).toBeLessThanOrEqual(5)
   })
   test('R7.83 R5.12 a playback is liked once; R7.82 a comment shows first', async () => {
-    setToken(await demoToken())
+    setToken((await demoLogin(server.origin)).access_token)
     const list = await (await fetch(`${server.origin}/api/v1/userapp/playback/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":1}' })).json() as { data: { list: { id: number; likes: number }[] } }
     const id = list.data.list[0].id
     const store = new PlaybackStore(id)

@@ -3,6 +3,7 @@ import { AlbumStore } from '@/stores/album'
 import { TimelineStore, normalizeTopic, topicRedirect } from '@/stores/timeline'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { $, waitFor } from '../support/dom'
 
 let server: ReferenceServer
 
@@ -91,16 +92,13 @@ describe('albums', () => {
 describe('timeline, post and album pages', () => {
   const { Current } = require('@tarojs/runtime')
   const TestUtils = require('@tarojs/test-utils-react').default
-  async function waitFor(sel: string) {
-    for (let i = 0; i < 200 && !document.querySelector(sel); i++) await new Promise((r) => setTimeout(r, 20))
-    return document.querySelector(sel)
-  }
+  const appear = (sel: string) => waitFor(() => $(sel))
   test('R2.11 the timeline page shows the topic, its live link and its posts', async () => {
     Current.router = { params: { id: '1' }, path: '/t' }
     const Page = require('@/packageA/pages/timeline/timeline').default
     const t = new TestUtils()
     await t.mount(Page)
-    expect(await waitFor('.post-card')).not.toBeNull()
+    expect(await appear('.post-card')).not.toBeNull()
     expect(document.querySelector('.timeline__title')?.textContent).toBeTruthy()
     expect(document.querySelector('.timeline__redirect')?.textContent).toContain('正在直播')
     expect(document.body.textContent).not.toMatch(/1[3-9]\d{9}/) // phone numbers in posts are masked (R5.2)
@@ -111,7 +109,7 @@ describe('timeline, post and album pages', () => {
     const Page = require('@/packageA/pages/post/post').default
     const t = new TestUtils()
     await t.mount(Page)
-    expect(await waitFor('.post-card')).not.toBeNull()
+    expect(await appear('.post-card')).not.toBeNull()
     expect(document.querySelectorAll('.post-card')).toHaveLength(1)
     t.unmout()
   })
@@ -120,7 +118,7 @@ describe('timeline, post and album pages', () => {
     const Page = require('@/packageB/pages/album/album').default
     const t = new TestUtils()
     await t.mount(Page)
-    expect(await waitFor('.album__photo')).not.toBeNull()
+    expect(await appear('.album__photo')).not.toBeNull()
     expect(document.querySelectorAll('.album__photo').length).toBe(30)
     expect(document.querySelector('.album__title')?.textContent).toBeTruthy()
     t.unmout()

@@ -88,3 +88,13 @@ export function countRequests(pattern: RegExp) {
     }
   }
 }
+
+/** The demo viewer's login answer (user, access_token…) straight from the server's login call. */
+export async function demoLogin<T = { access_token: string }>(origin: string): Promise<T> {
+  const r = await fetch(`${origin}/api/v1/userapp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+  })
+  return ((await r.json()) as { data: T }).data
+}
