@@ -42,7 +42,6 @@ export interface RoomError {
 export class LiveStore {
   roomsData: Record<number, RoomInfo> = {}
   roomErrors: Record<number, RoomError> = {}
-  loadingRooms: Record<number, boolean> = {}
   groupsData: RoomGroup[] = []
   groupRooms: Record<number, RoomItem[]> = {}
   stats: Record<number, Record<string, number>> = {}
@@ -53,17 +52,12 @@ export class LiveStore {
     makeAutoObservable<LiveStore, 'groupsFetched'>(this, { groupsFetched: false })
   }
 
-  get currentRoom(): RoomInfo | null {
-    return this.roomsData[this.currentRoomId] || null
-  }
-
   setCurrentRoom(roomId: number) {
     this.currentRoomId = roomId
   }
 
   /** Room info by roomid, with the test code and password when the room asks for one (R7.13, R3.9). */
   async loadRoom(roomid: number, options: { password?: string; test?: string } = {}): Promise<RoomInfo | null> {
-    this.loadingRooms[roomid] = true
     try {
       const res = await fetchRoomInfo({ roomid, ...options })
       if (res.code === 1 && res.data) {
@@ -81,8 +75,6 @@ export class LiveStore {
       const err = e as { msg?: string; message?: string; errorCode?: number }
       runInAction(() => (this.roomErrors[roomid] = { code: err.errorCode ?? -100, msg: err.msg || err.message || '直播间加载失败', needPassword: false }))
       return null
-    } finally {
-      runInAction(() => (this.loadingRooms[roomid] = false))
     }
   }
 

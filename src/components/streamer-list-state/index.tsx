@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
 import type { PagedList } from '@/stores/paged-list'
 import './index.scss'
+import { listFootText } from '@/components/list-foot/text'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
@@ -17,7 +18,7 @@ function ListFootView({ list }: { list: PagedList<{ id: number }> }) {
       </Text>
     )
   }
-  return <Text className='list-foot'>{list.hasMore ? '上拉加载更多' : '没有更多了'}</Text>
+  return <Text className='list-foot'>{listFootText(list)}</Text>
 }
 
 /** Loading, error and empty states of a paged list that has nothing to show yet. */

@@ -16,6 +16,7 @@ import { homeStore } from '@/stores/home'
 import { formatCount } from '@/utils/format'
 import './home.scss'
 import { displayName } from '@/utils/names'
+import { listFootText } from '@/components/list-foot/text'
 
 const openRoom = (r: RoomItem) => openPage('live', { roomid: r.id })
 const openPlayback = (p: PlaybackItem) => openPage('playback', { id: p.id })
@@ -148,7 +149,7 @@ function HomePage() {
             {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText='暂无直播' />}
             {rooms.error && !rooms.empty && <PageState error={rooms.error} onRetry={() => s.loadList('liveRooms')} />}
             {!rooms.empty && (
-              <Text className='home__more'>{rooms.loading ? '加载中' : rooms.hasMore ? '上拉加载更多' : '没有更多了'}</Text>
+              <Text className='home__more'>{listFootText(rooms)}</Text>
             )}
           </View>
         )}

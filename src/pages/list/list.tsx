@@ -14,6 +14,7 @@ import { formatCount, formatTime } from '@/utils/format'
 import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
 import { stripHtml } from '@/utils/validate'
 import './list.scss'
+import { listFootText } from '@/components/list-foot/text'
 
 /** Which paged list each list type shows (spec R2.7). */
 function listOf(type: ListType): PagedList<any> {
@@ -140,7 +141,7 @@ function ListPage() {
         overscanCount={4}
         lowerThreshold={50}
         onScrollToLower={() => list.load().catch(() => undefined)}
-        renderBottom={<Text className='list-page__more'>{list.loading ? '加载中' : list.hasMore ? '上拉加载更多' : '没有更多了'}</Text>}
+        renderBottom={<Text className='list-page__more'>{listFootText(list)}</Text>}
       />
     </View>
   )

@@ -14,6 +14,7 @@ import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import { MediaPlayer, type NowPlaying } from './media-player'
 import './media.scss'
+import { listFootText } from '@/components/list-foot/text'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 const text = (s?: string) => maskPhones(stripHtml(s))
@@ -223,7 +224,7 @@ const VideoList = observer(function VideoList({ onPlay, playerOpen }: { onPlay: 
       onScrollToLower={() => quietly(list.load())}
       renderBottom={
         <Text className='media-videos__more' onClick={() => list.error && quietly(list.load())}>
-          {list.loading ? '加载中' : list.error ? '加载失败，点击重试' : list.hasMore ? '上拉加载更多' : '没有更多了'}
+          {list.error && !list.loading ? '加载失败，点击重试' : listFootText(list)}
         </Text>
       }
     />

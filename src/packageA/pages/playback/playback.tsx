@@ -11,6 +11,7 @@ import { shareImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import './playback.scss'
 import { displayName } from '@/utils/names'
+import { listFootText } from '@/components/list-foot/text'
 
 const VIDEO_ID = 'playback-video'
 
@@ -111,7 +112,7 @@ function PlaybackPage() {
             </View>
           </View>
         ))}
-        {!list.empty && <Text className='playback__more'>{list.loading ? '加载中' : list.hasMore ? '上拉加载更多' : '没有更多了'}</Text>}
+        {!list.empty && <Text className='playback__more'>{listFootText(list)}</Text>}
       </View>
     </View>
   )

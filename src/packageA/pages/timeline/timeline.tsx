@@ -9,6 +9,7 @@ import { PostCard } from '@/packageA/components/post-card'
 import { formatCount } from '@/utils/format'
 import { stripHtml } from '@/utils/validate'
 import './timeline.scss'
+import { listFootText } from '@/components/list-foot/text'
 
 /** A timeline (spec R2.11): the topic, a link to its live room or playback, and its posts newest first. */
 function TimelinePage() {
@@ -51,7 +52,7 @@ function TimelinePage() {
           {posts.list.map((p) => (
             <PostCard key={p.id} store={store} post={p} />
           ))}
-          <Text className='timeline__more'>{posts.loading ? '加载中' : posts.hasMore ? '上拉加载更多' : '没有更多了'}</Text>
+          <Text className='timeline__more'>{listFootText(posts)}</Text>
         </View>
       )}
     </View>

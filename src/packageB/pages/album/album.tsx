@@ -9,6 +9,7 @@ import { showToast } from '@/ui/overlay'
 import { formatCount } from '@/utils/format'
 import { shareImage, uploadedImage } from '@/utils/image'
 import './album.scss'
+import { listFootText } from '@/components/list-foot/text'
 
 /** Photo-album live (spec R2.17): the album, its photos 30 a page, photo likes that toggle, share and timeline share. */
 function AlbumPage() {
@@ -74,7 +75,7 @@ function AlbumPage() {
           })}
         </View>
       )}
-      {!photos.empty && <Text className='album__more'>{photos.loading ? '加载中' : photos.hasMore ? '上拉加载更多' : '没有更多了'}</Text>}
+      {!photos.empty && <Text className='album__more'>{listFootText(photos)}</Text>}
     </View>
   )
 }

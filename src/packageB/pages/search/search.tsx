@@ -12,6 +12,7 @@ import { debounce } from '@/utils/timing'
 import { stripHtml } from '@/utils/validate'
 import './search.scss'
 import { displayName } from '@/utils/names'
+import { listFootText } from '@/components/list-foot/text'
 
 function openResult(kind: SearchKind, item: any) {
   if (kind === 'streamer') openPage('streamerDetail', { id: item.id, roomid: item.room_id ?? item.roomId })
@@ -143,7 +144,7 @@ function SearchPage() {
                   </View>
                 </View>
               ))}
-              <Text className='search__more'>{results.loading ? '加载中' : results.hasMore ? '上拉加载更多' : '没有更多了'}</Text>
+              <Text className='search__more'>{listFootText(results)}</Text>
             </View>
           )}
         </View>
