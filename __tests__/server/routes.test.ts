@@ -52,7 +52,7 @@ const ROUTES: Array<[string, 'GET' | 'POST', string, Record<string, unknown>, bo
   ['R7.68', 'GET', '/live/api.php?a=live_stat_get', { b: 'all', roomid: 496 }, false],
   ['R7.69', 'POST', '/api/v1/userapp/living/enter', { roomid: 496 }, false],
   ['R7.70', 'POST', '/api/v1/userapp/living/share', { roomid: 496 }, false],
-  ['R7.71', 'GET', '/live/api.php?a=live_vcr_stat', { id: 5001, flag: 1 }, false],
+  ['R7.71', 'GET', '/live/api.php?a=live_vcr_stat', { id: 496, flag: 'visits' }, false],
   ['R7.72', 'POST', '/api/v1/userapp/living/danmaku', { roomid: 496, count: 10, type: 'today' }, false],
   ['R7.73', 'POST', '/api/v1/userapp/danmaku', { room_id: 496, content: '你好' }, true],
   ['R7.74', 'POST', '/api/v1/userapp/report', { msg_id: 1, user_id: 10003, reason: '广告' }, true],

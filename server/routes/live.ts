@@ -84,13 +84,12 @@ export function registerLive(api: Api, ctx: AppContext): void {
     return all
   })
 
-  // R7.69, R7.28 (visit tracking)
-  api.post(`${U}/living/enter`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), action: S.str('动作', { default: 'visits' }) }) }, (p) => {
+  // R7.69: entering a room answers its counters; the visit itself is counted by live_vcr_stat (R7.71, R7.28)
+  api.post(`${U}/living/enter`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int() }) }, (p) => {
     const id = p.roomid ?? p.roomId
     if (!id) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid)')
     const room = roomOr404(ctx, id, true)
-    const next = store.patchDoc<Room>('room', room.id, { visits: room.visits + 1 }) as Room
-    return { roomid: room.id, visits: next.visits, online: onlineOf(ctx, next) }
+    return { roomid: room.id, visits: room.visits, online: onlineOf(ctx, room) }
   })
 
   // R7.70
@@ -100,12 +99,14 @@ export function registerLive(api: Api, ctx: AppContext): void {
     return { roomid: room.id, shares: next.shares }
   })
 
-  // R7.71: playback view tracking, flag 1 = start (counts a view), other flags are accepted
-  api.action('api', 'live_vcr_stat', { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), flag: S.str('标记', { default: '1' }) }, ['id']) }, (p) => {
-    const pb = playbackOr404(ctx, p.id)
-    const views = p.flag === '1' ? pb.views + 1 : pb.views
-    if (views !== pb.views) store.patchDoc<Playback>('playback', pb.id, { views })
-    return { id: pb.id, views }
+  // R7.71 {id, flag} carries R7.28's visit tracking: id = the room id, flag = the action (default visits), as
+  // R7.68's {b, roomid} carries R7.27's live stats. The action visits counts one visit of the room.
+  api.action('api', 'live_vcr_stat', {
+    schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), flag: S.str('动作', { enum: ['visits'], default: 'visits' }) }, ['id']),
+  }, (p) => {
+    const room = roomOr404(ctx, p.id, true)
+    const next = store.patchDoc<Room>('room', room.id, { visits: room.visits + 1 }) as Room
+    return { roomid: next.id, visits: next.visits }
   })
 
   // R7.72, R7.79, R3.15: history; `after_msg_id` fills a gap after a reconnect

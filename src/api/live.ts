@@ -58,9 +58,9 @@ export function fetchLiveStats(roomid: number, type = 'all') {
   return get<Record<string, number>>('/live/api.php', { a: 'live_stat_get', b: type, roomid })
 }
 
-/** GET /live/api.php?a=live_vcr_stat {id, flag} (R7.71): visit tracking, action default visits (R7.28). */
+/** GET /live/api.php?a=live_vcr_stat {id, flag} (R7.71) carries visit tracking (R7.28): id = roomId, flag = action (default visits). */
 export function trackVisit(roomid: number, action = 'visits') {
-  return get('/live/api.php', { a: 'live_vcr_stat', id: roomid, flag: action })
+  return get<{ roomid: number; visits: number }>('/live/api.php', { a: 'live_vcr_stat', id: roomid, flag: action })
 }
 
 /** GET /m2/json/groups.json (R7.21). */

@@ -78,9 +78,13 @@ export class LiveStore {
     }
   }
 
-  /** Entering a room: the enter call, visit tracking and live stats; failures are silent (R8.17). */
+  /**
+   * Entering a room: the enter call and the visit tracking (R7.28 over R7.71: id = roomId, flag = visits), then the
+   * live stats, so the counters shown include this visit. Failures are silent (R8.17).
+   */
   async enter(roomid: number): Promise<void> {
-    await Promise.all([quiet(enterRoom(roomid), null), quiet(trackVisit(roomid), null), this.loadStats(roomid)])
+    await Promise.all([quiet(enterRoom(roomid), null), quiet(trackVisit(roomid), null)])
+    await this.loadStats(roomid)
   }
 
   async loadStats(roomid: number): Promise<void> {

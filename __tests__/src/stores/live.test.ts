@@ -12,6 +12,19 @@ beforeAll(async () => {
 
 afterAll(() => server.stop())
 
+/** The JSON answers of the requests whose URL matches (the request core still reads its own copy). */
+function recordAnswers(pattern: RegExp) {
+  const original = globalThis.fetch
+  const answers: unknown[] = []
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const res = await original(input, init)
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (pattern.test(url)) answers.push(await res.clone().json())
+    return res
+  }) as typeof fetch
+  return { answers, restore: () => void (globalThis.fetch = original) }
+}
+
 describe('room rules', () => {
   test('R3.11 each external tab gets an id tab-N by position', () => {
     expect(tabsWithIds([{ title: '简介' }, { title: '图文' }, { title: '相册' }]).map((t) => t.id)).toEqual(['tab-0', 'tab-1', 'tab-2'])
@@ -70,16 +83,26 @@ describe('live store against the reference server', () => {
     expect(store.roomErrors[locked!.id].msg).toContain('密码')
   })
 
-  test('R7.69 R7.68 R7.71 R7.27 R7.28 entering tracks the visit and loads the stats', async () => {
+  test('R7.28 R7.71 R7.69 R7.68 R7.27 entering a room counts one visit: live_vcr_stat {id: roomId, flag: visits}', async () => {
     const store = new LiveStore()
+    await store.loadStats(496)
+    const before = store.stats[496].visits
+    expect(before).toEqual(expect.any(Number))
     const calls = countRequests(/living\/enter|live_vcr_stat|live_stat_get/)
+    const recorded = recordAnswers(/live_vcr_stat/)
     try {
       await store.enter(496)
-      expect(calls.urls.some((u) => /live_stat_get/.test(u) && /b=all/.test(u) && /roomid=496/.test(u))).toBe(true)
-      expect(calls.urls.some((u) => /live_vcr_stat/.test(u) && /flag=visits/.test(u) && /id=496/.test(u))).toBe(true)
       expect(calls.urls.some((u) => /living\/enter/.test(u))).toBe(true)
-      expect(store.stats[496]).toMatchObject({ online: expect.any(Number), likes: expect.any(Number) })
+      expect(calls.urls.some((u) => /live_stat_get/.test(u) && /b=all/.test(u) && /roomid=496/.test(u))).toBe(true)
+      const visit = calls.urls.filter((u) => /live_vcr_stat/.test(u))
+      expect(visit).toHaveLength(1)
+      expect(new URL(visit[0]).searchParams.get('id')).toBe('496') // id = roomId
+      expect(new URL(visit[0]).searchParams.get('flag')).toBe('visits') // flag = action, default visits
+      // the reference server accepts the visit and counts exactly one
+      expect(recorded.answers).toEqual([{ code: 1, msg: expect.any(String), data: { roomid: 496, visits: before + 1 } }])
+      expect(store.stats[496]).toMatchObject({ visits: before + 1, online: expect.any(Number), likes: expect.any(Number) })
     } finally {
+      recorded.restore()
       calls.restore()
     }
   })
