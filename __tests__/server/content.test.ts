@@ -18,7 +18,9 @@ test('R7.9 R3.7 config answers iOSDisabled, iOSDisabledMsg and highFlowMode', as
 
 test('R7.10 R3.26 index holds menu, notices, liveRooms, streamers, topPlaybacks, playbacks, channels.tv and channels.radio', async () => {
   const d = assertEnvelope(await call(app, 'POST', U('/index'), {}))
-  for (const k of ['menu', 'notices', 'liveRooms', 'streamers', 'topPlaybacks', 'playbacks', 'topRooms', 'events']) assert.ok(Array.isArray(d[k]) && d[k].length > 0, k)
+  for (const k of ['menu', 'notices', 'liveRooms', 'streamers', 'topPlaybacks', 'playbacks', 'events']) assert.ok(Array.isArray(d[k]) && d[k].length > 0, k)
+  assert.equal('topRooms' in d, false, 'topRooms is home state, derived by the client from liveRooms')
+  assert.equal(d.liveRooms[0].onair, 1, 'rooms on air come first')
   assert.ok(d.channels.tv.length >= 3 && d.channels.radio.length >= 3)
   assert.match(d.liveRooms[0].cover, /^http:\/\/localhost(:\d+)?\/img\/room\/\d+\.svg$/, 'images are absolute from Host')
 })

@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
 import { TAGS } from '../seed'
+import { checkRoomAccess, securedRoomInfo, signedSource } from '../security'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../types'
 import { channelItem, playbackDetail, playbackItem, roomInfo, roomItem, roomStatus, scheduleOf, streamerItem, teaserItem } from '../views'
 
@@ -51,7 +52,8 @@ export function registerContent(api: Api, ctx: AppContext): void {
     currency: '慧币',
   }))
 
-  // R7.10, R3.26
+  // R7.10, R3.26: menu, notices, liveRooms, streamers, topPlaybacks, playbacks, channels.tv/radio (topRooms is the
+  // client's home state, derived from liveRooms)
   api.post(`${U}/index`, { schema: S.obj({}) }, () => {
     const rooms = defaultRoomOrder(ctx, visibleRooms(ctx))
     const playbacks = store.docs<Playback>('playback').sort((a, b) => b.time - a.time)
@@ -61,7 +63,6 @@ export function registerContent(api: Api, ctx: AppContext): void {
     return {
       menu: store.docs('menu'),
       notices: store.docs('notice'),
-      topRooms: rooms.filter((r) => r.onair).slice(0, 5).map((r) => roomItem(ctx, r)),
       liveRooms: rooms.slice(0, 10).map((r) => roomItem(ctx, r)),
       streamers: streamers.slice(0, 10).map((s) => streamerItem(ctx, s)),
       topPlaybacks: [...playbacks].sort((a, b) => b.views - a.views).slice(0, 4).map((p) => playbackItem(ctx, p)),
@@ -100,14 +101,13 @@ export function registerContent(api: Api, ctx: AppContext): void {
   // R7.13, R7.26, R3.9, R3.10
   api.post(`${U}/roominfo`, {
     schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), id: S.int('直播间ID', { minimum: 1 }), test: S.str(), testCode: S.str(), password: S.str('密码') }),
-  }, (p) => {
+  }, (p, call) => {
     const id = p.roomid ?? p.id
     if (!id) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid)')
     const room = roomOr404(ctx, id, Boolean(p.test && p.test !== '0') || Boolean(p.testCode))
-    if (room.password && p.password !== room.password) {
-      throw biz(CODE.NEED_PASSWORD, p.password ? '直播间密码错误' : '该直播间需要输入密码', { id: room.id, title: room.title, cover: room.cover, need_password: 1 })
-    }
-    return roomInfo(ctx, room)
+    // issue 13: the password (guesses limited), then stream URLs signed for this viewer (security.ts)
+    checkRoomAccess(ctx, call.req, room, p)
+    return securedRoomInfo(ctx, call, room)
   })
 
   // R7.14, R7.23
@@ -122,7 +122,10 @@ export function registerContent(api: Api, ctx: AppContext): void {
   })
 
   // R7.15
-  api.post(`${U}/playback/detail`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }) }, ['id']) }, (p) => playbackDetail(ctx, playbackOr404(ctx, p.id)))
+  api.post(`${U}/playback/detail`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }) }, ['id']) }, (p, call) => {
+    const d = playbackDetail(ctx, playbackOr404(ctx, p.id))
+    return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // issue 13: a paid playback's URL is signed
+  })
 
   // R7.16, R7.23
   api.post(`${U}/teaser/list`, { schema: S.obj({ page: S.page(), count: S.count(), recommend: S.int() }) }, (p) => {

@@ -85,11 +85,13 @@ export interface LinkItem {
   link?: string
 }
 
-/** The index response (spec R3.26). */
+/**
+ * The index response (spec R3.26): menu, notices, liveRooms, streamers, topPlaybacks, playbacks, channels.tv and
+ * channels.radio. topRooms is a home-state field the store derives from liveRooms, not part of the response.
+ */
 export interface HomeIndex {
   menu?: LinkItem[]
   notices?: LinkItem[]
-  topRooms?: RoomItem[]
   liveRooms?: RoomItem[]
   streamers?: StreamerItem[]
   topPlaybacks?: PlaybackItem[]

@@ -12,6 +12,7 @@ import {
   type StreamerItem,
   type TeaserItem
 } from '@/api/home'
+import { liveStatus } from '@/utils/live'
 import { PAGE_SIZE, PagedList, PagedLists } from './paged-list'
 
 /** Home state (spec R3.26): the index sections and four paged lists. */
@@ -75,7 +76,9 @@ export class HomeStore {
       runInAction(() => {
         this.menu = d.menu || []
         this.notices = d.notices || []
-        this.topRooms = d.topRooms || []
+        // topRooms (home's 正在直播 strip) is a home-state field; the index response has none (R3.26). It is the
+        // index's liveRooms that are on air (status 1, R4.11), in the server's order.
+        this.topRooms = (d.liveRooms || []).filter((r) => liveStatus(r) === 1)
         this.streamers = d.streamers || []
         this.topPlaybacks = d.topPlaybacks || []
         this.channelsTV = d.channels?.tv || []

@@ -17,6 +17,8 @@ export interface FaultServer {
   origin: string
   port: number
   seen: SeenRequest[]
+  /** Envelopes a test sets by route (e.g. `/api/v1/userapp/follow` answered with a code other than 1); HTTP 200. */
+  answers: Map<string, { code: number; msg: string; data: unknown }>
   last(path?: string): SeenRequest | undefined
   close(): Promise<void>
 }
@@ -38,6 +40,7 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 
 export async function startFaultServer(): Promise<FaultServer> {
   const seen: SeenRequest[] = []
+  const answers: FaultServer['answers'] = new Map()
   const sockets = new Set<import('node:net').Socket>()
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
@@ -53,6 +56,8 @@ export async function startFaultServer(): Promise<FaultServer> {
       const url = req.url || '/'
       const route = url.split('?')[0]
       seen.push({ method: req.method || '', url, headers: req.headers, body })
+      const canned = answers.get(route)
+      if (canned) return json(res, 200, canned)
       const status = route.match(/\/status\/(\d{3})$/)
       if (status) {
         const code = Number(status[1])
@@ -124,6 +129,7 @@ export async function startFaultServer(): Promise<FaultServer> {
     origin: `http://127.0.0.1:${port}`,
     port,
     seen,
+    answers,
     last(path?: string) {
       const list = path ? seen.filter((r) => r.url.split('?')[0].endsWith(path)) : seen
       return list[list.length - 1]

@@ -1,6 +1,8 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 import { HomeStore } from '@/stores/home'
 import { UNKNOWN_DATA } from '@/stores/paged-list'
+import { configureRequest } from '@/core/request'
+import { startFaultServer } from '../core/fault-server'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 
 let server: ReferenceServer
@@ -12,19 +14,46 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 describe('home store against the reference server', () => {
-  test('R3.26 R7.10 the index fills menu, notices, top rooms, streamers, top playbacks, TV and radio channels', async () => {
+  test('R3.26 R7.10 R4.11 the index fills menu, notices, streamers, top playbacks, TV and radio; topRooms is its on-air liveRooms', async () => {
+    const r = await fetch(`${server.origin}/api/v1/userapp/index`, { method: 'POST' })
+    const index = ((await r.json()) as { data: Record<string, unknown> & { liveRooms: { id: number; onair: number }[] } }).data
+    expect(index).not.toHaveProperty('topRooms') // the spec's index response has no topRooms
+    const onAir = index.liveRooms.filter((room) => room.onair === 1).map((room) => room.id)
+    expect(onAir.length).toBeGreaterThan(0)
+
     const home = new HomeStore()
     await home.loadIndex()
     expect(home.indexError).toBeNull()
     expect(home.menu.length).toBeGreaterThan(0)
     expect(home.notices.length).toBeGreaterThan(0)
-    expect(home.topRooms.length).toBeGreaterThan(0)
-    expect(home.topRooms.every((r) => r.onair === 1)).toBe(true)
+    expect(home.topRooms.map((room) => room.id)).toEqual(onAir)
     expect(home.streamers.length).toBeGreaterThan(0)
     expect(home.topPlaybacks.length).toBeGreaterThan(0)
     expect(home.channelsTV.every((c) => c.type === 'tv')).toBe(true)
     expect(home.channelsRadio.every((c) => c.type === 'radio')).toBe(true)
     expect(home.channelsTV.length + home.channelsRadio.length).toBeGreaterThan(0)
+  })
+
+  test('R3.26 R4.11 topRooms keeps only the index liveRooms on air (status 1), in their order: fault server', async () => {
+    const fault = await startFaultServer()
+    configureRequest({ hosts: { api: fault.origin, live: fault.origin, stats: fault.origin, mobile: fault.origin } })
+    try {
+      const soon = Math.floor(Date.now() / 1000) + 3600
+      const liveRooms = [
+        { id: 1, title: '预告', onair: 0, start_time: soon }, // status 2
+        { id: 2, title: '直播中', onair: 1, start_time: soon - 7200 }, // status 1
+        { id: 3, title: '已结束', onair: 0, start_time: soon - 90000 }, // status 0
+        { id: 4, title: '也在直播', onair: 1 } // status 1
+      ]
+      fault.answers.set('/api/v1/userapp/index', { code: 1, msg: 'success', data: { menu: [], notices: [], liveRooms, streamers: [], topPlaybacks: [], playbacks: [], channels: { tv: [], radio: [] } } })
+      const home = new HomeStore()
+      await home.loadIndex()
+      expect(home.indexError).toBeNull()
+      expect(home.topRooms.map((r) => r.id)).toEqual([2, 4])
+    } finally {
+      configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+      await fault.close()
+    }
   })
 
   test('R4.21 R7.11 the slides are fetched only once', async () => {

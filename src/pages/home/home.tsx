@@ -83,7 +83,7 @@ function HomePage() {
             {s.topRooms.length > 0 && (
               <View>
                 <SectionHeader title='正在直播' onMore={() => openPage('list', { type: 'live' })} />
-                <ScrollView scrollX className='card-row'>
+                <ScrollView scrollX className='card-row home__top-rooms'>
                   {s.topRooms.map((r) => (
                     <RoomCard key={r.id} room={r} onTap={openRoom} wide />
                   ))}
