@@ -204,9 +204,10 @@ export class StreamerStore {
    * Follow or unfollow (the server toggles, R7.46). Result code 1: now following, the streamer is added to my follows
    * with total + 1; any other answer code: removed with total − 1 (R4.26). A transport failure (the request core's
    * negative codes, spec section 8) changes nothing and rejects; a 401 rejects after the core opened the login prompt.
+   * `roomid` is the room the follow is made from (the live room header: the room on screen, which may be another room
+   * of the same streamer); the follow flag is kept for that room, and the list holds the streamer as they are.
    */
-  async toggleFollow(streamer: Streamer): Promise<boolean> {
-    const roomid = streamer.roomId
+  async toggleFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean> {
     const res = await postFollow(roomid)
     if (res.code < 0) throw new ApiError(res.code, res.msg, res.data)
     const now = res.code === 1

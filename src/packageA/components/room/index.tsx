@@ -33,8 +33,9 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
   const toggle = async () => {
     if (!(await sessionStore.requireLogin())) return
     const s = room.streamer
-    const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: room.id, roomId: room.id } as never)
-    const now = await streamerStore.toggleFollow(streamer).catch(() => null)
+    // the streamer keeps their own room (a streamer may host several rooms); the follow is made from this room
+    const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: s?.room_id || room.id } as never)
+    const now = await streamerStore.toggleFollow(streamer, room.id).catch(() => null)
     if (now !== null) showToast(now ? '关注成功' : '已取消关注')
   }
   return (
