@@ -11,7 +11,7 @@ import type { AppContext } from './context'
 import { Store } from './db'
 import { livePlaylist, segment, vodPlaylist } from './hls'
 import { placeholderSvg } from './img'
-import { qrSvg } from './qr'
+import QRCode from 'qrcode'
 import { PushHub } from './push'
 import { refreshSchedules, seed } from './seed'
 import { CODE, biz } from './lib/util'
@@ -163,19 +163,21 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(placeholderSvg(kind, id, label))
   })
 
-  // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → an SVG QR code of the share link
+  // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → a PNG QR code of the share link (the
+  // maintained `qrcode` library; PNG because the mini-program's image and canvas take it everywhere, SVG not)
   // (add format=json for an envelope with the image URL and a data URL)
   app.get('/api/v1/userapp/qrcode', (req, reply) =>
-    api.run(req, reply, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), path: S.str('页面路径', { maxLength: 300 }), width: S.int('宽度', { minimum: 50, maximum: 2000, default: 300 }), format: S.str() }) }, (p, call) => {
+    api.run(req, reply, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), path: S.str('页面路径', { maxLength: 300 }), width: S.int('宽度', { minimum: 50, maximum: 2000, default: 300 }), format: S.str() }) }, async (p, call) => {
       const roomid = p.roomid ?? p.roomId
       if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
       const target = p.path ? (/^https?:\/\//.test(p.path) ? p.path : `${call.base}/m2/${String(p.path).replace(/^\/+/, '').replace(/^m2\//, '')}`) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
-      const svg = qrSvg(target, p.width)
+      const png = await QRCode.toBuffer(target, { width: p.width, margin: 2, errorCorrectionLevel: 'M' })
       if (p.format === 'json') {
         const q = new URLSearchParams({ width: String(p.width), ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) }) })
-        return { url: `${call.base}/api/v1/userapp/qrcode?${q}`, data_url: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, target, width: p.width }
+        return { url: `${call.base}/api/v1/userapp/qrcode?${q}`, data_url: `data:image/png;base64,${png.toString('base64')}`, target, width: p.width }
       }
-      call.reply.type('image/svg+xml').header('cache-control', 'public, max-age=3600').send(svg)
+      // the link inside depends on the host asked: shared caches keep one copy per host (issue 13)
+      call.reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto').send(png)
       return undefined
     }))
 
