@@ -273,7 +273,7 @@ export class SessionStore {
     try {
       const user = normalizeUser(await userApi.fetchUserInfo({ id: id ? Number(id) : undefined, sign }))
       if (!user) throw new Error('no user')
-      this.setUser(user)
+      this.userArrived(user)
       return user
     } catch {
       clearToken()
@@ -286,9 +286,14 @@ export class SessionStore {
     const user = normalizeUser(result.user)
     if (!user || !result.access_token) throw new Error('登录失败，请稍后再试')
     setToken(result.access_token)
-    this.setUser(user)
+    this.userArrived(user)
     this.error = ''
-    this.bindMobileVisible = !user.mobile // R4.47
+  }
+
+  /** A login, or the current-user fetch of a restored session: a user without a mobile is asked to bind one (R4.47). */
+  private userArrived(user: User) {
+    this.setUser(user)
+    this.bindMobileVisible = !user.mobile
   }
 
   /**
