@@ -97,6 +97,23 @@ export function iosRestricted(platform: PlatformKind, ios: boolean, config: Pick
   return !config || Number(config.iOSDisabled) > 0
 }
 
+/** Which login a host app's user goes through (see hostLoginOf). */
+export type HostLogin = 'product' | 'partner'
+
+/**
+ * R6.4, R1.11, R1.14, R7.57, R7.59: how a host app's user (R3.8, from the bridge's getUserInfo, R7.8) logs in. The
+ * spec's host apps are the broadcaster's own app and partner apps (section 1); R1.11's "Wi-Fi app" is the
+ * broadcaster's own app, whose login call is named after it. Decision:
+ *   WXBB, PRODUCT (the broadcaster's app, 7.0.0+ and older)  → POST /userapp/{product}_login (R7.59)
+ *   WXLIVE, LINGXI (partner apps)                           → POST /userapp/login {userid, usertokenkey, devicetoken} (R7.57)
+ *   every other platform (mini-program, messenger, web)      → no host-app login
+ */
+export function hostLoginOf(platform: PlatformKind): HostLogin | null {
+  if (platform === 'WXBB' || platform === 'PRODUCT') return 'product'
+  if (platform === 'WXLIVE' || platform === 'LINGXI') return 'partner'
+  return null
+}
+
 /** Where the session reaches outside itself; tests replace these. */
 export interface SessionDeps {
   platform: () => PlatformKind
@@ -185,12 +202,15 @@ export class SessionStore {
   private started: Promise<void> | null = null
 
   /**
-   * Once per app start: the service config (R3.7) and, with a token, the current user
-   * (R7.65 with the id + sign cookies; a failure clears the token, R4.4). Safe to call from every page that needs the session.
+   * Once per app start: the service config (R3.7) and, with a token, the current user (R7.65 with the id + sign
+   * cookies; a failure clears the token, R4.4); then, with nobody logged in, the host app's user (R6.4, R3.8).
+   * Safe to call from every page that needs the session.
    */
   start(): Promise<void> {
     if (!this.started) {
-      this.started = Promise.all([this.loadConfig(), this.token ? this.fetchCurrentUser() : null]).then(() => undefined)
+      this.started = Promise.all([this.loadConfig(), this.token ? this.fetchCurrentUser() : null])
+        .then(() => (this.isLoggedIn ? false : this.loginFromHostApp()))
+        .then(() => undefined)
     }
     return this.started
   }
@@ -403,24 +423,19 @@ export class SessionStore {
     return this.login(() => userApi.login({ tokentype, token }))
   }
 
-  /** R1.14, R7.57: partner app credentials. */
-  loginPartner(credentials: PartnerCredentials): Promise<boolean> {
-    return this.login(() => userApi.login(credentials))
-  }
-
-  /** R1.11, R7.59: the Wi-Fi app, /userapp/{product}_login. */
-  loginWifiApp(credentials: PartnerCredentials): Promise<boolean> {
-    return this.login(() => userApi.productLogin(credentials))
-  }
-
-  /** R1.14, R3.8, R6.4, R7.8: partner apps and the broadcaster's app hand over their user through the bridge. */
+  /**
+   * R1.11, R1.14, R3.8, R6.4, R7.8: inside a host app that offers the bridge, its user (userid or userId,
+   * usertokenkey, devicesToken; getUserInfo gives up after 1 s) logs in through the call of hostLoginOf.
+   */
   async loginFromHostApp(): Promise<boolean> {
-    const bridge = hostBridge()
+    const kind = hostLoginOf(this.deps.platform())
+    const bridge = kind ? hostBridge() : null
     const info = bridge ? await bridge.getUserInfo() : null
-    const userid = info && String(info.userid ?? info.userId ?? '')
-    if (!info || !userid) return false
-    const credentials = { userid, usertokenkey: String(info.usertokenkey ?? ''), devicetoken: String(info.devicesToken ?? '') }
-    return this.login(() => userApi.productLogin(credentials), { silent: true })
+    const userid = info ? String(info.userid ?? info.userId ?? '') : ''
+    if (!kind || !info || !userid) return false
+    const credentials: PartnerCredentials = { userid, usertokenkey: String(info.usertokenkey ?? ''), devicetoken: String(info.devicesToken ?? '') }
+    const call = kind === 'product' ? () => userApi.productLogin(credentials) : () => userApi.login(credentials)
+    return this.login(call, { silent: true })
   }
 
   /** R1.10, R7.58, R7.60: in the messenger's browser, ask the main host; without a login, go through OAuth. */

@@ -363,33 +363,6 @@ describe('R4.7 R4.47', () => {
 })
 
 describe('R6.4 the other login paths', () => {
-  test('R1.14 R3.8 R6.4 R7.8 a partner app hands over userid / usertokenkey / devicesToken through the host bridge', async () => {
-    const calls: string[] = []
-    ;(window as unknown as { HostBridge: unknown }).HostBridge = {
-      call(method: string, _params: string, callback: string) {
-        calls.push(method)
-        const answer = method === 'getUserInfo' ? JSON.stringify({ userId: '77', usertokenkey: 'dev-77', devicesToken: 'dev-device' }) : '{}'
-        setTimeout(() => (window as unknown as Record<string, (r: string) => void>)[callback](answer), 5)
-      }
-    }
-    const store = makeStore()
-    await expect(store.loginFromHostApp()).resolves.toBe(true)
-    expect(calls).toContain('getUserInfo')
-    expect(server.calls.at(-1)).toMatchObject({
-      path: '/api/v1/userapp/product_login',
-      body: { userid: '77', usertokenkey: 'dev-77', devicetoken: 'dev-device' }
-    })
-    expect(store.isLoggedIn).toBe(true)
-  })
-
-  test('R1.11 R7.59 the Wi-Fi app logs in with /userapp/{product}_login', async () => {
-    const store = makeStore()
-    await expect(store.loginWifiApp({ userid: '5', usertokenkey: 'wrong', devicetoken: 'd' })).resolves.toBe(false)
-    expect(store.error).toBe('登录凭证无效，请重新登录')
-    await expect(store.loginWifiApp({ userid: '5', usertokenkey: 'dev-5', devicetoken: 'd' })).resolves.toBe(true)
-    expect(server.calls.at(-1)?.path).toBe('/api/v1/userapp/product_login')
-  })
-
   test('R1.10 R7.58 R7.60 messenger browser: the main host is asked first, then the OAuth redirect with target_url', async () => {
     const store = makeStore()
     await expect(store.loginWithMessengerRedirect('http://127.0.0.1/m2/pages/user/user')).resolves.toBe(false)
