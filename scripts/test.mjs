@@ -2,7 +2,8 @@
 // `npm test`: every test runner of the project, then one closing line `N passed, N failed` that adds them up.
 //   1. jest: the client (src/) over Taro's H5 runtime
 //   2. node:test: the reference server (server/)
-//   3. node:test + playwright-core: browser tests in Debian's Chromium against the H5 build and the server
+//   3. node:test: the built mini-program (dist/weapp) run headless against the server (weapp-sim/)
+//   4. node:test + playwright-core: browser tests in Debian's Chromium against the H5 build and the server
 // Browser tests need /usr/bin/chromium (apt-get install chromium). Outside CI they are reported as not run when it is
 // missing; under CI=true a missing browser fails the run.
 import { spawnSync } from 'node:child_process'
@@ -12,7 +13,7 @@ import { join } from 'node:path'
 const root = new URL('..', import.meta.url).pathname
 const out = join(root, '.test-results')
 mkdirSync(out, { recursive: true })
-const only = process.argv[2] // jest | server | e2e
+const only = process.argv[2] // jest | server | weapp | e2e
 const totals = { passed: 0, failed: 0 }
 const lines = []
 
@@ -78,6 +79,24 @@ if (!only || only === 'jest') {
 }
 
 if (!only || only === 'server') nodeTests('server', listTests('__tests__/server', '.test.ts'))
+
+// The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts), rebuilt when src/ is newer.
+if (!only || only === 'weapp') {
+  const files = listTests('weapp-sim', '.weapp-run.test.ts')
+  if (files.length) {
+    const app = join(root, 'dist/weapp/app.js')
+    let built = true
+    if (!existsSync(app) || newestMtime(join(root, 'src')) > statSync(app).mtimeMs) {
+      console.log('weapp: building the mini-program (dist/weapp is missing or older than src/)')
+      built = run('npx', ['taro', 'build', '--type', 'weapp']) === 0
+    }
+    if (built) nodeTests('weapp', files)
+    else {
+      totals.failed += 1
+      lines.push('weapp: mini-program build failed')
+    }
+  }
+}
 
 if (!only || only === 'e2e') {
   const files = listTests('e2e', '.e2e.ts')

@@ -59,6 +59,7 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
 export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: RoomInfo; phase: 'not-started' | 'ended' }) {
   const follow = streamerStore.followOf(room.id)
   const subscribe = async () => {
+    if (follow.subscribed) return
     // Ask inside the tap (WeChat requires it); a subscription needs an accept decision (R5.13).
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
@@ -73,7 +74,8 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
           <>
             <Text className='phase-card__title'>直播未开始</Text>
             {room.start_time ? <Text className='phase-card__time'>{formatTime(room.start_time, 'MM月DD日 HH:mm')} 开播</Text> : null}
-            <Text className={`phase-card__btn${follow.subscribed ? ' phase-card__btn--done' : ''}`} onClick={follow.subscribed ? undefined : subscribe}>
+            {/* always bound: in the mini-program Taro throws when a Text loses its last listener (no pure-text template) */}
+            <Text className={`phase-card__btn${follow.subscribed ? ' phase-card__btn--done' : ''}`} onClick={subscribe}>
               {follow.subscribed ? '已预约' : '预约提醒'}
             </Text>
           </>

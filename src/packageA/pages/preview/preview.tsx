@@ -53,6 +53,7 @@ function PreviewPage() {
   if (!detail) return <PageState loading />
   const live = detail.room?.onair === 1
   const subscribe = async () => {
+    if (subscribed) return
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
     if (!(await sessionStore.requireLogin())) return
@@ -77,7 +78,8 @@ function PreviewPage() {
             正在直播，进入直播间
           </Text>
         ) : (
-          <Text className={`preview__btn${subscribed ? ' preview__btn--done' : ''}`} onClick={subscribed ? undefined : subscribe}>
+          // always bound: in the mini-program Taro throws when a Text loses its last listener (no pure-text template)
+          <Text className={`preview__btn${subscribed ? ' preview__btn--done' : ''}`} onClick={subscribe}>
             {subscribed ? '已预约' : '预约提醒'}
           </Text>
         )}

@@ -1,0 +1,242 @@
+// Journeys through the built mini-program (dist/weapp) against the reference server: the custom tab bar, home → a
+// room, WeChat login and its refusal, links of every kind, the stack-depth rule, the subscribe-message request and
+// the share payloads. The mini-program variants of src/platform/* are what runs here (the build has no *.h5.ts).
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { MAX_PAGES, type WeappSim } from './sim'
+import { assertNoErrors, confirmDialog, currentDialog, loginOnUserPage, storedToken, weappSuite } from './support'
+import { textOf } from './tree'
+
+const ARTICLE = 'https://mp.weixin.qq.com/s/weapp-sim-article?from=notice&lang=zh_CN'
+const FOREIGN = 'https://www.example.org/campaign?utm=weapp&x=1'
+const SHORT_LINK = '#小程序://慧直播/weappSim01'
+
+// The broadcaster's CMS put links in the home notices (the seeded ones have none).
+const s = weappSuite((store) => {
+  const notices: [string, string][] = [
+    ['公众号文章：樱花节攻略', ARTICLE],
+    ['合作方活动页', FOREIGN],
+    ['打开慧直播小程序', SHORT_LINK],
+    ['（空链接公告）', ''],
+    ['（井号公告）', '#']
+  ]
+  notices.forEach(([title, url], i) => store.putDoc('notice', i + 1, { id: i + 1, title, url }))
+})
+
+const homeNotice = async (sim: WeappSim, title: string) => {
+  await sim.waitForText(title)
+  sim.page.tap({ cls: 'home__notice-text', text: title })
+  await sim.settle()
+}
+
+test('R2.2–R2.6: the custom tab bar switches tabs with switchTab and marks the current one', async () => {
+  const sim = await s.launch('pages/home/home')
+  await sim.waitForText('热门主播')
+  const active = () => textOf(sim.page.tabBar!.findAll({ cls: 'tab-bar__item--active' })[0])
+  assert.match(active(), /直播/)
+  const home = sim.page
+  for (const [text, route] of [
+    ['主播', 'pages/streamer/streamer'],
+    ['视听', 'pages/media/media'],
+    ['我的', 'pages/user/user'],
+    ['直播', 'pages/home/home']
+  ] as const) {
+    sim.page.tabBar!.tap({ cls: 'tab-bar__item', text })
+    await sim.routed()
+    assert.equal(sim.page.route, route)
+    assert.equal(sim.stack.length, 1, 'a tab page is the only page')
+    await sim.waitFor(() => active().includes(text), `the ${text} tab marked`)
+    assert.equal(sim.callsOf('switchTab').at(-1)!.options.url.split('?')[0], `/${route}`)
+  }
+  assert.equal(sim.page, home, 'WeChat keeps a tab page alive: home is shown again, not reloaded')
+  assert.equal(sim.callsOf('navigateTo').length, 0)
+  assertNoErrors(sim)
+})
+
+test('R2.8: home → a room card → the live room with its title, chat history and socket', async () => {
+  const sim = await s.launch('pages/home/home')
+  const rooms = (await s.server.api<{ list: { id: number; title: string }[] }>('userapp/living/list', { page: 1, count: 10 })).data.list
+  const room = rooms[1]
+  await sim.waitForText(room.title)
+  sim.page.tap({ cls: 'card-item', text: room.title })
+  await sim.routed()
+  assert.equal(sim.page.route, 'packageA/pages/live/live')
+  assert.equal(sim.page.query.roomid, String(room.id))
+  assert.equal(sim.stack.length, 2)
+  await sim.waitForText(room.title)
+  await sim.waitForText('聊天互动')
+  await sim.waitFor(() => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${room.id}`) && x.received > 0), 'the room socket')
+  assert.equal(sim.callsOf('setNavigationBarTitle').at(-1)!.options.title, room.title)
+  await sim.settle()
+  assertNoErrors(sim)
+})
+
+test('R1.9, R7.55: WeChat login sends the wx.login code with encryptedData and iv; the profile shows the user', async () => {
+  const sim = await s.launch('pages/user/user')
+  const token = await loginOnUserPage(sim)
+  const profile = sim.callsOf('getUserProfile')
+  assert.equal(profile.length, 1)
+  assert.equal(profile[0].inTap, true, 'getUserProfile runs inside the tap, as WeChat requires')
+  const login = sim.requestsTo(/\/userapp\/login$/)
+  assert.equal(login.length, 1)
+  assert.equal(login[0].body.code, 'dev')
+  assert.equal(login[0].body.encryptedData, 'sim-encrypted-data')
+  assert.equal(login[0].body.iv, 'sim-iv')
+  assert.ok(sim.callsOf('login')[0].t >= profile[0].t, 'wx.login after getUserProfile')
+  const user = (await s.server.api<{ nickName: string }>('userapp/userinfo', {}, token)).data
+  await sim.waitForText(user.nickName)
+  await sim.settle()
+  assertNoErrors(sim)
+})
+
+test('R5.15, R8.16: refusing the user information gives the 登录失败 dialog and no login', async () => {
+  const sim = await s.launch('pages/user/user', {}, { userProfile: 'refuse' })
+  await sim.waitForText('微信一键登录')
+  sim.page.tap({ cls: 'user-mp-login__btn' })
+  const dialog = await sim.waitFor(() => currentDialog(sim), 'the dialog')
+  assert.equal(dialog.title, '登录失败')
+  assert.match(dialog.content, /设置/)
+  assert.match(dialog.content, /用户信息/)
+  confirmDialog(sim)
+  await sim.settle()
+  assert.equal(sim.requestsTo(/\/userapp\/login$/).length, 0)
+  assert.equal(storedToken(sim), null)
+  assert.equal(sim.callsOf('login').length, 0)
+  assert.match(sim.page.text(), /微信一键登录/)
+  assertNoErrors(sim)
+})
+
+test('R2.35: a whitelisted link (the article host) opens the web-view page with the URL intact', async () => {
+  const sim = await s.launch('pages/home/home')
+  await homeNotice(sim, '公众号文章：樱花节攻略')
+  assert.equal(sim.page.route, 'packageB/pages/web/web')
+  const view = await sim.waitFor(() => sim.page.byTag('web-view')[0], 'the web-view')
+  assert.equal(sim.page.attr(view, 'src'), ARTICLE)
+  assertNoErrors(sim)
+})
+
+test('R2.27: the preview-1473 slide reaches the web-view page on the activity page the server serves', async () => {
+  const sim = await s.launch('pages/home/home')
+  await sim.waitForText('热门主播')
+  const slides = sim.page.get({ cls: 'home__slides' })
+  const slide = slides.cn![3]
+  sim.page.tap(slide)
+  await sim.settle()
+  await sim.waitFor(() => sim.page.route === 'packageB/pages/web/web', 'the web-view page')
+  assert.ok(sim.callsOf('navigateTo').some((c) => /preview\/preview\?id=1473/.test(c.options.url)), 'the slide opened preview 1473')
+  assert.equal(sim.stack.length, 2, 'the activity page takes the preview page’s place')
+  const src = String(sim.page.attr(await sim.waitFor(() => sim.page.byTag('web-view')[0], 'the web-view'), 'src'))
+  assert.ok(src.startsWith(`${s.server.origin}/activity/`), src)
+  const page = await fetch(src)
+  assert.equal(page.status, 200, `${src} is served`)
+  assert.match(await page.text(), /太湖灯光秀/)
+  assertNoErrors(sim)
+})
+
+test('R2.36, R8.20: a link to another host is copied and the modal says where to paste it', async () => {
+  const sim = await s.launch('pages/home/home')
+  await homeNotice(sim, '合作方活动页')
+  assert.equal(sim.page.route, 'pages/home/home', 'no page opens')
+  assert.equal(sim.clipboard, FOREIGN)
+  const dialog = await sim.waitFor(() => currentDialog(sim), 'the modal')
+  assert.equal(dialog.content, '网址已复制，请在手机浏览器里粘贴该网址~')
+  confirmDialog(sim)
+  assertNoErrors(sim)
+})
+
+test('R2.39: a #小程序:// link opens the other mini-program by its short link', async () => {
+  const sim = await s.launch('pages/home/home')
+  await homeNotice(sim, '打开慧直播小程序')
+  const call = await sim.waitFor(() => sim.callsOf('navigateToMiniProgram')[0], 'navigateToMiniProgram')
+  assert.equal(call.options.shortLink, SHORT_LINK)
+  assert.equal(sim.page.route, 'pages/home/home')
+  assertNoErrors(sim)
+})
+
+test('R2.38: a blank link and # are ignored', async () => {
+  const sim = await s.launch('pages/home/home')
+  await homeNotice(sim, '（空链接公告）')
+  await homeNotice(sim, '（井号公告）')
+  assert.equal(sim.stack.length, 1)
+  for (const api of ['navigateTo', 'redirectTo', 'setClipboardData', 'showModal', 'navigateToMiniProgram']) assert.equal(sim.callsOf(api).length, 0, api)
+  assertNoErrors(sim)
+})
+
+test(`R2.40, R9.12: past 9 pages the app replaces the current page, so WeChat's ${MAX_PAGES}-page stack never refuses`, async () => {
+  // live room → its streamer (the header avatar) → the streamer's room (进入 ›) → … as a viewer taps through
+  const sim = await s.launch('packageA/pages/live/live', { roomid: '496' })
+  const depths: number[] = []
+  for (let i = 0; i < 13; i++) {
+    const onLive = sim.page.route === 'packageA/pages/live/live'
+    await sim.waitFor(() => sim.page.find({ cls: onLive ? 'room-header__avatar' : 'streamer-detail__room' }), 'the link to follow', 10000)
+    const before = sim.stack.length
+    sim.page.tap({ cls: onLive ? 'room-header__avatar' : 'streamer-detail__room' })
+    await sim.waitFor(() => sim.page.route !== (onLive ? 'packageA/pages/live/live' : 'packageA/pages/streamer/streamer') || sim.stack.length !== before, 'the next page')
+    await sim.routed()
+    depths.push(sim.stack.length)
+  }
+  assert.deepEqual(depths, [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10])
+  const navs = sim.calls.filter((c) => c.api === 'navigateTo' || c.api === 'redirectTo').map((c) => c.api)
+  assert.deepEqual(navs, [...Array(9).fill('navigateTo'), ...Array(4).fill('redirectTo')])
+  await sim.settle()
+  assertNoErrors(sim)
+})
+
+test('R9.26, R5.13, R7.49: the reminder asks for the subscription message inside the tap, then subscribes', async () => {
+  const tmpl = 'weapp-sim-live-start'
+  const sim = await s.launch('pages/user/user', {}, { buildEnv: { TARO_APP_TMPL_LIVE_START: tmpl } })
+  const token = await loginOnUserPage(sim)
+  await sim.reLaunch('/packageA/pages/preview/preview?id=1471')
+  await sim.waitForText('预约提醒')
+  sim.page.tap({ cls: 'preview__btn', text: '预约提醒' })
+  await sim.waitFor(() => sim.page.find({ cls: 'preview__btn--done', text: '已预约' }), 'the button saying 已预约')
+  const ask = sim.callsOf('requestSubscribeMessage')
+  assert.equal(ask.length, 1)
+  assert.equal(ask[0].inTap, true, 'requested inside the tap (WeChat refuses it elsewhere)')
+  assert.deepEqual(ask[0].options.tmplIds, [tmpl])
+  assert.equal(sim.requestsTo(/\/userapp\/subscribe$/).at(-1)!.body.teaser_id, 1471)
+  const state = (await s.server.api<{ issubscribe: number }>('userapp/issubscribe', { teaser_id: 1471 }, token)).data
+  assert.equal(state.issubscribe, 1)
+  assertNoErrors(sim)
+})
+
+test('R9.26, R5.13: a refused subscription message subscribes nothing', async () => {
+  const sim = await s.launch('pages/user/user', {}, { buildEnv: { TARO_APP_TMPL_LIVE_START: 'weapp-sim-live-start' }, subscribe: 'reject' })
+  await loginOnUserPage(sim)
+  await sim.reLaunch('/packageA/pages/preview/preview?id=1472')
+  await sim.waitForText('预约提醒')
+  sim.page.tap({ cls: 'preview__btn', text: '预约提醒' })
+  await sim.waitFor(() => sim.callsOf('showToast').some((c) => c.options.title === '已取消预约') || sim.page.text().includes('已取消预约'), 'the 已取消预约 toast')
+  assert.equal(sim.requestsTo(/\/userapp\/subscribe$/).length, 0)
+  assert.match(sim.page.text(), /预约提醒/)
+  assertNoErrors(sim)
+})
+
+test('R1.24, R3.54: share payloads of home, a live room, a playback and an album', async () => {
+  const sim = await s.launch('pages/home/home')
+  await sim.waitForText('热门主播')
+  assert.deepEqual(sim.page.share(), { title: '慧直播 · 城市台直播与点播，看见身边的精彩', path: '/pages/home/home' })
+
+  const room = (await s.server.api<{ title: string }>('userapp/roominfo', { roomid: 496 })).data
+  await sim.reLaunch('/packageA/pages/live/live?roomid=496')
+  await sim.waitForText(room.title)
+  const live = sim.page.share()!
+  assert.equal(live.title, room.title)
+  assert.equal(live.path, '/packageA/pages/live/live?roomid=496')
+  assert.match(String(live.imageUrl), /^https?:\/\//)
+  // sharing is counted on the server (R7.70)
+  await sim.waitFor(() => sim.requestsTo(/\/living\/share$/).length === 1, 'the share count call')
+
+  const playback = (await s.server.api<{ title: string }>('userapp/playback/detail', { id: 5005 })).data
+  await sim.reLaunch('/packageA/pages/playback/playback?id=5005')
+  await sim.waitForText(playback.title)
+  const pb = sim.page.share()!
+  assert.equal(pb.title, playback.title)
+  assert.match(String(pb.path), /^\/packageA\/pages\/playback\/playback\?id=5005/)
+
+  await sim.reLaunch('/packageB/pages/album/album?id=1')
+  const album = (await s.server.api<{ title: string }>('userapp/album/detail', { id: 1 })).data
+  await sim.waitForText(album.title)
+  assert.deepEqual({ ...sim.page.share(), imageUrl: undefined }, { title: album.title, path: '/packageB/pages/album/album?id=1', imageUrl: undefined })
+  assertNoErrors(sim)
+})
