@@ -1,6 +1,7 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
-/*
+/**
+ * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
+ *
  * Following from the live room header (R4.26) over Taro's H5 components: against the reference server (code 1 adds
  * the streamer to my follows, total + 1; its code 2 removes it, total − 1) and against a fault server answering the
  * follow with other codes (each removes the streamer, total − 1).
