@@ -13,6 +13,7 @@ import WebSocket from 'ws'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, startServer, type RunningServer } from '../e2e/harness'
 import { measureFirstLoad } from './first-load'
+import { weappSetData } from './weapp-setdata'
 import { FRAME_PROBE, kb, median, percentile, post, round } from './lib'
 // @ts-expect-error plain ESM script without types
 import { weappSizes } from '../scripts/check-sizes.mjs'
@@ -192,6 +193,7 @@ async function main() {
       const s = weappSizes() as Record<string, number>
       return Object.fromEntries(Object.entries(s).map(([k, v]) => [`${k}KB`, kb(v)]))
     })
+    await section('weappSetData', () => weappSetData(quick))
     await section('h5build', async () => {
       build('h5')
       return { ok: true }
@@ -222,6 +224,12 @@ function table(r: Record<string, any>): string {
   const rows: [string, string][] = []
   const v = (x: unknown, unit = '') => (x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`)
   if (r.weapp?.mainKB !== undefined) rows.push(['mini-program main / packageA / packageB', `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`])
+  if (r.weappSetData?.busyRoom) {
+    const w = r.weappSetData
+    rows.push([`mini-program setData, ${w.pages} pages: peak calls/s, max a call`, `${v(w.pagesPeakCallsPerSecond)}/s, ${v(w.pagesMaxKB)} KB`])
+    const b = w.busyRoom
+    rows.push([`mini-program live room ${b.danmakuPerSecond} danmaku/s for ${b.seconds} s: setData calls/s (peak), p95 / max a call`, `${v(b.callsPerSecond)} (${v(b.peakCallsPerSecond)}), ${v(b.p95KB)} / ${v(b.maxKB)} KB`])
+  }
   if (r.h5FirstLoad?.home) {
     rows.push(['H5 home first-load JS (gzip / raw)', `${v(r.h5FirstLoad.home.jsGzipKB)} / ${v(r.h5FirstLoad.home.jsKB)} KB`])
     rows.push(['H5 home first-load CSS (gzip / raw)', `${v(r.h5FirstLoad.home.cssGzipKB)} / ${v(r.h5FirstLoad.home.cssKB)} KB`])

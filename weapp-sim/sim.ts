@@ -60,6 +60,7 @@ export interface SimOptions {
   origin: string
   /** Other build-time variables (config/env.ts) to compile in, e.g. TARO_APP_TMPL_LIVE_START. */
   buildEnv?: Record<string, string>
+  /** The build to run (default dist/weapp, or WEAPP_DIST). */
   dist?: string
   /** The user's answer to getUserProfile (default allow). */
   userProfile?: 'allow' | 'refuse'
@@ -267,7 +268,7 @@ export class WeappSim {
   }
 
   private constructor(readonly options: SimOptions) {
-    this.dist = options.dist ?? DIST
+    this.dist = options.dist ?? process.env.WEAPP_DIST ?? DIST
     if (!existsSync(join(this.dist, 'app.js'))) throw new Error(`${this.dist}/app.js is missing: run npm run build:weapp first`)
     this.templates = readTemplates(this.dist)
     this.appJson = JSON.parse(readFileSync(join(this.dist, 'app.json'), 'utf8'))

@@ -1,0 +1,39 @@
+// `npm run bench`'s mini-program setData section: the built mini-program (dist/weapp) run headless by weapp-sim
+// against its own reference server: every page's setData on load and idle, and the live room under the busy-room
+// burst of budgets.json (weappSetData). npm test holds the same figures to the budget
+// (weapp-sim/setdata-budget.weapp-run.test.ts).
+import { startRefServer } from '../weapp-sim/server'
+import { measureBusyRoom, measurePages, readBudget } from '../weapp-sim/setdata'
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10
+
+export async function weappSetData(quick = false) {
+  const server = await startRefServer()
+  try {
+    const budget = readBudget()
+    const pages = await measurePages(server, quick ? 500 : 2000)
+    const busy = await measureBusyRoom(server, quick ? { ...budget.busyRoom, seconds: 3 } : budget.busyRoom)
+    return {
+      pages: pages.length,
+      pagesPeakCallsPerSecond: Math.max(...pages.map((p) => p.peakCallsPerSecond)),
+      pagesMaxKB: kb(Math.max(...pages.map((p) => p.maxBytes))),
+      pagesIdleCalls: pages.reduce((a, p) => a + p.idle.calls, 0),
+      perPage: Object.fromEntries(pages.map((p) => [p.page, { calls: p.calls, peakCallsPerSecond: p.peakCallsPerSecond, maxKB: kb(p.maxBytes), idleCalls: p.idle.calls }])),
+      busyRoom: {
+        roomid: busy.roomid,
+        danmakuPerSecond: busy.danmakuPerSecond,
+        seconds: busy.seconds,
+        callsPerSecond: busy.callsPerSecond,
+        peakCallsPerSecond: busy.peakCallsPerSecond,
+        p95KB: kb(busy.p95Bytes),
+        maxKB: kb(busy.maxBytes),
+        minGapMs: busy.minGapMs,
+        received: busy.received,
+        injected: busy.injected
+      },
+      budget: { maxCallsPerSecond: budget.maxCallsPerSecond, maxKBPerCall: kb(budget.maxBytesPerCall) }
+    }
+  } finally {
+    await server.stop()
+  }
+}
