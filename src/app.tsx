@@ -5,6 +5,7 @@ import { silenceConsole } from '@/platform/console'
 import { sessionStore } from '@/stores/session'
 import { runStartup } from '@/router/startup-run'
 import { uiStore } from '@/stores/ui'
+import { OverlayLayer } from '@/ui/overlay-layer'
 import './app.scss'
 
 // A route that resolves clears the 404 screen.
@@ -28,6 +29,7 @@ function App({ children }: PropsWithChildren) {
     <>
       {children}
       <NotFound />
+      <OverlayLayer />
     </>
   )
 }

@@ -18,7 +18,7 @@ import { getItem, removeItem, setItem } from '@/platform/storage'
 import { openLink, openPage } from '@/router/navigate'
 import { saveRedirect, takeRedirect } from '@/router/redirect'
 import { setStartupLogin } from '@/router/startup-run'
-import { showLoading, showModal, showToast } from '@/ui/overlay'
+import { hideLoading, showLoading, showModal, showToast } from '@/ui/overlay'
 import { isMobile } from '@/utils/validate'
 
 /** The current user (spec R3.2–R3.5). */
@@ -340,7 +340,7 @@ export class SessionStore {
       runInAction(() => {
         this.loggingIn = false
       })
-      if (!options.silent) Taro.hideLoading({ fail: () => undefined })
+      if (!options.silent) hideLoading()
       if (options.returnToRedirect && this.isLoggedIn) {
         const redirect = takeRedirect()
         if (redirect) await openLink(redirect)

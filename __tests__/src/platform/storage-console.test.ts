@@ -15,13 +15,27 @@ describe('storage', () => {
     Taro.setStorageSync('raw', 'plain')
     expect(getItem('raw')).toBeUndefined()
   })
-  test('R5.22 storage keys must be strings (Taro rejects others with the parameter error)', async () => {
-    await expect(Taro.setStorage({ key: 42 as unknown as string, data: 1 })).rejects.toMatchObject({
-      errMsg: expect.stringMatching(/setStorage:fail parameter error: parameter\.key should be String instead of Number/)
+  test('R5.22 R8.18 R8.19 storage keys must be strings: the helpers throw the parameter error and store nothing', () => {
+    const thrown = (call: () => unknown) => {
+      try {
+        call()
+      } catch (err) {
+        return err
+      }
+      throw new Error('did not throw')
+    }
+    expect(thrown(() => setItem(42 as never, 1))).toMatchObject({
+      errMsg: 'setItem:fail parameter error: parameter.key should be String instead of Number (42)'
     })
-    await expect(Taro.getStorage({ key: {} as unknown as string })).rejects.toMatchObject({
-      errMsg: expect.stringMatching(/parameter\.key should be String/)
+    expect(thrown(() => getItem({} as never))).toMatchObject({
+      errMsg: 'getItem:fail parameter error: parameter.key should be String instead of Object ({})'
     })
+    expect(thrown(() => removeItem(null as never))).toMatchObject({
+      errMsg: 'removeItem:fail parameter error: parameter.key should be String instead of Null (null)'
+    })
+    expect(localStorage.length).toBe(0)
+    setItem('42', 1)
+    expect(getItem('42')).toBe(1)
   })
 })
 
