@@ -12,7 +12,7 @@ import { openLink, openPage } from '@/router/navigate'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { streamerStore } from '@/stores/streamer'
-import { showToast } from '@/ui/overlay'
+import { shareToast, showToast } from '@/ui/overlay'
 import { formatCount, formatTime } from '@/utils/format'
 import { shareImage } from '@/utils/image'
 import { stripHtml } from '@/utils/validate'
@@ -22,6 +22,9 @@ import { displayName } from '@/utils/names'
 function streamerName(room: RoomInfo) {
   return displayName(room.streamer, '主播')
 }
+
+/** The share toast shown with the room's poster (3 s, spec R9.17). */
+export const SHARE_TIP = '海报已生成，截图即可分享给好友'
 
 /** Streamer, online count and the follow button (R1.2, R4.25, R4.26); a 401 opens the login prompt. */
 export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { room: RoomInfo; onPoster: () => void }) {
@@ -45,7 +48,13 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
         <Text className='room-header__name'>{streamerName(room)}</Text>
         <Text className='room-header__meta'>{formatCount(stats?.online ?? room.online ?? 0)}人在看 · {formatCount(stats?.likes ?? room.likes ?? 0)}赞</Text>
       </View>
-      <Text className='room-header__share' onClick={onPoster}>
+      <Text
+        className='room-header__share'
+        onClick={() => {
+          onPoster()
+          void shareToast(SHARE_TIP)
+        }}
+      >
         分享
       </Text>
       <Text className={`room-header__follow${follow.following ? ' room-header__follow--on' : ''}`} onClick={toggle}>
