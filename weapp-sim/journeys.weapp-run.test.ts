@@ -200,6 +200,25 @@ test('R9.26, R5.13, R7.49: the reminder asks for the subscription message inside
   assertNoErrors(sim)
 })
 
+test('R9.26, R7.47, R4.27: a room not yet on air takes a reminder from its phase card, asked inside the tap', async () => {
+  const tmpl = 'weapp-sim-live-start'
+  const sim = await s.launch('pages/user/user', {}, { buildEnv: { TARO_APP_TMPL_LIVE_START: tmpl } })
+  const token = await loginOnUserPage(sim)
+  await sim.reLaunch('/packageA/pages/live/live?roomid=310')
+  await sim.waitForText('直播未开始')
+  sim.page.tap({ cls: 'phase-card__btn', text: '预约提醒' })
+  await sim.waitFor(() => sim.page.find({ cls: 'phase-card__btn--done', text: '已预约' }), 'the button saying 已预约')
+  const ask = sim.callsOf('requestSubscribeMessage')
+  assert.deepEqual(ask.map((c) => [c.inTap, c.options.tmplIds]), [[true, [tmpl]]])
+  assert.equal(Number(sim.requestsTo(/\/userapp\/subscribe$/).at(-1)!.body.room_id), 310)
+  assert.equal((await s.server.api<{ issubscribe: number }>('userapp/issubscribe', { room_id: 310 }, token)).data.issubscribe, 1)
+  // tapping the done button again asks nothing more
+  sim.page.tap({ cls: 'phase-card__btn' })
+  await sim.settle()
+  assert.equal(sim.callsOf('requestSubscribeMessage').length, 1)
+  assertNoErrors(sim)
+})
+
 test('R9.26, R5.13: a refused subscription message subscribes nothing', async () => {
   const sim = await s.launch('pages/user/user', {}, { buildEnv: { TARO_APP_TMPL_LIVE_START: 'weapp-sim-live-start' }, subscribe: 'reject' })
   await loginOnUserPage(sim)
