@@ -19,6 +19,7 @@ export interface AppEnv {
   TARO_APP_ALLOW_LIVE_PLAYER: string
   TARO_APP_TMPL_LIVE_START: string
   TARO_APP_TMPL_LOTTERY_WIN: string
+  TARO_APP_MALL_OPENID: string
 }
 
 export const ENV_DEFAULTS: AppEnv = {
@@ -39,7 +40,10 @@ export const ENV_DEFAULTS: AppEnv = {
   TARO_APP_ALLOW_LIVE_PLAYER: '0',
   // subscription message template ids (spec R9.26): live start and lottery win
   TARO_APP_TMPL_LIVE_START: '',
-  TARO_APP_TMPL_LOTTERY_WIN: ''
+  TARO_APP_TMPL_LOTTERY_WIN: '',
+  // the open id of the mall's pay call (R3.50) when the viewer has none of their own (README, Security notes: the
+  // spec's one hard-coded open id for everyone is a finding); none by default
+  TARO_APP_MALL_OPENID: ''
 }
 
 export function appEnv(source: Record<string, string | undefined>): AppEnv {

@@ -11,6 +11,8 @@ const ALIASES: Record<string, string[]> = {
   '/packageA/featured/wuxilcb/wuxilcb': ['/wuxilcb'],
   '/packageA/featured/dingshu/dingshu': ['/dingshu'],
   '/packageB/pages/search/search': ['/search'],
+  // R2.21 names the page pages/mall/payment; goods links use that path
+  '/packageB/pages/mall/payment': ['/pages/mall/payment', '/mall/payment'],
   '/pages/list/list': ['/list']
 }
 

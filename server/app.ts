@@ -20,6 +20,7 @@ import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
 import { registerLive } from './routes/live'
+import { registerMall } from './routes/mall'
 import { registerPay } from './routes/pay'
 import { loginResult, openidForCode, registerUser, userForOpenid } from './routes/user'
 import { registerWs } from './routes/ws'
@@ -129,6 +130,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   registerUser(api, ctx)
   registerLive(api, ctx)
   registerPay(api, ctx)
+  registerMall(api, ctx)
   registerActivity(api, ctx)
   registerWs(app, ctx)
   registerActivityPages(app)

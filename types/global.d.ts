@@ -27,5 +27,6 @@ declare namespace NodeJS {
     TARO_APP_ALLOW_LIVE_PLAYER: string
     TARO_APP_TMPL_LIVE_START: string
     TARO_APP_TMPL_LOTTERY_WIN: string
+    TARO_APP_MALL_OPENID: string
   }
 }

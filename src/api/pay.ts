@@ -114,10 +114,46 @@ export function payGold(q: { m: string; gold: number }): Promise<Envelope<GoldOr
   return post<GoldOrder>('/userapp/pay_gold', { m: q.m, gold: q.gold })
 }
 
-/** R3.50: the mall's payment call uses this fixed open id. */
-export const MALL_OPENID = 'o_mall_fixed_openid'
+/** A mall order (R2.21): the goods, unit price (yuan), quantity, total and payment status. */
+export interface MallOrder {
+  id: number | string
+  goods_id: number
+  roomid?: number
+  title: string
+  cover: string
+  price: number
+  quantity: number
+  amount: number
+  status: 'pending' | 'paid' | string
+  paid_at?: number | null
+  time?: number
+}
 
-/** POST /userapp/mall/order/pay {id, fromtype, _sj_userid, _sj_token, openid} (R7.86, R3.50, R3.51). */
-export function payMallOrder(q: { id: string; fromtype: string; userId: string; userToken: string }): Promise<Envelope<{ order_id: string; payment: PaymentPayload }>> {
-  return post('/userapp/mall/order/pay', { id: q.id, fromtype: q.fromtype, _sj_userid: q.userId, _sj_token: q.userToken, openid: MALL_OPENID })
+/** The answer of the mall's pay call: the payment order and its platform fields. */
+export interface MallPayment {
+  order_id: string
+  mall_order_id?: string
+  fromtype?: string
+  price?: number
+  payment: PaymentPayload
+  sandbox?: number
+}
+
+/** POST /userapp/mall/order/create {goods_id, quantity} (ours, login): a goods card's order. */
+export function createMallOrder(q: { goodsId: number | string; quantity?: number }): Promise<Envelope<MallOrder>> {
+  return post<MallOrder>('/userapp/mall/order/create', { goods_id: q.goodsId, quantity: q.quantity ?? 1 })
+}
+
+/** POST /userapp/mall/order/detail {id} (ours, login): the viewer's own order. */
+export function fetchMallOrder(id: number | string): Promise<Envelope<MallOrder>> {
+  return post<MallOrder>('/userapp/mall/order/detail', { id })
+}
+
+/**
+ * POST /userapp/mall/order/pay {id, fromtype, _sj_userid, _sj_token, openid} (R7.86, R3.50, R3.51): the mall's user
+ * is our user (userId, userToken = the access token). R3.50's "hard-coded open id" is configuration here (see
+ * mallOpenid in src/stores/mall.ts and README, Security notes).
+ */
+export function payMallOrder(q: { id: string; fromtype: string; userId: string; userToken: string; openid: string }): Promise<Envelope<MallPayment>> {
+  return post<MallPayment>('/userapp/mall/order/pay', { id: q.id, fromtype: q.fromtype, _sj_userid: q.userId, _sj_token: q.userToken, openid: q.openid })
 }

@@ -5,7 +5,7 @@
  * payment provider) and the balance afterwards.
  */
 import Taro from '@tarojs/taro'
-import { FROMTYPE, MALL_OPENID, PAY_METHODS, fromtypeOf, payMallOrder, type GoldOrder } from '@/api/pay'
+import { FROMTYPE, PAY_METHODS, fromtypeOf, type GoldOrder } from '@/api/pay'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { DEPOSIT_SUCCESS_TEXT, DepositStore } from '@/stores/deposit'
@@ -166,16 +166,5 @@ describe('against the reference server', () => {
     store.chooseMethod('alipay_web')
     expect(await store.pay()).toBe(true)
     expect(new URL(visited[0] as string).searchParams.get('m')).toBe('alipay_web')
-  })
-
-  test('R7.86 R3.50 R3.51 mall order pay sends id, fromtype, _sj_userid, _sj_token and the fixed openid', async () => {
-    const calls = countRequests(/mall\/order\/pay/)
-    try {
-      const res = await payMallOrder({ id: 'M1001', fromtype: 'xcx', userId: '10001', userToken: 'tok' })
-      expect(res.code).toBe(1)
-      expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ id: 'M1001', fromtype: 'xcx', _sj_userid: '10001', _sj_token: 'tok', openid: MALL_OPENID })
-    } finally {
-      calls.restore()
-    }
   })
 })

@@ -1,0 +1,76 @@
+// Mall order payment in Chromium against the real server (issue 12 item 1; spec R2.21, R3.41, R3.50, R3.51, R7.86):
+// a logged-in viewer opens a goods card's link (the goods of a live room, as living/goods answers them), the app
+// makes the order and shows it, the viewer pays in the sandbox — tapping the pay button twice — and back on the order
+// sees it paid, once.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { BrowserContext, Page } from 'playwright-core'
+import { loginThroughUserPage, suite } from './harness'
+
+let context: BrowserContext
+
+const s = suite(async ({ browser, server }) => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await loginThroughUserPage(page, server.origin)
+  await page.close()
+})
+
+/** A call with the viewer's token, from inside the page (its storage holds the token). */
+async function api(page: Page, path: string, body: Record<string, unknown>) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const raw = localStorage.getItem('access_token')
+      const stored = raw ? JSON.parse(raw) : null
+      const token = stored?.data?.data ?? stored?.data ?? ''
+      const r = await fetch(`/api/v1/userapp/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+      return r.json()
+    },
+    { path, body }
+  )
+}
+
+test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays the order in the sandbox and sees it paid once', async () => {
+  const page = await context.newPage()
+  const pays: string[] = []
+  page.on('request', (r) => {
+    if (/\/userapp\/mall\/order\/pay$/.test(new URL(r.url()).pathname)) pays.push(r.postData() || '')
+  })
+  await page.goto(`${s.server.origin}/m2/`)
+  const goods = (await api(page, 'living/goods', { roomid: 306 })).data as Array<{ id: number; title: string; price: number; url: string }>
+  const g = goods[0]
+  assert.ok(g && g.url.includes('/m2/pages/mall/payment?goods_id='), JSON.stringify(g))
+
+  // the goods card's link: the order is made and the address names it
+  await page.goto(g.url)
+  await page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment\?id=\d+$/)
+  const orderId = new URL(page.url()).searchParams.get('id') as string
+  await page.locator('.mall-order__title:visible').waitFor()
+  assert.equal(await page.locator('.mall-order__title:visible').textContent(), g.title)
+  assert.equal(await page.locator('.mall-order__quantity:visible').textContent(), '×1')
+  assert.equal(await page.locator('.mall-order__amount:visible').textContent(), `¥${g.price.toFixed(2)}`)
+
+  // two quick taps: one pay call, one trip to the sandbox payment page
+  const pay = page.locator('.mall-pay:visible')
+  await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), pay.dblclick()])
+  assert.equal(pays.length, 1, `pay calls: ${pays.length}`)
+  const body = JSON.parse(pays[0] as string)
+  assert.equal(body.id, orderId)
+  assert.equal(body.fromtype, 'h5')
+  assert.equal(body._sj_userid, '10001')
+  assert.ok(body._sj_token && typeof body.openid === 'string')
+  assert.match((await page.textContent('body')) || '', new RegExp(`商城订单 ${orderId}`))
+
+  // the sandbox provider takes the money and sends the viewer back to the order
+  await Promise.all([page.waitForURL(new RegExp(`/m2/packageB/pages/mall/payment\\?id=${orderId}$`)), page.click('button[type="submit"]')])
+  await page.locator('.mall-result--paid:visible').waitFor({ timeout: 15000 })
+  assert.equal(await page.locator('.mall-result__title:visible').textContent(), '支付成功')
+  assert.equal(await page.locator('.mall-pay:visible').count(), 0)
+
+  // paid once: the order is paid and a second payment is refused
+  assert.equal((await api(page, 'mall/order/detail', { id: orderId })).data.status, 'paid')
+  const again = await api(page, 'mall/order/pay', { id: orderId, fromtype: 'h5' })
+  assert.equal(again.code, 0)
+  assert.match(again.msg, /已支付/)
+  await page.close()
+})

@@ -1,0 +1,176 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { createMallOrder, fetchMallOrder, fromtypeOf, payMallOrder, type GoldOrder, type MallOrder, type MallPayment } from '@/api/pay'
+import { savedCookies } from '@/core/cookies'
+import { messageOf } from '@/core/errors'
+import { isSuccess } from '@/core/request'
+import { getToken } from '@/core/token'
+import { env } from '@/env'
+import { getItem, removeItem, setItem } from '@/platform/storage'
+import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
+import { sessionStore } from './session'
+
+/**
+ * What the viewer sees of the payment: the order with its pay button (idle), the payment under way (paying), left
+ * for the payment page (redirected, H5), or one of the three outcomes — paid, cancelled, failed — each its own screen.
+ */
+export type MallPhase = 'idle' | 'paying' | 'redirected' | 'paid' | 'cancelled' | 'failed'
+
+export const MALL_PAID_TEXT = '支付成功'
+export const MALL_CANCELLED_TEXT = '已取消支付'
+export const MALL_FAILED_TEXT = '支付失败'
+export const MALL_NOT_FOUND_TEXT = '订单不存在'
+/** The order whose payment page the browser left for (H5): coming back unpaid is a cancel. */
+export const MALL_LAUNCHED_KEY = 'mall_pay_launched'
+
+/**
+ * R3.50: the open id of the mall's pay call. The spec hard-codes one open id for every viewer; that is a security
+ * finding (every payment would name the same messenger account, and the id ships in the code), so here it is the
+ * viewer's own `openid` cookie (R4.10, set by the messenger logins) or else the build's TARO_APP_MALL_OPENID.
+ */
+export function mallOpenid(): string {
+  return savedCookies().openid || env.TARO_APP_MALL_OPENID || ''
+}
+
+/** R3.49: the platform's payment method gives the fromtype (the mini-program xcx, the web h5). */
+export function mallFromtype(): string {
+  return fromtypeOf(depositMethods()[0]?.key || 'weixin_h5') || 'h5'
+}
+
+/** How the answer of the pay call is paid on this platform: the method key launchPayment understands. */
+export function launchMethod(fromtype: string, pay: Pick<MallPayment, 'payment'>): string {
+  if (fromtype === 'xcx') return 'weixin_mini'
+  if (fromtype === 'alipay') return 'alipay_web'
+  return pay.payment?.appId ? 'weixin_mp' : 'weixin_h5'
+}
+
+export interface MallDeps {
+  fromtype: () => string
+  launch: (order: GoldOrder) => Promise<PaymentOutcome>
+}
+
+/**
+ * 订单支付 (spec R2.21, R3.50, R3.51, R7.86): a goods card's order — made from the goods (goods_id) or opened by id —
+ * shown with goods, price and quantity, and paid through the platform's method. One payment at a time: taps while a
+ * payment runs or after it is paid do nothing.
+ */
+export class MallStore {
+  order: MallOrder | null = null
+  loading = false
+  error = ''
+  phase: MallPhase = 'idle'
+  failure = ''
+  private deps: MallDeps
+
+  constructor(deps: Partial<MallDeps> = {}) {
+    this.deps = { fromtype: mallFromtype, launch: launchPayment, ...deps }
+    makeAutoObservable<MallStore, 'deps'>(this, { deps: false })
+  }
+
+  configure(deps: Partial<MallDeps>): this {
+    this.deps = { ...this.deps, ...deps }
+    return this
+  }
+
+  get paid(): boolean {
+    return this.phase === 'paid' || this.order?.status === 'paid'
+  }
+
+  /** A pay tap is taken only from the order screen or an outcome that offers paying again. */
+  get canPay(): boolean {
+    return !!this.order && !this.paid && (this.phase === 'idle' || this.phase === 'cancelled' || this.phase === 'failed')
+  }
+
+  private reset() {
+    this.order = null
+    this.error = ''
+    this.failure = ''
+    this.phase = 'idle'
+  }
+
+  /** A goods card's link: the viewer's new order for the goods; its id, or null (the error says why). */
+  async create(goodsId: string, quantity = 1): Promise<string | null> {
+    this.reset()
+    this.loading = true
+    const res = await createMallOrder({ goodsId, quantity }).catch((err) => ({ code: -100, msg: messageOf(err, '下单失败'), data: null }))
+    runInAction(() => {
+      this.loading = false
+      if (!isSuccess(res) || !res.data) this.error = res.msg || '下单失败，请稍后再试'
+      else this.order = res.data
+    })
+    return this.order ? String(this.order.id) : null
+  }
+
+  /** The order by id. Back from the payment page (H5): paid is the paid screen, still unpaid the cancelled one. */
+  async load(id: string): Promise<void> {
+    const keep = this.order && String(this.order.id) === id ? this.order : null
+    const wasPaid = !!keep && this.phase === 'paid'
+    this.reset()
+    this.order = keep
+    this.loading = !keep
+    const res = await fetchMallOrder(id).catch((err) => ({ code: -100, msg: messageOf(err, '加载失败'), data: null }))
+    const launched = getItem<string>(MALL_LAUNCHED_KEY) === id
+    if (launched) removeItem(MALL_LAUNCHED_KEY)
+    runInAction(() => {
+      this.loading = false
+      if (!isSuccess(res) || !res.data) {
+        this.order = null
+        this.error = res.code === -4 ? MALL_NOT_FOUND_TEXT : res.msg || '加载失败，请稍后再试'
+        return
+      }
+      this.order = res.data
+      if (res.data.status === 'paid' || wasPaid) this.phase = 'paid'
+      else if (launched) this.phase = 'cancelled'
+    })
+  }
+
+  /**
+   * Pay the order (R7.86): login (R6.2), the iOS rule (R6.5), the pay call with fromtype, _sj_userid, _sj_token and
+   * openid (R3.50, R3.51), then the platform's payment. The phase leaves idle before anything is awaited, so a second
+   * tap in the meantime is ignored; the server refuses paying a paid order.
+   */
+  async pay(): Promise<boolean> {
+    const order = this.order
+    if (!order || !this.canPay) return false
+    this.phase = 'paying'
+    this.failure = ''
+    const back = (phase: MallPhase, failure = '') =>
+      runInAction(() => {
+        this.phase = phase
+        this.failure = failure
+      })
+    if (!(await sessionStore.requireLogin()) || !sessionStore.ensureIosAllowed()) {
+      back('idle')
+      return false
+    }
+    const fromtype = this.deps.fromtype()
+    const res = await payMallOrder({
+      id: String(order.id),
+      fromtype,
+      userId: String(sessionStore.user.id),
+      userToken: getToken(),
+      openid: mallOpenid()
+    }).catch((err) => ({ code: -100, msg: messageOf(err, MALL_FAILED_TEXT), data: null }))
+    if (!isSuccess(res) || !res.data) {
+      // already paid (another tap, another device): show the order as it is
+      if (res.code === 0 && /已支付/.test(res.msg || '')) {
+        await this.load(String(order.id))
+        return this.paid
+      }
+      back('failed', res.msg || '支付失败，请稍后再试')
+      return false
+    }
+    const m = launchMethod(fromtype, res.data)
+    if (m !== 'weixin_mini') setItem(MALL_LAUNCHED_KEY, String(order.id))
+    const outcome = await this.deps.launch({ order_id: res.data.order_id, m, gold: 0, price: Number(res.data.price ?? order.amount), payment: res.data.payment || {}, sandbox: res.data.sandbox })
+    if (outcome.status !== 'redirected') removeItem(MALL_LAUNCHED_KEY)
+    if (outcome.status === 'redirected') back('redirected')
+    else if (outcome.status === 'paid') {
+      back('paid')
+      void this.load(String(order.id))
+    } else if (outcome.status === 'cancelled') back('cancelled')
+    else back('failed', outcome.msg)
+    return outcome.status === 'paid' || outcome.status === 'redirected'
+  }
+}
+
+export const mallStore = new MallStore()
