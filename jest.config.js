@@ -1,28 +1,69 @@
-// Jest over the H5 runtime, with @tarojs/test-utils-react's preset and the repairs Taro 4 needs.
+// Jest over Taro's H5 runtime, with @tarojs/test-utils-react's preset and the repairs Taro 4 needs, as two projects
+// that differ only in which platform file (spec: `name.ts` mini-program, `name.h5.ts` H5) an import resolves to:
+//
+//   h5     every test file except *.weapp.test.ts(x); `name.h5.ts(x)` wins, as in the H5 build.
+//   weapp  only *.weapp.test.ts(x); `name.ts(x)` only, never `name.h5.ts(x)`, as in the mini-program build. Its
+//          extra setup (__tests__/setup/weapp.ts) installs a recorded `wx` stand-in for the few WeChat calls Taro's
+//          H5 implementation lacks (login, getUserProfile, requestPayment, getLaunchOptionsSync), and its default
+//          environment uses Node's own fetch (no cookie jar, Set-Cookie visible, like wx.request). Components still
+//          render through Taro's H5 component library: the mini-program's differences live in the platform files.
+//
+// Both projects share the transform, moduleNameMapper and setup files; `npx jest <file>` runs a file in its own
+// project. Global options (timeouts, bail) live at the top level, where jest reads them.
 const path = require('path')
 const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
 
 const transformer = path.resolve(__dirname, 'node_modules/@tarojs/test-utils-react/dist/jest/babel-transformer.js')
+const WEAPP_TEST = '\\.weapp\\.test\\.tsx?$'
 
-module.exports = defineJestConfig({
+/** The settings both projects share; `overrides` is what makes one of them the H5 or the mini-program target. */
+function project({ setupFiles = [], setupFilesAfterEnv = [], ...overrides }) {
+  const { bail, verbose, testTimeout, ...config } = defineJestConfig({
+    testEnvironment: 'jsdom',
+    transform: { '^.+\\.(js|jsx|ts|tsx|mjs|cjs)$': transformer },
+    // Keep jest, babel and react out of the transform; everything else (Taro ships ESM) goes through it.
+    transformIgnorePatterns: ['/node_modules/(jest-[^/]+|@jest|babel-jest|@babel/core|react-dom|react)/'],
+    moduleNameMapper: {
+      '^@/(.*)$': '<rootDir>/src/$1',
+      // The ESM entry of the router has an import cycle under jest.
+      '^@tarojs/router$': '<rootDir>/node_modules/@tarojs/router/dist/index.cjs.js',
+      // test-utils-react mounts through react-dom/test-utils' act, deprecated in React 18.3: the same act from React.
+      '^react-dom/test-utils$': '<rootDir>/__tests__/setup/react-dom-test-utils.js',
+      '\\.(css|scss|sass|less)$': '<rootDir>/__tests__/setup/style-stub.js'
+    },
+    setupFiles: [
+      path.resolve(__dirname, 'node_modules/@tarojs/test-utils-react/dist/jest/jest.setup.js'),
+      '<rootDir>/__tests__/setup/env.ts',
+      ...setupFiles
+    ],
+    setupFilesAfterEnv: ['<rootDir>/__tests__/setup/react-app.ts', ...setupFilesAfterEnv],
+    ...overrides,
+    rootDir: __dirname
+  })
+  void bail
+  void verbose
+  void testTimeout
+  return config
+}
+
+module.exports = {
   bail: 0,
-  testEnvironment: 'jsdom',
-  testMatch: ['<rootDir>/__tests__/src/**/*.test.{ts,tsx}'],
-  // Platform files: the H5 variant (name.h5.ts) wins, as in the H5 build.
-  moduleFileExtensions: ['h5.tsx', 'h5.ts', 'ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
-  transform: { '^.+\\.(js|jsx|ts|tsx|mjs|cjs)$': transformer },
-  // Keep jest, babel and react out of the transform; everything else (Taro ships ESM) goes through it.
-  transformIgnorePatterns: ['/node_modules/(jest-[^/]+|@jest|babel-jest|@babel/core|react-dom|react)/'],
-  moduleNameMapper: {
-    '^@/(.*)$': '<rootDir>/src/$1',
-    // The ESM entry of the router has an import cycle under jest.
-    '^@tarojs/router$': '<rootDir>/node_modules/@tarojs/router/dist/index.cjs.js',
-    '\\.(css|scss|sass|less)$': '<rootDir>/__tests__/setup/style-stub.js'
-  },
-  setupFiles: [
-    path.resolve(__dirname, 'node_modules/@tarojs/test-utils-react/dist/jest/jest.setup.js'),
-    '<rootDir>/__tests__/setup/env.ts'
-  ],
-  setupFilesAfterEnv: ['<rootDir>/__tests__/setup/react-app.ts'],
-  testTimeout: 20000
-})
+  testTimeout: 20000,
+  projects: [
+    project({
+      displayName: 'h5',
+      testMatch: ['<rootDir>/__tests__/src/**/*.test.{ts,tsx}'],
+      testPathIgnorePatterns: ['/node_modules/', WEAPP_TEST],
+      // Platform files: the H5 variant (name.h5.ts) wins, as in the H5 build.
+      moduleFileExtensions: ['h5.tsx', 'h5.ts', 'ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs']
+    }),
+    project({
+      displayName: 'weapp',
+      testMatch: ['<rootDir>/__tests__/src/**/*.weapp.test.{ts,tsx}'],
+      // Platform files: the mini-program variant (name.ts); a name.h5.ts is never tried.
+      moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
+      testEnvironment: '<rootDir>/__tests__/src/core/node-fetch-environment.js',
+      setupFilesAfterEnv: ['<rootDir>/__tests__/setup/weapp.ts']
+    })
+  ]
+}

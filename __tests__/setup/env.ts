@@ -17,3 +17,10 @@ if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
   }
   Object.assign(window, { IntersectionObserver: NoIntersection })
 }
+
+// jsdom has no canvas (without the native `canvas` package) and reports every getContext call as "Not implemented"
+// on the console. A browser where canvas is unavailable answers null, which is what callers (FingerprintJS's canvas
+// and WebGL sources, players) handle; say so here instead of letting jsdom print an error per call.
+if (typeof HTMLCanvasElement !== 'undefined') {
+  Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', { configurable: true, writable: true, value: () => null })
+}
