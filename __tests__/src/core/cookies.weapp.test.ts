@@ -1,16 +1,10 @@
-/**
- * @jest-environment ./__tests__/src/core/node-fetch-environment.js
- */
 /*
- * R4.10 on the mini-program target, which has no cookie jar: the request core itself must save the Set-Cookie
- * values and replay them as a Cookie header. The mini-program variants of the platform files are loaded (jest
- * prefers the .h5 ones), and fetch is Node's (see node-fetch-environment.js): no jar, Set-Cookie visible, Cookie
- * header sent as given — what wx.request does. Taro.request itself is not mocked.
+ * R4.10 on the mini-program target (weapp jest project: `@/platform/cookies`, `@/platform/current` and
+ * `@/platform/origin` resolve to the mini-program files), which has no cookie jar: the request core itself must save
+ * the Set-Cookie values and replay them as a Cookie header. The project's environment uses Node's fetch (see
+ * node-fetch-environment.js): no jar, Set-Cookie visible, Cookie header sent as given, what wx.request does.
+ * Taro.request itself is not mocked.
  */
-jest.mock('@/platform/cookies', () => jest.requireActual('../../../src/platform/cookies.ts'))
-jest.mock('@/platform/current', () => jest.requireActual('../../../src/platform/current.ts'))
-jest.mock('@/platform/origin', () => jest.requireActual('../../../src/platform/origin.ts'))
-
 import { clearCookies, cookieHeader, parseSetCookie, savedCookies } from '@/core/cookies'
 import { configureRequest, post, urlOf } from '@/core/request'
 import { responseCookies, requestCredentials } from '@/platform/cookies'

@@ -9,7 +9,7 @@ import UserPage from '@/pages/user/user'
 import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
-import { SINGLE_PAGE_TIP, sessionStore } from '@/stores/session'
+import { sessionStore } from '@/stores/session'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
 import { waitFor, $ } from '../support/dom'
 
@@ -141,11 +141,4 @@ test('R4.47 R4.46 a user without a mobile gets the binding modal; after binding,
   tap($('.user-info-prompt__skip'))
   await waitFor(() => !$('.user-info-prompt'))
   server.users.get(10002)!.mobile = null
-})
-
-test('R4.7 launched from scene 1154 the page shows the tip to enter the mini-program', async () => {
-  sessionStore.configure({ scene: () => 1154 })
-  await t.mount(UserPage)
-  await waitFor(() => $('.user-tip'))
-  expect($('.user-tip')?.textContent).toBe(SINGLE_PAGE_TIP)
 })

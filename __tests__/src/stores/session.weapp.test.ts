@@ -1,40 +1,46 @@
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
 /*
- * The mini-program login (R1.9, R7.55, R5.15, R8.16) with the mini-program's platform file (jest would pick the
- * .h5 one). wx.getUserProfile and wx.login need a user and WeChat, so they are stubbed; the login call itself goes
- * over the real request core to a real server.
+ * The mini-program login (R1.9, R7.55, R5.15, R8.16, R4.7) on the mini-program target (weapp jest project: the session
+ * store's `@/platform/mp-login`, `@/platform/launch` and `@/platform/current` resolve to the mini-program files). The
+ * WeChat side (wx.getUserProfile, wx.login, wx.getLaunchOptionsSync) is the recorded stand-in of
+ * __tests__/setup/wx.ts; the login call goes over the real request core to the reference server, whose sandbox maps a
+ * login code to a WeChat user.
  */
-jest.mock('@/platform/mp-login', () => jest.requireActual('../../../src/platform/mp-login.ts'))
-
 import Taro from '@tarojs/taro'
-import { configureRequest } from '@/core/request'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
-import { LOGIN_FAILED_TITLE, SessionStore } from '@/stores/session'
-import { startContractServer, type ContractServer } from '../core/contract-server'
+import { LOGIN_FAILED_TITLE, SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP, SessionStore } from '@/stores/session'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { wx } from '../../setup/wx'
 
-let server: ContractServer
+let server: ReferenceServer
 beforeAll(async () => {
-  server = await startContractServer()
-  configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
   setItem('fingerprint', 'fp-mp')
-})
-afterAll(() => server.close())
+  server = await startReferenceServer()
+}, 40000)
+afterAll(() => server.stop())
+beforeEach(() => setToken(''))
 afterEach(() => jest.restoreAllMocks())
 
+/** The store with the platform's own deps: platform, scene and iOS come from the mini-program files. */
 function makeStore() {
-  return new SessionStore({ platform: () => 'WEAPP', isIOS: () => false, scene: () => 0, currentUrl: () => '/pages/user/user', reload: jest.fn() })
+  return new SessionStore({ currentUrl: () => '/pages/user/user', reload: jest.fn(), wait: () => Promise.resolve() })
 }
 
-test('R1.9 R7.55 R8.15 mini-program login sends code, encryptedData and iv with 登录中 showing', async () => {
-  setToken('')
+const asyncWxCalls = () => wx().calls.filter((c) => c.api !== 'getLaunchOptionsSync').map((c) => c.api)
+
+test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the login call sends code, encryptedData and iv with 登录中 showing', async () => {
   const loading = jest.spyOn(Taro, 'showLoading')
-  const profile = jest.spyOn(Taro, 'getUserProfile').mockResolvedValue({ encryptedData: 'ENC', iv: 'IV', errMsg: 'getUserProfile:ok' } as never)
-  const login = jest.spyOn(Taro, 'login').mockResolvedValue({ code: 'js-code-1', errMsg: 'login:ok' } as never)
+  const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
-  await expect(store.loginMiniProgram()).resolves.toBe(true)
-  expect(profile.mock.invocationCallOrder[0]).toBeLessThan(login.mock.invocationCallOrder[0]) // profile first, in the tap
-  expect(server.calls.at(-1)).toMatchObject({ path: '/api/v1/userapp/login', body: { code: 'js-code-1', encryptedData: 'ENC', iv: 'IV' } })
+  try {
+    await expect(store.loginMiniProgram()).resolves.toBe(true)
+    expect(asyncWxCalls()).toEqual(['getUserProfile', 'login']) // the profile first, inside the tap
+    expect(wx().callsTo('getUserProfile')[0]).toMatchObject({ desc: expect.any(String) })
+    expect(calls.count).toBe(1)
+    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ code: 'wx-code-1', encryptedData: 'wx-encrypted-data', iv: 'wx-iv', platform: 'WEAPP' })
+  } finally {
+    calls.restore()
+  }
   expect(loading).toHaveBeenCalledWith(expect.objectContaining({ title: '登录中' }))
   expect(store.isLoggedIn).toBe(true)
   // R4.46 the messenger placeholder nickname asks for the profile; R4.47 no mobile opens the binding modal
@@ -44,18 +50,41 @@ test('R1.9 R7.55 R8.15 mini-program login sends code, encryptedData and iv with 
   store.dispose()
 })
 
-test('R5.15 R8.16 refusing the user information gives the dialog titled 登录失败 and no login call', async () => {
-  setToken('')
+test('R5.15 R8.16 refusing the user information gives the dialog titled 登录失败 and neither wx.login nor a login call', async () => {
   const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
-  jest.spyOn(Taro, 'getUserProfile').mockRejectedValue({ errMsg: 'getUserProfile:fail auth deny' })
-  const login = jest.spyOn(Taro, 'login')
-  const before = server.calls.length
+  wx().answer('getUserProfile', () => {
+    throw { errMsg: 'getUserProfile:fail auth deny' }
+  })
+  const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
-  await expect(store.loginMiniProgram()).resolves.toBe(false)
+  try {
+    await expect(store.loginMiniProgram()).resolves.toBe(false)
+    expect(calls.count).toBe(0)
+  } finally {
+    calls.restore()
+  }
   expect(LOGIN_FAILED_TITLE).toBe('登录失败')
   expect(modal).toHaveBeenCalledWith(expect.objectContaining({ title: '登录失败', content: expect.stringContaining('设置') }))
-  expect(login).not.toHaveBeenCalled()
-  expect(server.calls.length).toBe(before)
+  expect(asyncWxCalls()).toEqual(['getUserProfile'])
   expect(store.isLoggedIn).toBe(false)
+  store.dispose()
+})
+
+test('R4.7 launched from scene 1154 (wx.getLaunchOptionsSync) the session is in single-page mode: login refused with the tip, WeChat not asked', async () => {
+  expect(SINGLE_PAGE_SCENE).toBe(1154)
+  wx().launchOptions.scene = SINGLE_PAGE_SCENE
+  const store = makeStore()
+  expect(store.singlePageMode).toBe(true)
+  await expect(store.loginMiniProgram()).resolves.toBe(false)
+  expect(store.error).toBe(SINGLE_PAGE_TIP)
+  expect(wx().callsTo('getLaunchOptionsSync').length).toBeGreaterThan(0)
+  expect(asyncWxCalls()).toEqual([])
+  store.dispose()
+})
+
+test('R4.7 an ordinary launch (scene 1001) is not single-page mode', () => {
+  const store = makeStore()
+  expect(wx().launchOptions.scene).toBe(1001)
+  expect(store.singlePageMode).toBe(false)
   store.dispose()
 })

@@ -124,13 +124,6 @@ describe('streamer store against the reference server', () => {
     }
   })
 
-  test('R9.4 R7.50 the mini-program build asks the ranking for 20 (platform file streamer-ranking.ts)', () => {
-    const weapp = jest.requireActual('../../../src/stores/streamer-ranking.ts') as { RANKING_COUNT: number; RANKING_TAG: number }
-    const h5 = jest.requireActual('../../../src/stores/streamer-ranking.h5.ts') as { RANKING_COUNT: number; RANKING_TAG: number }
-    expect(weapp).toEqual({ RANKING_COUNT: 20, RANKING_TAG: 0 })
-    expect(h5).toEqual({ RANKING_COUNT: 15, RANKING_TAG: 0 })
-  })
-
   test('R7.44 R7.1 popularity comes from GET /rank-page/host-statistics {host_uid}, success code 0', async () => {
     const store = new StreamerStore()
     const first = (await fetchStreamers({ tag: 0, page: 1, count: 1 })).data.list[0]

@@ -1,0 +1,75 @@
+/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/*
+ * The 我的 page on the mini-program target (weapp jest project: `./components/mini-program-login` is
+ * mini-program-login.tsx and the session's platform files are the mini-program ones), rendered with
+ * @tarojs/test-utils-react over Taro's H5 components. WeChat's side is the recorded wx stand-in
+ * (__tests__/setup/wx.ts); the login goes over the real request core to the reference server.
+ */
+import TestUtils from '@tarojs/test-utils-react'
+import Taro from '@tarojs/taro'
+import UserPage from '@/pages/user/user'
+import { setToken } from '@/core/token'
+import { setItem } from '@/platform/storage'
+import { SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP, sessionStore } from '@/stores/session'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor, $ } from '../support/dom'
+import { wx } from '../../setup/wx'
+
+let server: ReferenceServer
+beforeAll(async () => {
+  setItem('fingerprint', 'fp-user-weapp')
+  server = await startReferenceServer()
+  sessionStore.configure({ reload: jest.fn(), currentUrl: () => '/pages/user/user', wait: () => Promise.resolve() })
+}, 40000)
+afterAll(() => server.stop())
+
+let t: TestUtils
+beforeEach(() => {
+  setToken('')
+  // no router in jsdom: the page stack is empty
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  t = new TestUtils()
+})
+afterEach(() => {
+  t.unmout()
+  jest.restoreAllMocks()
+})
+
+const asyncWxCalls = () => wx().calls.filter((c) => c.api !== 'getLaunchOptionsSync').map((c) => c.api)
+
+function tap(el: HTMLElement | null) {
+  if (!el) throw new Error('nothing to tap')
+  t.act(() => el.click())
+}
+
+test('R1.9 R7.55 R4.47 the mini-program page offers 微信一键登录: a tap asks wx.getUserProfile, then wx.login, and logs in', async () => {
+  const calls = countRequests(/\/userapp\/login$/)
+  try {
+    await t.mount(UserPage)
+    const button = await waitFor(() => $('.user-mp-login__btn'))
+    expect(button.textContent).toBe('微信一键登录')
+    expect($('.user-form')).not.toBeNull() // the mobile forms stay below it
+    tap(button)
+    await waitFor(() => $('.user-profile'))
+    expect(asyncWxCalls()).toEqual(['getUserProfile', 'login'])
+    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ code: 'wx-code-1', encryptedData: 'wx-encrypted-data', iv: 'wx-iv' })
+  } finally {
+    calls.restore()
+  }
+  expect($('.user-head__name')?.textContent).toBe('微信用户')
+  // a new WeChat user has no mobile: the binding modal opens (R4.47)
+  await waitFor(() => $('.user-bind'))
+  expect($('.user-head__mobile')?.textContent).toBe('未绑定手机号')
+})
+
+test('R4.7 launched from scene 1154 the page shows the tip to enter the mini-program and the WeChat login is disabled', async () => {
+  wx().launchOptions.scene = SINGLE_PAGE_SCENE
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-tip'))
+  expect($('.user-tip')?.textContent).toBe(SINGLE_PAGE_TIP)
+  const button = $('.user-mp-login__btn')
+  expect(button?.hasAttribute('disabled')).toBe(true)
+  tap(button)
+  await new Promise((r) => setTimeout(r, 50))
+  expect(asyncWxCalls()).toEqual([])
+})
