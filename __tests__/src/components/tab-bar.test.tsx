@@ -1,3 +1,4 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { TabBar } from '@/components/tab-bar'
@@ -5,6 +6,9 @@ import { PageState } from '@/components/page-state'
 import { uiStore } from '@/stores/ui'
 import HomePage from '@/pages/home/home'
 import MediaPage from '@/pages/media/media'
+import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
+import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
 
 describe('custom tab bar', () => {
   test('R2.2–R2.5 four tabs 直播 主播 视听 我的, the current one in #ff8300 (R1.20)', async () => {
@@ -36,18 +40,30 @@ describe('custom tab bar', () => {
 })
 
 describe('page frames', () => {
+  // The tab pages load their data on mount: they talk to the reference server, and each test waits for the loaded
+  // page before unmounting, so no request is left in flight.
+  let server: ReferenceServer
+  beforeAll(async () => {
+    server = await startReferenceServer()
+  }, 40000)
+  afterAll(() => server.stop())
+
   test('R2.4 a tab page renders its title, the H5 tab bar and an empty state', async () => {
     const t = new TestUtils()
     await t.mount(MediaPage)
     expect(document.querySelector('.page__title')?.textContent).toBe('视听')
     expect(document.querySelectorAll('.tab-bar__item')).toHaveLength(4)
     expect(uiStore.currentTab).toBe('media')
+    await waitFor(() => document.querySelector('.media-channels__name'))
     t.unmout()
   })
   test('R2.2 the home page marks the live tab current', async () => {
+    const swipers = expectSwiperLoopWarnings()
     const t = new TestUtils()
     await t.mount(HomePage)
     expect(uiStore.currentTab).toBe('home')
+    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0)
+    await swipers.settled()
     t.unmout()
   })
   test('R8.21 the loading state reads 加载中; errors offer a retry', async () => {

@@ -141,7 +141,7 @@ function ListPage() {
         overscanCount={4}
         lowerThreshold={50}
         onScrollToLower={() => list.load().catch(() => undefined)}
-        renderBottom={<Text className='list-page__more'>{listFootText(list)}</Text>}
+        renderBottom={<Text key='more' className='list-page__more'>{listFootText(list)}</Text>}
       />
     </View>
   )

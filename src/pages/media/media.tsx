@@ -223,7 +223,7 @@ const VideoList = observer(function VideoList({ onPlay, playerOpen }: { onPlay: 
       lowerThreshold={50}
       onScrollToLower={() => quietly(list.load())}
       renderBottom={
-        <Text className='media-videos__more' onClick={() => list.error && quietly(list.load())}>
+        <Text key='more' className='media-videos__more' onClick={() => list.error && quietly(list.load())}>
           {list.error && !list.loading ? '加载失败，点击重试' : listFootText(list)}
         </Text>
       }
