@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every test runner of the project, then one closing line `N passed, N failed` that adds them up.
-//   1. jest: the client (src/) over Taro's H5 runtime
+//   1. jest: the client (src/) over Taro's H5 runtime, as two projects: the H5 and the mini-program platform files
 //   2. node:test: the reference server (server/)
 //   3. node:test: the built mini-program (dist/weapp) run headless against the server (weapp-sim/)
 //   4. node:test + playwright-core: browser tests in Debian's Chromium against the H5 build and the server
 // Browser tests need /usr/bin/chromium (apt-get install chromium). Outside CI they are reported as not run when it is
 // missing; under CI=true a missing browser fails the run.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -62,20 +62,42 @@ function newestMtime(dir) {
   return newest
 }
 
+// jest runs two projects (jest.config.js): h5, and weapp for *.weapp.test.ts(x). Its --json totals cover both; the
+// per-project split is read from the files' names.
+const WEAPP_TEST = /\.weapp\.test\.tsx?$/
+
+function jestByProject(r) {
+  const by = { h5: { passed: 0, failed: 0 }, weapp: { passed: 0, failed: 0 } }
+  for (const file of r.testResults || []) {
+    const p = by[WEAPP_TEST.test(file.name) ? 'weapp' : 'h5']
+    for (const a of file.assertionResults || []) {
+      if (a.status === 'passed') p.passed += 1
+      else if (a.status === 'failed') p.failed += 1
+    }
+    if (file.status === 'failed' && !(file.assertionResults || []).length) p.failed += 1 // the file did not run
+  }
+  return Object.entries(by)
+    .map(([name, c]) => `${name} ${c.passed}/${c.passed + c.failed}`)
+    .join(', ')
+}
+
 if (!only || only === 'jest') {
   const json = join(out, 'jest.json')
+  rmSync(json, { force: true }) // never count an earlier run's results
   const status = run('npx', ['jest', '--ci', '--json', `--outputFile=${json}`])
   let passed = 0
   let failed = status === 0 ? 0 : 1
+  let split = ''
   if (existsSync(json)) {
     const r = JSON.parse(readFileSync(json, 'utf8'))
     passed = r.numPassedTests
     failed = r.numFailedTests + (r.numRuntimeErrorTestSuites || 0)
     if (status !== 0 && failed === 0) failed = 1
+    split = ` (${jestByProject(r)} passed)`
   }
   totals.passed += passed
   totals.failed += failed
-  lines.push(`jest: ${passed} passed, ${failed} failed`)
+  lines.push(`jest: ${passed} passed, ${failed} failed${split}`)
 }
 
 if (!only || only === 'server') nodeTests('server', listTests('__tests__/server', '.test.ts'))
