@@ -248,6 +248,8 @@ export class WeappSim {
   readonly requests: { method: string; url: string; body: string; status: number; ms: number; t: number }[] = []
   readonly sockets: SimSocket[] = []
   readonly storage = new Map<string, string>()
+  /** setData calls that reached a page after its onUnload (WeChat ignores them) */
+  setDataAfterUnload = 0
   clipboard = ''
   stack: SimPage[] = []
   private tabPages = new Map<string, SimPage>()
@@ -388,7 +390,8 @@ export class WeappSim {
     inst.data = initial
     inst.setData = function setData(data: Dict, cb?: AnyFn) {
       if (page.unloaded && target === 'page') {
-        sim.errors.push({ where: `${route}.setData`, error: new Error('setData on an unloaded page') })
+        // WeChat drops it silently (Taro's unmount after onUnload renders once more); counted, not applied
+        sim.setDataAfterUnload++
         return
       }
       const json = JSON.stringify(data)
