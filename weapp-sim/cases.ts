@@ -144,5 +144,10 @@ export const PAGE_CASES: PageCase[] = [
       assert.equal(call.options.finderUserName, 'sphWeappSim')
     }
   },
-  { route: 'packageB/pages/mall/payment', expect: async () => ['订单支付'] }
+  {
+    // a goods card's link; an anonymous viewer is asked to log in first (the logged-in order is in the page suite)
+    route: 'packageB/pages/mall/payment',
+    query: { goods_id: '6001' },
+    expect: async () => ['订单支付', '登录后查看订单', '去登录']
+  }
 ]

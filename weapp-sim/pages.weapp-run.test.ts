@@ -32,7 +32,7 @@ for (const c of CASES) {
 }
 
 // Pages behind the login: logged in through the 我的 tab's WeChat login (R7.55), then entered again (reLaunch).
-test('logged in: my follows, the deposit and gift logs, the balance on the top-up page', async () => {
+test('logged in: my follows, the deposit and gift logs, the balance on the top-up page, a goods order (R2.21)', async () => {
   const sim = await s.launch('pages/user/user')
   const token = await loginOnUserPage(sim)
   const streamer = await data(s.server.api<{ streamer: { nick_name: string } }>('userapp/roominfo', { roomid: 306 }))
@@ -51,6 +51,13 @@ test('logged in: my follows, the deposit and gift logs, the balance on the top-u
   await sim.waitForText('60')
   await sim.reLaunch('/packageB/pages/deposit/deposit')
   await sim.waitForText(String(user.gold))
+  // a goods card's order (R2.21): made for the viewer, then shown under its own id
+  const goods = await data(s.server.api<{ id: number; title: string }[]>('userapp/living/goods', { roomid: 306 }))
+  await sim.reLaunch(`/packageB/pages/mall/payment?goods_id=${goods[0].id}`)
+  await sim.waitFor(() => sim.page.query.id, 'the order page under the order id')
+  await sim.waitForText(goods[0].title)
+  await sim.waitForText(`订单号 ${sim.page.query.id}`)
+  await sim.waitForText('立即支付')
   await sim.settle()
   assertNoErrorState(sim.page)
   assertNoErrors(sim)
@@ -64,7 +71,8 @@ const MISSING: [string, string][] = [
   ['packageA/pages/post/post', '内容不存在'],
   ['packageA/pages/streamer/streamer', '缺少主播参数'],
   ['packageB/pages/web/web', '链接无效'],
-  ['packageB/pages/channel/bridge', '视频号参数缺失']
+  ['packageB/pages/channel/bridge', '视频号参数缺失'],
+  ['packageB/pages/mall/payment', '订单不存在']
 ]
 
 for (const [route, message] of MISSING) {
