@@ -21,6 +21,8 @@ const ACTIONS: Record<string, { usage: string; help: string; path: (a: string[])
   'chat-open': { usage: 'chat-open <roomid>', help: '打开聊天', path: ([r]) => `/dev/rooms/${r}/chat/open` },
   inject: { usage: 'inject <roomid> <perSecond> <seconds>', help: '注入弹幕（压测用）', path: ([r, n, s]) => `/dev/rooms/${r}/inject?rate=${n ?? 10}&seconds=${s ?? 10}` },
   'inject-stop': { usage: 'inject-stop <roomid>', help: '停止注入', path: ([r]) => `/dev/rooms/${r}/inject/stop` },
+  'drop-sockets': { usage: 'drop-sockets <roomid>', help: '从服务端断开直播间的全部连接（故障演练：客户端重连并补齐消息）', path: ([r]) => `/dev/rooms/${r}/sockets/drop` },
+  'chat-prune': { usage: 'chat-prune <roomid> [keep]', help: '只保留最近 keep 条弹幕（模拟历史过期，补齐时显示缺口提示）', path: ([r, k]) => `/dev/rooms/${r}/chat/prune?keep=${k ?? 100}` },
   pay: { usage: 'pay <order_id>', help: '确认一笔沙箱订单（到账一次）', path: ([o]) => `/dev/orders/${o}/confirm` },
   sms: { usage: 'sms <mobile>', help: '查看发给某手机号的验证码', path: ([m]) => `/dev/sms-code?mobile=${m}` },
   ios: { usage: 'ios <0|1>', help: '切换 iOS 功能限制（config.iOSDisabled）', path: ([v]) => `/dev/config?iOSDisabled=${v ?? 1}` },

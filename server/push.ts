@@ -52,6 +52,21 @@ export class PushHub {
     return n
   }
 
+  /**
+   * Cuts every socket of the room from the server side without a close handshake (a crashed node, a lost network):
+   * the clients see their connection close and reconnect. Sandbox control for chaos tests (`/dev/rooms/:id/sockets/drop`).
+   */
+  dropRoom(room: string | number): number {
+    const set = this.rooms.get(String(room))
+    if (!set) return 0
+    const sockets = Array.from(set)
+    for (const ws of sockets) {
+      this.leave(String(room), ws) // at once, so a count right after is exact (the close event comes later)
+      ws.terminate()
+    }
+    return sockets.length
+  }
+
   closeAll(): void {
     for (const set of this.rooms.values()) for (const ws of set) ws.terminate()
     this.rooms.clear()

@@ -82,6 +82,21 @@ export function registerDev(api: Api, ctx: AppContext): void {
     }
     return { roomid: id, stopped: t ? 1 : 0 }
   })
+  // issue 13 chaos tests: cut every socket of the room from the server side (clients reconnect and fill the gap)
+  api.any(`${R}/sockets/drop`, {}, (_p, c) => {
+    const id = room(c)
+    return { roomid: id, dropped: ctx.hub.dropRoom(id) }
+  })
+  // issue 13: forget all but the room's newest `keep` chat messages, as a history retention would; the gap fill of
+  // a client that missed them then hears the oldest kept msg_id and shows a gap marker
+  api.any(`${R}/chat/prune`, { schema: S.obj({ keep: S.int('保留条数', { minimum: 1, maximum: 100000, default: 100 }) }) }, (p, c) => {
+    const id = room(c)
+    const db = ctx.store.db
+    const max = (db.prepare('SELECT MAX(msg_id) AS m FROM danmaku WHERE room_id = ?').get(id) as { m: number | null }).m ?? 0
+    const removed = db.prepare('DELETE FROM danmaku WHERE room_id = ? AND msg_id <= ?').run(id, max - p.keep).changes
+    const oldest = (db.prepare('SELECT MIN(msg_id) AS m FROM danmaku WHERE room_id = ?').get(id) as { m: number | null }).m ?? 0
+    return { roomid: id, removed, oldest_msg_id: oldest, last_msg_id: max }
+  })
   // bulk content for benchmarks: `count` more playbacks (copies of the seeded ones), so lists can grow past 10,000
   api.any('/dev/bulk/playbacks', { schema: S.obj({ count: S.int('条数', { minimum: 1, maximum: 50000, default: 10000 }) }) }, (p) => {
     const seeded = ctx.store.docs<Record<string, unknown> & { id: number }>('playback').filter((x) => x.id < 100000)

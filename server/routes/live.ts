@@ -1,5 +1,6 @@
 import { Envelope, type Api } from '../api'
 import type { AppContext } from '../context'
+import { REQUEST_ID, once } from '../idempotency'
 import { CODE, biz, cnDate, cnMidnight, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
 import type { Activity, Gift, Playback, Room, UserRow } from '../types'
@@ -19,6 +20,9 @@ export interface DanmakuRow {
   content: string
   created_at: number
 }
+
+/** issue 13: the history refusal when messages after `after_msg_id` are no longer kept (data: {after_msg_id, oldest_msg_id}). */
+export const HISTORY_GONE = '部分消息已过期，无法加载'
 
 /** The push form of a chat message (R3.14). */
 export function danmakuPush(r: DanmakuRow) {
@@ -123,6 +127,9 @@ export function registerLive(api: Api, ctx: AppContext): void {
     if (p.time) since = Math.max(since, p.time > 1e12 ? p.time : p.time * 1000)
     let rows: DanmakuRow[]
     if (p.after_msg_id !== undefined) {
+      // issue 13: messages the server no longer keeps are not skipped silently: the client learns the oldest kept id
+      const oldest = (db.prepare('SELECT MIN(msg_id) AS m FROM danmaku WHERE room_id = ?').get(p.roomid) as { m: number | null }).m
+      if (oldest !== null && p.after_msg_id + 1 < oldest) throw biz(CODE.NOT_FOUND, HISTORY_GONE, { after_msg_id: p.after_msg_id, oldest_msg_id: oldest })
       rows = db.prepare('SELECT * FROM danmaku WHERE room_id = ? AND msg_id > ? ORDER BY msg_id ASC LIMIT ?').all(p.roomid, p.after_msg_id, p.count) as DanmakuRow[]
     } else {
       rows = (db.prepare('SELECT * FROM danmaku WHERE room_id = ? AND created_at >= ? AND msg_id < ? ORDER BY msg_id DESC LIMIT ?')
@@ -160,37 +167,45 @@ export function registerLive(api: Api, ctx: AppContext): void {
     return new Envelope(CODE.OK, '已屏蔽该用户', { user_id: p.user_id })
   })
 
-  // R7.76, R3.17: anonymous likes allowed (user_id 0)
-  api.post(`${U}/living/like`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), combo: S.int('点赞数', { minimum: 1, maximum: 1000, default: 1 }) }, ['roomid']) }, (p, call) => {
+  // R7.76, R3.17: anonymous likes allowed (user_id 0); issue 13: a repeated request_id counts once
+  api.post(`${U}/living/like`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), combo: S.int('点赞数', { minimum: 1, maximum: 1000, default: 1 }), request_id: REQUEST_ID }, ['roomid']) }, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
-    const next = store.patchDoc<Room>('room', room.id, { likes: room.likes + p.combo }) as Room
-    const data = { roomid: room.id, total: next.likes, combo: p.combo, user_id: call.user?.id ?? 0 }
-    ctx.hub.broadcast(room.id, 'like', data)
-    return data
+    return once(ctx, call, 'like', p.request_id, `${room.id}:${p.combo}`, () => {
+      const next = store.patchDoc<Room>('room', room.id, { likes: room.likes + p.combo }) as Room
+      const data = { roomid: room.id, total: next.likes, combo: p.combo, user_id: call.user?.id ?? 0 }
+      ctx.hub.broadcast(room.id, 'like', data)
+      return data
+    })
   })
 
   // R7.77, R3.16, R5.10
   api.post(`${U}/send_gifts`, {
     auth: true,
-    schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), giftid: S.int('礼物ID', { minimum: 1 }), combo: S.int('数量', { minimum: 1, maximum: 999, default: 1 }) }, ['roomid', 'giftid']),
+    schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), giftid: S.int('礼物ID', { minimum: 1 }), combo: S.int('数量', { minimum: 1, maximum: 999, default: 1 }), request_id: REQUEST_ID }, ['roomid', 'giftid']),
   }, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
     const gift = store.doc<Gift>('gift', p.giftid)
     if (!gift) throw biz(CODE.NOT_FOUND, '礼物不存在')
-    const cost = gift.price * p.combo
     const uid = call.user!.id
+    // issue 13: a retry with the gift tap's request_id is answered with the first result (and today's balance), never charged again
+    const today = <T extends { gold: number }>(first: T): T => ({ ...first, gold: (userById(ctx, uid) as UserRow).gold })
+    return once(ctx, call, 'gift', p.request_id, `${room.id}:${gift.id}:${p.combo}`, () => sendGiftOnce(room, gift, p.combo, uid), today)
+  })
+
+  function sendGiftOnce(room: Room, gift: Gift, combo: number, uid: number) {
+    const cost = gift.price * combo
     const ok = db.transaction(() => {
       const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(cost, uid, cost)
       if (r.changes !== 1) return false
-      db.prepare('INSERT INTO gift_log (user_id, room_id, gift_id, gift_name, combo, gold, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(uid, room.id, gift.id, gift.name, p.combo, cost, nowSec())
+      db.prepare('INSERT INTO gift_log (user_id, room_id, gift_id, gift_name, combo, gold, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(uid, room.id, gift.id, gift.name, combo, cost, nowSec())
       return true
     })()
     const me = userById(ctx, uid) as UserRow
     if (!ok) throw biz(CODE.NO_BALANCE, `慧币余额不足，还差 ${cost - me.gold} 慧币，请先充值`, { gold: me.gold, cost })
-    const push = { roomid: room.id, giftid: gift.id, gift_name: gift.name, icon: gift.icon, effect: gift.effect, combo: p.combo, user_id: uid, nickname: me.name, avatar: me.avatar }
+    const push = { roomid: room.id, giftid: gift.id, gift_name: gift.name, icon: gift.icon, effect: gift.effect, combo, user_id: uid, nickname: me.name, avatar: me.avatar }
     ctx.hub.broadcast(room.id, 'gift', push)
     return { ...push, cost, gold: me.gold }
-  })
+  }
 
   // R7.78, R2.46, R3.28: gift log
   api.post(`${U}/pay/log`, { auth: true, schema: S.obj({ page: S.page(), count: S.count() }) }, (p, call) => {

@@ -1,0 +1,64 @@
+import type { AppContext, Call } from './context'
+import { CODE, biz, nowSec } from './lib/util'
+import type { PropSchema } from './lib/validate'
+
+/**
+ * Idempotency keys of the counting calls (issue 13; our extension to the contract): `living/like` and `send_gifts`
+ * accept an optional `request_id`, made once per like batch / gift tap by the client and sent again on a retry. The
+ * first call with a key runs and its answer is kept for IDEMPOTENCY_TTL seconds per caller (the user, or for an
+ * anonymous like the Fingerprint header, else the address); a repeat is answered with that first answer and counts
+ * nothing. Only successes are kept: a refused call (not enough 慧币 …) may be retried with the same key.
+ */
+export const IDEMPOTENCY_TTL = 600
+/** The request_id field: 8–64 letters, digits, `_` or `-`. */
+export const REQUEST_ID: PropSchema = { type: 'string', label: '请求编号', pattern: '^[\\w-]{8,64}$' }
+export const KEY_REUSED = '请求编号已用于另一请求'
+
+type Db = AppContext['store']['db']
+
+const ready = new WeakSet<Db>()
+
+function table(db: Db): void {
+  if (ready.has(db)) return
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS idempotency (
+      scope TEXT NOT NULL, route TEXT NOT NULL, key TEXT NOT NULL, params TEXT NOT NULL, result TEXT NOT NULL,
+      created_at INTEGER NOT NULL, PRIMARY KEY (scope, route, key)
+    );
+    CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency(created_at);
+  `)
+  ready.add(db)
+}
+
+/** Whose keys these are: the user, else the device fingerprint (anonymous likes), else the address. */
+export function callerScope(call: Pick<Call, 'user' | 'req'>): string {
+  if (call.user) return `u:${call.user.id}`
+  const fp = call.req.headers.fingerprint
+  const f = Array.isArray(fp) ? fp[0] : fp
+  if (f && f.trim()) return `fp:${f.trim().slice(0, 128)}`
+  return `ip:${call.req.ip}`
+}
+
+/**
+ * Runs `run` once per (caller, route, key): a repeat within the TTL answers `repeat(first answer)` without running.
+ * `params` names what the key was made for; the same key with other parameters is refused. Without a key, `run`
+ * simply runs. Synchronous and inside one transaction, so concurrent repeats cannot both run.
+ */
+export function once<T>(ctx: AppContext, call: Pick<Call, 'user' | 'req'>, route: string, key: string | undefined, params: string, run: () => T, repeat: (first: T) => T = (f) => f): T {
+  if (!key) return run()
+  const db = ctx.store.db
+  table(db)
+  const scope = callerScope(call)
+  return db.transaction(() => {
+    const now = nowSec()
+    db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(now - IDEMPOTENCY_TTL)
+    const row = db.prepare('SELECT params, result FROM idempotency WHERE scope = ? AND route = ? AND key = ?').get(scope, route, key) as { params: string; result: string } | undefined
+    if (row) {
+      if (row.params !== params) throw biz(CODE.BAD_PARAM, KEY_REUSED)
+      return repeat(JSON.parse(row.result) as T)
+    }
+    const result = run()
+    db.prepare('INSERT INTO idempotency (scope, route, key, params, result, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(scope, route, key, params, JSON.stringify(result), now)
+    return result
+  })()
+}
