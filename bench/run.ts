@@ -198,7 +198,8 @@ async function main() {
       build('h5')
       return { ok: true }
     })
-    server = await startServer()
+    // the fan-out opens 1,000 sockets from one address: over the default per-address cap (issue 13)
+    server = await startServer({ WS_MAX_PER_IP: '5000' })
     browser = await launchBrowser()
     const origin = server.origin
     await section('h5FirstLoad', async () => {

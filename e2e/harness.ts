@@ -36,7 +36,8 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-export async function startServer(): Promise<RunningServer> {
+/** `env`: extra server settings (the benchmark raises WS_MAX_PER_IP for its 1,000 sockets from one address). */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const h5Index = new URL('../dist/h5/index.html', import.meta.url).pathname
   if (!existsSync(h5Index)) throw new Error('dist/h5/index.html is missing: run npm run build:h5 first')
   const port = await freePort()
@@ -45,7 +46,8 @@ export async function startServer(): Promise<RunningServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: root,
     // Tests and benchmarks serve the existing dist/h5: a missing build is an error, never a silent rebuild.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SKIP_H5_BUILD: '1' },
+    // SANDBOX=1: demo controls, sandbox payment and logins (server/README.md, Security)
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SKIP_H5_BUILD: '1', SANDBOX: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let log = ''

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, Call } from './context'
-import { BizError, CODE, hmac, nowSec, parseCookies } from './lib/util'
+import { BizError, CODE, nowSec, parseCookies } from './lib/util'
+import { userBySign } from './security'
 import { validate, type ObjectSchema } from './lib/validate'
 import type { UserRow } from './types'
 
@@ -34,10 +35,15 @@ export function absolutize(value: unknown, base: string): unknown {
   return value
 }
 
+/**
+ * `<protocol>://<host>` of the request, for absolute URLs: `PUBLIC_ORIGIN` when set; otherwise the Host header, and
+ * X-Forwarded-Host / -Proto only from a proxy that TRUST_PROXY trusts (Fastify's req.host / req.protocol).
+ */
 export function baseOf(req: FastifyRequest): string {
-  const host = (req.headers['x-forwarded-host'] as string | undefined) ?? req.headers.host ?? 'localhost'
-  const proto = (req.headers['x-forwarded-proto'] as string | undefined) ?? 'http'
-  return `${proto}://${host}`
+  const fixed = process.env.PUBLIC_ORIGIN
+  if (fixed) return fixed.replace(/\/+$/, '')
+  const host = req.host || 'localhost'
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${/^[\w.:[\]-]+$/.test(host) ? host : 'localhost'}`
 }
 
 export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): string | null {
@@ -56,12 +62,8 @@ export function userByToken(ctx: AppContext, token: string | null): UserRow | nu
   return row ?? null
 }
 
-/** Cookie (or payload) `id` + `sign` where sign = HMAC(secret, id). */
-export function userBySign(ctx: AppContext, id: unknown, sign: unknown): UserRow | null {
-  if (id === undefined || id === null || typeof sign !== 'string' || !sign) return null
-  if (hmac(ctx.secret, String(id)) !== sign) return null
-  return (ctx.store.db.prepare('SELECT * FROM users WHERE id = ?').get(Number(id)) as UserRow | undefined) ?? null
-}
+/** Cookie (or payload) `id` + `sign`: see security.ts (expiring, versioned by logout). */
+export { userBySign } from './security'
 
 export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'invalid' {
   const q = (req.query ?? {}) as Record<string, unknown>

@@ -14,8 +14,10 @@ import { placeholderSvg } from './img'
 import QRCode from 'qrcode'
 import { PushHub } from './push'
 import { refreshSchedules, seed } from './seed'
+import { RateLimiter } from './lib/limit'
 import { CODE, biz } from './lib/util'
 import { S } from './lib/validate'
+import { DEFAULT_LIMITS, UPLOAD_TYPES, checkStreamToken, isLoopback, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
 import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
@@ -35,14 +37,24 @@ export interface ServerOptions {
   dbFile?: string
   /** the H5 build served under /m2/ (default dist/h5) */
   h5Dir?: string
-  /** dev-only endpoints under /dev/* (default: NODE_ENV !== 'production') */
+  /**
+   * Sandbox mode (default: SANDBOX=1 in the environment; server/start.ts turns it on for `npm start` unless
+   * NODE_ENV=production): /dev/* demo controls (loopback callers only), sandbox payment confirmation, sandbox SMS
+   * codes on the console, sandbox WeChat and partner logins, the sandbox OAuth redirect.
+   */
+  sandbox?: boolean
+  /** @deprecated the old name of `sandbox` */
   dev?: boolean
+  /** Fastify's trustProxy (default from TRUST_PROXY): whose X-Forwarded-* headers count. Off by default. */
+  trustProxy?: boolean | number | string[]
+  /** rate limits and windows (defaults in server/security.ts) */
+  limits?: Partial<Limits>
   logger?: FastifyServerOptions['logger']
   /** the {product} of /userapp/{product}_login (default $PRODUCT or 'wxbb') */
   product?: string
 }
 
-export type LiveServer = FastifyInstance & { ctx: AppContext }
+export type LiveServer = FastifyInstance & { ctx: AppContext; routeTable: Array<{ method: string; url: string }> }
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8',
@@ -50,7 +62,8 @@ const MIME: Record<string, string> = {
   '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
   '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t',
 }
-const UPLOAD_EXT = new Set(['.jpg', '.jpeg', '.png', '.gif', '.webp', '.mp4', '.mp3', '.m4a'])
+const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
+const NO_STREAM_ACCESS = { code: 403, msg: '无权观看：请先解锁或输入直播间密码', data: null }
 
 /** Resolves `rel` inside `root`, refusing anything that escapes it. */
 function safeJoin(root: string, rel: string): string | null {
@@ -79,15 +92,40 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const uploadDir = memory && !opts.dataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
   const h5Dir = path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5'))
 
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: true })
+  const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
+  // a hop count is valid at run time (Fastify: "trust the nth hop"), though its types leave it out
+  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxy as boolean | string[] })
   const store = new Store(dbFile)
   if (!store.kvGet('seeded_at')) seed(store)
   refreshSchedules(store)
+  const sandbox = opts.sandbox ?? opts.dev ?? process.env.SANDBOX === '1'
   const ctx: AppContext = {
-    store, hub: new PushHub(), dev: opts.dev ?? process.env.NODE_ENV !== 'production', secret: store.secret(),
+    store, hub: new PushHub(), sandbox, dev: sandbox, secret: store.secret(),
     product: opts.product ?? process.env.PRODUCT ?? 'wxbb', dataDir, uploadDir, log: app.log, timers: new Set(),
+    limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits }, limiter: new RateLimiter(), trials: new Map(),
   }
   app.decorate('ctx', ctx)
+  const sweeper = setInterval(() => {
+    ctx.limiter.sweep()
+    sweepTrials(ctx)
+  }, 60000)
+  sweeper.unref()
+  ctx.timers.add(sweeper)
+  // every route Fastify registers, for the payload fuzz suite (__tests__/server/fuzz.test.ts)
+  const routeTable: Array<{ method: string; url: string }> = []
+  app.addHook('onRoute', (r) => {
+    for (const m of Array.isArray(r.method) ? r.method : [r.method]) if (m !== 'HEAD') routeTable.push({ method: m, url: r.url })
+  })
+  app.decorate('routeTable', routeTable)
+
+  // issue 13: no response is sniffed into another type; the demo controls answer this machine only
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff')
+    return payload
+  })
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith('/dev/') && !isLoopback(req)) return reply.code(404).send(NOT_FOUND)
+  })
 
   // tolerant body parsing: empty JSON → {}, broken JSON → a business error (never a 500); forms accepted too
   app.removeContentTypeParser(['application/json', 'text/plain'])
@@ -134,21 +172,38 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   registerActivity(api, ctx)
   registerWs(app, ctx)
   registerActivityPages(app)
-  if (ctx.dev) registerDev(api, ctx)
+  if (ctx.sandbox) registerDev(api, ctx)
 
-  // ---- media
+  // ---- media. Paid and password rooms and paid playbacks are served only with the signed `token` their room info
+  // or playback detail answered (security.ts); the playlist repeats it on every segment line, as CDNs do.
+  const gate = (kind: 'live' | 'vod', id: string, token: unknown): 'open' | 'token' | 'denied' => {
+    const what: StreamKind = kind === 'live' ? 'room' : 'playback'
+    if (!/^\d{1,12}$/.test(id) || !streamGated(ctx, what, Number(id))) return 'open'
+    return checkStreamToken(ctx, what, Number(id), token) ? 'token' : 'denied'
+  }
+  const tokenOfQuery = (req: FastifyRequest) => (req.query as { token?: unknown }).token
+  const withToken = (playlist: string, token: string) => playlist.replace(/^(seg\d+\.ts)(\?[^\n]*)?$/gm, (_m, seg: string, q?: string) => `${seg}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`)
   app.get('/hls/live/:room/index.m3u8', async (req, reply) => {
     const { room } = req.params as { room: string }
-    if (!/^[\w-]{1,32}$/.test(room)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
-    return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-cache, no-store').header('access-control-allow-origin', '*').send(livePlaylist(room))
+    if (!/^[\w-]{1,32}$/.test(room)) return reply.code(404).send(NOT_FOUND)
+    const access = gate('live', room, tokenOfQuery(req))
+    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
+    const text = access === 'token' ? withToken(livePlaylist(room), String(tokenOfQuery(req))) : livePlaylist(room)
+    return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-cache, no-store').header('access-control-allow-origin', '*').send(text)
   })
-  app.get('/hls/vod/:id/index.m3u8', async (_req, reply) =>
-    reply.type('application/vnd.apple.mpegurl').header('cache-control', 'public, max-age=60').header('access-control-allow-origin', '*').send(vodPlaylist()))
+  app.get('/hls/vod/:id/index.m3u8', async (req, reply) => {
+    const access = gate('vod', (req.params as { id: string }).id, tokenOfQuery(req))
+    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
+    const text = access === 'token' ? withToken(vodPlaylist(), String(tokenOfQuery(req))) : vodPlaylist()
+    return reply.type('application/vnd.apple.mpegurl').header('cache-control', access === 'token' ? 'private, no-store' : 'public, max-age=60').header('access-control-allow-origin', '*').send(text)
+  })
   app.get('/hls/:kind/:id/:seg', async (req, reply) => {
-    const { kind, seg } = req.params as { kind: string; seg: string }
+    const { kind, id, seg } = req.params as { kind: string; id: string; seg: string }
     const buf = kind === 'live' || kind === 'vod' ? segment(seg) : undefined
-    if (!buf) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
-    return reply.type('video/mp2t').header('cache-control', 'public, max-age=86400').header('access-control-allow-origin', '*').send(buf)
+    if (!buf) return reply.code(404).send(NOT_FOUND)
+    const access = gate(kind as 'live' | 'vod', id, tokenOfQuery(req))
+    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
+    return reply.type('video/mp2t').header('cache-control', access === 'token' ? 'private, max-age=3600' : 'public, max-age=86400').header('access-control-allow-origin', '*').send(buf)
   })
 
   // generated placeholders: /img/<kind>/<id>.svg (resize parameters such as ?x-oss-process= are ignored)
@@ -192,9 +247,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       const file = await req.file()
       if (!file || file.fieldname !== 'file') throw biz(CODE.BAD_PARAM, '请选择要上传的文件（字段名 file）')
       const ext = path.extname(file.filename || '').toLowerCase()
-      if (!UPLOAD_EXT.has(ext)) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
+      const type = UPLOAD_TYPES[ext]
+      if (!type) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
       const buf = await file.toBuffer()
       if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
+      // issue 13: the content must be what the name says (magic bytes), not HTML or script named .png
+      if (sniff(buf) !== type) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
       fs.mkdirSync(uploadDir, { recursive: true })
       const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
       fs.writeFileSync(path.join(uploadDir, name), buf)
@@ -205,17 +263,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   app.post('/api/v1/upload', uploadHandler)
   app.get('/files/:name', async (req, reply) => {
     const full = safeJoin(uploadDir, (req.params as { name: string }).name)
-    if (!isFile(full)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
-    return reply.type(MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream').header('cache-control', 'public, max-age=86400').send(fs.createReadStream(full))
+    if (!isFile(full)) return reply.code(404).send(NOT_FOUND)
+    return reply.type(MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream').header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox").send(fs.createReadStream(full))
   })
 
   // R7.58, R1.10: sandbox messenger OAuth — logs in (the dev user without a mobile, or ?code=) and redirects
-  // to target_url with tokentype=wechat&token=<access token> (a startup token login, R2.26)
-  app.get('/wechat/oauth_user', async (req, reply) => {
+  // to target_url with tokentype=wechat&token=<access token> (a startup token login, R2.26). Sandbox only (a
+  // deployment redirects to WeChat's OAuth instead), and only to this site: the URL carries a fresh token.
+  if (ctx.sandbox) app.get('/wechat/oauth_user', async (req, reply) => {
     const q = req.query as { target_url?: string; code?: string }
     const base = baseOf(req)
-    let target = typeof q.target_url === 'string' && q.target_url ? q.target_url : '/m2/'
-    if (!(target.startsWith('/') && !target.startsWith('//')) && !target.startsWith(base + '/')) target = '/m2/'
+    const target = safeRedirect(q.target_url, base, '/m2/')
     const openid = openidForCode(typeof q.code === 'string' && q.code ? q.code : 'dev')
     if (!openid) return reply.redirect(target)
     const user = userForOpenid(ctx, openid)

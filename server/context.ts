@@ -1,17 +1,27 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { Store } from './db'
+import type { RateLimiter } from './lib/limit'
 import type { PushHub } from './push'
+import type { Limits } from './security'
 import type { UserRow } from './types'
 
 export interface AppContext {
   store: Store
   hub: PushHub
+  /** sandbox mode (SANDBOX=1; `npm start` turns it on unless NODE_ENV=production): the /dev/* controls (loopback
+   * callers only), sandbox payment, sandbox SMS (the code on the console), sandbox WeChat / partner logins */
+  sandbox: boolean
+  /** @deprecated the old name of `sandbox` */
   dev: boolean
   secret: string
   product: string
   dataDir: string
   uploadDir: string
   log: FastifyBaseLogger
+  limits: Limits
+  limiter: RateLimiter
+  /** when each viewer's trial of a paid room or playback started (unix seconds), by `kind:id:caller` */
+  trials: Map<string, number>
   /** timers started by demo controls (danmaku injection ...), cleared on close */
   timers: Set<NodeJS.Timeout>
 }

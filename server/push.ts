@@ -12,19 +12,40 @@ export class PushHub {
   private rooms = new Map<string, Set<WebSocket>>()
   /** `http://<Host>` each socket connected with, so media paths in pushes are absolute for that client */
   private bases = new WeakMap<WebSocket, string>()
+  /** issue 13: the signed-in viewer of each socket, and per room how many sockets each viewer has open */
+  private owners = new WeakMap<WebSocket, number>()
+  private viewersByRoom = new Map<string, Map<number, number>>()
 
-  join(room: string, ws: WebSocket, base = ''): void {
+  join(room: string, ws: WebSocket, base = '', userId = 0): void {
     this.bases.set(ws, base)
     let set = this.rooms.get(room)
     if (!set) this.rooms.set(room, (set = new Set()))
     set.add(ws)
+    if (userId > 0) {
+      this.owners.set(ws, userId)
+      let v = this.viewersByRoom.get(room)
+      if (!v) this.viewersByRoom.set(room, (v = new Map()))
+      v.set(userId, (v.get(userId) ?? 0) + 1)
+    }
   }
 
   leave(room: string, ws: WebSocket): void {
     const set = this.rooms.get(room)
-    if (!set) return
-    set.delete(ws)
+    if (!set || !set.delete(ws)) return
     if (set.size === 0) this.rooms.delete(room)
+    const uid = this.owners.get(ws)
+    const v = uid ? this.viewersByRoom.get(room) : undefined
+    if (uid && v) {
+      const n = (v.get(uid) ?? 1) - 1
+      if (n > 0) v.set(uid, n)
+      else v.delete(uid)
+      if (v.size === 0) this.viewersByRoom.delete(room)
+    }
+  }
+
+  /** Distinct signed-in viewers with a socket in the room: what `online` counts (anonymous sockets do not). */
+  viewers(room: string | number): number {
+    return this.viewersByRoom.get(String(room))?.size ?? 0
   }
 
   count(room: string | number): number {
@@ -70,5 +91,6 @@ export class PushHub {
   closeAll(): void {
     for (const set of this.rooms.values()) for (const ws of set) ws.terminate()
     this.rooms.clear()
+    this.viewersByRoom.clear()
   }
 }

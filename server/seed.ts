@@ -1,6 +1,6 @@
 import type { Store } from './db'
 import type { Activity, Channel, Gift, Goods, Playback, Room, Streamer, Tab, Teaser } from './types'
-import { hashPassword, nowSec, rng } from './lib/util'
+import { hashPasswordSync, nowSec, rng } from './lib/util'
 
 /** Demo accounts (also written in server/README.md). */
 export const DEMO = {
@@ -154,7 +154,7 @@ export function seed(store: Store): void {
   db.transaction(() => {
     // users
     const insUser = db.prepare('INSERT INTO users (id, name, avatar, mobile, password, openid, partner_uid, gold, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-    insUser.run(DEMO.user.id, DEMO.user.name, img('avatar', DEMO.user.id), DEMO.user.mobile, hashPassword(DEMO.user.password), null, null, DEMO.user.gold, now)
+    insUser.run(DEMO.user.id, DEMO.user.name, img('avatar', DEMO.user.id), DEMO.user.mobile, hashPasswordSync(DEMO.user.password), null, null, DEMO.user.gold, now)
     insUser.run(DEMO.noMobile.id, DEMO.noMobile.name, img('avatar', DEMO.noMobile.id), null, null, DEMO.noMobile.openid, null, DEMO.noMobile.gold, now)
     VIEWERS.forEach((name, i) => insUser.run(10003 + i, name, img('avatar', 10003 + i), null, null, null, null, 0, now - 30 * DAY))
 

@@ -4,7 +4,7 @@ import { createServer, type LiveServer, type ServerOptions } from '../../server/
 export type Json = { code: number; msg: string; data: any }
 
 export async function makeApp(opts: ServerOptions = {}): Promise<LiveServer> {
-  const app = await createServer({ dbFile: ':memory:', dev: true, ...opts })
+  const app = await createServer({ dbFile: ':memory:', sandbox: true, ...opts })
   await app.ready()
   return app
 }

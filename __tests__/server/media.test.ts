@@ -102,16 +102,18 @@ test('R7.39 R3.53 R9.8 qrcode: GET with roomid or path, width default 300, a PNG
 test('R7.107 upload: multipart field file → {url}; login required; wrong field or type refused', async () => {
   const { token } = await login(app)
   const boundary = '----t' + Date.now()
-  const body = (field: string, name: string, content: string) =>
+  // the file part is latin1 bytes: a real PNG starts with its signature (issue 13: the content is sniffed)
+  const PNG = '\x89PNG\r\n\x1a\n'
+  const body = (field: string, name: string, content: string) => Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n1.0.0\r\n--${boundary}\r\nContent-Disposition: form-data; name="platform"\r\n\r\nh5\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n--${boundary}--\r\n`
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n--${boundary}--\r\n`, 'latin1')
   const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }
-  const r = await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.png', 'PNGDATA'), headers })
+  const r = await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.png', PNG + 'DATA'), headers })
   const d = r.json()
   assert.equal(d.code, 1)
   assert.match(d.data.url, /^http:\/\/localhost(:\d+)?\/files\/\w+\.png$/)
   const got = await app.inject({ method: 'GET', url: new URL(d.data.url).pathname })
-  assert.equal(got.body, 'PNGDATA')
+  assert.equal(got.rawPayload.toString('latin1'), PNG + 'DATA')
   assert.equal(got.headers['content-type'], 'image/png')
   assert.equal((await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.png', 'x'), headers: { 'content-type': headers['content-type'] } })).statusCode, 401)
   assert.notEqual((await app.inject({ method: 'POST', url: '/upload', payload: body('image', 'a.png', 'x'), headers })).json().code, 1)
@@ -121,9 +123,10 @@ test('R7.107 upload: multipart field file → {url}; login required; wrong field
   assert.equal(plain.json().code, -1)
   assert.equal((await app.inject({ method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' })).statusCode, 404)
   // The client resolves /upload on the API host's default base path (R7.2): the same upload answers there.
-  const viaApi = await app.inject({ method: 'POST', url: '/api/v1/upload', payload: body('file', 'b.png', 'PNG2'), headers })
+  const viaApi = await app.inject({ method: 'POST', url: '/api/v1/upload', payload: body('file', 'b.png', PNG + '2'), headers })
   assert.equal(viaApi.json().code, 1)
-  assert.equal((await app.inject({ method: 'GET', url: new URL(viaApi.json().data.url).pathname })).body, 'PNG2')
+  const served = await app.inject({ method: 'GET', url: new URL(viaApi.json().data.url).pathname })
+  assert.equal(served.rawPayload.toString('latin1'), PNG + '2')
 })
 
 test('R2.1 the H5 build is served under /m2/ in history mode; / redirects to /m2/', async () => {

@@ -11,7 +11,7 @@ import { assertEnvelope, call, login, U } from './helpers'
 test('R4.1 restart keeps data: a file database in a temp dir keeps users, chat, orders and the cookie secret', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-persist-'))
   try {
-    const first = await createServer({ dataDir: dir, dev: true })
+    const first = await createServer({ dataDir: dir, sandbox: true })
     const { token, cookies } = await login(first)
     const msg = assertEnvelope(await call(first, 'POST', U('/danmaku'), { room_id: 548, content: '重启前的消息' }, token))
     const order = assertEnvelope(await call(first, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 300 }, token))
@@ -20,7 +20,7 @@ test('R4.1 restart keeps data: a file database in a temp dir keeps users, chat, 
     await first.close()
     assert.ok(fs.existsSync(path.join(dir, 'live.db')))
 
-    const second = await createServer({ dataDir: dir, dev: true })
+    const second = await createServer({ dataDir: dir, sandbox: true })
     assert.equal(assertEnvelope(await call(second, 'POST', U('/userinfo'), {}, token)).id, 10001, 'the token survives')
     const cookie = cookies.map((c) => c.split(';')[0]).join('; ')
     assert.equal(assertEnvelope(await call(second, 'POST', U('/userinfo'), {}, undefined, { cookie })).id, 10001, 'the sign secret survives')
@@ -30,10 +30,10 @@ test('R4.1 restart keeps data: a file database in a temp dir keeps users, chat, 
     const next = assertEnvelope(await call(second, 'POST', U('/danmaku'), { room_id: 548, content: '重启后' }, token))
     assert.equal(next.msg_id, msg.msg_id + 1, 'msg_id keeps counting after a restart')
     // R1.4 a repeated confirmation credits once, across a restart too
-    assertEnvelope(await call(second, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }))
+    assertEnvelope(await call(second, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token))
     await second.close()
-    const third = await createServer({ dataDir: dir, dev: true })
-    assert.equal(assertEnvelope(await call(third, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id })).credited, 0)
+    const third = await createServer({ dataDir: dir, sandbox: true })
+    assert.equal(assertEnvelope(await call(third, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token)).credited, 0)
     assert.equal(assertEnvelope(await call(third, 'POST', U('/userinfo'), {}, token)).gold, gold + 300)
     await third.close()
   } finally {

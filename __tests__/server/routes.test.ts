@@ -66,7 +66,7 @@ const ROUTES: Array<[string, 'GET' | 'POST', string, Record<string, unknown>, bo
   ['R7.83', 'POST', '/api/v1/userapp/playback/like', { id: 5001 }, false],
   ['R7.84', 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_mini', gold: 60 }, true],
   ['R7.85', 'POST', '/api/v1/userapp/deposit/log', {}, true],
-  ['R7.86', 'POST', '/api/v1/userapp/mall/order/pay', { id: 'M1', fromtype: 'xcx', _sj_userid: '1', _sj_token: 't', openid: 'o' }, false],
+  ['R7.86', 'POST', '/api/v1/userapp/mall/order/pay', { id: 'M1', fromtype: 'xcx', _sj_userid: '1', _sj_token: 't', openid: 'o' }, true],
   ['R7.87', 'POST', '/api/v1/userapp/ispremium', { id: 303 }, false],
   ['R7.88', 'POST', '/api/v1/userapp/premium_pay', { id: 308 }, true],
   ['R7.89', 'POST', '/api/v1/userapp/living/activity/redpack/detail', { roomid: 539 }, false],

@@ -24,9 +24,9 @@ interface Client {
   next: (type: string, pred?: (d: any) => boolean, ms?: number) => Promise<any>
 }
 
-function connect(room: number | string): Promise<Client> {
+function connect(room: number | string, token?: string): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=${room}`)
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=${room}`, token ? { headers: { authorization: `Bearer ${token}` } } : {})
     const messages: Client['messages'] = []
     const waiters: Array<() => void> = []
     ws.on('message', (raw) => {
@@ -94,12 +94,12 @@ test('R7.72 R3.15 after a disconnect, history with after_msg_id has no gap', asy
   writer.ws.close()
 })
 
-test('ping answers pong; online counts are pushed; a socket without roomid is refused', async () => {
-  const a = await connect(174)
-  await a.next('welcome')
+test('ping answers pong; online counts signed-in viewers (pushed when it changes); a socket without roomid is refused', async () => {
+  const a = await connect(174, tokenA)
+  assert.equal((await a.next('welcome')).online, 1)
   a.ws.send(JSON.stringify({ type: 'ping' }))
   assert.ok((await a.next('pong')).time > 0)
-  const b = await connect(174)
+  const b = await connect(174, tokenB)
   assert.equal((await a.next('online', (d) => d.online === 2)).online, 2)
   b.ws.close()
   assert.equal((await a.next('online', (d) => d.online === 1)).online, 1)

@@ -20,7 +20,7 @@ export const CODE = {
   SENSITIVE: -5, // content contains a sensitive word
   CHAT_CLOSED: -6, // room chat is closed
   NO_BALANCE: -7, // not enough 慧币
-  TOO_FAST: -8, // rate limited (sms)
+  TOO_FAST: -8, // rate limited: 操作太频繁，请稍后再试 (SMS, login, likes, chat, room passwords, sockets)
 } as const
 
 export const nowSec = (): number => Math.floor(Date.now() / 1000)
@@ -62,15 +62,28 @@ export function hmac(secret: string, text: string): string {
   return crypto.createHmac('sha256', secret).update(text).digest('hex').slice(0, 32)
 }
 
-export function hashPassword(password: string, salt = crypto.randomBytes(8).toString('hex')): string {
-  return `${salt}:${crypto.scryptSync(password, salt, 32).toString('hex')}`
+const SCRYPT_KEYLEN = 32
+
+function scryptAsync(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => crypto.scrypt(password, salt, SCRYPT_KEYLEN, (err, key) => (err ? reject(err) : resolve(key))))
 }
 
-export function checkPassword(password: string, stored: string | null | undefined): boolean {
+/** `salt:hash` (scrypt) without blocking the event loop (issue 13): the work runs on libuv's thread pool. */
+export async function hashPassword(password: string, salt = crypto.randomBytes(8).toString('hex')): Promise<string> {
+  return `${salt}:${(await scryptAsync(password, salt)).toString('hex')}`
+}
+
+/** The seed's one-off hashing at first start. */
+export function hashPasswordSync(password: string, salt = crypto.randomBytes(8).toString('hex')): string {
+  return `${salt}:${crypto.scryptSync(password, salt, SCRYPT_KEYLEN).toString('hex')}`
+}
+
+/** Checks a password against `salt:hash` off the event loop. */
+export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false
   const [salt, hash] = stored.split(':')
   if (!salt || !hash) return false
-  const got = crypto.scryptSync(password, salt, 32)
+  const got = await scryptAsync(password, salt)
   const want = Buffer.from(hash, 'hex')
   return want.length === got.length && crypto.timingSafeEqual(got, want)
 }

@@ -2,6 +2,7 @@ import { Envelope, type Api } from '../api'
 import type { AppContext } from '../context'
 import { CODE, biz, nowSec } from '../lib/util'
 import { S } from '../lib/validate'
+import { streamGated } from '../security'
 import type { Activity, Goods, Room, UserRow } from '../types'
 import { roomOr404 } from './content'
 import { userById } from './user'
@@ -143,7 +144,8 @@ export const demo = {
     const room = roomOr404(ctx, roomId, true)
     const now = nowSec()
     const next = ctx.store.patchDoc<Room>('room', room.id, on ? { onair: 1, start_time: now, end_time: 0, scheduled: 0 } : { onair: 0, end_time: now, scheduled: 0 }) as Room
-    const data = { roomid: room.id, onair: next.onair, status: next.onair ? 1 : 0, source: next.onair ? `/hls/live/${room.id}/index.m3u8` : '' }
+    // a paid or password room's stream URL is signed per viewer: its viewers ask room info again (issue 13)
+    const data = { roomid: room.id, onair: next.onair, status: next.onair ? 1 : 0, source: next.onair && !streamGated(ctx, 'room', room.id) ? `/hls/live/${room.id}/index.m3u8` : '' }
     ctx.hub.broadcast(room.id, 'live_status', data)
     return data
   },
@@ -291,8 +293,9 @@ export function registerActivity(api: Api, ctx: AppContext): void {
     const a = mustAct(ctx, 'quiz', p, 'quizId')
     const mine = entry(a.id, call.user!.id, 'quiz')
     const rows = db.prepare("SELECT value FROM act_entries WHERE act_id = ? AND kind = 'quiz'").all(a.id) as Array<{ value: string }>
+    // issue 13: the answer only for a viewer who has answered (0 otherwise), like puzzle/detail
     return {
-      act_id: a.id, title: a.title, answer: a.answer, answered: mine ? 1 : 0, my_answer: mine ? Number(mine.value) : 0,
+      act_id: a.id, title: a.title, answer: mine ? a.answer : 0, answered: mine ? 1 : 0, my_answer: mine ? Number(mine.value) : 0,
       correct: mine && Number(mine.value) === a.answer ? 1 : 0, total: rows.length, correct_count: rows.filter((r) => Number(r.value) === a.answer).length,
     }
   })

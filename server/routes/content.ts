@@ -3,8 +3,9 @@ import type { AppContext } from '../context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
 import { TAGS } from '../seed'
+import { checkRoomAccess, securedRoomInfo, signedSource } from '../security'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../types'
-import { channelItem, playbackDetail, playbackItem, roomInfo, roomItem, roomStatus, scheduleOf, streamerItem, teaserItem } from '../views'
+import { channelItem, playbackDetail, playbackItem, roomItem, roomStatus, scheduleOf, streamerItem, teaserItem } from '../views'
 
 const U = '/api/v1/userapp'
 
@@ -100,14 +101,13 @@ export function registerContent(api: Api, ctx: AppContext): void {
   // R7.13, R7.26, R3.9, R3.10
   api.post(`${U}/roominfo`, {
     schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), id: S.int('直播间ID', { minimum: 1 }), test: S.str(), testCode: S.str(), password: S.str('密码') }),
-  }, (p) => {
+  }, (p, call) => {
     const id = p.roomid ?? p.id
     if (!id) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid)')
     const room = roomOr404(ctx, id, Boolean(p.test && p.test !== '0') || Boolean(p.testCode))
-    if (room.password && p.password !== room.password) {
-      throw biz(CODE.NEED_PASSWORD, p.password ? '直播间密码错误' : '该直播间需要输入密码', { id: room.id, title: room.title, cover: room.cover, need_password: 1 })
-    }
-    return roomInfo(ctx, room)
+    // issue 13: the password (guesses limited), then stream URLs signed for this viewer (security.ts)
+    checkRoomAccess(ctx, call.req, room, p)
+    return securedRoomInfo(ctx, call, room)
   })
 
   // R7.14, R7.23
@@ -122,7 +122,10 @@ export function registerContent(api: Api, ctx: AppContext): void {
   })
 
   // R7.15
-  api.post(`${U}/playback/detail`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }) }, ['id']) }, (p) => playbackDetail(ctx, playbackOr404(ctx, p.id)))
+  api.post(`${U}/playback/detail`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }) }, ['id']) }, (p, call) => {
+    const d = playbackDetail(ctx, playbackOr404(ctx, p.id))
+    return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // issue 13: a paid playback's URL is signed
+  })
 
   // R7.16, R7.23
   api.post(`${U}/teaser/list`, { schema: S.obj({ page: S.page(), count: S.count(), recommend: S.int() }) }, (p) => {

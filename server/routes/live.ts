@@ -3,6 +3,7 @@ import type { AppContext } from '../context'
 import { REQUEST_ID, once } from '../idempotency'
 import { CODE, biz, cnDate, cnMidnight, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
+import { callerKey, checkRoomAccess, limit } from '../security'
 import type { Activity, Gift, Playback, Room, UserRow } from '../types'
 import { onlineOf, publicUser } from '../views'
 import { playbackOr404, roomOr404 } from './content'
@@ -120,7 +121,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
       after_msg_id: S.int('起始消息ID', { minimum: 0 }), before_msg_id: S.int('截止消息ID', { minimum: 1 }), time: S.int('起始时间'),
     }, ['roomid']),
   }, (p, call) => {
-    roomOr404(ctx, p.roomid, true)
+    checkRoomAccess(ctx, call.req, roomOr404(ctx, p.roomid, true), p) // issue 13: a password room's history needs its password
     let since = 0
     if (p.type === 'today') since = cnMidnight(cnDate(Date.now())) * 1000
     if (p.type === 'week') since = (nowSec() - 7 * 86400) * 1000
@@ -146,6 +147,8 @@ export function registerLive(api: Api, ctx: AppContext): void {
     const roomId = p.room_id ?? p.roomid
     if (!roomId) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(room_id)')
     const room = roomOr404(ctx, roomId, true)
+    checkRoomAccess(ctx, call.req, room, p) // issue 13: password rooms; chat per user per 10 s (code -8)
+    limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000)
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-200字的内容')
     checkChat(ctx, room, text)
@@ -170,6 +173,8 @@ export function registerLive(api: Api, ctx: AppContext): void {
   // R7.76, R3.17: anonymous likes allowed (user_id 0); issue 13: a repeated request_id counts once
   api.post(`${U}/living/like`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), combo: S.int('点赞数', { minimum: 1, maximum: 1000, default: 1 }), request_id: REQUEST_ID }, ['roomid']) }, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
+    limit(ctx, `likecalls:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likeCallsPer10s, 10000) // issue 13
+    limit(ctx, `likes:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likesPer10s, 10000, p.combo)
     return once(ctx, call, 'like', p.request_id, `${room.id}:${p.combo}`, () => {
       const next = store.patchDoc<Room>('room', room.id, { likes: room.likes + p.combo }) as Room
       const data = { roomid: room.id, total: next.likes, combo: p.combo, user_id: call.user?.id ?? 0 }
@@ -225,6 +230,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
   })
   api.post(`${U}/playback/comment`, { auth: true, schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), content: S.str('评论内容', { minLength: 1, maxLength: 300, errmsg: '请输入1-300字的评论' }) }, ['id', 'content']) }, (p, call) => {
     playbackOr404(ctx, p.id)
+    limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000) // issue 13
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-300字的评论')
     checkChat(ctx, null, text)

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
-import { Envelope, type Api } from '../api'
+import { Envelope, UNAUTHORIZED, baseOf, userByToken, type Api } from '../api'
 import type { AppContext } from '../context'
 import { CODE, biz, escapeXml, nowSec, paginate, randomToken } from '../lib/util'
 import { S } from '../lib/validate'
+import { hasPurchased, safeRedirect } from '../security'
 import type { Playback, Room, UserRow } from '../types'
 import { userById } from './user'
 
@@ -101,15 +102,24 @@ export function registerPay(api: Api, ctx: AppContext): void {
     return paginate(rows.map(orderView), p.page, p.count)
   })
 
-  // R7.86, R3.50, R3.51: the mall authenticates with its own _sj_userid/_sj_token; no login needed here
+  // R7.86, R3.50, R3.51: the payer is the logged-in user, or the mall's user (_sj_userid) whose _sj_token is one of
+  // our access tokens of that user (the mall shares our login); anyone else gets HTTP 401 (issue 13). A mall order
+  // belongs to the first payer: another user asking to pay it is told it does not exist.
   api.post(`${U}/mall/order/pay`, {
     schema: S.obj({ id: S.str('订单ID', { minLength: 1, maxLength: 64 }), fromtype: S.str('来源', { enum: ['h5', 'xcx', 'alipay'], default: 'xcx' }), _sj_userid: S.str(), _sj_token: S.str(), openid: S.str() }, ['id']),
   }, (p, call) => {
-    const uid = call.user?.id ?? (Number(p._sj_userid) || 0)
+    const mallUser = p._sj_token ? userByToken(ctx, p._sj_token) : null
+    const payer = call.user ?? (mallUser && String(mallUser.id) === String(p._sj_userid) ? mallUser : null)
+    if (!payer) {
+      call.reply.code(401)
+      return new Envelope(UNAUTHORIZED.code, UNAUTHORIZED.msg, null)
+    }
+    const uid = payer.id
     const existing = db.prepare("SELECT * FROM orders WHERE kind = 'mall' AND target = ?").get(p.id) as OrderRow | undefined
+    if (existing && existing.user_id !== uid) throw biz(CODE.NOT_FOUND, '订单不存在')
     if (existing?.status === 'paid') return new Envelope(CODE.FAIL, '订单已支付，请勿重复支付', orderView(existing))
     const method = p.fromtype === 'xcx' ? 'weixin_mini' : p.fromtype === 'alipay' ? 'alipay_web' : 'weixin_h5'
-    const order: OrderRow = existing ?? { id: newOrderId(), kind: 'mall', user_id: Number.isFinite(uid) ? uid : 0, method, gold: 0, amount: 9900, target: p.id, status: 'pending', created_at: nowSec(), paid_at: null }
+    const order: OrderRow = existing ?? { id: newOrderId(), kind: 'mall', user_id: uid, method, gold: 0, amount: 9900, target: p.id, status: 'pending', created_at: nowSec(), paid_at: null }
     if (!existing) {
       db.prepare('INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)')
         .run(order.id, 'mall', order.user_id, method, order.amount, p.id, 'pending', order.created_at)
@@ -129,7 +139,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
     if (!room) throw biz(CODE.NOT_FOUND, '直播间不存在')
     return { kind: 'room', id: room.id, is_premium: room.is_premium, price: room.price, trial_seconds: room.trial_seconds, title: room.title }
   }
-  const purchased = (uid: number | undefined, kind: string, id: number) => !!uid && !!db.prepare('SELECT 1 FROM purchases WHERE user_id = ? AND kind = ? AND target_id = ?').get(uid, kind, id)
+  const purchased = (uid: number | undefined, kind: string, id: number) => hasPurchased(ctx, uid, kind as 'room' | 'playback', id)
   api.post(`${U}/ispremium`, { schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), review_id: S.int('回放ID', { minimum: 1 }) }) }, (p, call) => {
     const t = premiumTarget(p)
     return { id: t.id, kind: t.kind, is_premium: t.is_premium, purchased: t.is_premium && !purchased(call.user?.id, t.kind, t.id) ? 0 : 1, price: t.price, trial_seconds: t.trial_seconds }
@@ -151,11 +161,16 @@ export function registerPay(api: Api, ctx: AppContext): void {
     return new Envelope(CODE.OK, '购买成功', { purchased: 1, charged: t.price, gold })
   })
 
-  // ---- sandbox payment confirmation (dev and demo; not part of spec section 7)
-  api.any('/sandbox/pay/confirm', { schema: S.obj({ order_id: S.str('订单号', { minLength: 1, maxLength: 64 }), redirect: S.str() }, ['order_id']) }, (p, call) => {
+  // ---- sandbox payment confirmation (sandbox mode only; not part of spec section 7). Issue 13: it stands in for
+  // the provider's callback, so it is bound to the order's owner: login required (token or id/sign cookies), and
+  // another user's order answers as not found. Redirects go to this site only.
+  if (!ctx.sandbox) return
+  api.any('/sandbox/pay/confirm', { auth: true, schema: S.obj({ order_id: S.str('订单号', { minLength: 1, maxLength: 64 }), redirect: S.str() }, ['order_id']) }, (p, call) => {
+    const owner = db.prepare('SELECT user_id FROM orders WHERE id = ?').get(p.order_id) as { user_id: number } | undefined
+    if (!owner || owner.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
     const r = confirmOrder(ctx, p.order_id)
-    if (call.req.method === 'GET' && p.redirect && p.redirect.startsWith('/')) {
-      call.reply.redirect(p.redirect)
+    if (call.req.method === 'GET' && p.redirect) {
+      call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'))
       return undefined
     }
     return new Envelope(CODE.OK, r.credited ? '支付成功' : '订单已支付', { ...orderView(r.order), credited: r.credited ? 1 : 0, balance: r.gold })
@@ -165,11 +180,11 @@ export function registerPay(api: Api, ctx: AppContext): void {
     const order = q.order_id ? (db.prepare('SELECT * FROM orders WHERE id = ?').get(String(q.order_id)) as OrderRow | undefined) : undefined
     reply.type('text/html; charset=utf-8')
     if (!order) return page('订单不存在', '<p>找不到这个沙箱订单。</p>')
-    const back = typeof q.redirect_url === 'string' && q.redirect_url.startsWith('/') ? q.redirect_url : '/m2/packageB/pages/deposit/deposit'
+    const back = safeRedirect(q.redirect_url, baseOf(req), '/m2/packageB/pages/deposit/deposit')
     const what = order.kind === 'gold' ? `充值 ${order.gold} 慧币` : `商城订单 ${escapeXml(order.target ?? '')}`
     return page('沙箱支付', `<p>${what}</p><p class="amt">¥ ${(order.amount / 100).toFixed(2)}</p><p>订单号 ${order.id}</p>
 <p>状态：${order.status === 'paid' ? '已支付' : '待支付'}</p>
-<form method="get" action="/sandbox/pay/confirm"><input type="hidden" name="order_id" value="${order.id}"/><input type="hidden" name="redirect" value="${escapeXml(back)}"/>
+<form method="get" action="/sandbox/pay/confirm"><input type="hidden" name="order_id" value="${escapeXml(order.id)}"/><input type="hidden" name="redirect" value="${escapeXml(back)}"/>
 <button type="submit">确认支付（沙箱）</button></form><p class="tip">这是本地沙箱，不会产生真实扣款。</p>`)
   })
 }

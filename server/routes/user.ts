@@ -2,8 +2,9 @@ import crypto from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { Envelope, userBySign, type Api } from '../api'
 import type { AppContext, Call } from '../context'
-import { CODE, biz, checkPassword, hmac, nowSec, paginate, randomToken } from '../lib/util'
+import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, randomToken } from '../lib/util'
 import { MOBILE_RE, S } from '../lib/validate'
+import { clientIp, safeEqual, signFor, tooFast } from '../security'
 import { DEMO } from '../seed'
 import type { Room, Streamer, Teaser, UserRow } from '../types'
 import { publicUser, streamerItem } from '../views'
@@ -31,17 +32,24 @@ export function issueToken(ctx: AppContext, user: UserRow): string {
   return token
 }
 
-export function setLoginCookies(ctx: AppContext, reply: FastifyReply, user: UserRow): void {
-  const opts = `Path=/; Max-Age=${TOKEN_TTL}; SameSite=Lax`
-  const cookies = [`id=${user.id}; ${opts}`, `sign=${hmac(ctx.secret, String(user.id))}; ${opts}`]
+/**
+ * The id/sign (and openid) cookies of R4.10 / R7.65 (issue 13): `sign` expires with the token and is void after a
+ * logout (security.ts); `Secure` on https; `sign` is HttpOnly — the mini-program reads Set-Cookie headers, where
+ * HttpOnly does not hide it, and the H5 browser sends it without a script reading it — while `id` and `openid`
+ * stay readable because the H5 client reads them from document.cookie (src/platform/cookies.h5.ts, R7.65).
+ */
+export function setLoginCookies(ctx: AppContext, call: Pick<Call, 'req' | 'reply'>, user: UserRow): void {
+  const secure = call.req.protocol === 'https' ? '; Secure' : ''
+  const opts = `Path=/; Max-Age=${TOKEN_TTL}; SameSite=Lax${secure}`
+  const cookies = [`id=${user.id}; ${opts}`, `sign=${signFor(ctx, user, nowSec() + TOKEN_TTL)}; ${opts}; HttpOnly`]
   if (user.openid) cookies.push(`openid=${encodeURIComponent(user.openid)}; ${opts}`)
-  reply.header('set-cookie', cookies)
+  call.reply.header('set-cookie', cookies)
 }
 
 /** The login answer of R7.53, with the id/sign cookies of R4.10 / R7.65. */
 export function loginResult(ctx: AppContext, call: Call, user: UserRow) {
   const access_token = issueToken(ctx, user)
-  setLoginCookies(ctx, call.reply, user)
+  setLoginCookies(ctx, call, user)
   return { user: publicUser(user), access_token, token_type: 'Bearer', expires_in: TOKEN_TTL }
 }
 
@@ -58,15 +66,36 @@ export function userForOpenid(ctx: AppContext, openid: string): UserRow {
   return u ?? createUser(ctx, { name: '微信用户', openid })
 }
 
+export const SMS_VOID_MSG = '验证码错误次数过多，已失效，请重新获取'
+
+/**
+ * Checks an SMS code (issue 13): every wrong try counts, and after `smsMaxAttempts` the code is void; a used or
+ * void code stays in the table (code '') so the send cool-down still holds.
+ */
 export function checkSms(ctx: AppContext, mobile: string, code: string): void {
-  const row = ctx.store.db.prepare('SELECT code, expires_at FROM sms WHERE mobile = ?').get(mobile) as { code: string; expires_at: number } | undefined
-  if (!row || row.code !== code) throw biz(CODE.AUTH_FAILED, '验证码错误')
-  if (row.expires_at < nowSec()) throw biz(CODE.AUTH_FAILED, '验证码已过期，请重新获取')
-  ctx.store.db.prepare('DELETE FROM sms WHERE mobile = ?').run(mobile)
+  const db = ctx.store.db
+  const row = db.prepare('SELECT code, expires_at, attempts FROM sms WHERE mobile = ?').get(mobile) as { code: string; expires_at: number; attempts: number } | undefined
+  if (!row || !row.code) throw biz(CODE.AUTH_FAILED, '验证码错误或已失效，请重新获取')
+  if (row.expires_at < nowSec()) {
+    db.prepare("UPDATE sms SET code = '' WHERE mobile = ?").run(mobile)
+    throw biz(CODE.AUTH_FAILED, '验证码已过期，请重新获取')
+  }
+  if (!safeEqual(row.code, String(code))) {
+    const attempts = row.attempts + 1
+    const left = ctx.limits.smsMaxAttempts - attempts
+    db.prepare(left > 0 ? 'UPDATE sms SET attempts = ? WHERE mobile = ?' : "UPDATE sms SET attempts = ?, code = '' WHERE mobile = ?").run(attempts, mobile)
+    throw biz(CODE.AUTH_FAILED, left > 0 ? `验证码错误，还可尝试 ${left} 次` : SMS_VOID_MSG)
+  }
+  db.prepare("UPDATE sms SET code = '' WHERE mobile = ?").run(mobile)
 }
 
+/** A hash to check against when the mobile has no account, so both answers take the same time. */
+const NO_USER_HASH = hashPasswordSync('no-such-user', 'issue13')
+const LOGIN_WINDOW = 15 * 60 * 1000
+
 function partnerLogin(ctx: AppContext, call: Call, userid: string, key: string) {
-  // sandbox rule: the partner's token key for user X is `dev-X`
+  // sandbox rule: the partner's token key for user X is `dev-X`; without the sandbox there is no partner to ask
+  if (!ctx.sandbox) throw biz(CODE.AUTH_FAILED, '合作方登录未开通')
   if (key !== `dev-${userid}`) throw biz(CODE.AUTH_FAILED, '登录凭证无效，请重新登录')
   const db = ctx.store.db
   const u = (db.prepare('SELECT * FROM users WHERE partner_uid = ?').get(userid) as UserRow | undefined) ?? createUser(ctx, { name: `合作用户${userid}`, partner_uid: userid })
@@ -84,7 +113,7 @@ export function registerUser(api: Api, ctx: AppContext): void {
       tokentype: S.str(), token: S.str('令牌'),
       userid: S.str('用户ID'), usertokenkey: S.str(), devicetoken: S.str(),
     }),
-  }, (p, call) => {
+  }, async (p, call) => {
     if (p.mobile !== undefined) {
       if (!new RegExp(MOBILE_RE).test(p.mobile)) throw biz(CODE.BAD_PARAM, '请输入正确的手机号')
       if (p.verify !== undefined) {
@@ -93,11 +122,23 @@ export function registerUser(api: Api, ctx: AppContext): void {
         return loginResult(ctx, call, u)
       }
       if (!p.password) throw biz(CODE.BAD_PARAM, '请输入密码')
+      // issue 13: wrong passwords are counted per mobile and per address; past the limit the login pauses
+      const perMobile = `loginfail:m:${p.mobile}`
+      const perClient = `loginfail:ip:${clientIp(call.req)}`
+      if (ctx.limiter.over(perMobile, ctx.limits.loginFailures, LOGIN_WINDOW) || ctx.limiter.over(perClient, ctx.limits.loginFailures * 3, LOGIN_WINDOW)) {
+        throw tooFast('密码错误次数过多，请 15 分钟后再试')
+      }
       const u = db.prepare('SELECT * FROM users WHERE mobile = ?').get(p.mobile) as UserRow | undefined
-      if (!u || !checkPassword(p.password, u.password)) throw biz(CODE.AUTH_FAILED, '手机号或密码错误')
-      return loginResult(ctx, call, u)
+      if (!(await checkPassword(p.password, u?.password ?? NO_USER_HASH)) || !u) {
+        ctx.limiter.add(perMobile, LOGIN_WINDOW)
+        ctx.limiter.add(perClient, LOGIN_WINDOW)
+        throw biz(CODE.AUTH_FAILED, '手机号或密码错误')
+      }
+      return loginResult(ctx, call, userById(ctx, u.id) as UserRow)
     }
     if (p.code !== undefined) {
+      // the sandbox maps a code to a dev openid; a deployment exchanges it with WeChat (code2session), not built here
+      if (!ctx.sandbox) throw biz(CODE.AUTH_FAILED, '微信登录未开通')
       const openid = p.encryptedData ? openidForCode(p.code) : null
       if (!openid) throw biz(CODE.AUTH_FAILED, '微信登录失败：用户拒绝授权或授权信息缺失')
       return loginResult(ctx, call, userForOpenid(ctx, openid))
@@ -135,10 +176,12 @@ export function registerUser(api: Api, ctx: AppContext): void {
     return publicUser(u)
   })
 
-  // R7.52, R4.3
+  // R7.52, R4.3; issue 13: the user's session version moves on, so every id/sign cookie signed before is void
   api.post(`${U}/logout`, { schema: S.obj({}) }, (_p, call) => {
     if (call.token) db.prepare('DELETE FROM tokens WHERE token = ?').run(call.token)
-    call.reply.header('set-cookie', ['id=; Path=/; Max-Age=0', 'sign=; Path=/; Max-Age=0', 'openid=; Path=/; Max-Age=0'])
+    if (call.user) db.prepare('UPDATE users SET session_version = session_version + 1 WHERE id = ?').run(call.user.id)
+    const secure = call.req.protocol === 'https' ? '; Secure' : ''
+    call.reply.header('set-cookie', [`id=; Path=/; Max-Age=0; SameSite=Lax${secure}`, `sign=; Path=/; Max-Age=0; SameSite=Lax${secure}; HttpOnly`, `openid=; Path=/; Max-Age=0; SameSite=Lax${secure}`])
     return null
   })
 
@@ -149,16 +192,22 @@ export function registerUser(api: Api, ctx: AppContext): void {
     return new Envelope(401, '请先登录', { url: `/wechat/oauth_user?target_url=${encodeURIComponent(target)}` })
   })
 
-  // R7.61, R5.1, R9.9
-  api.post('/api/v1/liveapp/sendsms', { schema: S.obj({ mobile: MOBILE, type: S.int('类型', { enum: [1, 2, 3], default: 1 }) }, ['mobile']) }, (p) => {
+  // R7.61, R5.1, R9.9; issue 13: one code per number per cool-down, a cap per number per day and per client across
+  // numbers per hour. Only the sandbox "sends" (prints the code on the server console); without it there is no
+  // SMS gateway, so the call is refused rather than pretending.
+  api.post('/api/v1/liveapp/sendsms', { schema: S.obj({ mobile: MOBILE, type: S.int('类型', { enum: [1, 2, 3], default: 1 }) }, ['mobile']) }, (p, call) => {
+    if (!ctx.sandbox) throw biz(CODE.FAIL, '短信服务未开通，请使用密码登录')
+    const { smsCooldown, smsTtl } = ctx.limits
     const last = db.prepare('SELECT sent_at FROM sms WHERE mobile = ?').get(p.mobile) as { sent_at: number } | undefined
-    if (last && nowSec() - last.sent_at < 1 && !ctx.dev) throw biz(CODE.TOO_FAST, '发送太频繁，请稍后再试')
+    const wait = last ? last.sent_at + smsCooldown - nowSec() : 0
+    if (wait > 0) throw tooFast(`验证码发送太频繁，请 ${wait} 秒后再试`)
+    if (!ctx.limiter.hit(`sms:ip:${clientIp(call.req)}`, ctx.limits.smsPerClientHour, 3600 * 1000)) throw tooFast('获取验证码次数过多，请稍后再试')
+    if (!ctx.limiter.hit(`sms:m:${p.mobile}`, ctx.limits.smsPerMobileDay, 86400 * 1000)) throw tooFast('该手机号今日获取验证码次数已达上限')
     const code = String(crypto.randomInt(0, 1000000)).padStart(6, '0')
-    db.prepare('INSERT INTO sms (mobile, code, sent_at, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT(mobile) DO UPDATE SET code = excluded.code, sent_at = excluded.sent_at, expires_at = excluded.expires_at')
-      .run(p.mobile, code, nowSec(), nowSec() + 300)
-    ctx.log.info(`[sandbox sms] ${p.mobile} 验证码 ${code}`)
-    if (!process.env.QUIET_SMS) console.log(`[sandbox sms] 发送到 ${p.mobile} 的验证码：${code}（5 分钟内有效）`)
-    return { mobile: p.mobile, expires_in: 300 }
+    db.prepare('INSERT INTO sms (mobile, code, sent_at, expires_at, attempts) VALUES (?, ?, ?, ?, 0) ON CONFLICT(mobile) DO UPDATE SET code = excluded.code, sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts = 0')
+      .run(p.mobile, code, nowSec(), nowSec() + smsTtl)
+    if (!process.env.QUIET_SMS) console.log(`[sandbox sms] 发送到 ${p.mobile} 的验证码：${code}（${Math.round(smsTtl / 60)} 分钟内有效）`)
+    return { mobile: p.mobile, expires_in: smsTtl }
   })
 
   // R7.62, R5.16

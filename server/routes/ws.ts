@@ -1,6 +1,16 @@
 import type { FastifyInstance } from 'fastify'
-import { baseOf } from '../api'
+import { baseOf, tokenOf, userBySign, userByToken } from '../api'
 import type { AppContext } from '../context'
+import { TOO_FAST_MSG } from '../lib/limit'
+import { BizError, CODE, parseCookies } from '../lib/util'
+import { checkRoomAccess, clientIp } from '../security'
+import type { Room } from '../types'
+
+/** `online` pushes are coalesced: at most one per room per this many ms, and only when the count changed (issue 13). */
+export const ONLINE_COALESCE_MS = 1000
+/** Close codes: a password room without its password or key, and a client over its socket or message limit. */
+export const CLOSE_NEED_PASSWORD = 4003
+export const CLOSE_TOO_FAST = 4029
 
 /** GET /ws?roomid=<id>: the push channel of one room (message format in server/README.md). */
 export function registerWs(app: FastifyInstance, ctx: AppContext): void {
@@ -18,25 +28,76 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
   heartbeat.unref()
   ctx.timers.add(heartbeat)
 
+  /** open sockets per client address */
+  const perClient = new Map<string, number>()
+  /** the viewer count each room last heard, and the pending coalesced push */
+  const lastOnline = new Map<string, number>()
+  const pending = new Map<string, NodeJS.Timeout>()
+  const scheduleOnline = (room: string) => {
+    if (pending.has(room)) return
+    const t = setTimeout(() => {
+      pending.delete(room)
+      ctx.timers.delete(t)
+      if (ctx.hub.count(room) === 0) {
+        lastOnline.delete(room)
+        return
+      }
+      const n = ctx.hub.viewers(room)
+      if (n === (lastOnline.get(room) ?? 0)) return
+      lastOnline.set(room, n)
+      ctx.hub.broadcast(room, 'online', { roomid: room, online: n })
+    }, ONLINE_COALESCE_MS)
+    t.unref()
+    ctx.timers.add(t)
+    pending.set(room, t)
+  }
+
   app.get('/ws', { websocket: true }, (socket, req) => {
-    const q = req.query as { roomid?: string; room_id?: string }
+    const q = req.query as { roomid?: string; room_id?: string; password?: string; room_key?: string }
     const room = String(q.roomid ?? q.room_id ?? '').trim()
-    if (!/^[\w-]{1,32}$/.test(room)) {
-      socket.send(JSON.stringify({ type: 'error', data: { msg: '缺少参数：直播间ID(roomid)' } }))
-      socket.close(4000, 'roomid required')
-      return
+    const refuse = (code: number, msg: string, bizCode?: number) => {
+      socket.send(JSON.stringify({ type: 'error', data: { msg, ...(bizCode !== undefined ? { code: bizCode } : {}) } }))
+      socket.close(code, msg === TOO_FAST_MSG ? 'too many' : 'refused')
     }
+    if (!/^[\w-]{1,32}$/.test(room)) return refuse(4000, '缺少参数：直播间ID(roomid)')
+    // issue 13: a bounded number of sockets per client address
+    const ip = clientIp(req)
+    const open = perClient.get(ip) ?? 0
+    if (open >= ctx.limits.socketsPerClient) return refuse(CLOSE_TOO_FAST, TOO_FAST_MSG, CODE.TOO_FAST)
+    // issue 13: a password room's pushes only for a caller with its password or room_key (guesses limited)
+    const doc = /^\d+$/.test(room) ? ctx.store.doc<Room>('room', Number(room)) : undefined
+    if (doc?.password) {
+      try {
+        checkRoomAccess(ctx, req, doc, { password: q.password, room_key: q.room_key })
+      } catch (err) {
+        if (err instanceof BizError) return refuse(err.code === CODE.TOO_FAST ? CLOSE_TOO_FAST : CLOSE_NEED_PASSWORD, err.message, err.code)
+        throw err
+      }
+    }
+    perClient.set(ip, open + 1)
+    // the viewer: Authorization header (the mini-program can send one) or the id/sign cookies (the H5 browser sends them)
+    const cookies = parseCookies(req.headers.cookie)
+    const user = userByToken(ctx, tokenOf(req, {})) ?? userBySign(ctx, cookies.id, cookies.sign)
+
     const s = socket as typeof socket & { isAlive?: boolean }
     s.isAlive = true
     socket.on('pong', () => (s.isAlive = true))
-    ctx.hub.join(room, socket, baseOf(req))
+    ctx.hub.join(room, socket, baseOf(req), user?.id ?? 0)
     const last = /^\d+$/.test(room)
       ? ((ctx.store.db.prepare('SELECT MAX(msg_id) AS m FROM danmaku WHERE room_id = ?').get(Number(room)) as { m: number | null }).m ?? 0)
       : 0
-    ctx.hub.send(socket, 'welcome', { roomid: room, last_msg_id: last, online: ctx.hub.count(room) })
-    ctx.hub.broadcast(room, 'online', { roomid: room, online: ctx.hub.count(room) })
+    ctx.hub.send(socket, 'welcome', { roomid: room, last_msg_id: last, online: ctx.hub.viewers(room) })
+    scheduleOnline(room)
+    // issue 13: a bounded message rate per connection (the client pings every 25 s)
+    let windowStart = Date.now()
+    let messages = 0
     socket.on('message', (raw) => {
       s.isAlive = true
+      if (Date.now() - windowStart >= 10000) {
+        windowStart = Date.now()
+        messages = 0
+      }
+      if (++messages > ctx.limits.socketMessagesPer10s) return refuse(CLOSE_TOO_FAST, TOO_FAST_MSG, CODE.TOO_FAST)
       let msg: { type?: string } | null = null
       try {
         msg = JSON.parse(String(raw))
@@ -47,8 +108,11 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
       else socket.send(JSON.stringify({ type: 'error', data: { msg: '不支持的消息类型；弹幕请通过 POST /api/v1/userapp/danmaku 发送' } }))
     })
     socket.on('close', () => {
+      const n = (perClient.get(ip) ?? 1) - 1
+      if (n > 0) perClient.set(ip, n)
+      else perClient.delete(ip)
       ctx.hub.leave(room, socket)
-      ctx.hub.broadcast(room, 'online', { roomid: room, online: ctx.hub.count(room) })
+      scheduleOnline(room)
     })
   })
 }

@@ -41,12 +41,16 @@ export function fetchGifts(roomid?: number): Promise<Envelope<Gift[]>> {
   return post<Gift[]>('/userapp/living/gifts/list', roomid ? { roomid } : {})
 }
 
-/** POST /userapp/send_gifts {roomid, giftid, combo} (R7.77, R3.16); login required. */
-export function sendGift(q: { roomid: number; giftid: number; combo: number }): Promise<Envelope<SendGiftResult>> {
-  return post<SendGiftResult>('/userapp/send_gifts', { roomid: q.roomid, giftid: q.giftid, combo: q.combo })
+/** POST /userapp/send_gifts {roomid, giftid, combo, request_id?} (R7.77, R3.16); login required. */
+export function sendGift(q: { roomid: number; giftid: number; combo: number; request_id?: string }): Promise<Envelope<SendGiftResult>> {
+  const data: Record<string, unknown> = { roomid: q.roomid, giftid: q.giftid, combo: q.combo }
+  if (q.request_id) data.request_id = q.request_id
+  return post<SendGiftResult>('/userapp/send_gifts', data)
 }
 
-/** POST /userapp/living/like {roomid, combo} (R7.76, R3.17): one call carries a batch of taps. */
-export function sendLike(q: { roomid: number; combo: number }): Promise<Envelope<LikeResult>> {
-  return post<LikeResult>('/userapp/living/like', { roomid: q.roomid, combo: q.combo })
+/** POST /userapp/living/like {roomid, combo, request_id?} (R7.76, R3.17): one call carries a batch of taps. */
+export function sendLike(q: { roomid: number; combo: number; request_id?: string }): Promise<Envelope<LikeResult>> {
+  const data: Record<string, unknown> = { roomid: q.roomid, combo: q.combo }
+  if (q.request_id) data.request_id = q.request_id
+  return post<LikeResult>('/userapp/living/like', data)
 }

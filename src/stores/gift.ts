@@ -1,10 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { fetchGifts, sendGift, type Gift, type GiftEventData } from '@/api/gift'
+import { fetchGifts, sendGift, type Gift, type GiftEventData, type SendGiftResult } from '@/api/gift'
 import { fetchUserInfo } from '@/api/user'
-import { messageOf } from '@/core/errors'
-import { isSuccess, quiet } from '@/core/request'
+import { NETWORK_ERROR_CODE, RequestError, SERVER_ERROR_CODE, messageOf } from '@/core/errors'
+import { isSuccess, quiet, type Envelope } from '@/core/request'
 import { openPage } from '@/router/navigate'
 import { showModal, showToast } from '@/ui/overlay'
+import { newRequestId } from '@/utils/request-id'
 import { liveStore } from './live'
 import { sessionStore } from './session'
 
@@ -16,6 +17,16 @@ export const GIFT_COMBOS = [1, 10, 66, 188] as const
 /** Gift events kept for the room's strip, and how long each stays. */
 export const GIFT_EVENTS_MAX = 20
 export const GIFT_EVENT_TTL = 5000
+/**
+ * issue 13: a gift call whose outcome is unknown (no reply, timeout, 5xx) is sent again with the same request_id,
+ * after 1 s and 2 s; the server answers a repeat with the first result, so a gift is never charged twice.
+ */
+export const GIFT_RETRIES = 2
+export const GIFT_RETRY_DELAY = 1000
+/** The toast when every try went unanswered. */
+export const GIFT_UNCONFIRMED = '网络不稳定，赠送结果未确认，请稍后重试'
+/** After all tries went unanswered, tapping the same gift again (same room, combo) within this time reuses the key. */
+export const GIFT_KEY_REUSE = 5 * 60 * 1000
 
 export interface GiftEvent {
   key: number
@@ -37,12 +48,23 @@ export function isNotEnoughGold(msg: string | null | undefined): boolean {
 export interface GiftDeps {
   now: () => number
   setTimer: (fn: () => void, ms: number) => unknown
+  /** ms before retry `attempt` (0-based) of a gift call whose outcome is unknown */
+  retryDelay: (attempt: number) => number
+  newKey: () => string
+}
+
+type GiftReply = Envelope<SendGiftResult | null> & { unknown?: boolean }
+
+/** Did the call's reply get lost (so the server may or may not have taken it)? Transport failure, 5xx, timeout. */
+function outcomeUnknown(res: GiftReply): boolean {
+  return !!res.unknown || res.code === NETWORK_ERROR_CODE || res.code === SERVER_ERROR_CODE
 }
 
 /**
  * Gifts and the 慧币 balance (spec R1.3, R1.4, R3.16, R3.29 giftsList, R5.10, R6.5, R7.66, R7.77): the gift list,
  * the balance (the current user's `gold`, then each send_gifts answer), combo sending with the room rule, the
- * not-enough-gold path to the deposit page, and the gift events shown in the room.
+ * not-enough-gold path to the deposit page, and the gift events shown in the room. A tap is charged at most once
+ * (issue 13): its call carries a request_id that its retries reuse.
  */
 export class GiftStore {
   giftsList: Gift[] = []
@@ -54,10 +76,18 @@ export class GiftStore {
   events: GiftEvent[] = []
   private seq = 0
   private deps: GiftDeps
+  /** The last gift tap that went unanswered: its key is reused if the viewer taps the same gift again. */
+  private unanswered: { roomId: number; giftId: number; combo: number; key: string; at: number } | null = null
 
   constructor(deps: Partial<GiftDeps> = {}) {
-    this.deps = { now: () => Date.now(), setTimer: (fn, ms) => setTimeout(fn, ms), ...deps }
-    makeAutoObservable<GiftStore, 'seq' | 'deps'>(this, { seq: false, deps: false })
+    this.deps = {
+      now: () => Date.now(),
+      setTimer: (fn, ms) => setTimeout(fn, ms),
+      retryDelay: (attempt) => GIFT_RETRY_DELAY * 2 ** attempt,
+      newKey: () => newRequestId(),
+      ...deps
+    }
+    makeAutoObservable<GiftStore, 'seq' | 'deps' | 'unanswered'>(this, { seq: false, deps: false, unanswered: false })
   }
 
   /** R7.66: the gift list, fetched once (again after a failure). */
@@ -106,7 +136,7 @@ export class GiftStore {
     const n = Math.max(1, Math.floor(combo) || 1)
     runInAction(() => (this.sending = true))
     try {
-      const res = await sendGift({ roomid: roomId, giftid: gift.id, combo: n }).catch((err) => ({ code: -100, msg: messageOf(err, '赠送失败'), data: null }))
+      const res = await this.call(roomId, gift.id, n)
       if (isSuccess(res) && res.data) {
         const data = res.data
         runInAction(() => {
@@ -116,7 +146,8 @@ export class GiftStore {
         this.addEvent({ ...data, roomid: roomId, giftid: gift.id, gift_name: data.gift_name || gift.name, icon: data.icon || gift.icon, combo: n }, true)
         return true
       }
-      const msg = res.msg || '赠送失败'
+      // a lost reply: the gift may have gone through; tapping it again is safe (same key, charged once)
+      const msg = outcomeUnknown(res) ? GIFT_UNCONFIRMED : res.msg || '赠送失败'
       const data = res.data as { gold?: number } | null
       if (data && Number.isFinite(Number(data.gold))) this.setGold(Number(data.gold))
       if (isNotEnoughGold(msg)) await this.offerTopUp(msg)
@@ -125,6 +156,25 @@ export class GiftStore {
     } finally {
       runInAction(() => (this.sending = false))
     }
+  }
+
+  /**
+   * One gift tap's call (issue 13): one request_id for the tap, the same one for the retries of an unknown outcome
+   * and for a repeat tap of the same gift after all of them went unanswered.
+   */
+  private async call(roomId: number, giftId: number, combo: number): Promise<GiftReply> {
+    const u = this.unanswered
+    const key = u && u.roomId === roomId && u.giftId === giftId && u.combo === combo && this.deps.now() - u.at < GIFT_KEY_REUSE ? u.key : this.deps.newKey()
+    let res: GiftReply
+    for (let attempt = 0; ; attempt++) {
+      res = await sendGift({ roomid: roomId, giftid: giftId, combo, request_id: key }).catch(
+        (err): GiftReply => ({ code: -100, msg: messageOf(err, '赠送失败'), data: null, unknown: err instanceof RequestError && err.errorCode === 0 })
+      )
+      if (!outcomeUnknown(res) || attempt >= GIFT_RETRIES) break
+      await new Promise<void>((resolve) => this.deps.setTimer(resolve, this.deps.retryDelay(attempt)))
+    }
+    this.unanswered = outcomeUnknown(res) ? { roomId, giftId, combo, key, at: this.deps.now() } : null
+    return res
   }
 
   /** Not enough gold: a modal whose confirmation opens the deposit page. */

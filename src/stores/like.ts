@@ -7,7 +7,7 @@ import { liveStore } from './live'
 /**
  * The live room's likes (spec R3.17, R7.76): taps go through one LikeBatcher per room; the total shown is the
  * room's last known total (room info `likes`, the like call's answer, the socket's `like` push) plus the taps the
- * server has not confirmed yet.
+ * server has not confirmed yet. Each batch carries an idempotency key, reused when it is sent again (issue 13).
  */
 export class LikeStore {
   /** The server's last total per room. */
@@ -51,7 +51,7 @@ export class LikeStore {
   private batcher(roomId: number): LikeBatcher {
     let b = this.batchers.get(roomId)
     if (!b) {
-      const created: LikeBatcher = new LikeBatcher((combo) => this.send(roomId, combo), {
+      const created: LikeBatcher = new LikeBatcher((combo, key) => this.send(roomId, combo, key), {
         ...this.batcherOptions,
         onChange: () => this.mirror(roomId, created)
       })
@@ -70,8 +70,9 @@ export class LikeStore {
     this.unconfirmed[roomId] = b.unconfirmed
   }
 
-  private async send(roomId: number, combo: number): Promise<boolean> {
-    const res = await sendLike({ roomid: roomId, combo })
+  /** One batch with its idempotency key (issue 13): a retry of a batch whose reply was lost is not counted again. */
+  private async send(roomId: number, combo: number, key: string): Promise<boolean> {
+    const res = await sendLike({ roomid: roomId, combo, request_id: key })
     if (!isSuccess(res)) return false
     if (res.data) this.answered.set(roomId, { ...res.data, roomid: roomId })
     return true

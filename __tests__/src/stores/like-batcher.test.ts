@@ -1,6 +1,6 @@
 /*
- * The like processor (issue 6 item 4, spec R3.17, R7.76): taps counted locally, one combo call per 1.5 s window,
- * the count put back when a call fails.
+ * The like processor (issue 6 item 4, issue 13, spec R3.17, R7.76): taps counted locally, one combo call per 1.5 s
+ * window, each batch under its own idempotency key; a failed batch is sent again unchanged (same count, same key).
  */
 import { LIKE_INTERVAL, LIKE_MAX_COMBO, LikeBatcher } from '@/stores/like-batcher'
 
@@ -22,7 +22,7 @@ test('R3.17 R7.76 taps within one 1.5 s window go out as one call carrying their
   expect(send).not.toHaveBeenCalled()
   jest.advanceTimersByTime(1)
   expect(send).toHaveBeenCalledTimes(1)
-  expect(send).toHaveBeenCalledWith(7)
+  expect(send).toHaveBeenCalledWith(7, expect.stringMatching(/^[\w-]{8,64}$/))
   expect(b.inFlight).toBe(7)
   await settle()
   expect(b.unconfirmed).toBe(0)
@@ -47,25 +47,56 @@ test('R3.17 continuous tapping makes at most one call per window', async () => {
   expect(send.mock.calls.length).toBeGreaterThanOrEqual(4)
 })
 
-test('R3.17 a failed call puts its count back; the retry carries the old and the new taps', async () => {
+test('R3.17 R7.76 issue 13: a failed batch is kept and sent again unchanged (same count, same key); newer taps follow in their own batch', async () => {
   const send = jest.fn().mockResolvedValueOnce(false).mockRejectedValueOnce(new Error('offline')).mockResolvedValue(true)
   const b = new LikeBatcher(send)
   b.tap(3)
   jest.advanceTimersByTime(LIKE_INTERVAL)
   await settle()
-  expect(send).toHaveBeenLastCalledWith(3)
-  expect(b.pending).toBe(3) // put back
+  expect(send).toHaveBeenLastCalledWith(3, expect.any(String))
+  const key = send.mock.calls[0][1] as string
+  expect(b.retrying).toBe(3) // kept: nothing lost
+  expect(b.unconfirmed).toBe(3)
   b.tap(2)
-  jest.advanceTimersByTime(LIKE_INTERVAL) // first retry after one window
+  expect(b.unconfirmed).toBe(5)
+  jest.advanceTimersByTime(LIKE_INTERVAL) // first retry after one window: the same batch, not 3 + 2
   await settle()
-  expect(send).toHaveBeenLastCalledWith(5)
-  expect(b.pending).toBe(5) // rejected too: still nothing lost
+  expect(send).toHaveBeenLastCalledWith(3, key)
+  expect(b.retrying).toBe(3) // rejected too: still nothing lost
+  expect(b.pending).toBe(2)
   jest.advanceTimersByTime(LIKE_INTERVAL) // the wait doubles after a second failure
   expect(send).toHaveBeenCalledTimes(2)
   jest.advanceTimersByTime(LIKE_INTERVAL)
   await settle()
   expect(send).toHaveBeenCalledTimes(3)
-  expect(send).toHaveBeenLastCalledWith(5)
+  expect(send).toHaveBeenLastCalledWith(3, key)
+  expect(b.retrying).toBe(0)
+  jest.advanceTimersByTime(LIKE_INTERVAL) // then the newer taps, under a new key
+  await settle()
+  expect(send).toHaveBeenCalledTimes(4)
+  expect(send.mock.calls[3][0]).toBe(2)
+  expect(send.mock.calls[3][1]).not.toBe(key)
+  expect(b.unconfirmed).toBe(0)
+})
+
+test('R3.17 issue 13: every batch has its own key; leaving sends the failed batch first, then the rest', async () => {
+  const send = jest.fn().mockResolvedValueOnce(true).mockResolvedValueOnce(false).mockResolvedValue(true)
+  let n = 0
+  const b = new LikeBatcher(send, { newKey: () => `key-${String(++n).padStart(6, '0')}` })
+  b.tap()
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  b.tap(2)
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  b.tap(4)
+  await b.dispose()
+  expect(send.mock.calls).toEqual([
+    [1, 'key-000001'],
+    [2, 'key-000002'],
+    [2, 'key-000002'],
+    [4, 'key-000003']
+  ])
   expect(b.unconfirmed).toBe(0)
 })
 
@@ -84,7 +115,7 @@ test('R3.17 taps during a slow call wait for it; no two calls overlap', async ()
   jest.advanceTimersByTime(LIKE_INTERVAL)
   await settle()
   expect(send).toHaveBeenCalledTimes(2)
-  expect(send).toHaveBeenLastCalledWith(4)
+  expect(send).toHaveBeenLastCalledWith(4, expect.any(String))
 })
 
 test('R3.17 one call carries at most the server limit; dispose sends what is left', async () => {
@@ -93,10 +124,10 @@ test('R3.17 one call carries at most the server limit; dispose sends what is lef
   b.tap(LIKE_MAX_COMBO + 5)
   jest.advanceTimersByTime(LIKE_INTERVAL)
   await settle()
-  expect(send).toHaveBeenLastCalledWith(LIKE_MAX_COMBO)
+  expect(send).toHaveBeenLastCalledWith(LIKE_MAX_COMBO, expect.any(String))
   expect(b.pending).toBe(5)
   await b.dispose()
-  expect(send).toHaveBeenLastCalledWith(5)
+  expect(send).toHaveBeenLastCalledWith(5, expect.any(String))
   b.tap()
   jest.advanceTimersByTime(LIKE_INTERVAL * 2)
   expect(send).toHaveBeenCalledTimes(2) // disposed: taps are ignored

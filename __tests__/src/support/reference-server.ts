@@ -33,7 +33,8 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
   const root = join(__dirname, '../../..')
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1' },
+    // SANDBOX=1: demo controls, sandbox payment and logins (server/README.md, Security)
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1', SANDBOX: '1' },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let log = ''

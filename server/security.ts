@@ -1,0 +1,294 @@
+import crypto from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import type { AppContext } from './context'
+import { TOO_FAST_MSG } from './lib/limit'
+import { CODE, biz, hmac, nowSec } from './lib/util'
+import type { Playback, Room, UserRow } from './types'
+import { roomInfo } from './views'
+
+/**
+ * What the reference server enforces against a hostile client (issue 13; server/README.md, Security): the limits,
+ * signed stream URLs, room passwords, cookie signatures, redirect targets and upload sniffing.
+ */
+
+/** Every number the limits use; `createServer({limits})` overrides some (tests), the defaults are the deployment's. */
+export interface Limits {
+  /** seconds an SMS code lives */
+  smsTtl: number
+  /** seconds between two codes to one number */
+  smsCooldown: number
+  /** wrong tries before a code is void */
+  smsMaxAttempts: number
+  /** codes one client (address) may ask for, across numbers, per hour */
+  smsPerClientHour: number
+  /** codes one number may receive per day */
+  smsPerMobileDay: number
+  /** wrong passwords per mobile (and 3× that per address) per 15 minutes before password login pauses */
+  loginFailures: number
+  /** wrong room-password guesses per address and room per 10 minutes */
+  roomPasswordGuesses: number
+  /** likes (the sum of combo) per caller and room per 10 seconds */
+  likesPer10s: number
+  /** like calls per caller and room per 10 seconds */
+  likeCallsPer10s: number
+  /** chat messages and comments per user per 10 seconds */
+  chatPer10s: number
+  /** open sockets per address */
+  socketsPerClient: number
+  /** messages one socket may send per 10 seconds */
+  socketMessagesPer10s: number
+  /** seconds after which a viewer's trial of a paid room or playback may start again */
+  trialReset: number
+  /** seconds a stream token outlives the trial (the client counts its trial from the first frame) */
+  trialGrace: number
+  /** seconds a stream token lives for a viewer who may watch (bought, or passed the room password) */
+  streamTtl: number
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  smsTtl: 300,
+  smsCooldown: 60,
+  smsMaxAttempts: 5,
+  smsPerClientHour: 10,
+  smsPerMobileDay: 10,
+  loginFailures: 10,
+  roomPasswordGuesses: 10,
+  likesPer10s: 300,
+  likeCallsPer10s: 20,
+  chatPer10s: 20,
+  socketsPerClient: 100,
+  socketMessagesPer10s: 30,
+  trialReset: 86400,
+  trialGrace: 15,
+  streamTtl: 6 * 3600,
+}
+
+/** Limits from the environment (`WS_MAX_PER_IP` raises the socket cap for load tests). */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Limits> {
+  const out: Partial<Limits> = {}
+  const n = Number(env.WS_MAX_PER_IP)
+  if (env.WS_MAX_PER_IP && Number.isInteger(n) && n > 0) out.socketsPerClient = n
+  return out
+}
+
+/** The `TRUST_PROXY` setting for Fastify: unset → trust no proxy; `true`/`1`… see server/README.md. */
+export function trustProxyFromEnv(value: string | undefined): boolean | number | string[] {
+  if (!value || value === '0' || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value)
+  return value.split(',').map((s) => s.trim()).filter(Boolean)
+}
+
+/** The caller's address: the socket's, or the proxy's X-Forwarded-For entry when TRUST_PROXY trusts the proxy. */
+export function clientIp(req: Pick<FastifyRequest, 'ip'>): string {
+  return req.ip || 'unknown'
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
+
+/** True for a request made on this machine: the socket and the client address (after trusted proxies) are loopback. */
+export function isLoopback(req: Pick<FastifyRequest, 'ip' | 'socket'>): boolean {
+  return LOOPBACK.test(req.socket?.remoteAddress ?? '') && LOOPBACK.test(req.ip ?? '')
+}
+
+/** Who a per-caller limit counts: the user, else the address (a fingerprint header is the caller's to forge). */
+export function callerKey(user: Pick<UserRow, 'id'> | null, req: Pick<FastifyRequest, 'ip'>): string {
+  return user ? `u${user.id}` : `ip${clientIp(req)}`
+}
+
+/** Code -8 with 操作太频繁，请稍后再试 (or a more precise Chinese message). */
+export function tooFast(msg = TOO_FAST_MSG, data: unknown = null) {
+  return biz(CODE.TOO_FAST, msg, data)
+}
+
+/** Throws code -8 when `key` is over `max` per `windowMs` (counting `cost`). */
+export function limit(ctx: AppContext, key: string, max: number, windowMs: number, cost = 1): void {
+  if (!ctx.limiter.hit(key, max, windowMs, cost)) throw tooFast()
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(String(a))
+  const y = Buffer.from(String(b))
+  return x.length === y.length && crypto.timingSafeEqual(x, y)
+}
+
+// ---- redirects
+
+/**
+ * A redirect target on this site only: a root-relative path (not `//host`, not `/\host`, no control characters or
+ * backslashes), or an absolute URL whose origin is the request's own. Anything else becomes `fallback`.
+ */
+export function safeRedirect(target: unknown, base: string, fallback: string): string {
+  if (typeof target !== 'string' || !target || target.length > 2000) return fallback
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f\s]/.test(target)) return fallback
+  if (target.startsWith('/')) return target.startsWith('//') ? fallback : target
+  let url: URL
+  try {
+    url = new URL(target)
+  } catch {
+    return fallback
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== new URL(base).origin) return fallback
+  return url.pathname + url.search + url.hash
+}
+
+// ---- the id + sign cookies (R4.10, R7.65)
+
+/** `sign` = `<expires>.<session version>.<HMAC of id, expires and version>`: expiring, and void once logout bumps the version. */
+export function signFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'session_version'>, expires: number): string {
+  const ver = Number(user.session_version) || 0
+  return `${expires}.${ver}.${hmac(ctx.secret, `sign:${user.id}.${expires}.${ver}`)}`
+}
+
+/** The user an id + sign pair names, when the signature is ours, not expired and of the current session version. */
+export function userBySign(ctx: AppContext, id: unknown, sign: unknown): UserRow | null {
+  if (id === undefined || id === null || typeof sign !== 'string') return null
+  const uid = Number(id)
+  const m = /^(\d{1,12})\.(\d{1,9})\.([0-9a-f]{32})$/.exec(sign)
+  if (!m || !Number.isSafeInteger(uid) || uid < 1) return null
+  const expires = Number(m[1])
+  const ver = Number(m[2])
+  if (expires <= nowSec()) return null
+  if (!safeEqual(m[3] as string, hmac(ctx.secret, `sign:${uid}.${expires}.${ver}`))) return null
+  const user = ctx.store.db.prepare('SELECT * FROM users WHERE id = ?').get(uid) as UserRow | undefined
+  return user && (Number(user.session_version) || 0) === ver ? user : null
+}
+
+// ---- signed stream URLs
+
+export type StreamKind = 'room' | 'playback'
+
+function streamTarget(ctx: AppContext, kind: StreamKind, id: number): { premium: boolean; password: boolean; trial: number } | null {
+  if (kind === 'room') {
+    const r = ctx.store.doc<Room>('room', id)
+    return r ? { premium: !!r.is_premium, password: !!r.password, trial: r.trial_seconds } : null
+  }
+  const p = ctx.store.doc<Playback>('playback', id)
+  return p ? { premium: !!p.is_premium, password: false, trial: p.trial_seconds } : null
+}
+
+/** A paid or password-protected room, or a paid playback: its HLS needs a token. */
+export function streamGated(ctx: AppContext, kind: StreamKind, id: number): boolean {
+  const t = streamTarget(ctx, kind, id)
+  return !!t && (t.premium || t.password)
+}
+
+export function hasPurchased(ctx: AppContext, uid: number | undefined, kind: StreamKind, id: number): boolean {
+  return !!uid && !!ctx.store.db.prepare('SELECT 1 FROM purchases WHERE user_id = ? AND kind = ? AND target_id = ?').get(uid, kind, id)
+}
+
+const tokenMac = (ctx: AppContext, kind: StreamKind, id: number, exp: number, uid: number) => hmac(ctx.secret, `hls:${kind}:${id}:${exp}:${uid}`)
+
+/** `<expires>.<user id or 0>.<HMAC>` */
+export function streamToken(ctx: AppContext, kind: StreamKind, id: number, exp: number, uid = 0): string {
+  return `${exp}.${uid}.${tokenMac(ctx, kind, id, exp, uid)}`
+}
+
+/**
+ * True when `token` lets its holder load the stream now: our signature, not expired; a viewer's trial token stays
+ * good (up to the stream TTL past its end) once that viewer has bought, so the player plays on after an unlock.
+ */
+export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, token: unknown): boolean {
+  if (typeof token !== 'string') return false
+  const m = /^(\d{1,12})\.(\d{1,12})\.([0-9a-f]{32})$/.exec(token)
+  if (!m) return false
+  const exp = Number(m[1])
+  const uid = Number(m[2])
+  if (!safeEqual(m[3] as string, tokenMac(ctx, kind, id, exp, uid))) return false
+  const now = nowSec()
+  if (now <= exp) return true
+  return uid > 0 && now <= exp + ctx.limits.streamTtl && hasPurchased(ctx, uid, kind, id)
+}
+
+/**
+ * When this viewer's stream token ends: bought (or a password room that is not paid) → the stream TTL; in a paid
+ * room's trial → the trial's end (one trial per viewer and target per `trialReset`, counted from the first room
+ * info; anonymous viewers by address); otherwise already over.
+ */
+export function streamExpiry(ctx: AppContext, viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> }, kind: StreamKind, id: number): number {
+  const t = streamTarget(ctx, kind, id)
+  const now = nowSec()
+  if (!t) return now - 1
+  if (!t.premium || hasPurchased(ctx, viewer.user?.id, kind, id)) return now + ctx.limits.streamTtl
+  if (t.trial <= 0) return now - 1
+  const key = `${kind}:${id}:${callerKey(viewer.user, viewer.req)}`
+  let start = ctx.trials.get(key)
+  if (start === undefined || now - start >= ctx.limits.trialReset) {
+    start = now
+    ctx.trials.set(key, start)
+  }
+  return start + t.trial + ctx.limits.trialGrace
+}
+
+/** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */
+export function signedSource(ctx: AppContext, viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> }, kind: StreamKind, id: number, url: string): string {
+  if (!url || !streamGated(ctx, kind, id)) return url
+  const exp = streamExpiry(ctx, viewer, kind, id)
+  return `${url}${url.includes('?') ? '&' : '?'}token=${streamToken(ctx, kind, id, exp, viewer.user?.id ?? 0)}`
+}
+
+/** Forgets the trials that may start again (called by a timer). */
+export function sweepTrials(ctx: AppContext): void {
+  const now = nowSec()
+  for (const [k, start] of ctx.trials) if (now - start >= ctx.limits.trialReset) ctx.trials.delete(k)
+}
+
+// ---- password rooms (R3.9, R7.13)
+
+/** The key a viewer who gave the right password gets (room info `room_key`); void when the password changes. */
+export function roomKey(ctx: AppContext, room: Pick<Room, 'id' | 'password'>): string {
+  return hmac(ctx.secret, `room-key:${room.id}:${room.password}`)
+}
+
+export const NEED_PASSWORD_MSG = '该直播间需要输入密码'
+export const WRONG_PASSWORD_MSG = '直播间密码错误'
+export const PASSWORD_GUESSES_MSG = '密码错误次数过多，请稍后再试'
+const GUESS_WINDOW = 10 * 60 * 1000
+
+/**
+ * A password room answers only a caller with its password or its `room_key` (room info, history, chat, socket).
+ * Wrong passwords are counted per address and room: past the limit, code -8 until the window ends.
+ */
+export function checkRoomAccess(ctx: AppContext, req: Pick<FastifyRequest, 'ip'>, room: Room, given: { password?: unknown; room_key?: unknown }): void {
+  if (!room.password) return
+  const key = typeof given.room_key === 'string' ? given.room_key : ''
+  if (key && safeEqual(key, roomKey(ctx, room))) return
+  const pw = typeof given.password === 'string' || typeof given.password === 'number' ? String(given.password) : ''
+  const data = { id: room.id, title: room.title, cover: room.cover, need_password: 1 }
+  const counter = `roompw:${clientIp(req)}:${room.id}`
+  if (ctx.limiter.over(counter, ctx.limits.roomPasswordGuesses, GUESS_WINDOW)) throw biz(CODE.TOO_FAST, PASSWORD_GUESSES_MSG, data)
+  if (pw && safeEqual(pw, room.password)) return
+  if (pw) ctx.limiter.add(counter, GUESS_WINDOW)
+  throw biz(CODE.NEED_PASSWORD, pw ? WRONG_PASSWORD_MSG : NEED_PASSWORD_MSG, data)
+}
+
+/** Room info as answered (R7.13) to a caller who may enter: signed stream URLs, and `room_key` for a password room. */
+export function securedRoomInfo(ctx: AppContext, viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> }, room: Room) {
+  const info = roomInfo(ctx, room)
+  return {
+    ...info,
+    source: signedSource(ctx, viewer, 'room', room.id, info.source),
+    playback_source: room.review_id ? signedSource(ctx, viewer, 'playback', room.review_id, info.playback_source) : info.playback_source,
+    ...(room.password ? { room_key: roomKey(ctx, room) } : {}),
+  }
+}
+
+// ---- uploads
+
+/** The upload extensions accepted and the file type their first bytes must show. */
+export const UPLOAD_TYPES: Record<string, 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3'> = {
+  '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png', '.gif': 'gif', '.webp': 'webp', '.mp4': 'mp4', '.m4a': 'mp4', '.mp3': 'mp3',
+}
+
+/** The type the content's magic bytes show, or null. */
+export function sniff(buf: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3' | null {
+  const at = (offset: number, text: string) => buf.length >= offset + text.length && buf.toString('latin1', offset, offset + text.length) === text
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg'
+  if (at(0, '\x89PNG\r\n\x1a\n')) return 'png'
+  if (at(0, 'GIF87a') || at(0, 'GIF89a')) return 'gif'
+  if (at(0, 'RIFF') && at(8, 'WEBP')) return 'webp'
+  if (at(4, 'ftyp')) return 'mp4'
+  if (at(0, 'ID3') || (buf.length >= 2 && buf[0] === 0xff && (buf[1]! & 0xe0) === 0xe0)) return 'mp3'
+  return null
+}
