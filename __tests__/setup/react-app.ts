@@ -3,7 +3,10 @@
 /* eslint-disable @typescript-eslint/no-var-requires */
 if (typeof window !== 'undefined') {
   const React = require('react')
-  const ReactDOM = require('react-dom')
+  // As the H5 build hands it over (plugin-framework-react's loader for React 18): react-dom/client plus three
+  // functions of react-dom. Plain react-dom's createRoot warns "not supported" when the router launches the app.
+  const { findDOMNode, render, unstable_batchedUpdates } = require('react-dom')
+  const ReactDOM = { ...require('react-dom/client'), findDOMNode, render, unstable_batchedUpdates }
   const { createReactApp } = require('@tarojs/plugin-framework-react/dist/runtime')
   process.env.TARO_PLATFORM = 'web'
   const g = globalThis as unknown as Record<string, unknown>

@@ -15,7 +15,9 @@ import { waitFor } from '../support/dom'
 
 /* eslint-disable @typescript-eslint/no-var-requires */
 const React = require('react')
-const ReactDOM = require('react-dom')
+// react-dom/client plus three react-dom functions, as the H5 build's entry hands ReactDOM over (React 18)
+const { findDOMNode, render, unstable_batchedUpdates } = require('react-dom')
+const ReactDOM = { ...require('react-dom/client'), findDOMNode, render, unstable_batchedUpdates }
 const { createReactApp } = require('@tarojs/plugin-framework-react/dist/runtime')
 const { createRouter, createBrowserHistory, handleAppMountWithTabbar } = require('@tarojs/router')
 
