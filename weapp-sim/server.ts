@@ -46,6 +46,9 @@ export async function startRefServer(content?: (store: Store) => void): Promise<
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'pipe']
   })
+  // a test process that dies (a timeout, ^C) takes its server along
+  const killChild = () => child.kill('SIGTERM')
+  process.once('exit', killChild)
   let log = ''
   child.stdout?.on('data', (d) => (log += d))
   child.stderr?.on('data', (d) => (log += d))
@@ -81,6 +84,7 @@ export async function startRefServer(content?: (store: Store) => void): Promise<
       return ((await r.json()) as { data: never }).data
     },
     async stop() {
+      process.off('exit', killChild)
       child.kill('SIGTERM')
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
       rmSync(dataDir, { recursive: true, force: true })
