@@ -15,7 +15,9 @@ export interface AppEnv {
   TARO_APP_VERSION: string
   TARO_APP_MP_APPID: string
   TARO_APP_UA_MARKERS: string
+  TARO_APP_PRODUCT: string
   TARO_APP_WHITELIST: string
+  TARO_APP_SHORT_LINK_HOST: string
   TARO_APP_ALLOW_LIVE_PLAYER: string
   TARO_APP_TMPL_LIVE_START: string
   TARO_APP_TMPL_LOTTERY_WIN: string
@@ -35,8 +37,14 @@ export const ENV_DEFAULTS: AppEnv = {
   TARO_APP_MP_APPID: 'touristappid',
   // JSON: user-agent markers of the host apps (spec R1.18, R1.19)
   TARO_APP_UA_MARKERS: '',
-  // comma-separated extra whitelist hosts for the web-view page (spec R2.35)
+  // the broadcaster's app name, the {product} of /{product}4.0/ (R7.5) and /userapp/{product}_login (R7.59)
+  TARO_APP_PRODUCT: 'huizhibo',
+  // web-view whitelist (spec R2.35), comma-separated: the broadcaster's own hosts, `.example.com` for a domain and its
+  // subdomains. The live host and the messaging platform's article host are always on it; by default nothing else
+  // (the reference server is the live host).
   TARO_APP_WHITELIST: '',
+  // the broadcaster's short-link host, also on the web-view whitelist (R2.35); none by default
+  TARO_APP_SHORT_LINK_HOST: '',
   TARO_APP_ALLOW_LIVE_PLAYER: '0',
   // subscription message template ids (spec R9.26): live start and lottery win
   TARO_APP_TMPL_LIVE_START: '',
@@ -51,6 +59,10 @@ export function appEnv(source: Record<string, string | undefined>): AppEnv {
   for (const key of Object.keys(out) as (keyof AppEnv)[]) {
     const v = source[key]
     if (typeof v === 'string' && v !== '') out[key] = v
+  }
+  // {product} is a path segment of API calls: letters, digits, _ and - only
+  if (!/^[A-Za-z0-9_-]+$/.test(out.TARO_APP_PRODUCT)) {
+    throw new Error(`TARO_APP_PRODUCT must be letters, digits, _ or -: ${JSON.stringify(out.TARO_APP_PRODUCT)}`)
   }
   return out
 }

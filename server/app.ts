@@ -50,7 +50,7 @@ export interface ServerOptions {
   /** rate limits and windows (defaults in server/security.ts) */
   limits?: Partial<Limits>
   logger?: FastifyServerOptions['logger']
-  /** the {product} of /userapp/{product}_login (default $PRODUCT or 'wxbb') */
+  /** the {product} of /userapp/{product}_login (default $PRODUCT, else $TARO_APP_PRODUCT as the client is built, else 'huizhibo') */
   product?: string
 }
 
@@ -101,7 +101,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const sandbox = opts.sandbox ?? opts.dev ?? process.env.SANDBOX === '1'
   const ctx: AppContext = {
     store, hub: new PushHub(), sandbox, dev: sandbox, secret: store.secret(),
-    product: opts.product ?? process.env.PRODUCT ?? 'wxbb', dataDir, uploadDir, log: app.log, timers: new Set(),
+    product: opts.product ?? process.env.PRODUCT ?? process.env.TARO_APP_PRODUCT ?? 'huizhibo', dataDir, uploadDir, log: app.log, timers: new Set(),
     limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits }, limiter: new RateLimiter(), trials: new Map(),
   }
   app.decorate('ctx', ctx)

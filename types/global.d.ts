@@ -23,7 +23,9 @@ declare namespace NodeJS {
     TARO_APP_VERSION: string
     TARO_APP_MP_APPID: string
     TARO_APP_UA_MARKERS: string
+    TARO_APP_PRODUCT: string
     TARO_APP_WHITELIST: string
+    TARO_APP_SHORT_LINK_HOST: string
     TARO_APP_ALLOW_LIVE_PLAYER: string
     TARO_APP_TMPL_LIVE_START: string
     TARO_APP_TMPL_LOTTERY_WIN: string

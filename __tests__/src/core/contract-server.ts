@@ -118,7 +118,7 @@ export async function startContractServer(): Promise<ContractServer> {
           if (!me) return send(401, { code: 401, msg: '请先登录', data: null })
           if (typeof body.name === 'string') me.name = body.name
           return send(200, { code: 1, msg: 'success', data: publicUser(me) })
-        case '/api/v1/userapp/product_login': {
+        case '/api/v1/userapp/huizhibo_login': {
           // sandbox rule of the reference server: the token key of partner user X is `dev-X`
           if (!body.userid || body.usertokenkey !== `dev-${body.userid}`) return send(200, { code: 1002, msg: '登录凭证无效，请重新登录', data: null })
           return loginOf(users.get(10001)!)

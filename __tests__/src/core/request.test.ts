@@ -248,7 +248,7 @@ describe('R7.2–R7.6 base paths', () => {
       expect(urlOf('/live/api_mapp.php?a=slides')).toBe('https://live.example/live/api_mapp.php?a=slides') // R7.3
       expect(urlOf('/m2/json/groups.json')).toBe('https://live.example/m2/json/groups.json') // R7.3
       expect(urlOf('/rank-page/host-statistics')).toBe('https://stats.example/rank-page/host-statistics') // R7.4
-      expect(urlOf('/product4.0/news/list')).toBe('https://m.example/mobile/api/product4.0/news/list') // R7.5
+      expect(urlOf('/huizhibo4.0/news/list')).toBe('https://m.example/mobile/api/huizhibo4.0/news/list') // R7.5
       expect(urlOf('https://other.example/x')).toBe('https://other.example/x')
       // R7.6: a protocol-relative URL takes the page's protocol on H5 (the page here is http)
       expect(urlOf('//cdn.example/a.json')).toBe('http://cdn.example/a.json')
@@ -261,7 +261,7 @@ describe('R7.2–R7.6 base paths', () => {
     expect((await post<Echo>('/userapp/echo')).data.url).toBe('/api/v1/userapp/echo')
     expect(new URL((await get<Echo>('/m2/json/groups.json')).data.url, s.origin).pathname).toBe('/m2/json/groups.json')
     expect(new URL((await get<Echo>('/rank-page/host-statistics', { host_uid: 1 })).data.url, s.origin).pathname).toBe('/rank-page/host-statistics')
-    expect((await post<Echo>('/product4.0/news')).data.url).toBe('/mobile/api/product4.0/news')
+    expect((await post<Echo>('/huizhibo4.0/news')).data.url).toBe('/mobile/api/huizhibo4.0/news')
   })
 })
 
