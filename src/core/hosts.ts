@@ -1,4 +1,5 @@
 import type { AppEnv } from '@/env'
+import { WhatwgURL } from '@/platform/url'
 
 /** The four hosts of spec R7.2–R7.5, resolved to absolute origins. */
 export interface Hosts {
@@ -36,9 +37,13 @@ export function resolveHosts(env: AppEnv, pageOrigin: string | null): Hosts {
   }
 }
 
+/** The host name of a configured origin (`https://Live.Example.com:8443` → `live.example.com`), as the URL parser writes it. */
 export function hostName(origin: string): string {
-  const m = origin.match(/^(?:[a-z]+:)?\/\/([^/:?#]+)/i)
-  return m ? m[1].toLowerCase() : ''
+  try {
+    return new WhatwgURL(origin.startsWith('//') ? `https:${origin}` : origin).hostname
+  } catch {
+    return ''
+  }
 }
 
 /** Under which prefix each host serves its calls (spec R7.2, R7.5). */

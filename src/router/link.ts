@@ -1,3 +1,4 @@
+import { WhatwgURL } from '@/platform/url'
 import { featuredKey, pageKeyOfPath, type PageKey } from './pages'
 
 export interface LinkContext {
@@ -28,19 +29,105 @@ export function lastNumber(url: string): string | undefined {
   return all ? all[all.length - 1] : undefined
 }
 
-function hostOf(url: string): string | null {
-  const m = url.match(/^(?:https?:)?\/\/([^/?#:]+)/i)
-  return m ? m[1].toLowerCase() : null
+/** Leading C0 controls and spaces are dropped, tabs and newlines anywhere ignored, as the URL parser does. */
+function parserView(raw: string): string {
+  return raw.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '')
 }
 
-/** A host is on the whitelist when it equals an entry, or is under an entry written with a leading dot. */
+/**
+ * An http(s) link parsed as a browser parses it (WHATWG URL: userinfo, ports, case, IDN/punycode, backslashes,
+ * percent-encoded hosts, whitespace), or null for another scheme or a string that is no URL. A link without a
+ * scheme that starts with two slashes or backslashes is protocol-relative and takes https (R7.6). Paths without a
+ * host (`/m2/…`, `pages/…`) are null.
+ */
+export function parseHttpUrl(raw: string): URL | null {
+  let url: URL
+  try {
+    url = new WhatwgURL(raw)
+  } catch {
+    if (!/^[\\/]{2}/.test(parserView(raw))) return null
+    try {
+      url = new WhatwgURL(raw, 'https://protocol-relative.invalid/')
+    } catch {
+      return null
+    }
+  }
+  return url.protocol === 'http:' || url.protocol === 'https:' ? url : null
+}
+
+/** Whether the string names a scheme (`javascript:`, `data:`, `mailto:`, …) rather than a path. */
+function hasScheme(raw: string): boolean {
+  try {
+    new WhatwgURL(raw) // eslint-disable-line no-new
+    return true
+  } catch {
+    return false
+  }
+}
+
+const IP_HOST = /^(\d+\.\d+\.\d+\.\d+|\[[0-9a-f:.]+\])$/
+
+/**
+ * A whitelist entry as the parser writes hosts: `News.Example.com`, `https://news.example.com/`, `.example.com`
+ * (that host and its subdomains). Null for an entry that is no host.
+ */
+export function whitelistEntry(entry: string): WhitelistEntry | null {
+  let parsed = entryCache.get(entry)
+  if (parsed === undefined) {
+    parsed = parseEntry(entry)
+    if (entryCache.size > 100) entryCache.clear()
+    entryCache.set(entry, parsed)
+  }
+  return parsed
+}
+
+interface WhitelistEntry {
+  host: string
+  subdomains: boolean
+}
+
+const entryCache = new Map<string, WhitelistEntry | null>()
+
+function parseEntry(entry: string): WhitelistEntry | null {
+  const e = entry.trim()
+  if (!e) return null
+  const subdomains = e.startsWith('.')
+  const bare = subdomains ? e.slice(1) : e
+  const url = parseHttpUrl(/^[a-z][a-z0-9+.-]*:/i.test(bare) ? bare : `http://${bare}`)
+  if (!url || url.username || url.password || !url.hostname) return null
+  return { host: url.hostname, subdomains: subdomains && !IP_HOST.test(url.hostname) }
+}
+
+/**
+ * A host (as the URL parser gives it: lower case, punycode) is on the whitelist when it equals an entry, or is under
+ * an entry written with a leading dot. IP addresses match exactly only. The labels a subdomain adds must not be
+ * internationalized (`xn--`): parsers differ on some of those (core-js in the mini-program maps `⒈` into a label where
+ * a browser reads "1."), and the broadcaster's own hosts are ASCII.
+ */
 export function isWhitelisted(host: string, whitelist: readonly string[]): boolean {
   const h = host.toLowerCase()
-  return whitelist.some((entry) => {
-    const e = entry.trim().toLowerCase()
-    if (!e) return false
-    return e.startsWith('.') ? h.endsWith(e) || h === e.slice(1) : h === e
+  if (!h) return false
+  return whitelist.some((raw) => {
+    const entry = whitelistEntry(raw)
+    if (!entry) return false
+    if (h === entry.host) return true
+    if (!entry.subdomains || IP_HOST.test(h) || !h.endsWith(`.${entry.host}`)) return false
+    return !h
+      .slice(0, -entry.host.length - 1)
+      .split('.')
+      .some((label) => label.startsWith('xn--'))
   })
+}
+
+/**
+ * The URL the web-view page may open (spec R2.19, R2.35): an http(s) URL without user info whose host is the main
+ * live host or on the whitelist, as the parser writes it (so what was checked is what loads), else null. Both the
+ * link router and the web-view page itself check with this.
+ */
+export function webViewUrl(raw: string | null | undefined, ctx: Pick<LinkContext, 'mainHost' | 'whitelist'>): string | null {
+  const url = parseHttpUrl((raw ?? '').trim())
+  if (!url || url.username || url.password) return null
+  return isWhitelisted(url.hostname, [ctx.mainHost, ...ctx.whitelist]) ? url.href : null
 }
 
 function withId(page: PageKey, key: string, url: string): LinkResult {
@@ -88,26 +175,30 @@ function miniProgramLink(url: string): LinkResult | null {
  * Where a link goes: an internal page, the web-view page, a copied URL, the browser, another mini-program, or
  * nowhere (spec R2.29–R2.39, R8.20).
  */
-export function resolveLink(url: string | null | undefined, ctx: LinkContext): LinkResult {
-  const raw = (url ?? '').trim()
+export function resolveLink(link: string | null | undefined, ctx: LinkContext): LinkResult {
+  const raw = (link ?? '').trim()
   if (!raw || raw === '#') return { type: 'none' } // R2.38
   const mp = miniProgramLink(raw)
   if (mp) return mp
   if (raw.startsWith('#')) return { type: 'none' }
 
-  const host = hostOf(raw)
-  if (!host) {
+  const url = parseHttpUrl(raw)
+  if (!url) {
+    // Another scheme (javascript:, data:, mailto:, …) is never followed.
+    if (hasScheme(raw)) return { type: 'none' }
     // An internal page path (/packageA/pages/live/live?roomid=3, or under /m2/), else a path of the main live host.
     const [path, search = ''] = raw.split('?')
     const page = pageKeyOfPath(path.replace(/^\/?m2(?=\/)/, ''))
     if (page) return { type: 'page', page, query: parseQuery(search) }
     return (raw.startsWith('/') && mainHostPage(raw)) || { type: 'none' }
   }
-  const absolute = raw.startsWith('//') ? `https:${raw}` : raw
-  if (ctx.mainHost && host === ctx.mainHost.toLowerCase()) {
+  const absolute = url.href
+  const main = whitelistEntry(ctx.mainHost)
+  if (main && url.hostname === main.host) {
     const page = mainHostPage(absolute)
     if (page) return page
   }
-  if (isWhitelisted(host, [ctx.mainHost, ...ctx.whitelist])) return { type: 'webview', url: absolute } // R2.35
+  const webview = webViewUrl(absolute, ctx)
+  if (webview) return { type: 'webview', url: webview } // R2.35
   return ctx.inMiniProgram ? { type: 'copy', url: absolute } : { type: 'browser', url: absolute } // R2.36, R2.37
 }

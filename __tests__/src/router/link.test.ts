@@ -1,4 +1,4 @@
-import { COPY_URL_MESSAGE, isWhitelisted, lastNumber, resolveLink, type LinkContext } from '@/router/link'
+import { COPY_URL_MESSAGE, isWhitelisted, lastNumber, resolveLink, webViewUrl, type LinkContext } from '@/router/link'
 
 const mp: LinkContext = { inMiniProgram: true, mainHost: 'live.example.test', whitelist: ['news.example.test', 'mp.weixin.qq.com', 'short.example.test', '.sub.example.test'] }
 const web: LinkContext = { ...mp, inMiniProgram: false }
@@ -75,5 +75,55 @@ describe('resolveLink: other links', () => {
     expect(isWhitelisted('NEWS.example.test', ['news.example.test'])).toBe(true)
     expect(isWhitelisted('evilnews.example.test', ['news.example.test'])).toBe(false)
     expect(isWhitelisted('sub.example.test', ['.sub.example.test'])).toBe(true)
+  })
+})
+
+describe('issue 13: hosts as a browser parses them (WHATWG URL)', () => {
+  const ctx: LinkContext = { inMiniProgram: true, mainHost: 'live.example.test', whitelist: ['good.example.com', '.sub.example.com', 'mp.weixin.qq.com'] }
+  const copied = (url: string) => ({ type: 'copy', url })
+  test('R2.35 R2.36 userinfo: the host is what follows the last @, not what comes before a colon', () => {
+    expect(resolveLink('https://good.example.com:443@evil.com/', ctx)).toEqual(copied('https://good.example.com:443@evil.com/'))
+    expect(resolveLink('https://good.example.com@evil.com/', ctx)).toEqual(copied('https://good.example.com@evil.com/'))
+    // a whitelisted host with user info does not open in the web view either
+    expect(resolveLink('https://user:pw@good.example.com/', ctx).type).toBe('copy')
+  })
+  test('R2.35 R2.36 backslashes are slashes in http(s) URLs', () => {
+    expect(resolveLink('https://evil.com\\.sub.example.com/', ctx)).toEqual(copied('https://evil.com/.sub.example.com/'))
+    expect(resolveLink('https:\\\\evil.com', ctx)).toEqual(copied('https://evil.com/'))
+    expect(resolveLink('\\\\evil.com/x', ctx)).toEqual(copied('https://evil.com/x'))
+    expect(resolveLink('https://good.example.com\\@evil.com', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/@evil.com' })
+  })
+  test('R2.35 ports, case, percent-encodings, IDN and whitespace', () => {
+    expect(resolveLink('HTTPS://GOOD.Example.COM:8443/A', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com:8443/A' })
+    expect(resolveLink('https://%67ood.example.com/', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/' })
+    expect(resolveLink('https://ｇｏｏｄ.example.com/', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/' })
+    expect(resolveLink(' https://go\tod.example.com/\n', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/' })
+    expect(resolveLink('https://evil.com%2esub.example.com/', ctx)).toEqual({ type: 'webview', url: 'https://evil.com.sub.example.com/' })
+    expect(resolveLink('https://evil.com%2fsub.example.com/', ctx)).toEqual({ type: 'none' }) // no valid host
+    expect(resolveLink('https://gооd.example.com/', ctx)).toEqual(copied('https://xn--gd-fmca.example.com/')) // Cyrillic о
+    expect(resolveLink('https://xn--gd-fmca.sub.example.com/', ctx).type).toBe('copy') // an IDN label under a dotted entry
+    expect(resolveLink('https://good.example.com.evil.com/', ctx).type).toBe('copy')
+    expect(resolveLink('https://good.example.com./', ctx).type).toBe('copy')
+  })
+  test('R2.35 R2.38 javascript:, data: and other schemes are never followed', () => {
+    for (const url of ['javascript:alert(1)', 'JavaScript://good.example.com/%0aalert(1)', ' java\nscript:alert(1)', 'data:text/html,<b>', 'vbscript:x', 'file:///etc/passwd', 'ftp://good.example.com/']) {
+      expect(resolveLink(url, ctx)).toEqual({ type: 'none' })
+    }
+  })
+  test('R2.35 the web view and the page get the URL as the parser writes it, the one that was checked', () => {
+    expect(webViewUrl('https://good.example.com/a b?q=中', ctx)).toBe('https://good.example.com/a%20b?q=%E4%B8%AD')
+    expect(webViewUrl('//a.sub.example.com/x', ctx)).toBe('https://a.sub.example.com/x')
+    expect(webViewUrl('https://live.example.test/activity/x', ctx)).toBe('https://live.example.test/activity/x')
+    expect(webViewUrl('/activity/x', ctx)).toBeNull()
+  })
+  test('R2.35 whitelist entries are read as hosts: case, scheme, port and a leading dot; IPs match exactly', () => {
+    expect(isWhitelisted('news.example.test', [' NEWS.Example.test '])).toBe(true)
+    expect(isWhitelisted('news.example.test', ['https://news.example.test:8443/'])).toBe(true)
+    expect(isWhitelisted('a.b.example.test', ['.example.test'])).toBe(true)
+    expect(isWhitelisted('example.test', ['.example.test'])).toBe(true)
+    expect(isWhitelisted('badexample.test', ['.example.test'])).toBe(false)
+    expect(isWhitelisted('127.0.0.1', ['.0.0.1'])).toBe(false)
+    expect(isWhitelisted('127.0.0.1', ['127.0.0.1'])).toBe(true)
+    expect(isWhitelisted('', ['', '.'])).toBe(false)
   })
 })
