@@ -4,7 +4,6 @@ import appConfig, { PAGE_ANIMATION } from '@/app.config'
 import homeConfig from '@/pages/home/home.config'
 import listConfig from '@/pages/list/list.config'
 import searchConfig from '@/packageB/pages/search/search.config'
-import WebPage from '@/packageB/pages/web/web'
 import ChannelBridge from '@/packageB/pages/channel/bridge'
 import { FOLLOW_UP_DELAY, hideLoadingThen, notifyToast, showLoading } from '@/ui/overlay'
 import { CLICK_AFTER_TOUCH_MS, MOVE_THRESHOLD, isClickOfTouch, isMove } from '@/utils/touch'
@@ -61,22 +60,6 @@ describe('timings and distances', () => {
 })
 
 describe('package B utility pages', () => {
-  test('R2.19 the web-view page opens the encoded url', async () => {
-    routeTo({ url: encodeURIComponent('https://mp.weixin.qq.com/s/abc?x=1') })
-    const t = new TestUtils()
-    await t.mount(WebPage)
-    const view = document.querySelector('taro-web-view-core') as (HTMLElement & { src?: string }) | null
-    expect(view).not.toBeNull()
-    expect(view!.getAttribute('src') || view!.src).toBe('https://mp.weixin.qq.com/s/abc?x=1')
-    t.unmout()
-  })
-  test('R2.19 a url that is not http(s) shows 链接无效', async () => {
-    routeTo({ url: 'javascript:alert(1)' })
-    const t = new TestUtils()
-    await t.mount(WebPage)
-    expect(document.body.textContent).toContain('链接无效')
-    t.unmout()
-  })
   test('R2.20 the channel bridge explains that video channels open in the mini-program', async () => {
     routeTo({ finderUserName: 'sph123', feedId: 'f1' })
     const t = new TestUtils()

@@ -6,31 +6,68 @@ import { inMiniProgram } from '@/platform/current'
 import { openExternal, openMiniProgram } from '@/platform/external'
 import { hideAllOverlays, navToast, showModal } from '@/ui/overlay'
 import { navigationMethod } from './depth'
-import { COPY_URL_MESSAGE, resolveLink, type LinkContext, type LinkResult } from './link'
+import { COPY_URL_MESSAGE, resolveLink, webViewUrl, type LinkContext, type LinkResult } from './link'
 import { PAGE_PATHS, buildUrl, isTabKey, type PageKey } from './pages'
 
 /** The messaging platform's article host is always allowed in the web view (spec R2.35). */
 export const ARTICLE_HOST = 'mp.weixin.qq.com'
 
-export function linkContext(): LinkContext {
-  const hosts = resolveHosts(env, pageOrigin())
-  const extra = env.TARO_APP_WHITELIST.split(',').map((s) => s.trim()).filter(Boolean)
-  return { inMiniProgram, mainHost: hostName(hosts.live), whitelist: [ARTICLE_HOST, ...extra] }
+function hostList(value: string): string[] {
+  return value.split(',').map((s) => s.trim()).filter(Boolean)
 }
 
-/** Open a page by key; tab pages switch tab, a stack deeper than 9 replaces the current page (spec R2.40). */
-export async function openPage(page: PageKey, query: Record<string, string | number | undefined> = {}) {
+/**
+ * The link router's context (spec R2.35): the main live host (its share links map to pages, its other pages open in
+ * the web view), and the whitelist: the messaging platform's article host, the broadcaster's hosts
+ * (TARO_APP_WHITELIST) and its short-link host (TARO_APP_SHORT_LINK_HOST).
+ */
+export function linkContext(): LinkContext {
+  const hosts = resolveHosts(env, pageOrigin())
+  return {
+    inMiniProgram,
+    mainHost: hostName(hosts.live),
+    whitelist: [ARTICLE_HOST, ...hostList(env.TARO_APP_WHITELIST), ...hostList(env.TARO_APP_SHORT_LINK_HOST)]
+  }
+}
+
+/**
+ * Open a page by key; tab pages switch tab, a stack deeper than 9 replaces the current page (spec R2.40), and
+ * `replace` replaces it always (a page that hands over to another).
+ */
+export async function openPage(page: PageKey, query: Record<string, string | number | undefined> = {}, replace = false) {
   hideAllOverlays()
   const tab = isTabKey(page)
   const url = tab ? PAGE_PATHS[page] : buildUrl(PAGE_PATHS[page], query)
   const method = navigationMethod(tab, Taro.getCurrentPages().length)
   if (method === 'switchTab') return Taro.switchTab({ url })
-  if (method === 'redirectTo') return Taro.redirectTo({ url })
+  if (method === 'redirectTo' || replace) return Taro.redirectTo({ url })
   return Taro.navigateTo({ url })
 }
 
-export function openWebView(url: string, refreshOnShow = false) {
-  return openPage('web', { url: encodeURIComponent(url), refresh_on_show: refreshOnShow ? 1 : undefined })
+/**
+ * Open the web-view page (spec R2.19). The URL is percent-encoded once, by buildUrl; Taro hands the page its query
+ * values as they stand in the URL on both targets (H5: @tarojs/router parses location.search with decode: false;
+ * the mini-program: WeChat's onLoad query, passed on by @tarojs/runtime untouched), so the page decodes once
+ * (webPageUrl).
+ */
+export function openWebView(url: string, options: { refreshOnShow?: boolean; replace?: boolean } = {}) {
+  return openPage('web', { url, refresh_on_show: options.refreshOnShow ? 1 : undefined }, options.replace)
+}
+
+/**
+ * What the web-view page opens for its `url` query value (spec R2.19, R2.35): decoded once, then only an http(s) URL
+ * whose host is the live host or on the whitelist, else null (the page shows its error state; copying a foreign
+ * link is the link router's job, R2.36).
+ */
+export function webPageUrl(param: string | undefined): string | null {
+  if (!param) return null
+  let url: string
+  try {
+    url = decodeURIComponent(param)
+  } catch {
+    return null
+  }
+  return webViewUrl(url, linkContext())
 }
 
 /** Act on a resolved link (spec R2.29–R2.39, R8.20). */

@@ -1,5 +1,6 @@
 import { env } from '@/env'
 import { resolveHosts } from '@/core/hosts'
+import { firstPageLoaded } from '@/platform/first-page'
 import { pageOrigin } from '@/platform/origin'
 import { openLink, openPage, openWebView } from './navigate'
 import { takeRedirect } from './redirect'
@@ -24,6 +25,7 @@ export async function runStartup(query: StartupQuery, path: string): Promise<Sta
   const plan = planStartup(query, path, externalActivityUrl('preview-1473'))
   if (plan.login && loginHandoff) await loginHandoff(plan.login)
   const redirect = takeRedirect()
+  if (plan.external || plan.page || redirect) await firstPageLoaded()
   if (plan.external) await openWebView(plan.external)
   else if (plan.page) await openPage(plan.page, plan.query)
   else if (redirect) await openLink(redirect)

@@ -25,9 +25,8 @@ function PreviewPage() {
   const [subscribed, setSubscribed] = useState(false)
   useEffect(() => {
     if (String(id) === EXTERNAL_PREVIEW_ID) {
-      // R2.27: this preview is an external activity page
-      Taro.navigateBack().catch(() => undefined)
-      openWebView(externalActivityUrl('preview-1473'))
+      // R2.27: this preview is an external activity page, which takes its place in the stack
+      openWebView(externalActivityUrl('preview-1473'), { replace: true })
       return
     }
     if (!id) return

@@ -1,28 +1,33 @@
 import { WebView, View } from '@tarojs/components'
 import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
-import { useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageState } from '@/components/page-state'
+import { nameWebFrame } from '@/platform/web-frame'
+import { webPageUrl } from '@/router/navigate'
 
 /**
- * Embedded web view (spec R2.19): query `url` (encoded); `refresh_on_show=1` reloads the page each time it shows
- * again (after a payment or login page came back, say).
+ * Embedded web view (spec R2.19): query `url` (percent-encoded once, as openWebView writes it); `refresh_on_show=1`
+ * reloads the page each time it shows again (after a payment or login page came back, say). The page checks the URL
+ * itself (R2.35): only an http(s) URL on the live host or the whitelist opens, anything else shows the error state.
  */
 export default function WebPage() {
   const { params } = useRouter()
-  const url = params.url ? decodeURIComponent(params.url) : ''
+  const url = useMemo(() => webPageUrl(params.url), [params.url])
   const refresh = params.refresh_on_show === '1'
   const [src, setSrc] = useState(url)
   const hidden = useRef(false)
+  useEffect(() => (src ? nameWebFrame('网页内容') : undefined), [src])
   useDidHide(() => {
     hidden.current = true
   })
   useDidShow(() => {
-    if (!hidden.current || !refresh) return
+    if (!hidden.current || !refresh || !url) return
     hidden.current = false
-    const mark = `_r=${Date.now()}`
-    setSrc(url.includes('?') ? `${url}&${mark}` : `${url}?${mark}`)
+    const hash = url.indexOf('#')
+    const [base, fragment] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)]
+    setSrc(`${base}${base.includes('?') ? '&' : '?'}_r=${Date.now()}${fragment}`)
   })
-  if (!/^https?:\/\//.test(url)) {
+  if (!url || !src) {
     return (
       <View className='page'>
         <PageState error='链接无效' />

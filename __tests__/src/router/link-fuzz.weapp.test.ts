@@ -1,0 +1,31 @@
+/**
+ * Issue 13, the mini-program: the same 12,000 seeded links as link-fuzz.test.ts through the mini-program's link router
+ * and web-view page check, whose URL parser (src/platform/url.ts) is core-js's own here, as in WeChat's runtime.
+ */
+import { CoreJsURL, NativeURL } from './wechat-url-runtime'
+import { env } from '@/env'
+import { WhatwgURL } from '@/platform/url'
+import { resolveLink } from '@/router/link'
+import { linkContext, webPageUrl } from '@/router/navigate'
+import { runLinkFuzz } from './link-fuzz-run'
+import { FUZZ_SHORT_LINK_HOST, FUZZ_WHITELIST } from './link-fuzz-corpus'
+
+const saved = { whitelist: env.TARO_APP_WHITELIST, short: env.TARO_APP_SHORT_LINK_HOST }
+beforeAll(() => {
+  env.TARO_APP_WHITELIST = FUZZ_WHITELIST
+  env.TARO_APP_SHORT_LINK_HOST = FUZZ_SHORT_LINK_HOST
+})
+afterAll(() => {
+  env.TARO_APP_WHITELIST = saved.whitelist
+  env.TARO_APP_SHORT_LINK_HOST = saved.short
+})
+
+test('issue 13 the mini-program parses links with core-js, not with a URL global (Taro replaces that with a regex parser)', () => {
+  expect(WhatwgURL).toBe(CoreJsURL)
+  expect(WhatwgURL).not.toBe(NativeURL)
+  expect(linkContext()).toMatchObject({ inMiniProgram: true, mainHost: '127.0.0.1' })
+})
+
+test('issue 13 R2.35 R2.19 R2.36 R8.20 12,000 seeded links (mini-program parser): 0 throws, 0 off-list hosts in the web view, foreign links copied', () => {
+  runLinkFuzz({ resolveLink, linkContext, webPageUrl, label: 'mini-program (core-js URL)' })
+})
