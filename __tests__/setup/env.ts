@@ -24,3 +24,12 @@ if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
 if (typeof HTMLCanvasElement !== 'undefined') {
   Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', { configurable: true, writable: true, value: () => null })
 }
+
+// jsdom implements no media playback and reports HTMLMediaElement's load() and pause() as "Not implemented". With
+// nothing loaded or playing both have nothing to do, so they do nothing here (the player calls load() when it tears
+// down). play() stays jsdom's: a test that reaches it should say what it expects.
+if (typeof HTMLMediaElement !== 'undefined') {
+  for (const name of ['load', 'pause'] as const) {
+    Object.defineProperty(HTMLMediaElement.prototype, name, { configurable: true, writable: true, value: () => undefined })
+  }
+}

@@ -12,6 +12,8 @@ import { PAGE_PATHS, TAB_PAGES, type PageKey, type TabKey } from '@/router/pages
 import { uiStore } from '@/stores/ui'
 import { showToast } from '@/ui/overlay'
 import { waitFor } from '../support/dom'
+import { configureRequest } from '@/core/request'
+import { startFaultServer, type FaultServer } from '../core/fault-server'
 
 /* eslint-disable @typescript-eslint/no-var-requires */
 const React = require('react')
@@ -80,6 +82,16 @@ const PAGES: [string, () => JSX.Element][] = [
 export function topPath(): string {
   const pages = Taro.getCurrentPages() as { path?: string }[]
   return (pages[pages.length - 1]?.path || '').split('?')[0].replace(/^\/m2(?=\/)/, '')
+}
+
+/**
+ * The app asks the API for the service config (and a stored user) as it launches: a local server answers, so no
+ * request is left failing on a closed port (jsdom reports each one on the console). Close it after the file.
+ */
+export async function startApiServer(): Promise<FaultServer> {
+  const server = await startFaultServer()
+  configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+  return server
 }
 
 /** Starts the app on home; resolves once the home page has shown. */

@@ -9,9 +9,15 @@
 import Taro from '@tarojs/taro'
 import { hideAllOverlays, navToast, shareToast, showLoading, showModal, showToast } from '@/ui/overlay'
 import { $, $$, waitFor } from '../support/dom'
-import { startApp } from './app-harness'
+import { startApiServer, startApp } from './app-harness'
+import type { FaultServer } from '../core/fault-server'
 
-beforeAll(() => startApp())
+let api: FaultServer
+beforeAll(async () => {
+  api = await startApiServer()
+  await startApp()
+})
+afterAll(() => api.close())
 afterEach(() => {
   hideAllOverlays()
   jest.restoreAllMocks()

@@ -11,9 +11,15 @@ import { PAGE_PATHS, TAB_PAGES } from '@/router/pages'
 import { openPage } from '@/router/navigate'
 import { showLoading, showModal, showToast } from '@/ui/overlay'
 import { $, waitFor } from '../support/dom'
-import { OPENING_TOAST, onPage, startApp } from './app-harness'
+import { OPENING_TOAST, onPage, startApiServer, startApp } from './app-harness'
+import type { FaultServer } from '../core/fault-server'
 
-beforeAll(() => startApp())
+let api: FaultServer
+beforeAll(async () => {
+  api = await startApiServer()
+  await startApp()
+})
+afterAll(() => api.close())
 
 const shown = (sel: string) => {
   const el = $(sel)

@@ -13,10 +13,13 @@ import { PAGE_PATHS, TAB_PAGES } from '@/router/pages'
 import { openPage } from '@/router/navigate'
 import { showLoading, showModal, showToast } from '@/ui/overlay'
 import { $, waitFor } from '../support/dom'
-import { OPENING_TOAST, onPage, startApp } from './app-harness'
+import { OPENING_TOAST, onPage, startApiServer, startApp } from './app-harness'
+import type { FaultServer } from '../core/fault-server'
 
 const AFTER_ROUTE = '__afterTaroRouterChange'
 const appRoute = new Set<() => void>()
+
+let api: FaultServer
 
 beforeAll(async () => {
   Taro.eventCenter.off(AFTER_ROUTE)
@@ -25,8 +28,10 @@ beforeAll(async () => {
     onAppRoute: (listener: () => void) => appRoute.add(listener),
     offAppRoute: (listener: () => void) => appRoute.delete(listener)
   })
+  api = await startApiServer()
   await startApp()
 })
+afterAll(() => api.close())
 
 const toastShown = () => {
   const el = $('.taro__toast')
