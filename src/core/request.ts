@@ -260,6 +260,8 @@ export interface UploadOptions {
   /** ms; default 600000 (R9.11). */
   timeout?: number
   path?: string
+  /** The file's name (H5: a picked file is a blob: URL without one; the server takes the type from its extension). */
+  fileName?: string
 }
 
 /**
@@ -276,6 +278,7 @@ export async function upload<T = unknown>(filePath: string, options: UploadOptio
       url: urlOf(options.path || UPLOAD_PATH),
       filePath,
       name: UPLOAD_FIELD,
+      ...(options.fileName ? { fileName: options.fileName } : {}),
       formData: { ...options.formData, ...commonFields() },
       header: { Cookie, Authorization, Fingerprint },
       timeout

@@ -4,6 +4,8 @@ import { openPage } from '@/router/navigate'
 import { sessionStore } from '@/stores/session'
 import { showModal } from '@/ui/overlay'
 import { maskPhones } from '@/utils/validate'
+import { profileStore } from '@/stores/profile'
+import { ProfileEditor } from './profile-editor'
 
 export function Avatar({ src, name }: { src: string; name: string }) {
   if (src) return <Image className='user-head__avatar' src={src} mode='aspectFill' />
@@ -19,7 +21,7 @@ async function confirmLogout() {
   if (res.confirm) await sessionStore.logout()
 }
 
-/** The logged-in view: avatar, nickname, masked mobile, binding, logs, follows, logout. */
+/** The logged-in view: avatar, nickname, masked mobile, the profile editor (R7.63), binding, logs, follows, logout. */
 function ProfileView() {
   const s = sessionStore
   const u = s.user
@@ -33,6 +35,10 @@ function ProfileView() {
         </View>
       </View>
       <View className='user-card user-menu'>
+        <View className='user-menu__item user-menu__edit' onClick={() => profileStore.open()}>
+          <Text className='user-menu__label'>编辑资料</Text>
+          <Text className='user-menu__arrow'>›</Text>
+        </View>
         <View className='user-menu__item user-menu__bind' onClick={() => !u.mobile && s.showBindMobile(true)}>
           <Text className='user-menu__label'>手机号</Text>
           <Text className='user-menu__value'>{u.mobile ? '已绑定' : '去绑定'}</Text>
@@ -50,6 +56,7 @@ function ProfileView() {
           <Text className='user-menu__arrow'>›</Text>
         </View>
       </View>
+      <ProfileEditor />
       <Button className='user-logout' onClick={() => void confirmLogout()}>
         退出登录
       </Button>

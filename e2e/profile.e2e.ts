@@ -1,0 +1,81 @@
+// 编辑资料 in Chromium against the real server (issue 12 item 3; spec R7.63, R7.107): a logged-in viewer picks an
+// avatar in the browser's own file dialog (Taro's picker), it is uploaded as multipart `file`, the new nickname and
+// avatar are saved, and both show where they appear: the 我的 header, chat messages sent afterwards (the chat row shows
+// the nickname; the message the room's socket carries names the avatar) and playback comments posted afterwards.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { BrowserContext } from 'playwright-core'
+import { loginThroughUserPage, suite } from './harness'
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+let context: BrowserContext
+
+const s = suite(async ({ browser }) => {
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+})
+
+test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 header, chat sent afterwards and comments', async () => {
+  const page = await context.newPage()
+  await loginThroughUserPage(page, s.server.origin)
+  const uploads: { contentType: string }[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/upload$/.test(new URL(r.url()).pathname)) uploads.push({ contentType: r.headers()['content-type'] || '' })
+  })
+  await page.locator('.user-menu__edit:visible').click()
+  await page.locator('.profile-editor:visible').waitFor()
+  // the browser's file dialog opens through Taro's picker; the viewer picks a PNG
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.profile-editor__avatar:visible').click()])
+  await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+  const uploaded = page.locator('.profile-editor__avatar-img img[src*="/files/"]')
+  await uploaded.waitFor({ timeout: 15000 })
+  const avatar = (await uploaded.getAttribute('src')) as string
+  assert.match(avatar, /\/files\/[0-9a-z]+\.png$/)
+  assert.equal(uploads.length, 1)
+  assert.match(uploads[0]!.contentType, /^multipart\/form-data/)
+  // (the multipart fields themselves are checked in __tests__/src/pages/profile.test.tsx: Chromium does not hand a
+  // Blob body to the page's request events)
+
+  const name = `看客${Date.now() % 10000}`
+  await page.locator('.profile-editor__name input:visible').fill(name)
+  await page.locator('.profile-editor__save:visible').click()
+  await page.locator('.profile-editor').waitFor({ state: 'detached' })
+  assert.equal(await page.locator('.user-head__name:visible').textContent(), name)
+  assert.equal(await page.locator('.user-head__avatar:visible img').getAttribute('src'), avatar)
+  // a reload asks the server: the change is kept
+  await page.reload()
+  await page.locator('.user-head__name:visible').waitFor()
+  assert.equal(await page.locator('.user-head__name:visible').textContent(), name)
+
+  // chat sent afterwards: the row shows the new nickname, the room's socket carries the new avatar
+  const room = await context.newPage()
+  const frames: string[] = []
+  room.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+  await room.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
+  await room.waitForSelector('.chat__msg')
+  await room.waitForTimeout(500)
+  const text = `新头像 ${Date.now() % 100000}`
+  await room.fill('.chat__input input', text)
+  await room.$eval('.chat__send', (e) => (e as HTMLElement).click())
+  await room.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)), text, { timeout: 10000 })
+  const row = await room.$$eval('.chat__msg', (els, t) => els.find((e) => (e.textContent || '').endsWith(`：${t}`))?.textContent, text)
+  assert.equal(row, `${name}：${text}`)
+  const pushed = frames.map((f) => JSON.parse(f)).find((m) => m.type === 'danmaku' && m.data?.content === text)
+  assert.ok(pushed, 'the danmaku came back over the room socket')
+  assert.equal(pushed.data.nickname, name)
+  assert.equal(pushed.data.avatar, avatar)
+  await room.close()
+
+  // a playback comment posted afterwards shows the new avatar and nickname
+  const pb = await context.newPage()
+  await pb.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5001`)
+  await pb.locator('.playback__comments .playback__input input').waitFor()
+  const comment = `换了头像 ${Date.now() % 100000}`
+  await pb.fill('.playback__comments .playback__input input', comment)
+  await pb.locator('.playback__comments .playback__send').click()
+  const mine = pb.locator('.comment', { hasText: comment })
+  await mine.waitFor({ timeout: 10000 })
+  assert.equal(await mine.locator('.comment__name').textContent(), name)
+  assert.equal(await mine.locator('.comment__avatar img').getAttribute('src'), avatar)
+  await pb.close()
+  await page.close()
+})

@@ -1,0 +1,128 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { UploadError, messageOf } from '@/core/errors'
+import { isSuccess, upload, type Envelope } from '@/core/request'
+import { pickImage, type PickedImage } from '@/platform/image-picker'
+import { showToast } from '@/ui/overlay'
+import { DEFAULT_MESSENGER_NICKNAME, sessionStore } from './session'
+
+export const NICKNAME_MAX = 20
+export const NICKNAME_REQUIRED_TEXT = '请输入昵称'
+export const PROFILE_SAVED_TEXT = '保存成功'
+
+/** The answer of /upload (R7.107). */
+export interface Uploaded {
+  url: string
+  name?: string
+  size?: number
+}
+
+/** R8.8: what the viewer reads for each way an upload fails. An unparseable reply shows its raw text. */
+export function uploadFailureText(err: unknown): string {
+  if (err instanceof UploadError) {
+    if (err.reason === 'abort') return '上传已取消'
+    if (err.reason === 'timeout') return '上传超时，请稍后重试'
+    if (err.reason === 'network') return '网络异常，上传失败'
+    return `上传失败：${(err.raw ?? err.message).replace(/\s+/g, ' ').trim().slice(0, 80)}`
+  }
+  return messageOf(err, '上传失败，请稍后重试')
+}
+
+export interface ProfileDeps {
+  /** The platform's picker (src/platform/image-picker pair). */
+  pick: () => Promise<PickedImage | null>
+  /** The request core's upload (R7.107: multipart `file`, 600 s). */
+  upload: (file: PickedImage) => Promise<Envelope<Uploaded>>
+}
+
+/**
+ * 编辑资料 (spec R7.63, R7.107, R8.8): nickname and avatar of the logged-in user. The avatar is picked with the
+ * platform's picker and uploaded at once (the editor shows it); saving sends both through userinfo/update, and the
+ * session's user — the 我的 header, and what the server puts on chat and comments — takes the new values.
+ */
+export class ProfileStore {
+  visible = false
+  name = ''
+  avatar = ''
+  uploading = false
+  saving = false
+  error = ''
+  private deps: ProfileDeps
+
+  constructor(deps: Partial<ProfileDeps> = {}) {
+    this.deps = { pick: pickImage, upload: (f) => upload<Uploaded>(f.path, { fileName: f.name }), ...deps }
+    makeAutoObservable<ProfileStore, 'deps'>(this, { deps: false })
+  }
+
+  configure(deps: Partial<ProfileDeps>): this {
+    this.deps = { ...this.deps, ...deps }
+    return this
+  }
+
+  get avatarChanged(): boolean {
+    return !!this.avatar && this.avatar !== sessionStore.user.avatar
+  }
+
+  /** Opens the editor with the user's values (the messenger's placeholder nickname starts empty). */
+  open() {
+    const u = sessionStore.user
+    this.name = u.nickName === DEFAULT_MESSENGER_NICKNAME ? '' : u.nickName
+    this.avatar = u.avatar
+    this.error = ''
+    this.visible = true
+  }
+
+  close() {
+    this.visible = false
+    this.error = ''
+  }
+
+  setName(name: string) {
+    this.name = name
+  }
+
+  /** Pick an image and upload it; the editor shows it once the server has it. False when cancelled or failed. */
+  async chooseAvatar(): Promise<boolean> {
+    if (this.uploading) return false
+    const file = await this.deps.pick()
+    if (!file) return false
+    runInAction(() => {
+      this.uploading = true
+      this.error = ''
+    })
+    try {
+      const res = await this.deps.upload(file)
+      if (!isSuccess(res) || !res.data?.url) throw new Error(res.msg || '上传失败，请稍后重试')
+      runInAction(() => (this.avatar = res.data.url))
+      return true
+    } catch (err) {
+      runInAction(() => (this.error = uploadFailureText(err)))
+      return false
+    } finally {
+      runInAction(() => (this.uploading = false))
+    }
+  }
+
+  /** R7.63: the nickname (required, at most 20) and a new avatar; the server's message on failure. */
+  async save(): Promise<boolean> {
+    if (this.saving || this.uploading) return false
+    const name = this.name.trim()
+    if (!name) {
+      this.error = NICKNAME_REQUIRED_TEXT
+      return false
+    }
+    this.saving = true
+    this.error = ''
+    const fields: { name: string; avatar?: string } = { name: name.slice(0, NICKNAME_MAX) }
+    if (this.avatarChanged) fields.avatar = this.avatar
+    const ok = await sessionStore.updateUserInfo(fields)
+    runInAction(() => {
+      this.saving = false
+      if (ok) this.visible = false
+      else this.error = sessionStore.error || '保存失败，请稍后再试'
+    })
+    if (ok) void showToast(PROFILE_SAVED_TEXT, { icon: 'success' })
+    return ok
+  }
+}
+
+export const profileStore = new ProfileStore()
