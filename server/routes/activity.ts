@@ -200,7 +200,9 @@ export function registerActivity(api: Api, ctx: AppContext): void {
   api.post(`${A}/redpack/draw`, { auth: true, schema: lookup('drawId') }, (p, call) => {
     const a = mustAct(ctx, 'redpack', p, 'drawId')
     const uid = call.user!.id
-    if (entry(a.id, uid, 'redpack')) throw biz(CODE.FAIL, '您已经领取过这个红包了')
+    // idempotent per user (issue 11 item 5): a repeated draw (a double tap, a retry) answers the first draw again
+    const drawn = entry(a.id, uid, 'redpack')
+    if (drawn) return new Envelope(CODE.OK, '您已经领取过这个红包了', { act_id: a.id, amount: Number(drawn.value), gold: (userById(ctx, uid) as UserRow).gold, repeat: 1 })
     const amounts = [...(a.amounts as number[])]
     if (a.status !== 1 || amounts.length === 0) throw biz(CODE.FAIL, '手慢了，红包已抢完')
     const amount = amounts.shift() as number
@@ -244,6 +246,9 @@ export function registerActivity(api: Api, ctx: AppContext): void {
   api.post(`${A}/rain/winner`, { schema: lookup('lotteryId') }, (p) => {
     const a = findAct(ctx, 'rain', p, 'lotteryId')
     if (!a) return []
+    // R4.34 (issue 11 item 5): winners only while now is inside the rain's window
+    const now = nowSec()
+    if (now < Number(a.hs_time) || now > Number(a.he_time)) return []
     const rows = db.prepare("SELECT e.rowid AS id, e.user_id, e.value, u.name FROM act_entries e JOIN users u ON u.id = e.user_id WHERE e.act_id = ? AND e.kind LIKE 'rain%' AND e.value <> '' ORDER BY e.created_at DESC").all(a.id) as Array<{ id: number; user_id: number; value: string; name: string }>
     return rows.map((r) => ({ id: r.id, uid: r.user_id, uname: r.name, title: r.value }))
   })

@@ -1,6 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { useEffect, useRef, useState } from 'react'
 import { isIOS } from '@/platform/kinds'
+import { setStreamLatency } from './latency'
 import { PLAYER_TEXT, STALL_RECOVERY_MS, type PlayerProps, type PlayerState } from './phase'
 import './index.scss'
 
@@ -67,6 +68,13 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     const onError = () => {
       if (!hls) setState('error')
     }
+    // issue 11 item 4: the measured live latency, which the activity stage waits before showing a push
+    const onTimeUpdate = () => {
+      if (!live || video.paused) return
+      if (hls) setStreamLatency(hls.latency, 'hls.js')
+      else if (video.seekable.length) setStreamLatency(video.seekable.end(video.seekable.length - 1) - video.currentTime, 'native')
+    }
+    video.addEventListener('timeupdate', onTimeUpdate)
     video.addEventListener('playing', onPlaying)
     video.addEventListener('waiting', onWaiting)
     video.addEventListener('stalled', onWaiting)
@@ -106,6 +114,8 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
       video.removeEventListener('waiting', onWaiting)
       video.removeEventListener('stalled', onWaiting)
       video.removeEventListener('error', onError)
+      video.removeEventListener('timeupdate', onTimeUpdate)
+      setStreamLatency(null, '')
       hls?.destroy()
       video.removeAttribute('src')
       video.load()

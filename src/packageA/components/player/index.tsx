@@ -1,6 +1,7 @@
 import { View, Text, Video, LivePlayer } from '@tarojs/components'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { env } from '@/env'
+import { MINIPROGRAM_LATENCY_ESTIMATE, setStreamLatency } from './latency'
 import { PLAYER_TEXT, isLivePlayerStream, type PlayerProps, type PlayerState } from './phase'
 import './index.scss'
 
@@ -11,6 +12,11 @@ import './index.scss'
 export function Player({ src, poster, live, blocked }: PlayerProps) {
   const [state, setState] = useState<PlayerState>('loading')
   const [attempt, setAttempt] = useState(0)
+  // issue 11 item 4: <video> exposes no buffer or playlist here, so a playing live stream counts the documented estimate
+  useEffect(() => {
+    setStreamLatency(live && state === 'playing' ? MINIPROGRAM_LATENCY_ESTIMATE : null, 'estimate')
+  }, [live, state])
+  useEffect(() => () => setStreamLatency(null, ''), [])
   const overlay = state !== 'playing' && !blocked && (
     <View className={`player__overlay player__overlay--${state}`} onClick={() => state === 'error' && setAttempt((n) => n + 1)}>
       <Text className='player__text'>{PLAYER_TEXT[state]}</Text>

@@ -3,6 +3,7 @@ import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
+import { ActivityStage, GoodsTab } from '@/packageA/components/activities'
 import { ChatPanel, DanmakuLayer } from '@/packageA/components/danmaku'
 import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
 import { Player } from '@/packageA/components/player'
@@ -56,6 +57,7 @@ function LivePage() {
         <DanmakuLayer roomId={roomId} />
       </View>
       <PremiumBanner roomId={roomId} />
+      <ActivityStage roomId={roomId} />
       <View className='live__title'>
         <Text className='live__title-text'>{room.title}</Text>
         {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
@@ -73,7 +75,7 @@ function LivePage() {
         ))}
       </View>
       <View className='live__panel'>
-        {tab === 'chat' ? <ChatPanel roomId={roomId} /> : <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />}
+        {tab === 'chat' ? <ChatPanel roomId={roomId} /> : tabs.find((t) => t.id === tab)?.type === 'goods' ? <GoodsTab roomId={roomId} /> : <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />}
       </View>
       <InteractBar roomId={roomId} />
       {poster && <Poster room={room} onClose={() => setPoster(false)} />}

@@ -1,0 +1,279 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/*
+ * In-room activities (issue 11) through the stage host a viewer reaches in the live room, its stores and views,
+ * the request core and the room socket, against the reference server driven by its demo controls.
+ */
+import TestUtils from '@tarojs/test-utils-react'
+import Taro from '@tarojs/taro'
+import { ActivityStage, GoodsTab } from '@/packageA/components/activities'
+import { stageFor } from '@/packageA/components/activities/stage'
+import type { VoteStore } from '@/packageA/components/activities/vote/store'
+import type { QuizStore } from '@/packageA/components/activities/quiz/store'
+import type { GoodsStore } from '@/packageA/components/activities/goods/store'
+import type { RedpackStore } from '@/packageA/components/activities/redpack/store'
+import type { RainStore } from '@/packageA/components/activities/rain/store'
+import type { LotteryStore } from '@/packageA/components/activities/lottery/store'
+import { setStreamLatency } from '@/packageA/components/player/latency'
+import { roomSocket } from '@/core/socket'
+import { setItem } from '@/platform/storage'
+import { clearToken } from '@/core/token'
+import { chatStore } from '@/stores/chat'
+import { sessionStore } from '@/stores/session'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../../support/reference-server'
+import { waitFor, $, $$ } from '../../support/dom'
+
+let server: ReferenceServer
+const ROOM = 496
+
+beforeAll(async () => {
+  setItem('fingerprint', 'fp-activity-tests')
+  server = await startReferenceServer()
+  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  sessionStore.register()
+}, 40000)
+afterAll(() => server.stop())
+
+let t: TestUtils
+let modal: jest.SpyInstance
+beforeEach(() => {
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  t = new TestUtils()
+})
+afterEach(() => {
+  t.unmout()
+  jest.restoreAllMocks()
+})
+
+const demo = (path: string) => fetch(`${server.origin}/dev/rooms/${ROOM}${path}`, { method: 'POST' }).then((r) => r.json() as Promise<{ code: number; data: any }>)
+const stage = () => stageFor(ROOM)
+const store = <S,>(kind: 'vote' | 'quiz' | 'goods' | 'redpack' | 'rain' | 'lottery') => stage().stores[kind] as unknown as S
+
+function tap(el: HTMLElement | null) {
+  if (!el) throw new Error('nothing to tap')
+  t.act(() => el.click())
+}
+
+async function mountStage() {
+  await t.mount(ActivityStage, { props: { roomId: ROOM } })
+  await waitFor(() => roomSocket(ROOM)?.isOpen)
+}
+
+function logout() {
+  clearToken()
+}
+
+async function login() {
+  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+}
+
+test('R4.38 R7.95 R7.96 R3.39 R6.2 a pushed vote shows; a visitor’s vote opens the login prompt and is cast after login; the count becomes the returned number', async () => {
+  await mountStage()
+  const started = await demo('/vote')
+  const card = await waitFor(() => $('.act-card--vote'))
+  expect(card.getAttribute('role')).toBe('dialog')
+  expect(card.getAttribute('aria-label')).toBe('投票')
+  expect($$('.act-vote__option')).toHaveLength(started.data.options.length)
+  // a visitor: 401 → the login prompt (R6.2, R8.4), the vote waits
+  tap($('[data-option="2"]'))
+  await waitFor(() => modal.mock.calls.length > 0)
+  expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
+  expect(store<VoteStore>('vote').mine).toBe(0)
+  await login() // the kept vote goes out once logged in
+  await waitFor(() => store<VoteStore>('vote').mine === 2)
+  await waitFor(() => $('.act-vote__option--mine .act-vote__count')?.textContent === '1')
+  // R4.38 with a returned number: the count is that number, not one more than what the card held
+  const other = await fetch(`${server.origin}/api/v1/userapp/living/activity/vote/detail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ act_id: started.data.id }) }).then((r) => r.json())
+  expect(other.data.options[1].vote).toBe(1)
+  // one vote per viewer: another tap sends nothing
+  const calls = countRequests(/vote\/post/)
+  tap($('[data-option="3"]'))
+  await new Promise((r) => setTimeout(r, 200))
+  expect(calls.count).toBe(0)
+  calls.restore()
+  logout()
+})
+
+test('R4.39 R7.97 R7.98 R7.99 a quiz push without an id keeps the current quiz; answering shows right/wrong and only then the right answer', async () => {
+  await login()
+  await mountStage()
+  const pushed = await demo('/quiz')
+  await waitFor(() => $('.act-card--quiz'))
+  const quiz = store<QuizStore>('quiz')
+  expect(quiz.quiz?.id).toBe(pushed.data.id)
+  expect($('.act-quiz__option--right')).toBeNull() // no answer before answering
+  quiz.applyPush('quiz', { title: '无编号', options: [] })
+  expect(quiz.quiz?.id).toBe(pushed.data.id)
+  tap($('[data-option="3"]'))
+  const result = await waitFor(() => $('.act-quiz__result'))
+  const right = Number(quiz.result?.answer)
+  expect(right).toBeGreaterThan(0)
+  expect(result.textContent).toBe(right === 3 ? '回答正确！' : `回答错误，正确答案：${pushed.data.options[right - 1].title}`)
+  expect($(`.act-quiz__option--right[data-option="${right}"]`)).not.toBeNull()
+  logout()
+})
+
+test('R4.40 R4.41 R4.42 R7.100 R7.101 goods: the 商品 tab lists the room’s goods from 1; goods on screen shows one card, take-down clears it; buy tracks goods/view and opens the goods page', async () => {
+  const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+  const tab = new TestUtils()
+  await tab.mount(GoodsTab, { props: { roomId: ROOM } })
+  await waitFor(() => $$('.act-goods__list .act-goods__item').length >= 2)
+  expect($$('.act-goods__list .act-goods__index').map((e) => e.textContent)).toEqual($$('.act-goods__list .act-goods__item').map((_, i) => String(i + 1)))
+  tab.unmout()
+  await mountStage()
+  const goods = store<GoodsStore>('goods')
+  const second = goods.list[1]!
+  const views = countRequests(/living\/goods\/view/)
+  await demo(`/goods/on?goods_id=${second.id}`)
+  await waitFor(() => $(`.act-card--goods [data-goods="${second.id}"]`))
+  expect(goods.list.filter((g) => g.on_screen === 1).map((g) => g.id)).toEqual([second.id])
+  await waitFor(() => views.count === 1) // the card on screen counts a view
+  tap($('.act-card--goods .act-goods__buy'))
+  await waitFor(() => nav.mock.calls.length > 0)
+  expect(String((nav.mock.calls[0]![0] as { url: string }).url)).toContain(`goods_id=${second.id}`)
+  expect(views.count).toBe(1) // once per item and visit
+  expect(JSON.parse(views.bodies[0]!)).toMatchObject({ id: second.id, roomid: ROOM })
+  views.restore()
+  await demo('/goods/off')
+  await waitFor(() => !$('.act-card--goods'))
+  expect(goods.list.some((g) => g.on_screen)).toBe(false)
+})
+
+test('issue 11: a red packet drawn with a double tap draws once; the amount and the takers show', async () => {
+  await login()
+  await mountStage()
+  await demo('/redpack?total=60&count=3')
+  await waitFor(() => $('.act-card--redpack .act-redpack__draw'))
+  const draws = countRequests(/redpack\/draw/)
+  const rp = store<RedpackStore>('redpack')
+  await Promise.all([rp.draw(), rp.draw()])
+  expect(draws.count).toBe(1)
+  draws.restore()
+  const outcome = await waitFor(() => $('.act-redpack__outcome--win'))
+  expect(outcome.textContent).toBe(`抢到 ${rp.outcome?.amount} 慧币`)
+  await waitFor(() => $$('.act-redpack__row').length === 1)
+  logout()
+})
+
+test('R4.31 R4.32 R4.33 R9.24 rain: start sets now..now+1 h with istop 1, a stop for another id changes nothing, the stop ends it now with istop 0', async () => {
+  await login()
+  await mountStage()
+  const started = await demo('/rain/start')
+  await waitFor(() => $('.act-card--rain'))
+  const rain = store<RainStore>('rain')
+  const now = Math.floor(Date.now() / 1000)
+  expect(rain.rain?.actId).toBe(started.data.actId)
+  expect(rain.rain!.he_time - rain.rain!.hs_time).toBe(3600)
+  expect(Math.abs(rain.rain!.hs_time - now)).toBeLessThanOrEqual(1)
+  expect(rain.rain?.istop).toBe(1)
+  rain.applyPush('rain_stop', { actId: started.data.actId + 1000 })
+  expect(rain.rain?.istop).toBe(1)
+  // the game: a tap on a falling packet draws; the prize or the miss shows
+  tap($('.act-rain__play'))
+  const packet = await waitFor(() => $('.act-rain__packet'))
+  const draws = countRequests(/rain\/draw/)
+  tap(packet)
+  await waitFor(() => $('.act-rain__outcome'))
+  expect(draws.count).toBe(1)
+  expect($('.act-rain__outcome')?.textContent).toMatch(/^(抽中：.+|差一点，没抽中)$/)
+  expect($('.act-rain__remain')?.textContent).toBe(`剩余 ${started.data.count - 1} 次机会`)
+  draws.restore()
+  await demo('/rain/stop')
+  await waitFor(() => rain.rain?.istop === 0)
+  expect(Math.abs(rain.rain!.he_time - Math.floor(Date.now() / 1000))).toBeLessThanOrEqual(1)
+  logout()
+})
+
+test('R4.34 rain winners are fetched only while now is inside the window', async () => {
+  await mountStage()
+  await demo('/rain/start')
+  const rain = await waitFor(() => store<RainStore>('rain')?.rain?.istop === 1 && store<RainStore>('rain'))
+  const calls = countRequests(/rain\/winner/)
+  expect(await rain.loadWinners()).toBe(true)
+  expect(calls.count).toBe(1)
+  await demo('/rain/stop')
+  await waitFor(() => rain.rain?.istop === 0)
+  await new Promise((r) => setTimeout(r, 1100)) // past he_time
+  expect(await rain.loadWinners()).toBe(false)
+  expect(calls.count).toBe(1)
+  calls.restore()
+})
+
+test('R4.35 R4.36 R4.37 text lottery: unsent until the viewer sends the title as chat (marked once, with an id); the result is a win with the prize', async () => {
+  await login()
+  await mountStage()
+  const started = await demo('/lottery/start?type=0')
+  await waitFor(() => $('.act-card--lottery .act-lottery__send'))
+  const lottery = store<LotteryStore>('lottery')
+  expect(lottery.status).toBe('unsent')
+  await chatStore.room(ROOM).send('别的话')
+  await new Promise((r) => setTimeout(r, 300))
+  expect(lottery.status).toBe('unsent')
+  tap($('.act-lottery__send')) // sends the title through the chat
+  await waitFor(() => lottery.status === 'sent')
+  await waitFor(() => $('.act-lottery__state')?.textContent === '已发送口令，等待开奖')
+  await demo('/lottery/result')
+  const win = await waitFor(() => $('.act-lottery__outcome--win'))
+  expect(win.textContent).toBe(`恭喜中奖：${started.data.prize}`)
+  expect(lottery.status).toBe('finish')
+  logout()
+})
+
+test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', async () => {
+  await login()
+  await mountStage()
+  await demo('/lottery/start?type=1')
+  tap(await waitFor(() => $('.act-card--lottery .act-lottery__join')))
+  await waitFor(() => $('.act-lottery__state')?.textContent === '已参与，等待开奖')
+  await demo('/lottery/result')
+  await waitFor(() => $('.act-lottery__outcome--win')) // the demo draws every viewer who joined
+  // a new grab lottery the viewer does not join: the result is a loss
+  await demo('/lottery/start?type=1')
+  await waitFor(() => $('.act-card--lottery .act-lottery__join'))
+  await demo('/lottery/result')
+  const loss = await waitFor(() => $('.act-lottery__outcome--loss'))
+  expect(loss.textContent).toBe('很遗憾，未中奖')
+  logout()
+})
+
+test('issue 11 item 2: entering fetches each running activity (a late joiner sees the running vote and red packet); two at once stack as a card and a chip', async () => {
+  const OTHER = 539 // the seed's running vote
+  await fetch(`${server.origin}/dev/rooms/${OTHER}/redpack?total=20&count=2`, { method: 'POST' })
+  await t.mount(ActivityStage, { props: { roomId: OTHER } })
+  await waitFor(() => $('.act-card') && $$('.activities__chip').length === 1)
+  expect([$('.activities')?.dataset.front, $('.activities__chip')?.dataset.kind].sort()).toEqual(['redpack', 'vote'])
+  const chip = $('.activities__chip')!
+  const kind = chip.dataset.kind
+  tap(chip)
+  await waitFor(() => $(`.act-card--${kind}`))
+  // every card can be closed
+  tap($('.act-card__close'))
+  await waitFor(() => $$('.act-card').length === 1 && $$('.activities__chip').length === 0)
+})
+
+test('issue 11 item 2: after a reconnect the running activities are fetched again (no missed start)', async () => {
+  await mountStage()
+  const socket = roomSocket(ROOM)!
+  const details = countRequests(/activity\/vote\/detail/)
+  await fetch(`${server.origin}/dev/rooms/${ROOM}/sockets/drop`, { method: 'POST' })
+  await waitFor(() => !socket.isOpen)
+  await demo('/vote') // pushed while the viewer is away
+  await waitFor(() => socket.isOpen && details.count >= 1, 10000)
+  details.restore()
+})
+
+test('issue 11 item 4: a push waits for the player’s measured latency before it shows', async () => {
+  await mountStage()
+  setStreamLatency(1.5, 'hls.js')
+  try {
+    const sent = Date.now()
+    await demo('/quiz')
+    const before = store<QuizStore>('quiz')?.quiz?.id
+    await waitFor(() => store<QuizStore>('quiz')?.quiz?.id !== before && store<QuizStore>('quiz')?.quiz?.id, 5000)
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(1400)
+  } finally {
+    setStreamLatency(null, '')
+  }
+})

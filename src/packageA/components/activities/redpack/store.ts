@@ -1,0 +1,69 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import { drawRedpack, fetchRedpackResult, type RedpackData, type RedpackResultData } from '@/api/activity'
+import { isSuccess } from '@/core/request'
+import type { ActivityStore, StageContext } from '../types'
+
+/** The room's red packet (R7.89, R7.93, R7.94): detail, one draw per viewer (a double tap draws once), the result. */
+export class RedpackStore implements ActivityStore {
+  redpack: RedpackData | null = null
+  /** What this viewer got: an amount, or 0 with the server's message (all taken). */
+  outcome: { amount: number; msg: string } | null = null
+  result: RedpackResultData | null = null
+  private drawing: Promise<boolean> | null = null
+
+  constructor(private ctx: StageContext) {
+    makeAutoObservable<RedpackStore, 'ctx' | 'drawing'>(this, { ctx: false, drawing: false })
+  }
+
+  get showing(): boolean {
+    return !!this.redpack
+  }
+
+  private set(d: RedpackData | null): boolean {
+    if (!d || !d.id) return false
+    const fresh = d.id !== this.redpack?.id
+    if (fresh) {
+      this.outcome = null
+      this.result = null
+      this.drawing = null
+    }
+    this.redpack = d
+    return fresh
+  }
+
+  applyDetail(data: unknown): void {
+    this.set(data as RedpackData | null)
+  }
+
+  applyPush(_type: string, data: unknown): boolean {
+    return this.set(data as RedpackData | null)
+  }
+
+  /** R7.93, login-gated (R6.2); every tap while a draw is under way (or done) gets that same draw. */
+  draw(): Promise<boolean> {
+    const rp = this.redpack
+    if (!rp) return Promise.resolve(false)
+    if (this.outcome) return Promise.resolve(this.outcome.amount > 0)
+    if (!this.drawing) {
+      this.drawing = this.ctx
+        .gated(async () => {
+          const res = await drawRedpack(rp.id)
+          const amount = isSuccess(res) ? Number(res.data?.amount) || 0 : 0
+          runInAction(() => (this.outcome = { amount, msg: amount ? res.msg : res.msg || '手慢了，红包已抢完' }))
+          await this.loadResult()
+          return amount > 0
+        })
+        .finally(() => {
+          if (!this.outcome) this.drawing = null // a 401 or a failure may be tried again
+        })
+    }
+    return this.drawing
+  }
+
+  async loadResult(): Promise<void> {
+    const rp = this.redpack
+    if (!rp) return
+    const res = await fetchRedpackResult(rp.id).catch(() => null)
+    if (res && isSuccess(res) && this.redpack?.id === rp.id) runInAction(() => (this.result = res.data))
+  }
+}

@@ -1,0 +1,224 @@
+import { makeObservable, observable, action, computed, reaction, runInAction } from 'mobx'
+import { fetchGoods, fetchLottery, fetchQuiz, fetchRain, fetchRedpack, fetchVote } from '@/api/activity'
+import { isSuccess, type Envelope } from '@/core/request'
+import { RequestError } from '@/core/errors'
+import { acquireRoomSocket, releaseRoomSocket, type RoomSocket } from '@/core/socket'
+import { latencyDelayMs } from '@/packageA/components/player/latency'
+import { sessionStore } from '@/stores/session'
+import { showToast } from '@/ui/overlay'
+import { loaders as defaultLoaders } from './modules'
+import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext } from './types'
+
+/** Which module a push belongs to (server/README.md "Push"). */
+export const PUSH_KIND: Record<string, ActivityKind> = {
+  vote: 'vote',
+  quiz: 'quiz',
+  lottery_start: 'lottery',
+  lottery_result: 'lottery',
+  rain_start: 'rain',
+  rain_stop: 'rain',
+  redpack: 'redpack',
+  goods_on: 'goods',
+  goods_off: 'goods'
+}
+
+/** The detail each module is fetched with on entering and after a reconnect (issue 11 item 2). */
+const DETAILS: Array<[ActivityKind, (roomid: number) => Promise<Envelope<unknown>>]> = [
+  ['vote', (roomid) => fetchVote({ roomid })],
+  ['quiz', (roomid) => fetchQuiz({ roomid })],
+  ['lottery', (roomid) => fetchLottery({ roomid })],
+  ['rain', (roomid) => fetchRain({ roomid })],
+  ['redpack', (roomid) => fetchRedpack({ roomid })],
+  ['goods', (roomid) => fetchGoods(roomid)]
+]
+
+/** A detail worth loading a module for: a running activity, or goods on screen. */
+export function isRunning(kind: ActivityKind, data: unknown): boolean {
+  if (!data || typeof data !== 'object') return false
+  if (kind === 'goods') return Array.isArray(data) && data.some((g) => Number((g as { on_screen?: unknown }).on_screen) === 1)
+  return Number((data as { status?: unknown }).status) === 1
+}
+
+export interface StageDeps {
+  loaders: Loaders
+  /** ms a push waits before it shows: the player's measured latency (player/latency.ts). */
+  delayMs(): number
+  acquire(roomId: number): RoomSocket
+  release(roomId: number): void
+  now(): number
+  toast(message: string): void
+}
+
+const defaultDeps: StageDeps = {
+  loaders: defaultLoaders,
+  delayMs: latencyDelayMs,
+  acquire: (roomId) => acquireRoomSocket(roomId),
+  release: (roomId) => releaseRoomSocket(roomId),
+  now: () => Math.floor(Date.now() / 1000),
+  toast: (message) => void showToast(message).catch(() => undefined)
+}
+
+/**
+ * The stage host of one room (ARCHITECTURE "In-room activities"): it subscribes to the activity pushes, holds each
+ * one back by the viewer's stream latency, loads a module when its first activity arrives, fetches every running
+ * activity's detail on entering and after each reconnect, and decides what shows: the newest activity in front, the
+ * others as chips (issue 11 item 6); a closed card comes back only for a new activity.
+ */
+export class StageStore {
+  modules: Partial<Record<ActivityKind, ActivityModule>> = {}
+  stores: Partial<Record<ActivityKind, ActivityStore>> = {}
+  /** Most recent first. */
+  order: ActivityKind[] = []
+  closed: ActivityKind[] = []
+  /** A login-gated action waiting for the login (R6.2). */
+  pending: (() => Promise<boolean>) | null = null
+
+  private users = 0
+  private socket: RoomSocket | null = null
+  private offs: Array<() => void> = []
+  private timers = new Set<ReturnType<typeof setTimeout>>()
+  private loading = new Map<ActivityKind, Promise<ActivityStore>>()
+  readonly context: StageContext
+
+  constructor(
+    readonly roomId: number,
+    private deps: StageDeps = defaultDeps
+  ) {
+    makeObservable<StageStore, 'deps'>(this, {
+      modules: observable.shallow,
+      stores: observable.shallow,
+      order: observable,
+      closed: observable,
+      pending: observable.ref,
+      visible: computed,
+      surface: action,
+      close: action,
+      deps: false
+    })
+    this.context = {
+      roomId,
+      socket: () => this.socket,
+      gated: (run) => this.gated(run),
+      now: () => this.deps.now(),
+      toast: (m) => this.deps.toast(m),
+      userId: () => (sessionStore.isLoggedIn ? Number(sessionStore.user.id) || 0 : 0)
+    }
+  }
+
+  /** The kinds with something to show, in front-to-back order, without the closed ones. */
+  get visible(): ActivityKind[] {
+    return this.order.filter((k) => this.stores[k]?.showing && !this.closed.includes(k))
+  }
+
+  enter(): void {
+    if (this.users++ > 0) return
+    const socket = (this.socket = this.deps.acquire(this.roomId))
+    for (const type of Object.keys(PUSH_KIND)) this.offs.push(socket.on(type, (data) => this.schedule(type, data)))
+    // a reconnect may have missed a start or a result: ask again (issue 11 item 2)
+    this.offs.push(socket.on('welcome', () => socket.connections > 1 && void this.refresh()))
+    this.offs.push(
+      reaction(
+        () => sessionStore.isLoggedIn,
+        (loggedIn) => {
+          const run = this.pending
+          if (!loggedIn || !run) return
+          runInAction(() => (this.pending = null))
+          void this.gated(run)
+        }
+      )
+    )
+    void this.refresh()
+  }
+
+  leave(): void {
+    if (--this.users > 0) return
+    for (const off of this.offs.splice(0)) off()
+    for (const t of this.timers) clearTimeout(t)
+    this.timers.clear()
+    for (const s of Object.values(this.stores)) s?.dispose?.()
+    this.socket = null
+    this.deps.release(this.roomId)
+  }
+
+  /** Every running activity's detail; a module is loaded only for a running one (or when it is loaded already). */
+  async refresh(): Promise<void> {
+    await Promise.all(
+      DETAILS.map(async ([kind, fetch]) => {
+        const res = await fetch(this.roomId).catch(() => null)
+        if (!res || !isSuccess(res)) return
+        const running = isRunning(kind, res.data)
+        if (!running && !this.stores[kind]) return
+        const store = await this.load(kind)
+        store.applyDetail(res.data)
+        if (running && !this.order.includes(kind)) this.surface(kind)
+      })
+    )
+  }
+
+  /** The module's store, loading the module first. */
+  load(kind: ActivityKind): Promise<ActivityStore> {
+    const ready = this.stores[kind]
+    if (ready) return Promise.resolve(ready)
+    let p = this.loading.get(kind)
+    if (!p) {
+      p = this.deps.loaders[kind]().then((mod) => {
+        const store = this.stores[kind] ?? mod.createStore(this.context)
+        runInAction(() => {
+          this.modules[kind] = mod
+          this.stores[kind] = store
+        })
+        return store
+      })
+      this.loading.set(kind, p)
+      p.catch(() => this.loading.delete(kind))
+    }
+    return p
+  }
+
+  /** issue 11 item 4: a push shows when the viewer's picture reaches the moment it was sent. */
+  private schedule(type: string, data: unknown) {
+    const t = setTimeout(() => {
+      this.timers.delete(t)
+      void this.deliver(type, data)
+    }, this.deps.delayMs())
+    this.timers.add(t)
+  }
+
+  async deliver(type: string, data: unknown): Promise<void> {
+    const kind = PUSH_KIND[type]
+    if (!kind) return
+    const store = await this.load(kind)
+    if (store.applyPush(type, data)) this.surface(kind)
+  }
+
+  surface(kind: ActivityKind): void {
+    this.order = [kind, ...this.order.filter((k) => k !== kind)]
+    this.closed = this.closed.filter((k) => k !== kind)
+  }
+
+  close(kind: ActivityKind): void {
+    if (!this.closed.includes(kind)) this.closed.push(kind)
+  }
+
+  private async gated(run: () => Promise<boolean>): Promise<boolean> {
+    try {
+      return await run()
+    } catch (err) {
+      if (err instanceof RequestError && err.errorCode === 401) {
+        runInAction(() => (this.pending = run))
+        return false
+      }
+      this.deps.toast(err instanceof RequestError ? err.msg : '网络不给力，请稍后再试')
+      return false
+    }
+  }
+}
+
+const stages = new Map<number, StageStore>()
+
+/** The room's stage host (one per room, shared by the stage and the 商品 tab). */
+export function stageFor(roomId: number, deps?: StageDeps): StageStore {
+  let s = stages.get(roomId)
+  if (!s) stages.set(roomId, (s = new StageStore(roomId, deps)))
+  return s
+}
