@@ -1,4 +1,5 @@
 import { post, type Envelope } from '@/core/request'
+import { roomKey } from '@/core/room-access'
 import type { DanmakuPushData } from '@/core/socket'
 
 /** Default history size and time range of a room's chat (spec R7.72, R9.4, R9.7). */
@@ -28,6 +29,7 @@ export interface HistoryQuery {
 /** POST /userapp/living/danmaku {roomid, count default 10, type default today} (R7.72, R7.79). */
 export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Promise<Envelope<HistoryItem[]>> {
   const data: Record<string, unknown> = { roomid, count: query.count ?? HISTORY_COUNT, type: query.type ?? HISTORY_TYPE }
+  if (roomKey(roomid)) data.room_key = roomKey(roomid) // a password room (issue 13)
   if (query.after_msg_id !== undefined) data.after_msg_id = query.after_msg_id
   if (query.time !== undefined) data.time = query.time
   return post<HistoryItem[]>('/userapp/living/danmaku', data)
@@ -35,7 +37,8 @@ export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Prom
 
 /** POST /userapp/danmaku {room_id, content} (R7.73, R3.14); login required. The envelope decides R5.6–R5.9. */
 export function sendDanmaku(room_id: number, content: string): Promise<Envelope<DanmakuPushData | null>> {
-  return post<DanmakuPushData | null>('/userapp/danmaku', { room_id, content }, { loginPrompt: true })
+  const key = roomKey(room_id) // a password room (issue 13)
+  return post<DanmakuPushData | null>('/userapp/danmaku', key ? { room_id, content, room_key: key } : { room_id, content }, { loginPrompt: true })
 }
 
 /** POST /userapp/report {msg_id, user_id, reason} (R7.74). */

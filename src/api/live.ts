@@ -1,4 +1,5 @@
 import { get, post, type Envelope } from '@/core/request'
+import { rememberRoomKey, roomKey } from '@/core/room-access'
 import type { PagedData } from '@/stores/paged-list'
 import type { RoomItem, StreamerBrief } from './home'
 
@@ -26,6 +27,8 @@ export interface RoomInfo extends RoomItem {
   streamer?: StreamerBrief & { sex?: number }
   external?: { tabs?: RoomTab[] }
   share?: { title?: string; desc?: string; image?: string; link?: string }
+  /** a password room's key once the password was right (issue 13): history, chat and the socket send it */
+  room_key?: string
 }
 
 /** A room group of /m2/json/groups.json (R7.21, R4.24). */
@@ -35,12 +38,15 @@ export interface RoomGroup {
   rooms: number[]
 }
 
-/** POST /userapp/roominfo {roomid, test?, password?} (R7.13, R3.9). */
-export function fetchRoomInfo(q: { roomid: number; test?: string; password?: string }): Promise<Envelope<RoomInfo>> {
+/** POST /userapp/roominfo {roomid, test?, password?} (R7.13, R3.9); a password room's key is kept and sent again. */
+export async function fetchRoomInfo(q: { roomid: number; test?: string; password?: string }): Promise<Envelope<RoomInfo>> {
   const data: Record<string, unknown> = { roomid: q.roomid }
   if (q.test) data.test = q.test
   if (q.password) data.password = q.password
-  return post<RoomInfo>('/userapp/roominfo', data)
+  else if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid)
+  const res = await post<RoomInfo>('/userapp/roominfo', data)
+  if (res.code === 1) rememberRoomKey(q.roomid, res.data?.room_key)
+  return res
 }
 
 /** POST /userapp/living/enter {roomid} (R7.69). */

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { currentHosts } from './request'
+import { roomKey } from './room-access'
 
 /**
  * The push channel of a live room: the only caller of Taro.connectSocket (same API on H5 and in the mini-program).
@@ -102,10 +103,11 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(Math.min(max, base * spread))
 }
 
-/** `ws(s)://<api host>/ws?roomid=N`: the API host with http → ws and https → wss. */
+/** `ws(s)://<api host>/ws?roomid=N`: the API host with http → ws and https → wss; a password room adds its room_key. */
 export function socketUrl(roomId: number | string, apiHost: string = currentHosts().api): string {
   const host = apiHost.replace(/\/+$/, '').replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`).replace(/^\/\//, 'wss://')
-  return `${host}/ws?roomid=${encodeURIComponent(String(roomId))}`
+  const key = roomKey(roomId)
+  return `${host}/ws?roomid=${encodeURIComponent(String(roomId))}${key ? `&room_key=${encodeURIComponent(key)}` : ''}`
 }
 
 function defaultConnect(url: string): Promise<SocketTaskLike> {

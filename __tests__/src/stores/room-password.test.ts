@@ -1,0 +1,73 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/*
+ * A password room (spec R3.9) end to end through the stores against the reference server (issue 13): the server
+ * answers the room's history, chat and push socket only with its password or the room_key its room info answered,
+ * so the live store keeps the key and the chat API and the room socket send it.
+ */
+import Taro from '@tarojs/taro'
+import { demoLogin, startReferenceServer, countRequests, type ReferenceServer } from '../support/reference-server'
+import { socketUrl } from '@/core/socket'
+import { getToken, setToken } from '@/core/token'
+import { ChatStore } from '@/stores/chat'
+import { liveStore } from '@/stores/live'
+
+const ROOM = 309 // password 8888 in the seed
+let server: ReferenceServer
+let token = ''
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+  token = (await demoLogin(server.origin)).access_token
+}, 40000)
+afterAll(() => server.stop())
+let modal: jest.SpyInstance
+beforeEach(() => {
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
+})
+afterEach(() => modal.mockRestore())
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+async function until(check: () => boolean, timeout = 8000) {
+  const end = Date.now() + timeout
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await sleep(20)
+  }
+}
+
+test('R3.9 R7.13 R7.72 R7.73 a password room: after the password, its history, chat, socket and stream work with the room key', async () => {
+  // without the password: the form (need_password), and no stream
+  expect(await liveStore.loadRoom(ROOM)).toBeNull()
+  expect(liveStore.roomErrors[ROOM]).toMatchObject({ code: -3, needPassword: true })
+  const wrong = await liveStore.loadRoom(ROOM, { password: '0000' })
+  expect(wrong).toBeNull()
+  expect(liveStore.roomErrors[ROOM]).toMatchObject({ code: -3, msg: '直播间密码错误', needPassword: true })
+
+  const room = await liveStore.loadRoom(ROOM, { password: '8888' })
+  expect(room?.room_key).toMatch(/^[0-9a-f]{32}$/)
+  // the stream URL the player gets is signed and plays
+  expect(room?.source).toMatch(/\/hls\/live\/309\/index\.m3u8\?token=/)
+  expect((await fetch(room!.source!)).status).toBe(200)
+  expect((await fetch(`${server.origin}/hls/live/309/index.m3u8`)).status).toBe(403)
+  // the socket URL carries the key
+  expect(socketUrl(ROOM)).toBe(`${server.origin.replace('http', 'ws')}/ws?roomid=309&room_key=${room!.room_key}`)
+
+  setToken(token)
+  const calls = countRequests(/living\/danmaku|userapp\/danmaku/)
+  const store = new ChatStore({ requireLogin: async () => !!getToken() })
+  const chat = store.enter(ROOM)
+  try {
+    await until(() => chat.historyLoaded && chat.connected)
+    expect(chat.messages.length).toBeGreaterThan(0) // the seed has today's history in room 309
+    await expect(chat.send('凭密码进来')).resolves.toBe(true)
+    expect(calls.bodies.map((b) => JSON.parse(b).room_key)).toEqual([room!.room_key, room!.room_key])
+    // the push of our own message comes back over the room's socket
+    await until(() => chat.messages.some((m) => m.text === '凭密码进来'))
+  } finally {
+    calls.restore()
+    store.leave(ROOM)
+  }
+
+  // a later room info (a refresh) sends the key instead of asking for the password again
+  expect(await liveStore.loadRoom(ROOM)).not.toBeNull()
+})
