@@ -2,7 +2,7 @@
 // room, WeChat login and its refusal, links of every kind, the stack-depth rule, the subscribe-message request and
 // the share payloads. The mini-program variants of src/platform/* are what runs here (the build has no *.h5.ts).
 import assert from 'node:assert/strict'
-import { test, type TestContext } from 'node:test'
+import { test } from 'node:test'
 import { MAX_PAGES, type WeappSim } from './sim'
 import { assertNoErrors, confirmDialog, currentDialog, loginOnUserPage, storedToken, weappSuite } from './support'
 import { textOf } from './tree'
@@ -106,29 +106,16 @@ test('R5.15, R8.16: refusing the user information gives the 登录失败 dialog 
   assertNoErrors(sim)
 })
 
-/**
- * The bug this journey found in the build (reported, being fixed in src/router/navigate.ts): openWebView encodes the
- * URL and buildUrl encodes it again, WeChat hands the query to onLoad undecoded, and the web-view page decodes once,
- * so it shows 链接无效. While a build has exactly that symptom the test still asserts the right URL but is reported as
- * TODO instead of failing; drop this once the fix is in.
- */
-function knownDoubleEncoding(t: TestContext, sim: WeappSim) {
-  if (sim.page.route === 'packageB/pages/web/web' && /%25[0-9A-F]{2}/i.test(sim.page.query.url ?? '')) {
-    t.todo('known bug: the web-view URL is encoded twice (src/router/navigate.ts), so the page shows 链接无效')
-  }
-}
-
-test('R2.35: a whitelisted link (the article host) opens the web-view page with the URL intact', async (t) => {
+test('R2.35: a whitelisted link (the article host) opens the web-view page with the URL intact', async () => {
   const sim = await s.launch('pages/home/home')
   await homeNotice(sim, '公众号文章：樱花节攻略')
   assert.equal(sim.page.route, 'packageB/pages/web/web')
-  knownDoubleEncoding(t, sim)
   const view = await sim.waitFor(() => sim.page.byTag('web-view')[0], 'the web-view')
   assert.equal(sim.page.attr(view, 'src'), ARTICLE)
   assertNoErrors(sim)
 })
 
-test('R2.27: the preview-1473 slide reaches the web-view page on the activity page the server serves', async (t) => {
+test('R2.27: the preview-1473 slide reaches the web-view page on the activity page the server serves', async () => {
   const sim = await s.launch('pages/home/home')
   await sim.waitForText('热门主播')
   const slides = sim.page.get({ cls: 'home__slides' })
@@ -138,7 +125,6 @@ test('R2.27: the preview-1473 slide reaches the web-view page on the activity pa
   await sim.waitFor(() => sim.page.route === 'packageB/pages/web/web', 'the web-view page')
   assert.ok(sim.callsOf('navigateTo').some((c) => /preview\/preview\?id=1473/.test(c.options.url)), 'the slide opened preview 1473')
   assert.equal(sim.stack.length, 2, 'the activity page takes the preview page’s place')
-  knownDoubleEncoding(t, sim)
   const src = String(sim.page.attr(await sim.waitFor(() => sim.page.byTag('web-view')[0], 'the web-view'), 'src'))
   assert.ok(src.startsWith(`${s.server.origin}/activity/`), src)
   const page = await fetch(src)
