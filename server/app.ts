@@ -94,7 +94,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
 
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
   // a hop count is valid at run time (Fastify: "trust the nth hop"), though its types leave it out
-  const app = Fastify({ logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxy as boolean | string[] })
+  const app = Fastify({
+    logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxy as boolean | string[],
+    // a malformed URL or an over-long path parameter is a path that cannot exist: the 404 envelope (payload fuzz)
+    frameworkErrors: (_err, _req, reply) => reply.code(404).send(NOT_FOUND),
+  })
   const store = new Store(dbFile)
   if (!store.kvGet('seeded_at')) seed(store)
   refreshSchedules(store)
