@@ -3,6 +3,11 @@ import type { UserConfigExport } from '@tarojs/cli'
 import { appEnv, defineAppEnv } from './env'
 import { h5Aliases } from './routes'
 
+/** Text for an HTML template: the brand and description are configuration, not trusted markup. */
+export function htmlText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
 // Chunk loads give up after 120 s (spec R8.7, R9.11).
 export const CHUNK_LOAD_TIMEOUT = 120000
 
@@ -18,7 +23,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
     // Each target builds into its own folder so one build never overwrites the other.
     outputRoot: `dist/${process.env.TARO_ENV || 'weapp'}`,
     alias: { '@': path.resolve(__dirname, '..', 'src') },
-    plugins: [],
+    plugins: [path.resolve(__dirname, 'a11y-plugin.ts')],
     defineConstants: defineAppEnv(env),
     copy: { patterns: [], options: {} },
     framework: 'react',
@@ -35,6 +40,12 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       // Every asset under /m2/ and the router in browser mode with basename /m2 (R2.1).
       publicPath: '/m2/',
       staticDirectory: 'static',
+      // src/index.html: the page's first title and its meta description (search results, link previews) from the
+      // brand configuration; the viewport there lets people zoom (README, Accessibility)
+      htmlPluginOption: {
+        brand_title: htmlText(env.TARO_APP_BRAND),
+        meta_description: htmlText(`${env.TARO_APP_BRAND}：${env.TARO_APP_DESCRIPTION}，${env.TARO_APP_SLOGAN}`)
+      },
       router: {
         mode: 'browser',
         basename: '/m2',

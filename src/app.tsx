@@ -2,11 +2,15 @@ import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { NotFound } from '@/components/not-found'
 import { silenceConsole } from '@/platform/console'
+import { installKeyActivation } from '@/platform/keyboard'
 import { sessionStore } from '@/stores/session'
 import { runStartup } from '@/router/startup-run'
 import { uiStore } from '@/stores/ui'
 import { OverlayLayer } from '@/ui/overlay-layer'
 import './app.scss'
+
+// H5: Enter and Space press the tappable views that carry a role (README, Accessibility).
+installKeyActivation()
 
 // A route that resolves clears the 404 screen.
 Taro.eventCenter.on('__taroRouterChange', () => {

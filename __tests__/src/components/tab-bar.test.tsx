@@ -11,14 +11,20 @@ import { waitFor } from '../support/dom'
 import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
 
 describe('custom tab bar', () => {
-  test('R2.2–R2.5 four tabs 直播 主播 视听 我的, the current one in #ff8300 (R1.20)', async () => {
+  test('R2.2–R2.5 four tabs 直播 主播 视听 我的, the current one marked in #ff8300 (R1.20) with text at AA contrast', async () => {
     uiStore.setTab('streamer')
     const t = new TestUtils()
     await t.mount(TabBar)
     const items = Array.from(document.querySelectorAll('.tab-bar__item')) as HTMLElement[]
     expect(items.map((i) => i.textContent?.replace(/[^\u4e00-\u9fa5]/g, ''))).toEqual(['直播', '主播', '视听', '我的'])
-    expect(items[1].style.color).toBe('rgb(255, 131, 0)')
-    expect(items[0].style.color).toBe('rgb(153, 153, 153)')
+    // the theme colour marks the current tab (the bar above it); its text is the theme's AA shade #b34f00 (5.2:1 on
+    // white, #ff8300 is 2.5:1), the others #6b6b6b (5.3:1)
+    expect(items[1].style.borderTopColor).toBe('#ff8300')
+    expect(items[1].style.color).toBe('rgb(179, 79, 0)')
+    expect(items[0].style.color).toBe('rgb(107, 107, 107)')
+    expect(items[0].style.borderTopColor).toBe('transparent')
+    expect(items.map((i) => i.getAttribute('aria-selected'))).toEqual(['false', 'true', 'false', 'false'])
+    expect(document.querySelector('.tab-bar')?.getAttribute('role')).toBe('tablist')
     t.unmout()
   })
 
@@ -33,7 +39,8 @@ describe('custom tab bar', () => {
     expect(switchTab).toHaveBeenCalledWith({ url: '/pages/media/media' })
     expect(uiStore.currentTab).toBe('media')
     await new Promise((r) => requestAnimationFrame(r))
-    expect((document.querySelector('[data-tab="media"]') as HTMLElement).style.color).toBe('rgb(255, 131, 0)')
+    expect((document.querySelector('[data-tab="media"]') as HTMLElement).style.borderTopColor).toBe('#ff8300')
+    expect((document.querySelector('[data-tab="media"]') as HTMLElement).getAttribute('aria-selected')).toBe('true')
     switchTab.mockRestore()
     t.unmout()
   })

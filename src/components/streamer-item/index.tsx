@@ -1,10 +1,12 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import type { ReactNode } from 'react'
 import type { Streamer } from '@/api/streamer'
 import { formatCount } from '@/utils/format'
 import { uploadedImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import './index.scss'
+import { linkProps } from '@/platform/a11y'
 
 /** An avatar at twice its displayed size, cropped square (spec R7.110). */
 export function avatarOf(s: { avatar?: string }, px = 120): string {
@@ -20,7 +22,7 @@ function Avatar({ streamer, size }: { streamer: Streamer; size: 'sm' | 'lg' }) {
   const src = avatarOf(streamer, size === 'lg' ? 160 : 120)
   return (
     <View className={`streamer-avatar streamer-avatar--${size}`}>
-      {src ? <Image className='streamer-avatar__img' src={src} mode='aspectFill' lazyLoad /> : <Text className='streamer-avatar__ph'>{streamer.nickName.slice(0, 1)}</Text>}
+      {src ? <AltImage className='streamer-avatar__img' src={src} mode='aspectFill' lazyLoad alt={streamer.nickName} /> : <Text className='streamer-avatar__ph'>{streamer.nickName.slice(0, 1)}</Text>}
       {Number(streamer.onair) === 1 && <Text className='streamer-avatar__live'>直播中</Text>}
     </View>
   )
@@ -29,7 +31,7 @@ function Avatar({ streamer, size }: { streamer: Streamer; size: 'sm' | 'lg' }) {
 /** A streamer in the tag grid: avatar with the on-air badge, name, fans. */
 export function StreamerCell({ streamer, onTap }: { streamer: Streamer; onTap: (s: Streamer) => void }) {
   return (
-    <View className='streamer-cell' data-streamer={streamer.id} onClick={() => onTap(streamer)}>
+    <View className='streamer-cell' data-streamer={streamer.id} {...linkProps()} onClick={() => onTap(streamer)}>
       <Avatar streamer={streamer} size='lg' />
       <Text className='streamer-cell__name'>{streamer.nickName}</Text>
       <Text className='streamer-cell__sub'>{formatCount(streamer.fans || 0)}粉丝</Text>
@@ -42,7 +44,7 @@ export function StreamerCell({ streamer, onTap }: { streamer: Streamer; onTap: (
  */
 export function StreamerRow({ streamer, onTap, rank, extra }: { streamer: Streamer; onTap: (s: Streamer) => void; rank?: number; extra?: ReactNode }) {
   return (
-    <View className='streamer-row' data-streamer={streamer.id} onClick={() => onTap(streamer)}>
+    <View className='streamer-row' data-streamer={streamer.id} {...linkProps()} onClick={() => onTap(streamer)}>
       {rank !== undefined && <Text className={`streamer-row__rank streamer-row__rank--${rank <= 3 ? rank : 'n'}`}>{rank}</Text>}
       <Avatar streamer={streamer} size='sm' />
       <View className='streamer-row__body'>

@@ -4,6 +4,7 @@ import { PageState } from '@/components/page-state'
 import type { PagedList } from '@/stores/paged-list'
 import './index.scss'
 import { listFootText } from '@/components/list-foot/text'
+import { buttonProps } from '@/platform/a11y'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
@@ -13,7 +14,7 @@ function ListFootView({ list }: { list: PagedList<{ id: number }> }) {
   if (list.loading) return <Text className='list-foot'>加载中</Text>
   if (list.error) {
     return (
-      <Text className='list-foot list-foot--error' onClick={() => quietly(list.load())}>
+      <Text className='list-foot list-foot--error' {...buttonProps()} onClick={() => quietly(list.load())}>
         加载失败，点击重试
       </Text>
     )

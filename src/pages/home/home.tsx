@@ -1,4 +1,5 @@
-import { View, Text, Swiper, SwiperItem, Image, ScrollView } from '@tarojs/components'
+import { View, Text, Swiper, SwiperItem, ScrollView } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
@@ -17,6 +18,7 @@ import { formatCount } from '@/utils/format'
 import './home.scss'
 import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
+import { linkProps } from '@/platform/a11y'
 
 const openRoom = (r: RoomItem) => openPage('live', { roomid: r.id })
 const openPlayback = (p: PlaybackItem) => openPage('playback', { id: p.id })
@@ -38,7 +40,7 @@ function HomePage() {
   return (
     <View className='page page--tab home'>
       <NavBar title={env.TARO_APP_BRAND}>
-        <View className='home__search' onClick={() => openPage('search')}>
+        <View className='home__search' {...linkProps()} onClick={() => openPage('search')}>
           <Text className='home__search-text'>搜索直播、主播、视频</Text>
         </View>
       </NavBar>
@@ -52,8 +54,8 @@ function HomePage() {
             {s.slides.length > 0 && (
               <Swiper className='home__slides' autoplay circular indicatorDots indicatorActiveColor='#ff8300'>
                 {s.slides.map((slide) => (
-                  <SwiperItem key={slide.id} onClick={() => openLink(slide.link || slide.url)}>
-                    <Image className='home__slide-img' src={slide.image || ''} mode='aspectFill' />
+                  <SwiperItem key={slide.id} {...linkProps()} onClick={() => openLink(slide.link || slide.url)}>
+                    <AltImage className='home__slide-img' src={slide.image || ''} mode='aspectFill' alt={slide.title || ''} />
                   </SwiperItem>
                 ))}
               </Swiper>
@@ -61,8 +63,8 @@ function HomePage() {
             {s.menu.length > 0 && (
               <View className='home__menu'>
                 {s.menu.map((m) => (
-                  <View key={m.id} className='home__menu-item' onClick={() => openLink(m.url || m.link)}>
-                    <Image className='home__menu-icon' src={m.icon || ''} />
+                  <View key={m.id} className='home__menu-item' {...linkProps()} onClick={() => openLink(m.url || m.link)}>
+                    <AltImage className='home__menu-icon' src={m.icon || ''} alt='' />
                     <Text className='home__menu-text'>{m.title}</Text>
                   </View>
                 ))}
@@ -73,7 +75,7 @@ function HomePage() {
                 <Text className='home__notice-tag'>公告</Text>
                 <Swiper className='home__notice-swiper' vertical autoplay circular interval={4000}>
                   {s.notices.map((n) => (
-                    <SwiperItem key={n.id} onClick={() => openLink(n.url || n.link)}>
+                    <SwiperItem key={n.id} {...linkProps()} onClick={() => openLink(n.url || n.link)}>
                       <Text className='home__notice-text'>{n.title}</Text>
                     </SwiperItem>
                   ))}
@@ -95,8 +97,8 @@ function HomePage() {
                 <SectionHeader title='热门主播' onMore={() => openPage('streamer')} />
                 <ScrollView scrollX className='card-row'>
                   {s.streamers.map((st) => (
-                    <View key={st.id} className='home__streamer' onClick={() => openPage('streamerDetail', { id: st.id, roomid: st.room_id ?? st.roomId })}>
-                      <Image className='home__streamer-avatar' src={st.avatar || ''} />
+                    <View key={st.id} className='home__streamer' {...linkProps()} onClick={() => openPage('streamerDetail', { id: st.id, roomid: st.room_id ?? st.roomId })}>
+                      <AltImage className='home__streamer-avatar' src={st.avatar || ''} alt={displayName(st)} />
                       <Text className='home__streamer-name'>{displayName(st)}</Text>
                       <Text className='home__streamer-pop'>{formatCount(st.popularity || 0)}人气</Text>
                     </View>
@@ -119,7 +121,7 @@ function HomePage() {
                 <SectionHeader title='电视 · 广播' onMore={() => openPage('media')} />
                 <ScrollView scrollX className='card-row'>
                   {[...s.channelsTV, ...s.channelsRadio].map((c) => (
-                    <View key={c.id} className='home__channel' onClick={() => openPage('media')}>
+                    <View key={c.id} className='home__channel' {...linkProps()} onClick={() => openPage('media')}>
                       <Text className='home__channel-type'>{c.type === 'tv' ? '电视' : '广播'}</Text>
                       <Text className='home__channel-title'>{c.title}</Text>
                       <Text className='home__channel-now'>{c.current ? `正在播出：${c.current.title}` : '暂无节目'}</Text>

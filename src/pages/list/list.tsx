@@ -15,6 +15,7 @@ import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
 import { stripHtml } from '@/utils/validate'
 import './list.scss'
 import { listFootText } from '@/components/list-foot/text'
+import { linkProps } from '@/platform/a11y'
 
 /** Which paged list each list type shows (spec R2.7). */
 function listOf(type: ListType): PagedList<any> {
@@ -74,7 +75,7 @@ function rowFor(type: ListType) {
       else openPage('playback', { id: item.id })
     }
     return (
-      <View id={id} className='list-row' data-id={item.id} onClick={open}>
+      <View id={id} className='list-row' data-id={item.id} {...linkProps()} onClick={open}>
         <View className='list-row__cover' style={item.cover ? { backgroundImage: `url(${item.cover})` } : undefined}>
           {status !== null && <Text className={`list-row__badge list-row__badge--${status}`}>{LIVE_STATUS_TEXT[status]}</Text>}
         </View>

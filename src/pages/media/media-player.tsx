@@ -1,5 +1,6 @@
 import { View, Text, Video } from '@tarojs/components'
 import './media-player.scss'
+import { buttonProps } from '@/platform/a11y'
 
 export interface NowPlaying {
   title: string
@@ -27,7 +28,7 @@ export function MediaPlayer({ playing, onClose }: { playing: NowPlaying; onClose
       <View className='media-player__bar'>
         {playing.live && <Text className='media-player__live'>直播</Text>}
         <Text className='media-player__title'>{playing.title}</Text>
-        <Text className='media-player__close' onClick={onClose}>
+        <Text className='media-player__close' {...buttonProps()} onClick={onClose}>
           关闭
         </Text>
       </View>

@@ -1,4 +1,5 @@
-import { View, Text, Image, ScrollView } from '@tarojs/components'
+import { View, Text, ScrollView } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { VirtualList } from '@tarojs/components-advanced'
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
@@ -15,6 +16,7 @@ import { maskPhones, stripHtml } from '@/utils/validate'
 import { MediaPlayer, type NowPlaying } from './media-player'
 import './media.scss'
 import { listFootText } from '@/components/list-foot/text'
+import { buttonProps, tablistProps, tabProps } from '@/platform/a11y'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 const text = (s?: string) => maskPhones(stripHtml(s))
@@ -63,15 +65,16 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind, onPlay }: { ki
   const playChannel = (c: Channel) => c.source && onPlay({ title: c.title, src: c.source, poster: c.cover || c.logo, live: true })
   return (
     <View className='media-channels'>
-      <ScrollView className='media-channels__strip' scrollX enhanced showScrollbar={false}>
+      <ScrollView className='media-channels__strip' scrollX enhanced showScrollbar={false} {...tablistProps('频道')}>
         {channels.map((c) => (
           <View
             key={c.id}
             className={`media-channels__item${c.id === channel.id ? ' media-channels__item--active' : ''}`}
+            {...tabProps(c.id === channel.id)}
             data-channel={c.id}
             onClick={() => m.selectChannel(kind, c.id)}
           >
-            {c.logo ? <Image className='media-channels__logo' src={c.logo} mode='aspectFit' /> : null}
+            {c.logo ? <AltImage className='media-channels__logo' src={c.logo} mode='aspectFit' alt='' /> : null}
             <Text className='media-channels__name'>{c.title}</Text>
           </View>
         ))}
@@ -82,14 +85,14 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind, onPlay }: { ki
           {channel.frequency ? ` · ${channel.frequency}` : ''}
         </Text>
         {channel.source ? (
-          <Text className='media-channels__watch' onClick={() => playChannel(channel)}>
+          <Text className='media-channels__watch' {...buttonProps()} onClick={() => playChannel(channel)}>
             {kind === 'tv' ? '看直播' : '听直播'}
           </Text>
         ) : null}
       </View>
-      <ScrollView className='media-days' scrollX enhanced showScrollbar={false}>
+      <ScrollView className='media-days' scrollX enhanced showScrollbar={false} {...tablistProps('节目单日期')}>
         {scheduleDays(now).map((d) => (
-          <View key={d.date} className={`media-days__item${d.date === day ? ' media-days__item--active' : ''}`} data-day={d.date} onClick={() => m.selectDay(d.date)}>
+          <View key={d.date} className={`media-days__item${d.date === day ? ' media-days__item--active' : ''}`} {...tabProps(d.date === day)} data-day={d.date} onClick={() => m.selectDay(d.date)}>
             <Text className='media-days__label'>{d.label}</Text>
             <Text className='media-days__date'>{d.short}</Text>
           </View>
@@ -137,8 +140,8 @@ const ProgrammeList = observer(function ProgrammeList({ kind, title, onPlay }: {
       {title && <Text className='media-section'>{title}</Text>}
       {list.length ? (
         list.map((p: Programme) => (
-          <View key={p.id} className='media-programs__item' data-program={p.id} onClick={() => p.source && onPlay({ title: p.title, src: p.source, poster: p.cover })}>
-            {p.cover ? <Image className='media-programs__cover' src={p.cover} mode='aspectFill' lazyLoad /> : <View className='media-programs__cover' />}
+          <View key={p.id} className='media-programs__item' data-program={p.id} {...buttonProps()} onClick={() => p.source && onPlay({ title: p.title, src: p.source, poster: p.cover })}>
+            {p.cover ? <AltImage className='media-programs__cover' src={p.cover} mode='aspectFill' lazyLoad alt={p.title} /> : <View className='media-programs__cover' />}
             <View className='media-programs__body'>
               <Text className='media-programs__title'>{text(p.title)}</Text>
               <Text className='media-programs__brief'>{text(p.brief)}</Text>
@@ -173,7 +176,7 @@ let playVideo: Play = () => undefined
 const VideoRow = memo(function VideoRow({ id, index, data }: RowProps) {
   const v = data[index]
   return (
-    <View id={id} className='media-video' data-video={v.id} onClick={() => v.source && playVideo({ title: v.title, src: v.source, poster: v.cover })}>
+    <View id={id} className='media-video' data-video={v.id} {...buttonProps()} onClick={() => v.source && playVideo({ title: v.title, src: v.source, poster: v.cover })}>
       <View className='media-video__cover' style={v.cover ? { backgroundImage: `url(${v.cover})` } : undefined}>
         {v.duration ? <Text className='media-video__time'>{formatDuration(v.duration)}</Text> : null}
       </View>
@@ -223,7 +226,7 @@ const VideoList = observer(function VideoList({ onPlay, playerOpen }: { onPlay: 
       lowerThreshold={50}
       onScrollToLower={() => quietly(list.load())}
       renderBottom={
-        <Text key='more' className='media-videos__more' onClick={() => list.error && quietly(list.load())}>
+        <Text key='more' className='media-videos__more' {...buttonProps()} onClick={() => list.error && quietly(list.load())}>
           {list.error && !list.loading ? '加载失败，点击重试' : listFootText(list)}
         </Text>
       }
@@ -257,9 +260,9 @@ function MediaPage() {
   return (
     <View className='page page--tab media'>
       <Text className='page__title media__title'>视听</Text>
-      <View className='media__segments'>
+      <View className='media__segments' {...tablistProps('视听分类')}>
         {MEDIA_SEGMENTS.map((s) => (
-          <Text key={s.key} className={`media__segment${s.key === seg ? ' media__segment--active' : ''}`} data-segment={s.key} onClick={() => m.setSegment(s.key)}>
+          <Text key={s.key} className={`media__segment${s.key === seg ? ' media__segment--active' : ''}`} {...tabProps(s.key === seg)} data-segment={s.key} onClick={() => m.setSegment(s.key)}>
             {s.title}
           </Text>
         ))}

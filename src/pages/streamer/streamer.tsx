@@ -10,6 +10,7 @@ import { useTab } from '@/hooks/use-tab'
 import { openPage } from '@/router/navigate'
 import { streamerStore } from '@/stores/streamer'
 import './streamer.scss'
+import { tablistProps, tabProps } from '@/platform/a11y'
 
 type Mode = 'tags' | 'ranking'
 
@@ -48,20 +49,21 @@ function StreamerTabPage() {
   })
   return (
     <View className='page page--tab streamer-tab'>
-      <View className='streamer-tab__modes'>
+      <View className='streamer-tab__modes' {...tablistProps('主播')}>
         {(['tags', 'ranking'] as Mode[]).map((m) => (
-          <Text key={m} className={`streamer-tab__mode${mode === m ? ' streamer-tab__mode--active' : ''}`} data-mode={m} onClick={() => setMode(m)}>
+          <Text key={m} className={`streamer-tab__mode${mode === m ? ' streamer-tab__mode--active' : ''}`} {...tabProps(mode === m)} data-mode={m} onClick={() => setMode(m)}>
             {m === 'tags' ? '主播' : '人气榜'}
           </Text>
         ))}
       </View>
       {mode === 'tags' ? (
         <View>
-          <ScrollView className='streamer-tab__tags' scrollX enhanced showScrollbar={false}>
+          <ScrollView className='streamer-tab__tags' scrollX enhanced showScrollbar={false} {...tablistProps('主播标签')}>
             {s.tags.map((t) => (
               <Text
                 key={t.id}
                 className={`streamer-tab__tag${t.id === s.currentTag ? ' streamer-tab__tag--active' : ''}`}
+                {...tabProps(t.id === s.currentTag)}
                 data-tag={t.id}
                 onClick={() => quietly(s.selectTag(t.id))}
               >
@@ -78,11 +80,12 @@ function StreamerTabPage() {
         </View>
       ) : (
         <View>
-          <View className='streamer-tab__types'>
+          <View className='streamer-tab__types' {...tablistProps('榜单')}>
             {RANKING_TYPES.map((t) => (
               <Text
                 key={t.key}
                 className={`streamer-tab__type${t.key === s.rankingType ? ' streamer-tab__type--active' : ''}`}
+                {...tabProps(t.key === s.rankingType)}
                 data-type={t.key}
                 onClick={() => quietly(s.selectRanking(t.key))}
               >

@@ -4,6 +4,8 @@ import { Input, ScrollView, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { ChatRejected, type ChatMessage, type ChatRoom } from '@/stores/chat'
 import { sessionStore } from '@/stores/session'
+import { buttonProps, hiddenProps, logProps } from '@/platform/a11y'
+import { prefersReducedMotion, watchReducedMotion } from '@/platform/motion'
 import { showToast } from '@/ui/overlay'
 import { DanmakuLanes, type Flying } from './lanes'
 import { useChatRoom } from './use-chat-room'
@@ -21,25 +23,40 @@ export const CHAT_EMPTY_TEXT = '还没有人发言，来说两句吧'
 const AUTO_SCROLL_BASE = 10_000_000
 /** Rows the panel draws (the newest); the store keeps more (MAX_MESSAGES) for de-duplication and gap fill. */
 export const CHAT_ROWS = 60
+/**
+ * The chat list is a polite live region while the room is calm; above this many messages a second (over the last
+ * LIVE_WINDOW_MS) it stops announcing, so a busy room does not talk over everything. It speaks again when calm.
+ */
+export const LIVE_MAX_RATE = 2
+export const LIVE_WINDOW_MS = 3000
+
+/** Whether the viewer asked for less motion (H5: prefers-reduced-motion), following changes. */
+function useReducedMotion(): boolean {
+  const [reduce, setReduce] = useState(prefersReducedMotion)
+  useEffect(() => watchReducedMotion(setReduce), [])
+  return reduce
+}
 
 /**
  * The flying danmaku over the video (issue 6 item 3): absolutely positioned over the player box, messages cross
  * right to left in a few lanes by CSS transform animation. It renders once per flushed batch (never per message)
- * and holds at most the lane pool's slots as nodes.
+ * and holds at most the lane pool's slots as nodes. Screen readers skip it (the chat list below says the same), and
+ * with reduced motion asked for it shows nothing: the messages are in the chat list.
  */
 export function DanmakuLayer({ roomId }: { roomId: number }) {
   const room = useChatRoom(roomId)
+  const reduce = useReducedMotion()
   const [items, setItems] = useState<Flying[]>([])
   const lanes = useRef<DanmakuLanes | null>(null)
   useEffect(() => {
-    if (!room) return undefined
-    const l = (lanes.current = new DanmakuLanes())
     setItems([])
+    if (!room || reduce) return undefined
+    const l = (lanes.current = new DanmakuLanes())
     return room.onBatch((batch) => setItems(l.place(batch, Date.now())))
-  }, [room])
+  }, [room, reduce])
   const laneCount = lanes.current?.options.lanes ?? 4
   return (
-    <View className='danmaku' data-room={roomId}>
+    <View className={`danmaku${reduce ? ' danmaku--still' : ''}`} data-room={roomId} {...hiddenProps}>
       {items.map((f) => (
         <View
           key={f.key}
@@ -89,7 +106,31 @@ const ChatRow = memo(function ChatRow({ room, message: m }: { room: ChatRoom; me
   )
 })
 
+/** `polite` while the room is calm, `off` while more than LIVE_MAX_RATE messages a second arrive. */
+function useLivePoliteness(room: ChatRoom): 'polite' | 'off' {
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    const arrivals: { at: number; n: number }[] = []
+    let calmTimer: ReturnType<typeof setTimeout> | undefined
+    const off = room.onBatch((batch) => {
+      const now = Date.now()
+      arrivals.push({ at: now, n: batch.length })
+      while (arrivals.length && arrivals[0].at < now - LIVE_WINDOW_MS) arrivals.shift()
+      const rate = (arrivals.reduce((sum, a) => sum + a.n, 0) * 1000) / LIVE_WINDOW_MS
+      setBusy(rate > LIVE_MAX_RATE)
+      clearTimeout(calmTimer)
+      calmTimer = setTimeout(() => setBusy(false), LIVE_WINDOW_MS)
+    })
+    return () => {
+      off()
+      clearTimeout(calmTimer)
+    }
+  }, [room])
+  return busy ? 'off' : 'polite'
+}
+
 const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
+  const live = useLivePoliteness(room)
   const all = room.visible
   const list = all.length > CHAT_ROWS ? all.slice(-CHAT_ROWS) : all
   const last = list.length ? list[list.length - 1].msgId : 0
@@ -103,7 +144,7 @@ const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
   return (
     // a scrollTop past the end (new per batch) keeps the latest at the bottom; scrollIntoView would also scroll the
     // page's own containers on H5
-    <ScrollView className='chat__list' scrollY scrollTop={AUTO_SCROLL_BASE + last} scrollWithAnimation={false}>
+    <ScrollView className='chat__list' scrollY scrollTop={AUTO_SCROLL_BASE + last} scrollWithAnimation={false} {...logProps('聊天消息', live)}>
       {list.map((m) => (
         <ChatRow key={m.msgId} room={room} message={m} />
       ))}
@@ -152,7 +193,7 @@ export function ChatPanel({ roomId }: { roomId: number }) {
           onInput={(e) => setText(e.detail.value)}
           onConfirm={() => void send()}
         />
-        <View className={`chat__send${sending ? ' chat__send--busy' : ''}`} onClick={() => void send()}>
+        <View className={`chat__send${sending ? ' chat__send--busy' : ''}`} {...buttonProps()} onClick={() => void send()}>
           {SEND_TEXT}
         </View>
       </View>

@@ -17,6 +17,7 @@ import { formatCount } from '@/utils/format'
 import { FEATURED, featuredPopularity, interactionRoomOf } from './config'
 import type { FeaturedKey } from '@/router/pages'
 import './index.scss'
+import { buttonProps } from '@/platform/a11y'
 
 async function roomsOf(key: FeaturedKey): Promise<RoomItem[]> {
   const cfg = FEATURED[key]
@@ -63,7 +64,7 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
       </View>
       <ScrollView scrollX className='featured__cams'>
         {rooms.map((r) => (
-          <View key={r.id} data-room={r.id} className={`featured__cam${r.id === current ? ' featured__cam--on' : ''}`} onClick={() => setCurrent(r.id)}>
+          <View key={r.id} data-room={r.id} className={`featured__cam${r.id === current ? ' featured__cam--on' : ''}`} {...buttonProps()} onClick={() => setCurrent(r.id)}>
             <Text className='featured__cam-title'>{r.title}</Text>
             <Text className='featured__cam-state'>{r.onair === 1 ? '直播中' : '未开播'}</Text>
           </View>

@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
 import { openPage } from '@/router/navigate'
 import { GIFT_COMBOS, giftStore } from '@/stores/gift'
 import { sessionStore } from '@/stores/session'
 import { CURRENCY } from './currency'
+import { buttonProps, choiceProps, hiddenProps, linkProps } from '@/platform/a11y'
 
 /**
  * The gift panel (spec R1.3, R1.4, R9.1): the gift grid with prices in 慧币, the balance with a 充值 link, the combo
@@ -26,21 +28,21 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
 
   return (
     <View className='interact-panel'>
-      <View className='interact-panel__mask' onClick={onClose} />
+      <View className='interact-panel__mask' {...hiddenProps} onClick={onClose} />
       <View className='interact-panel__sheet'>
         <View className='interact-panel__head'>
           <Text className='interact-panel__title'>送礼物</Text>
           <Text className='interact-panel__balance'>
             余额 <Text className='interact-panel__gold'>{giftStore.gold === null ? '--' : giftStore.gold}</Text> {CURRENCY}
           </Text>
-          <Text className='interact-panel__deposit' onClick={() => void openPage('deposit')}>
+          <Text className='interact-panel__deposit' {...linkProps()} onClick={() => void openPage('deposit')}>
             充值 ›
           </Text>
         </View>
         {giftStore.giftsLoading && !giftStore.giftsList.length ? (
           <Text className='interact-panel__hint'>加载中</Text>
         ) : giftStore.giftsError && !giftStore.giftsList.length ? (
-          <Text className='interact-panel__hint' onClick={() => void giftStore.loadGifts(roomId)}>
+          <Text className='interact-panel__hint' {...buttonProps()} onClick={() => void giftStore.loadGifts(roomId)}>
             {giftStore.giftsError}，点击重试
           </Text>
         ) : (
@@ -49,10 +51,11 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
               <View
                 key={g.id}
                 className={`interact-panel__gift${g.id === giftId ? ' interact-panel__gift--on' : ''}`}
+                {...choiceProps(g.id === giftId)}
                 data-gift={g.id}
                 onClick={() => setGiftId(g.id)}
               >
-                <Image className='interact-panel__icon' src={g.icon} mode='aspectFit' />
+                <AltImage className='interact-panel__icon' src={g.icon} mode='aspectFit' alt='' />
                 <Text className='interact-panel__name'>{g.name}</Text>
                 <Text className='interact-panel__price'>
                   {g.price} {CURRENCY}
@@ -64,13 +67,14 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
         <View className='interact-panel__foot'>
           <View className='interact-panel__combos'>
             {GIFT_COMBOS.map((n) => (
-              <Text key={n} className={`interact-panel__combo${n === combo ? ' interact-panel__combo--on' : ''}`} onClick={() => setCombo(n)}>
+              <Text key={n} className={`interact-panel__combo${n === combo ? ' interact-panel__combo--on' : ''}`} {...choiceProps(n === combo)} aria-label={`${n}个`} onClick={() => setCombo(n)}>
                 ×{n}
               </Text>
             ))}
           </View>
           <View
             className={`interact-panel__send${gift && !giftStore.sending ? '' : ' interact-panel__send--off'}`}
+            {...buttonProps()}
             onClick={() => void send()}
           >
             <Text>{gift ? `赠送 ${gift.price * combo} ${CURRENCY}` : '赠送'}</Text>

@@ -1,4 +1,5 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
 import { giftStore } from '@/stores/gift'
 
@@ -13,7 +14,7 @@ export const GiftStrip = observer(function GiftStrip({ roomId }: { roomId: numbe
           <Text className='interact-gifts__name'>{e.nickname}</Text>
           <Text className='interact-gifts__verb'> 送出 </Text>
           <Text className='interact-gifts__gift'>{e.giftName}</Text>
-          {e.icon ? <Image className='interact-gifts__icon' src={e.icon} mode='aspectFit' /> : null}
+          {e.icon ? <AltImage className='interact-gifts__icon' src={e.icon} mode='aspectFit' alt='' /> : null}
           <Text className='interact-gifts__combo'>×{e.combo}</Text>
         </View>
       ))}

@@ -9,6 +9,7 @@ import { GiftPanel } from './gift-panel'
 import { GiftStrip } from './gift-strip'
 import { LikeButton } from './like-button'
 import './index.scss'
+import { buttonProps, hiddenProps } from '@/platform/a11y'
 
 export { PremiumBanner } from './premium-banner'
 
@@ -38,8 +39,10 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
     <View className='interact'>
       <GiftStrip roomId={roomId} />
       <View className='interact__bar'>
-        <View className='interact__gift-button' onClick={openGifts} aria-label='礼物'>
-          <Text className='interact__gift-icon'>礼</Text>
+        <View className='interact__gift-button' {...buttonProps('礼物')} onClick={openGifts}>
+          <Text className='interact__gift-icon' {...hiddenProps}>
+            礼
+          </Text>
           <Text className='interact__gift-label'>礼物</Text>
         </View>
         <LikeButton roomId={roomId} />

@@ -3,6 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { likeStore } from '@/stores/like'
 import { formatCount } from '@/utils/format'
+import { buttonProps, hiddenProps } from '@/platform/a11y'
 
 /** How long a heart floats, ms, and how many may float at once (a bounded number of nodes). */
 export const HEART_DURATION = 1200
@@ -42,15 +43,17 @@ export const LikeButton = observer(function LikeButton({ roomId }: { roomId: num
 
   return (
     <View className='interact-like'>
-      <View className='interact-like__hearts'>
+      <View className='interact-like__hearts' {...hiddenProps}>
         {hearts.map((h) => (
           <Text key={h.id} className='interact-like__heart' style={{ color: h.color, ['--drift' as string]: `${h.drift}px` }}>
             ♥
           </Text>
         ))}
       </View>
-      <View className='interact-like__button' onClick={onTap} aria-label='点赞'>
-        <Text className='interact-like__icon'>♥</Text>
+      <View className='interact-like__button' {...buttonProps('点赞')} onClick={onTap}>
+        <Text className='interact-like__icon' {...hiddenProps}>
+          ♥
+        </Text>
       </View>
       <Text className='interact-like__count'>{formatCount(likeStore.total(roomId))}</Text>
     </View>

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { liveStore } from '@/stores/live'
 import { bannerText, premiumStore } from '@/stores/premium'
 import { sessionStore } from '@/stores/session'
+import { buttonProps } from '@/platform/a11y'
 
 /**
  * The paid live room banner (spec R4.12): nothing for a free room (WELCOM); 试看中 with the seconds left during the
@@ -29,7 +30,7 @@ export const PremiumBanner = observer(function PremiumBanner({ roomId }: { roomI
     <View className={`premium-banner premium-banner--${state.toLowerCase()}`} data-state={state} onClick={buy}>
       <Text className='premium-banner__text'>{text}</Text>
       {action ? (
-        <View className={`premium-banner__action${premiumStore.paying ? ' premium-banner__action--busy' : ''}`}>
+        <View className={`premium-banner__action${premiumStore.paying ? ' premium-banner__action--busy' : ''}`} {...buttonProps()}>
           <Text>{premiumStore.paying ? '购买中' : action}</Text>
         </View>
       ) : null}

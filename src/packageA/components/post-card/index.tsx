@@ -1,4 +1,5 @@
-import { View, Text, Image, RichText } from '@tarojs/components'
+import { View, Text, RichText } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import type { PostItem } from '@/api/timeline'
@@ -9,27 +10,29 @@ import { formatCount, fromNow } from '@/utils/format'
 import { attachedImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import '../../pages/timeline/timeline.scss'
+import { buttonProps, linkProps } from '@/platform/a11y'
 
 /** One post of a timeline (spec R3.32): host, text (HTML stripped, phones masked), images, like once. */
 export const PostCard = observer(function PostCard({ store, post, full }: { store: TimelineStore; post: PostItem; full?: boolean }) {
   const liked = store.liked(post)
   const text = maskPhones(stripHtml(post.content))
   return (
-    <View className='post-card' data-post={post.id} onClick={full ? undefined : () => openPage('post', { id: post.id, topic: store.id, source: store.source })}>
+    <View className='post-card' data-post={post.id} {...(full ? {} : linkProps())} onClick={full ? undefined : () => openPage('post', { id: post.id, topic: store.id, source: store.source })}>
       <View className='post-card__head'>
-        <Image className='post-card__avatar' src={post.host_avatar || ''} />
+        <AltImage className='post-card__avatar' src={post.host_avatar || ''} alt={post.host_name || '主持人'} />
         <Text className='post-card__name'>{post.host_name || '主持人'}</Text>
         <Text className='post-card__time'>{post.time ? fromNow(post.time) : ''}</Text>
       </View>
       {full ? <RichText className='post-card__text' nodes={text.replace(/</g, '&lt;')} /> : <Text className='post-card__text'>{text}</Text>}
       {post.images && post.images.length > 0 && (
         <View className='post-card__images'>
-          {post.images.map((src) => (
-            <Image
+          {post.images.map((src, i) => (
+            <AltImage
               key={src}
               className='post-card__img'
               src={attachedImage(src, 220, 220)}
               mode='aspectFill'
+              alt={`${post.host_name || '主持人'}的图片 ${i + 1}`}
               onClick={(e) => {
                 e.stopPropagation()
                 Taro.previewImage({ urls: post.images!, current: src })
@@ -40,6 +43,7 @@ export const PostCard = observer(function PostCard({ store, post, full }: { stor
       )}
       <Text
         className={`post-card__like${liked ? ' post-card__like--on' : ''}`}
+        {...buttonProps(`${liked ? '已赞' : '点赞'}，${formatCount(post.like)}赞`)}
         onClick={async (e) => {
           e.stopPropagation()
           if (liked) return showToast('已经赞过了')

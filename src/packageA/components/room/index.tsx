@@ -1,4 +1,5 @@
-import { View, Text, Image, ScrollView, Input, Button } from '@tarojs/components'
+import { View, Text, ScrollView, Input, Button } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -18,6 +19,7 @@ import { shareImage } from '@/utils/image'
 import { stripHtml } from '@/utils/validate'
 import './index.scss'
 import { displayName } from '@/utils/names'
+import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
 
 function streamerName(room: RoomInfo) {
   return displayName(room.streamer, '主播')
@@ -43,13 +45,14 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
   }
   return (
     <View className='room-header'>
-      <Image className='room-header__avatar' src={room.streamer?.avatar || ''} onClick={() => openPage('streamerDetail', { roomid: room.id })} />
+      <AltImage className='room-header__avatar' src={room.streamer?.avatar || ''} alt={streamerName(room)} onClick={() => openPage('streamerDetail', { roomid: room.id })} />
       <View className='room-header__body'>
         <Text className='room-header__name'>{streamerName(room)}</Text>
         <Text className='room-header__meta'>{formatCount(stats?.online ?? room.online ?? 0)}人在看 · {formatCount(stats?.likes ?? room.likes ?? 0)}赞</Text>
       </View>
       <Text
         className='room-header__share'
+        {...buttonProps()}
         onClick={() => {
           onPoster()
           void shareToast(SHARE_TIP)
@@ -57,7 +60,7 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
       >
         分享
       </Text>
-      <Text className={`room-header__follow${follow.following ? ' room-header__follow--on' : ''}`} onClick={toggle}>
+      <Text className={`room-header__follow${follow.following ? ' room-header__follow--on' : ''}`} {...buttonProps()} onClick={toggle}>
         {follow.following ? '已关注' : '+ 关注'}
       </Text>
     </View>
@@ -84,7 +87,7 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
             <Text className='phase-card__title'>直播未开始</Text>
             {room.start_time ? <Text className='phase-card__time'>{formatTime(room.start_time, 'MM月DD日 HH:mm')} 开播</Text> : null}
             {/* always bound: in the mini-program Taro throws when a Text loses its last listener (no pure-text template) */}
-            <Text className={`phase-card__btn${follow.subscribed ? ' phase-card__btn--done' : ''}`} onClick={subscribe}>
+            <Text className={`phase-card__btn${follow.subscribed ? ' phase-card__btn--done' : ''}`} {...buttonProps()} onClick={subscribe}>
               {follow.subscribed ? '已预约' : '预约提醒'}
             </Text>
           </>
@@ -92,7 +95,7 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
           <>
             <Text className='phase-card__title'>直播已结束</Text>
             {room.review_id ? (
-              <Text className='phase-card__btn' onClick={() => openPage('playback', { id: room.review_id })}>
+              <Text className='phase-card__btn' {...linkProps()} onClick={() => openPage('playback', { id: room.review_id })}>
                 观看回放
               </Text>
             ) : null}
@@ -111,12 +114,13 @@ export const GroupSwitcher = observer(function GroupSwitcher({ roomId }: { roomI
   }, [roomId])
   if (rooms.length < 2) return null
   return (
-    <ScrollView scrollX className='group-switcher'>
+    <ScrollView scrollX className='group-switcher' {...tablistProps('同组直播间')}>
       {rooms.map((r) => (
         <View
           key={r.id}
           data-room={r.id}
           className={`group-switcher__item${r.id === roomId ? ' group-switcher__item--on' : ''}`}
+          {...tabProps(r.id === roomId)}
           onClick={() => r.id !== roomId && Taro.redirectTo({ url: `/packageA/pages/live/live?roomid=${r.id}` })}
         >
           <Text className='group-switcher__title'>{r.title}</Text>
@@ -133,7 +137,7 @@ export function ExternalTab({ tab }: { tab: { title: string; url?: string; conte
     <View className='external-tab'>
       {tab.content ? <Text className='external-tab__text'>{stripHtml(tab.content)}</Text> : null}
       {tab.url ? (
-        <Text className='external-tab__link' onClick={() => openLink(tab.url)}>
+        <Text className='external-tab__link' {...linkProps()} onClick={() => openLink(tab.url)}>
           查看{tab.title}
         </Text>
       ) : null}
@@ -181,10 +185,10 @@ export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void 
   return (
     <View className='poster' onClick={onClose}>
       <View className='poster__card' onClick={(e) => e.stopPropagation()}>
-        {room.cover ? <Image className='poster__cover' src={shareImage(room.cover)} mode='aspectFill' /> : null}
+        {room.cover ? <AltImage className='poster__cover' src={shareImage(room.cover)} mode='aspectFill' alt={room.title} /> : null}
         <Text className='poster__title'>{room.title}</Text>
         <Text className='poster__sub'>{streamerName(room)} 正在直播</Text>
-        <Image className='poster__qr' src={qr} />
+        <AltImage className='poster__qr' src={qr} alt='直播间二维码' />
         <Text className='poster__hint'>长按识别二维码，进入直播间</Text>
       </View>
     </View>

@@ -1,4 +1,5 @@
-import { View, Text, Video, Input, Image } from '@tarojs/components'
+import { View, Text, Video, Input } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import Taro, { useReachBottom, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -12,6 +13,7 @@ import { maskPhones, stripHtml } from '@/utils/validate'
 import './playback.scss'
 import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
+import { buttonProps } from '@/platform/a11y'
 
 const VIDEO_ID = 'playback-video'
 
@@ -77,6 +79,7 @@ function PlaybackPage() {
         <View className='playback__actions'>
           <Text
             className={`playback__like${store.liked ? ' playback__like--on' : ''}`}
+            {...buttonProps(`${store.liked ? '已赞' : '点赞'}，${formatCount(d.likes || 0)}赞`)}
             onClick={async () => {
               if (store.liked) return showToast('已经赞过了')
               const ok = await store.like().catch(() => false)
@@ -89,7 +92,7 @@ function PlaybackPage() {
       </View>
       <View className='playback__danmaku-bar'>
         <Input className='playback__input' value={text} placeholder='发一条弹幕' confirmType='send' onInput={(e) => setText(e.detail.value)} onConfirm={sendDanmaku} />
-        <Text className='playback__send' onClick={sendDanmaku}>
+        <Text className='playback__send' {...buttonProps()} onClick={sendDanmaku}>
           发送
         </Text>
       </View>
@@ -97,14 +100,14 @@ function PlaybackPage() {
         <Text className='playback__section'>评论 {list.total || ''}</Text>
         <View className='playback__danmaku-bar'>
           <Input className='playback__input' value={comment} placeholder='说点什么…' confirmType='send' onInput={(e) => setComment(e.detail.value)} onConfirm={sendComment} />
-          <Text className='playback__send' onClick={sendComment}>
+          <Text className='playback__send' {...buttonProps()} onClick={sendComment}>
             评论
           </Text>
         </View>
         {list.empty && !list.loading ? <PageState empty emptyText='还没有评论，来抢沙发吧' /> : null}
         {list.list.map((c) => (
           <View key={c.id} className='comment' data-comment={c.id}>
-            <Image className='comment__avatar' src={c.user?.avatar || ''} />
+            <AltImage className='comment__avatar' src={c.user?.avatar || ''} alt={displayName(c.user, '用户')} />
             <View className='comment__body'>
               <Text className='comment__name'>{displayName(c.user, '用户')}</Text>
               <Text className='comment__text'>{maskPhones(stripHtml(c.content))}</Text>

@@ -1,4 +1,5 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -15,6 +16,7 @@ import { formatCount, formatTime } from '@/utils/format'
 import { shareImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import './preview.scss'
+import { buttonProps, linkProps } from '@/platform/a11y'
 
 /** A preview (teaser, spec R2.10): what is coming, when, and a reminder (subscribe, R4.27, R5.13). */
 function PreviewPage() {
@@ -64,7 +66,7 @@ function PreviewPage() {
   }
   return (
     <View className='preview'>
-      {detail.cover ? <Image className='preview__cover' src={detail.cover} mode='aspectFill' /> : null}
+      {detail.cover ? <AltImage className='preview__cover' src={detail.cover} mode='aspectFill' alt={stripHtml(detail.title)} /> : null}
       <View className='preview__card'>
         <Text className='preview__title'>{stripHtml(detail.title)}</Text>
         {detail.start_time ? <Text className='preview__time'>{formatTime(detail.start_time, 'YYYY年MM月DD日 HH:mm')} 开播</Text> : null}
@@ -73,12 +75,12 @@ function PreviewPage() {
       </View>
       <View className='preview__bar'>
         {live ? (
-          <Text className='preview__btn' onClick={() => openPage('live', { roomid: detail.room!.id })}>
+          <Text className='preview__btn' {...linkProps()} onClick={() => openPage('live', { roomid: detail.room!.id })}>
             正在直播，进入直播间
           </Text>
         ) : (
           // always bound: in the mini-program Taro throws when a Text loses its last listener (no pure-text template)
-          <Text className={`preview__btn${subscribed ? ' preview__btn--done' : ''}`} onClick={subscribe}>
+          <Text className={`preview__btn${subscribed ? ' preview__btn--done' : ''}`} {...buttonProps()} onClick={subscribe}>
             {subscribed ? '已预约' : '预约提醒'}
           </Text>
         )}

@@ -1,4 +1,5 @@
-import { View, Text, Image, Button } from '@tarojs/components'
+import { View, Text, Button } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import Taro, { usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
@@ -13,6 +14,7 @@ import { showToast } from '@/ui/overlay'
 import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { stripHtml } from '@/utils/validate'
 import './streamer.scss'
+import { buttonProps, disabledProps, linkProps } from '@/platform/a11y'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
@@ -25,9 +27,9 @@ function explain(e: unknown) {
 
 function PlaybackRow({ item }: { item: RoomPlayback }) {
   return (
-    <View className='streamer-detail__playback' data-playback={item.id} onClick={() => openPage('playback', { id: item.id })}>
+    <View className='streamer-detail__playback' data-playback={item.id} {...linkProps()} onClick={() => openPage('playback', { id: item.id })}>
       <View className='streamer-detail__playback-cover'>
-        {item.cover && <Image className='streamer-detail__playback-img' src={item.cover} mode='aspectFill' lazyLoad />}
+        {item.cover && <AltImage className='streamer-detail__playback-img' src={item.cover} mode='aspectFill' lazyLoad alt={stripHtml(item.title)} />}
         {item.duration ? <Text className='streamer-detail__playback-time'>{formatDuration(item.duration)}</Text> : null}
       </View>
       <View className='streamer-detail__playback-body'>
@@ -133,7 +135,7 @@ function StreamerDetailPage() {
     <View className='page streamer-detail'>
       <View className='streamer-detail__head'>
         <View className='streamer-detail__avatar'>
-          {avatar ? <Image className='streamer-detail__avatar-img' src={avatar} mode='aspectFill' /> : <Text className='streamer-detail__avatar-ph'>{known.nickName.slice(0, 1)}</Text>}
+          {avatar ? <AltImage className='streamer-detail__avatar-img' src={avatar} mode='aspectFill' alt={known.nickName} /> : <Text className='streamer-detail__avatar-ph'>{known.nickName.slice(0, 1)}</Text>}
         </View>
         <Text className='streamer-detail__name'>{known.nickName}</Text>
         <Text className='streamer-detail__desc'>{plainText(known.description) || '这个主播很懒，还没有简介'}</Text>
@@ -157,6 +159,7 @@ function StreamerDetailPage() {
           <Button
             className={`streamer-detail__follow${follow.following ? ' streamer-detail__follow--on' : ''}`}
             disabled={busy}
+            {...disabledProps(busy)}
             onClick={() => void toggleFollow()}
           >
             {follow.following ? '已关注' : '+ 关注'}
@@ -165,12 +168,13 @@ function StreamerDetailPage() {
       </View>
 
       {streamer.roomId ? (
-        <View className='streamer-detail__room' data-room={streamer.roomId} onClick={() => openPage('live', { roomid: streamer.roomId })}>
+        <View className='streamer-detail__room' data-room={streamer.roomId} {...linkProps()} onClick={() => openPage('live', { roomid: streamer.roomId })}>
           <Text className={`streamer-detail__badge${onair ? ' streamer-detail__badge--live' : ''}`}>{onair ? '直播中' : '未开播'}</Text>
           <Text className='streamer-detail__room-title'>TA的直播间</Text>
           {!onair && (
             <Text
               className={`streamer-detail__remind${follow.subscribed ? ' streamer-detail__remind--on' : ''}`}
+              {...buttonProps()}
               onClick={(e) => {
                 e.stopPropagation()
                 void subscribe()

@@ -10,6 +10,7 @@ import { formatCount } from '@/utils/format'
 import { stripHtml } from '@/utils/validate'
 import './timeline.scss'
 import { listFootText } from '@/components/list-foot/text'
+import { linkProps } from '@/platform/a11y'
 
 /** A timeline (spec R2.11): the topic, a link to its live room or playback, and its posts newest first. */
 function TimelinePage() {
@@ -41,7 +42,7 @@ function TimelinePage() {
         </View>
       </View>
       {t.redirect && (
-        <View className='timeline__redirect' onClick={() => (t.redirect!.page === 'live' ? openPage('live', { roomid: t.redirect!.roomid }) : openPage('playback', { id: (t.redirect as { id: number }).id }))}>
+        <View className='timeline__redirect' {...linkProps()} onClick={() => (t.redirect!.page === 'live' ? openPage('live', { roomid: t.redirect!.roomid }) : openPage('playback', { id: (t.redirect as { id: number }).id }))}>
           <Text>{t.redirect.page === 'live' ? '● 正在直播，点击观看' : '▶ 观看回放'}</Text>
         </View>
       )}

@@ -1,4 +1,5 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import Taro, { usePullDownRefresh, useReachBottom, useRouter, useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
@@ -10,6 +11,7 @@ import { formatCount } from '@/utils/format'
 import { shareImage, uploadedImage } from '@/utils/image'
 import './album.scss'
 import { listFootText } from '@/components/list-foot/text'
+import { buttonProps, linkProps } from '@/platform/a11y'
 
 /** Photo-album live (spec R2.17): the album, its photos 30 a page, photo likes that toggle, share and timeline share. */
 function AlbumPage() {
@@ -39,15 +41,15 @@ function AlbumPage() {
           {a.total}张 · {formatCount(a.likes)}赞 · {formatCount(a.visits || 0)}浏览
         </Text>
         {a.room_id ? (
-          <Text className='album__live' onClick={() => openPage('live', { roomid: a.room_id })}>
+          <Text className='album__live' {...linkProps()} onClick={() => openPage('live', { roomid: a.room_id })}>
             进入直播间 ›
           </Text>
         ) : null}
         <View className='album__orders'>
-          <Text className={`album__order${store.order === 'desc' ? ' album__order--on' : ''}`} onClick={() => store.setOrder('desc')}>
+          <Text className={`album__order${store.order === 'desc' ? ' album__order--on' : ''}`} {...buttonProps()} onClick={() => store.setOrder('desc')}>
             最新
           </Text>
-          <Text className={`album__order${store.order === 'hot' ? ' album__order--on' : ''}`} onClick={() => store.setOrder('hot')}>
+          <Text className={`album__order${store.order === 'hot' ? ' album__order--on' : ''}`} {...buttonProps()} onClick={() => store.setOrder('hot')}>
             最热
           </Text>
         </View>
@@ -56,13 +58,22 @@ function AlbumPage() {
         photos.loading ? <PageState loading /> : <PageState empty emptyText='暂无照片' />
       ) : (
         <View className='album__grid'>
-          {photos.list.map((p) => {
+          {photos.list.map((p, i) => {
             const liked = store.liked(p)
             return (
               <View key={p.id} className='album__photo' data-photo={p.id}>
-                <Image className='album__img' src={uploadedImage(p.thumb || p.url, 240, 240)} mode='aspectFill' lazyLoad onClick={() => Taro.previewImage({ urls, current: p.url })} />
+                <AltImage
+                  className='album__img'
+                  src={uploadedImage(p.thumb || p.url, 240, 240)}
+                  mode='aspectFill'
+                  lazyLoad
+                  alt={p.description || `${a.title} 第${i + 1}张`}
+                  {...linkProps()}
+                  onClick={() => Taro.previewImage({ urls, current: p.url })}
+                />
                 <Text
                   className={`album__like${liked ? ' album__like--on' : ''}`}
+                  {...buttonProps(`${liked ? '取消点赞' : '点赞'}，${formatCount(p.likes)}赞`)}
                   onClick={async () => {
                     const r = await store.toggleLike(p).catch(() => null)
                     if (!r) showToast('操作失败，请稍后再试')

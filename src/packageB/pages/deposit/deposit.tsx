@@ -7,6 +7,7 @@ import { depositStore } from '@/stores/deposit'
 import { giftStore } from '@/stores/gift'
 import { sessionStore } from '@/stores/session'
 import './deposit.scss'
+import { buttonProps, choiceProps, hiddenProps } from '@/platform/a11y'
 
 /** The currency name (spec R9.1). */
 const CURRENCY = '慧币'
@@ -32,7 +33,7 @@ function DepositPage() {
         <Text className='deposit__label'>我的{CURRENCY}</Text>
         <Text className='deposit__balance'>{sessionStore.isLoggedIn ? (s.balance ?? '--') : '--'}</Text>
         {!sessionStore.isLoggedIn && (
-          <Text className='deposit__login' onClick={() => void sessionStore.requireLogin()}>
+          <Text className='deposit__login' {...buttonProps()} onClick={() => void sessionStore.requireLogin()}>
             登录后查看余额 ›
           </Text>
         )}
@@ -54,6 +55,7 @@ function DepositPage() {
                 key={p.id}
                 data-price={p.id}
                 className={`deposit__price${p.id === s.selectedId ? ' deposit__price--on' : ''}`}
+                {...choiceProps(p.id === s.selectedId)}
                 onClick={() => s.select(p.id)}
               >
                 {Number(p.hot) > 0 && <Text className='deposit__hot'>热门</Text>}
@@ -72,15 +74,18 @@ function DepositPage() {
                 key={m.key}
                 data-method={m.key}
                 className={`deposit__method${m.key === s.method ? ' deposit__method--on' : ''}`}
+                {...choiceProps(m.key === s.method)}
                 onClick={() => s.chooseMethod(m.key)}
               >
-                <Text className={`deposit__method-icon deposit__method-icon--${m.icon}`}>{m.icon === 'alipay' ? '支' : '微'}</Text>
+                <Text className={`deposit__method-icon deposit__method-icon--${m.icon}`} {...hiddenProps}>{m.icon === 'alipay' ? '支' : '微'}</Text>
                 <Text className='deposit__method-name'>{m.name}</Text>
-                <Text className='deposit__check'>{m.key === s.method ? '●' : '○'}</Text>
+                <Text className='deposit__check' {...hiddenProps}>
+                  {m.key === s.method ? '●' : '○'}
+                </Text>
               </View>
             ))}
           </View>
-          <View className={`deposit__pay${s.selected && s.method && !s.paying ? '' : ' deposit__pay--off'}`} onClick={() => void s.pay()}>
+          <View className={`deposit__pay${s.selected && s.method && !s.paying ? '' : ' deposit__pay--off'}`} {...buttonProps()} onClick={() => void s.pay()}>
             <Text>{s.paying ? '支付中…' : s.selected ? `立即支付 ¥${s.selected.price}` : '立即支付'}</Text>
           </View>
           <Text className='deposit__tip'>{CURRENCY}用于赠送礼物和解锁付费直播，充值后不可退还。</Text>

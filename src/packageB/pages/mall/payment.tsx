@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import Taro, { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
@@ -91,7 +92,7 @@ function MallPaymentPage() {
     body = (
       <View className='mall__body'>
         <View className='mall-order' data-order={String(o.id)}>
-          {o.cover ? <Image className='mall-order__cover' src={o.cover} mode='aspectFill' /> : null}
+          {o.cover ? <AltImage className='mall-order__cover' src={o.cover} mode='aspectFill' alt={o.title} /> : null}
           <View className='mall-order__info'>
             <Text className='mall-order__title'>{o.title}</Text>
             <View className='mall-order__line'>

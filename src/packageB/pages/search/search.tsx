@@ -1,4 +1,5 @@
-import { View, Text, Input, Image } from '@tarojs/components'
+import { View, Text, Input } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
@@ -13,6 +14,7 @@ import { stripHtml } from '@/utils/validate'
 import './search.scss'
 import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
+import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
 
 function openResult(kind: SearchKind, item: any) {
   if (kind === 'streamer') openPage('streamerDetail', { id: item.id, roomid: item.room_id ?? item.roomId })
@@ -60,14 +62,14 @@ function SearchPage() {
           }}
           onConfirm={(e) => go(e.detail.value)}
         />
-        <Text className='search__btn' onClick={() => go()}>
+        <Text className='search__btn' {...buttonProps()} onClick={() => go()}>
           搜索
         </Text>
       </View>
       {!showResults && s.suggestions.length > 0 && (
         <View className='search__suggestions'>
           {s.suggestions.map((w) => (
-            <Text key={w} className='search__suggestion' onClick={() => go(w)}>
+            <Text key={w} className='search__suggestion' {...buttonProps()} onClick={() => go(w)}>
               {w}
             </Text>
           ))}
@@ -79,13 +81,13 @@ function SearchPage() {
             <View className='search__block'>
               <View className='search__block-head'>
                 <Text className='search__block-title'>搜索历史</Text>
-                <Text className='search__clear' onClick={() => s.clearHistory()}>
+                <Text className='search__clear' {...buttonProps()} onClick={() => s.clearHistory()}>
                   清空
                 </Text>
               </View>
               <View className='search__chips'>
                 {s.history.map((w) => (
-                  <Text key={w} className='search__chip search__chip--history' onClick={() => go(w)}>
+                  <Text key={w} className='search__chip search__chip--history' {...buttonProps()} onClick={() => go(w)}>
                     {w}
                   </Text>
                 ))}
@@ -97,7 +99,7 @@ function SearchPage() {
               <Text className='search__block-title'>热门搜索</Text>
               <View className='search__chips'>
                 {s.hot.map((w, i) => (
-                  <Text key={w} className={`search__chip${i < 3 ? ' search__chip--hot' : ''}`} onClick={() => go(w)}>
+                  <Text key={w} className={`search__chip${i < 3 ? ' search__chip--hot' : ''}`} {...buttonProps()} onClick={() => go(w)}>
                     {w}
                   </Text>
                 ))}
@@ -108,11 +110,11 @@ function SearchPage() {
       )}
       {showResults && (
         <View>
-          <View className='search__tabs' role='tablist'>
+          <View className='search__tabs' {...tablistProps('搜索结果分类')}>
             {SEARCH_TABS.map((t) => (
               <View
                 key={t.kind}
-                role='tab'
+                {...tabProps(t.kind === s.tab)}
                 data-kind={t.kind}
                 className={`search__tab${t.kind === s.tab ? ' search__tab--active' : ''}`}
                 onClick={() => s.setTab(t.kind)}
@@ -132,11 +134,12 @@ function SearchPage() {
           ) : (
             <View className='search__results'>
               {results.list.map((item: any) => (
-                <View key={item.id} className='search__result' data-result={item.id} onClick={() => openResult(s.tab, item)}>
-                  <Image
+                <View key={item.id} className='search__result' data-result={item.id} {...linkProps()} onClick={() => openResult(s.tab, item)}>
+                  <AltImage
                     className={`search__result-img${s.tab === 'streamer' ? ' search__result-img--round' : ''}`}
                     src={(s.tab === 'streamer' ? item.avatar : item.cover) || ''}
                     mode='aspectFill'
+                    alt={stripHtml(s.tab === 'streamer' ? displayName(item) : item.title)}
                   />
                   <View className='search__result-body'>
                     <Text className='search__result-title'>{stripHtml(s.tab === 'streamer' ? displayName(item) : item.title)}</Text>

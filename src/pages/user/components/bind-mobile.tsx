@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { sessionStore } from '@/stores/session'
 import { SmsCodeButton } from './sms-code-button'
+import { buttonProps } from '@/platform/a11y'
 
 /** R4.47, R7.62: the mobile-binding modal for a user without a mobile; failures show the server message (R5.16). */
 function BindMobileView() {
@@ -26,7 +27,7 @@ function BindMobileView() {
         <Button className='user-form__submit' onClick={() => void s.bindMobile(mobile, verify)}>
           绑定
         </Button>
-        <Text className='user-modal__skip' onClick={() => s.showBindMobile(false)}>
+        <Text className='user-modal__skip' {...buttonProps()} onClick={() => s.showBindMobile(false)}>
           暂不绑定
         </Text>
       </View>

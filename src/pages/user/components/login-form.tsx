@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
 import { sessionStore } from '@/stores/session'
 import { SmsCodeButton } from './sms-code-button'
+import { disabledProps, tablistProps, tabProps } from '@/platform/a11y'
 
 export type LoginMode = 'password' | 'sms'
 
@@ -23,11 +24,11 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
   }
   return (
     <View className='user-form'>
-      <View className='user-form__tabs'>
-        <Text className={`user-form__tab${mode === 'password' ? ' user-form__tab--on' : ''}`} onClick={() => setMode('password')}>
+      <View className='user-form__tabs' {...tablistProps('登录方式')}>
+        <Text className={`user-form__tab${mode === 'password' ? ' user-form__tab--on' : ''}`} {...tabProps(mode === 'password')} onClick={() => setMode('password')}>
           密码登录
         </Text>
-        <Text className={`user-form__tab${mode === 'sms' ? ' user-form__tab--on' : ''}`} onClick={() => setMode('sms')}>
+        <Text className={`user-form__tab${mode === 'sms' ? ' user-form__tab--on' : ''}`} {...tabProps(mode === 'sms')} onClick={() => setMode('sms')}>
           验证码登录
         </Text>
       </View>
@@ -68,7 +69,7 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
         </View>
       )}
       {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
-      <Button className='user-form__submit' disabled={s.loggingIn} onClick={submit}>
+      <Button className='user-form__submit' disabled={s.loggingIn} {...disabledProps(s.loggingIn)} onClick={submit}>
         {s.loggingIn ? '登录中' : '登录'}
       </Button>
     </View>

@@ -1,4 +1,5 @@
-import { Button, Image, Text, View } from '@tarojs/components'
+import { Button, Text, View } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
 import { openPage } from '@/router/navigate'
 import { sessionStore } from '@/stores/session'
@@ -6,9 +7,10 @@ import { showModal } from '@/ui/overlay'
 import { maskPhones } from '@/utils/validate'
 import { profileStore } from '@/stores/profile'
 import { ProfileEditor } from './profile-editor'
+import { buttonProps, linkProps } from '@/platform/a11y'
 
 export function Avatar({ src, name }: { src: string; name: string }) {
-  if (src) return <Image className='user-head__avatar' src={src} mode='aspectFill' />
+  if (src) return <AltImage className='user-head__avatar' src={src} mode='aspectFill' alt={name} />
   return (
     <View className='user-head__avatar user-head__avatar--text'>
       <Text>{(name || '游').slice(0, 1)}</Text>
@@ -39,19 +41,19 @@ function ProfileView() {
           <Text className='user-menu__label'>编辑资料</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
-        <View className='user-menu__item user-menu__bind' onClick={() => !u.mobile && s.showBindMobile(true)}>
+        <View className='user-menu__item user-menu__bind' {...buttonProps()} onClick={() => !u.mobile && s.showBindMobile(true)}>
           <Text className='user-menu__label'>手机号</Text>
           <Text className='user-menu__value'>{u.mobile ? '已绑定' : '去绑定'}</Text>
         </View>
-        <View className='user-menu__item' onClick={() => openPage('list', { type: 'deposit' })}>
+        <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'deposit' })}>
           <Text className='user-menu__label'>充值记录</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
-        <View className='user-menu__item' onClick={() => openPage('list', { type: 'gift' })}>
+        <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'gift' })}>
           <Text className='user-menu__label'>礼物记录</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
-        <View className='user-menu__item' onClick={() => openPage('follow')}>
+        <View className='user-menu__item' {...linkProps()} onClick={() => openPage('follow')}>
           <Text className='user-menu__label'>我的关注</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>

@@ -1,6 +1,7 @@
 import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { sessionStore } from '@/stores/session'
+import { buttonProps } from '@/platform/a11y'
 
 /** 获取验证码, then the 60 s countdown (R7.61, R9.9); a failure shows the server message (R5.16). */
 function SmsCodeButtonView({ mobile }: { mobile: string }) {
@@ -9,6 +10,7 @@ function SmsCodeButtonView({ mobile }: { mobile: string }) {
   return (
     <Text
       className={`user-form__code-btn${waiting ? ' user-form__code-btn--waiting' : ''}`}
+      {...buttonProps()}
       onClick={() => {
         if (!waiting) void s.sendSmsCode(mobile)
       }}

@@ -1,0 +1,23 @@
+import path from 'path'
+import type { IPluginContext, TaroPlatformBase } from '@tarojs/service'
+import attributes from '../src/platform/a11y-attributes.json'
+
+/**
+ * Mini-program accessibility attributes (README, Accessibility). WeChat reads `aria-role`, `aria-label`,
+ * `aria-hidden`, `aria-selected` and `aria-checked` on its components, but Taro's generated templates carry only the
+ * attributes it knows, so `ariaLabel` on an `<Image>` would never reach the `<image>`. This adds the attributes of
+ * src/platform/a11y-attributes.json to the templates (compile time) and, through src/platform/a11y-runtime.ts, to the
+ * runtime's component table, so both sides agree on each attribute's slot. H5 needs none of it.
+ */
+export default function a11yPlugin(ctx: IPluginContext) {
+  ctx.registerMethod({
+    name: 'onSetupClose',
+    fn(platform: TaroPlatformBase) {
+      const mini = platform as TaroPlatformBase & { template?: { mergeComponents(ctx: IPluginContext, patch: object): void } }
+      if (platform.platformType !== 'mini' || !mini.template) return
+      mini.template.mergeComponents(ctx, attributes)
+      const runtime = path.resolve(__dirname, '../src/platform/a11y-runtime.ts')
+      platform.runtimePath = [...(Array.isArray(platform.runtimePath) ? platform.runtimePath : [platform.runtimePath]), runtime]
+    }
+  })
+}

@@ -1,0 +1,36 @@
+import type { A11yProps } from './a11y'
+
+/** H5 variant of a11y.ts: ARIA attributes, every value a string (Taro's H5 components drop non-string attributes). */
+export function tablistProps(label?: string): A11yProps {
+  return { role: 'tablist', 'aria-label': label }
+}
+
+export function tabProps(selected: boolean): A11yProps {
+  return { role: 'tab', 'aria-selected': selected ? 'true' : 'false', tabindex: '0' }
+}
+
+export function buttonProps(label?: string): A11yProps {
+  return { role: 'button', 'aria-label': label, tabindex: '0' }
+}
+
+export function linkProps(): A11yProps {
+  return { role: 'link', tabindex: '0' }
+}
+
+export function choiceProps(selected: boolean): A11yProps {
+  return { role: 'radio', 'aria-checked': selected ? 'true' : 'false', tabindex: '0' }
+}
+
+export function disabledProps(disabled: boolean): A11yProps {
+  return { 'aria-disabled': disabled ? 'true' : 'false' }
+}
+
+export const hiddenProps: A11yProps = { 'aria-hidden': 'true' }
+
+export function scrollRegionProps(label: string): A11yProps {
+  return { role: 'region', 'aria-label': label, tabindex: '0' }
+}
+
+export function logProps(label: string, live: 'polite' | 'off'): A11yProps {
+  return { role: 'log', 'aria-label': label, 'aria-live': live, 'aria-relevant': 'additions', tabindex: '0' }
+}

@@ -1,0 +1,56 @@
+/**
+ * Accessibility attributes for Taro components, one call per meaning on both targets. Mini-program: WeChat's own
+ * attributes (`aria-role`, `aria-label`, `aria-selected`, `aria-hidden`), which the templates carry through
+ * config/a11y-plugin.ts. H5 (a11y.h5.ts): ARIA attributes on the rendered elements; Taro's H5 components set an
+ * attribute only for a string value, so every value there is a string.
+ */
+export type A11yProps = Record<string, string | boolean | undefined>
+
+/** A row of tabs; `label` names the row. */
+export function tablistProps(label?: string): A11yProps {
+  return { ariaRole: 'tablist', ariaLabel: label }
+}
+
+/** One tab and whether it is the current one. */
+export function tabProps(selected: boolean): A11yProps {
+  return { ariaRole: 'tab', ariaSelected: selected }
+}
+
+/** Something tappable that is not a `<Button>` (an icon, a text link), with its name when it has no text of its own. */
+export function buttonProps(label?: string): A11yProps {
+  return { ariaRole: 'button', ariaLabel: label }
+}
+
+/** Something tappable that opens another page (a card, a row): its own text names it. */
+export function linkProps(): A11yProps {
+  return { ariaRole: 'link' }
+}
+
+/** One of a set of options (an amount, a payment method, a gift) and whether it is the chosen one. */
+export function choiceProps(selected: boolean): A11yProps {
+  return { ariaRole: 'radio', ariaChecked: selected }
+}
+
+/** A `<Button>`'s disabled state for screen readers: the mini-program's button already tells it. */
+export function disabledProps(_disabled: boolean): A11yProps {
+  return {}
+}
+
+/** Hidden from screen readers: decoration, or content repeated elsewhere (the flying danmaku). */
+export const hiddenProps: A11yProps = { ariaHidden: true }
+
+/**
+ * A region that scrolls on its own (a horizontal strip, a list): reachable from the keyboard on H5 and named.
+ * The mini-program has no keyboard focus; its scroll views are named only.
+ */
+export function scrollRegionProps(label: string): A11yProps {
+  return { ariaLabel: label }
+}
+
+/**
+ * A list that grows with new messages (the chat): `polite` announces additions, `off` stops announcing (a busy room).
+ * The mini-program's screen readers have no live regions; it names the list only.
+ */
+export function logProps(label: string, _live: 'polite' | 'off'): A11yProps {
+  return { ariaLabel: label }
+}
