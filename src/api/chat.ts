@@ -20,10 +20,30 @@ export interface HistoryQuery {
   count?: number
   /** default today (R9.7) */
   type?: 'today' | 'week' | 'all' | string
-  /** only messages after this msg_id, oldest first (the reference server's gap fill after a reconnect) */
+  /** only messages after this msg_id, oldest first (the reference server's gap fill after a reconnect; see HistoryGone) */
   after_msg_id?: number
   /** start time (R7.79: history is fetched with room id, count and time) */
   time?: number
+}
+
+/**
+ * The reference server's answer to an `after_msg_id` query when some of the messages after it are no longer kept
+ * (issue 13): a refusal (code -4) whose data names the oldest msg_id it still has. Everything between after_msg_id
+ * and oldest_msg_id is gone for good; asking again from oldest_msg_id - 1 gets the rest.
+ */
+export interface HistoryGone {
+  after_msg_id: number
+  oldest_msg_id: number
+}
+
+/** The HistoryGone of a refused history answer, or null for any other answer. */
+export function historyGone(envelope: Pick<Envelope<unknown>, 'code' | 'data'> | null | undefined): HistoryGone | null {
+  if (!envelope || Number(envelope.code) === 1) return null
+  const d = envelope.data as Partial<HistoryGone> | null
+  if (!d || typeof d !== 'object' || Array.isArray(d)) return null
+  const oldest = Number(d.oldest_msg_id)
+  if (!Number.isInteger(oldest) || oldest <= 0) return null
+  return { after_msg_id: Number(d.after_msg_id) || 0, oldest_msg_id: oldest }
 }
 
 /** POST /userapp/living/danmaku {roomid, count default 10, type default today} (R7.72, R7.79). */

@@ -1,7 +1,7 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx'
-import { blockUser, fetchChatHistory, reportMessage, sendDanmaku, type HistoryItem } from '@/api/chat'
+import { blockUser, fetchChatHistory, historyGone, reportMessage, sendDanmaku, type HistoryItem } from '@/api/chat'
 import { isSuccess, type Envelope } from '@/core/request'
-import { acquireRoomSocket, releaseRoomSocket, type DanmakuPushData, type RoomSocket, type WelcomeData } from '@/core/socket'
+import { acquireRoomSocket, backoffDelay, releaseRoomSocket, type DanmakuPushData, type RoomSocket, type WelcomeData } from '@/core/socket'
 import { getItem, setItem } from '@/platform/storage'
 import { sessionStore } from './session'
 
@@ -11,12 +11,28 @@ import { sessionStore } from './session'
  * (by msg_id) in msg_id order; a reconnect's gap (the welcome's last_msg_id above the last id seen) is filled from
  * history. Incoming messages wait in a queue that flushes into the observable list every 200 ms, so a busy room
  * changes the list (and renders) at most five times a second; the list keeps the last 200 messages.
+ *
+ * No message is lost silently (issue 13). Every msg_id up to `cursor` has been shown; a welcome above it opens a gap,
+ * which is filled from history page by page, retrying with backoff (1 s doubling to 30 s) for as long as the room is
+ * open. Pushes above an open gap are held (at most holdMax, 5 s) so the list grows in msg_id order; if history does
+ * not answer in time they show, and the gap's messages are put in their places when it does. Only what the server
+ * no longer has (its oldest kept msg_id, HistoryGone) — or a gap longer than GAP_FILL_MAX — becomes a visible marker
+ * row, 部分消息未能加载.
  */
 
 export const FLUSH_INTERVAL = 200
 export const MAX_MESSAGES = 200
 /** Page size of a gap fill after a reconnect. */
 export const GAP_PAGE = 100
+/** Gap-fill retries: 1 s doubling to 30 s (±20 %), for as long as the room is open (issue 13). */
+export const GAP_RETRY_INITIAL = 1000
+export const GAP_RETRY_MAX = 30000
+/** The longest pushes above an open gap are held back before they show anyway (ms). */
+export const GAP_HOLD_MAX = 5000
+/** A gap longer than this many messages is not fetched in full: its newest MAX_MESSAGES are, after a marker row. */
+export const GAP_FILL_MAX = 1000
+/** The marker row where messages could not be loaded. */
+export const GAP_MARKER_TEXT = '部分消息未能加载'
 /** R5.7: a failure message with a word for sensitive, illegal or rule-violating. */
 export const SENSITIVE_WORDS = /敏感|违法|违规/
 /** R5.8: a failure message with the word for closed. */
@@ -33,6 +49,8 @@ export interface ChatMessage {
   text: string
   /** ms since epoch */
   time: number
+  /** A gap marker row (issue 13): msg_ids from…to could not be loaded. Its msgId is from − 0.5, so it sorts in place. */
+  gap?: { from: number; to: number }
 }
 
 /** R5.7 / R8.10 (server code and message) and R5.8 / R8.11 (聊天暂时关闭): the sends that reject. */
@@ -109,6 +127,10 @@ export interface ChatDeps {
   release: (roomId: number) => void
   flushInterval: number
   maxMessages: number
+  /** ms before gap-fill retry `attempt` (0-based) */
+  gapRetry: (attempt: number) => number
+  /** ms pushes above an open gap are held at most */
+  holdMax: number
 }
 
 const defaultDeps: ChatDeps = {
@@ -116,13 +138,21 @@ const defaultDeps: ChatDeps = {
   acquire: (roomId) => acquireRoomSocket(roomId),
   release: (roomId) => releaseRoomSocket(roomId),
   flushInterval: FLUSH_INTERVAL,
-  maxMessages: MAX_MESSAGES
+  maxMessages: MAX_MESSAGES,
+  gapRetry: (attempt) => backoffDelay(attempt, Math.random, GAP_RETRY_INITIAL, GAP_RETRY_MAX),
+  holdMax: GAP_HOLD_MAX
 }
+
+/** A gap marker row for msg_ids from…to (issue 13). */
+export function gapMarker(from: number, to: number, time = Date.now()): ChatMessage {
+  return { msgId: from - 0.5, userId: 0, nickname: '', avatar: '', text: GAP_MARKER_TEXT, time, gap: { from, to } }
+}
+
+type Source = 'push' | 'history' | 'fill'
 
 export type BatchListener = (batch: ChatMessage[]) => void
 
 const byMsgId = (a: ChatMessage, b: ChatMessage) => a.msgId - b.msgId
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /** One room's chat. Get it from chatStore.enter(roomId); leave with chatStore.leave(roomId). */
 export class ChatRoom {
@@ -142,8 +172,23 @@ export class ChatRoom {
   private ids = new Set<number>()
   /** ids at or below this were trimmed away: too old to show again */
   private floor = 0
-  /** the highest msg_id received (list, queue, trimmed) — the gap fill's starting point */
+  /** the highest msg_id received (list, queue, held, trimmed) */
   private maxSeen = 0
+  /** every msg_id up to here has been shown (or marked as gone): where a gap fill starts */
+  private cursor = 0
+  /** the cursor is known (today's history answered with messages, or a welcome came after an empty history) */
+  private baseline = false
+  /** a gap is open while target > cursor: the newest welcome's last_msg_id */
+  private target = 0
+  /** pushes above an open gap, waiting for it to be filled */
+  private held = new Map<number, { msg: ChatMessage; live: boolean }>()
+  /** false once held pushes were shown before their gap was filled (until it is) */
+  private holding = true
+  private holdTimer: ReturnType<typeof setTimeout> | null = null
+  private filling = false
+  private fillPause: { timer: ReturnType<typeof setTimeout>; resolve: () => void } | null = null
+  /** failed gap-fill pages in a row (the backoff exponent) */
+  private fillFailures = 0
   private welcomeLast: number | null = null
   private timer: ReturnType<typeof setTimeout> | null = null
   private unsubscribe: (() => void)[] = []
@@ -189,7 +234,7 @@ export class ChatRoom {
     this.active = true
     const socket = this.store.deps.acquire(this.roomId)
     this.unsubscribe = [
-      socket.on('danmaku', (d) => this.accept(messageFromPush(d), true)),
+      socket.on('danmaku', (d) => this.accept(messageFromPush(d), true, 'push')),
       socket.on('welcome', (w) => this.welcomed(w)),
       socket.on('online', (d) => runInAction(() => (this.online = Number(d?.online) || 0))),
       socket.onStatus((s) => runInAction(() => (this.connected = s === 'open')))
@@ -207,6 +252,10 @@ export class ChatRoom {
     this.unsubscribe = []
     this.store.deps.release(this.roomId)
     this.welcomeLast = null
+    // held pushes show now; the gap (if any) is filled in between after the next welcome
+    if (this.held.size) this.holding = false
+    this.releaseHeld(false)
+    this.wakeFill()
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     this.flush()
@@ -227,15 +276,19 @@ export class ChatRoom {
         let historyMax = 0
         for (const item of items) {
           const m = parseHistoryItem(item)
-          if (m) this.accept(m, false, false)
+          if (m) this.accept(m, false, 'history')
           historyMax = Math.max(historyMax, Number(item?.msg_id ?? item?.id) || 0)
         }
         this.maxSeen = Math.max(this.maxSeen, historyMax)
-        this.flushNow()
+        if (!this.baseline && historyMax > 0) {
+          this.cursor = historyMax
+          this.baseline = true
+        }
         runInAction(() => (this.historyLoaded = true))
         // the socket joined first: what came between the history's newest and the welcome comes from history too
-        // (pushes that arrived meanwhile are above the welcome's id, so they do not close that gap)
-        if (this.welcomeLast !== null) this.sync(this.welcomeLast, historyMax || this.maxSeen)
+        // (pushes that arrived meanwhile are above the welcome's id and wait for that gap)
+        if (this.welcomeLast !== null) this.sync(this.welcomeLast)
+        this.flushNow()
       })().finally(() => {
         this.historyLoading = null
       })
@@ -259,7 +312,7 @@ export class ChatRoom {
       return false // 401 / 403 / 404 / timeout
     }
     if (!isSuccess(env)) return sendFailure(env)
-    this.accept(messageFromPush(env.data), true)
+    this.accept(messageFromPush(env.data), true, 'push')
     return true
   }
 
@@ -293,48 +346,185 @@ export class ChatRoom {
     if (this.historyLoaded) this.sync(last)
   }
 
-  /** The server's last id is `last`: fetch what came after the last id seen (a reconnect's gap). */
-  private sync(last: number, from = this.maxSeen) {
-    if (from === 0) {
+  /** The server's last id is `last`: anything between the cursor and it is a gap (a reconnect's, or the first join's). */
+  private sync(last: number) {
+    if (!this.baseline) {
       // nothing seen at all (no history today): start from here
-      this.maxSeen = Math.max(this.maxSeen, last)
-      return
+      this.cursor = Math.max(this.cursor, last)
+      this.baseline = true
     }
-    if (last > from) void this.fillGap(from, last)
+    this.target = Math.max(this.target, last)
+    if (this.target > this.cursor) {
+      // a new connection was just welcomed: the network is back, so a fill waiting out its backoff tries at once
+      this.fillFailures = 0
+      this.wakeFill()
+      void this.fill()
+    } else this.closeGap()
   }
 
-  private async fillGap(from: number, to: number) {
-    let after = Math.max(from, to - this.store.deps.maxMessages)
-    let failures = 0
-    while (after < to && this.active) {
-      let env: Envelope<HistoryItem[]> | null = null
-      try {
-        env = await fetchChatHistory(this.roomId, { after_msg_id: after, count: Math.min(GAP_PAGE, to - after) })
-      } catch {
-        env = null
+  /** Ends a gap fill's backoff wait now (a new welcome; stop()). */
+  private wakeFill() {
+    if (!this.fillPause) return
+    clearTimeout(this.fillPause.timer)
+    this.fillPause.resolve()
+  }
+
+  /** Is a gap open (or the starting point still unknown)? */
+  private get gapOpen(): boolean {
+    return !this.baseline || this.target > this.cursor
+  }
+
+  /**
+   * Fills the gap (cursor, target] from history, page by page, until it is closed; a failed page is asked again
+   * after a backoff (1 s doubling to 30 s) for as long as the room is open. The target may grow meanwhile (another
+   * reconnect). Messages the server no longer keeps, and the older part of a very long gap, become a marker row.
+   */
+  private async fill() {
+    if (this.filling) return
+    this.filling = true
+    this.fillFailures = 0
+    try {
+      while (this.active && this.target > this.cursor) {
+        const after = this.cursor
+        if (this.target - after > GAP_FILL_MAX) {
+          // longer than the list would keep: load the newest part only, after a marker for the rest
+          const skipTo = this.target - this.store.deps.maxMessages
+          this.mark(after + 1, skipTo)
+          this.cursor = skipTo
+          continue
+        }
+        const count = Math.min(GAP_PAGE, this.target - after)
+        let env: Envelope<HistoryItem[]> | null = null
+        try {
+          env = await fetchChatHistory(this.roomId, { after_msg_id: after, count })
+        } catch {
+          env = null
+        }
+        if (this.cursor !== after) continue // moved meanwhile (cannot happen today; never apply a stale page)
+        const gone = historyGone(env)
+        if (gone && gone.oldest_msg_id > after + 1) {
+          // the server no longer has (after, oldest): say so in the list, then fetch the rest
+          const to = Math.min(gone.oldest_msg_id - 1, this.target)
+          this.mark(after + 1, to)
+          this.cursor = to
+          this.fillFailures = 0
+          continue
+        }
+        if (!env || !isSuccess(env) || !Array.isArray(env.data)) {
+          // not now: ask again later (held pushes show once holdMax has passed)
+          await this.pause(this.store.deps.gapRetry(this.fillFailures++))
+          continue
+        }
+        this.fillFailures = 0
+        let last = after
+        for (const item of env.data) {
+          const m = parseHistoryItem(item)
+          if (m) this.accept(m, false, 'fill')
+          last = Math.max(last, Number(item?.msg_id ?? item?.id) || 0)
+        }
+        // a short page (or one that did not move) means the server has nothing more up to the target
+        this.cursor = env.data.length < count || last <= after ? Math.max(last, this.target) : last
+        this.maxSeen = Math.max(this.maxSeen, this.cursor)
+        this.releaseHeld(true, this.cursor)
+        this.flushNow()
       }
-      if (!env || !isSuccess(env) || !Array.isArray(env.data)) {
-        if (++failures > 3) return
-        await wait(1000 * 2 ** failures)
-        continue
-      }
-      if (!env.data.length) return
-      for (const item of env.data) {
-        const id = Number(item?.msg_id ?? item?.id) || 0
-        const m = parseHistoryItem(item)
-        if (m) this.accept(m, false)
-        after = Math.max(after, id)
-      }
+      this.closeGap()
+    } finally {
+      this.filling = false
     }
   }
 
-  private accept(m: ChatMessage | null, live: boolean, schedule = true) {
+  /** Waits before a retry; stop() ends the wait at once. */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.fillPause = null
+        resolve()
+      }, ms)
+      this.fillPause = {
+        timer,
+        resolve: () => {
+          this.fillPause = null
+          resolve()
+        }
+      }
+    })
+  }
+
+  /** A marker row for msg_ids from…to, which will never be loaded. */
+  private mark(from: number, to: number) {
+    if (to < from) return
+    this.maxSeen = Math.max(this.maxSeen, to)
+    const m = gapMarker(from, to)
+    if (m.msgId <= this.floor || this.ids.has(m.msgId)) return
+    this.deliver(m, false)
+  }
+
+  /** The gap is closed: the held pushes follow in order and the cursor moves past them. */
+  private closeGap() {
+    if (this.gapOpen) return
+    this.releaseHeld(true)
+    this.holding = true
+  }
+
+  /**
+   * Shows held pushes (those up to `upTo`, or all) in msg_id order. With `advance` the cursor moves past them (they
+   * follow the filled gap); without, they show ahead of a gap that is still open. A long hold goes out in batches of
+   * at most half the kept list, so no batch pushes another out of the list before it was shown.
+   */
+  private releaseHeld(advance: boolean, upTo = Infinity) {
+    if (!this.held.size) return
+    const ready = Array.from(this.held.keys())
+      .filter((id) => id <= upTo)
+      .sort((a, b) => a - b)
+    const batch = Math.max(1, Math.floor(this.store.deps.maxMessages / 2))
+    for (const id of ready) {
+      const h = this.held.get(id)!
+      this.held.delete(id)
+      if (this.queue.length >= batch) this.flushNow()
+      this.deliver(h.msg, h.live)
+      if (advance) this.cursor = Math.max(this.cursor, id)
+    }
+    if (!this.held.size && this.holdTimer) {
+      clearTimeout(this.holdTimer)
+      this.holdTimer = null
+    }
+  }
+
+  private accept(m: ChatMessage | null, live: boolean, source: Source) {
     if (!m) return
     this.maxSeen = Math.max(this.maxSeen, m.msgId)
     if (m.msgId <= this.floor || this.ids.has(m.msgId)) return
+    const held = this.held.get(m.msgId)
+    if (held) {
+      // history brought a message that was pushed too: show it once, as the push (it flies)
+      if (source === 'push') return
+      this.held.delete(m.msgId)
+      this.deliver(held.msg, held.live)
+      return
+    }
+    if (source === 'push' && this.gapOpen && this.holding && m.msgId > this.cursor) {
+      this.held.set(m.msgId, { msg: m, live })
+      if (!this.holdTimer) {
+        this.holdTimer = setTimeout(() => {
+          // history is slow: show what is held; the gap's messages go in between when it answers
+          this.holdTimer = null
+          if (!this.gapOpen) return
+          this.holding = false
+          this.releaseHeld(false)
+        }, this.store.deps.holdMax)
+      }
+      return
+    }
+    if (source === 'push' && !this.gapOpen) this.cursor = Math.max(this.cursor, m.msgId)
+    this.deliver(m, live)
+  }
+
+  /** Into the queue for the next flush (every flushInterval ms). */
+  private deliver(m: ChatMessage, live: boolean) {
     this.ids.add(m.msgId)
     this.queue.push({ msg: m, live })
-    if (schedule && !this.timer) this.timer = setTimeout(() => this.flushNow(), this.store.deps.flushInterval)
+    if (!this.timer) this.timer = setTimeout(() => this.flushNow(), this.store.deps.flushInterval)
   }
 
   private flush() {

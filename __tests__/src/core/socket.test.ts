@@ -2,8 +2,9 @@
 /*
  * The room push channel (src/core/socket.ts) over Taro H5's connectSocket against the reference server. jsdom ships
  * a WebSocket (built on `ws`), which Taro's H5 SocketTask uses as is, so nothing is swapped in the environment.
- * The connection is dropped from the client side (RoomSocket.drop closes the underlying socket as a lost network
- * would); the server has no endpoint that kills sockets.
+ * The connection is dropped from the client side here (RoomSocket.drop closes the underlying socket as a lost network
+ * would); the chaos suite (__tests__/src/stores/chat-chaos.test.ts) cuts them from the server side
+ * (/dev/rooms/:id/sockets/drop).
  */
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { RoomSocket, acquireRoomSocket, backoffDelay, releaseRoomSocket, roomSocket, socketUrl, type SocketTaskLike } from '@/core/socket'

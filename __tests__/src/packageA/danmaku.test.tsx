@@ -9,10 +9,10 @@ import { Profiler, createElement } from 'react'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { setToken } from '@/core/token'
-import { roomSocket } from '@/core/socket'
+import { acquireRoomSocket, releaseRoomSocket, roomSocket } from '@/core/socket'
 import { CHAT_ROWS, ChatPanel, DanmakuLanes, DanmakuLayer, SEND_FAILED_TEXT } from '@/packageA/components/danmaku'
 import { tailTime } from '@/packageA/components/danmaku/lanes'
-import { chatStore } from '@/stores/chat'
+import { GAP_MARKER_TEXT, chatStore } from '@/stores/chat'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor, $$ } from '../support/dom'
@@ -216,4 +216,39 @@ describe('chat panel and danmaku layer in the room', () => {
     expect($$('.chat__msg').length).toBeGreaterThan(0)
     t.unmout()
   })
+
+  test('R7.72 issue 13: after a server-side drop, messages the server no longer has show as one 部分消息未能加载 row in their place, not tappable', async () => {
+    const GAP_ROOM = 310
+    // the room's socket is made here first, so its reconnect waits 3 s: time to inject and forget messages meanwhile
+    acquireRoomSocket(GAP_ROOM, { initialDelay: 3000, jitter: 0 })
+    const t = new TestUtils()
+    try {
+      await t.mount(ChatPanel, { props: { roomId: GAP_ROOM } })
+      const room = chatStore.room(GAP_ROOM)
+      await waitFor(() => roomSocket(GAP_ROOM)?.isOpen && room.historyLoaded)
+      const last = room.lastMsgId
+      const drop = await fetch(`${server.origin}/dev/rooms/${GAP_ROOM}/sockets/drop`, { method: 'POST' }).then((r) => r.json())
+      expect(drop.data.dropped).toBe(1)
+      await waitFor(() => !roomSocket(GAP_ROOM)?.isOpen)
+      await inject(GAP_ROOM, 200, 0.1) // 20 messages from demo viewers, `… #1` to `… #20`
+      await sleep(600)
+      await fetch(`${server.origin}/dev/rooms/${GAP_ROOM}/chat/prune?keep=5`, { method: 'POST' })
+      expect(roomSocket(GAP_ROOM)?.isOpen).toBe(false) // still waiting to reconnect
+      await waitFor(() => $$('.chat__gap').length === 1 && $$('.chat__msg').some((e) => / #20$/.test(e.textContent || '')), 10000)
+      const rows = $$('.chat__msg, .chat__gap')
+      const order = rows.map((e) => (e.matches('.chat__gap') ? 'gap' : (e.textContent || '').replace(/^.*#/, '#')))
+      expect(order.slice(-6)).toEqual(['gap', '#16', '#17', '#18', '#19', '#20'])
+      expect(rows.slice(-5).map((e) => Number(e.dataset.msgId))).toEqual([last + 16, last + 17, last + 18, last + 19, last + 20])
+      const gap = $$('.chat__gap')[0]
+      expect(gap.textContent).toBe(GAP_MARKER_TEXT)
+      expect(gap.textContent).toBe('部分消息未能加载')
+      expect([gap.dataset.gapFrom, gap.dataset.gapTo]).toEqual([String(last + 1), String(last + 15)])
+      t.act(() => gap.click())
+      await sleep(100)
+      expect(sheet).not.toHaveBeenCalled() // a marker is not a message: no 举报 / 屏蔽
+    } finally {
+      t.unmout()
+      releaseRoomSocket(GAP_ROOM)
+    }
+  }, 20000)
 })

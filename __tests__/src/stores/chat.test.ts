@@ -6,6 +6,8 @@
 import Taro from '@tarojs/taro'
 import { autorun } from 'mobx'
 import { countRequests, demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
+import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { RoomSocket, type SocketTaskLike } from '@/core/socket'
 import { HISTORY_COUNT, HISTORY_TYPE } from '@/api/chat'
@@ -15,6 +17,7 @@ import {
   ChatRejected,
   ChatStore,
   FLUSH_INTERVAL,
+  GAP_MARKER_TEXT,
   MAX_MESSAGES,
   parseHistoryItem,
   sendFailure,
@@ -420,5 +423,103 @@ describe('report and block', () => {
     }).then((r) => r.json() as Promise<{ data: { user: { id: number } } }>)
     await expect(store.block(me.data.user.id)).resolves.toBe(false)
     expect(store.isBlocked(me.data.user.id)).toBe(false)
+  })
+})
+
+describe('issue 13: no message lost silently', () => {
+  const fills = (p: FaultProxy) => p.requests(/living\/danmaku/).filter((r) => r.body.includes('after_msg_id'))
+
+  /** The store's history calls go through a fault proxy in front of the reference server. */
+  async function withProxy(run: (proxy: FaultProxy) => Promise<void>) {
+    const proxy = await startFaultProxy(server.origin)
+    configureRequest({ hosts: { api: proxy.origin } })
+    try {
+      await run(proxy)
+    } finally {
+      configureRequest({ hosts: { api: server.origin } })
+      await proxy.close()
+    }
+  }
+
+  /** A room of a scripted-socket store, history loaded and the first welcome at the last id seen. */
+  async function joined(roomId: number, deps: Partial<ChatDeps>) {
+    const s = scriptedStore(deps)
+    const room = s.store.enter(roomId)
+    await until(() => room.historyLoaded)
+    await sleep(0)
+    s.open()
+    s.emit('welcome', { roomid: String(roomId), last_msg_id: room.lastMsgId, online: 1 })
+    return { ...s, room }
+  }
+
+  test('R7.72 R3.15 history failing 5 times after a reconnect: the gap fill keeps trying with doubling waits, then fills it in order; later pushes wait', async () => {
+    await withProxy(async (proxy) => {
+      const retry = [100, 200, 400, 800, 1600]
+      const { store, room, emit, push } = await joined(ROOM, { gapRetry: (a) => retry[Math.min(a, retry.length - 1)], holdMax: 20000 })
+      const last = room.lastMsgId
+      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":30,"seconds":0.1}' })
+      await sleep(400)
+      proxy.fail((url, body) => url.includes('living/danmaku') && body.includes('after_msg_id'), { status: 503 }, 5)
+      emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
+      push(last + 4) // the new connection's first push: above the gap
+      await until(() => fills(proxy).length >= 3)
+      room.flushNow()
+      expect(room.messages.some((m) => m.msgId > last)).toBe(false) // held behind the gap, not shown out of order
+      await until(() => room.messages.length > 0 && room.messages[room.messages.length - 1].msgId === last + 4, 10000)
+      const calls = fills(proxy)
+      expect(calls).toHaveLength(6) // the old code gave up after the 4th failure
+      expect(calls.slice(0, 5).every((c) => c.fault === 'status')).toBe(true)
+      for (const c of calls) expect(JSON.parse(c.body)).toMatchObject({ roomid: ROOM, after_msg_id: last, count: 3 })
+      calls.slice(1).forEach((c, i) => expect(c.at - calls[i].at).toBeGreaterThanOrEqual(retry[i] - 20))
+      expect(room.messages.slice(-4).map((m) => m.msgId)).toEqual([last + 1, last + 2, last + 3, last + 4])
+      expect(room.messages.some((m) => m.gap)).toBe(false)
+      store.leave(ROOM)
+    })
+  })
+
+  test('R7.72 while history is slower than holdMax the held pushes show; the gap’s messages go in their places when it answers', async () => {
+    await withProxy(async (proxy) => {
+      const { store, room, emit, push } = await joined(ROOM, { gapRetry: () => 600, holdMax: 300 })
+      const last = room.lastMsgId
+      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":30,"seconds":0.1}' })
+      await sleep(400)
+      proxy.fail((url, body) => url.includes('living/danmaku') && body.includes('after_msg_id'), 'drop-request', 1)
+      emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
+      push(last + 4)
+      push(last + 5)
+      await until(() => room.messages.some((m) => m.msgId === last + 5), 3000)
+      expect(room.messages.some((m) => m.msgId === last + 1)).toBe(false) // not there yet: shown ahead of the gap
+      await until(() => room.messages.some((m) => m.msgId === last + 1), 5000)
+      room.flushNow()
+      expect(room.messages.slice(-5).map((m) => m.msgId)).toEqual([last + 1, last + 2, last + 3, last + 4, last + 5])
+      expect(fills(proxy)).toHaveLength(2)
+      store.leave(ROOM)
+    })
+  })
+
+  test('R7.72 R3.15 messages the server no longer keeps become one marker row 部分消息未能加载 in their place; the rest follow in order', async () => {
+    const PRUNED_ROOM = 308
+    const calls = countRequests(/living\/danmaku/)
+    const { store, room, emit, push } = await joined(PRUNED_ROOM, {})
+    const last = room.lastMsgId
+    await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":200,"seconds":0.1}' })
+    await sleep(500)
+    const pruned = await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/chat/prune?keep=5`, { method: 'POST' }).then((r) => r.json())
+    expect(pruned.data).toMatchObject({ oldest_msg_id: last + 16, last_msg_id: last + 20 })
+    emit('welcome', { roomid: String(PRUNED_ROOM), last_msg_id: last + 20, online: 1 })
+    push(last + 21)
+    await until(() => room.messages.some((m) => m.msgId === last + 21))
+    calls.restore()
+    const tail = room.messages.slice(-7)
+    expect(tail.map((m) => (m.gap ? 'gap' : m.msgId))).toEqual(['gap', last + 16, last + 17, last + 18, last + 19, last + 20, last + 21])
+    expect(tail[0]).toMatchObject({ text: GAP_MARKER_TEXT, gap: { from: last + 1, to: last + 15 } })
+    expect(GAP_MARKER_TEXT).toBe('部分消息未能加载')
+    const asked = calls.bodies.filter((b) => b.includes('after_msg_id')).map((b) => JSON.parse(b))
+    expect(asked.map((b) => [b.after_msg_id, b.count])).toEqual([
+      [last, 20],
+      [last + 15, 5]
+    ])
+    expect(room.messages.filter((m) => m.gap)).toHaveLength(1)
+    store.leave(PRUNED_ROOM)
   })
 })

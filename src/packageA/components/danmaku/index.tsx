@@ -96,8 +96,15 @@ async function openActions(room: ChatRoom, m: ChatMessage) {
   }
 }
 
-/** One message; memoized, so a batch renders only its new rows. */
+/** One message; memoized, so a batch renders only its new rows. A gap marker (issue 13) is its own row, not tappable. */
 const ChatRow = memo(function ChatRow({ room, message: m }: { room: ChatRoom; message: ChatMessage }) {
+  if (m.gap) {
+    return (
+      <View className='chat__gap' data-gap-from={m.gap.from} data-gap-to={m.gap.to}>
+        <Text className='chat__gap-text'>{m.text}</Text>
+      </View>
+    )
+  }
   return (
     <View className='chat__msg' data-msg-id={m.msgId} onClick={() => void openActions(room, m)}>
       <Text className='chat__nick'>{m.nickname || `用户${m.userId}`}：</Text>
