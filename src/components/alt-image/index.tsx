@@ -10,6 +10,6 @@ export interface AltImageProps extends Omit<ImageProps, 'ariaLabel' | 'nativePro
 
 /** Mini-program: the `<image>` carries `aria-label`, or `aria-hidden` when decorative (config/a11y-plugin.ts). */
 export function AltImage({ alt, ...rest }: AltImageProps) {
-  const aria = alt ? { ariaLabel: alt } : { ariaHidden: 'true' }
+  const aria = alt ? { ariaLabel: alt } : { ariaHidden: true }
   return <Image {...rest} {...aria} />
 }
