@@ -22,6 +22,7 @@ export interface AppEnv {
   TARO_APP_TMPL_LIVE_START: string
   TARO_APP_TMPL_LOTTERY_WIN: string
   TARO_APP_MALL_OPENID: string
+  TARO_APP_JSSDK_URL: string
 }
 
 export const ENV_DEFAULTS: AppEnv = {
@@ -51,7 +52,10 @@ export const ENV_DEFAULTS: AppEnv = {
   TARO_APP_TMPL_LOTTERY_WIN: '',
   // the open id of the mall's pay call (R3.50) when the viewer has none of their own (README, Security notes: the
   // spec's one hard-coded open id for everyone is a finding); none by default
-  TARO_APP_MALL_OPENID: ''
+  TARO_APP_MALL_OPENID: '',
+  // the messenger's JS-SDK script (R7.64 share menu in its browser); a path is on the live host. The reference
+  // server serves a sandbox stand-in there; production: https://res.wx.qq.com/open/js/jweixin-1.6.0.js
+  TARO_APP_JSSDK_URL: '/sandbox/jweixin.js'
 }
 
 export function appEnv(source: Record<string, string | undefined>): AppEnv {

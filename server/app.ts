@@ -23,6 +23,7 @@ import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
 import { registerLive } from './routes/live'
 import { registerMall } from './routes/mall'
+import { registerSandboxScripts } from './routes/sandbox-scripts'
 import { registerPay } from './routes/pay'
 import { loginResult, openidForCode, registerUser, userForOpenid } from './routes/user'
 import { registerWs } from './routes/ws'
@@ -173,6 +174,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   registerLive(api, ctx)
   registerPay(api, ctx)
   registerMall(api, ctx)
+  if (ctx.dev) registerSandboxScripts(api, ctx)
   registerActivity(api, ctx)
   registerWs(app, ctx)
   registerActivityPages(app)

@@ -5,6 +5,7 @@ import { silenceConsole } from '@/platform/console'
 import { installKeyActivation } from '@/platform/keyboard'
 import { sessionStore } from '@/stores/session'
 import { runStartup } from '@/router/startup-run'
+import { jssdkStore } from '@/stores/jssdk'
 import { uiStore } from '@/stores/ui'
 import { OverlayLayer } from '@/ui/overlay-layer'
 import './app.scss'
@@ -23,7 +24,10 @@ function App({ children }: PropsWithChildren) {
     if (process.env.NODE_ENV === 'production') silenceConsole(query)
     // Service config and, with a stored token, the current user (R3.7, R4.4).
     sessionStore.start()
-    runStartup(query, options?.path || '').catch(() => undefined)
+    // then, in the messenger's browser, its OAuth login and JS-SDK share menu (R1.10, R7.64)
+    runStartup(query, options?.path || '')
+      .catch(() => undefined)
+      .then(() => jssdkStore.start())
   })
   // Unknown route: the page-not-found hook shows the 404 screen (spec R2.41).
   usePageNotFound((res) => {

@@ -30,5 +30,6 @@ declare namespace NodeJS {
     TARO_APP_TMPL_LIVE_START: string
     TARO_APP_TMPL_LOTTERY_WIN: string
     TARO_APP_MALL_OPENID: string
+    TARO_APP_JSSDK_URL: string
   }
 }
