@@ -6,6 +6,7 @@
 //   4. the live room under 200 incoming danmaku per second for 30 s: frame times, rendered nodes, heap growth
 //   5. a 10,000-item list scrolled from top to bottom: p95 frame time and the most rows rendered at once
 //   6. the reference server's WebSocket fan-out: 1,000 clients in one room, 50 messages/s, delivery latency and loss
+//   7. Lighthouse, mobile preset, home and live room 496: performance, accessibility, SEO, FCP, LCP, TBT, CLS (median of 3)
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,6 +14,7 @@ import WebSocket from 'ws'
 import type { Browser, Page } from 'playwright-core'
 import { launchBrowser, startServer, type RunningServer } from '../e2e/harness'
 import { measureFirstLoad } from './first-load'
+import { lighthouseRows, lighthouseScores } from './lighthouse'
 import { weappSetData } from './weapp-setdata'
 import { FRAME_PROBE, kb, median, percentile, post, round } from './lib'
 // @ts-expect-error plain ESM script without types
@@ -213,6 +215,7 @@ async function main() {
     await section('danmaku', () => danmakuLoad(browser!, origin))
     await section('longList', () => longList(browser!, origin))
     await section('fanOut', () => fanOut(origin))
+    await section('lighthouse', () => lighthouseScores(origin, quick ? 1 : 3))
   } finally {
     await browser?.close()
     await server?.stop()
@@ -245,6 +248,7 @@ function table(r: Record<string, any>): string {
   }
   if (r.longList?.p95FrameMs !== undefined) rows.push([`${r.longList.items}-item list: frame p95 / max rows rendered`, `${v(r.longList.p95FrameMs)} ms / ${v(r.longList.maxRenderedRows)}`])
   if (r.fanOut?.clients !== undefined) rows.push([`WebSocket fan-out ${r.fanOut.clients} clients x ${r.fanOut.messagesPerSecond}/s: p50 / p99, lost`, `${v(r.fanOut.p50LatencyMs)} / ${v(r.fanOut.p99LatencyMs)} ms, ${v(r.fanOut.lost)}`])
+  if (r.lighthouse?.home) rows.push(...lighthouseRows(r.lighthouse))
   for (const [k, val] of Object.entries(r)) if (val && typeof val === 'object' && 'error' in (val as object)) rows.push([k, `failed: ${(val as { error: string }).error}`])
   const w = Math.max(...rows.map((x) => x[0].length))
   return [`| figure | value |`, `| --- | --- |`, ...rows.map(([a, b]) => `| ${a.padEnd(w)} | ${b} |`)].join('\n')
