@@ -2,6 +2,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Browser, Page } from 'playwright-core'
+import { appEnv } from '../config/env'
 import { suite } from './harness'
 
 const s = suite()
@@ -12,18 +13,26 @@ async function open(path: string): Promise<Page> {
   return page
 }
 
-test('R2.1 R2.2 /m2/pages/home/home loads from /m2/ with the tab bar, 直播 highlighted in #ff8300', async () => {
+test('R2.1 R2.2 R1.20 /m2/pages/home/home loads from /m2/ with the tab bar, 直播 marked in the theme #ff8300 (its text in the AA pair #b34f00)', async () => {
   const page = await open('/m2/pages/home/home')
   const requests: string[] = []
   page.on('request', (r) => requests.push(new URL(r.url()).pathname))
   await page.waitForSelector('.tab-bar__item')
   const tabs = await page.$$eval('.tab-bar__item', (els) => els.map((e) => (e.textContent || '').replace(/[^\u4e00-\u9fa5]/g, '')))
   assert.deepEqual(tabs, ['直播', '主播', '视听', '我的'])
-  const color = await page.$eval('[data-tab="home"]', (e) => getComputedStyle(e).color)
-  assert.equal(color, 'rgb(255, 131, 0)')
+  const home = await page.$eval('[data-tab="home"]', (e) => ({ mark: getComputedStyle(e).borderTopColor, text: getComputedStyle(e).color }))
+  assert.deepEqual(home, { mark: 'rgb(255, 131, 0)', text: 'rgb(179, 79, 0)' })
+  const other = await page.$eval('[data-tab="media"]', (e) => getComputedStyle(e).borderTopColor)
+  assert.equal(other, 'rgba(0, 0, 0, 0)')
   const scripts = await page.$$eval('script[src]', (els) => els.map((e) => (e as HTMLScriptElement).src))
   assert.ok(scripts.length > 0)
-  for (const s of scripts) assert.match(new URL(s).pathname, /^\/m2\//)
+  // The app's own scripts (entry and page chunks) come from /m2/; the configured third-party scripts (analytics, the
+  // messenger's JS-SDK) come from wherever the configuration points.
+  const env = appEnv({})
+  const thirdParty = [env.TARO_APP_ANALYTICS_URL, env.TARO_APP_JSSDK_URL].map((u) => new URL(u, s.server.origin).pathname)
+  const own = scripts.map((src) => new URL(src).pathname).filter((p) => !thirdParty.includes(p))
+  assert.ok(own.length > 0)
+  for (const p of own) assert.match(p, /^\/m2\//)
   await page.close()
 })
 
@@ -42,8 +51,8 @@ test('R2.6 tapping a tab switches to its page under /m2/', async () => {
   await tapTab(page, 'media')
   await page.waitForURL(/\/m2\/pages\/media\/media/)
   await page.locator('.page__title:visible', { hasText: '视听' }).waitFor()
-  const color = await page.locator('[data-tab="media"]:visible').evaluate((e) => getComputedStyle(e).color)
-  assert.equal(color, 'rgb(255, 131, 0)')
+  const mark = await page.locator('[data-tab="media"]:visible').evaluate((e) => getComputedStyle(e).borderTopColor)
+  assert.equal(mark, 'rgb(255, 131, 0)')
   await tapTab(page, 'user')
   await page.waitForURL(/\/m2\/pages\/user\/user/)
   await tapTab(page, 'home')
