@@ -33,3 +33,9 @@ if (typeof HTMLMediaElement !== 'undefined') {
     Object.defineProperty(HTMLMediaElement.prototype, name, { configurable: true, writable: true, value: () => undefined })
   }
 }
+
+// No React DevTools under jest: React's own opt-out, so react-dom neither looks for them nor prints "Download the
+// React DevTools" when a test's user agent names Chrome.
+if (typeof window !== 'undefined') {
+  Object.assign(globalThis, { __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true } })
+}

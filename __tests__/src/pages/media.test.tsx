@@ -26,6 +26,9 @@ const texts = (selector: string) => Array.from(document.querySelectorAll(selecto
 const click = (t: TestUtils, selector: string) => t.act(() => (document.querySelector(selector) as HTMLElement).click())
 
 describe('视听 tab', () => {
+  // the store outlives a mount: each test opens the tab as a viewer first sees it, on 电视
+  beforeEach(() => mediaStore.setSegment('tv'))
+
   test('R1.8 R2.4 R2.43 R2.45 R3.25 segments 电视 广播 原创音频 视频; a TV channel schedule with the 7-day strip and the programme on air', async () => {
     const t = new TestUtils()
     await t.mount(MediaPage)

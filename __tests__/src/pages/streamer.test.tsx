@@ -8,6 +8,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { Current } from '@tarojs/runtime'
 import { fetchStreamers } from '@/api/streamer'
 import { postData } from '@/core/request'
+import { clearCookies } from '@/core/cookies'
 import { setLoginPrompt, setToken } from '@/core/token'
 import FollowPage from '@/packageA/pages/streamer/follow/follow'
 import StreamerDetailPage from '@/packageA/pages/streamer/streamer'
@@ -107,6 +108,7 @@ describe('streamer detail and my follows', () => {
 
   test('R8.4 R4.26 R2.14 following needs login: a 401 opens the prompt; after login 关注 becomes 已关注 and my follows lists the streamer', async () => {
     setToken('')
+    clearCookies() // a visitor: not the id/sign cookies of another test's login either (R4.10)
     const prompt = jest.fn()
     setLoginPrompt(prompt)
     const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).data.list.filter((x) => x.roomId > 0)[1]

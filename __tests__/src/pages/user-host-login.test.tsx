@@ -58,6 +58,7 @@ const LOGIN_CALLS = /\/userapp\/[A-Za-z0-9_-]*login$/
 
 test('R1.11 R7.59 R1.18 R3.8 R7.8 the broadcaster app: the 我的 page shows the host user, logged in with /userapp/{product}_login', async () => {
   expect(currentPlatform()).toBe('WXBB')
+  hostUser = { userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'device-of-9001' } // other tests change it
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   sessionStore.configure({ currentUrl: () => '/pages/user/user', wait: () => Promise.resolve() })
   const calls = countRequests(LOGIN_CALLS)

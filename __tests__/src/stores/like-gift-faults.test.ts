@@ -62,21 +62,23 @@ test('R3.17 R7.76 issue 13: the first like batch reaches the server but its repl
   setToken('') // an anonymous viewer: the server keeps the key per device fingerprint
   const start = await serverLikes(LIKE_ROOM)
   const likes = new LikeStore({ interval: 100 })
+  const seen = proxy.requests(/living\/like/).length // other tests' like calls, whichever ran before
+  const mine = () => proxy.requests(/living\/like/).slice(seen)
   proxy.fail(/living\/like/, 'drop-reply')
   for (let i = 0; i < 5; i++) likes.tap(LIKE_ROOM)
   expect(likes.unconfirmed[LIKE_ROOM]).toBe(5)
-  await waitFor(() => proxy.requests(/living\/like/).length === 2 && likes.unconfirmed[LIKE_ROOM] === 0, 10000)
-  const [first, retry] = proxy.requests(/living\/like/).map(bodyOf)
-  expect(proxy.requests(/living\/like/)[0].fault).toBe('drop-reply')
+  await waitFor(() => mine().length === 2 && likes.unconfirmed[LIKE_ROOM] === 0, 10000)
+  const [first, retry] = mine().map(bodyOf)
+  expect(mine()[0].fault).toBe('drop-reply')
   expect(first).toMatchObject({ roomid: LIKE_ROOM, combo: 5, request_id: expect.stringMatching(/^[\w-]{8,64}$/) })
   expect(retry).toMatchObject({ roomid: LIKE_ROOM, combo: 5, request_id: first.request_id })
   expect(await serverLikes(LIKE_ROOM)).toBe(start + 5) // not start + 10
   expect(likes.total(LIKE_ROOM)).toBe(start + 5)
   // the next batch is a new one: new key, counted
   likes.tap(LIKE_ROOM, 3)
-  await waitFor(() => proxy.requests(/living\/like/).length === 3 && likes.unconfirmed[LIKE_ROOM] === 0, 10000)
-  expect(bodyOf(proxy.requests(/living\/like/)[2])).toMatchObject({ combo: 3 })
-  expect(bodyOf(proxy.requests(/living\/like/)[2]).request_id).not.toBe(first.request_id)
+  await waitFor(() => mine().length === 3 && likes.unconfirmed[LIKE_ROOM] === 0, 10000)
+  expect(bodyOf(mine()[2])).toMatchObject({ combo: 3 })
+  expect(bodyOf(mine()[2]).request_id).not.toBe(first.request_id)
   expect(await serverLikes(LIKE_ROOM)).toBe(start + 8)
   await likes.leave(LIKE_ROOM)
 })
@@ -101,9 +103,10 @@ test('R3.16 R7.77 issue 13: a gift whose reply is lost is retried with the same 
   const bun = (await store.loadGifts(GIFT_ROOM)).find((g) => g.name === '小笼包')!
   const before = await serverGold(token)
   expect(await store.loadBalance()).toBe(before.gold)
+  const seen = proxy.requests(/send_gifts/).length // other tests' gift calls, whichever ran before
   proxy.fail(/send_gifts/, 'drop-reply')
   expect(await store.send(GIFT_ROOM, bun, 2)).toBe(true)
-  const calls = proxy.requests(/send_gifts/)
+  const calls = proxy.requests(/send_gifts/).slice(seen)
   expect(calls).toHaveLength(2)
   expect(calls[0].fault).toBe('drop-reply')
   expect(bodyOf(calls[1])).toMatchObject({ roomid: GIFT_ROOM, giftid: bun.id, combo: 2, request_id: bodyOf(calls[0]).request_id })
@@ -116,6 +119,7 @@ test('R3.16 R7.77 issue 13: a gift whose reply is lost is retried with the same 
 })
 
 test('R3.16 R7.77 issue 13: every try unanswered → 赠送结果未确认; tapping the same gift again reuses the key: still one charge', async () => {
+  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
     .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
   await liveStore.loadRoom(GIFT_ROOM)

@@ -3,6 +3,7 @@
  * The streamer store against the reference server (a child process; no mock of Taro.request).
  */
 import { HOT_TAG, normalizeStreamer, withHotTag, fetchStatistics, fetchStreamers } from '@/api/streamer'
+import { clearCookies } from '@/core/cookies'
 import { RequestError } from '@/core/errors'
 import { postData } from '@/core/request'
 import { getToken, setLoginPrompt, setToken } from '@/core/token'
@@ -155,6 +156,7 @@ describe('streamer store against the reference server', () => {
 
   test('R8.4 R7.46 following without login rejects 401 and opens the login prompt', async () => {
     setToken('')
+    clearCookies() // a visitor: neither a token nor the id/sign cookies of an earlier login (R4.10)
     const prompt = jest.fn()
     setLoginPrompt(prompt)
     try {

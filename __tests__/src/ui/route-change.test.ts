@@ -9,9 +9,9 @@
 import Taro from '@tarojs/taro'
 import { PAGE_PATHS, TAB_PAGES } from '@/router/pages'
 import { openPage } from '@/router/navigate'
-import { showLoading, showModal, showToast } from '@/ui/overlay'
+import { hideAllOverlays, showLoading, showModal, showToast } from '@/ui/overlay'
 import { $, waitFor } from '../support/dom'
-import { OPENING_TOAST, onPage, startApiServer, startApp } from './app-harness'
+import { OPENING_TOAST, onPage, startApiServer, startApp, topPath } from './app-harness'
 import type { FaultServer } from '../core/fault-server'
 
 let api: FaultServer
@@ -20,6 +20,15 @@ beforeAll(async () => {
   await startApp()
 })
 afterAll(() => api.close())
+
+// Every test starts on home with nothing shown, whichever test ran before it.
+beforeEach(async () => {
+  hideAllOverlays()
+  if (topPath() !== `/${TAB_PAGES.home}`) {
+    await Taro.switchTab({ url: `/${TAB_PAGES.home}` })
+    await onPage(`/${TAB_PAGES.home}`)
+  }
+})
 
 const shown = (sel: string) => {
   const el = $(sel)
@@ -52,6 +61,8 @@ test('R4.49 openPage: the toast and the modal are hidden; the modal resolves as 
 })
 
 test('R4.49 Taro.navigateBack: the loading overlay and the modal are hidden', async () => {
+  await openPage('live', { roomid: 1 }) // a page to go back from
+  await onPage(PAGE_PATHS.live)
   const { modal } = await putUp('loading')
   await Taro.navigateBack()
   await onPage(`/${TAB_PAGES.home}`)

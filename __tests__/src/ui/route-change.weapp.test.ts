@@ -11,9 +11,9 @@
 import Taro from '@tarojs/taro'
 import { PAGE_PATHS, TAB_PAGES } from '@/router/pages'
 import { openPage } from '@/router/navigate'
-import { showLoading, showModal, showToast } from '@/ui/overlay'
+import { hideAllOverlays, showLoading, showModal, showToast } from '@/ui/overlay'
 import { $, waitFor } from '../support/dom'
-import { OPENING_TOAST, onPage, startApiServer, startApp } from './app-harness'
+import { OPENING_TOAST, onPage, startApiServer, startApp, topPath } from './app-harness'
 import type { FaultServer } from '../core/fault-server'
 
 const AFTER_ROUTE = '__afterTaroRouterChange'
@@ -32,6 +32,15 @@ beforeAll(async () => {
   await startApp()
 })
 afterAll(() => api.close())
+
+// Every test starts on home with nothing shown, whichever test ran before it.
+beforeEach(async () => {
+  hideAllOverlays()
+  if (topPath() !== `/${TAB_PAGES.home}`) {
+    await Taro.switchTab({ url: `/${TAB_PAGES.home}` })
+    await onPage(`/${TAB_PAGES.home}`)
+  }
+})
 
 const toastShown = () => {
   const el = $('.taro__toast')
@@ -74,6 +83,8 @@ test('R4.49 mini-program openPage: the toast and the modal are hidden; the modal
 })
 
 test('R4.49 mini-program navigateBack (the system back button does the same): loading and modal are hidden', async () => {
+  await openPage('live', { roomid: 1 }) // a page to go back from
+  await onPage(PAGE_PATHS.live)
   const { modal } = await putUp('loading')
   await Taro.navigateBack()
   await onPage(`/${TAB_PAGES.home}`)
