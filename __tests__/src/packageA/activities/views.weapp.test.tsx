@@ -30,7 +30,7 @@ const DETAILS: Record<ActivityKind, unknown> = {
 }
 
 const EXPECT: Record<ActivityKind, (el: HTMLElement) => void> = {
-  vote: (el) => expect($$('.act-vote__count').map((e) => e.textContent)).toEqual(['3', '5']),
+  vote: () => expect($$('.act-vote__count').map((e) => e.textContent)).toEqual(['3', '5']),
   quiz: () => expect($$('.act-quiz__option').map((e) => e.textContent)).toEqual(['太湖', '西湖']),
   lottery: () => expect($('.act-lottery__join')?.textContent).toBe('手慢无！点击参与抽奖'),
   rain: () => expect($('.act-rain__remain')?.textContent).toBe('剩余 3 次机会'),

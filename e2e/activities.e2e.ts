@@ -1,0 +1,131 @@
+// In-room activities in Chromium against the real H5 build and server (issue 11): the demo controls
+// (`npm run demo -- <action> 539`, server/demo-cli.ts) push each activity into room 539 while a logged-in viewer
+// watches the stream; each shows after the player's measured latency, and the viewer takes part.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import type { BrowserContext, Page } from 'playwright-core'
+import { loginThroughUserPage, suite } from './harness'
+
+const ROOM = 539
+const run = promisify(execFile)
+let context: BrowserContext
+let page: Page
+
+const s = suite(async () => {
+  context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const p = await context.newPage()
+  await loginThroughUserPage(p, s.server.origin)
+  await p.close()
+})
+
+/** The demo control as a person runs it: `npm run demo -- <action> <room> …` (here its script, with the test server). */
+async function demo(...args: string[]): Promise<{ code: number; data: any }> {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(__dirname, '../server/demo-cli.ts'), ...args], { env: { ...process.env, DEMO_BASE: s.server.origin } })
+  return JSON.parse(stdout)
+}
+
+/** ms from the demo control's answer until `selector` shows. */
+async function shownAfter(selector: string, action: () => Promise<unknown>): Promise<number> {
+  await action()
+  const t0 = Date.now()
+  await page.waitForSelector(selector, { timeout: 30000 })
+  return Date.now() - t0
+}
+
+test('R1.5 issue 11: the running vote shows on entering (late joiner), and the stream is playing', async () => {
+  page = await context.newPage()
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+  await page.waitForSelector('.act-card--vote', { timeout: 15000 })
+  assert.equal(await page.getAttribute('.act-card--vote', 'role'), 'dialog')
+  // issue 11 item 6: drawn inside the video's box, never over the send box
+  const [stack, video, input] = await Promise.all(['.activities', '.live__stage', '.chat__input'].map((sel) => page.$eval(sel, (e) => e.getBoundingClientRect().toJSON())))
+  assert.ok(stack.bottom <= video.bottom && stack.top >= video.top, JSON.stringify({ stack, video }))
+  assert.ok(input.top >= video.bottom && input.height > 0, JSON.stringify({ input, video }))
+  await page.click('.act-card--vote [data-option="1"]') // the seeded vote: voted, so the next one is told apart
+  await page.waitForSelector('.act-vote__foot:has-text("已投票")')
+  await page.waitForSelector('.player[data-state="playing"]', { timeout: 30000 })
+})
+
+test('R4.38 R7.96 issue 11 item 4: a pushed vote appears after the measured latency; voting moves the count', async () => {
+  await page.waitForTimeout(2000) // hls.js has measured the latency
+  const ms = await shownAfter('.act-card--vote .act-vote__foot:has-text("每人限投一票")', async () => {
+    const r = await demo('vote', String(ROOM))
+    assert.equal(r.code, 1)
+  })
+  assert.ok(ms >= 2000, `shown ${ms} ms after the push: it waits for the stream latency`)
+  await page.click('.act-card--vote [data-option="2"]')
+  await page.waitForSelector('.act-vote__option--mine[data-option="2"] .act-vote__count:has-text("1")')
+  await page.waitForSelector('.act-vote__foot:has-text("已投票")')
+})
+
+test('R4.39 R7.98 R7.99 the quiz: answer and see right or wrong with the right answer', async () => {
+  await shownAfter('.act-card--quiz', () => demo('quiz', String(ROOM)))
+  assert.equal(await page.$('.act-quiz__option--right'), null)
+  await page.click('.act-card--quiz [data-option="1"]')
+  const text = await (await page.waitForSelector('.act-quiz__result')).textContent()
+  assert.match(text || '', /^(回答正确！|回答错误，正确答案：.+)$/)
+  await page.waitForSelector('.act-quiz__option--right')
+})
+
+test('R4.31 R7.91 the rain lottery: play the game, tap a falling packet, get the prize or the miss', async () => {
+  await shownAfter('.act-card--rain .act-rain__play', () => demo('rain-start', String(ROOM)))
+  await page.click('.act-rain__play')
+  await page.waitForSelector('.act-rain__packet')
+  await page.$eval('.act-rain__packet', (el) => (el as HTMLElement).click()) // it is falling: tap it where it is
+  const text = await (await page.waitForSelector('.act-rain__outcome')).textContent()
+  assert.match(text || '', /^(抽中：.+|差一点，没抽中)$/)
+  await page.waitForSelector('.act-rain__remain:has-text("剩余 2 次机会")')
+  await demo('rain-stop', String(ROOM))
+  await page.waitForSelector('.act-rain__remain:has-text("红包雨已结束")', { timeout: 30000 })
+})
+
+test('R7.93 R7.94 the red packet: a double tap draws once and shows the amount', async () => {
+  const draws: string[] = []
+  page.on('request', (r) => /redpack\/draw/.test(r.url()) && draws.push(r.url()))
+  await shownAfter('.act-card--redpack .act-redpack__draw', () => demo('redpack', String(ROOM), '100', '5'))
+  await page.$eval('.act-redpack__draw', (el) => {
+    ;(el as HTMLElement).click()
+    ;(el as HTMLElement).click()
+  })
+  const text = await (await page.waitForSelector('.act-redpack__outcome--win')).textContent()
+  assert.match(text || '', /^抢到 \d+ 慧币$/)
+  await page.waitForSelector('.act-redpack__row')
+  assert.equal(draws.length, 1)
+})
+
+test('R4.37 R3.36 the grab lottery: join, then the result (a win with the prize)', async () => {
+  const started = await demo('lottery', String(ROOM), 'grab')
+  await page.waitForSelector('.act-card--lottery .act-lottery__join', { timeout: 30000 })
+  await page.click('.act-lottery__join')
+  await page.waitForSelector('.act-lottery__state:has-text("已参与，等待开奖")')
+  await demo('lottery-result', String(ROOM))
+  const text = await (await page.waitForSelector('.act-lottery__outcome--win', { timeout: 30000 })).textContent()
+  assert.equal(text, `恭喜中奖：${started.data.prize}`)
+})
+
+test('R4.35 R4.36 R4.37 the text lottery: send the title as chat, marked sent, then the result', async () => {
+  await demo('lottery', String(ROOM), 'text')
+  await page.waitForSelector('.act-card--lottery .act-lottery__send', { timeout: 30000 })
+  await page.click('.act-lottery__send')
+  await page.waitForSelector('.act-lottery__state:has-text("已发送口令，等待开奖")')
+  await demo('lottery-result', String(ROOM))
+  await page.waitForSelector('.act-lottery__outcome--win', { timeout: 30000 })
+})
+
+test('R4.41 R4.42 R7.100 R7.101 goods go on and off screen; the 商品 tab lists them and one opens', async () => {
+  const views: string[] = []
+  page.on('request', (r) => /living\/goods\/view/.test(r.url()) && views.push(r.postData() || ''))
+  await shownAfter('.act-card--goods [data-goods]', () => demo('goods-on', String(ROOM)))
+  await demo('goods-off', String(ROOM))
+  await page.waitForSelector('.act-card--goods', { state: 'detached', timeout: 30000 })
+  await page.click('.live__tab:has-text("商品")')
+  await page.waitForSelector('.act-goods__list .act-goods__item')
+  const index = await page.$$eval('.act-goods__list .act-goods__index', (els) => els.map((e) => e.textContent))
+  assert.deepEqual(index, index.map((_, i) => String(i + 1)))
+  await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment/, { timeout: 20000 }), page.click('.act-goods__list .act-goods__buy')])
+  assert.ok(views.length >= 1)
+  await page.close()
+})
