@@ -23,6 +23,10 @@ export interface AppEnv {
   TARO_APP_TMPL_LOTTERY_WIN: string
   TARO_APP_MALL_OPENID: string
   TARO_APP_JSSDK_URL: string
+  TARO_APP_ANALYTICS_URL: string
+  TARO_APP_ANALYTICS_KEY: string
+  TARO_APP_TMPL_WEB_LIVE_START: string
+  TARO_APP_TMPL_WEB_LOTTERY_WIN: string
 }
 
 export const ENV_DEFAULTS: AppEnv = {
@@ -55,7 +59,16 @@ export const ENV_DEFAULTS: AppEnv = {
   TARO_APP_MALL_OPENID: '',
   // the messenger's JS-SDK script (R7.64 share menu in its browser); a path is on the live host. The reference
   // server serves a sandbox stand-in there; production: https://res.wx.qq.com/open/js/jweixin-1.6.0.js
-  TARO_APP_JSSDK_URL: '/sandbox/jweixin.js'
+  TARO_APP_JSSDK_URL: '/sandbox/jweixin.js',
+  // the external analytics script (R7.111), loaded once with ?v=YYYYMMDD; a path is on the live host (the reference
+  // server's sandbox stand-in, which records events); `off` turns analytics off
+  TARO_APP_ANALYTICS_URL: '/sandbox/analytics.js',
+  // the analytics service's app key (R7.111)
+  TARO_APP_ANALYTICS_KEY: 'sandbox',
+  // subscription message template ids of the web version (R9.26; the messenger's wx-open-subscribe): live start
+  // and lottery win; the mini-program's are TARO_APP_TMPL_LIVE_START / TARO_APP_TMPL_LOTTERY_WIN
+  TARO_APP_TMPL_WEB_LIVE_START: '',
+  TARO_APP_TMPL_WEB_LOTTERY_WIN: ''
 }
 
 export function appEnv(source: Record<string, string | undefined>): AppEnv {

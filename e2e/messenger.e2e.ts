@@ -114,6 +114,9 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
   const card = page.locator('[data-room]:visible').first()
   await card.waitFor()
   const roomId = Number(await card.getAttribute('data-room'))
+  const shares = () =>
+    page.evaluate(async (id) => (await (await fetch(`/live/api.php?a=live_stat_get&b=shares&roomid=${id}`)).json()).data.shares as number, roomId)
+  const sharesBefore = await shares()
   await card.click()
   const live = `${s.server.origin}/m2/packageA/pages/live/live?roomid=${roomId}`
   await page.waitForURL(live)
@@ -121,14 +124,18 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
     const r = await fetch('/api/v1/userapp/roominfo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ roomid: id }) })
     return (await r.json()).data as { title: string; share?: { title?: string } }
   }, roomId)
-  await page.waitForFunction(
-    (title) => {
-      const rec = (window as unknown as { __wxSandbox?: WxRecord }).__wxSandbox
-      return rec?.shares[rec.shares.length - 1]?.title === title
-    },
-    room.share?.title || room.title,
-    { timeout: 15000 }
-  )
+  await page
+    .waitForFunction(
+      (title) => {
+        const rec = (window as unknown as { __wxSandbox?: WxRecord }).__wxSandbox
+        return rec?.shares[rec.shares.length - 1]?.title === title
+      },
+      room.share?.title || room.title,
+      { timeout: 15000 }
+    )
+    .catch(async (err) => {
+      throw new Error(`${err}\nexpected ${room.share?.title || room.title} at ${page.url()}; recorded ${JSON.stringify(await wxRecord(page))}`)
+    })
   rec = await sharedFor(page, live)
   const config = rec.configs[rec.configs.length - 1]!
   assert.equal(config.url, live)
@@ -137,6 +144,8 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
   assert.equal(share.title, room.share?.title || room.title)
   assert.equal(share.link, live)
   assert.match(share.imgUrl, /x-oss-process=image\/resize,h_400\/crop,mid,w_500,h_400/) // R7.108
+  // reading the payload for the menu is no share: the room's share count (R7.70) is unchanged
+  assert.equal(await shares(), sharesBefore)
   // the way back is a route change too
   await page.goBack()
   await page.waitForURL(home)

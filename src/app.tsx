@@ -5,6 +5,7 @@ import { silenceConsole } from '@/platform/console'
 import { installKeyActivation } from '@/platform/keyboard'
 import { sessionStore } from '@/stores/session'
 import { runStartup } from '@/router/startup-run'
+import { analyticsStore } from '@/stores/analytics'
 import { jssdkStore } from '@/stores/jssdk'
 import { uiStore } from '@/stores/ui'
 import { OverlayLayer } from '@/ui/overlay-layer'
@@ -24,6 +25,8 @@ function App({ children }: PropsWithChildren) {
     if (process.env.NODE_ENV === 'production') silenceConsole(query)
     // Service config and, with a stored token, the current user (R3.7, R4.4).
     sessionStore.start()
+    // R7.111: the analytics script, once; journeys never wait for it
+    analyticsStore.start()
     // then, in the messenger's browser, its OAuth login and JS-SDK share menu (R1.10, R7.64)
     runStartup(query, options?.path || '')
       .catch(() => undefined)

@@ -31,5 +31,9 @@ declare namespace NodeJS {
     TARO_APP_TMPL_LOTTERY_WIN: string
     TARO_APP_MALL_OPENID: string
     TARO_APP_JSSDK_URL: string
+    TARO_APP_ANALYTICS_URL: string
+    TARO_APP_ANALYTICS_KEY: string
+    TARO_APP_TMPL_WEB_LIVE_START: string
+    TARO_APP_TMPL_WEB_LOTTERY_WIN: string
   }
 }

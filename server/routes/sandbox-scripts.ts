@@ -11,6 +11,10 @@ import type { AppContext } from '../context'
  *   with `config:invalid signature`). The share calls are recorded. Everything lands in `window.__wxSandbox`:
  *   `{configs: [{appId, timestamp, nonceStr, signature, jsApiList, url, valid}], shares: [...], timeline: [...],
  *   messages: [...]}` for a test (or a curious demo viewer) to read.
+ * - `/sandbox/analytics.js`: the analytics SDK (`window.zhuge`: `load(appKey)`, `identify(uid, props)`,
+ *   `track(event, props)`, R7.111). Each call is posted to `POST /sandbox/analytics/events` and kept in memory (the
+ *   last 5000); `GET /sandbox/analytics/events` answers them in order as `{code: 1, data: [{type: load | identify |
+ *   track, app_key, uid, event, props, version (the script's ?v=), page, at}]}`.
  */
 const JWEIXIN = String.raw`/* sandbox stand-in of the messenger's JS-SDK (reference server) */
 (function () {
@@ -33,7 +37,7 @@ const JWEIXIN = String.raw`/* sandbox stand-in of the messenger's JS-SDK (refere
   window.wx = {
     config: function (c) {
       var url = location.href.split('#')[0];
-      var entry = { appId: c.appId, timestamp: c.timestamp, nonceStr: c.nonceStr, signature: c.signature, jsApiList: c.jsApiList, url: url, valid: null };
+      var entry = { appId: c.appId, timestamp: c.timestamp, nonceStr: c.nonceStr, signature: c.signature, jsApiList: c.jsApiList, openTagList: c.openTagList || [], url: url, valid: null };
       rec.configs.push(entry);
       state = 'pending';
       sha1('jsapi_ticket=sandbox&noncestr=' + c.nonceStr + '&timestamp=' + c.timestamp + '&url=' + url).then(function (sig) {
@@ -50,8 +54,43 @@ const JWEIXIN = String.raw`/* sandbox stand-in of the messenger's JS-SDK (refere
 })();
 `
 
+const ANALYTICS = String.raw`/* sandbox stand-in of the analytics SDK (reference server) */
+(function () {
+  var script = document.currentScript;
+  var src = script && script.src ? new URL(script.src) : null;
+  var endpoint = (src ? src.origin : '') + '/sandbox/analytics/events';
+  var version = src ? src.searchParams.get('v') : null;
+  var key = null;
+  var uid = null;
+  function send(type, body) {
+    var payload = { type: type, app_key: key, uid: uid, version: version, page: location.pathname + location.search, at: Date.now() };
+    for (var k in body) payload[k] = body[k];
+    try {
+      fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload), keepalive: true }).catch(function () {});
+    } catch (e) {}
+  }
+  window.zhuge = {
+    load: function (appKey) { key = appKey; send('load', {}); },
+    identify: function (id, props) { uid = String(id); send('identify', { props: props || {} }); },
+    track: function (event, props) { send('track', { event: event, props: props || {} }); }
+  };
+})();
+`
+
+const MAX_EVENTS = 5000
+
 export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
   const js = (body: string) => async (_req: unknown, reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: string) => unknown } } }) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body)
   api.app.get('/sandbox/jweixin.js', js(JWEIXIN))
+  api.app.get('/sandbox/analytics.js', js(ANALYTICS))
+  const events: Record<string, unknown>[] = []
+  api.app.post('/sandbox/analytics/events', async (req) => {
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : null
+    if (!body || typeof body.type !== 'string') return { code: -1, msg: '参数错误：事件必须是 JSON 对象', data: null }
+    events.push(body)
+    if (events.length > MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS)
+    return { code: 1, msg: 'success', data: null }
+  })
+  api.app.get('/sandbox/analytics/events', async () => ({ code: 1, msg: 'success', data: events }))
 }

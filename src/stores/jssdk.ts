@@ -1,5 +1,5 @@
 import { Current, safeExecute } from '@tarojs/runtime'
-import { makeAutoObservable, reaction, runInAction } from 'mobx'
+import { makeAutoObservable, runInAction } from 'mobx'
 import { getJssdk } from '@/api/user'
 import { currentHosts } from '@/core/request'
 import { env } from '@/env'
@@ -18,10 +18,24 @@ export const OAUTH_STARTED_KEY = 'oauth_started_at'
 export const OAUTH_RETRY_MS = 60000
 /** What the share menu may do (R7.64's jsApiList when the server names none). */
 export const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData']
+/** How often the share menu looks at the page's payload again (it changes when the page's data arrives). */
+export const SHARE_REFRESH_MS = 500
 
 /** The script's address: configuration; a path is on the main live host (the reference server's stand-in). */
 export function jssdkScriptUrl(configured = env.TARO_APP_JSSDK_URL): string {
   return configured.startsWith('/') && !configured.startsWith('//') ? `${currentHosts().live}${configured}` : configured
+}
+
+/**
+ * R9.26: with the web version's subscription templates configured (live start, lottery win), the SDK is also asked
+ * for the messenger's subscribe button (`wx-open-subscribe`), which takes those template ids.
+ */
+export function webTemplates(): string[] {
+  return [env.TARO_APP_TMPL_WEB_LIVE_START, env.TARO_APP_TMPL_WEB_LOTTERY_WIN].filter(Boolean)
+}
+
+function openTags(): { openTagList?: string[] } {
+  return webTemplates().length ? { openTagList: ['wx-open-subscribe'] } : {}
 }
 
 /** A page's share payload (R3.54: title, path, image as the mini-program's onShareAppMessage answers it). */
@@ -31,11 +45,21 @@ export interface PageShare {
   imageUrl?: string
 }
 
+/**
+ * How the share menu's payload is read ahead of any share: the `from` of that call. A page whose share function does
+ * something when the viewer shares (counting it) leaves that out for this call.
+ */
+export const SHARE_PREVIEW = 'preview'
+
+export function isSharePreview(res: unknown): boolean {
+  return !!res && typeof res === 'object' && (res as { from?: unknown }).from === SHARE_PREVIEW
+}
+
 /** The current page's own share payload: what its useShareAppMessage answers, or null. */
 export function currentPageShare(): PageShare | null {
   const page = Current.page as { $taroPath?: string } | null
   if (!page?.$taroPath) return null
-  const answer = safeExecute(page.$taroPath, 'onShareAppMessage', { from: 'menu' }) as PageShare | undefined
+  const answer = safeExecute(page.$taroPath, 'onShareAppMessage', { from: SHARE_PREVIEW }) as PageShare | undefined
   return answer && typeof answer === 'object' ? answer : null
 }
 
@@ -70,7 +94,6 @@ export class JssdkStore {
   /** The share menu's data, as last given to the SDK. */
   share: ShareData | null = null
   error = ''
-  private route = 0
   private sdk: WxJssdk | null = null
   private started: Promise<void> | null = null
   private deps: JssdkDeps
@@ -96,19 +119,17 @@ export class JssdkStore {
     if (!sdk) return
     this.sdk = sdk
     await this.configure()
-    onRouteChange(() => {
-      runInAction(() => this.route++)
-      void this.configure()
-    })
-    // the page's payload may change after its data arrives (a room's title): the menu follows
-    reaction(
-      () => {
-        void this.route
-        return this.configuredUrl ? shareData(currentPageShare(), this.configuredUrl) : null
-      },
-      (data) => data && this.applyShare(data),
-      { equals: (a, b) => JSON.stringify(a) === JSON.stringify(b) }
-    )
+    onRouteChange(() => void this.configure())
+    // the page's payload may change after its data arrives (a room's title): pages keep it in their render, out of
+    // reach of observers, so the menu looks again every so often and follows when it differs
+    setInterval(() => this.refreshShare(), SHARE_REFRESH_MS)
+  }
+
+  /** Gives the share menu the current page's payload when it differs from what the menu has. */
+  refreshShare() {
+    if (!this.sdk || !this.configuredUrl || signatureUrl() !== this.configuredUrl) return
+    const data = shareData(currentPageShare(), this.configuredUrl)
+    if (JSON.stringify(data) !== JSON.stringify(this.share)) this.applyShare(data)
   }
 
   /** R1.10, R7.60, R7.58: true when logged in (or going on without); false when the browser is leaving for OAuth. */
@@ -135,7 +156,7 @@ export class JssdkStore {
     try {
       const c = await getJssdk(url)
       const ok = await new Promise<boolean>((resolve) => {
-        sdk.config({ debug: false, appId: c.appId, timestamp: Number(c.timestamp), nonceStr: c.nonceStr, signature: c.signature, jsApiList: c.jsApiList?.length ? c.jsApiList : JS_API_LIST })
+        sdk.config({ debug: false, appId: c.appId, timestamp: Number(c.timestamp), nonceStr: c.nonceStr, signature: c.signature, jsApiList: c.jsApiList?.length ? c.jsApiList : JS_API_LIST, ...openTags() })
         sdk.ready(() => resolve(true))
         sdk.error(() => resolve(false))
       })

@@ -7,6 +7,7 @@ import { getToken } from '@/core/token'
 import { env } from '@/env'
 import { getItem, removeItem, setItem } from '@/platform/storage'
 import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
+import { EVENTS, analyticsStore, roomDetails } from './analytics'
 import { sessionStore } from './session'
 
 /**
@@ -41,6 +42,11 @@ export function launchMethod(fromtype: string, pay: Pick<MallPayment, 'payment'>
   if (fromtype === 'xcx') return 'weixin_mini'
   if (fromtype === 'alipay') return 'alipay_web'
   return pay.payment?.appId ? 'weixin_mp' : 'weixin_h5'
+}
+
+/** R7.111: a paid mall order is a purchase, with its room and goods. */
+function trackPurchase(o: MallOrder) {
+  analyticsStore.track(EVENTS.purchase, { ...roomDetails(o.roomid), kind: 'mall', order_id: o.id, goods_id: o.goods_id, goods_title: o.title, quantity: o.quantity, price: o.amount })
 }
 
 export interface MallDeps {
@@ -104,15 +110,23 @@ export class MallStore {
   async load(id: string): Promise<void> {
     const keep = this.order && String(this.order.id) === id ? this.order : null
     const wasPaid = !!keep && this.phase === 'paid'
+    // taken now: a payment started while this load is under way sets it afresh
+    const launched = getItem<string>(MALL_LAUNCHED_KEY) === id
+    if (launched) removeItem(MALL_LAUNCHED_KEY)
     this.reset()
     this.order = keep
     this.loading = !keep
+    if (wasPaid) this.phase = 'paid'
     const res = await fetchMallOrder(id).catch((err) => ({ code: -100, msg: messageOf(err, '加载失败'), data: null }))
-    const launched = getItem<string>(MALL_LAUNCHED_KEY) === id
-    if (launched) removeItem(MALL_LAUNCHED_KEY)
     runInAction(() => {
       this.loading = false
-      if (!isSuccess(res) || !res.data) {
+      const ok = isSuccess(res) && !!res.data
+      // the viewer tapped 支付 on the order shown meanwhile: the payment decides the screen
+      if (this.phase !== 'idle' && !wasPaid) {
+        if (ok && res.data) this.order = res.data
+        return
+      }
+      if (!ok || !res.data) {
         this.order = null
         this.error = res.code === -4 ? MALL_NOT_FOUND_TEXT : res.msg || '加载失败，请稍后再试'
         return
@@ -120,6 +134,8 @@ export class MallStore {
       this.order = res.data
       if (res.data.status === 'paid' || wasPaid) this.phase = 'paid'
       else if (launched) this.phase = 'cancelled'
+      // back from the payment page, paid: the purchase (R7.111)
+      if (launched && res.data.status === 'paid') trackPurchase(res.data)
     })
   }
 

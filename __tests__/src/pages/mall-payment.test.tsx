@@ -158,7 +158,7 @@ test('R3.50 the viewer’s own open id (the openid cookie, R4.10) goes before th
   const calls = countRequests(/mall\/order\/pay$/)
   try {
     tap($('.mall-pay'))
-    await waitFor(() => calls.count === 1)
+    await waitFor(() => calls.count === 1 && visited.length === 1)
     expect(JSON.parse(calls.bodies[0] as string).openid).toBe('o_viewer_own')
   } finally {
     calls.restore()

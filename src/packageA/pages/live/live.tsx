@@ -9,6 +9,7 @@ import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
 import { Player } from '@/packageA/components/player'
 import { roomPhase } from '@/packageA/components/player/phase'
 import { ExternalTab, GroupSwitcher, PasswordForm, PhaseCard, Poster, RoomHeader, roomShare } from '@/packageA/components/room'
+import { isSharePreview } from '@/stores/jssdk'
 import { liveStore } from '@/stores/live'
 import { premiumStore } from '@/stores/premium'
 import './live.scss'
@@ -34,8 +35,9 @@ function LivePage() {
   }, [roomId])
 
   const room = liveStore.roomsData[roomId]
-  useShareAppMessage(() => {
-    liveStore.share(roomId)
+  useShareAppMessage((res) => {
+    // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.ts)
+    if (!isSharePreview(res)) liveStore.share(roomId)
     return room ? roomShare(room) : { title: '直播间', path: `/packageA/pages/live/live?roomid=${roomId}` }
   })
 
@@ -62,7 +64,14 @@ function LivePage() {
         <Text className='live__title-text'>{room.title}</Text>
         {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
       </View>
-      <RoomHeader room={room} onPoster={() => setPoster(true)} />
+      <RoomHeader
+        room={room}
+        onPoster={() => {
+          // the web's share sheet is the poster: opening it is the share (R7.70)
+          setPoster(true)
+          liveStore.share(roomId)
+        }}
+      />
       <GroupSwitcher roomId={roomId} />
       <View className='live__tabs' role='tablist'>
         <View className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`} data-tab='chat' onClick={() => setTab('chat')}>
