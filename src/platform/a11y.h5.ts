@@ -27,10 +27,6 @@ export function disabledProps(disabled: boolean): A11yProps {
 
 export const hiddenProps: A11yProps = { 'aria-hidden': 'true' }
 
-export function scrollRegionProps(label: string): A11yProps {
-  return { role: 'region', 'aria-label': label, tabindex: '0' }
-}
-
 export function logProps(label: string, live: 'polite' | 'off'): A11yProps {
   return { role: 'log', 'aria-label': label, 'aria-live': live, 'aria-relevant': 'additions', tabindex: '0' }
 }

@@ -40,14 +40,6 @@ export function disabledProps(_disabled: boolean): A11yProps {
 export const hiddenProps: A11yProps = { ariaHidden: true }
 
 /**
- * A region that scrolls on its own (a horizontal strip, a list): reachable from the keyboard on H5 and named.
- * The mini-program has no keyboard focus; its scroll views are named only.
- */
-export function scrollRegionProps(label: string): A11yProps {
-  return { ariaLabel: label }
-}
-
-/**
  * A list that grows with new messages (the chat): `polite` announces additions, `off` stops announcing (a busy room).
  * The mini-program's screen readers have no live regions; it names the list only.
  */
