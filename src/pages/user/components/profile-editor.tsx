@@ -1,4 +1,5 @@
-import { Button, Image, Input, Text, View } from '@tarojs/components'
+import { Button, Input, Text, View } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
 import { NICKNAME_MAX, profileStore } from '@/stores/profile'
 import { sessionStore } from '@/stores/session'
@@ -18,7 +19,7 @@ function ProfileEditorView() {
         <Text className='user-modal__title'>编辑资料</Text>
         <View className='profile-editor__avatar' role='button' aria-label='更换头像' onClick={() => void p.chooseAvatar()}>
           {p.avatar ? (
-            <Image className='profile-editor__avatar-img' src={p.avatar} mode='aspectFill' />
+            <AltImage className='profile-editor__avatar-img' src={p.avatar} mode='aspectFill' alt='' />
           ) : (
             <Text className='profile-editor__avatar-text'>{initial}</Text>
           )}
