@@ -13,6 +13,7 @@ import { isSharePreview } from '@/stores/jssdk'
 import { liveStore } from '@/stores/live'
 import { premiumStore } from '@/stores/premium'
 import './live.scss'
+import { tablistProps, tabProps } from '@/platform/a11y'
 
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
@@ -73,12 +74,12 @@ function LivePage() {
         }}
       />
       <GroupSwitcher roomId={roomId} />
-      <View className='live__tabs' role='tablist'>
-        <View className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`} data-tab='chat' onClick={() => setTab('chat')}>
+      <View className='live__tabs' {...tablistProps('直播间')}>
+        <View className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`} {...tabProps(tab === 'chat')} data-tab='chat' onClick={() => setTab('chat')}>
           聊天
         </View>
         {tabs.map((t) => (
-          <View key={t.id} className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`} data-tab={t.id} onClick={() => setTab(t.id || 'chat')}>
+          <View key={t.id} className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`} {...tabProps(tab === t.id)} data-tab={t.id} onClick={() => setTab(t.id || 'chat')}>
             {t.title}
           </View>
         ))}
