@@ -6,6 +6,7 @@ import { ActivityCard } from '../card'
 import type { ViewProps } from '../types'
 import type { GoodsItem } from '@/api/activity'
 import type { GoodsStore } from './store'
+import './view.scss'
 
 function Item({ item, store, card }: { item: GoodsItem; store: GoodsStore; card?: boolean }) {
   return (

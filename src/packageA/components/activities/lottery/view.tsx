@@ -8,6 +8,7 @@ import { ActivityCard } from '../card'
 import { openRecords } from '../records'
 import type { ViewProps } from '../types'
 import type { LotteryStore } from './store'
+import './view.scss'
 
 /** R9.26: the lottery-win subscription is asked inside the tap that joins (the mini-program allows it only there). */
 function subscribeWin() {

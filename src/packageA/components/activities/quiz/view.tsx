@@ -4,6 +4,7 @@ import { buttonProps } from '../aria'
 import { ActivityCard } from '../card'
 import type { ViewProps } from '../types'
 import type { QuizStore } from './store'
+import './view.scss'
 
 /** The quiz card: options; after answering, right or wrong and the right answer. */
 export const QuizView = observer(function QuizView({ store, onClose }: ViewProps<QuizStore>) {

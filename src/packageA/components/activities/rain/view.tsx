@@ -7,6 +7,7 @@ import { openRecords } from '../records'
 import type { ViewProps } from '../types'
 import { shakeOffered, startShake } from './motion'
 import { parseInterval, type RainStore } from './store'
+import './view.scss'
 
 /** Packets per wave and how long one takes to fall (ms). */
 export const WAVE_SIZE = 6

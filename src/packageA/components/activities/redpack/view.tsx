@@ -4,6 +4,7 @@ import { buttonProps } from '../aria'
 import { ActivityCard } from '../card'
 import type { ViewProps } from '../types'
 import type { RedpackStore } from './store'
+import './view.scss'
 
 /** The red-packet card: 抢 (one draw), then the amount or the miss, and who got how much. */
 export const RedpackView = observer(function RedpackView({ store, onClose }: ViewProps<RedpackStore>) {

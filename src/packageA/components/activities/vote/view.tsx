@@ -4,6 +4,7 @@ import { buttonProps } from '../aria'
 import { ActivityCard } from '../card'
 import type { ViewProps } from '../types'
 import type { VoteStore } from './store'
+import './view.scss'
 
 /** The vote card: options to tap, then every option's count and share (results shown once voted or ended). */
 export const VoteView = observer(function VoteView({ store, onClose }: ViewProps<VoteStore>) {
