@@ -253,15 +253,19 @@ test('issue 11 item 2: entering fetches each running activity (a late joiner see
   await waitFor(() => $$('.act-card').length === 1 && $$('.activities__chip').length === 0)
 })
 
-test('issue 11 item 2: after a reconnect the running activities are fetched again (no missed start)', async () => {
+test('issue 11 item 2: the server drops the room’s sockets while a vote starts; after the reconnect the viewer sees it (details fetched again)', async () => {
   await mountStage()
   const socket = roomSocket(ROOM)!
   const details = countRequests(/activity\/vote\/detail/)
   await fetch(`${server.origin}/dev/rooms/${ROOM}/sockets/drop`, { method: 'POST' })
   await waitFor(() => !socket.isOpen)
-  await demo('/vote') // pushed while the viewer is away
+  const started = await demo('/vote') // pushed while the viewer is away
   await waitFor(() => socket.isOpen && details.count >= 1, 10000)
   details.restore()
+  // the viewer sees the vote that started while the room's sockets were down, with its options
+  await waitFor(() => store<VoteStore>('vote')?.vote?.id === started.data.id && $('.act-card--vote'), 10000)
+  expect($('.activities')?.dataset.front).toBe('vote')
+  expect($$('.act-vote__option')).toHaveLength(started.data.options.length)
 })
 
 test('issue 11 item 4: a push waits for the player’s measured latency before it shows', async () => {
