@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, Call } from './context'
 import { BizError, CODE, nowSec, parseCookies } from './lib/util'
 import { userBySign } from './security'
-import { validate, type ObjectSchema } from './lib/validate'
+import { compile, validate, type ObjectSchema } from './lib/validate'
 import type { UserRow } from './types'
 
 /** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
@@ -110,16 +110,25 @@ export class Api {
     }
   }
 
+  /** Compiles a route's schema when it is registered, so a schema Ajv refuses stops the server at start-up. */
+  private compiled(opts: RouteOpts): RouteOpts {
+    if (opts.schema) compile(opts.schema)
+    return opts
+  }
+
   post(path: string, opts: RouteOpts, handler: Handler): void {
+    this.compiled(opts)
     this.app.post(path, (req, reply) => this.run(req, reply, opts, handler))
   }
 
   get(path: string, opts: RouteOpts, handler: Handler): void {
+    this.compiled(opts)
     this.app.get(path, (req, reply) => this.run(req, reply, opts, handler))
   }
 
   /** Both methods: used for the `.php?a=` actions and a few helper endpoints. */
   any(path: string, opts: RouteOpts, handler: Handler): void {
+    this.compiled(opts)
     this.app.route({ method: ['GET', 'POST'], url: path, handler: (req, reply) => this.run(req, reply, opts, handler) })
   }
 
@@ -141,7 +150,7 @@ export class Api {
         },
       })
     }
-    m.set(action, { opts, handler })
+    m.set(action, { opts: this.compiled(opts), handler })
   }
 
   /** Every registered action name, for the README's route table and tests. */

@@ -1,10 +1,11 @@
 /**
- * A small JSON-schema subset validator with query-string friendly coercion and Chinese messages.
- * Supported: type (integer | number | string | boolean), required, minimum, maximum, minLength,
- * maxLength, pattern, enum, default; plus two annotations: `label` (Chinese field name used in
- * messages) and `errmsg` (the whole message to use when the field is invalid).
- * Extra properties are allowed and passed through unchanged.
+ * Route parameter schemas (JSON Schema) checked by Fastify's own validator compiler (`@fastify/ajv-compiler`: Ajv 8
+ * with Fastify's defaults — type coercion, defaults, first error only). Two annotation keywords: `label` (Chinese field
+ * name used in messages) and `errmsg` (the whole message to use when the field is invalid). Extra properties are
+ * allowed and passed through unchanged. Ajv's error objects are turned into Chinese messages by `messageOf`.
  */
+import AjvCompiler, { type ErrorObject, type HttpParts, type RouteDefinition } from '@fastify/ajv-compiler'
+
 export type PropType = 'integer' | 'number' | 'string' | 'boolean'
 
 export interface PropSchema {
@@ -29,67 +30,88 @@ export interface ObjectSchema {
 
 export type ValidationResult = { ok: true; value: Record<string, unknown> } | { ok: false; msg: string }
 
-const TYPE_NAMES: Record<PropType, string> = { integer: '整数', number: '数字', string: '字符串', boolean: '布尔值' }
+type Check = ((data: unknown) => boolean | Promise<unknown>) & { errors?: ErrorObject[] | null }
 
-function coerce(type: PropType, v: unknown): { ok: boolean; value?: unknown } {
-  if (v === undefined || v === null) return { ok: true, value: undefined }
-  switch (type) {
-    case 'string':
-      if (typeof v === 'string') return { ok: true, value: v }
-      if (typeof v === 'number' || typeof v === 'boolean') return { ok: true, value: String(v) }
-      return { ok: false }
-    case 'integer':
-    case 'number': {
-      if (v === '') return { ok: true, value: undefined }
-      let n: number
-      if (typeof v === 'number') n = v
-      else if (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v)) n = Number(v)
-      else if (typeof v === 'boolean') n = v ? 1 : 0
-      else return { ok: false }
-      if (!Number.isFinite(n)) return { ok: false }
-      if (type === 'integer' && !Number.isInteger(n)) return { ok: false }
-      return { ok: true, value: n }
-    }
-    case 'boolean':
-      if (typeof v === 'boolean') return { ok: true, value: v }
-      if (v === 1 || v === '1' || v === 'true') return { ok: true, value: true }
-      if (v === 0 || v === '0' || v === 'false' || v === '') return { ok: true, value: false }
-      return { ok: false }
+const TYPE_NAMES: Record<string, string> = { integer: '整数', number: '数字', string: '字符串', boolean: '布尔值' }
+
+/** Fastify's compiler with its default Ajv options; `label` and `errmsg` are declared so strict mode accepts them. */
+const buildFromPool = AjvCompiler()({}, {
+  customOptions: {},
+  plugins: [
+    (ajv) => ajv.addKeyword({ keyword: 'label', schemaType: 'string' }).addKeyword({ keyword: 'errmsg', schemaType: 'string' }),
+  ],
+})
+/** Fastify calls it with the route definition (its .d.ts names the argument a schema). */
+const buildCompiler = buildFromPool as unknown as (route: RouteDefinition) => Check
+
+const compiled = new WeakMap<ObjectSchema, Check>()
+
+/** The compiled check of a schema (compiled once; Api compiles every route's schema when the route is registered). */
+export function compile(schema: ObjectSchema): Check {
+  let check = compiled.get(schema)
+  if (!check) {
+    check = buildCompiler({ schema, method: 'POST', url: '', httpPart: 'body' as HttpParts })
+    compiled.set(schema, check)
   }
+  return check
+}
+
+/**
+ * Form and query-string conventions Ajv does not have: an absent value may arrive as null or an empty field
+ * ('' / blanks for a number, a blank required string), and a form boolean as '1' / '0'. Returns the keys that
+ * were present but blank, so a field's own `errmsg` can be used instead of 缺少参数.
+ */
+function formValues(schema: ObjectSchema, out: Record<string, unknown>): Set<string> {
+  const blank = new Set<string>()
+  const required = new Set(schema.required ?? [])
+  for (const [key, prop] of Object.entries(schema.properties)) {
+    const v = out[key]
+    if (v === null) delete out[key]
+    if (typeof v !== 'string' || v.trim() !== '') {
+      if (prop.type === 'boolean' && (v === '1' || v === '0')) out[key] = v === '1'
+      continue
+    }
+    if (prop.type === 'boolean') out[key] = false
+    else if (prop.type !== 'string' || required.has(key)) {
+      delete out[key]
+      blank.add(key)
+    }
+  }
+  return blank
+}
+
+/** The Chinese message of Ajv's (first) error. */
+function messageOf(schema: ObjectSchema, err: ErrorObject | undefined, blank: Set<string>): string {
+  if (!err) return '参数错误'
+  const key = err.keyword === 'required' ? String(err.params.missingProperty) : err.instancePath.split('/')[1] ?? ''
+  const prop = schema.properties[key]
+  const name = prop?.label ? `${prop.label}(${key})` : key
+  if (err.keyword === 'required') return prop?.errmsg && blank.has(key) ? prop.errmsg : `缺少参数：${name}`
+  if (prop?.errmsg) return prop.errmsg
+  const p = err.params as Record<string, unknown>
+  const why: Record<string, () => string> = {
+    type: () => `必须是${TYPE_NAMES[String(p.type)] ?? String(p.type)}`,
+    minimum: () => `不能小于 ${String(p.limit)}`,
+    maximum: () => `不能大于 ${String(p.limit)}`,
+    minLength: () => (Number(p.limit) <= 1 ? '不能为空' : `长度不能少于 ${String(p.limit)}`),
+    maxLength: () => `长度不能超过 ${String(p.limit)}`,
+    pattern: () => '格式不正确',
+    enum: () => `取值无效，可选：${(p.allowedValues as unknown[]).join('、')}`,
+  }
+  return `参数错误：${name}${why[err.keyword]?.() ?? '不正确'}`
 }
 
 export function validate(schema: ObjectSchema, input: unknown): ValidationResult {
   if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
     return { ok: false, msg: '参数错误：请求参数必须是对象' }
   }
-  const src = (input ?? {}) as Record<string, unknown>
-  const out: Record<string, unknown> = { ...src }
-  const required = new Set(schema.required ?? [])
-  for (const [key, prop] of Object.entries(schema.properties)) {
-    const name = prop.label ? `${prop.label}(${key})` : key
-    const fail = (why: string): ValidationResult => ({ ok: false, msg: prop.errmsg ?? `参数错误：${name}${why}` })
-    const c = coerce(prop.type, src[key])
-    if (!c.ok) return fail(`必须是${TYPE_NAMES[prop.type]}`)
-    let v = c.value
-    if (prop.type === 'string' && typeof v === 'string' && v.trim() === '' && required.has(key)) v = undefined
-    if (v === undefined) {
-      if (required.has(key)) return { ok: false, msg: prop.errmsg && src[key] !== undefined ? prop.errmsg : `缺少参数：${name}` }
-      if (prop.default !== undefined) out[key] = prop.default
-      else delete out[key]
-      continue
-    }
-    if (typeof v === 'number') {
-      if (prop.minimum !== undefined && v < prop.minimum) return fail(`不能小于 ${prop.minimum}`)
-      if (prop.maximum !== undefined && v > prop.maximum) return fail(`不能大于 ${prop.maximum}`)
-    }
-    if (typeof v === 'string') {
-      if (prop.minLength !== undefined && v.length < prop.minLength) return fail(prop.minLength <= 1 ? '不能为空' : `长度不能少于 ${prop.minLength}`)
-      if (prop.maxLength !== undefined && v.length > prop.maxLength) return fail(`长度不能超过 ${prop.maxLength}`)
-      if (prop.pattern !== undefined && !new RegExp(prop.pattern).test(v)) return fail('格式不正确')
-    }
-    if (prop.enum && !prop.enum.includes(v as string | number)) return fail(`取值无效，可选：${prop.enum.join('、')}`)
-    out[key] = v
-  }
+  const out: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) }
+  const blank = formValues(schema, out)
+  const check = compile(schema)
+  if (check(out) !== true) return { ok: false, msg: messageOf(schema, check.errors?.[0], blank) }
+  // Ajv does not check a number again after coercing a string to it: 'Infinity' would pass as a number.
+  const infinite = Object.keys(schema.properties).find((k) => typeof out[k] === 'number' && !Number.isFinite(out[k]))
+  if (infinite) return { ok: false, msg: messageOf(schema, { keyword: 'type', instancePath: `/${infinite}`, schemaPath: '', params: { type: schema.properties[infinite]?.type } } as ErrorObject, blank) }
   return { ok: true, value: out }
 }
 
