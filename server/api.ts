@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, Call } from './context'
+import { absolutize } from './lib/absolute'
 import { BizError, CODE, nowSec, parseCookies } from './lib/util'
 import { userBySign } from './security'
 import { compile, validate, type ObjectSchema } from './lib/validate'
@@ -20,20 +21,6 @@ export interface RouteOpts {
 export type Handler = (p: any, call: Call) => unknown
 
 export const UNAUTHORIZED = { code: 401, msg: '请先登录', data: null }
-
-const ABS_PREFIXES = ['/img/', '/hls/', '/files/', '/m2/', '/sandbox/']
-
-/** Makes root-relative media and page paths absolute from the request Host (mini-programs need absolute URLs). */
-export function absolutize(value: unknown, base: string): unknown {
-  if (typeof value === 'string') return ABS_PREFIXES.some((p) => value.startsWith(p)) ? base + value : value
-  if (Array.isArray(value)) return value.map((v) => absolutize(v, base))
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(value)) out[k] = absolutize(v, base)
-    return out
-  }
-  return value
-}
 
 /**
  * `<protocol>://<host>` of the request, for absolute URLs: `PUBLIC_ORIGIN` when set; otherwise the Host header, and

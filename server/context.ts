@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { Store } from './db'
-import type { RateLimiter } from './lib/limit'
+import type { Limits, RateLimiter } from './lib/limit'
 import type { PushHub } from './push'
-import type { Limits } from './security'
 import type { UserRow } from './types'
 
 export interface AppContext {

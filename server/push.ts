@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws'
-import { absolutize } from './api'
+import { absolutize } from './lib/absolute'
 
 /**
  * Per-room WebSocket fan-out. Every server→client message is JSON `{type, data}`; see server/README.md.

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import type { AppContext } from './context'
-import { TOO_FAST_MSG } from './lib/limit'
+import { TOO_FAST_MSG, type Limits } from './lib/limit'
 import { CODE, biz, hmac, nowSec } from './lib/util'
 import type { Playback, Room, UserRow } from './types'
 import { roomInfo } from './views'
@@ -11,39 +11,7 @@ import { roomInfo } from './views'
  * signed stream URLs, room passwords, cookie signatures, redirect targets and upload sniffing.
  */
 
-/** Every number the limits use; `createServer({limits})` overrides some (tests), the defaults are the deployment's. */
-export interface Limits {
-  /** seconds an SMS code lives */
-  smsTtl: number
-  /** seconds between two codes to one number */
-  smsCooldown: number
-  /** wrong tries before a code is void */
-  smsMaxAttempts: number
-  /** codes one client (address) may ask for, across numbers, per hour */
-  smsPerClientHour: number
-  /** codes one number may receive per day */
-  smsPerMobileDay: number
-  /** wrong passwords per mobile (and 3× that per address) per 15 minutes before password login pauses */
-  loginFailures: number
-  /** wrong room-password guesses per address and room per 10 minutes */
-  roomPasswordGuesses: number
-  /** likes (the sum of combo) per caller and room per 10 seconds */
-  likesPer10s: number
-  /** like calls per caller and room per 10 seconds */
-  likeCallsPer10s: number
-  /** chat messages and comments per user per 10 seconds */
-  chatPer10s: number
-  /** open sockets per address */
-  socketsPerClient: number
-  /** messages one socket may send per 10 seconds */
-  socketMessagesPer10s: number
-  /** seconds after which a viewer's trial of a paid room or playback may start again */
-  trialReset: number
-  /** seconds a stream token outlives the trial (the client counts its trial from the first frame) */
-  trialGrace: number
-  /** seconds a stream token lives for a viewer who may watch (bought, or passed the room password) */
-  streamTtl: number
-}
+export type { Limits } from './lib/limit'
 
 export const DEFAULT_LIMITS: Limits = {
   smsTtl: 300,
