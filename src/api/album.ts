@@ -1,5 +1,5 @@
 import { post, type Envelope } from '@/core/request'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 
 /** An album (spec R3.33): id, total, likes. */
 export interface AlbumDetail {

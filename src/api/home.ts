@@ -1,5 +1,5 @@
 import { get, post, type Envelope } from '@/core/request'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 
 /** A streamer as lists show them (spec R3.22). */
 export interface StreamerBrief {

@@ -1,6 +1,6 @@
 import { get, post, type Envelope } from '@/core/request'
 import { rememberRoomKey, roomKey } from '@/core/room-access'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 import type { RoomItem, StreamerBrief } from './home'
 
 /** An external tab of a room (spec R3.10); the client gives each an id tab-N by position (R3.11). */

@@ -1,5 +1,5 @@
 import { get, post, type Envelope } from '@/core/request'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 
 /** Programme kinds of the media-programme call (spec R7.25). */
 export type MediaKind = 'tv' | 'radio' | 'audio'

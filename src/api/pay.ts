@@ -1,5 +1,5 @@
 import { post, type Envelope } from '@/core/request'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 
 /** A deposit order (R7.85): method m, gold amount, price in yuan. */
 export interface DepositLogItem {

@@ -1,5 +1,5 @@
 import { post, type Envelope } from '@/core/request'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 import type { PlaybackItem, RoomItem, TeaserItem } from './home'
 
 export interface PlaybackDetail extends PlaybackItem {

@@ -1,5 +1,5 @@
 import { post, type Envelope } from '@/core/request'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 import type { PlaybackItem, RoomItem, StreamerItem, TeaserItem } from './home'
 
 /** Result tabs: streamer, live, preview, playback, shown as 主播, 直播, 活动, 视频 (spec R2.48). */

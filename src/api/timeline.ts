@@ -1,5 +1,5 @@
 import { get, post, type Envelope } from '@/core/request'
-import type { PagedData } from '@/stores/paged-list'
+import type { PagedData } from './types'
 
 /** A timeline topic as the server sends it (spec R3.30). */
 export interface TopicRaw {

@@ -1,4 +1,4 @@
-import { headerValue, parseCookieString, parseSetCookie } from '@/core/cookies'
+import { headerValue, parseCookieString, parseSetCookie } from '@/utils/cookies'
 
 /**
  * H5: the browser keeps the real cookies (requests go out with credentials) and hides Set-Cookie from scripts, so

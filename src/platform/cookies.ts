@@ -1,4 +1,4 @@
-import { headerValue, parseSetCookie } from '@/core/cookies'
+import { headerValue, parseSetCookie } from '@/utils/cookies'
 
 /**
  * Mini-program: there is no cookie jar, so the cookies a response sets are read from its Set-Cookie header (and the

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { typeError } from '@/ui/params'
+import { typeError } from '@/utils/params'
 
 /** Local storage records wrap the value in one field, data (spec R3.57). */
 export interface StorageRecord<T> {

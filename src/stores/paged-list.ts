@@ -1,4 +1,5 @@
 import { action, makeObservable, observable, runInAction } from 'mobx'
+import type { PagedData } from '@/api/types'
 
 /** Page sizes of spec R9.4. */
 export const PAGE_SIZE = {
@@ -16,13 +17,8 @@ export const PAGE_SIZE = {
 export const NO_MORE_DATA = 'no more data'
 export const UNKNOWN_DATA = 'unknown data'
 
-/** The paged-list response (spec R3.24). totalPage may be missing (R4.20). */
-export interface PagedData<T> {
-  currentPage?: number
-  totalPage?: number
-  total?: number
-  list: T[]
-}
+/** The paged-list response lives with the api modules that return it (src/api/types.ts). */
+export type { PagedData }
 
 export interface Envelope<D> {
   code: number

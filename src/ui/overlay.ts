@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { onRouteChange } from '@/platform/route-change'
 import { dismissModal, presentModal, type PageLike } from './modal'
 import type { ModalView } from './modal-layer'
-import { ParameterError, buttonTextError, colourError, requireStrings, typeError } from './params'
+import { ParameterError, buttonTextError, colourError, requireStrings, typeError } from '@/utils/params'
 
 /**
  * The project's overlays: modal, toast and loading (spec R4.49, R5.18–R5.21, R8.18, R8.19, R8.21, R9.17–R9.19).

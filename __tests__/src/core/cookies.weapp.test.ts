@@ -5,7 +5,8 @@
  * node-fetch-environment.js): no jar, Set-Cookie visible, Cookie header sent as given, what wx.request does.
  * Taro.request itself is not mocked.
  */
-import { clearCookies, cookieHeader, parseSetCookie, savedCookies } from '@/core/cookies'
+import { clearCookies, cookieHeader, savedCookies } from '@/core/cookies'
+import { parseSetCookie } from '@/utils/cookies'
 import { configureRequest, post, urlOf } from '@/core/request'
 import { responseCookies, requestCredentials } from '@/platform/cookies'
 import { setItem } from '@/platform/storage'
