@@ -36,13 +36,17 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
   page.on('request', (r) => {
     if (/\/userapp\/mall\/order\/pay$/.test(new URL(r.url()).pathname)) pays.push(r.postData() || '')
   })
-  await page.goto(`${s.server.origin}/m2/`)
+  // the goods card: live room 306's 商品 tab lists the room's goods (R7.100), 去购买 opens the order page
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=306`)
   const goods = (await api(page, 'living/goods', { roomid: 306 })).data as Array<{ id: number; title: string; price: number; url: string }>
-  const g = goods[0]
-  assert.ok(g && g.url.includes('/m2/pages/mall/payment?goods_id='), JSON.stringify(g))
-
-  // the goods card's link: the order is made and the address names it
-  await page.goto(g.url)
+  assert.ok(goods[0]!.url.includes('/m2/pages/mall/payment?goods_id='), JSON.stringify(goods[0])) // the link form of the same entry
+  await page.locator('.live__tab:visible', { hasText: '商品' }).click()
+  const card = page.locator('.act-goods__item:visible').first()
+  await card.waitFor({ timeout: 15000 })
+  const goodsId = await card.getAttribute('data-goods')
+  const g = goods.find((x) => String(x.id) === goodsId)!
+  assert.ok(g)
+  await card.locator('.act-goods__buy').click()
   await page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment\?id=\d+$/)
   const orderId = new URL(page.url()).searchParams.get('id') as string
   await page.locator('.mall-order__title:visible').waitFor()

@@ -38,9 +38,12 @@ test('R2.21 R3.41 a goods item of a live room becomes the viewer’s mall order:
   assertRefused(await call(app, 'POST', U('/mall/order/create'), { goods_id: g.id, quantity: 100 }, token), -1)
 })
 
-test('R7.86 R3.50 R3.51 a goods order is paid for its total, once', async () => {
+test('R7.86 R3.50 R3.51 only the owner pays a goods order (its total), once; another user’s token is refused', async () => {
   const o = assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001, quantity: 3 }, token))
   const body = { id: String(o.id), fromtype: 'h5', _sj_userid: String(userId), _sj_token: token, openid: 'o_cfg' }
+  // another user's token, as the mall's token or as the caller's login, cannot pay it
+  assert.equal((await call(app, 'POST', U('/mall/order/pay'), { ...body, _sj_token: other })).status, 401)
+  assertRefused(await call(app, 'POST', U('/mall/order/pay'), { ...body, _sj_userid: '10002', _sj_token: '' }, other), -4)
   const pay = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), body))
   assert.equal(pay.mall_order_id, String(o.id))
   assert.equal(pay.price, o.amount)

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { View, Text } from '@tarojs/components'
 import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
@@ -24,6 +24,13 @@ function DepositPage() {
   useDidShow(() => {
     if (depositStore.loaded) void giftStore.loadBalance()
   })
+  // a login that lands while the page is open (the messenger's OAuth round trip, a startup token) brings the balance
+  const loggedIn = sessionStore.isLoggedIn
+  const wasLoggedIn = useRef(loggedIn)
+  useEffect(() => {
+    if (loggedIn && !wasLoggedIn.current) void giftStore.loadBalance()
+    wasLoggedIn.current = loggedIn
+  }, [loggedIn])
 
   const s = depositStore
   const restricted = sessionStore.iosRestricted

@@ -59,8 +59,10 @@ function MallPaymentPage() {
   useEffect(() => {
     void sessionStore.start()
   }, [])
+  // under iOS review (R6.5) nothing is ordered or paid: the page shows the restriction
+  const restricted = sessionStore.iosRestricted
   useEffect(() => {
-    if (!loggedIn) return
+    if (!loggedIn || restricted) return
     if (id) void s.load(id)
     else if (goodsId) {
       void s.create(goodsId, Math.max(1, Number(params.quantity) || 1)).then((orderId) => {
@@ -68,7 +70,7 @@ function MallPaymentPage() {
         if (orderId) void openPage('mallPayment', { id: orderId }, true)
       })
     }
-  }, [id, goodsId, loggedIn])
+  }, [id, goodsId, loggedIn, restricted])
 
   const o = s.order
   let body: JSX.Element | null
@@ -82,7 +84,7 @@ function MallPaymentPage() {
         </Button>
       </View>
     )
-  } else if (sessionStore.iosRestricted) body = <PageState error={sessionStore.iosRestrictedMessage} />
+  } else if (restricted) body = <PageState error={sessionStore.iosRestrictedMessage} />
   else if (s.loading && !o) body = <PageState loading />
   else if (s.error && !o) body = <PageState error={s.error} onRetry={id ? () => void s.load(id) : undefined} />
   else if (!o) body = <PageState loading />

@@ -1,0 +1,189 @@
+// Money paths in Chromium against the real server (issue 12 item 4; spec R3.44, R3.49, R7.84, R7.85, R7.78, R3.28,
+// R4.13–R4.15, R9.4, R8.21, R6.5): the messenger's browser tops up with weixin_mp (fromtype h5) through the sandbox
+// payment; the deposit and gift logs page by 10 with loading, empty and error states; under iOS review every screen
+// where money moves (top-up, gifts, paid rooms, mall orders) shows the restriction on the platforms the spec names
+// (mini-program, WXBB) and nowhere else.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import type { BrowserContext, Page } from 'playwright-core'
+import { loginThroughUserPage, suite } from './harness'
+
+const s = suite()
+
+const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN'
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
+
+/** A call with the page's stored token. */
+async function api(page: Page, path: string, body: Record<string, unknown> = {}) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const raw = localStorage.getItem('access_token')
+      const stored = raw ? JSON.parse(raw) : null
+      const token = stored?.data?.data ?? stored?.data ?? ''
+      const r = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+      return r.json()
+    },
+    { path, body }
+  )
+}
+
+const rows = (page: Page) => page.$$eval('.list-row--log', (els) => els.map((e) => (e.textContent || '').trim()))
+
+test('R3.44 R3.49 R7.84 in the messenger’s browser the top-up pays with weixin_mp (fromtype h5) through the sandbox; the balance rises', async () => {
+  const context = await s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const orders: Record<string, unknown>[] = []
+  page.on('request', (r) => {
+    if (/\/userapp\/pay_gold$/.test(new URL(r.url()).pathname)) orders.push(JSON.parse(r.postData() || '{}'))
+  })
+  const deposit = `${s.server.origin}/m2/packageB/pages/deposit/deposit`
+  await page.goto(deposit)
+  await page.waitForURL(deposit, { timeout: 20000 }) // the OAuth round trip logs in the messenger's user
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('.deposit__balance')?.textContent || ''), undefined, { timeout: 15000 })
+  const before = Number(await page.textContent('.deposit__balance'))
+  assert.deepEqual(await page.$$eval('.deposit__method', (els) => els.map((e) => (e as HTMLElement).dataset.method)), ['weixin_mp'])
+  await page.click('.deposit__price:has-text("60 慧币")')
+  await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.click('.deposit__pay')])
+  assert.equal(orders.length, 1)
+  assert.deepEqual({ m: orders[0]!.m, gold: orders[0]!.gold, platform: orders[0]!.platform }, { m: 'weixin_mp', gold: 60, platform: 'WECHAT' })
+  await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/), page.click('button[type="submit"]')])
+  await page.waitForFunction((n) => Number(document.querySelector('.deposit__balance')?.textContent) === n, before + 60, { timeout: 15000 })
+  // the order, as the deposit log has it: weixin_mp, fromtype h5 (R3.49), paid
+  const [order] = (await api(page, '/api/v1/userapp/deposit/log', { page: 1, count: 10 })).data.list
+  assert.deepEqual({ m: order.m, fromtype: order.fromtype, gold: order.gold, status: order.status }, { m: 'weixin_mp', fromtype: 'h5', gold: 60, status: 'paid' })
+  await context.close()
+})
+
+test('R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs page by 10: rows, then the next page at the bottom', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await loginThroughUserPage(page, s.server.origin)
+  // 12 top-up orders (every other one paid) and 11 gifts
+  for (let i = 0; i < 12; i++) {
+    const order = (await api(page, '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 })).data
+    if (i % 2 === 0) assert.equal((await api(page, '/sandbox/pay/confirm', { order_id: order.order_id })).code, 1)
+  }
+  for (let i = 0; i < 11; i++) assert.equal((await api(page, '/api/v1/userapp/send_gifts', { roomid: 307, giftid: 1, combo: 1 })).code, 1)
+
+  await page.goto(`${s.server.origin}/m2/pages/list/list?type=deposit`)
+  await page.waitForSelector('.list-row--log')
+  await page.waitForFunction(() => document.querySelectorAll('.list-row--log').length >= 5)
+  const first = await rows(page)
+  assert.match(first[0]!, /^充值 60 慧币¥6 · (已到账|待支付) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+  assert.ok(first.some((r) => r.includes('已到账')) && first.some((r) => r.includes('待支付')))
+  // the list pages by 10: the foot says more, scrolling to the bottom loads page 2 (12 in all)
+  const pages: number[] = []
+  page.on('request', (r) => {
+    if (/\/userapp\/deposit\/log$/.test(r.url())) pages.push(JSON.parse(r.postData() || '{}').page)
+  })
+  for (let i = 0; i < 20 && pages.length === 0; i++) {
+    await page.mouse.move(195, 400)
+    await page.mouse.wheel(0, 2000)
+    await page.waitForTimeout(200)
+  }
+  assert.deepEqual(pages, [2])
+  await page.waitForFunction(() => /没有更多|已经到底|全部/.test(document.querySelector('.list-page__more')?.textContent || ''), undefined, { timeout: 10000 })
+
+  await page.goto(`${s.server.origin}/m2/pages/list/list?type=gift`)
+  await page.waitForSelector('.list-row--log')
+  const gifts = await rows(page)
+  assert.match(gifts[0]!, /^送出 鲜花 ×1.+ · \d+ 慧币 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+  await context.close()
+})
+
+test('R8.21 R3.28 the logs show loading, then an error with a retry, and an empty log its own text', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await loginThroughUserPage(page, s.server.origin)
+  // a slow, then failing, log call: loading first, then the error with 重新加载
+  let release: () => void = () => undefined
+  const held = new Promise<void>((r) => (release = r))
+  await page.route('**/userapp/deposit/log', async (route) => {
+    await held
+    await route.abort()
+  })
+  await page.goto(`${s.server.origin}/m2/pages/list/list?type=deposit`)
+  await page.waitForSelector('.page-state--loading')
+  release()
+  await page.waitForSelector('.page-state--error')
+  await page.unroute('**/userapp/deposit/log')
+  await page.click('.page-state__retry')
+  await page.waitForSelector('.list-row--log, .page-state--empty')
+
+  // a user with no gifts sent: the empty text
+  const fresh = await s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 } })
+  const p2 = await fresh.newPage()
+  const gifts = `${s.server.origin}/m2/pages/list/list?type=gift`
+  await p2.goto(gifts)
+  await p2.waitForURL(gifts, { timeout: 20000 }) // logged in through the messenger's OAuth
+  await p2.waitForSelector('.page-state--empty', { timeout: 15000 })
+  assert.equal((await p2.textContent('.page-state--empty'))?.trim(), '暂无送礼记录')
+  await fresh.close()
+  await context.close()
+})
+
+/** The broadcaster's app (WXBB) on a phone, with its bridge handing over the partner user 9001 (R3.8). */
+async function inWxbb(ua: string): Promise<BrowserContext> {
+  const context = await s.browser.newContext({ userAgent: `${ua} BroadcasterApp/7.2.0`, viewport: { width: 390, height: 844 } })
+  await context.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>
+    w.HostBridge = {
+      call(method: string, _params: string, callback: string) {
+        const answer = method === 'getUserInfo' ? JSON.stringify({ userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'e2e' }) : '{}'
+        setTimeout(() => (w[callback] as (r: string) => void)(answer), 10)
+      }
+    }
+  })
+  return context
+}
+
+const MESSAGE = '根据相关规定，iOS 暂不支持此功能' // the server's iOSDisabledMsg
+
+test('R6.5 under iOS review (flag 1) WXBB on an iPhone shows the restriction on every money screen: top-up, gifts, paid room, mall order', async () => {
+  assert.equal((await (await fetch(`${s.server.origin}/dev/config?iOSDisabled=1`)).json()).data.iOSDisabled, 1)
+  const context = await inWxbb(IPHONE_UA)
+  const page = await context.newPage()
+  try {
+    await page.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)
+    // until the config arrives the rule already holds (no config counts as restricted) with the app's own text
+    await page.waitForFunction((m) => document.querySelector('.page-state--error')?.textContent?.trim() === m, MESSAGE)
+    assert.equal(await page.locator('.deposit__pay').count(), 0)
+
+    // gifts: the button tells, no panel opens, nothing is sent
+    const sent: string[] = []
+    page.on('request', (r) => {
+      if (/\/userapp\/(send_gifts|premium_pay|mall\/order\/(create|pay))$/.test(r.url())) sent.push(r.url())
+    })
+    await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
+    await page.waitForFunction(() => !!localStorage.getItem('access_token'), undefined, { timeout: 15000 }) // the host app's user
+    await page.locator('.interact__gift-button').click()
+    await page.waitForFunction((m) => document.body.innerText.includes(m), MESSAGE)
+    assert.equal(await page.locator('.interact-panel__send').count(), 0)
+
+    // a paid room: the unlock is refused with the message
+    await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=303`)
+    await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
+    await page.click('.premium-banner')
+    await page.waitForFunction((m) => document.body.innerText.includes(m), MESSAGE)
+    assert.equal(await page.locator('.premium-banner[data-state="PREMIUM_PAYED"]').count(), 0)
+
+    // a mall order: the restriction instead of the pay button
+    await page.goto(`${s.server.origin}/m2/pages/mall/payment?goods_id=6001`)
+    await page.waitForFunction((m) => document.querySelector('.page-state--error')?.textContent?.trim() === m, MESSAGE)
+    assert.equal(await page.locator('.mall-pay').count(), 0)
+    assert.deepEqual(sent, [])
+  } finally {
+    await context.close()
+  }
+
+  // the same flag elsewhere: WXBB on Android, and a plain browser on an iPhone, are not restricted
+  for (const ctx of [await inWxbb(ANDROID_UA), await s.browser.newContext({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } })]) {
+    const p = await ctx.newPage()
+    await p.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)
+    await p.waitForSelector('.deposit__price')
+    assert.equal(await p.locator('.page-state--error').count(), 0)
+    await ctx.close()
+  }
+  await fetch(`${s.server.origin}/dev/config?iOSDisabled=0`)
+})
