@@ -2,6 +2,7 @@
 // (`npm run demo -- <action> 539`, server/demo-cli.ts) push each activity into room 539 while a logged-in viewer
 // watches the stream; each shows after the player's measured latency, and the viewer takes part.
 import { test } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
@@ -128,4 +129,85 @@ test('R4.41 R4.42 R7.100 R7.101 goods go on and off screen; the 商品 tab lists
   await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment/, { timeout: 20000 }), page.click('.act-goods__list .act-goods__buy')])
   assert.ok(views.length >= 1)
   await page.close()
+})
+
+/** A fresh live-room page in the logged-in viewer's context, entered after the activities started (a late joiner). */
+async function enterRoom(): Promise<Page> {
+  const p = await context.newPage()
+  await p.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+  await p.waitForSelector('.activities', { timeout: 20000 })
+  return p
+}
+
+/** Brings `kind`'s card to the front of the stage (its chip, when another card is in front). */
+async function toFront(p: Page, kind: string) {
+  await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 20000 })
+  if (!(await p.$(`.act-card--${kind}`))) await p.click(`.activities__chip[data-kind="${kind}"]`)
+  await p.waitForSelector(`.act-card--${kind}`)
+}
+
+/** The web-view page's iframe: its src and the heading of the page it shows. */
+async function webView(p: Page): Promise<{ src: string; heading: string }> {
+  await p.waitForURL(/\/m2\/packageB\/pages\/web\/web\?/, { timeout: 20000 })
+  const iframe = p.locator('taro-web-view-core iframe')
+  await iframe.waitFor({ state: 'attached' })
+  const src = (await iframe.getAttribute('src')) ?? ''
+  const heading = (await p.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: 15000 })) ?? ''
+  return { src, heading }
+}
+
+test('R2.22 the rain and lottery records links open the external records pages in the web view', async () => {
+  await demo('rain-start', String(ROOM))
+  await demo('lottery', String(ROOM), 'grab')
+  let p = await enterRoom()
+  await toFront(p, 'rain')
+  await p.click('.act-card--rain .act-rain__records')
+  const rain = await webView(p)
+  assert.equal(rain.src, `${s.server.origin}/activity/rain-records?roomid=${ROOM}`)
+  assert.equal(rain.heading, '红包雨记录')
+  await p.close()
+  p = await enterRoom()
+  await toFront(p, 'lottery')
+  await p.click('.act-card--lottery .act-lottery__records')
+  const lottery = await webView(p)
+  assert.equal(lottery.src, `${s.server.origin}/activity/lottery-records?roomid=${ROOM}`)
+  assert.equal(lottery.heading, '我的抽奖记录')
+  await p.close()
+  await demo('rain-stop', String(ROOM))
+  await demo('lottery-result', String(ROOM))
+})
+
+test('issue 11 item 6: a vote, a quiz, a red packet and goods on screen: axe finds nothing serious; each card is a labelled dialog inside the video, off the send box and the player, and closes', async () => {
+  await demo('vote', String(ROOM))
+  await demo('quiz', String(ROOM))
+  await demo('redpack', String(ROOM), '50', '5')
+  await demo('goods-on', String(ROOM))
+  const p = await enterRoom()
+  const kinds = ['vote', 'quiz', 'redpack', 'goods']
+  for (const kind of kinds) await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 20000 })
+  const { violations } = await new AxeBuilder({ page: p }).include('.live').analyze()
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  assert.deepEqual(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [])
+  const rect = (sel: string) => p.$eval(sel, (e) => e.getBoundingClientRect().toJSON() as { top: number; bottom: number; left: number; right: number })
+  const overlaps = (a: { top: number; bottom: number; left: number; right: number }, b: typeof a) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+  for (const kind of kinds) {
+    await toFront(p, kind)
+    const card = `.act-card--${kind}`
+    assert.equal(await p.getAttribute(card, 'role'), 'dialog')
+    assert.ok(await p.getAttribute(card, 'aria-label'), `${kind}: the dialog has a label`)
+    assert.match((await p.getAttribute(`${card} .act-card__close`, 'aria-label')) || '', /^关闭/)
+    const [stack, video, input] = await Promise.all([rect('.activities'), rect('.live__stage'), rect('.chat__input')])
+    assert.ok(stack.top >= video.top && stack.bottom <= video.bottom, `${kind}: inside the video ${JSON.stringify({ stack, video })}`)
+    assert.ok(!overlaps(stack, input), `${kind}: off the send box`)
+    const hint = await p.$('.player__text')
+    if (hint && (await hint.isVisible())) assert.ok(!overlaps(stack, await rect('.player__text')), `${kind}: off the player's hint`)
+  }
+  for (const kind of kinds) {
+    await toFront(p, kind)
+    await p.click(`.act-card--${kind} .act-card__close`)
+    await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { state: 'detached' })
+  }
+  assert.equal(await p.$('.act-card'), null)
+  await p.close()
+  await demo('goods-off', String(ROOM))
 })

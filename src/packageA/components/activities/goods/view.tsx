@@ -1,4 +1,5 @@
-import { View, Text, Image } from '@tarojs/components'
+import { View, Text } from '@tarojs/components'
+import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import { buttonProps } from '../aria'
@@ -12,7 +13,7 @@ function Item({ item, store, card }: { item: GoodsItem; store: GoodsStore; card?
   return (
     <View className={`act-goods__item${card ? ' act-goods__item--card' : ''}`} data-goods={item.id}>
       <Text className='act-goods__index'>{item.index}</Text>
-      <Image className='act-goods__cover' src={item.cover} mode='aspectFill' />
+      <AltImage className='act-goods__cover' src={item.cover} mode='aspectFill' alt='' />
       <View className='act-goods__info'>
         <Text className='act-goods__title'>{item.title}</Text>
         <Text className='act-goods__price'>¥{item.price}</Text>
