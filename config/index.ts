@@ -2,6 +2,7 @@ import path from 'path'
 import type { UserConfigExport } from '@tarojs/cli'
 import { appEnv, defineAppEnv } from './env'
 import { h5Aliases } from './routes'
+import { DESIGN_WIDTH } from '../src/theme'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
 export function htmlText(value: string): string {
@@ -17,7 +18,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
   const baseConfig: UserConfigExport<'webpack5'> = {
     projectName: 'live-client',
     date: '2026-11-22',
-    designWidth: 750, // R1.22
+    designWidth: DESIGN_WIDTH, // R1.22
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
     // Each target builds into its own folder so one build never overwrites the other.

@@ -98,7 +98,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const app = Fastify({
     logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxy as boolean | string[],
     // a malformed URL or an over-long path parameter is a path that cannot exist: the 404 envelope (payload fuzz)
-    frameworkErrors: (_err, _req, reply) => reply.code(404).send(NOT_FOUND),
+    frameworkErrors: (_err, _req, reply) => void (reply as FastifyReply).code(404).send(NOT_FOUND),
   })
   const store = new Store(dbFile)
   if (!store.kvGet('seeded_at')) seed(store)

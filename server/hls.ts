@@ -96,4 +96,3 @@ export function segment(name: string): Buffer | undefined {
   return loadFixture().segments[Number(m[1])]
 }
 
-export const VOD_SECONDS = (): number => loadFixture().total * LOOPS_VOD

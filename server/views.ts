@@ -1,5 +1,5 @@
 import type { AppContext } from './context'
-import { addDays, cnDate, nowSec } from './lib/util'
+import { cnDate, nowSec } from './lib/util'
 import type { Channel, Playback, Room, Streamer, Teaser, UserRow } from './types'
 
 /** The user as every call answers it (spec R3.2–R3.5: nickName may come from name, nick_name or nickname). */
@@ -146,10 +146,6 @@ export function scheduleOf(ch: Channel, date: string, today = cnDate(Date.now())
   const dow = new Date(`${date}T00:00:00Z`).getUTCDay()
   const list = dow === 0 || dow === 6 ? ch.weekend : ch.programmes
   return list.map((e) => ({ date, start: e.start, end: e.end, title: e.title }))
-}
-
-export function weekDates(today = cnDate(Date.now())): string[] {
-  return [-3, -2, -1, 0, 1, 2, 3].map((d) => addDays(today, d))
 }
 
 export function channelItem(ch: Channel) {

@@ -37,11 +37,6 @@ export function cnMidnight(date: string): number {
   return Math.floor((Date.parse(`${date}T00:00:00Z`) - CN_OFFSET) / 1000)
 }
 
-export function addDays(date: string, days: number): string {
-  const t = Date.parse(`${date}T00:00:00Z`) + days * 86400000
-  return new Date(t).toISOString().slice(0, 10)
-}
-
 export interface Paged<T> {
   currentPage: number
   totalPage: number
@@ -66,11 +61,6 @@ const SCRYPT_KEYLEN = 32
 
 function scryptAsync(password: string, salt: string): Promise<Buffer> {
   return new Promise((resolve, reject) => crypto.scrypt(password, salt, SCRYPT_KEYLEN, (err, key) => (err ? reject(err) : resolve(key))))
-}
-
-/** `salt:hash` (scrypt) without blocking the event loop (issue 13): the work runs on libuv's thread pool. */
-export async function hashPassword(password: string, salt = crypto.randomBytes(8).toString('hex')): Promise<string> {
-  return `${salt}:${(await scryptAsync(password, salt)).toString('hex')}`
 }
 
 /** The seed's one-off hashing at first start. */

@@ -54,7 +54,7 @@ export function getFingerprint(source: Source = visitorId, wait = FINGERPRINT_WA
   return pending
 }
 
-/** For tests: forget an in-flight generation. */
+/** @internal A test seam: forget an in-flight generation. */
 export function resetFingerprint(): void {
   pending = null
 }

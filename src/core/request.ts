@@ -76,7 +76,7 @@ interface RequestConfig {
 
 const config: RequestConfig = { hosts: null, timeout: DEFAULT_TIMEOUT, product: PRODUCT_CODE }
 
-/** Overrides for tests and embedding: hosts (otherwise resolved lazily from env), default timeout, product code. */
+/** @internal Overrides for tests: hosts (otherwise resolved lazily from env), default timeout, product code. */
 export function configureRequest(options: { hosts?: Partial<Hosts> | null; timeout?: number; product?: string }) {
   if (options.hosts === null) config.hosts = null
   else if (options.hosts) config.hosts = { ...currentHosts(), ...options.hosts }
@@ -261,10 +261,6 @@ export async function requestData<T = unknown>(path: string, data: Record<string
   const envelope = await request<T>(path, data, options)
   if (!isSuccess(envelope, options.success)) throw new ApiError(envelope.code, envelope.msg, envelope.data)
   return envelope.data
-}
-
-export function getData<T = unknown>(path: string, params: Record<string, unknown> = {}, options: CallOptions = {}) {
-  return requestData<T>(path, params, { ...options, method: 'GET' })
 }
 
 export function postData<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}) {

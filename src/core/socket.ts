@@ -10,27 +10,6 @@ import { roomKey } from './room-access'
  * the `welcome` message's last_msg_id (issue 6 item 3, spec R7.72).
  */
 
-/** Every message type the server pushes (server/push.ts). */
-export type PushType =
-  | 'welcome'
-  | 'pong'
-  | 'online'
-  | 'danmaku'
-  | 'like'
-  | 'gift'
-  | 'live_status'
-  | 'lottery_start'
-  | 'lottery_result'
-  | 'rain_start'
-  | 'rain_stop'
-  | 'redpack'
-  | 'vote'
-  | 'quiz'
-  | 'goods_on'
-  | 'goods_off'
-  | 'chat_status'
-  | 'error'
-
 /** The first message of every connection. */
 export interface WelcomeData {
   roomid: string
@@ -376,7 +355,7 @@ export function releaseRoomSocket(roomId: number | string): void {
   }
 }
 
-/** The room's shared socket if some feature holds it (for subscribing without owning the connection). */
+/** @internal A test seam: the room's shared socket if some feature holds it. */
 export function roomSocket(roomId: number | string): RoomSocket | undefined {
   return shared.get(String(roomId))?.socket
 }

@@ -10,8 +10,6 @@ export class UserInfoRefused extends Error {
   }
 }
 
-/** H5 has no mini-program login: its screen is not shown (web logins are SMS, password, OAuth or the host app). */
-export const miniProgramLoginAvailable = false
 
 export async function miniProgramCredentials(): Promise<MiniProgramCredentials> {
   throw new Error('login:fail not supported in H5')

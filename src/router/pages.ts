@@ -2,11 +2,13 @@
  * Page keys and their paths: the route map of spec section 2, in one place.
  * Main package: the four tabs and the list page; package A (preloaded from home) and package B.
  */
+import { HOME_PATH } from '../theme'
+
 export const PACKAGE_A = 'packageA'
 export const PACKAGE_B = 'packageB'
 
 export const TAB_PAGES = {
-  home: 'pages/home/home',
+  home: HOME_PATH, // R1.21
   streamer: 'pages/streamer/streamer',
   media: 'pages/media/media',
   user: 'pages/user/user'

@@ -1,4 +1,4 @@
-import { featuredKey, isPageKey, type PageKey } from './pages'
+import { PAGE_KEY_ALIASES, featuredKey, isPageKey, type PageKey } from './pages'
 
 /** The preview that is an external activity instead (spec R2.27). */
 export const EXTERNAL_PREVIEW_ID = '1473'
@@ -24,6 +24,7 @@ export function isHomePath(path: string): boolean {
 function pageOf(value: string | undefined): PageKey | null {
   if (!value) return null
   if (isPageKey(value)) return value
+  if (Object.prototype.hasOwnProperty.call(PAGE_KEY_ALIASES, value)) return PAGE_KEY_ALIASES[value] as PageKey
   return featuredKey(value)
 }
 

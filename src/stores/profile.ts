@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { UploadError, messageOf } from '@/core/errors'
 import { isSuccess, upload, type Envelope } from '@/core/request'
 import { pickImage, type PickedImage } from '@/platform/image-picker'
-import { showToast } from '@/ui/overlay'
+import { notifyToast } from '@/ui/overlay'
 import { DEFAULT_MESSENGER_NICKNAME, sessionStore } from './session'
 
 export const NICKNAME_MAX = 20
@@ -117,10 +117,10 @@ export class ProfileStore {
     const ok = await sessionStore.updateUserInfo(fields)
     runInAction(() => {
       this.saving = false
-      if (ok) this.visible = false
-      else this.error = sessionStore.error || '保存失败，请稍后再试'
+      if (!ok) this.error = sessionStore.error || '保存失败，请稍后再试'
     })
-    if (ok) void showToast(PROFILE_SAVED_TEXT, { icon: 'success' })
+    // 保存成功 shows over the editor, which closes 500 ms later (R9.19: the notify-toast callback).
+    if (ok) notifyToast(PROFILE_SAVED_TEXT, () => this.close())
     return ok
   }
 }

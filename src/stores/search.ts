@@ -4,6 +4,7 @@ import { quiet } from '@/core/request'
 import { getItem, setItem } from '@/platform/storage'
 import { PAGE_SIZE, PagedList } from './paged-list'
 import { displayName } from '@/utils/names'
+import { isDigits } from '@/utils/validate'
 
 export const SEARCH_TABS: { kind: SearchKind; label: string }[] = [
   { kind: 'streamer', label: '主播' },
@@ -47,8 +48,8 @@ export class SearchStore {
     const make = (kind: SearchKind) =>
       new PagedList<Item>((q) => {
         const kw = this.submitted
-        // R4.44: a numeric keyword searches the streamer by room id.
-        const roomid = kind === 'streamer' && /^\d+$/.test(kw) ? Number(kw) : undefined
+        // R4.44, R5.3: a digits-only keyword searches the streamer by room id.
+        const roomid = kind === 'streamer' && isDigits(kw) ? Number(kw) : undefined
         return search(kind, { keywords: kw, roomid, page: q.page, count: q.count })
       }, PAGE_SIZE.default)
     this.results = { streamer: make('streamer'), live: make('live'), preview: make('preview'), playback: make('playback') }

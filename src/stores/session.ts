@@ -18,7 +18,7 @@ import { getItem, removeItem, setItem } from '@/platform/storage'
 import { openLink, openPage } from '@/router/navigate'
 import { saveRedirect, takeRedirect } from '@/router/redirect'
 import { setStartupLogin } from '@/router/startup-run'
-import { hideLoading, showLoading, showModal, showToast } from '@/ui/overlay'
+import { hideLoadingThen, showLoading, showModal, showToast } from '@/ui/overlay'
 import { isMobile } from '@/utils/validate'
 
 /** The current user (spec R3.2–R3.5). */
@@ -325,6 +325,7 @@ export class SessionStore {
     this.loggingIn = true
     this.error = ''
     if (!options.silent) void showLoading(LOGGING_IN_TEXT)
+    let failure: string | null = null
     try {
       const result = await call()
       this.applyLogin(result)
@@ -334,17 +335,18 @@ export class SessionStore {
       runInAction(() => {
         this.error = msg
       })
-      if (!options.silent) void showToast(msg)
+      failure = msg
       return false
     } finally {
       runInAction(() => {
         this.loggingIn = false
       })
-      if (!options.silent) hideLoading()
-      if (options.returnToRedirect && this.isLoggedIn) {
-        const redirect = takeRedirect()
-        if (redirect) await openLink(redirect)
-      }
+      const redirect = options.returnToRedirect && this.isLoggedIn ? takeRedirect() : null
+      // The follow-up (the failure toast, or the page the login prompt came from) comes 500 ms after the loading
+      // overlay hides, so the two never flash over each other (R9.19).
+      const next = failure !== null ? () => void showToast(failure as string) : redirect ? () => openLink(redirect) : undefined
+      if (!options.silent) await hideLoadingThen(next)
+      else if (redirect) await openLink(redirect)
     }
   }
 

@@ -3,6 +3,7 @@
  * both targets: WeChat's own wx.showModal / wx.showToast do not validate. A failure carries an errMsg of the form
  * `method:fail reason` (R8.19) naming the parameter, the expected type and the wrong value (R8.18).
  */
+import { isColor } from './validate'
 
 /** What a failed helper call rejects with (or, for the synchronous storage helpers, throws). */
 export class ParameterError extends Error {
@@ -57,10 +58,8 @@ export function buttonTextError(method: string, para: string, text: string): Par
   return new ParameterError(`${method}:fail parameter error: parameter.${para} length should not be larger than 4 Chinese characters (${shown(text)})`)
 }
 
-/** A colour is a 6-digit hex with a leading # (R1.25). */
-export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
-
+/** A colour is a 6-digit hex with a leading # (R1.25, isColor). */
 export function colourError(method: string, para: string, colour: string): ParameterError | null {
-  if (HEX_COLOUR.test(colour)) return null
+  if (isColor(colour)) return null
   return new ParameterError(`${method}:fail parameter error: parameter.${para} should be a 6-digit hex colour with # instead of ${shown(colour)}`)
 }

@@ -33,20 +33,3 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, wait = 3
   }
   return throttled
 }
-
-/** Trailing debounce, default 1000 ms (spec R9.16). */
-export function debounce<A extends unknown[]>(fn: (...args: A) => void, wait = 1000) {
-  let timer: ReturnType<typeof setTimeout> | null = null
-  const debounced = (...args: A) => {
-    if (timer) clearTimeout(timer)
-    timer = setTimeout(() => {
-      timer = null
-      fn(...args)
-    }, wait)
-  }
-  debounced.cancel = () => {
-    if (timer) clearTimeout(timer)
-    timer = null
-  }
-  return debounced
-}

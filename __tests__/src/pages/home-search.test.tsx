@@ -4,7 +4,7 @@ import HomePage from '@/pages/home/home'
 import SearchPage from '@/packageB/pages/search/search'
 import { homeStore } from '@/stores/home'
 import { searchStore } from '@/stores/search'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
 
@@ -50,6 +50,36 @@ describe('home page', () => {
 })
 
 describe('search page', () => {
+  test('R9.16 R5.5 suggestions follow the typing at most every 300 ms (throttle default): the first keystroke asks at once, the last keyword is asked last', async () => {
+    const calls = countRequests(/\/userapp\/search\/living/)
+    const asked = () => calls.bodies.map((b) => String(JSON.parse(b || '{}').keywords))
+    const t = new TestUtils()
+    try {
+      await t.mount(SearchPage)
+      await waitFor(() => document.querySelector('.search__input input'))
+      const input = document.querySelector('.search__input input') as HTMLInputElement
+      const typeText = (value: string) =>
+        t.act(() => {
+          input.value = value
+          input.dispatchEvent(new Event('input', { bubbles: true }))
+        })
+      typeText('太')
+      typeText('太 ')
+      typeText('太湖 ')
+      typeText('太湖')
+      // Four keystrokes inside 300 ms: the first asks at once (leading edge), the last once the 300 ms are over
+      // (trailing edge); nothing in between, and no keystroke is lost at the end.
+      await waitFor(() => asked().length === 2, 5000)
+      expect(asked()).toEqual(['太', '太湖'])
+      await waitFor(() => document.querySelectorAll('.search__suggestion').length > 0)
+      await new Promise((r) => setTimeout(r, 400))
+      expect(asked()).toHaveLength(2)
+    } finally {
+      t.unmout()
+      calls.restore()
+    }
+  })
+
   test('R2.18 R4.43 searching shows results in the 主播 tab and keeps the keyword in history', async () => {
     localStorage.clear()
     const t = new TestUtils()

@@ -108,9 +108,15 @@ test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + versi
   // the server keeps the very bytes
   expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(PNG)).toBe(true)
 
+  const toasts = () => jest.mocked(Taro.showToast).mock.calls.map(([o]) => o)
   type('.profile-editor__name', '湖边看客')
   tap($('.profile-editor__save'))
+  // R9.19: 保存成功 shows over the editor, which closes 500 ms after the toast (the notify-toast callback).
+  await waitFor(() => toasts().find((o) => o.title === '保存成功'))
+  const toastAt = Date.now()
+  expect($('.profile-editor')).not.toBeNull()
   await waitFor(() => !$('.profile-editor'))
+  expect(Date.now() - toastAt).toBeGreaterThanOrEqual(400)
   expect($('.user-head__name')?.textContent).toBe('湖边看客')
   await waitFor(() => srcOf('.user-head__avatar') === url)
   expect(await serverUser()).toMatchObject({ name: '湖边看客', avatar: url })

@@ -142,3 +142,30 @@ test('R4.47 R4.46 a user without a mobile gets the binding modal; after binding,
   await waitFor(() => !$('.user-info-prompt'))
   server.users.get(10002)!.mobile = null
 })
+
+test('R9.19 R8.15 a failed login: 登录中 hides, and the failure toast follows 500 ms later (never over the loading)', async () => {
+  const events: { what: string; at: number; title?: string }[] = []
+  const realHide = Taro.hideLoading
+  const realToast = Taro.showToast
+  jest.spyOn(Taro, 'hideLoading').mockImplementation((o?: Parameters<typeof Taro.hideLoading>[0]) => {
+    events.push({ what: 'hideLoading', at: Date.now() })
+    return realHide(o)
+  })
+  jest.spyOn(Taro, 'showToast').mockImplementation((o: Parameters<typeof Taro.showToast>[0]) => {
+    events.push({ what: 'showToast', at: Date.now(), title: o.title })
+    return realToast(o)
+  })
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-form__mobile input'))
+  type('.user-form__mobile', DEMO_MOBILE)
+  type('.user-form__password', 'wrong-password')
+  tap($('.user-form__submit'))
+  await waitFor(() => events.some((e) => e.what === 'showToast'), 8000)
+  const hid = events.find((e) => e.what === 'hideLoading')
+  const toast = events.find((e) => e.what === 'showToast')
+  expect(hid).toBeDefined()
+  expect(toast!.title).toBe(sessionStore.error)
+  expect(toast!.title).not.toBe('')
+  expect(toast!.at - hid!.at).toBeGreaterThanOrEqual(495)
+  expect(getToken()).toBe('')
+})

@@ -89,6 +89,12 @@ describe('startup', () => {
     await runStartup({ page: 'playback', id: '9' }, '/m2/')
     expect(await waitForPage(PAGE_PATHS.playback)).toMatchObject({ params: { id: '9' } })
   })
+  test('R2.23 a page key alias (streamer_detail) opens its page; an unknown page key opens nothing', async () => {
+    await runStartup({ page: 'streamer_detail', roomid: '496' }, '/m2/')
+    expect(await waitForPage(PAGE_PATHS.streamerDetail)).toMatchObject({ params: { roomid: '496' } })
+    const plan = await runStartup({ page: 'no_such_page', roomid: '496' }, '/m2/pages/home/home')
+    expect(plan.page).toBeNull()
+  })
   test('R2.24 roomid on a home-type path opens the live room', async () => {
     await runStartup({ roomid: '12' }, '/m2/pages/home/home')
     expect(await waitForPage(PAGE_PATHS.live)).toMatchObject({ params: { roomid: '12' } })

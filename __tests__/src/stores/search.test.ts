@@ -64,7 +64,7 @@ describe('search rules', () => {
     expect(new SearchStore().history).toEqual(['太湖'])
   })
 
-  test('R7.38 R4.44 a numeric keyword searches the streamer by room id', async () => {
+  test('R7.38 R4.44 R5.3 a digits-only keyword searches the streamer by room id; a keyword with other characters does not', async () => {
     const store = new SearchStore()
     const calls = countRequests(/search\/host/)
     try {
@@ -74,6 +74,9 @@ describe('search rules', () => {
       expect(list.list.length).toBeGreaterThan(0)
       expect(list.list.some((s) => { const r = s as { room_id?: number; roomId?: number }; return (r.room_id ?? r.roomId) === 496 })).toBe(true)
       expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: 496, keywords: '496', page: 1, count: 10 })
+      store.submit('496号')
+      await settled(store)
+      expect(JSON.parse(calls.bodies[calls.bodies.length - 1])).not.toHaveProperty('roomid')
     } finally {
       calls.restore()
     }

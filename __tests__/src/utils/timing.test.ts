@@ -1,6 +1,8 @@
-import { debounce, throttle } from '@/utils/timing'
+import { throttle } from '@/utils/timing'
 
-describe('throttle and debounce', () => {
+// The search page's suggestions use this throttle (its page test proves the 300 ms default through the reference
+// server); here the edges that a page test cannot time exactly.
+describe('throttle', () => {
   beforeEach(() => jest.useFakeTimers())
   afterEach(() => jest.useRealTimers())
 
@@ -19,25 +21,13 @@ describe('throttle and debounce', () => {
     expect(fn).toHaveBeenLastCalledWith(3)
   })
 
-  test('R9.16 debounce defaults to 1000 ms after the last call', () => {
+  test('cancel drops a pending trailing call (the search page cancels on leaving)', () => {
     const fn = jest.fn()
-    const d = debounce(fn)
-    d('a')
-    jest.advanceTimersByTime(900)
-    d('b')
-    jest.advanceTimersByTime(999)
-    expect(fn).not.toHaveBeenCalled()
-    jest.advanceTimersByTime(1)
-    expect(fn).toHaveBeenCalledTimes(1)
-    expect(fn).toHaveBeenCalledWith('b')
-  })
-
-  test('cancel drops a pending call', () => {
-    const fn = jest.fn()
-    const d = debounce(fn, 50)
-    d()
-    d.cancel()
+    const t = throttle(fn, 50)
+    t(1)
+    t(2)
+    t.cancel()
     jest.advanceTimersByTime(100)
-    expect(fn).not.toHaveBeenCalled()
+    expect(fn).toHaveBeenCalledTimes(1)
   })
 })

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { likeStore } from '@/stores/like'
 import { formatCount } from '@/utils/format'
 import { buttonProps, hiddenProps } from '@/platform/a11y'
+import { isClickOfTouch, isMove } from '@/utils/touch'
 
 /** How long a heart floats, ms, and how many may float at once (a bounded number of nodes). */
 export const HEART_DURATION = 1200
@@ -41,6 +42,31 @@ export const LikeButton = observer(function LikeButton({ roomId }: { roomId: num
     timers.current.push(setTimeout(() => setHearts((list) => list.filter((h) => h.id !== id)), HEART_DURATION))
   }
 
+  // A like counts when the finger lifts without moving (R9.25: more than 8 px is a move, e.g. a scroll that began on
+  // the button), at once, so quick taps are not merged into a double-tap zoom; the click the browser sends within 1 s
+  // after that touch is part of it and not a second like. A click with no touch before it (mouse, keyboard) counts.
+  const touch = useRef<{ x: number; y: number; moved: boolean; endedAt: number }>({ x: 0, y: 0, moved: false, endedAt: -Infinity })
+  const point = (e: unknown) => {
+    const t = (e as { changedTouches?: { clientX: number; clientY: number }[] }).changedTouches?.[0]
+    return t ? { x: t.clientX, y: t.clientY } : null
+  }
+  const onTouchStart = (e: unknown) => {
+    const p = point(e)
+    touch.current = { x: p?.x ?? 0, y: p?.y ?? 0, moved: false, endedAt: -Infinity }
+  }
+  const onTouchMove = (e: unknown) => {
+    const p = point(e)
+    if (p && isMove(p.x - touch.current.x, p.y - touch.current.y)) touch.current.moved = true
+  }
+  const onTouchEnd = () => {
+    touch.current.endedAt = Date.now()
+    if (!touch.current.moved) onTap()
+  }
+  const onClick = () => {
+    if (isClickOfTouch(touch.current.endedAt, Date.now())) return
+    onTap()
+  }
+
   return (
     <View className='interact-like'>
       <View className='interact-like__hearts' {...hiddenProps}>
@@ -50,7 +76,14 @@ export const LikeButton = observer(function LikeButton({ roomId }: { roomId: num
           </Text>
         ))}
       </View>
-      <View className='interact-like__button' {...buttonProps('点赞')} onClick={onTap}>
+      <View
+        className='interact-like__button'
+        {...buttonProps('点赞')}
+        onTouchStart={onTouchStart}
+        onTouchMove={onTouchMove}
+        onTouchEnd={onTouchEnd}
+        onClick={onClick}
+      >
         <Text className='interact-like__icon' {...hiddenProps}>
           ♥
         </Text>
