@@ -17,6 +17,7 @@ import type { LotteryStore } from '@/packageA/components/activities/lottery/stor
 import { setStreamLatency } from '@/packageA/components/player/latency'
 import { roomSocket } from '@/core/socket'
 import { setItem } from '@/platform/storage'
+import { clearCookies } from '@/core/cookies'
 import { clearToken } from '@/core/token'
 import { chatStore } from '@/stores/chat'
 import { sessionStore } from '@/stores/session'
@@ -63,6 +64,7 @@ async function mountStage() {
 
 function logout() {
   clearToken()
+  clearCookies() // as the app's logout: no id/sign cookies left to replay either (R4.10)
 }
 
 async function login() {
@@ -70,6 +72,7 @@ async function login() {
 }
 
 test('R4.38 R7.95 R7.96 R3.39 R6.2 a pushed vote shows; a visitor’s vote opens the login prompt and is cast after login; the count becomes the returned number', async () => {
+  logout() // a visitor, whichever test ran before
   await mountStage()
   const started = await demo('/vote')
   const card = await waitFor(() => $('.act-card--vote'))
@@ -221,6 +224,24 @@ test('R4.35 R4.36 R4.37 text lottery: unsent until the viewer sends the title as
   logout()
 })
 
+test('R4.35 R4.36 back in the room after leaving it, sending the title still marks a new text lottery sent', async () => {
+  await login()
+  await mountStage()
+  await demo('/lottery/start?type=1') // this visit loads the lottery module (a grab lottery)
+  await waitFor(() => $('.act-card--lottery'))
+  t.unmout() // the viewer leaves the room…
+  t = new TestUtils()
+  await mountStage() // …and comes back: the room's stage keeps its stores
+  const started = await demo('/lottery/start?type=0')
+  await waitFor(() => $('.act-card--lottery .act-lottery__send'))
+  const lottery = store<LotteryStore>('lottery')
+  expect(lottery.lottery?.id).toBe(started.data.id)
+  tap($('.act-lottery__send'))
+  await waitFor(() => lottery.status === 'sent')
+  await waitFor(() => $('.act-lottery__state')?.textContent === '已发送口令，等待开奖')
+  logout()
+})
+
 test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', async () => {
   await login()
   await mountStage()
@@ -254,16 +275,21 @@ test('issue 11 item 2: entering fetches each running activity (a late joiner see
 })
 
 test('issue 11 item 2: the server drops the room’s sockets while a vote starts; after the reconnect the viewer sees it (details fetched again)', async () => {
-  await mountStage()
-  const socket = roomSocket(ROOM)!
+  // a room no other test here opens: the stage of ROOM keeps what earlier tests started (a rain, a red packet) in front
+  const DROP_ROOM = 306 // on air in the seed, no activities
+  await t.mount(ActivityStage, { props: { roomId: DROP_ROOM } })
+  await waitFor(() => roomSocket(DROP_ROOM)?.isOpen)
+  const socket = roomSocket(DROP_ROOM)!
   const details = countRequests(/activity\/vote\/detail/)
-  await fetch(`${server.origin}/dev/rooms/${ROOM}/sockets/drop`, { method: 'POST' })
+  await fetch(`${server.origin}/dev/rooms/${DROP_ROOM}/sockets/drop`, { method: 'POST' })
   await waitFor(() => !socket.isOpen)
-  const started = await demo('/vote') // pushed while the viewer is away
+  // pushed while the viewer is away
+  const started = (await fetch(`${server.origin}/dev/rooms/${DROP_ROOM}/vote`, { method: 'POST' }).then((r) => r.json())) as { data: { id: number; options: unknown[] } }
   await waitFor(() => socket.isOpen && details.count >= 1, 10000)
   details.restore()
   // the viewer sees the vote that started while the room's sockets were down, with its options
-  await waitFor(() => store<VoteStore>('vote')?.vote?.id === started.data.id && $('.act-card--vote'), 10000)
+  const vote = () => stageFor(DROP_ROOM).stores.vote as unknown as VoteStore
+  await waitFor(() => vote()?.vote?.id === started.data.id && $('.act-card--vote'), 10000)
   expect($('.activities')?.dataset.front).toBe('vote')
   expect($$('.act-vote__option')).toHaveLength(started.data.options.length)
 })

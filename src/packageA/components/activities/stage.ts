@@ -116,6 +116,8 @@ export class StageStore {
     for (const type of Object.keys(PUSH_KIND)) this.offs.push(socket.on(type, (data) => this.schedule(type, data)))
     // a reconnect may have missed a start or a result: ask again (issue 11 item 2)
     this.offs.push(socket.on('welcome', () => socket.connections > 1 && void this.refresh()))
+    // stores kept from an earlier visit listen to the room again (leave disposed them)
+    for (const s of Object.values(this.stores)) s?.resume?.()
     this.offs.push(
       reaction(
         () => sessionStore.isLoggedIn,

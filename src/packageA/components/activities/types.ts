@@ -31,7 +31,10 @@ export interface ActivityStore {
   readonly showing: boolean
   /** Its tab opened: load what the tab lists. */
   open?(): Promise<void>
+  /** The stage is left: stop listening to the room. */
   dispose?(): void
+  /** The stage is entered again (the stores outlive a leave): listen again to what dispose stopped. */
+  resume?(): void
 }
 
 export interface ViewProps<S extends ActivityStore = ActivityStore> {

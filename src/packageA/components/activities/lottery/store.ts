@@ -33,7 +33,13 @@ export class LotteryStore implements ActivityStore {
 
   constructor(private ctx: StageContext) {
     makeAutoObservable<LotteryStore, 'ctx' | 'off'>(this, { ctx: false, off: false })
-    this.off = ctx.socket()?.on('danmaku', (d) => this.chatSeen(d as DanmakuPushData)) ?? null
+    this.resume()
+  }
+
+  /** Listen to the room's chat for the viewer's own messages (R4.36); again after the stage was left and entered. */
+  resume(): void {
+    this.off?.()
+    this.off = this.ctx.socket()?.on('danmaku', (d) => this.chatSeen(d as DanmakuPushData)) ?? null
   }
 
   get showing(): boolean {
@@ -123,5 +129,6 @@ export class LotteryStore implements ActivityStore {
 
   dispose(): void {
     this.off?.()
+    this.off = null
   }
 }
