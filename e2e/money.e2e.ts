@@ -55,7 +55,7 @@ test('R3.44 R3.49 R7.84 in the messenger’s browser the top-up pays with weixin
   await context.close()
 })
 
-test('R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs page by 10: rows, then the next page at the bottom', async () => {
+test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs page by 10: rows, then the next page at the bottom', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await loginThroughUserPage(page, s.server.origin)

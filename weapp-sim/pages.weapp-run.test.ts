@@ -18,8 +18,33 @@ test('the cases cover every page of app.json', async () => {
   assert.equal(sim.allPages().length, 21)
 })
 
+/** The route map of spec section 2: each page named by its requirement. */
+const ROUTE_IDS: Record<string, string> = {
+  'pages/home/home': 'R2.2',
+  'pages/streamer/streamer': 'R2.3',
+  'pages/media/media': 'R2.4',
+  'pages/user/user': 'R2.5',
+  'pages/list/list': 'R2.7',
+  'packageA/pages/live/live': 'R2.8',
+  'packageA/pages/playback/playback': 'R2.9',
+  'packageA/pages/preview/preview': 'R2.10',
+  'packageA/pages/timeline/timeline': 'R2.11',
+  'packageA/pages/post/post': 'R2.12',
+  'packageA/pages/streamer/streamer': 'R2.13',
+  'packageA/pages/streamer/follow/follow': 'R2.14',
+  'packageA/featured/wuxilcb/wuxilcb': 'R2.15',
+  'packageA/featured/dingshu/dingshu': 'R2.15',
+  'packageA/featured/hubin/hubin': 'R2.15',
+  'packageB/pages/deposit/deposit': 'R2.16',
+  'packageB/pages/album/album': 'R2.17',
+  'packageB/pages/search/search': 'R2.18',
+  'packageB/pages/web/web': 'R2.19',
+  'packageB/pages/channel/bridge': 'R2.20',
+  'packageB/pages/mall/payment': 'R2.21'
+}
+
 for (const c of CASES) {
-  test(`${c.route}${c.query ? '?' + Object.entries(c.query).map(([k, v]) => `${k}=${v}`).join('&') : ''} shows its content from the server`, async () => {
+  test(`${ROUTE_IDS[c.route] ?? ''} ${c.route}${c.query ? '?' + Object.entries(c.query).map(([k, v]) => `${k}=${v}`).join('&') : ''} shows its content from the server`, async () => {
     const expected = await c.expect(s.server)
     const sim = await s.launch(c.route, c.query)
     for (const text of expected) await sim.waitForText(text)
@@ -32,7 +57,7 @@ for (const c of CASES) {
 }
 
 // Pages behind the login: logged in through the 我的 tab's WeChat login (R7.55), then entered again (reLaunch).
-test('logged in: my follows, the deposit and gift logs, the balance on the top-up page, a goods order (R2.21)', async () => {
+test('R2.14 R2.46 R2.21 logged in: my follows, the deposit and gift logs, the balance on the top-up page, a goods order', async () => {
   const sim = await s.launch('pages/user/user')
   const token = await loginOnUserPage(sim)
   const streamer = await data(s.server.api<{ streamer: { nick_name: string } }>('userapp/roominfo', { roomid: 306 }))

@@ -25,14 +25,14 @@ test('R7.10 R3.26 index holds menu, notices, liveRooms, streamers, topPlaybacks,
   assert.match(d.liveRooms[0].cover, /^http:\/\/localhost(:\d+)?\/img\/room\/\d+\.svg$/, 'images are absolute from Host')
 })
 
-test('R7.11 R4.21 slides through api_mapp.php?a=slides; an unknown action is refused', async () => {
+test('R7.11 slides through api_mapp.php?a=slides; an unknown action is refused', async () => {
   const d = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php?a=slides'))
   assert.ok(d.length >= 3 && d[0].image && d[0].url)
   assertRefused(await call(app, 'GET', '/live/api_mapp.php?a=nope'))
   assertRefused(await call(app, 'GET', '/live/api_mapp.php'))
 })
 
-test('R7.12 R7.22 R3.13 R4.11 live list pages with onair and start_time; ≥ 30 rooms seeded', async () => {
+test('R7.12 R7.22 R3.13 live list pages with onair and start_time; ≥ 30 rooms seeded', async () => {
   const d = assertEnvelope(await call(app, 'POST', U('/living/list'), { page: 1, count: 10 }))
   const list = assertPaged(d)
   assert.equal(list.length, 10)
@@ -49,7 +49,7 @@ test('R7.12 R7.22 R3.13 R4.11 live list pages with onair and start_time; ≥ 30 
   assert.equal(p2.currentPage, 2, 'numbers from strings are coerced')
 })
 
-test('R4.24 R9.4 live list by comma-joined roomid, count 100, order sort (group rooms)', async () => {
+test('R9.4 live list by comma-joined roomid, count 100, order sort (group rooms)', async () => {
   const d = assertEnvelope(await call(app, 'POST', U('/living/list'), { roomid: '461,570,571,572,573,548', count: 100, order: 'sort' }))
   const ids = d.list.map((r: any) => r.id)
   assert.deepEqual([...ids].sort(), [461, 548, 570, 571, 572, 573])
@@ -120,7 +120,7 @@ test('R7.19 R7.25 media programmes for tv, radio and audio; another media is ref
   assertRefused(await call(app, 'GET', '/live/api_mapp.php', { a: 'media_programs', media: 'film' }), -1)
 })
 
-test('R7.20 R3.25 R4.23 channel schedule: entries {date,start,end}, one crosses midnight, a week is served', async () => {
+test('R7.20 R3.25 channel schedule: entries {date,start,end}, one crosses midnight, a week is served', async () => {
   const today = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1 }))
   assert.ok(today.length > 5)
   for (const e of today) assert.ok(e.date && e.start && e.end && e.title)
@@ -134,7 +134,7 @@ test('R7.20 R3.25 R4.23 channel schedule: entries {date,start,end}, one crosses 
   assertRefused(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 77 }), -4)
 })
 
-test('R7.21 R4.24 groups.json lists groups with room ids', async () => {
+test('R7.21 groups.json lists groups with room ids', async () => {
   const d = assertEnvelope(await call(app, 'GET', '/m2/json/groups.json'))
   assert.ok(d.length >= 3)
   assert.ok(d.some((g: any) => g.rooms.includes(571) && g.rooms.includes(461)))
@@ -164,7 +164,7 @@ test('R7.34 R7.35 R7.36 news content, detail and like', async () => {
   assertRefused(await call(app, 'POST', U('/news/content_detail'), { id: 99999 }), -4)
 })
 
-test('R7.37 R7.38 R4.44 R5.5 search: hot words, four result kinds, numeric room id finds the streamer, empty keyword finds nothing', async () => {
+test('R7.37 R7.38 search: hot words, four result kinds, numeric room id finds the streamer, empty keyword finds nothing', async () => {
   const hot = assertEnvelope(await call(app, 'POST', U('/search/hot'), {}))
   assert.ok(hot.length >= 5 && typeof hot[0] === 'string')
   assert.ok(assertPaged(assertEnvelope(await call(app, 'POST', U('/search/living'), { keywords: '慢直播', count: 15, page: 1 }))).length > 0)
@@ -235,7 +235,7 @@ test('R3.1 payloads accept version and platform and form bodies; broken JSON is 
   assert.equal(empty.json().code, 1)
 })
 
-test('R8.1 unknown API paths answer 404 with an envelope', async () => {
+test('unknown API paths answer 404 with an envelope', async () => {
   const r = await app.inject({ method: 'POST', url: '/api/v1/userapp/nothing/here' })
   assert.equal(r.statusCode, 404)
   assert.equal(r.json().code, 404)

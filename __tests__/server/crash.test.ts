@@ -47,7 +47,7 @@ async function start(dataDir: string, port: number): Promise<ChildProcess> {
   }
 }
 
-test('R4.1 R1.4 kill -9 during writes: every acknowledged order, confirmation, credit and chat message is there after a restart', { timeout: 120000 }, async (t) => {
+test('R1.4 kill -9 during writes: every acknowledged order, confirmation, credit and chat message is there after a restart', { timeout: 120000 }, async (t) => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-crash-'))
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`

@@ -1,4 +1,4 @@
-// Mall orders made from goods (issue 12 item 1; spec R2.21, R3.41, R3.50, R3.51, R7.86): a viewer orders a goods
+// Mall orders made from goods (issue 12 item 1; spec, R3.41, R3.50, R3.51, R7.86): a viewer orders a goods
 // item, only the owner sees and pays it, the pay call carries fromtype / _sj_userid / _sj_token / openid, a paid
 // order is refused, and the sandbox confirmation marks it paid once.
 import assert from 'node:assert/strict'
@@ -19,7 +19,7 @@ before(async () => {
 })
 after(() => app.close())
 
-test('R2.21 R3.41 a goods item of a live room becomes the viewer’s mall order: goods, price, quantity and total', async () => {
+test('R3.41 a goods item of a live room becomes the viewer’s mall order: goods, price, quantity and total', async () => {
   const goods = assertEnvelope(await call(app, 'POST', U('/living/goods'), { roomid: 306 }))
   const g = goods[1]
   assert.match(g.url, /\/m2\/pages\/mall\/payment\?goods_id=\d+$/)

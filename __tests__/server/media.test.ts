@@ -64,7 +64,7 @@ test('R3.12 live playlist: sliding window, growing media sequence, discontinuity
   assert.equal(seg.rawPayload[0], 0x47, 'MPEG-TS sync byte')
 })
 
-test('R2.9 playback VOD playlist ends and loops the fixture', async () => {
+test('playback VOD playlist ends and loops the fixture', async () => {
   const r = await app.inject({ method: 'GET', url: '/hls/vod/5001/index.m3u8' })
   assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
   assert.match(r.body, /#EXT-X-PLAYLIST-TYPE:VOD[\s\S]*#EXT-X-ENDLIST/)
@@ -129,7 +129,7 @@ test('R7.107 upload: multipart field file → {url}; login required; wrong field
   assert.equal(served.rawPayload.toString('latin1'), PNG + '2')
 })
 
-test('R2.1 the H5 build is served under /m2/ in history mode; / redirects to /m2/', async () => {
+test('the H5 build is served under /m2/ in history mode; / redirects to /m2/', async () => {
   const root = await app.inject({ method: 'GET', url: '/' })
   assert.equal(root.statusCode, 302)
   assert.equal(root.headers.location, '/m2/')
@@ -145,7 +145,7 @@ test('R2.1 the H5 build is served under /m2/ in history mode; / redirects to /m2
   assert.doesNotMatch(escape.body, /root:/, 'never escapes the build folder')
 })
 
-test('R2.22 R2.27 the external activity pages answer HTML (lottery records, rain records, preview 1473)', async () => {
+test('the external activity pages answer HTML (lottery records, rain records, preview 1473)', async () => {
   for (const name of ['preview-1473', 'lottery-records', 'rain-records']) {
     const r = await app.inject({ method: 'GET', url: `/activity/${name}` })
     assert.equal(r.statusCode, 200)

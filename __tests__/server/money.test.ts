@@ -51,7 +51,7 @@ test('R1.4 R7.84 concurrent and repeated confirmations credit every order exactl
   assert.equal(dbGold(user.id), before + total)
 })
 
-test('R3.16 R7.77 R5.10 concurrent gifts past the balance: each charged once, the rest refused 余额不足, never below zero', async () => {
+test('R3.16 R7.77 concurrent gifts past the balance: each charged once, the rest refused 余额不足, never below zero', async () => {
   const { token, user } = await loginNoMobile(app)
   setGold(user.id, 95)
   // 40 小笼包 (10 慧币) at once from a balance of 95: exactly 9 go through

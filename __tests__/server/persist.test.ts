@@ -8,7 +8,7 @@ import { Store } from '../../server/db'
 import { seed } from '../../server/seed'
 import { assertEnvelope, call, login, U } from './helpers'
 
-test('R4.1 restart keeps data: a file database in a temp dir keeps users, chat, orders and the cookie secret', async () => {
+test('restart keeps data: a file database in a temp dir keeps users, chat, orders and the cookie secret', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-persist-'))
   try {
     const first = await createServer({ dataDir: dir, sandbox: true })

@@ -74,7 +74,7 @@ test('R7.77 R3.16 issue 13: a gift retried with its request_id is charged once; 
   assert.equal(assertRefused(await call(app, 'POST', U('/send_gifts'), { ...body, combo: 3 }, token), -1), KEY_REUSED)
 })
 
-test('R7.77 R5.10 issue 13: a refused gift (not enough gold) is not remembered: the same key may be sent again', async () => {
+test('R7.77 issue 13: a refused gift (not enough gold) is not remembered: the same key may be sent again', async () => {
   const poor = (await loginNoMobile(app)).token
   const have = await gold(poor)
   const pricey = { roomid: 496, giftid: 8, combo: 1, request_id: 'gift-tap-poor-01' }

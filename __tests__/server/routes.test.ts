@@ -118,7 +118,7 @@ test('R7.1 R9.2 every section-7 call answers at its path and method with {code, 
   }
 })
 
-test('R6.2 R8.4 R4.5 login-gated calls answer HTTP 401 {code: 401, msg: 请先登录} without a valid token', async () => {
+test('R6.2 login-gated calls answer HTTP 401 {code: 401, msg: 请先登录} without a valid token', async () => {
   // R7.60 is a login check: anonymous callers get HTTP 200 with code 401 and the OAuth url (tested in user.test.ts)
   const gated = [...ROUTES.filter((r) => r[4] && r[0] !== 'R7.60').map((r) => [r[0], r[1], r[2], r[3]] as const), ...STATEFUL.filter(([id]) => id !== 'R7.52' && id !== 'R7.94').map(([id, p]) => [id, 'POST', p, {}] as const)]
   for (const [id, method, path, payload] of gated) {
@@ -130,7 +130,7 @@ test('R6.2 R8.4 R4.5 login-gated calls answer HTTP 401 {code: 401, msg: 请先�
   }
 })
 
-test('R8.2 R5.23 junk payloads never cause a 500: every answer is an envelope; refusals carry a Chinese message', async () => {
+test('junk payloads never cause a 500: every answer is an envelope; refusals carry a Chinese message', async () => {
   const all = [...ROUTES.map((r) => [r[0], r[1], r[2]] as const), ...STATEFUL.map(([id, p]) => [id, 'POST', p] as const)]
   for (const [id, method, path] of all) {
     for (const junk of JUNK) {

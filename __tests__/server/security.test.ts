@@ -90,7 +90,7 @@ test('R7.61 without SANDBOX there is no /dev/*, no sandbox SMS; with it /dev/* a
   })
 })
 
-test('R7.54 R5.14 wrong passwords are counted per mobile: the 11th try in 15 minutes answers -8, even with the right password', async () => {
+test('R7.54 wrong passwords are counted per mobile: the 11th try in 15 minutes answers -8, even with the right password', async () => {
   await withApp({}, async (app) => {
     for (let i = 0; i < 10; i++) assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: `wrong${i}` }), -2)
     assert.equal(assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }), -8), '密码错误次数过多，请 15 分钟后再试')
@@ -149,7 +149,7 @@ test('R7.86 R3.50 R3.51 mall order pay needs the payer: a login, or _sj_token = 
 
 // ---- [high] paid and password rooms
 
-test('R7.13 R4.12 R7.88 a paid room streams only with its signed URL: bare 403; plays in the trial; 403 after it; plays on after the purchase', async () => {
+test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays in the trial; 403 after it; plays on after the purchase', async () => {
   await withApp({ limits: { trialGrace: 0 } }, async (app) => {
     app.ctx.store.patchDoc('room', 303, { trial_seconds: 1 })
     const bare = await get(app, '/hls/live/303/index.m3u8')
@@ -247,7 +247,7 @@ test('R3.9 R7.13 room password guesses are limited per address: after 10 wrong o
 
 // ---- [medium] cookies
 
-test('R7.65 R4.10 R7.52 the id/sign cookie is signed with an expiry and a session version: logout voids it; old unsigned-expiry forms fail', async () => {
+test('R7.65 R7.52 the id/sign cookie is signed with an expiry and a session version: logout voids it; old unsigned-expiry forms fail', async () => {
   await withApp({}, async (app) => {
     const a = await login(app)
     const cookie = cookieHeader(a.cookies)
@@ -271,7 +271,7 @@ test('R7.65 R4.10 R7.52 the id/sign cookie is signed with an expiry and a sessio
   })
 })
 
-test('R4.10 sign is HttpOnly (id and openid stay readable for the H5 client); Secure when the request is https', async () => {
+test('sign is HttpOnly (id and openid stay readable for the H5 client); Secure when the request is https', async () => {
   await withApp({ trustProxy: true }, async (app) => {
     const http = await login(app)
     assert.ok(http.cookies.find((c) => c.startsWith('sign='))!.includes('HttpOnly'))
