@@ -232,10 +232,14 @@ describe('R8.8 an upload that fails says why', () => {
       await openEditor()
       configureRequest({ hosts: { api: host.origin } })
       profileStore.configure({ pick: async () => ({ path: `${host.origin}/a.png`, name: 'a.png' }) })
+      // jsdom reports the XMLHttpRequest's dropped connection on the console (as a browser's devtools would): expected
+      const reported = jest.spyOn(console, 'error').mockImplementation(() => undefined)
       tap($('.profile-editor__avatar'))
       await waitFor(() => $('.profile-editor__error'))
       expect($('.profile-editor__error')?.textContent).toBe('网络异常，上传失败')
       expect(host.posted()).toBe(true)
+      await waitFor(() => reported.mock.calls.length > 0)
+      expect(reported.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining('socket hang up')])
     } finally {
       await host.close()
     }
