@@ -1,7 +1,8 @@
 // Jest over Taro's H5 runtime, with @tarojs/test-utils-react's preset and the repairs Taro 4 needs, as two projects
-// that differ only in which platform file (spec: `name.ts` mini-program, `name.h5.ts` H5) an import resolves to:
+// that differ in which platform file (spec: `name.ts` mini-program, `name.h5.ts` H5) an import resolves to:
 //
-//   h5     every test file except *.weapp.test.ts(x); `name.h5.ts(x)` wins, as in the H5 build.
+//   h5     every test file except *.weapp.test.ts(x); `name.h5.ts(x)` wins, and Taro's runtime loads with
+//          TARO_PLATFORM=web (__tests__/setup/h5.ts), as in the H5 build.
 //   weapp  only *.weapp.test.ts(x); `name.ts(x)` only, never `name.h5.ts(x)`, as in the mini-program build. Its
 //          extra setup (__tests__/setup/weapp.ts) installs a recorded `wx` stand-in for the few WeChat calls Taro's
 //          H5 implementation lacks (login, getUserProfile, requestPayment, getLaunchOptionsSync), and its default
@@ -55,7 +56,8 @@ module.exports = {
       testMatch: ['<rootDir>/__tests__/src/**/*.test.{ts,tsx}'],
       testPathIgnorePatterns: ['/node_modules/', WEAPP_TEST],
       // Platform files: the H5 variant (name.h5.ts) wins, as in the H5 build.
-      moduleFileExtensions: ['h5.tsx', 'h5.ts', 'ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs']
+      moduleFileExtensions: ['h5.tsx', 'h5.ts', 'ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
+      setupFiles: ['<rootDir>/__tests__/setup/h5.ts']
     }),
     project({
       displayName: 'weapp',

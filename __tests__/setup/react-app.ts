@@ -8,6 +8,7 @@ if (typeof window !== 'undefined') {
   const { findDOMNode, render, unstable_batchedUpdates } = require('react-dom')
   const ReactDOM = { ...require('react-dom/client'), findDOMNode, render, unstable_batchedUpdates }
   const { createReactApp } = require('@tarojs/plugin-framework-react/dist/runtime')
+  // the h5 project defined it before the runtime loaded (h5.ts); the weapp project's runtime is already loaded
   process.env.TARO_PLATFORM = 'web'
   const g = globalThis as unknown as Record<string, unknown>
   g.defineAppConfig = (c: unknown) => c

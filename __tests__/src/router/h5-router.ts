@@ -6,9 +6,9 @@
  * useRouter() reads). Pages given in `real` are loaded by the router (their effects run: the preview page hands
  * over to the web view); every other route loads a stub.
  *
- * Under jest, Taro's runtime was loaded before TARO_PLATFORM became 'web', so the router's pages render into Taro's
- * virtual document; renderCurrentPage mounts the page on top of the stack into jsdom's document with the query the
- * router gave it, where the test reads it as a viewer would.
+ * Taro's runtime runs over jsdom's own document, as in the H5 build (the h5 jest project defines TARO_PLATFORM=web
+ * before the runtime loads, __tests__/setup/h5.ts); renderCurrentPage mounts the page on top of the stack into the
+ * document with the query the router gave it, where the test reads it as a viewer would.
  */
 /* eslint-disable @typescript-eslint/no-var-requires */
 import React, { type ComponentType } from 'react'
