@@ -188,7 +188,7 @@ export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void 
         {room.cover ? <AltImage className='poster__cover' src={shareImage(room.cover)} mode='aspectFill' alt={room.title} /> : null}
         <Text className='poster__title'>{room.title}</Text>
         <Text className='poster__sub'>{streamerName(room)} 正在直播</Text>
-        <AltImage className='poster__qr' src={qr} alt='直播间二维码' />
+        <AltImage className='poster__qr' src={qr} showMenuByLongpress alt='直播间二维码' />
         <Text className='poster__hint'>长按识别二维码，进入直播间</Text>
       </View>
     </View>
