@@ -112,7 +112,7 @@ test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + versi
   type('.profile-editor__name', '湖边看客')
   tap($('.profile-editor__save'))
   // R9.19: 保存成功 shows over the editor, which closes 500 ms after the toast (the notify-toast callback).
-  await waitFor(() => toasts().find((o) => o.title === '保存成功'))
+  await waitFor(() => toasts().find((o) => o?.title === '保存成功'))
   const toastAt = Date.now()
   expect($('.profile-editor')).not.toBeNull()
   await waitFor(() => !$('.profile-editor'))

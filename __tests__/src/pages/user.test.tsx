@@ -152,7 +152,7 @@ test('R9.19 R8.15 a failed login: 登录中 hides, and the failure toast follows
     return realHide(o)
   })
   jest.spyOn(Taro, 'showToast').mockImplementation((o: Parameters<typeof Taro.showToast>[0]) => {
-    events.push({ what: 'showToast', at: Date.now(), title: o.title })
+    events.push({ what: 'showToast', at: Date.now(), title: o?.title })
     return realToast(o)
   })
   await t.mount(UserPage)
