@@ -111,6 +111,32 @@ export function registerDev(api: Api, ctx: AppContext): void {
     add()
     return { added: p.count, total: ctx.store.docs('playback').length }
   })
+  // issue 13 XSS suite: set one text field of seeded content (the server has no write route for it) so browser tests
+  // can render hostile text where viewers see it; only the listed kinds and text fields, an existing document, ≤ 2000 chars
+  const TEXT_FIELDS: Record<string, string[]> = {
+    post: ['content', 'host_name'], album: ['title', 'description'], photo: ['description'], goods: ['title', 'url'],
+    topic: ['title', 'description'], room: ['title', 'topic'], playback: ['title', 'description'],
+  }
+  api.any('/dev/text', {
+    schema: S.obj({
+      kind: S.str('类型', { enum: Object.keys(TEXT_FIELDS) }), id: S.int('ID', { minimum: 1 }),
+      field: S.str('字段', { minLength: 1, maxLength: 40 }), value: S.str('内容', { maxLength: 2000 }),
+      tab: S.int('标签序号', { minimum: 0, maximum: 20 }), tab_url: S.str('标签链接', { maxLength: 2000 }),
+    }, ['kind', 'id', 'field', 'value']),
+  }, (p) => {
+    const cur = ctx.store.doc<Record<string, unknown>>(p.kind, p.id)
+    if (!cur) throw biz(CODE.NOT_FOUND, '内容不存在')
+    if (p.kind === 'room' && p.field === 'tab') {
+      // an external tab of the room: its title and content (an intro text), optionally a link
+      const ext = (cur.external ?? { tabs: [] }) as { tabs: Record<string, unknown>[] }
+      const tabs = [...ext.tabs]
+      const i = p.tab ?? tabs.length
+      tabs[i] = { ...(tabs[i] ?? { type: 'intro' }), title: p.value, content: p.value, ...(p.tab_url !== undefined ? { url: p.tab_url } : {}) }
+      return ctx.store.patchDoc(p.kind, p.id, { external: { ...ext, tabs } })
+    }
+    if (!TEXT_FIELDS[p.kind]!.includes(p.field)) throw biz(CODE.BAD_PARAM, `参数错误：字段(field)取值无效，可选：${TEXT_FIELDS[p.kind]!.join('、')}`)
+    return ctx.store.patchDoc(p.kind, p.id, { [p.field]: p.value })
+  })
   api.any('/dev/orders/:id/confirm', {}, (_p, c) => {
     const r = confirmOrder(ctx, (c.req.params as { id: string }).id)
     return { order_id: r.order.id, status: r.order.status, credited: r.credited ? 1 : 0, balance: r.gold }
