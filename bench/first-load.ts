@@ -9,24 +9,27 @@ export interface FirstLoad {
   cssRaw: number
   cssGzip: number
   files: number
+  /** each script and stylesheet: its path under the origin, raw and gzip bytes */
+  assets: Array<{ path: string; type: string; raw: number; gzip: number }>
 }
 
 export async function measureFirstLoad(browser: Browser, url: string, ready: string): Promise<FirstLoad> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-  const bodies: Promise<{ type: string; body: Buffer } | null>[] = []
+  const bodies: Promise<{ type: string; path: string; body: Buffer } | null>[] = []
   page.on('response', (r) => {
     const type = r.request().resourceType()
     if (type !== 'script' && type !== 'stylesheet') return
-    bodies.push(r.body().then((body) => ({ type, body })).catch(() => null))
+    bodies.push(r.body().then((body) => ({ type, path: new URL(r.url()).pathname, body })).catch(() => null))
   })
   await page.goto(url, { waitUntil: 'networkidle' })
   await page.waitForSelector(ready, { timeout: 30000 })
   await page.waitForLoadState('networkidle')
-  const out: FirstLoad = { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0, files: 0 }
+  const out: FirstLoad = { jsRaw: 0, jsGzip: 0, cssRaw: 0, cssGzip: 0, files: 0, assets: [] }
   for (const b of await Promise.all(bodies)) {
     if (!b) continue
     out.files++
     const gz = gzipSync(b.body, { level: 9 }).length
+    out.assets.push({ path: b.path, type: b.type, raw: b.body.length, gzip: gz })
     if (b.type === 'script') {
       out.jsRaw += b.body.length
       out.jsGzip += gz

@@ -3,6 +3,7 @@ import type { UserConfigExport } from '@tarojs/cli'
 import { appEnv, defineAppEnv } from './env'
 import { h5Aliases } from './routes'
 import { DESIGN_WIDTH } from '../src/theme'
+import { BundleStatsPlugin } from './bundle-stats'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
 export function htmlText(value: string): string {
@@ -35,7 +36,10 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         pxtransform: { enable: true, config: {} },
         cssModules: { enable: false }
       },
-      optimizeMainPackage: { enable: true }
+      optimizeMainPackage: { enable: true },
+      webpackChain(chain) {
+        if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
+      }
     },
     h5: {
       // Every asset under /m2/ and the router in browser mode with basename /m2 (R2.1).
@@ -69,6 +73,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       webpackChain(chain) {
         // Taro splits only initial chunks, so each lazy page chunk would carry its own mobx copy.
         chain.optimization.merge({ splitChunks: { chunks: 'all' } })
+        if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       }
     }
   }
