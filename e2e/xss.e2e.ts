@@ -105,11 +105,9 @@ function watch(page: Page) {
 const texts = (page: Page, sel: string) => page.$$eval(sel, (els) => els.map((e) => e.textContent || ''))
 const settle = (page: Page) => page.waitForTimeout(300)
 
-// KNOWN HOLE (found by this suite): Taro's H5 router writes the navigation-bar title with innerHTML, and pages pass
-// server text to Taro.setNavigationBarTitle (post host_name, room/album/playback/topic titles, streamer nick): post 101's
-// host_name `<img src=x onerror=__x(2)>` runs. `todo` until the client sets titles through an escaping wrapper.
-const HOLE = 'navigation-bar title innerHTML (Taro H5 router) runs server text'
-test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 issue 13: XSS payloads in chat, nicknames, comments, posts, album, goods and tabs never run', { todo: HOLE }, async () => {
+// Found by this suite and fixed: Taro's H5 router writes the navigation-bar title with innerHTML; pages set titles from
+// server text (post host_name, room, album titles…) through src/platform/title.h5.ts, which escapes them.
+test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 issue 13: XSS payloads in chat, nicknames, comments, posts, album, goods and tabs never run', async () => {
   const t0 = Date.now()
   assert.ok(PAYLOADS.length >= 50)
   const demo = await login({ mobile: '13800000001', password: 'demo1234' })

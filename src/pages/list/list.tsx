@@ -16,6 +16,7 @@ import { stripHtml } from '@/utils/validate'
 import './list.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 /** Which paged list each list type shows (spec R2.7). */
 function listOf(type: ListType): PagedList<any> {
@@ -106,7 +107,7 @@ function ListPage() {
   const title = type ? LIST_TYPES[type] : '列表'
   const list = type ? listOf(type) : null
   useEffect(() => {
-    Taro.setNavigationBarTitle({ title })
+    void setPageTitle(title)
     if (list && list.currentPage === 0) list.load().catch(() => undefined)
   }, [type])
   usePullDownRefresh(() => {

@@ -1,5 +1,5 @@
 import { View, Text, ScrollView } from '@tarojs/components'
-import Taro, { useShareAppMessage } from '@tarojs/taro'
+import { useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { RoomItem } from '@/api/home'
@@ -18,6 +18,7 @@ import { FEATURED, featuredPopularity, interactionRoomOf } from './config'
 import type { FeaturedKey } from '@/router/pages'
 import './index.scss'
 import { buttonProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 async function roomsOf(key: FeaturedKey): Promise<RoomItem[]> {
   const cfg = FEATURED[key]
@@ -36,7 +37,7 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
   const [rooms, setRooms] = useState<RoomItem[] | null>(null)
   const [current, setCurrent] = useState(cfg.defaultRoom)
   useEffect(() => {
-    Taro.setNavigationBarTitle({ title: cfg.title })
+    void setPageTitle(cfg.title)
     roomsOf(page).then(setRooms)
     liveStore.loadRoom(cfg.primaryRoom)
     liveStore.loadStats(cfg.primaryRoom)

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
@@ -14,6 +14,7 @@ import { liveStore } from '@/stores/live'
 import { premiumStore } from '@/stores/premium'
 import './live.scss'
 import { tablistProps, tabProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
@@ -30,7 +31,7 @@ function LivePage() {
     liveStore.setCurrentRoom(roomId)
     liveStore.loadRoom(roomId, { test: params.test || params.testCode }).then((room) => {
       if (!room) return
-      Taro.setNavigationBarTitle({ title: room.title })
+      void setPageTitle(room.title)
       liveStore.enter(roomId)
     })
   }, [roomId])

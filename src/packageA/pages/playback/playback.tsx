@@ -14,6 +14,7 @@ import './playback.scss'
 import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 const VIDEO_ID = 'playback-video'
 
@@ -26,7 +27,7 @@ function PlaybackPage() {
   const [text, setText] = useState('')
   const [comment, setComment] = useState('')
   useEffect(() => {
-    if (id) store.load().then(() => store.detail && Taro.setNavigationBarTitle({ title: store.detail.title }))
+    if (id) store.load().then(() => store.detail && setPageTitle(store.detail.title))
   }, [store])
   useReachBottom(() => {
     store.comments.load().catch(() => undefined)

@@ -1,11 +1,12 @@
 import { View } from '@tarojs/components'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useState } from 'react'
 import { fetchPost, type PostItem } from '@/api/timeline'
 import { PageState } from '@/components/page-state'
 import { PostCard } from '@/packageA/components/post-card'
 import { TimelineStore } from '@/stores/timeline'
+import { setPageTitle } from '@/platform/title'
 
 /** One post of a timeline (spec R2.12, R7.31, R7.35). */
 function PostPage() {
@@ -21,7 +22,7 @@ function PostPage() {
       .then((res) => {
         if (res.code !== 1) return setError(res.msg || '内容不存在')
         setPost(res.data)
-        Taro.setNavigationBarTitle({ title: res.data.host_name || '详情' })
+        void setPageTitle(res.data.host_name || '详情')
       })
       .catch(() => setError('网络不给力，请稍后再试'))
   }, [id])

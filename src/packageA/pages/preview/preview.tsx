@@ -1,6 +1,6 @@
 import { View, Text } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import Taro, { useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { fetchTeaserDetail, fetchTeaserSubscribed, subscribeTeaser, type TeaserDetail } from '@/api/playback'
@@ -17,6 +17,7 @@ import { shareImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import './preview.scss'
 import { buttonProps, linkProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 /** A preview (teaser, spec R2.10): what is coming, when, and a reminder (subscribe, R4.27, R5.13). */
 function PreviewPage() {
@@ -36,7 +37,7 @@ function PreviewPage() {
       .then((res) => {
         if (res.code !== 1) return setError(res.msg || '预告不存在或已下线')
         setDetail(res.data)
-        Taro.setNavigationBarTitle({ title: res.data.title })
+        void setPageTitle(res.data.title)
       })
       .catch(() => setError('网络不给力，请稍后再试'))
     if (sessionStore.isLoggedIn) {

@@ -15,6 +15,7 @@ import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { stripHtml } from '@/utils/validate'
 import './streamer.scss'
 import { buttonProps, disabledProps, linkProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
@@ -64,7 +65,7 @@ function StreamerDetailPage() {
       const found = await s.findStreamer({ id, roomid })
       setStreamer(found)
       if (found) {
-        Taro.setNavigationBarTitle({ title: found.nickName || '主播主页' }).catch(() => undefined)
+        void setPageTitle(found.nickName || '主播主页')
         quietly(s.loadStatistics(found.id))
         if (found.roomId) {
           quietly(s.loadFollowState(found.roomId))

@@ -11,6 +11,7 @@ import { stripHtml } from '@/utils/validate'
 import './timeline.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 /** A timeline (spec R2.11): the topic, a link to its live room or playback, and its posts newest first. */
 function TimelinePage() {
@@ -18,7 +19,7 @@ function TimelinePage() {
   const id = Number(params.id) || 1
   const store = useMemo(() => new TimelineStore(id, params.source === 'news' ? 'news' : 'm2o'), [id])
   useEffect(() => {
-    store.load().then(() => store.topic && Taro.setNavigationBarTitle({ title: store.topic.title }))
+    store.load().then(() => store.topic && setPageTitle(store.topic.title))
   }, [store])
   usePullDownRefresh(() => {
     store.posts.load({ getNew: true }).catch(() => undefined).finally(() => Taro.stopPullDownRefresh())

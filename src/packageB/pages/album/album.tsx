@@ -12,6 +12,7 @@ import { shareImage, uploadedImage } from '@/utils/image'
 import './album.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, linkProps } from '@/platform/a11y'
+import { setPageTitle } from '@/platform/title'
 
 /** Photo-album live (spec R2.17): the album, its photos 30 a page, photo likes that toggle, share and timeline share. */
 function AlbumPage() {
@@ -19,7 +20,7 @@ function AlbumPage() {
   const id = Number(params.id) || 1
   const store = useMemo(() => new AlbumStore(id), [id])
   useEffect(() => {
-    store.load().then(() => store.album && Taro.setNavigationBarTitle({ title: store.album.title }))
+    store.load().then(() => store.album && setPageTitle(store.album.title))
   }, [store])
   usePullDownRefresh(() => {
     store.photos.load({ getNew: true }).catch(() => undefined).finally(() => Taro.stopPullDownRefresh())
