@@ -4,6 +4,7 @@ import { appEnv, defineAppEnv } from './env'
 import { h5Aliases } from './routes'
 import { DESIGN_WIDTH } from '../src/theme'
 import { BundleStatsPlugin } from './bundle-stats'
+import { PrecompressPlugin } from './precompress'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
 export function htmlText(value: string): string {
@@ -73,6 +74,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       webpackChain(chain) {
         // Taro splits only initial chunks, so each lazy page chunk would carry its own mobx copy.
         chain.optimization.merge({ splitChunks: { chunks: 'all' } })
+        // brotli and gzip copies of the text files for the reference server (server/static.ts)
+        chain.plugin('precompress').use(PrecompressPlugin)
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       }
     }

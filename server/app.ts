@@ -27,6 +27,7 @@ import { registerSandboxScripts } from './routes/sandbox-scripts'
 import { registerPay } from './routes/pay'
 import { loginResult, openidForCode, registerUser, userForOpenid } from './routes/user'
 import { registerWs } from './routes/ws'
+import { staticServer } from './static'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const DEFAULT_DATA_DIR = path.join(__dirname, 'data')
@@ -92,6 +93,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const memory = dbFile === ':memory:'
   const uploadDir = memory && !opts.dataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
   const h5Dir = path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5'))
+  const h5Files = staticServer()
 
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
   // a hop count is valid at run time (Fastify: "trust the nth hop"), though its types leave it out
@@ -162,7 +164,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     const url = req.url.split('?')[0] as string
     if (req.method === 'GET' && (url === '/m2' || url.startsWith('/m2/'))) {
       const index = path.join(h5Dir, 'index.html')
-      if (isFile(index)) return reply.type(MIME['.html'] as string).header('cache-control', 'no-cache').send(fs.createReadStream(index))
+      if (isFile(index)) return h5Files.send(req, reply, index, MIME['.html'] as string)
       return reply.code(404).type(MIME['.html'] as string).send('<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>')
     }
     return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
@@ -302,9 +304,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     const rel = (req.params as { '*': string })['*'] ?? ''
     const full = safeJoin(h5Dir, rel || 'index.html')
     if (!isFile(full)) return reply.callNotFound()
-    const ext = path.extname(full).toLowerCase()
-    reply.header('cache-control', ext === '.html' ? 'no-cache' : 'public, max-age=3600')
-    return reply.type(MIME[ext] ?? 'application/octet-stream').send(fs.createReadStream(full))
+    // compressed, and cached by what the file names promise (server/static.ts)
+    return h5Files.send(req, reply, full, MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
   })
   app.get('/m2', async (_req, reply) => reply.redirect('/m2/'))
   app.get('/', async (_req, reply) => reply.redirect('/m2/'))

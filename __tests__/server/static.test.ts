@@ -1,0 +1,106 @@
+// The H5 build under /m2/ as the reference server answers it (issue 14, README Performance): text compression by
+// Accept-Encoding, the build's pre-compressed copies, and cache lifetimes by file name. Through the real server
+// (createServer) over a build folder written here.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { LiveServer } from '../../server/app'
+import { makeApp } from './helpers'
+
+let app: LiveServer
+let dir: string
+const script = 'js/app.1a2b3c4d.js'
+const scriptBody = Buffer.from(`console.log(${JSON.stringify('慧直播 '.repeat(800))});\n`.repeat(3))
+const html = `<!doctype html><html lang="zh-CN"><head><title>H5</title><script defer src="/m2/${script}"></script></head><body><div id="app"></div>${'<!-- padding -->'.repeat(100)}</body></html>`
+
+before(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-static-'))
+  fs.mkdirSync(path.join(dir, 'js'))
+  fs.mkdirSync(path.join(dir, 'css'))
+  fs.writeFileSync(path.join(dir, 'index.html'), html)
+  fs.writeFileSync(path.join(dir, script), scriptBody)
+  fs.writeFileSync(path.join(dir, 'js/tiny.0a0b0c0d.js'), 'console.log(1)')
+  fs.writeFileSync(path.join(dir, 'css/app.99aa88bb.css'), `.a{color:red}\n`.repeat(200))
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ name: '慧直播', padding: 'x'.repeat(2000) }))
+  app = await makeApp({ h5Dir: dir })
+})
+
+after(async () => {
+  await app.close()
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
+
+test('R2.1 issue 14: a hashed script goes out as brotli or gzip, whichever the browser accepts, and is cached for a year as immutable', async () => {
+  const br = await get(`/m2/${script}`, { 'accept-encoding': 'gzip, deflate, br, zstd' })
+  assert.equal(br.statusCode, 200)
+  assert.equal(br.headers['content-encoding'], 'br')
+  assert.deepEqual(zlib.brotliDecompressSync(br.rawPayload), scriptBody)
+  assert.ok(br.rawPayload.length < scriptBody.length / 5, `compressed ${br.rawPayload.length} of ${scriptBody.length} bytes`)
+  assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable')
+  assert.equal(br.headers.vary, 'Accept-Encoding')
+  assert.match(br.headers['content-type'] as string, /^application\/javascript/)
+
+  const gz = await get(`/m2/${script}`, { 'accept-encoding': 'gzip' })
+  assert.equal(gz.headers['content-encoding'], 'gzip')
+  assert.deepEqual(zlib.gunzipSync(gz.rawPayload), scriptBody)
+  // brotli refused with q=0: gzip
+  assert.equal((await get(`/m2/${script}`, { 'accept-encoding': 'br;q=0, gzip;q=0.8' })).headers['content-encoding'], 'gzip')
+
+  const plain = await get(`/m2/${script}`)
+  assert.equal(plain.headers['content-encoding'], undefined)
+  assert.deepEqual(plain.rawPayload, scriptBody)
+  assert.equal(plain.headers['cache-control'], 'public, max-age=31536000, immutable')
+  // stylesheets too
+  const css = await get('/m2/css/app.99aa88bb.css', { 'accept-encoding': 'br' })
+  assert.equal(css.headers['content-encoding'], 'br')
+  assert.equal(css.headers['cache-control'], 'public, max-age=31536000, immutable')
+})
+
+test('R2.1 issue 14: the page (index.html on any /m2/ route) is compressed, asked again every time and answered 304 while unchanged', async () => {
+  for (const url of ['/m2/', '/m2/pages/home/home', '/m2/packageA/pages/live/live?roomid=496']) {
+    const r = await get(url, { 'accept-encoding': 'br, gzip' })
+    assert.equal(r.statusCode, 200, url)
+    assert.equal(r.headers['content-encoding'], 'br', url)
+    assert.equal(zlib.brotliDecompressSync(r.rawPayload).toString(), html, url)
+    assert.equal(r.headers['cache-control'], 'no-cache', url)
+    const etag = r.headers.etag as string
+    assert.match(etag, /^W\/"/)
+    const again = await get(url, { 'accept-encoding': 'br, gzip', 'if-none-match': etag })
+    assert.equal(again.statusCode, 304, url)
+    assert.equal(again.rawPayload.length, 0)
+  }
+})
+
+test('issue 14: files without a content hash are cached an hour; small files go out uncompressed', async () => {
+  const manifest = await get('/m2/manifest.json', { 'accept-encoding': 'gzip' })
+  assert.equal(manifest.headers['cache-control'], 'public, max-age=3600')
+  assert.equal(manifest.headers['content-encoding'], 'gzip')
+  const tiny = await get('/m2/js/tiny.0a0b0c0d.js', { 'accept-encoding': 'br, gzip' })
+  assert.equal(tiny.headers['content-encoding'], undefined)
+  assert.equal(tiny.body, 'console.log(1)')
+  assert.equal(tiny.headers.vary, undefined)
+})
+
+test('issue 14: the build\'s pre-compressed copy is sent when it is current, never when the file changed after it', async () => {
+  const file = path.join(dir, 'js/chunk.5e6f7a8b.js')
+  const body = Buffer.from('export const x = "' + 'abc'.repeat(2000) + '"\n')
+  fs.writeFileSync(file, body)
+  // the build's copy, marked so the test can tell it from one the server would make
+  const prebuilt = zlib.brotliCompressSync(Buffer.concat([body, Buffer.from('// prebuilt\n')]))
+  fs.writeFileSync(`${file}.br`, prebuilt)
+  const r = await get('/m2/js/chunk.5e6f7a8b.js', { 'accept-encoding': 'br' })
+  assert.equal(r.headers['content-encoding'], 'br')
+  assert.deepEqual(r.rawPayload, prebuilt)
+  // the file is rewritten after its copy: the copy is stale, the server compresses the new content itself
+  const later = new Date(Date.now() + 5000)
+  const changed = Buffer.from('export const y = "' + 'xyz'.repeat(2000) + '"\n')
+  fs.writeFileSync(file, changed)
+  fs.utimesSync(file, later, later)
+  const fresh = await get('/m2/js/chunk.5e6f7a8b.js', { 'accept-encoding': 'br' })
+  assert.deepEqual(zlib.brotliDecompressSync(fresh.rawPayload), changed)
+})

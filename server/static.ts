@@ -1,0 +1,104 @@
+// The H5 build's files under /m2/ (issue 14, README Performance): compressed for browsers that accept it and cached
+// by what their names promise.
+//
+// - Text files (JS, CSS, HTML, SVG, JSON) go out as brotli or gzip, whichever the browser accepts (brotli first):
+//   the `<file>.br` / `<file>.gz` the H5 build wrote beside the file (config/precompress.ts) when present and current,
+//   else compressed once on first request and kept in memory (bounded), so no request waits on the compressor twice.
+// - Files whose names carry a content hash (`js/app.1a2b3c4d.js`, `css/…`) never change under that name: a year and
+//   `immutable`, so a returning viewer's browser does not even ask. index.html is `no-cache` (asked each time, answered
+//   304 while unchanged, ETag), other files an hour.
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const SHORT = 'public, max-age=3600'
+export const REVALIDATE = 'no-cache'
+
+/** `name.<8+ hex>.ext`: the build's hashed file names (config/index.ts output.filename). */
+export const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|ttf|png|jpe?g|gif|webp|svg)$/i
+const COMPRESSIBLE = new Set(['.js', '.css', '.html', '.svg', '.json', '.txt', '.map', '.xml'])
+/** smaller files are sent as they are: compression would save less than it costs */
+const MIN_COMPRESS_BYTES = 1024
+
+export type Encoding = 'br' | 'gzip'
+
+/** The encoding to answer with for an Accept-Encoding header: brotli, then gzip; `q=0` refuses one. */
+export function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding || ''
+  const accepted = new Map<string, number>()
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';')
+    if (!name) continue
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1)
+  }
+  const ok = (e: string) => (accepted.get(e) ?? accepted.get('*') ?? 0) > 0
+  if (ok('br')) return 'br'
+  if (ok('gzip')) return 'gzip'
+  return null
+}
+
+export function cacheControlFor(file: string): string {
+  if (file.endsWith('.html')) return REVALIDATE
+  return HASHED.test(path.basename(file)) ? IMMUTABLE : SHORT
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : zlib.gzipSync(body, { level: 9 })
+}
+
+/** Files compressed on request, by path, size and mtime; bounded by total bytes (oldest out first). */
+class CompressedCache {
+  private entries = new Map<string, Buffer>()
+  private bytes = 0
+  constructor(private maxBytes: number) {}
+
+  get(key: string, make: () => Buffer): Buffer {
+    const hit = this.entries.get(key)
+    if (hit) return hit
+    const value = make()
+    this.entries.set(key, value)
+    this.bytes += value.length
+    for (const [k, v] of this.entries) {
+      if (this.bytes <= this.maxBytes) break
+      this.entries.delete(k)
+      this.bytes -= v.length
+    }
+    return value
+  }
+}
+
+export interface StaticServer {
+  /** Answers `full` (a file inside the build folder). */
+  send(req: FastifyRequest, reply: FastifyReply, full: string, type: string): FastifyReply
+}
+
+export function staticServer({ maxCacheBytes = 64 * 1024 * 1024 } = {}): StaticServer {
+  const cache = new CompressedCache(maxCacheBytes)
+  return {
+    send(req, reply, full, type) {
+      const stat = fs.statSync(full)
+      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
+      const cacheControl = cacheControlFor(full)
+      reply.type(type).header('cache-control', cacheControl).header('etag', etag)
+      const compressible = COMPRESSIBLE.has(path.extname(full).toLowerCase()) && stat.size >= MIN_COMPRESS_BYTES
+      if (compressible) reply.header('vary', 'Accept-Encoding')
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send()
+      const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : null
+      if (!encoding) return reply.header('content-length', stat.size).send(fs.createReadStream(full))
+      const sibling = `${full}.${encoding === 'br' ? 'br' : 'gz'}`
+      let body: Buffer
+      try {
+        const s = fs.statSync(sibling)
+        body = s.mtimeMs >= stat.mtimeMs ? fs.readFileSync(sibling) : cache.get(`${full}:${stat.size}:${stat.mtimeMs}:${encoding}`, () => compress(fs.readFileSync(full), encoding))
+      } catch {
+        body = cache.get(`${full}:${stat.size}:${stat.mtimeMs}:${encoding}`, () => compress(fs.readFileSync(full), encoding))
+      }
+      return reply.header('content-encoding', encoding).header('content-length', body.length).send(body)
+    }
+  }
+}
