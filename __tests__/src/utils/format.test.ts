@@ -1,3 +1,4 @@
+import type {} from 'dayjs/plugin/relativeTime'
 import { formatCount, formatDuration, formatTime, fromNow, toMillis } from '@/utils/format'
 
 describe('formatCount', () => {
@@ -40,5 +41,43 @@ describe('time', () => {
     expect(formatDuration(65)).toBe('01:05')
     expect(formatDuration(3725)).toBe('62:05')
     expect(formatDuration(-3)).toBe('00:00')
+  })
+})
+
+// issue 14: format.ts no longer loads dayjs (its bytes were on every first load); it must still say what dayjs said
+describe('time text as dayjs wrote it (zh-cn, relativeTime)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const dayjs = require('dayjs') as typeof import('dayjs')
+  beforeAll(() => {
+    dayjs.extend(require('dayjs/plugin/relativeTime'))
+    require('dayjs/locale/zh-cn')
+    dayjs.locale('zh-cn')
+  })
+  // a fixed pseudo-random sequence, so a failure names the same case every run
+  let seed = 20261122
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+  const base = new Date(2026, 10, 22, 8, 5, 9).getTime()
+
+  test('R9.21 formatTime gives dayjs.format for every pattern the app uses and the other tokens', () => {
+    const patterns = ['YYYY/MM/DD HH:mm:ss', 'YYYY-MM-DD', 'MM-DD HH:mm', 'MM月DD日 HH:mm', 'YYYY年MM月DD日 HH:mm', 'MM-DD', 'YYYY-MM-DD HH:mm',
+      'YY M D H m s SSS', 'MMM MMMM d dd ddd dddd', 'h hh a A', 'Z ZZ', '[YYYY] YYYY [at] HH']
+    for (let i = 0; i < 400; i++) {
+      const t = base + Math.round((random() - 0.5) * 6 * 365 * 86400000)
+      for (const p of patterns) expect(`${p} ${formatTime(t, p)}`).toBe(`${p} ${dayjs(t).format(p)}`)
+    }
+  })
+
+  test('R9.21 fromNow gives dayjs.from (几秒前 as 刚刚) from seconds to years, past and future', () => {
+    const spans = [0, 1000, 44000, 45000, 89000, 90000, 44 * 60000, 45 * 60000, 89 * 60000, 90 * 60000, 21 * 3600000, 22 * 3600000,
+      35 * 3600000, 36 * 3600000, 25 * 86400000, 26 * 86400000, 45 * 86400000, 46 * 86400000, 320 * 86400000, 345 * 86400000, 548 * 86400000, 3 * 365 * 86400000]
+    const cases: number[] = []
+    for (const s of spans) cases.push(s, -s, s + 500, -s - 500)
+    for (let i = 0; i < 2000; i++) cases.push(Math.round((random() - 0.5) * 2 ** (random() * 37)))
+    for (const delta of cases) {
+      for (const now of [base, new Date(2026, 0, 31, 23, 0).getTime(), new Date(2024, 1, 29, 12, 0).getTime()]) {
+        const expected = dayjs(now - delta).from(dayjs(now))
+        expect(`${delta} ${fromNow(now - delta, now)}`).toBe(`${delta} ${expected === '几秒前' ? '刚刚' : expected}`)
+      }
+    }
   })
 })
