@@ -46,7 +46,7 @@ test('R7.73 R3.14 R5.6 a danmaku sent in one browser appears in another one’s 
   const send = await openRoom(sender)
   await watch.waitForTimeout(500) // both room sockets have joined
   const text = `你好 ${Date.now() % 100000}`
-  await send.fill('.chat__input input', text)
+  await send.fill('.chat__input input, input.chat__input', text)
   await tapSend(send)
   await watch.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)), text, { timeout: 10000 })
   await watch.waitForFunction((t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)), text, { timeout: 10000 })
@@ -54,7 +54,7 @@ test('R7.73 R3.14 R5.6 a danmaku sent in one browser appears in another one’s 
   await watch.waitForTimeout(600)
   assert.equal(await rowsWith(watch, text), 1)
   assert.equal(await rowsWith(send, text), 1)
-  assert.equal(await send.inputValue('.chat__input input'), '')
+  assert.equal(await send.inputValue('.chat__input input, input.chat__input'), '')
   // the flying item is over the player box, moving right to left
   const inStage = await watch.evaluate(() => !!document.querySelector('.live__stage .danmaku .danmaku__item'))
   assert.ok(inStage, 'the flying layer sits inside the player box')
@@ -64,7 +64,7 @@ test('R7.73 R3.14 R5.6 a danmaku sent in one browser appears in another one’s 
 
 test('R5.7 R8.10 a sensitive word is refused with the server message as a toast', async () => {
   const send = await openRoom(sender)
-  await send.fill('.chat__input input', '出售代开发票')
+  await send.fill('.chat__input input, input.chat__input', '出售代开发票')
   await tapSend(send)
   await send.waitForFunction(() => (document.body.textContent || '').includes('内容包含敏感词'), undefined, { timeout: 10000 })
   await send.close()

@@ -36,7 +36,7 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   // Blob body to the page's request events)
 
   const name = `看客${Date.now() % 10000}`
-  await page.locator('.profile-editor__name input:visible').fill(name)
+  await page.locator('.profile-editor__name input:visible, input.profile-editor__name:visible').fill(name)
   await page.locator('.profile-editor__save:visible').click()
   await page.locator('.profile-editor').waitFor({ state: 'detached' })
   assert.equal(await page.locator('.user-head__name:visible').textContent(), name)
@@ -54,7 +54,7 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   await room.waitForSelector('.chat__msg')
   await room.waitForTimeout(500)
   const text = `新头像 ${Date.now() % 100000}`
-  await room.fill('.chat__input input', text)
+  await room.fill('.chat__input input, input.chat__input', text)
   await room.$eval('.chat__send', (e) => (e as HTMLElement).click())
   await room.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)), text, { timeout: 10000 })
   const row = await room.$$eval('.chat__msg', (els, t) => els.find((e) => (e.textContent || '').endsWith(`：${t}`))?.textContent, text)
@@ -68,9 +68,9 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   // a playback comment posted afterwards shows the new avatar and nickname
   const pb = await context.newPage()
   await pb.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5001`)
-  await pb.locator('.playback__comments .playback__input input').waitFor()
+  await pb.locator('.playback__comments .playback__input input, .playback__comments input.playback__input').waitFor()
   const comment = `换了头像 ${Date.now() % 100000}`
-  await pb.fill('.playback__comments .playback__input input', comment)
+  await pb.fill('.playback__comments .playback__input input, .playback__comments input.playback__input', comment)
   await pb.locator('.playback__comments .playback__send').click()
   const mine = pb.locator('.comment', { hasText: comment })
   await mine.waitFor({ timeout: 10000 })
