@@ -13,6 +13,20 @@ function prefersNativeHls(video: HTMLVideoElement): boolean {
 }
 
 /**
+ * hls.js (its own chunk), asked for once: as soon as this module loads on a browser that will need it (MSE, not
+ * iOS), so it downloads while the room info is still on its way instead of after it (issue 14, first video frame).
+ */
+let hlsChunk: Promise<typeof import('hls.js')> | null = null
+const loadHls = () => (hlsChunk ??= import(/* webpackChunkName: "hls" */ 'hls.js'))
+if (typeof window !== 'undefined' && 'MediaSource' in window && !isIOS(navigator.userAgent)) loadHls().catch(() => (hlsChunk = null))
+
+/**
+ * Live: start three segments from the live edge (latency.ts) and fetch that first fragment while the media element is
+ * still being set up; one quality level, so no bandwidth test on the lowest level first.
+ */
+const HLS_CONFIG = { liveSyncDurationCount: 3, enableWorker: true, lowLatencyMode: false, startFragPrefetch: true, testBandwidth: false }
+
+/**
  * The H5 player: a plain <video> with hls.js loaded on demand (its own chunk), autoplay with a tap-to-play fallback,
  * recovery from network and media errors and from stalls, and a retry after a fatal error.
  */
@@ -84,13 +98,13 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     if (prefersNativeHls(video)) {
       video.src = src
     } else {
-      import(/* webpackChunkName: "hls" */ 'hls.js').then(({ default: Hls }) => {
+      loadHls().then(({ default: Hls }) => {
         if (disposed) return
         if (!Hls.isSupported()) {
           video.src = src
           return
         }
-        hls = new Hls({ liveSyncDurationCount: 3, enableWorker: true, lowLatencyMode: false })
+        hls = new Hls(HLS_CONFIG)
         let mediaRecoveries = 0
         hls.on(Hls.Events.ERROR, (_e, data) => {
           if (!data.fatal || disposed) return
