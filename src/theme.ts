@@ -9,4 +9,3 @@ export const THEME_TEXT_COLOR = '#b34f00'
 export const MUTED_TEXT_COLOR = '#6b6b6b'
 export const HOME_PATH = 'pages/home/home' // R1.21
 export const DESIGN_WIDTH = 750 // R1.22
-export const LOCALE = 'zh-cn' // R1.23

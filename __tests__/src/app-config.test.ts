@@ -1,5 +1,5 @@
 import appConfig from '@/app.config'
-import { DESIGN_WIDTH, HOME_PATH, LOCALE, THEME_COLOR } from '@/theme'
+import { DESIGN_WIDTH, HOME_PATH, THEME_COLOR } from '@/theme'
 import { PAGE_PATHS, featuredKey } from '@/router/pages'
 import { isColor } from '@/utils/validate'
 import { defaultShareTitle } from '@/share'
@@ -28,7 +28,8 @@ describe('app configuration', () => {
   })
   test('R1.22 R1.23 design width 750 and locale zh-cn', () => {
     expect(DESIGN_WIDTH).toBe(750)
-    expect(LOCALE).toBe('zh-cn')
+    // the page's language: zh-cn (the H5 template; dates and relative times are formatted in Chinese, utils/format)
+    expect(fs.readFileSync(path.join(__dirname, '../../src/index.html'), 'utf8')).toMatch(/<html lang="zh-CN">/)
   })
   test('R1.24 the default share title is built from brand, description and slogan', () => {
     expect(defaultShareTitle({ brand: '慧直播', description: '城市台直播', slogan: '看见精彩' })).toBe('慧直播 · 城市台直播，看见精彩')
