@@ -224,10 +224,17 @@ async function main() {
   console.log('\n' + table(results))
 }
 
+/** Issue 14's targets: the figure, the limit, and whether the measured value keeps it (shown in the table). */
+function target(value: unknown, limit: number, unit: string, atLeast = false): string {
+  const n = Number(value)
+  const ok = Number.isFinite(n) && (atLeast ? n >= limit : n <= limit)
+  return `${atLeast ? '≥' : '≤'} ${limit}${unit} ${Number.isFinite(n) ? (ok ? 'met' : 'MISSED') : ''}`.trim()
+}
+
 function table(r: Record<string, any>): string {
-  const rows: [string, string][] = []
+  const rows: [string, string, string?][] = []
   const v = (x: unknown, unit = '') => (x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`)
-  if (r.weapp?.mainKB !== undefined) rows.push(['mini-program main / packageA / packageB', `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`])
+  if (r.weapp?.mainKB !== undefined) rows.push(['mini-program main / packageA / packageB', `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`, `main ${target(r.weapp.mainKB, 450, ' KB')}`])
   if (r.weappSetData?.busyRoom) {
     const w = r.weappSetData
     rows.push([`mini-program setData, ${w.pages} pages: peak calls/s, max a call`, `${v(w.pagesPeakCallsPerSecond)}/s, ${v(w.pagesMaxKB)} KB`])
@@ -235,12 +242,12 @@ function table(r: Record<string, any>): string {
     rows.push([`mini-program live room ${b.danmakuPerSecond} danmaku/s for ${b.seconds} s: setData calls/s (peak), p95 / max a call`, `${v(b.callsPerSecond)} (${v(b.peakCallsPerSecond)}), ${v(b.p95KB)} / ${v(b.maxKB)} KB`])
   }
   if (r.h5FirstLoad?.home) {
-    rows.push(['H5 home first-load JS (gzip / raw)', `${v(r.h5FirstLoad.home.jsGzipKB)} / ${v(r.h5FirstLoad.home.jsKB)} KB`])
+    rows.push(['H5 home first-load JS (gzip / raw)', `${v(r.h5FirstLoad.home.jsGzipKB)} / ${v(r.h5FirstLoad.home.jsKB)} KB`, target(r.h5FirstLoad.home.jsGzipKB, 170, ' KB')])
     rows.push(['H5 home first-load CSS (gzip / raw)', `${v(r.h5FirstLoad.home.cssGzipKB)} / ${v(r.h5FirstLoad.home.cssKB)} KB`])
-    rows.push(['H5 live room JS (gzip / raw)', `${v(r.h5FirstLoad.live.jsGzipKB)} / ${v(r.h5FirstLoad.live.jsKB)} KB`])
+    rows.push(['H5 live room JS (gzip / raw)', `${v(r.h5FirstLoad.live.jsGzipKB)} / ${v(r.h5FirstLoad.live.jsKB)} KB`, target(r.h5FirstLoad.live.jsGzipKB, 280, ' KB')])
   }
-  if (r.homePaint?.fcpMs !== undefined) rows.push(['home FCP / LCP (4x CPU, median of 5)', `${v(r.homePaint.fcpMs)} / ${v(r.homePaint.lcpMs)} ms`])
-  if (r.liveFirstFrame?.firstFrameMs !== undefined) rows.push(['live room first video frame (4x CPU, median of 5)', v(r.liveFirstFrame.firstFrameMs, ' ms')])
+  if (r.homePaint?.fcpMs !== undefined) rows.push(['home FCP / LCP (4x CPU, median of 5)', `${v(r.homePaint.fcpMs)} / ${v(r.homePaint.lcpMs)} ms`, `LCP ${target(r.homePaint.lcpMs, 1500, ' ms')}`])
+  if (r.liveFirstFrame?.firstFrameMs !== undefined) rows.push(['live room first video frame (4x CPU, median of 5)', v(r.liveFirstFrame.firstFrameMs, ' ms'), target(r.liveFirstFrame.firstFrameMs, 1500, ' ms')])
   if (r.danmaku?.p95FrameMs !== undefined) {
     rows.push([`danmaku ${r.danmaku.ratePerSecond}/s for ${r.danmaku.seconds} s: frame p50 / p95 / max`, `${v(r.danmaku.p50FrameMs)} / ${v(r.danmaku.p95FrameMs)} / ${v(r.danmaku.maxFrameMs)} ms`])
     rows.push(['danmaku layer / chat list nodes (max)', `${v(r.danmaku.maxDanmakuLayerNodes)} / ${v(r.danmaku.maxChatListNodes)}`])
@@ -248,10 +255,17 @@ function table(r: Record<string, any>): string {
   }
   if (r.longList?.p95FrameMs !== undefined) rows.push([`${r.longList.items}-item list: frame p95 / max rows rendered`, `${v(r.longList.p95FrameMs)} ms / ${v(r.longList.maxRenderedRows)}`])
   if (r.fanOut?.clients !== undefined) rows.push([`WebSocket fan-out ${r.fanOut.clients} clients x ${r.fanOut.messagesPerSecond}/s: p50 / p99, lost`, `${v(r.fanOut.p50LatencyMs)} / ${v(r.fanOut.p99LatencyMs)} ms, ${v(r.fanOut.lost)}`])
-  if (r.lighthouse?.home) rows.push(...lighthouseRows(r.lighthouse))
+  if (r.lighthouse?.home) {
+    const limits: Record<string, number> = { home: 85, live: 80 }
+    rows.push(...lighthouseRows(r.lighthouse).map(([a, b], i): [string, string, string] => {
+      const page = Object.keys(r.lighthouse)[i]!
+      const f = r.lighthouse[page]
+      return [a, b, `performance ${target(f?.performance, limits[page] ?? 80, '', true)}, CLS ${target(f?.cls, 0.05, '')}`]
+    }))
+  }
   for (const [k, val] of Object.entries(r)) if (val && typeof val === 'object' && 'error' in (val as object)) rows.push([k, `failed: ${(val as { error: string }).error}`])
   const w = Math.max(...rows.map((x) => x[0].length))
-  return [`| figure | value |`, `| --- | --- |`, ...rows.map(([a, b]) => `| ${a.padEnd(w)} | ${b} |`)].join('\n')
+  return [`| figure | value | issue 14 target |`, `| --- | --- | --- |`, ...rows.map(([a, b, t]) => `| ${a.padEnd(w)} | ${b} | ${t ?? ''} |`)].join('\n')
 }
 
 main().catch((e) => {
