@@ -18,7 +18,7 @@ import { getItem, removeItem, setItem } from '@/platform/storage'
 import { openLink, openPage } from '@/router/navigate'
 import { saveRedirect, takeRedirect } from '@/router/redirect'
 import { setStartupLogin } from '@/router/startup-run'
-import { hideLoadingThen, showLoading, showModal, showToast } from '@/ui/overlay'
+import { hideLoading, hideLoadingThen, showLoading, showModal, showToast } from '@/ui/overlay'
 import { isMobile } from '@/utils/validate'
 
 /** The current user (spec R3.2–R3.5). */
@@ -345,8 +345,10 @@ export class SessionStore {
       // The follow-up (the failure toast, or the page the login prompt came from) comes 500 ms after the loading
       // overlay hides, so the two never flash over each other (R9.19).
       const next = failure !== null ? () => void showToast(failure as string) : redirect ? () => openLink(redirect) : undefined
-      if (!options.silent) await hideLoadingThen(next)
-      else if (redirect) await openLink(redirect)
+      if (options.silent) {
+        if (redirect) await openLink(redirect)
+      } else if (next) await hideLoadingThen(next)
+      else hideLoading()
     }
   }
 
