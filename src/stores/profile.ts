@@ -69,7 +69,11 @@ export class ProfileStore {
     this.avatar = u.avatar
     this.error = ''
     this.visible = true
+    this.openings++
   }
+
+  /** How often the editor was opened: a delayed close belongs to the opening it was made in. */
+  openings = 0
 
   close() {
     this.visible = false
@@ -120,7 +124,10 @@ export class ProfileStore {
       if (!ok) this.error = sessionStore.error || '保存失败，请稍后再试'
     })
     // 保存成功 shows over the editor, which closes 500 ms later (R9.19: the notify-toast callback).
-    if (ok) notifyToast(PROFILE_SAVED_TEXT, () => this.close())
+    if (ok) {
+      const opening = this.openings
+      notifyToast(PROFILE_SAVED_TEXT, () => opening === this.openings && this.close())
+    }
     return ok
   }
 }
