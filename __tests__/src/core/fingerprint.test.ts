@@ -81,16 +81,13 @@ test('R4.9 H5 loads FingerprintJS on demand and gives its visitor id', async () 
   })
 })
 
-/** FingerprintJS as a browser may fail to give it: its chunk not loading, or the agent throwing. */
+/** FingerprintJS as a browser may fail to give it: its chunk not loading, or its sources throwing. */
 function failingLibrary(how: 'load' | 'get') {
+  if (how === 'load') throw new Error('ChunkLoadError: Loading chunk fingerprintjs failed')
+  const actual = jest.requireActual('@fingerprintjs/fingerprintjs')
   return {
-    __esModule: true,
-    default: {
-      load: async () => {
-        if (how === 'load') throw new Error('ChunkLoadError: Loading chunk fingerprintjs failed')
-        return { get: async () => Promise.reject(new Error('agent failed')) }
-      }
-    }
+    ...actual,
+    loadSources: () => () => Promise.reject(new Error('sources failed'))
   }
 }
 
@@ -110,3 +107,28 @@ test.each(['load', 'get'] as const)(
     }
   }
 )
+
+test('R4.9 issue 14: the visitor id leaves out the costly font, WebGL-extension, time-zone and Intl-locale sources and reads the others', async () => {
+  const fp = jest.requireActual('@fingerprintjs/fingerprintjs') as { sources: Record<string, (...a: unknown[]) => unknown> }
+  const saved = { ...fp.sources }
+  const read: string[] = []
+  for (const name of Object.keys(saved)) {
+    fp.sources[name] = (...args: unknown[]) => {
+      read.push(name)
+      return saved[name]!(...args)
+    }
+  }
+  try {
+    await withMessageChannel(async () => {
+      expect(await visitorId()).toMatch(/^[0-9a-f]{32}$/)
+    })
+    expect(read).not.toContain('fonts')
+    expect(read).not.toContain('fontPreferences')
+    expect(read).not.toContain('webGlExtensions')
+    expect(read).not.toContain('timezone')
+    expect(read).not.toContain('dateTimeLocale')
+    for (const kept of ['canvas', 'webGlBasics', 'audio', 'screenResolution', 'languages', 'math']) expect(read).toContain(kept)
+  } finally {
+    Object.assign(fp.sources, saved)
+  }
+})
