@@ -28,6 +28,8 @@ export class HomeStore {
   loadingIndex = false
   indexError: string | null = null
   indexLoaded = false
+  /** the slides call has answered (slides or not): home shows its first screen only then, so they push nothing down */
+  slidesSettled = false
   private slidesFetched = false
 
   readonly liveRooms = new PagedList<RoomItem>((q) => fetchLiveRooms(q), PAGE_SIZE.default)
@@ -59,9 +61,15 @@ export class HomeStore {
     const res = await fetchSlides().catch(() => null)
     if (res && res.code === 1 && Array.isArray(res.data)) {
       const slides = res.data
-      runInAction(() => (this.slides = slides))
+      runInAction(() => {
+        this.slides = slides
+        this.slidesSettled = true
+      })
     } else {
-      this.slidesFetched = false // a failed fetch may try again on the next refresh
+      runInAction(() => {
+        this.slidesFetched = false // a failed fetch may try again on the next refresh
+        this.slidesSettled = true
+      })
     }
   }
 
@@ -91,6 +99,11 @@ export class HomeStore {
     } finally {
       runInAction(() => (this.loadingIndex = false))
     }
+  }
+
+  /** Whether the index and the slides have both answered: the first screen can show without moving afterwards. */
+  get firstScreenSettled(): boolean {
+    return this.slidesSettled && (this.indexLoaded || !!this.indexError)
   }
 
   /** Everything the home screen shows, from the start (pull-down refresh). */

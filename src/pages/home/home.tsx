@@ -1,6 +1,6 @@
 import { View, Text, Swiper, SwiperItem, ScrollView } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
+import { useDidHide, useReachBottom, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import type { PlaybackItem, RoomItem, TeaserItem } from '@/api/home'
@@ -10,6 +10,7 @@ import { PageState } from '@/components/page-state'
 import { PullRefresh } from '@/components/pull-refresh'
 import { TabBarSlot } from '@/components/tab-bar-slot'
 import { useTab } from '@/hooks/use-tab'
+import { useStaged } from '@/hooks/use-staged'
 import { env } from '@/env'
 import { openLink, openPage } from '@/router/navigate'
 import { defaultShareTitle } from '@/share'
@@ -19,6 +20,7 @@ import './home.scss'
 import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
+import { hideFirstScreen } from '@/platform/first-screen'
 
 const openRoom = (r: RoomItem) => openPage('live', { roomid: r.id })
 const openPlayback = (p: PlaybackItem) => openPage('playback', { id: p.id })
@@ -37,6 +39,19 @@ function HomePage() {
   useShareAppMessage(() => ({ title: defaultShareTitle(), path: '/pages/home/home' }))
   const rooms = s.liveRooms
   const firstLoad = !s.indexLoaded && rooms.empty
+  // loading until the index and the slides have answered, so nothing arrives later above what is shown (issue 14)
+  const loading = !s.firstScreenSettled || (firstLoad && (s.loadingIndex || rooms.loading))
+  const failed = !loading && firstLoad && !!(s.indexError || rooms.error)
+  const shown = !loading && !failed
+  // Issue 14: the slides and the menu first; then, a task apart each, the notices and rooms on air, the streamers,
+  // playbacks and channels, the latest playbacks and events, the room list (src/hooks/use-staged): content only ever
+  // arrives below what is shown. Each section is its own observer (memoized), so a later stage renders only itself.
+  const stage = useStaged(shown, 4)
+  // the server's pre-rendered first screen gives way to the page's own, or to its error (src/platform/first-screen)
+  useEffect(() => {
+    if (!loading) hideFirstScreen()
+  }, [loading])
+  useDidHide(hideFirstScreen)
   return (
     <View className='page page--tab home'>
       <NavBar title={env.TARO_APP_BRAND}>
@@ -45,114 +60,18 @@ function HomePage() {
         </View>
       </NavBar>
       <PullRefresh onRefresh={() => s.refresh()}>
-        {firstLoad && (s.loadingIndex || rooms.loading) ? (
+        {loading ? (
           <PageState loading />
-        ) : firstLoad && (s.indexError || rooms.error) ? (
+        ) : failed ? (
           <PageState error={s.indexError || rooms.error || '加载失败'} onRetry={() => s.refresh()} />
         ) : (
           <View>
-            {s.slides.length > 0 && (
-              <Swiper className='home__slides' autoplay circular indicatorDots indicatorActiveColor='#ff8300'>
-                {s.slides.map((slide) => (
-                  <SwiperItem key={slide.id} {...linkProps()} onClick={() => openLink(slide.link || slide.url)}>
-                    <AltImage className='home__slide-img' src={slide.image || ''} mode='aspectFill' alt={slide.title || ''} />
-                  </SwiperItem>
-                ))}
-              </Swiper>
-            )}
-            {s.menu.length > 0 && (
-              <View className='home__menu'>
-                {s.menu.map((m) => (
-                  <View key={m.id} className='home__menu-item' {...linkProps()} onClick={() => openLink(m.url || m.link)}>
-                    <AltImage className='home__menu-icon' src={m.icon || ''} alt='' />
-                    <Text className='home__menu-text'>{m.title}</Text>
-                  </View>
-                ))}
-              </View>
-            )}
-            {s.notices.length > 0 && (
-              <View className='home__notice'>
-                <Text className='home__notice-tag'>公告</Text>
-                <Swiper className='home__notice-swiper' vertical autoplay circular interval={4000}>
-                  {s.notices.map((n) => (
-                    <SwiperItem key={n.id} {...linkProps()} onClick={() => openLink(n.url || n.link)}>
-                      <Text className='home__notice-text'>{n.title}</Text>
-                    </SwiperItem>
-                  ))}
-                </Swiper>
-              </View>
-            )}
-            {s.topRooms.length > 0 && (
-              <View>
-                <SectionHeader title='正在直播' onMore={() => openPage('list', { type: 'live' })} />
-                <ScrollView scrollX className='card-row home__top-rooms'>
-                  {s.topRooms.map((r) => (
-                    <RoomCard key={r.id} room={r} onTap={openRoom} wide />
-                  ))}
-                </ScrollView>
-              </View>
-            )}
-            {s.streamers.length > 0 && (
-              <View>
-                <SectionHeader title='热门主播' onMore={() => openPage('streamer')} />
-                <ScrollView scrollX className='card-row'>
-                  {s.streamers.map((st) => (
-                    <View key={st.id} className='home__streamer' {...linkProps()} onClick={() => openPage('streamerDetail', { id: st.id, roomid: st.room_id ?? st.roomId })}>
-                      <AltImage className='home__streamer-avatar' src={st.avatar || ''} alt={displayName(st)} />
-                      <Text className='home__streamer-name'>{displayName(st)}</Text>
-                      <Text className='home__streamer-pop'>{formatCount(st.popularity || 0)}人气</Text>
-                    </View>
-                  ))}
-                </ScrollView>
-              </View>
-            )}
-            {s.topPlaybacks.length > 0 && (
-              <View>
-                <SectionHeader title='精彩回看' onMore={() => openPage('list', { type: 'playback' })} />
-                <View className='card-grid'>
-                  {s.topPlaybacks.map((p) => (
-                    <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
-                  ))}
-                </View>
-              </View>
-            )}
-            {s.channelsTV.length + s.channelsRadio.length > 0 && (
-              <View>
-                <SectionHeader title='电视 · 广播' onMore={() => openPage('media')} />
-                <ScrollView scrollX className='card-row'>
-                  {[...s.channelsTV, ...s.channelsRadio].map((c) => (
-                    <View key={c.id} className='home__channel' {...linkProps()} onClick={() => openPage('media')}>
-                      <Text className='home__channel-type'>{c.type === 'tv' ? '电视' : '广播'}</Text>
-                      <Text className='home__channel-title'>{c.title}</Text>
-                      <Text className='home__channel-now'>{c.current ? `正在播出：${c.current.title}` : '暂无节目'}</Text>
-                    </View>
-                  ))}
-                </ScrollView>
-              </View>
-            )}
-            {s.playbacks.list.length > 0 && (
-              <View>
-                <SectionHeader title='最新回看' onMore={() => openPage('list', { type: 'playback' })} />
-                <View className='card-grid'>
-                  {s.playbacks.list.slice(0, 4).map((p) => (
-                    <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
-                  ))}
-                </View>
-              </View>
-            )}
-            <SectionHeader title='活动预告' onMore={() => openPage('list', { type: 'event' })} />
-            <EventsPreview onTap={openEvent} />
-            <SectionHeader title='直播列表' onMore={() => openPage('list', { type: 'live' })} />
-            <View className='card-grid home__rooms'>
-              {rooms.list.map((r) => (
-                <RoomCard key={r.id} room={r} onTap={openRoom} />
-              ))}
-            </View>
-            {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText='暂无直播' />}
-            {rooms.error && !rooms.empty && <PageState error={rooms.error} onRetry={() => s.loadList('liveRooms')} />}
-            {!rooms.empty && (
-              <Text className='home__more'>{listFootText(rooms)}</Text>
-            )}
+            <Slides />
+            <Menu />
+            {stage >= 1 && <OnAir />}
+            {stage >= 2 && <Featured />}
+            {stage >= 3 && <Latest />}
+            {stage >= 4 && <RoomList />}
           </View>
         )}
       </PullRefresh>
@@ -160,6 +79,152 @@ function HomePage() {
     </View>
   )
 }
+
+const Slides = observer(function Slides() {
+  const slides = homeStore.slides
+  if (!slides.length) return null
+  return (
+    <Swiper className='home__slides' autoplay circular indicatorDots indicatorActiveColor='#ff8300'>
+      {slides.map((slide) => (
+        <SwiperItem key={slide.id} {...linkProps()} onClick={() => openLink(slide.link || slide.url)}>
+          <AltImage className='home__slide-img' src={slide.image || ''} mode='aspectFill' alt={slide.title || ''} />
+        </SwiperItem>
+      ))}
+    </Swiper>
+  )
+})
+
+const Menu = observer(function Menu() {
+  const menu = homeStore.menu
+  if (!menu.length) return null
+  return (
+    <View className='home__menu'>
+      {menu.map((m) => (
+        <View key={m.id} className='home__menu-item' {...linkProps()} onClick={() => openLink(m.url || m.link)}>
+          <AltImage className='home__menu-icon' src={m.icon || ''} alt='' />
+          <Text className='home__menu-text'>{m.title}</Text>
+        </View>
+      ))}
+    </View>
+  )
+})
+
+/** The notices and the 正在直播 strip. */
+const OnAir = observer(function OnAir() {
+  const s = homeStore
+  return (
+    <>
+      {s.notices.length > 0 && (
+        <View className='home__notice'>
+          <Text className='home__notice-tag'>公告</Text>
+          <Swiper className='home__notice-swiper' vertical autoplay circular interval={4000}>
+            {s.notices.map((n) => (
+              <SwiperItem key={n.id} {...linkProps()} onClick={() => openLink(n.url || n.link)}>
+                <Text className='home__notice-text'>{n.title}</Text>
+              </SwiperItem>
+            ))}
+          </Swiper>
+        </View>
+      )}
+      {s.topRooms.length > 0 && (
+        <View>
+          <SectionHeader title='正在直播' onMore={() => openPage('list', { type: 'live' })} />
+          <ScrollView scrollX className='card-row home__top-rooms'>
+            {s.topRooms.map((r) => (
+              <RoomCard key={r.id} room={r} onTap={openRoom} wide />
+            ))}
+          </ScrollView>
+        </View>
+      )}
+    </>
+  )
+})
+
+/** 热门主播, 精彩回看, 电视 · 广播. */
+const Featured = observer(function Featured() {
+  const s = homeStore
+  return (
+    <>
+      {s.streamers.length > 0 && (
+        <View>
+          <SectionHeader title='热门主播' onMore={() => openPage('streamer')} />
+          <ScrollView scrollX className='card-row'>
+            {s.streamers.map((st) => (
+              <View key={st.id} className='home__streamer' {...linkProps()} onClick={() => openPage('streamerDetail', { id: st.id, roomid: st.room_id ?? st.roomId })}>
+                <AltImage className='home__streamer-avatar' src={st.avatar || ''} alt={displayName(st)} />
+                <Text className='home__streamer-name'>{displayName(st)}</Text>
+                <Text className='home__streamer-pop'>{formatCount(st.popularity || 0)}人气</Text>
+              </View>
+            ))}
+          </ScrollView>
+        </View>
+      )}
+      {s.topPlaybacks.length > 0 && (
+        <View>
+          <SectionHeader title='精彩回看' onMore={() => openPage('list', { type: 'playback' })} />
+          <View className='card-grid'>
+            {s.topPlaybacks.map((p) => (
+              <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
+            ))}
+          </View>
+        </View>
+      )}
+      {s.channelsTV.length + s.channelsRadio.length > 0 && (
+        <View>
+          <SectionHeader title='电视 · 广播' onMore={() => openPage('media')} />
+          <ScrollView scrollX className='card-row'>
+            {[...s.channelsTV, ...s.channelsRadio].map((c) => (
+              <View key={c.id} className='home__channel' {...linkProps()} onClick={() => openPage('media')}>
+                <Text className='home__channel-type'>{c.type === 'tv' ? '电视' : '广播'}</Text>
+                <Text className='home__channel-title'>{c.title}</Text>
+                <Text className='home__channel-now'>{c.current ? `正在播出：${c.current.title}` : '暂无节目'}</Text>
+              </View>
+            ))}
+          </ScrollView>
+        </View>
+      )}
+    </>
+  )
+})
+
+/** 最新回看 and 活动预告. */
+const Latest = observer(function Latest() {
+  const playbacks = homeStore.playbacks.list
+  return (
+    <>
+      {playbacks.length > 0 && (
+        <View>
+          <SectionHeader title='最新回看' onMore={() => openPage('list', { type: 'playback' })} />
+          <View className='card-grid'>
+            {playbacks.slice(0, 4).map((p) => (
+              <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
+            ))}
+          </View>
+        </View>
+      )}
+      <SectionHeader title='活动预告' onMore={() => openPage('list', { type: 'event' })} />
+      <EventsPreview onTap={openEvent} />
+    </>
+  )
+})
+
+/** 直播列表 with its paging foot. */
+const RoomList = observer(function RoomList() {
+  const rooms = homeStore.liveRooms
+  return (
+    <>
+      <SectionHeader title='直播列表' onMore={() => openPage('list', { type: 'live' })} />
+      <View className='card-grid home__rooms'>
+        {rooms.list.map((r) => (
+          <RoomCard key={r.id} room={r} onTap={openRoom} />
+        ))}
+      </View>
+      {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText='暂无直播' />}
+      {rooms.error && !rooms.empty && <PageState error={rooms.error} onRetry={() => homeStore.loadList('liveRooms')} />}
+      {!rooms.empty && <Text className='home__more'>{listFootText(rooms)}</Text>}
+    </>
+  )
+})
 
 const EventsPreview = observer(function EventsPreview({ onTap }: { onTap: (t: TeaserItem) => void }) {
   const events = homeStore.events

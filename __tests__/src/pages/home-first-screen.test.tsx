@@ -1,0 +1,70 @@
+/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+// Issue 14: home's first screen through the page, its store, the request core and the reference server, with the
+// slides call slowed by a fault proxy. The page shows its loading state until the index and the slides have both
+// answered (so the slides never arrive above a shown menu and push it down), then the slides and the menu, and the
+// sections below them only after: content only ever arrives below what is already on the screen.
+import TestUtils from '@tarojs/test-utils-react'
+import HomePage from '@/pages/home/home'
+import { configureRequest } from '@/core/request'
+import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
+import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
+import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
+
+let server: ReferenceServer
+let proxy: FaultProxy
+
+beforeAll(async () => {
+  server = await startReferenceServer()
+  proxy = await startFaultProxy(server.origin)
+  configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
+}, 40000)
+
+afterAll(async () => {
+  await proxy.close()
+  await server.stop()
+})
+
+test('issue 14 R2.42 R4.21: home waits for the slides and the index, shows slides and menu together, and the sections below only after them', async () => {
+  proxy.fail(/a=slides/, { delay: 600 })
+  const swipers = expectSwiperLoopWarnings()
+  // every state the page's DOM passes through, as it happens
+  const states: { loading: boolean; slides: boolean; menu: boolean; topRooms: boolean; rooms: boolean }[] = []
+  const record = () =>
+    states.push({
+      loading: !!document.querySelector('.home .page-state--loading'),
+      slides: !!document.querySelector('.home__slides'),
+      menu: !!document.querySelector('.home__menu'),
+      topRooms: !!document.querySelector('.home__top-rooms'),
+      rooms: !!document.querySelector('.home__rooms')
+    })
+  const observer = new MutationObserver(record)
+  observer.observe(document.body, { childList: true, subtree: true })
+  const t = new TestUtils()
+  try {
+    await t.mount(HomePage)
+    // the index has answered long before the slowed slides: still loading, no menu without its slides above
+    await waitFor(() => proxy.requests(/userapp\/index/).length > 0 && proxy.requests(/a=slides/).length > 0)
+    await new Promise((r) => setTimeout(r, 300))
+    expect(document.querySelector('.home .page-state--loading')).not.toBeNull()
+    expect(document.querySelector('.home__menu')).toBeNull()
+    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0, 10000)
+    record()
+    const firstShown = states.findIndex((s) => s.slides)
+    expect(firstShown).toBeGreaterThan(-1)
+    // never a menu without the slides above it
+    expect(states.filter((s) => s.menu && !s.slides)).toEqual([])
+    // when the slides and menu first show, nothing below them is there yet; then the rest, in that order
+    expect(states[firstShown]).toMatchObject({ slides: true, menu: true, topRooms: false, rooms: false, loading: false })
+    const topRoomsAt = states.findIndex((s) => s.topRooms)
+    const roomsAt = states.findIndex((s) => s.rooms)
+    expect(topRoomsAt).toBeGreaterThan(firstShown)
+    expect(roomsAt).toBeGreaterThan(topRoomsAt)
+    // and once shown, a section stays
+    expect(states.slice(firstShown).every((s) => s.slides && s.menu)).toBe(true)
+    await swipers.settled()
+  } finally {
+    observer.disconnect()
+    t.unmout()
+  }
+})
