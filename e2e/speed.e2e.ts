@@ -53,3 +53,65 @@ test('issue 14: the live room asks for hls.js before its room info has answered,
   assert.ok(events.indexOf('hls requested') < events.indexOf('room info answered'), events.join(' → '))
   await page.close()
 })
+
+test('issue 14: home paints its pre-rendered first screen from the HTML, before any script, and the app\'s own first screen replaces it without a layout shift', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 412, height: 823 } })
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: { t: number; tag: string; src: string }[]; __shift: number }
+    w.__lcp = []
+    w.__shift = 0
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as unknown as { startTime: number; element?: Element; url?: string }[]) w.__lcp.push({ t: e.startTime, tag: e.element?.closest('#first-screen') ? 'first-screen' : e.element?.tagName || '', src: e.url || '' })
+    }).observe({ type: 'largest-contentful-paint', buffered: true })
+    new PerformanceObserver((l) => {
+      for (const e of l.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
+        // the router's one shift of its page panel is Taro's, before and after this change (README, Performance)
+        if (e.sources.every((src) => (src.node as Element | undefined)?.classList?.contains('taro-tabbar__panel'))) continue
+        w.__shift += e.value
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  // scripts held back: what shows is the HTML's own
+  let release: () => void = () => undefined
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(/\/m2\/js\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  // (deferred scripts hold DOMContentLoaded back: the page is looked at as soon as it has arrived)
+  await page.goto(`${s.server.origin}/m2/pages/home/home`, { waitUntil: 'commit' })
+  const layer = page.locator('#first-screen')
+  await layer.waitFor()
+  assert.equal(await layer.getAttribute('aria-hidden'), 'true')
+  await page.waitForFunction(() => {
+    const img = document.querySelector('#first-screen .fs-slide img') as HTMLImageElement | null
+    return !!img && img.complete && img.naturalWidth > 0
+  })
+  const box = await page.locator('#first-screen .fs-slide').boundingBox()
+  assert.ok(box && box.width > 300 && box.height > 100, JSON.stringify(box))
+  assert.ok((await layer.textContent())?.includes('搜索直播、主播、视频'))
+  assert.equal(await page.locator('#app .home__slides').count(), 0, 'no script has run')
+  // the slide (home's largest content) painted from the HTML
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: { tag: string }[] }).__lcp)
+  assert.ok(lcp.some((e) => e.tag === 'first-screen'), JSON.stringify(lcp))
+
+  release()
+  await page.waitForSelector('.home__slides img')
+  await layer.waitFor({ state: 'detached', timeout: 10000 })
+  // where the layer's slide was, the app's slide is: same place, same size (within a pixel)
+  const appBox = await page.locator('.home__slides').boundingBox()
+  assert.ok(appBox && Math.abs(appBox.x - box!.x) <= 1 && Math.abs(appBox.y - box!.y) <= 1 && Math.abs(appBox.width - box!.width) <= 1 && Math.abs(appBox.height - box!.height) <= 1, `${JSON.stringify(box)} vs ${JSON.stringify(appBox)}`)
+  await page.waitForSelector('.home__rooms .card-item')
+  await page.waitForTimeout(300)
+  assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
+  await page.close()
+})
+
+test('issue 14: a home link with a query, and every other page, has no pre-rendered layer', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  for (const path of ['/m2/pages/home/home?from=share', '/m2/packageA/pages/live/live?roomid=496', '/m2/pages/user/user']) {
+    const html = await (await fetch(`${s.server.origin}${path}`)).text()
+    assert.doesNotMatch(html, /first-screen/, path)
+  }
+  await page.close()
+})

@@ -28,6 +28,7 @@ import { registerPay } from './routes/pay'
 import { loginResult, openidForCode, registerUser, userForOpenid } from './routes/user'
 import { registerWs } from './routes/ws'
 import { staticServer } from './static'
+import { isHomeEntry, withFirstScreen } from './first-screen'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const DEFAULT_DATA_DIR = path.join(__dirname, 'data')
@@ -94,6 +95,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const uploadDir = memory && !opts.dataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
   const h5Dir = path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5'))
   const h5Files = staticServer()
+  /** index.html; home's with its pre-rendered first screen (server/first-screen.ts) */
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply, index: string) =>
+    isHomeEntry(req.url) ? h5Files.sendHtml(req, reply, withFirstScreen(fs.readFileSync(index, 'utf8'), store, baseOf(req))) : h5Files.send(req, reply, index, MIME['.html'] as string)
 
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
   // a hop count is valid at run time (Fastify: "trust the nth hop"), though its types leave it out
@@ -164,7 +168,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     const url = req.url.split('?')[0] as string
     if (req.method === 'GET' && (url === '/m2' || url.startsWith('/m2/'))) {
       const index = path.join(h5Dir, 'index.html')
-      if (isFile(index)) return h5Files.send(req, reply, index, MIME['.html'] as string)
+      if (isFile(index)) return sendIndex(req, reply, index)
       return reply.code(404).type(MIME['.html'] as string).send('<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>')
     }
     return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
@@ -304,6 +308,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     const rel = (req.params as { '*': string })['*'] ?? ''
     const full = safeJoin(h5Dir, rel || 'index.html')
     if (!isFile(full)) return reply.callNotFound()
+    if (path.basename(full) === 'index.html') return sendIndex(req, reply, full)
     // compressed, and cached by what the file names promise (server/static.ts)
     return h5Files.send(req, reply, full, MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
   })

@@ -75,6 +75,8 @@ class CompressedCache {
 export interface StaticServer {
   /** Answers `full` (a file inside the build folder). */
   send(req: FastifyRequest, reply: FastifyReply, full: string, type: string): FastifyReply
+  /** Answers a page made for this request (not cached; compressed when the browser accepts it). */
+  sendHtml(req: FastifyRequest, reply: FastifyReply, html: string): FastifyReply
 }
 
 export function staticServer({ maxCacheBytes = 64 * 1024 * 1024 } = {}): StaticServer {
@@ -98,6 +100,15 @@ export function staticServer({ maxCacheBytes = 64 * 1024 * 1024 } = {}): StaticS
       } catch {
         body = cache.get(`${full}:${stat.size}:${stat.mtimeMs}:${encoding}`, () => compress(fs.readFileSync(full), encoding))
       }
+      return reply.header('content-encoding', encoding).header('content-length', body.length).send(body)
+    },
+    sendHtml(req, reply, html) {
+      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding')
+      const encoding = pickEncoding(req.headers['accept-encoding'])
+      if (!encoding) return reply.send(html)
+      // made per request: a quick brotli level, not the build's 11
+      const raw = Buffer.from(html)
+      const body = encoding === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.gzipSync(raw, { level: 6 })
       return reply.header('content-encoding', encoding).header('content-length', body.length).send(body)
     }
   }

@@ -61,8 +61,8 @@ test('R2.1 issue 14: a hashed script goes out as brotli or gzip, whichever the b
   assert.equal(css.headers['cache-control'], 'public, max-age=31536000, immutable')
 })
 
-test('R2.1 issue 14: the page (index.html on any /m2/ route) is compressed, asked again every time and answered 304 while unchanged', async () => {
-  for (const url of ['/m2/', '/m2/pages/home/home', '/m2/packageA/pages/live/live?roomid=496']) {
+test('R2.1 issue 14: the page (index.html on any /m2/ route but home\'s) is compressed, asked again every time and answered 304 while unchanged', async () => {
+  for (const url of ['/m2/packageA/pages/live/live?roomid=496', '/m2/pages/user/user', '/m2/?page=live&roomid=496', '/m2/pages/home/home?from=share']) {
     const r = await get(url, { 'accept-encoding': 'br, gzip' })
     assert.equal(r.statusCode, 200, url)
     assert.equal(r.headers['content-encoding'], 'br', url)
@@ -103,4 +103,54 @@ test('issue 14: the build\'s pre-compressed copy is sent when it is current, nev
   fs.utimesSync(file, later, later)
   const fresh = await get('/m2/js/chunk.5e6f7a8b.js', { 'accept-encoding': 'br' })
   assert.deepEqual(zlib.brotliDecompressSync(fresh.rawPayload), changed)
+})
+
+test('issue 14: home (/m2/ and its page, no query) carries its pre-rendered first screen from the current home data: navigation bar, first slide, menu; compressed, never cached', async () => {
+  for (const url of ['/m2/', '/m2/pages/home/home', '/m2/index.html']) {
+    const r = await get(url, { 'accept-encoding': 'br, gzip', host: 'live.test:8080' })
+    assert.equal(r.statusCode, 200, url)
+    assert.equal(r.headers['content-encoding'], 'br', url)
+    assert.equal(r.headers['cache-control'], 'no-cache', url)
+    assert.match(String(r.headers['content-type']), /^text\/html/)
+    const page = zlib.brotliDecompressSync(r.rawPayload).toString()
+    // the app's page around it is unchanged, the layer comes before the app's root
+    assert.ok(page.startsWith(html.slice(0, html.indexOf('<div id="app">'))), url)
+    assert.ok(page.endsWith(html.slice(html.indexOf('<div id="app">'))), url)
+    const layer = page.slice(page.indexOf('<div id="first-screen"'), page.indexOf('<div id="app">'))
+    assert.match(layer, /^<div id="first-screen" aria-hidden="true">/)
+    assert.match(layer, /<span class="fs-title">H5<\/span>/) // the brand is the page's own title
+    assert.match(layer, /搜索直播、主播、视频/)
+    const slides = app.ctx.store.docs<{ image: string }>('slide')
+    const menu = app.ctx.store.docs<{ title: string; icon: string }>('menu')
+    assert.ok(slides.length > 1 && menu.length > 0)
+    // the first slide only, at the absolute address the API gives the app (so the app's <img> hits the cache)
+    assert.ok(layer.includes(`<img src="http://live.test:8080${slides[0]!.image}" alt="" fetchpriority="high">`), url)
+    assert.ok(!layer.includes(slides[1]!.image))
+    for (const m of menu) assert.ok(layer.includes(`<span>${m.title}</span>`) && layer.includes(`http://live.test:8080${m.icon}`), m.title)
+    // nothing in it can take focus or a tap
+    assert.doesNotMatch(layer, /<a |<button|<input|tabindex|onclick/i)
+  }
+  const plain = await get('/m2/pages/home/home', { host: 'live.test:8080' })
+  assert.equal(plain.headers['content-encoding'], undefined)
+  assert.match(plain.body, /id="first-screen"/)
+})
+
+test('issue 14: the first screen escapes what the database holds and shows only our own media paths', async () => {
+  const store = app.ctx.store
+  const slide = store.docs<Record<string, unknown> & { id: number }>('slide')[0]!
+  const menu = store.docs<Record<string, unknown> & { id: number }>('menu')[0]!
+  try {
+    store.putDoc('slide', slide.id, { ...slide, image: 'javascript:alert(1)' })
+    store.putDoc('menu', menu.id, { ...menu, title: '<img src=x onerror=alert(1)>"\'&', icon: '/img/../../etc/passwd' })
+    const page = (await get('/m2/')).body
+    const layer = page.slice(page.indexOf('<div id="first-screen"'), page.indexOf('<div id="app">'))
+    assert.ok(!layer.includes('javascript:'))
+    assert.ok(!layer.includes('class="fs-slide"'), 'no slide image, no slide box')
+    assert.ok(layer.includes('<span>&lt;img src=x onerror=alert(1)&gt;&quot;&apos;&amp;</span>'))
+    assert.ok(!layer.includes('passwd'))
+    assert.doesNotMatch(layer, /<img src=x/)
+  } finally {
+    store.putDoc('slide', slide.id, slide)
+    store.putDoc('menu', menu.id, menu)
+  }
 })

@@ -1,0 +1,77 @@
+// The home page's first screen, pre-rendered into index.html (issue 14: "a pre-rendered first screen of home served
+// by the reference server; the home data is public").
+//
+// A first visit to home otherwise paints nothing but the loading state until the scripts have run, the slides have
+// been fetched and the page has rendered: the first slide (home's largest content) started loading about 2 s into
+// Lighthouse's mobile run. Here the HTML itself carries the navigation bar, the first slide and the menu, so the
+// browser finds the slide image while it parses the page. They sit in a fixed layer over the app (`#first-screen`,
+// `aria-hidden`, no pointer events, nothing focusable: the app underneath stays what assistive technology and taps
+// reach) that the home page removes once its own first screen is on the page (src/platform/first-screen.h5.ts); a
+// removed layer moves nothing, so it adds no layout shift. Sizes are the app's own (rem of the 750 design width: 40
+// design px a rem, as Taro's H5 sets the root font size), so the page under the layer looks the same when it goes.
+// If the app never renders, the layer removes itself after FIRST_SCREEN_TIMEOUT.
+//
+// Only plain `/m2/` and `/m2/pages/home/home` without a query get it: any query may send the startup elsewhere (R2.x
+// startup links). Every value from the database is escaped; image URLs must be the app's own root-relative media
+// paths (made absolute as the API does, so the app's <img> finds them in the cache).
+import type { Store } from './db'
+import { escapeXml } from './lib/util'
+
+export const FIRST_SCREEN_ID = 'first-screen'
+export const FIRST_SCREEN_TIMEOUT = 8000
+const HOME_PATHS = new Set(['/m2/', '/m2/index.html', '/m2/pages/home/home'])
+
+interface Doc {
+  title?: unknown
+  image?: unknown
+  icon?: unknown
+}
+
+/** Whether a GET of `url` is the home page that gets the pre-rendered first screen. */
+export function isHomeEntry(url: string): boolean {
+  return HOME_PATHS.has(url)
+}
+
+const text = (v: unknown) => escapeXml(typeof v === 'string' ? v : '')
+/** a root-relative media path of ours, made absolute from the request's origin; anything else is left out */
+const media = (v: unknown, base: string) => (typeof v === 'string' && /^\/(img|files)\/[\w./-]+$/.test(v) && !v.includes('..') ? escapeXml(base + v) : '')
+
+// the app's sizes (src/pages/home/home.scss, src/components/nav-bar): 1rem = 40 design px; the H5 navigation bar is
+// a 10 px status bar and 40 px, its right side kept clear of the 94 px the capsule takes (src/platform/system-info.ts)
+const STYLE = `#${FIRST_SCREEN_ID}{position:fixed;top:0;left:0;right:0;bottom:0;z-index:2000;background:#f5f5f5;pointer-events:none;overflow:hidden;font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif;color:#333}
+#${FIRST_SCREEN_ID} .fs-nav{height:50px;padding-top:10px;box-sizing:border-box;background:linear-gradient(180deg,#ff8300,#ff9d33)}
+#${FIRST_SCREEN_ID} .fs-bar{height:40px;display:flex;align-items:center;padding:0 94px 0 .6rem;box-sizing:border-box}
+#${FIRST_SCREEN_ID} .fs-title{font-size:.85rem;font-weight:700;color:#1a1a1a;margin-right:.5rem;white-space:nowrap}
+#${FIRST_SCREEN_ID} .fs-search{flex:1;height:1.5rem;border-radius:.75rem;background:rgba(255,255,255,.9);display:flex;align-items:center;padding:0 .6rem;font-size:.6rem;color:#6b6b6b}
+#${FIRST_SCREEN_ID} .fs-slide{display:block;height:7.5rem;margin:.5rem .6rem 0;border-radius:.4rem;overflow:hidden;background:#eee}
+#${FIRST_SCREEN_ID} .fs-slide img{display:block;width:100%;height:100%;object-fit:cover}
+#${FIRST_SCREEN_ID} .fs-menu{display:flex;flex-wrap:wrap;background:#fff;margin:.5rem .6rem 0;border-radius:.4rem;padding:.4rem 0}
+#${FIRST_SCREEN_ID} .fs-item{width:25%;display:flex;flex-direction:column;align-items:center;padding:.3rem 0}
+#${FIRST_SCREEN_ID} .fs-item img{width:2rem;height:2rem;border-radius:.5rem}
+#${FIRST_SCREEN_ID} .fs-item span{margin-top:.2rem;font-size:.6rem;line-height:1.4}`
+
+/** The first-screen markup for the current home data: navigation bar, first slide, menu. */
+export function firstScreenHtml(store: Store, brand: string, base: string): string {
+  const slide = store.docs<Doc>('slide')[0]
+  const menu = store.docs<Doc>('menu')
+  const slideHtml = slide && media(slide.image, base) ? `<div class="fs-slide"><img src="${media(slide.image, base)}" alt="" fetchpriority="high"></div>` : ''
+  const menuHtml = menu.length
+    ? `<div class="fs-menu">${menu.map((m) => `<div class="fs-item">${media(m.icon, base) ? `<img src="${media(m.icon, base)}" alt="">` : ''}<span>${text(m.title)}</span></div>`).join('')}</div>`
+    : ''
+  return (
+    `<style>${STYLE}</style>` +
+    `<div id="${FIRST_SCREEN_ID}" aria-hidden="true"><div class="fs-nav"><div class="fs-bar"><span class="fs-title">${escapeXml(brand)}</span>` +
+    `<span class="fs-search">搜索直播、主播、视频</span></div></div>${slideHtml}${menuHtml}</div>` +
+    `<script>setTimeout(function(){var e=document.getElementById('${FIRST_SCREEN_ID}');e&&e.remove()},${FIRST_SCREEN_TIMEOUT})</script>`
+  )
+}
+
+/** index.html with the first screen placed before the app's root element; the page as it was if it has none. */
+export function withFirstScreen(indexHtml: string, store: Store, base: string): string {
+  const at = indexHtml.indexOf('<div id="app">')
+  if (at < 0) return indexHtml
+  const brand = (indexHtml.match(/<title>([^<]*)<\/title>/) ?? ['', ''])[1] as string
+  // the title is already HTML text: undo its entities before escaping it again
+  const plain = brand.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&')
+  return indexHtml.slice(0, at) + firstScreenHtml(store, plain, base) + indexHtml.slice(at)
+}
