@@ -5,11 +5,18 @@ import { getItem, setItem } from '@/platform/storage'
  * The device fingerprint sent as the Fingerprint header (spec R4.9): generated once and cached in storage. On H5
  * the FingerprintJS visitor id, falling back to a random 32-character alphanumeric string (R9.10); the
  * mini-program always uses the random string.
+ *
+ * Decision (issue 14): a first visit's calls wait for the visitor id at most FINGERPRINT_WAIT (it was 1.5 s). The
+ * first call is made at launch, so the wait runs while the page's own scripts load; a phone that has the id by then
+ * uses it, a slower one gets the random fallback at once, cached for good like any fingerprint (still generated
+ * once), and FingerprintJS stops reading sources (no work for a result nobody takes). At 4x CPU (a mid-range phone)
+ * FingerprintJS needs about 450 ms among the page's start-up work, and the room info, and with it the first video
+ * frame, waited for it.
  */
 export const FINGERPRINT_KEY = 'fingerprint'
 export const FINGERPRINT_LENGTH = 32
 /** The visitor id may not hold up the first request for longer than this. */
-export const FINGERPRINT_WAIT = 1500
+export const FINGERPRINT_WAIT = 300
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -19,13 +26,20 @@ export function randomFingerprint(length = FINGERPRINT_LENGTH, random: () => num
   return out
 }
 
-type Source = () => Promise<string | null>
+/** Set once the wait is over: a source still running may stop. */
+export interface FingerprintCancel {
+  cancelled: boolean
+}
+type Source = (cancel: FingerprintCancel) => Promise<string | null>
 
 let pending: Promise<string> | null = null
 
-function withDeadline(p: Promise<string | null>, ms: number): Promise<string | null> {
+function withDeadline(p: Promise<string | null>, ms: number, cancel: FingerprintCancel): Promise<string | null> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), ms)
+    const timer = setTimeout(() => {
+      cancel.cancelled = true
+      resolve(null)
+    }, ms)
     p.then(
       (v) => {
         clearTimeout(timer)
@@ -44,7 +58,8 @@ export function getFingerprint(source: Source = visitorId, wait = FINGERPRINT_WA
   const cached = getItem<string>(FINGERPRINT_KEY)
   if (typeof cached === 'string' && cached) return Promise.resolve(cached)
   if (!pending) {
-    pending = withDeadline(source(), wait).then((id) => {
+    const cancel: FingerprintCancel = { cancelled: false }
+    pending = withDeadline(source(cancel), wait, cancel).then((id) => {
       const value = id && typeof id === 'string' ? id : randomFingerprint()
       setItem(FINGERPRINT_KEY, value)
       pending = null

@@ -14,13 +14,23 @@
  */
 const SKIPPED_SOURCES = ['fonts', 'fontPreferences', 'webGlExtensions', 'timezone', 'dateTimeLocale'] as const
 
-export async function visitorId(): Promise<string | null> {
+/** `cancel`: once the request core stops waiting (src/core/fingerprint.ts), the sources not yet read are skipped. */
+export async function visitorId(cancel: { cancelled: boolean } = { cancelled: false }): Promise<string | null> {
   try {
     const fp = await import('@fingerprintjs/fingerprintjs')
-    await fp.prepareForSources()
-    // 0: the library yields to the page after every source (its default batches 16 ms), so no source shares a task
-    // with another and the page's own work slips in between
-    const components = await fp.loadSources(fp.sources, { cache: {}, debug: false }, SKIPPED_SOURCES, 0)()
+    if (cancel.cancelled) return null
+    const sources = Object.fromEntries(
+      Object.entries(fp.sources).map(([name, source]) => [
+        name,
+        (options: unknown) => {
+          if (cancel.cancelled) throw new Error('fingerprint no longer awaited')
+          return (source as (o: unknown) => unknown)(options)
+        }
+      ])
+    ) as typeof fp.sources
+    // 0: the library yields to the page after every source (its default batches 16 ms), so no two sources share a task
+    const components = await fp.loadSources(sources, { cache: {}, debug: false }, SKIPPED_SOURCES, 0)()
+    if (cancel.cancelled) return null
     return fp.hashComponents(components) || null
   } catch {
     return null

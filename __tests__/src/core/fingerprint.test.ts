@@ -1,4 +1,4 @@
-import { FINGERPRINT_KEY, FINGERPRINT_LENGTH, getFingerprint, randomFingerprint, resetFingerprint } from '@/core/fingerprint'
+import { FINGERPRINT_KEY, FINGERPRINT_LENGTH, FINGERPRINT_WAIT, getFingerprint, randomFingerprint, resetFingerprint } from '@/core/fingerprint'
 import { visitorId } from '@/platform/fingerprint'
 import { getItem, removeItem } from '@/platform/storage'
 
@@ -128,6 +128,40 @@ test('R4.9 issue 14: the visitor id leaves out the costly font, WebGL-extension,
     expect(read).not.toContain('timezone')
     expect(read).not.toContain('dateTimeLocale')
     for (const kept of ['canvas', 'webGlBasics', 'audio', 'screenResolution', 'languages', 'math']) expect(read).toContain(kept)
+  } finally {
+    Object.assign(fp.sources, saved)
+  }
+})
+
+test('R4.9 R9.10 issue 14: a first call waits 300 ms at most; after that the random fallback is cached and FingerprintJS reads no more sources', async () => {
+  expect(FINGERPRINT_WAIT).toBe(300)
+  const fp = jest.requireActual('@fingerprintjs/fingerprintjs') as { sources: Record<string, (...a: unknown[]) => unknown> }
+  const saved = { ...fp.sources }
+  const read: string[] = []
+  for (const name of Object.keys(saved)) {
+    fp.sources[name] = (...args: unknown[]) => {
+      read.push(name)
+      // a slow phone: every source takes 20 ms of the main thread
+      const until = Date.now() + 20
+      while (Date.now() < until);
+      return saved[name]!(...args)
+    }
+  }
+  try {
+    await withMessageChannel(async () => {
+      const started = Date.now()
+      const id = await getFingerprint(visitorId, 60)
+      expect(Date.now() - started).toBeLessThan(1000)
+      expect(id).toMatch(/^[A-Za-z0-9]{32}$/)
+      expect(getItem(FINGERPRINT_KEY)).toBe(id)
+      const at = read.length
+      await new Promise((r) => setTimeout(r, 400))
+      // the sources still to come were skipped: at most the one running when the wait ended was read after it
+      expect(read.length - at).toBeLessThanOrEqual(1)
+      expect(read.length).toBeLessThan(Object.keys(saved).length - 5)
+      // and the fingerprint stays the one cached
+      await expect(getFingerprint()).resolves.toBe(id)
+    })
   } finally {
     Object.assign(fp.sources, saved)
   }
