@@ -107,11 +107,44 @@ test('issue 14: home paints its pre-rendered first screen from the HTML, before 
   await page.close()
 })
 
-test('issue 14: a home link with a query, and every other page, has no pre-rendered layer', async () => {
-  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
-  for (const path of ['/m2/pages/home/home?from=share', '/m2/packageA/pages/live/live?roomid=496', '/m2/pages/user/user']) {
+test('issue 14: a home or live-room link with another query, and every other page, has no pre-rendered layer', async () => {
+  for (const path of ['/m2/pages/home/home?from=share', '/m2/packageA/pages/live/live?roomid=496&from=share', '/m2/pages/user/user', '/m2/pages/list/list?type=live']) {
     const html = await (await fetch(`${s.server.origin}${path}`)).text()
     assert.doesNotMatch(html, /first-screen/, path)
   }
-  await page.close()
+})
+
+test('issue 14: the live room asks for its stream as soon as the room info answers, before the player is on the page, and plays it with one playlist load', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  // a slower phone, so the room's render between the two is measurable
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
+  await page.addInitScript(`
+    window.__videoAt = null;
+    new MutationObserver(function () {
+      if (window.__videoAt === null && document.querySelector('.player video')) window.__videoAt = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  `)
+  const playlists: number[] = []
+  page.on('request', (r) => {
+    if (/\/hls\/live\/496\/index\.m3u8/.test(r.url())) playlists.push(Date.now())
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  await page.waitForFunction(() => performance.getEntriesByName('first-frame').length > 0, null, { timeout: 60000 })
+  const t = await page.evaluate(() => {
+    const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+    const info = res.find((e) => e.name.includes('/userapp/roominfo'))!
+    const playlist = res.find((e) => /\/hls\/live\/496\/index\.m3u8/.test(e.name))!
+    return { infoEnd: info.responseEnd, playlistStart: playlist.startTime, videoAt: (window as unknown as { __videoAt: number }).__videoAt }
+  })
+  assert.ok(t.playlistStart >= t.infoEnd, JSON.stringify(t))
+  // requested before the room (and its player) were rendered: the render no longer stands between them
+  assert.ok(t.playlistStart < t.videoAt, JSON.stringify(t))
+  // the player took the early instance over: one hls.js loads the playlist (a second instance would ask at once;
+  // one instance asks again only when the live playlist is due for a refresh, half a target duration of 2 s or more later)
+  assert.ok(playlists.length >= 1)
+  if (playlists.length > 1) assert.ok(playlists[1]! - playlists[0]! > 500, `playlist asked twice within ${playlists[1]! - playlists[0]!} ms`)
+  assert.equal(await page.locator('.player').getAttribute('data-state'), 'playing')
+  await context.close()
 })

@@ -28,7 +28,7 @@ import { registerPay } from './routes/pay'
 import { loginResult, openidForCode, registerUser, userForOpenid } from './routes/user'
 import { registerWs } from './routes/ws'
 import { staticServer } from './static'
-import { isHomeEntry, withFirstScreen } from './first-screen'
+import { firstScreenOf, withFirstScreen } from './first-screen'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const DEFAULT_DATA_DIR = path.join(__dirname, 'data')
@@ -95,9 +95,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const uploadDir = memory && !opts.dataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
   const h5Dir = path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5'))
   const h5Files = staticServer()
-  /** index.html; home's with its pre-rendered first screen (server/first-screen.ts) */
+  /** index.html; home's and a live room's with their pre-rendered first screens (server/first-screen.ts) */
   const sendIndex = (req: FastifyRequest, reply: FastifyReply, index: string) =>
-    isHomeEntry(req.url) ? h5Files.sendHtml(req, reply, withFirstScreen(fs.readFileSync(index, 'utf8'), store, baseOf(req))) : h5Files.send(req, reply, index, MIME['.html'] as string)
+    firstScreenOf(req.url) ? h5Files.sendHtml(req, reply, withFirstScreen(fs.readFileSync(index, 'utf8'), req.url, store, baseOf(req))) : h5Files.send(req, reply, index, MIME['.html'] as string)
 
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
   // a hop count is valid at run time (Fastify: "trust the nth hop"), though its types leave it out

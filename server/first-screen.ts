@@ -11,15 +11,22 @@
 // design px a rem, as Taro's H5 sets the root font size), so the page under the layer looks the same when it goes.
 // If the app never renders, the layer removes itself after FIRST_SCREEN_TIMEOUT.
 //
-// Only plain `/m2/` and `/m2/pages/home/home` without a query get it: any query may send the startup elsewhere (R2.x
-// startup links). Every value from the database is escaped; image URLs must be the app's own root-relative media
-// paths (made absolute as the API does, so the app's <img> finds them in the cache).
+// The live room gets the same for its first screen (the player's box with the room's cover, the title and topic):
+// its largest text painted from the HTML rather than after the scripts, the fingerprint and the room info. Only
+// rooms anyone may open get it: not a test room, not a password room (its title waits for the password), not a
+// paid room (its banner sits between player and title); the stream itself is never in the page.
+//
+// Only plain `/m2/`, `/m2/pages/home/home` and `/m2/packageA/pages/live/live?roomid=<digits>` get a layer: any other
+// query may send the startup elsewhere (R2.x startup links). Every value from the database is escaped; image URLs
+// must be the app's own root-relative media paths (made absolute as the API does, so the app's <img> finds them in
+// the cache).
 import type { Store } from './db'
 import { escapeXml } from './lib/util'
 
 export const FIRST_SCREEN_ID = 'first-screen'
 export const FIRST_SCREEN_TIMEOUT = 8000
 const HOME_PATHS = new Set(['/m2/', '/m2/index.html', '/m2/pages/home/home'])
+const LIVE_PATH = /^\/m2\/packageA\/pages\/live\/live\?roomid=(\d{1,9})$/
 
 interface Doc {
   title?: unknown
@@ -27,9 +34,21 @@ interface Doc {
   icon?: unknown
 }
 
-/** Whether a GET of `url` is the home page that gets the pre-rendered first screen. */
-export function isHomeEntry(url: string): boolean {
-  return HOME_PATHS.has(url)
+interface RoomDoc {
+  title?: unknown
+  topic?: unknown
+  cover?: unknown
+  orientation?: unknown
+  password?: unknown
+  is_premium?: unknown
+  test?: unknown
+}
+
+/** Which first screen a GET of `url` gets, if any. */
+export function firstScreenOf(url: string): { page: 'home' } | { page: 'live'; roomId: number } | null {
+  if (HOME_PATHS.has(url)) return { page: 'home' }
+  const live = LIVE_PATH.exec(url)
+  return live ? { page: 'live', roomId: Number(live[1]) } : null
 }
 
 const text = (v: unknown) => escapeXml(typeof v === 'string' ? v : '')
@@ -50,6 +69,32 @@ const STYLE = `#${FIRST_SCREEN_ID}{position:fixed;top:0;left:0;right:0;bottom:0;
 #${FIRST_SCREEN_ID} .fs-item img{width:2rem;height:2rem;border-radius:.5rem}
 #${FIRST_SCREEN_ID} .fs-item span{margin-top:.2rem;font-size:.6rem;line-height:1.4}`
 
+// the live room's sizes (src/packageA/pages/live/live.scss): the stage 422 (portrait 800) design px, black, the
+// cover as the video's poster (contained, as <video poster> shows it); then the title block
+const LIVE_STYLE = `#${FIRST_SCREEN_ID}{position:fixed;top:0;left:0;right:0;bottom:0;z-index:2000;background:#fff;pointer-events:none;overflow:hidden;font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif}
+#${FIRST_SCREEN_ID} .fs-stage{height:10.55rem;background:#000}
+#${FIRST_SCREEN_ID} .fs-stage--portrait{height:20rem}
+#${FIRST_SCREEN_ID} .fs-stage img{display:block;width:100%;height:100%;object-fit:contain}
+#${FIRST_SCREEN_ID} .fs-head{padding:.5rem .6rem 0;display:flex;flex-direction:column}
+#${FIRST_SCREEN_ID} .fs-title{font-size:.8rem;font-weight:600;color:#222}
+#${FIRST_SCREEN_ID} .fs-topic{margin-top:.15rem;font-size:.6rem;color:#b34f00}`
+
+/** The live room's first-screen markup: the player's box with the cover, title and topic; null for rooms that get none. */
+export function liveFirstScreenHtml(store: Store, roomId: number, base: string): string | null {
+  const room = store.doc<RoomDoc>('room', roomId)
+  if (!room || room.test || room.password || room.is_premium) return null
+  const cover = media(room.cover, base)
+  const topic = typeof room.topic === 'string' && room.topic ? `<span class="fs-topic">#${text(room.topic)}</span>` : ''
+  return (
+    `<style>${LIVE_STYLE}</style>` +
+    `<div id="${FIRST_SCREEN_ID}" aria-hidden="true"><div class="fs-stage${room.orientation === 'portrait' ? ' fs-stage--portrait' : ''}">${cover ? `<img src="${cover}" alt="">` : ''}</div>` +
+    `<div class="fs-head"><span class="fs-title">${text(room.title)}</span>${topic}</div></div>` +
+    removeLater
+  )
+}
+
+const removeLater = `<script>setTimeout(function(){var e=document.getElementById('${FIRST_SCREEN_ID}');e&&e.remove()},${FIRST_SCREEN_TIMEOUT})</script>`
+
 /** The first-screen markup for the current home data: navigation bar, first slide, menu. */
 export function firstScreenHtml(store: Store, brand: string, base: string): string {
   const slide = store.docs<Doc>('slide')[0]
@@ -62,16 +107,23 @@ export function firstScreenHtml(store: Store, brand: string, base: string): stri
     `<style>${STYLE}</style>` +
     `<div id="${FIRST_SCREEN_ID}" aria-hidden="true"><div class="fs-nav"><div class="fs-bar"><span class="fs-title">${escapeXml(brand)}</span>` +
     `<span class="fs-search">搜索直播、主播、视频</span></div></div>${slideHtml}${menuHtml}</div>` +
-    `<script>setTimeout(function(){var e=document.getElementById('${FIRST_SCREEN_ID}');e&&e.remove()},${FIRST_SCREEN_TIMEOUT})</script>`
+    removeLater
   )
 }
 
-/** index.html with the first screen placed before the app's root element; the page as it was if it has none. */
-export function withFirstScreen(indexHtml: string, store: Store, base: string): string {
+/** index.html with the first screen of `url` placed before the app's root element; the page as it was if it has none. */
+export function withFirstScreen(indexHtml: string, url: string, store: Store, base: string): string {
+  const which = firstScreenOf(url)
   const at = indexHtml.indexOf('<div id="app">')
-  if (at < 0) return indexHtml
-  const brand = (indexHtml.match(/<title>([^<]*)<\/title>/) ?? ['', ''])[1] as string
-  // the title is already HTML text: undo its entities before escaping it again
-  const plain = brand.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&')
-  return indexHtml.slice(0, at) + firstScreenHtml(store, plain, base) + indexHtml.slice(at)
+  if (!which || at < 0) return indexHtml
+  let layer: string | null
+  if (which.page === 'home') {
+    const brand = (indexHtml.match(/<title>([^<]*)<\/title>/) ?? ['', ''])[1] as string
+    // the title is already HTML text: undo its entities before escaping it again
+    const plain = brand.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&')
+    layer = firstScreenHtml(store, plain, base)
+  } else {
+    layer = liveFirstScreenHtml(store, which.roomId, base)
+  }
+  return layer ? indexHtml.slice(0, at) + layer + indexHtml.slice(at) : indexHtml
 }

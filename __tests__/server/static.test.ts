@@ -62,7 +62,7 @@ test('R2.1 issue 14: a hashed script goes out as brotli or gzip, whichever the b
 })
 
 test('R2.1 issue 14: the page (index.html on any /m2/ route but home\'s) is compressed, asked again every time and answered 304 while unchanged', async () => {
-  for (const url of ['/m2/packageA/pages/live/live?roomid=496', '/m2/pages/user/user', '/m2/?page=live&roomid=496', '/m2/pages/home/home?from=share']) {
+  for (const url of ['/m2/packageA/pages/live/live?roomid=496&from=share', '/m2/pages/user/user', '/m2/?page=live&roomid=496', '/m2/pages/home/home?from=share']) {
     const r = await get(url, { 'accept-encoding': 'br, gzip' })
     assert.equal(r.statusCode, 200, url)
     assert.equal(r.headers['content-encoding'], 'br', url)
@@ -152,5 +152,51 @@ test('issue 14: the first screen escapes what the database holds and shows only 
   } finally {
     store.putDoc('slide', slide.id, slide)
     store.putDoc('menu', menu.id, menu)
+  }
+})
+
+test('issue 14: a live room anyone may open carries its pre-rendered first screen (player box with the cover, title, topic) and never its stream; password, paid and test rooms do not', async () => {
+  type Room = { id: number; title: string; topic?: string; cover?: string; password?: string; is_premium?: number; test?: number; orientation?: string }
+  const rooms = app.ctx.store.docs<Room>('room')
+  const open = rooms.find((r) => r.id === 496)!
+  assert.ok(open && !open.password && !open.is_premium && open.topic)
+  const r = await get('/m2/packageA/pages/live/live?roomid=496', { host: 'live.test:8080' })
+  assert.equal(r.statusCode, 200)
+  assert.equal(r.headers['cache-control'], 'no-cache')
+  const layer = r.body.slice(r.body.indexOf('<div id="first-screen"'), r.body.indexOf('<div id="app">'))
+  assert.match(layer, /^<div id="first-screen" aria-hidden="true">/)
+  assert.ok(layer.includes(`<span class="fs-title">${open.title}</span>`))
+  assert.ok(layer.includes(`<span class="fs-topic">#${open.topic}</span>`))
+  assert.ok(layer.includes(`<img src="http://live.test:8080${open.cover}" alt="">`))
+  assert.doesNotMatch(r.body, /m3u8|\/hls\//)
+  assert.doesNotMatch(layer, /<a |<button|<input|tabindex|onclick/i)
+
+  const password = rooms.find((x) => x.password)
+  const paid = rooms.find((x) => x.is_premium && !x.password)
+  const testRoom = rooms.find((x) => x.test)
+  for (const room of [password, paid, testRoom]) {
+    assert.ok(room, 'the demo data has password, paid and test rooms')
+    const page = (await get(`/m2/packageA/pages/live/live?roomid=${room!.id}`)).body
+    assert.doesNotMatch(page, /first-screen/, `room ${room!.id}`)
+    assert.ok(!page.includes(room!.title), `room ${room!.id}`)
+  }
+  // an unknown room, another parameter, or a second one: the plain page
+  for (const url of ['/m2/packageA/pages/live/live?roomid=999999', '/m2/packageA/pages/live/live?roomid=496&test=1', '/m2/packageA/pages/live/live?id=496']) {
+    assert.doesNotMatch((await get(url)).body, /first-screen/, url)
+  }
+})
+
+test('issue 14: the live room\'s first screen escapes the room\'s title and topic', async () => {
+  const store = app.ctx.store
+  const room = store.doc<Record<string, unknown>>('room', 496)!
+  try {
+    store.putDoc('room', 496, { ...room, title: '</span><script>alert(1)</script>', topic: '"><img src=x onerror=alert(2)>', cover: 'javascript:alert(3)' })
+    const page = (await get('/m2/packageA/pages/live/live?roomid=496')).body
+    const layer = page.slice(page.indexOf('<div id="first-screen"'), page.indexOf('<div id="app">'))
+    assert.ok(layer.includes('&lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;'))
+    assert.ok(layer.includes('#&quot;&gt;&lt;img src=x onerror=alert(2)&gt;'))
+    assert.doesNotMatch(layer, /<script>alert|<img src=x|javascript:/)
+  } finally {
+    store.putDoc('room', 496, room)
   }
 })

@@ -57,11 +57,16 @@ export class LiveStore {
   }
 
   /** Room info by roomid, with the test code and password when the room asks for one (R7.13, R3.9). */
-  async loadRoom(roomid: number, options: { password?: string; test?: string } = {}): Promise<RoomInfo | null> {
+  /**
+   * The room info. `onInfo` sees the room before it is stored, so before anything renders it: the live page starts
+   * the stream there (issue 14).
+   */
+  async loadRoom(roomid: number, options: { password?: string; test?: string } = {}, onInfo?: (room: RoomInfo) => void): Promise<RoomInfo | null> {
     try {
       const res = await fetchRoomInfo({ roomid, ...options })
       if (res.code === 1 && res.data) {
         const room = normalizeRoom(res.data, pageProtocol())
+        onInfo?.(room)
         runInAction(() => {
           this.roomsData[roomid] = room
           delete this.roomErrors[roomid]

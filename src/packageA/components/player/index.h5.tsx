@@ -16,15 +16,54 @@ function prefersNativeHls(video: HTMLVideoElement): boolean {
  * hls.js (its own chunk), asked for once: as soon as this module loads on a browser that will need it (MSE, not
  * iOS), so it downloads while the room info is still on its way instead of after it (issue 14, first video frame).
  */
+const usesHlsJs = () => typeof window !== 'undefined' && 'MediaSource' in window && !isIOS(navigator.userAgent)
 let hlsChunk: Promise<typeof import('hls.js')> | null = null
 const loadHls = () => (hlsChunk ??= import(/* webpackChunkName: "hls" */ 'hls.js'))
-if (typeof window !== 'undefined' && 'MediaSource' in window && !isIOS(navigator.userAgent)) loadHls().catch(() => (hlsChunk = null))
+if (usesHlsJs()) loadHls().catch(() => (hlsChunk = null))
 
 /**
  * Live: start three segments from the live edge (latency.ts) and fetch that first fragment while the media element is
  * still being set up; one quality level, so no bandwidth test on the lowest level first.
  */
 const HLS_CONFIG = { liveSyncDurationCount: 3, enableWorker: true, lowLatencyMode: false, startFragPrefetch: true, testBandwidth: false }
+
+/**
+ * The stream, started as soon as the room info names it (issue 14, first video frame): an hls.js instance loading the
+ * playlist (and, with startFragPrefetch, the first fragment) while the room renders and paints, handed to the player
+ * when it mounts. One at a time; one the player has not taken within PREFETCH_TTL is destroyed (the viewer left).
+ */
+const PREFETCH_TTL = 5000
+let prefetched: { src: string; hls: Promise<HlsInstance | null>; timer: ReturnType<typeof setTimeout> } | null = null
+
+function dropPrefetched() {
+  if (!prefetched) return
+  clearTimeout(prefetched.timer)
+  void prefetched.hls.then((h) => h?.destroy())
+  prefetched = null
+}
+
+export function prefetchStream(src: string): void {
+  if (!src || !usesHlsJs() || prefetched?.src === src) return
+  dropPrefetched()
+  const hls = loadHls()
+    .then(({ default: Hls }) => {
+      if (!Hls.isSupported()) return null
+      const instance = new Hls(HLS_CONFIG)
+      instance.loadSource(src)
+      return instance
+    })
+    .catch(() => null)
+  prefetched = { src, hls, timer: setTimeout(dropPrefetched, PREFETCH_TTL) }
+}
+
+/** The prefetched instance for `src`, now the caller's; null when there is none. */
+function takePrefetched(src: string): Promise<HlsInstance | null> {
+  if (prefetched?.src !== src) return Promise.resolve(null)
+  clearTimeout(prefetched.timer)
+  const { hls } = prefetched
+  prefetched = null
+  return hls
+}
 
 /**
  * The H5 player: a plain <video> with hls.js loaded on demand (its own chunk), autoplay with a tap-to-play fallback,
@@ -98,13 +137,16 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     if (prefersNativeHls(video)) {
       video.src = src
     } else {
-      loadHls().then(({ default: Hls }) => {
-        if (disposed) return
+      Promise.all([loadHls(), takePrefetched(src)]).then(([{ default: Hls }, early]) => {
+        if (disposed) {
+          early?.destroy()
+          return
+        }
         if (!Hls.isSupported()) {
           video.src = src
           return
         }
-        hls = new Hls(HLS_CONFIG)
+        hls = early ?? new Hls(HLS_CONFIG)
         let mediaRecoveries = 0
         hls.on(Hls.Events.ERROR, (_e, data) => {
           if (!data.fatal || disposed) return
@@ -117,7 +159,7 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
             setState('error')
           }
         })
-        hls.loadSource(src)
+        if (!early) hls.loadSource(src)
         hls.attachMedia(video)
       })
     }

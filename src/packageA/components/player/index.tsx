@@ -65,3 +65,6 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     </View>
   )
 }
+
+/** Mini-program: WeChat's <video> / <live-player> load their own stream; nothing to start ahead (index.h5.tsx). */
+export function prefetchStream(_src: string): void {}

@@ -1,20 +1,22 @@
 import { View, Text } from '@tarojs/components'
-import { useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useDidHide, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities/entry'
 import { ChatPanel, DanmakuLayer } from '@/packageA/components/danmaku'
 import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
-import { Player } from '@/packageA/components/player'
+import { Player, prefetchStream } from '@/packageA/components/player'
 import { roomPhase } from '@/packageA/components/player/phase'
 import { ExternalTab, GroupSwitcher, PasswordForm, PhaseCard, Poster, RoomHeader, roomShare } from '@/packageA/components/room'
 import { isSharePreview } from '@/stores/jssdk'
 import { liveStore } from '@/stores/live'
+import type { RoomInfo } from '@/api/live'
 import { premiumStore } from '@/stores/premium'
 import './live.scss'
 import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { hideFirstScreen } from '@/platform/first-screen'
 
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
@@ -29,7 +31,12 @@ function LivePage() {
   useEffect(() => {
     if (!roomId) return
     liveStore.setCurrentRoom(roomId)
-    liveStore.loadRoom(roomId, { test: params.test || params.testCode }).then((room) => {
+    // the stream starts loading as the room info arrives, before the room renders (issue 14); the player takes it
+    // over when it mounts
+    const startStream = (info: RoomInfo) => {
+      if (roomPhase(info) === 'live' && !premiumStore.blocked(roomId)) prefetchStream(info.source || '')
+    }
+    liveStore.loadRoom(roomId, { test: params.test || params.testCode }, startStream).then((room) => {
       if (!room) return
       void setPageTitle(room.title)
       liveStore.enter(roomId)
@@ -37,6 +44,12 @@ function LivePage() {
   }, [roomId])
 
   const room = liveStore.roomsData[roomId]
+  const error = liveStore.roomErrors[roomId]
+  // the server's pre-rendered first screen (server/first-screen.ts) gives way to the room, its error or its password form
+  useEffect(() => {
+    if (room || error || !roomId) hideFirstScreen()
+  }, [!!room, !!error, roomId])
+  useDidHide(hideFirstScreen)
   useShareAppMessage((res) => {
     // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.ts)
     if (!isSharePreview(res)) liveStore.share(roomId)
@@ -44,7 +57,6 @@ function LivePage() {
   })
 
   if (!roomId) return <PageState error='直播间不存在' />
-  const error = liveStore.roomErrors[roomId]
   if (!room) {
     if (error?.needPassword) return <PasswordForm roomId={roomId} message={error.msg} />
     if (error) return <PageState error={error.msg} onRetry={() => liveStore.loadRoom(roomId)} />
