@@ -148,3 +148,51 @@ test('issue 14: the live room asks for its stream as soon as the room info answe
   assert.equal(await page.locator('.player').getAttribute('data-state'), 'playing')
   await context.close()
 })
+
+test('issue 14: in a live room the video comes first: the activity stage and the group switcher are asked for after its first frame, which came from one fragment', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  await page.waitForSelector('.group-switcher', { timeout: 30000 })
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /act-stage/.test(e.name)), null, { timeout: 30000 })
+  // the page's own clock: when the first frame was marked and when each request started
+  const t = await page.evaluate(() => {
+    const frame = performance.getEntriesByName('first-frame')[0]!.startTime
+    const res = performance.getEntriesByType('resource')
+    return {
+      frame,
+      stage: res.find((e) => /\/js\/act-stage\.[0-9a-f]+\.js$/.test(e.name))?.startTime ?? NaN,
+      groups: res.find((e) => /\/m2\/json\/groups\.json/.test(e.name))?.startTime ?? NaN,
+      fragmentsBefore: res.filter((e) => /\/hls\/live\/496\/seg\d+\.ts/.test(e.name) && e.startTime < frame).length
+    }
+  })
+  // (the mark is taken in the same handler that lets them go, a moment after)
+  assert.ok(t.stage >= t.frame - 5, JSON.stringify(t))
+  assert.ok(t.groups >= t.frame - 5, JSON.stringify(t))
+  // one fragment before the first frame (a small start-up buffer, then hls.js's own)
+  assert.equal(t.fragmentsBefore, 1, JSON.stringify(t))
+  await page.close()
+})
+
+test('issue 14: a live room paints its pre-rendered title and cover from the HTML before any script, and the room replaces it', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  let release: () => void = () => undefined
+  const held = new Promise<void>((r) => (release = r))
+  await page.route(/\/m2\/js\/.*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`, { waitUntil: 'commit' })
+  const layer = page.locator('#first-screen')
+  await layer.waitFor()
+  assert.equal(await layer.getAttribute('aria-hidden'), 'true')
+  const title = await page.locator('#first-screen .fs-title').textContent()
+  assert.ok(title && title.length > 0)
+  const stage = await page.locator('#first-screen .fs-stage').boundingBox()
+  release()
+  await page.waitForSelector('.live__title-text')
+  await layer.waitFor({ state: 'detached', timeout: 10000 })
+  assert.equal(await page.locator('.live__title-text').textContent(), title)
+  const appStage = await page.locator('.live__stage').boundingBox()
+  assert.ok(stage && appStage && Math.abs(stage.height - appStage.height) <= 1 && Math.abs(stage.y - appStage.y) <= 1, `${JSON.stringify(stage)} vs ${JSON.stringify(appStage)}`)
+  await page.close()
+})

@@ -1,5 +1,6 @@
 import { Text } from '@tarojs/components'
 import { useEffect, useState } from 'react'
+import { afterFirstFrame } from '@/packageA/components/player/first-frame'
 
 type Host = typeof import('./index')
 
@@ -19,11 +20,13 @@ export function loadHost(): Promise<Host> {
   return host
 }
 
-function useHost(): Host | null {
+/** `afterVideo`: in a room whose video is starting, the chunk waits for its first frame (player/first-frame.ts). */
+function useHost(afterVideo = false): Host | null {
   const [mod, setMod] = useState<Host | null>(null)
   useEffect(() => {
     let mounted = true
-    loadHost()
+    ;(afterVideo ? afterFirstFrame() : Promise.resolve())
+      .then(loadHost)
       .then((m) => mounted && setMod(m))
       .catch(() => undefined)
     return () => {
@@ -33,8 +36,8 @@ function useHost(): Host | null {
   return mod
 }
 
-export function ActivityStage({ roomId }: { roomId: number }) {
-  const mod = useHost()
+export function ActivityStage({ roomId, afterVideo }: { roomId: number; afterVideo?: boolean }) {
+  const mod = useHost(afterVideo)
   return mod ? <mod.ActivityStage roomId={roomId} /> : null
 }
 

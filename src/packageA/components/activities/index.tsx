@@ -30,7 +30,8 @@ const Slot = observer(function Slot({ stage, kind }: { stage: StageStore; kind: 
  * The activity stage of a live room (issue 11): the newest running activity as a card, the others as chips that
  * bring theirs to the front. Modules load when their first activity arrives (stage.ts, modules*.ts).
  */
-export const ActivityStage = observer(function ActivityStage({ roomId }: { roomId: number }) {
+// `afterVideo` is the H5 entry's (entry.h5.tsx: its chunk waits for the first video frame); here it changes nothing
+export const ActivityStage = observer(function ActivityStage({ roomId }: { roomId: number; afterVideo?: boolean }) {
   const stage = useStage(roomId)
   const [front, ...rest] = stage.visible
   if (!front) return null

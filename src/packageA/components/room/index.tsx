@@ -11,6 +11,7 @@ import { env } from '@/env'
 import { requestSubscription } from '@/platform/subscribe'
 import { openLink, openPage } from '@/router/navigate'
 import { liveStore } from '@/stores/live'
+import { afterFirstFrame } from '@/packageA/components/player/first-frame'
 import { sessionStore } from '@/stores/session'
 import { streamerStore } from '@/stores/streamer'
 import { shareToast, showToast } from '@/ui/overlay'
@@ -107,10 +108,17 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
 })
 
 /** The rooms of the room's group, as a switcher inside the room (R4.24). */
-export const GroupSwitcher = observer(function GroupSwitcher({ roomId }: { roomId: number }) {
+/** `afterVideo`: the group's rooms are asked for after the video's first frame (player/first-frame.ts, issue 14). */
+export const GroupSwitcher = observer(function GroupSwitcher({ roomId, afterVideo }: { roomId: number; afterVideo?: boolean }) {
   const [rooms, setRooms] = useState<{ id: number; title: string; onair: number; cover?: string }[]>([])
   useEffect(() => {
-    liveStore.loadGroupRooms(roomId).then(setRooms)
+    let mounted = true
+    ;(afterVideo ? afterFirstFrame() : Promise.resolve())
+      .then(() => liveStore.loadGroupRooms(roomId))
+      .then((list) => mounted && setRooms(list))
+    return () => {
+      mounted = false
+    }
   }, [roomId])
   if (rooms.length < 2) return null
   return (

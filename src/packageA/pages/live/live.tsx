@@ -66,12 +66,14 @@ function LivePage() {
   const phase = roomPhase(room)
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
   const tabs = room.external?.tabs || []
+  // a live room's video comes first: its activity stage and group switcher wait for the first frame (issue 14)
+  const videoFirst = phase === 'live' && !premiumStore.blocked(roomId)
   return (
     <View className={`live live--${orientation}`} data-phase={phase}>
       <View className='live__stage'>
         {phase === 'live' ? <Player src={room.source || ''} poster={room.cover} live blocked={premiumStore.blocked(roomId)} /> : <PhaseCard room={room} phase={phase} />}
         <DanmakuLayer roomId={roomId} />
-        <ActivityStage roomId={roomId} />
+        <ActivityStage roomId={roomId} afterVideo={videoFirst} />
       </View>
       <PremiumBanner roomId={roomId} />
       <View className='live__title'>
@@ -86,7 +88,7 @@ function LivePage() {
           liveStore.share(roomId)
         }}
       />
-      <GroupSwitcher roomId={roomId} />
+      <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
       <View className='live__tabs' {...tablistProps('直播间')}>
         <View className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`} {...tabProps(tab === 'chat')} data-tab='chat' onClick={() => setTab('chat')}>
           聊天

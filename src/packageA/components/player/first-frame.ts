@@ -1,0 +1,37 @@
+/**
+ * Video first (issue 14): the live room's secondary parts (the activity stage's chunk and its detail calls) wait for
+ * the player's first frame, so on a slow phone they do not compete with it for the main thread; after FIRST_FRAME_CAP
+ * they go ahead anyway (a paid room waiting to be unlocked, a stream that does not start). Activities are shown in
+ * step with the video (latency.ts), so before the video plays there is nothing to be in step with.
+ */
+export const FIRST_FRAME_CAP = 2000
+
+let shown = false
+let waiting: Array<() => void> = []
+
+/** A new stream is starting: wait for its first frame again. */
+export function resetFirstFrame(): void {
+  shown = false
+}
+
+/** The player shows its first frame. */
+export function markFirstFrame(): void {
+  shown = true
+  const run = waiting
+  waiting = []
+  for (const resolve of run) resolve()
+}
+
+/** Resolves at the first frame (at once if it has been shown) or after `cap` ms, whichever is first. */
+export function afterFirstFrame(cap = FIRST_FRAME_CAP): Promise<void> {
+  if (shown) return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      waiting = waiting.filter((w) => w !== done)
+      resolve()
+    }
+    const timer = setTimeout(done, cap)
+    waiting.push(done)
+  })
+}
