@@ -1,12 +1,9 @@
-// Browser-test harness: the real reference server (server/start.ts) on a free loopback port with a fresh database,
-// and Debian's Chromium driven by playwright-core.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+// Browser-test harness: the real reference server (server/start.ts, started by e2e/child-server.ts) on a free loopback
+// port with a fresh database, and Debian's Chromium driven by playwright-core.
+import { existsSync } from 'node:fs'
 import { after, before } from 'node:test'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { startChildServer } from './child-server'
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -20,17 +17,6 @@ export const CHROMIUM_ARGS = [
   '--autoplay-policy=no-user-gesture-required'
 ]
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
-
 export interface RunningServer {
   origin: string
   stop(): Promise<void>
@@ -39,44 +25,11 @@ export interface RunningServer {
 /** `env`: extra server settings (the benchmark raises WS_MAX_PER_IP for its 1,000 sockets from one address). */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const h5Index = new URL('../dist/h5/index.html', import.meta.url).pathname
+  // tests and benchmarks serve the existing dist/h5: a missing build is an error, never a silent rebuild
   if (!existsSync(h5Index)) throw new Error('dist/h5/index.html is missing: run npm run build:h5 first')
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'))
-  const root = new URL('..', import.meta.url).pathname
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    cwd: root,
-    // Tests and benchmarks serve the existing dist/h5: a missing build is an error, never a silent rebuild.
-    // SANDBOX=1: demo controls, sandbox payment and logins (server/README.md, Security)
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, HOST: '127.0.0.1', SKIP_H5_BUILD: '1', SANDBOX: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let log = ''
-  child.stdout?.on('data', (d) => (log += d))
-  child.stderr?.on('data', (d) => (log += d))
-  const origin = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
-    try {
-      const r = await fetch(`${origin}/m2/`)
-      if (r.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start within 60 s:\n${log}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return {
-    origin,
-    async stop() {
-      child.kill('SIGTERM')
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }
+  return startChildServer({ env })
 }
 
-/** playwright-core gives every launch a fresh, empty --user-data-dir of its own. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

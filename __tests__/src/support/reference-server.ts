@@ -1,66 +1,26 @@
 /*
- * The project's reference server (server/start.ts) as a child process on a free loopback port with a fresh database,
- * for store and page tests that talk to the real API. Pair it with the node-fetch test environment
+ * The project's reference server (server/start.ts) as a child process on a free loopback port with a fresh database
+ * (e2e/child-server.ts), for store and page tests that talk to the real API. Pair it with the node-fetch test environment
  * (`@jest-environment ./__tests__/src/core/node-fetch-environment.js`): Node's fetch, as the mini-program's request
  * behaves (no CORS, no cookie jar).
  */
-import { spawn } from 'child_process'
-import { mkdtempSync, rmSync } from 'fs'
-import { createServer } from 'net'
-import { tmpdir } from 'os'
-import { join } from 'path'
 import { configureRequest } from '@/core/request'
+import { startChildServer } from '../../../e2e/child-server'
 
 export interface ReferenceServer {
   origin: string
   stop(): Promise<void>
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number }
-      s.close(() => resolve(port))
-    })
-    s.on('error', reject)
-  })
-}
-
 export async function startReferenceServer(): Promise<ReferenceServer> {
-  const port = await freePort()
-  const dataDir = mkdtempSync(join(tmpdir(), 'jest-ref-'))
-  const root = join(__dirname, '../../..')
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    cwd: root,
-    // SANDBOX=1: demo controls, sandbox payment and logins (server/README.md, Security)
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1', SANDBOX: '1' },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let log = ''
-  child.stdout.on('data', (d) => (log += d))
-  child.stderr.on('data', (d) => (log += d))
-  const origin = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`reference server exited:\n${log}`)
-    try {
-      const r = await fetch(`${origin}/api/v1/userapp/config`, { method: 'POST' })
-      if (r.ok) break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`reference server did not start:\n${log}`)
-    await new Promise((r) => setTimeout(r, 150))
-  }
+  const server = await startChildServer()
+  const origin = server.origin
   configureRequest({ hosts: { api: origin, live: origin, stats: origin, mobile: origin } })
   return {
     origin,
     async stop() {
       configureRequest({ hosts: null })
-      child.kill('SIGTERM')
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
-      rmSync(dataDir, { recursive: true, force: true })
+      await server.stop()
     }
   }
 }

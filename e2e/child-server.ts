@@ -1,0 +1,76 @@
+// The reference server (server/start.ts) as a child process on a free loopback port with a fresh database: how the
+// store and page tests (__tests__/src/support/reference-server.ts), the mini-program suite (weapp-sim/server.ts), the
+// browser tests and the benchmarks (e2e/harness.ts) run it. Sandbox mode (SANDBOX=1: demo controls, sandbox payment
+// and logins, server/README.md), the existing dist/h5 only (never a rebuild), and the child goes when its parent does.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export interface ChildServer {
+  origin: string
+  /** the database folder, removed by stop() */
+  dataDir: string
+  stop(): Promise<void>
+}
+
+export interface ChildServerOptions {
+  /** extra environment (the benchmark raises WS_MAX_PER_IP for its 1,000 sockets from one address) */
+  env?: Record<string, string>
+  /** prepares the data folder before the server opens it (a seeded database with edits of its own) */
+  prepare?: (dataDir: string) => void
+  /** how long the server may take to answer (default 60 s: a loaded CI machine) */
+  timeoutMs?: number
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const s = createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port
+      s.close(() => done(port))
+    })
+    s.on('error', fail)
+  })
+}
+
+export async function startChildServer({ env = {}, prepare, timeoutMs = 60000 }: ChildServerOptions = {}): Promise<ChildServer> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'live-ref-'))
+  prepare?.(dataDir)
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    cwd: resolve(__dirname, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1', SANDBOX: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  // a test process that dies (a timeout, ^C) takes its server along
+  const killChild = () => child.kill('SIGTERM')
+  process.once('exit', killChild)
+  let log = ''
+  child.stdout?.on('data', (d) => (log += d))
+  child.stderr?.on('data', (d) => (log += d))
+  const origin = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`reference server exited:\n${log}`)
+    try {
+      const r = await fetch(`${origin}/api/v1/userapp/config`, { method: 'POST' })
+      if (r.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`reference server did not start within ${timeoutMs / 1000} s:\n${log}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  return {
+    origin,
+    dataDir,
+    async stop() {
+      process.off('exit', killChild)
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+}
