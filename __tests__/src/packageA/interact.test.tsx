@@ -5,7 +5,6 @@
  * reference server: the like button with floating hearts, the gift panel and strip, the paid-live banner.
  */
 import TestUtils from '@tarojs/test-utils-react'
-import Taro from '@tarojs/taro'
 import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
 import { HEARTS_MAX } from '@/packageA/components/interact/like-button'
 import { setToken } from '@/core/token'
@@ -16,6 +15,7 @@ import { liveStore } from '@/stores/live'
 import { premiumStore } from '@/stores/premium'
 import { sessionStore } from '@/stores/session'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
 
 let server: ReferenceServer
@@ -34,11 +34,7 @@ let t: TestUtils
 let modal: jest.SpyInstance
 let toast: jest.SpyInstance
 beforeEach(() => {
-  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
-  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  ;({ modal, toast } = stubOverlays())
   t = new TestUtils()
 })
 afterEach(() => {
@@ -46,10 +42,7 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-function tap(el: HTMLElement | null) {
-  if (!el) throw new Error('nothing to tap')
-  t.act(() => el.click())
-}
+const tap = (el: HTMLElement | null) => tapIn(t, el)
 
 test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at once and sends one batched call', async () => {
   await liveStore.loadRoom(ROOM)

@@ -5,7 +5,6 @@
  * reference server: balance, packages in 慧币, the browser's methods, the pay button; loading, empty and error states.
  */
 import TestUtils from '@tarojs/test-utils-react'
-import Taro from '@tarojs/taro'
 import DepositPage from '@/packageB/pages/deposit/deposit'
 import { configureRequest } from '@/core/request'
 import { setToken } from '@/core/token'
@@ -14,6 +13,7 @@ import { depositStore } from '@/stores/deposit'
 import { sessionStore } from '@/stores/session'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor, $, $$ } from '../support/dom'
+import { stubOverlays, tapIn } from '../support/overlays'
 
 let server: ReferenceServer
 
@@ -27,11 +27,7 @@ afterAll(() => server.stop())
 let t: TestUtils
 let visited: string[]
 beforeEach(() => {
-  jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
-  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  stubOverlays()
   visited = []
   depositStore.prices = []
   depositStore.selectedId = null
@@ -42,10 +38,7 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-function tap(el: HTMLElement | null) {
-  if (!el) throw new Error('nothing to tap')
-  t.act(() => el.click())
-}
+const tap = (el: HTMLElement | null) => tapIn(t, el)
 
 test('R1.4 R9.1 R7.67 R3.43 a logged-in viewer sees the balance, packages in 慧币 and the browser’s methods', async () => {
   expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)

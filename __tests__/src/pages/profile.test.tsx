@@ -21,6 +21,7 @@ import { USER_INFO_SKIP_KEY, sessionStore } from '@/stores/session'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy'
 import { $, waitFor } from '../support/dom'
+import { stubOverlays, tapIn } from '../support/overlays'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 
@@ -44,11 +45,7 @@ afterAll(async () => {
 
 let t: TestUtils
 beforeEach(() => {
-  jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
-  jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+  stubOverlays()
   // the user picks the PNG in the platform's picker
   profileStore.configure({ pick: async () => ({ path: picked, name: 'avatar.png' }) })
   profileStore.close()
@@ -59,10 +56,7 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-function tap(el: HTMLElement | null) {
-  if (!el) throw new Error('nothing to tap')
-  t.act(() => el.click())
-}
+const tap = (el: HTMLElement | null) => tapIn(t, el)
 
 function type(sel: string, value: string) {
   const input = $(`${sel} input`) as HTMLInputElement
