@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { startCorsServer } from '../support/cors-server'
 
 /**
  * A small fault-injecting HTTP server for the request core's tests: real sockets on 127.0.0.1, one route per
@@ -23,14 +24,6 @@ export interface FaultServer {
   close(): Promise<void>
 }
 
-function cors(req: http.IncomingMessage, res: http.ServerResponse) {
-  res.setHeader('Access-Control-Allow-Origin', req.headers.origin || '*')
-  res.setHeader('Access-Control-Allow-Credentials', 'true')
-  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
-  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] || '*')
-  res.setHeader('Access-Control-Expose-Headers', 'Set-Cookie')
-}
-
 function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
   res.statusCode = status
@@ -41,103 +34,83 @@ function json(res: http.ServerResponse, status: number, body: unknown, headers: 
 export async function startFaultServer(): Promise<FaultServer> {
   const seen: SeenRequest[] = []
   const answers: FaultServer['answers'] = new Map()
-  const sockets = new Set<import('node:net').Socket>()
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      cors(req, res)
-      if (req.method === 'OPTIONS') {
-        res.statusCode = 204
+  const server = await startCorsServer((req, res, raw) => {
+    const body = raw.toString('latin1')
+    const url = req.url || '/'
+    const route = url.split('?')[0]
+    seen.push({ method: req.method || '', url, headers: req.headers, body })
+    const canned = answers.get(route)
+    if (canned) return json(res, 200, canned)
+    const status = route.match(/\/status\/(\d{3})$/)
+    if (status) {
+      const code = Number(status[1])
+      if (code >= 200 && code < 300) return json(res, code, { code: 1, msg: `ok ${code}`, data: { status: code } })
+      return json(res, code, { code, msg: `服务器消息 ${code}`, data: null })
+    }
+    switch (route) {
+      case '/api/v1/hang':
+        return // never answers: the client's timeout must fire (R8.6)
+      case '/api/v1/close':
+        req.socket.destroy() // a socket closed without an answer: a network failure (R8.5)
+        return
+      case '/api/v1/malformed':
+        res.setHeader('content-type', 'application/json')
+        res.end('{"code":1,"msg":"ok","data":')
+        return
+      case '/api/v1/text500':
+        res.statusCode = 500
+        res.setHeader('content-type', 'text/html')
+        res.end('<h1>Internal Server Error</h1>')
+        return
+      case '/api/v1/empty202':
+        res.statusCode = 202
         res.end()
         return
-      }
-      const body = Buffer.concat(chunks).toString('latin1')
-      const url = req.url || '/'
-      const route = url.split('?')[0]
-      seen.push({ method: req.method || '', url, headers: req.headers, body })
-      const canned = answers.get(route)
-      if (canned) return json(res, 200, canned)
-      const status = route.match(/\/status\/(\d{3})$/)
-      if (status) {
-        const code = Number(status[1])
-        if (code >= 200 && code < 300) return json(res, code, { code: 1, msg: `ok ${code}`, data: { status: code } })
-        return json(res, code, { code, msg: `服务器消息 ${code}`, data: null })
-      }
-      switch (route) {
-        case '/api/v1/hang':
-          return // never answers: the client's timeout must fire (R8.6)
-        case '/api/v1/close':
-          req.socket.destroy() // a socket closed without an answer: a network failure (R8.5)
-          return
-        case '/api/v1/malformed':
-          res.setHeader('content-type', 'application/json')
-          res.end('{"code":1,"msg":"ok","data":')
-          return
-        case '/api/v1/text500':
-          res.statusCode = 500
-          res.setHeader('content-type', 'text/html')
-          res.end('<h1>Internal Server Error</h1>')
-          return
-        case '/api/v1/empty202':
-          res.statusCode = 202
-          res.end()
-          return
-        case '/api/v1/code0':
-          return json(res, 200, { code: 0, msg: 'popularity', data: { popularity: 12 } })
-        case '/api/v1/code2':
-          return json(res, 200, { code: 2, msg: '已取消关注', data: { isfollow: 0 } })
-        case '/api/v1/fail':
-          return json(res, 200, { code: 1001, msg: '业务失败', data: { reason: 'x' } })
-        case '/api/v1/login':
-          return json(res, 200, { code: 1, msg: 'success', data: { access_token: 'tok-1' } }, {
-            'Set-Cookie': ['id=7; Path=/', 'sign=abc123; Path=/', 'openid=o_dev_1; Path=/', 'unrelated=zzz; Path=/']
-          })
-        case '/api/v1/upload': {
-          const ct = String(req.headers['content-type'] || '')
-          const field = (name: string) => {
-            const m = body.match(new RegExp(`name="${name}"(?:; filename="([^"]*)")?\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n([\\s\\S]*?)\\r\\n--`))
-            return m ? { filename: m[1], value: m[2] } : null
-          }
-          return json(res, 200, {
-            code: 1,
-            msg: 'uploaded',
-            data: { multipart: ct.startsWith('multipart/form-data'), file: field('file'), version: field('version')?.value, platform: field('platform')?.value }
-          })
+      case '/api/v1/code0':
+        return json(res, 200, { code: 0, msg: 'popularity', data: { popularity: 12 } })
+      case '/api/v1/code2':
+        return json(res, 200, { code: 2, msg: '已取消关注', data: { isfollow: 0 } })
+      case '/api/v1/fail':
+        return json(res, 200, { code: 1001, msg: '业务失败', data: { reason: 'x' } })
+      case '/api/v1/login':
+        return json(res, 200, { code: 1, msg: 'success', data: { access_token: 'tok-1' } }, {
+          'Set-Cookie': ['id=7; Path=/', 'sign=abc123; Path=/', 'openid=o_dev_1; Path=/', 'unrelated=zzz; Path=/']
+        })
+      case '/api/v1/upload': {
+        const ct = String(req.headers['content-type'] || '')
+        const field = (name: string) => {
+          const m = body.match(new RegExp(`name="${name}"(?:; filename="([^"]*)")?\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n([\\s\\S]*?)\\r\\n--`))
+          return m ? { filename: m[1], value: m[2] } : null
         }
-        case '/api/v1/upload-text':
-          res.setHeader('content-type', 'text/plain')
-          res.end('upload failed: disk full')
-          return
-        case '/files/photo.png':
-          res.setHeader('content-type', 'image/png')
-          res.end(Buffer.from('89504e470d0a1a0a', 'hex'))
-          return
-        default:
-          // echo: what arrived (method, url, headers, body) — used for headers, payload and base-path checks
-          return json(res, 200, { code: 1, msg: 'echo', data: { method: req.method, url, headers: req.headers, body } })
+        return json(res, 200, {
+          code: 1,
+          msg: 'uploaded',
+          data: { multipart: ct.startsWith('multipart/form-data'), file: field('file'), version: field('version')?.value, platform: field('platform')?.value }
+        })
       }
-    })
+      case '/api/v1/upload-text':
+        res.setHeader('content-type', 'text/plain')
+        res.end('upload failed: disk full')
+        return
+      case '/files/photo.png':
+        res.setHeader('content-type', 'image/png')
+        res.end(Buffer.from('89504e470d0a1a0a', 'hex'))
+        return
+      default:
+        // echo: what arrived (method, url, headers, body) — used for headers, payload and base-path checks
+        return json(res, 200, { code: 1, msg: 'echo', data: { method: req.method, url, headers: req.headers, body } })
+    }
   })
-  server.on('connection', (s) => {
-    sockets.add(s)
-    s.on('close', () => sockets.delete(s))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const port = (server.address() as AddressInfo).port
   return {
-    origin: `http://127.0.0.1:${port}`,
-    port,
+    origin: server.origin,
+    port: server.port,
     seen,
     answers,
     last(path?: string) {
       const list = path ? seen.filter((r) => r.url.split('?')[0].endsWith(path)) : seen
       return list[list.length - 1]
     },
-    close() {
-      for (const s of sockets) s.destroy()
-      return new Promise<void>((resolve) => server.close(() => resolve()))
-    }
+    close: () => server.close()
   }
 }
 
