@@ -83,7 +83,47 @@ interface Registered {
 let webviewIds = 1
 
 /** A page instance as WeChat makes one from the Page() config. */
-export class SimPage {
+/** What a page and a component share: the tree Taro renders into the instance's data (`root`), to read and tap. */
+abstract class SimTree {
+  abstract readonly sim: WeappSim
+  abstract readonly instance: Dict
+  /** who this is, in an error message */
+  protected abstract get label(): string
+
+  get root(): MpNode {
+    return (this.instance.data.root || { nn: 'root', sid: 'root', cn: [] }) as MpNode
+  }
+
+  /** The text a user reads in it (a page's tab bar is apart: `tabBar.text()`). */
+  text(): string {
+    return textOf(this.root)
+  }
+
+  findAll(q: Query): MpNode[] {
+    return findAll(this.root, q)
+  }
+
+  find(q: Query): MpNode | undefined {
+    return this.findAll(q)[0]
+  }
+
+  get(q: Query): MpNode {
+    const n = this.find(q)
+    if (!n) throw new Error(`${this.label}: no node ${JSON.stringify({ ...q, text: q.text?.toString() })} in:\n${this.text().slice(0, 2000)}`)
+    return n
+  }
+
+  protected node(node: MpNode | Query): MpNode {
+    return 'sid' in node ? (node as MpNode) : this.get(node as Query)
+  }
+
+  /** A tap on the node, bubbling through the ancestors whose template binds tap, as WeChat dispatches it. */
+  tap(node: MpNode | Query): void {
+    this.sim.dispatch(this.instance, this.root, this.node(node), 'tap', { x: 0, y: 0 })
+  }
+}
+
+export class SimPage extends SimTree {
   readonly route: string
   readonly query: Record<string, string>
   readonly instance: Dict
@@ -93,6 +133,7 @@ export class SimPage {
   unloaded = false
 
   constructor(readonly sim: WeappSim, route: string, query: Record<string, string>, config: Dict) {
+    super()
     this.route = route
     this.query = query
     this.id = webviewIds++
@@ -113,27 +154,8 @@ export class SimPage {
     return this.instance.data
   }
 
-  get root(): MpNode {
-    return (this.instance.data.root || { nn: 'root', sid: 'root', cn: [] }) as MpNode
-  }
-
-  /** The text a user reads on the page (the tab bar is apart: `tabBar.text()`). */
-  text(): string {
-    return textOf(this.root)
-  }
-
-  findAll(q: Query): MpNode[] {
-    return findAll(this.root, q)
-  }
-
-  find(q: Query): MpNode | undefined {
-    return this.findAll(q)[0]
-  }
-
-  get(q: Query): MpNode {
-    const n = this.find(q)
-    if (!n) throw new Error(`${this.route}: no node ${JSON.stringify({ ...q, text: q.text?.toString() })} in:\n${this.text().slice(0, 2000)}`)
-    return n
+  protected get label(): string {
+    return this.route
   }
 
   /** Nodes drawn as one tag (`web-view`, `video`, `input`…). */
@@ -147,27 +169,19 @@ export class SimPage {
     return attrOf(this.sim.templates, node, attr)
   }
 
-  /** A tap on the node, bubbling through the ancestors whose template binds tap, as WeChat dispatches it. */
-  tap(node: MpNode | Query): void {
-    this.sim.dispatch(this.instance, this.root, 'sid' in node ? (node as MpNode) : this.get(node as Query), 'tap', { x: 0, y: 0 })
-  }
-
   /** Typing into an input (an input event with the whole value, as WeChat sends it). */
   input(node: MpNode | Query, value: string): void {
-    const n = 'sid' in node ? (node as MpNode) : this.get(node as Query)
-    this.sim.dispatch(this.instance, this.root, n, 'input', { value, cursor: value.length, keyCode: 0 })
+    this.sim.dispatch(this.instance, this.root, this.node(node), 'input', { value, cursor: value.length, keyCode: 0 })
   }
 
   /** The keyboard's confirm key on an input. */
   confirm(node: MpNode | Query, value: string): void {
-    const n = 'sid' in node ? (node as MpNode) : this.get(node as Query)
-    this.sim.dispatch(this.instance, this.root, n, 'confirm', { value })
+    this.sim.dispatch(this.instance, this.root, this.node(node), 'confirm', { value })
   }
 
   /** Any other event of a node (scrolltolower, change, error…), bubbling like tap. */
   fire(node: MpNode | Query, type: string, detail: Dict = {}): void {
-    const n = 'sid' in node ? (node as MpNode) : this.get(node as Query)
-    this.sim.dispatch(this.instance, this.root, n, type, detail)
+    this.sim.dispatch(this.instance, this.root, this.node(node), type, detail)
   }
 
   /** What the share button's menu gets from the page (onShareAppMessage), undefined when sharing is off. */
@@ -186,9 +200,10 @@ export class SimPage {
 }
 
 /** A component instance (the custom tab bar) as WeChat makes one from the Component() config. */
-export class SimComponent {
+export class SimComponent extends SimTree {
   readonly instance: Dict
   constructor(readonly sim: WeappSim, readonly path: string, config: Dict, page: SimPage) {
+    super()
     this.instance = sim.instantiate(config, page.route, 'tab-bar', page)
     const methods = (config.methods || {}) as Dict
     for (const [k, v] of Object.entries(methods)) this.instance[k] = v
@@ -199,27 +214,8 @@ export class SimComponent {
     })
   }
 
-  get root(): MpNode {
-    return (this.instance.data.root || { nn: 'root', sid: 'root', cn: [] }) as MpNode
-  }
-
-  text(): string {
-    return textOf(this.root)
-  }
-
-  findAll(q: Query): MpNode[] {
-    return findAll(this.root, q)
-  }
-
-  get(q: Query): MpNode {
-    const n = findAll(this.root, q)[0]
-    if (!n) throw new Error(`tab bar: no node ${JSON.stringify(q)} in ${this.text()}`)
-    return n
-  }
-
-  tap(node: MpNode | Query): void {
-    const n = 'sid' in node ? (node as MpNode) : this.get(node as Query)
-    this.sim.dispatch(this.instance, this.root, n, 'tap', { x: 0, y: 0 })
+  protected get label(): string {
+    return 'tab bar'
   }
 
   lifetime(name: 'attached' | 'detached' | 'ready'): void {
