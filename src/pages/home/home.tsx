@@ -1,6 +1,6 @@
 import { View, Text, Swiper, SwiperItem, ScrollView } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import { useDidHide, useReachBottom, useShareAppMessage } from '@tarojs/taro'
+import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
 import type { PlaybackItem, RoomItem, TeaserItem } from '@/api/home'
@@ -20,7 +20,7 @@ import './home.scss'
 import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
-import { hideFirstScreen } from '@/platform/first-screen'
+import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 
 const openRoom = (r: RoomItem) => openPage('live', { roomid: r.id })
 const openPlayback = (p: PlaybackItem) => openPage('playback', { id: p.id })
@@ -47,11 +47,8 @@ function HomePage() {
   // playbacks and channels, the latest playbacks and events, the room list (src/hooks/use-staged): content only ever
   // arrives below what is shown. Each section is its own observer (memoized), so a later stage renders only itself.
   const stage = useStaged(shown, 4)
-  // the server's pre-rendered first screen gives way to the page's own, or to its error (src/platform/first-screen)
-  useEffect(() => {
-    if (!loading) hideFirstScreen()
-  }, [loading])
-  useDidHide(hideFirstScreen)
+  // the server's pre-rendered first screen gives way to the page's own, or to its error
+  useFirstScreenUntil(!loading)
   return (
     <View className='page page--tab home'>
       <NavBar title={env.TARO_APP_BRAND}>

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { useDidHide, useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
@@ -16,7 +16,7 @@ import { premiumStore } from '@/stores/premium'
 import './live.scss'
 import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
-import { hideFirstScreen } from '@/platform/first-screen'
+import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
@@ -46,10 +46,7 @@ function LivePage() {
   const room = liveStore.roomsData[roomId]
   const error = liveStore.roomErrors[roomId]
   // the server's pre-rendered first screen (server/first-screen.ts) gives way to the room, its error or its password form
-  useEffect(() => {
-    if (room || error || !roomId) hideFirstScreen()
-  }, [!!room, !!error, roomId])
-  useDidHide(hideFirstScreen)
+  useFirstScreenUntil(!!room || !!error || !roomId)
   useShareAppMessage((res) => {
     // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.ts)
     if (!isSharePreview(res)) liveStore.share(roomId)
