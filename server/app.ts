@@ -96,8 +96,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const h5Dir = path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5'))
   const h5Files = staticServer()
   /** index.html; home's and a live room's with their pre-rendered first screens (server/first-screen.ts) */
-  const sendIndex = (req: FastifyRequest, reply: FastifyReply, index: string) =>
-    firstScreenOf(req.url) ? h5Files.sendHtml(req, reply, withFirstScreen(fs.readFileSync(index, 'utf8'), req.url, store, baseOf(req))) : h5Files.send(req, reply, index, MIME['.html'] as string)
+  const sendIndex = (req: FastifyRequest, reply: FastifyReply, index: string) => {
+    const which = firstScreenOf(req.url)
+    if (!which) return h5Files.send(req, reply, index, MIME['.html'] as string)
+    return h5Files.sendHtml(req, reply, withFirstScreen(fs.readFileSync(index, 'utf8'), which, store, baseOf(req)))
+  }
 
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
   // a hop count is valid at run time (Fastify: "trust the nth hop"), though its types leave it out

@@ -44,8 +44,10 @@ interface RoomDoc {
   test?: unknown
 }
 
+export type FirstScreen = { page: 'home' } | { page: 'live'; roomId: number }
+
 /** Which first screen a GET of `url` gets, if any. */
-export function firstScreenOf(url: string): { page: 'home' } | { page: 'live'; roomId: number } | null {
+export function firstScreenOf(url: string): FirstScreen | null {
   if (HOME_PATHS.has(url)) return { page: 'home' }
   const live = LIVE_PATH.exec(url)
   return live ? { page: 'live', roomId: Number(live[1]) } : null
@@ -55,9 +57,13 @@ const text = (v: unknown) => escapeXml(typeof v === 'string' ? v : '')
 /** a root-relative media path of ours, made absolute from the request's origin; anything else is left out */
 const media = (v: unknown, base: string) => (typeof v === 'string' && /^\/(img|files)\/[\w./-]+$/.test(v) && !v.includes('..') ? escapeXml(base + v) : '')
 
+/** The layer itself: over the whole viewport, untappable, in the app's page background and type (src/app.scss). */
+const layerRule = (background: string) =>
+  `#${FIRST_SCREEN_ID}{position:fixed;top:0;left:0;right:0;bottom:0;z-index:2000;background:${background};pointer-events:none;overflow:hidden;font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif;color:#333}`
+
 // the app's sizes (src/pages/home/home.scss, src/components/nav-bar): 1rem = 40 design px; the H5 navigation bar is
 // a 10 px status bar and 40 px, its right side kept clear of the 94 px the capsule takes (src/platform/system-info.ts)
-const STYLE = `#${FIRST_SCREEN_ID}{position:fixed;top:0;left:0;right:0;bottom:0;z-index:2000;background:#f5f5f5;pointer-events:none;overflow:hidden;font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif;color:#333}
+const STYLE = `${layerRule('#f5f5f5')}
 #${FIRST_SCREEN_ID} .fs-nav{height:50px;padding-top:10px;box-sizing:border-box;background:linear-gradient(180deg,#ff8300,#ff9d33)}
 #${FIRST_SCREEN_ID} .fs-bar{height:40px;display:flex;align-items:center;padding:0 94px 0 .6rem;box-sizing:border-box}
 #${FIRST_SCREEN_ID} .fs-title{font-size:.85rem;font-weight:700;color:#1a1a1a;margin-right:.5rem;white-space:nowrap}
@@ -71,7 +77,7 @@ const STYLE = `#${FIRST_SCREEN_ID}{position:fixed;top:0;left:0;right:0;bottom:0;
 
 // the live room's sizes (src/packageA/pages/live/live.scss): the stage 422 (portrait 800) design px, black, the
 // cover as the video's poster (contained, as <video poster> shows it); then the title block
-const LIVE_STYLE = `#${FIRST_SCREEN_ID}{position:fixed;top:0;left:0;right:0;bottom:0;z-index:2000;background:#fff;pointer-events:none;overflow:hidden;font-family:-apple-system,BlinkMacSystemFont,'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif}
+const LIVE_STYLE = `${layerRule('#fff')}
 #${FIRST_SCREEN_ID} .fs-stage{height:10.55rem;background:#000}
 #${FIRST_SCREEN_ID} .fs-stage--portrait{height:20rem}
 #${FIRST_SCREEN_ID} .fs-stage img{display:block;width:100%;height:100%;object-fit:contain}
@@ -99,10 +105,13 @@ const removeLater = `<script>setTimeout(function(){var e=document.getElementById
 export function firstScreenHtml(store: Store, brand: string, base: string): string {
   const slide = store.docs<Doc>('slide')[0]
   const menu = store.docs<Doc>('menu')
-  const slideHtml = slide && media(slide.image, base) ? `<div class="fs-slide"><img src="${media(slide.image, base)}" alt="" fetchpriority="high"></div>` : ''
-  const menuHtml = menu.length
-    ? `<div class="fs-menu">${menu.map((m) => `<div class="fs-item">${media(m.icon, base) ? `<img src="${media(m.icon, base)}" alt="">` : ''}<span>${text(m.title)}</span></div>`).join('')}</div>`
-    : ''
+  const slideSrc = slide ? media(slide.image, base) : ''
+  const slideHtml = slideSrc ? `<div class="fs-slide"><img src="${slideSrc}" alt="" fetchpriority="high"></div>` : ''
+  const item = (m: Doc) => {
+    const icon = media(m.icon, base)
+    return `<div class="fs-item">${icon ? `<img src="${icon}" alt="">` : ''}<span>${text(m.title)}</span></div>`
+  }
+  const menuHtml = menu.length ? `<div class="fs-menu">${menu.map(item).join('')}</div>` : ''
   return (
     `<style>${STYLE}</style>` +
     `<div id="${FIRST_SCREEN_ID}" aria-hidden="true"><div class="fs-nav"><div class="fs-bar"><span class="fs-title">${escapeXml(brand)}</span>` +
@@ -111,11 +120,10 @@ export function firstScreenHtml(store: Store, brand: string, base: string): stri
   )
 }
 
-/** index.html with the first screen of `url` placed before the app's root element; the page as it was if it has none. */
-export function withFirstScreen(indexHtml: string, url: string, store: Store, base: string): string {
-  const which = firstScreenOf(url)
+/** index.html with the first screen `which` (firstScreenOf) placed before the app's root element; as it was if none. */
+export function withFirstScreen(indexHtml: string, which: FirstScreen, store: Store, base: string): string {
   const at = indexHtml.indexOf('<div id="app">')
-  if (!which || at < 0) return indexHtml
+  if (at < 0) return indexHtml
   let layer: string | null
   if (which.page === 'home') {
     const brand = (indexHtml.match(/<title>([^<]*)<\/title>/) ?? ['', ''])[1] as string

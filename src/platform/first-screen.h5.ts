@@ -1,9 +1,9 @@
 /**
- * H5: the home page's first screen that the reference server pre-renders into index.html (`#first-screen`,
- * server/first-screen.ts; issue 14). It is a layer over the app with the navigation bar, the first slide and the menu,
- * so a first visit shows them (and starts the slide's download) before any script has run. The home page removes it
- * once its own first screen is on the page, or its error, or when it is left. Two frames later, so the page's own
- * first screen (its images already in the cache) has painted under it.
+ * H5: the first screen the reference server pre-renders into index.html for home and for a live room (`#first-screen`,
+ * server/first-screen.ts; issue 14): a layer over the app, so a first visit shows it (and starts its images' download)
+ * before any script has run. The page removes it (src/hooks/use-first-screen.ts) once its own first screen, its error
+ * or its form is up, or when it is left. Two frames later, so the page's own first screen (its images already in the
+ * cache) has painted under it.
  */
 export function hideFirstScreen(): void {
   const layer = document.getElementById('first-screen')

@@ -18,6 +18,9 @@ import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 
+/** Whether the room's player starts a stream now: on air, and not a paid room waiting to be unlocked. */
+const playsVideo = (room: RoomInfo, roomId: number) => roomPhase(room) === 'live' && !premiumStore.blocked(roomId)
+
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
  * switcher, chat and the room's external tabs, likes and gifts.
@@ -34,7 +37,7 @@ function LivePage() {
     // the stream starts loading as the room info arrives, before the room renders (issue 14); the player takes it
     // over when it mounts
     const startStream = (info: RoomInfo) => {
-      if (roomPhase(info) === 'live' && !premiumStore.blocked(roomId)) prefetchStream(info.source || '')
+      if (playsVideo(info, roomId)) prefetchStream(info.source || '')
     }
     liveStore.loadRoom(roomId, { test: params.test || params.testCode }, startStream).then((room) => {
       if (!room) return
@@ -64,7 +67,7 @@ function LivePage() {
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
   const tabs = room.external?.tabs || []
   // a live room's video comes first: its activity stage and group switcher wait for the first frame (issue 14)
-  const videoFirst = phase === 'live' && !premiumStore.blocked(roomId)
+  const videoFirst = playsVideo(room, roomId)
   return (
     <View className={`live live--${orientation}`} data-phase={phase}>
       <View className='live__stage'>
