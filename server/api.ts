@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, Call } from './context'
 import { absolutize } from './lib/absolute'
 import { BizError, CODE, nowSec, parseCookies } from './lib/util'
-import { userBySign } from './security'
+import { isLoopback, userBySign } from './security'
 import { compile, validate, type ObjectSchema } from './lib/validate'
 import type { UserRow } from './types'
 
@@ -11,10 +11,40 @@ export class Envelope {
   constructor(public code: number, public msg: string, public data: unknown = null) {}
 }
 
+/**
+ * Who may reach a route, decided on the route that matched (its Fastify `config.access`, checked by app.ts's onRequest
+ * hook after routing), never on the request's raw URL: `/%64ev/…`, `//dev//…`, `/dev/./…` all match the same route and
+ * carry the same decision. `loopback`: callers on this machine only (anyone else gets the 404 envelope); `public`: an
+ * explicit "anyone", required of every /dev/ and /sandbox/ route so that none is left undecided.
+ */
+export type Access = 'loopback' | 'public'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access
+  }
+}
+
 export interface RouteOpts {
   schema?: ObjectSchema
   /** login required: HTTP 401 `{code: 401, msg: '请先登录'}` without a valid token */
   auth?: boolean
+  /** who may call it (see Access); unset: anyone */
+  access?: Access
+}
+
+const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/
+
+/**
+ * A caller on this machine: the socket is loopback, and so is every address a proxy put in X-Forwarded-For (with
+ * TRUST_PROXY=true Fastify's req.ip is the left-most, caller-written entry, so a public client behind a local proxy
+ * could otherwise send `X-Forwarded-For: 127.0.0.1` and pass), and req.ip too.
+ */
+export function fromThisMachine(req: FastifyRequest): boolean {
+  if (!isLoopback(req)) return false
+  const xff = req.headers['x-forwarded-for']
+  const chain = (Array.isArray(xff) ? xff.join(',') : xff ?? '').split(',').map((a) => a.trim()).filter(Boolean)
+  return chain.every((a) => LOOPBACK_ADDRESS.test(a))
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -104,19 +134,30 @@ export class Api {
   }
 
   post(path: string, opts: RouteOpts, handler: Handler): void {
-    this.compiled(opts)
-    this.app.post(path, (req, reply) => this.run(req, reply, opts, handler))
+    this.route('POST', path, opts, handler)
   }
 
   get(path: string, opts: RouteOpts, handler: Handler): void {
-    this.compiled(opts)
-    this.app.get(path, (req, reply) => this.run(req, reply, opts, handler))
+    this.route('GET', path, opts, handler)
   }
 
   /** Both methods: used for the `.php?a=` actions and a few helper endpoints. */
   any(path: string, opts: RouteOpts, handler: Handler): void {
+    this.route(['GET', 'POST'], path, opts, handler)
+  }
+
+  /** The same registration with `access` on every route (e.g. all of /dev/* loopback-only). */
+  withAccess(access: Access): Pick<Api, 'get' | 'post' | 'any'> {
+    return {
+      get: (path, opts, handler) => this.get(path, { ...opts, access }, handler),
+      post: (path, opts, handler) => this.post(path, { ...opts, access }, handler),
+      any: (path, opts, handler) => this.any(path, { ...opts, access }, handler),
+    }
+  }
+
+  private route(method: 'GET' | 'POST' | Array<'GET' | 'POST'>, url: string, opts: RouteOpts, handler: Handler): void {
     this.compiled(opts)
-    this.app.route({ method: ['GET', 'POST'], url: path, handler: (req, reply) => this.run(req, reply, opts, handler) })
+    this.app.route({ method, url, config: opts.access ? { access: opts.access } : {}, handler: (req, reply) => this.run(req, reply, opts, handler) })
   }
 
   /** An action of `/live/<file>.php?a=<action>` (GET; POST accepted too). */

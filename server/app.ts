@@ -5,7 +5,7 @@ import crypto from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import websocket from '@fastify/websocket'
 import multipart from '@fastify/multipart'
-import { Api, baseOf } from './api'
+import { Api, baseOf, fromThisMachine, type Access } from './api'
 import { registerActivityPages } from './routes/activity-pages'
 import type { AppContext } from './context'
 import { Store } from './db'
@@ -17,7 +17,7 @@ import { refreshSchedules, seed } from './seed'
 import { RateLimiter } from './lib/limit'
 import { CODE, biz } from './lib/util'
 import { S } from './lib/validate'
-import { DEFAULT_LIMITS, UPLOAD_TYPES, checkStreamToken, isLoopback, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
+import { DEFAULT_LIMITS, UPLOAD_TYPES, checkStreamToken, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
 import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
@@ -57,7 +57,9 @@ export interface ServerOptions {
   product?: string
 }
 
-export type LiveServer = FastifyInstance & { ctx: AppContext; routeTable: Array<{ method: string; url: string }> }
+/** a registered route: method, URL pattern and who may call it (Api's `access`, Fastify's route `config.access`) */
+export type RouteEntry = { method: string; url: string; access?: Access }
+export type LiveServer = FastifyInstance & { ctx: AppContext; routeTable: RouteEntry[] }
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8',
@@ -125,10 +127,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   }, 60000)
   sweeper.unref()
   ctx.timers.add(sweeper)
-  // every route Fastify registers, for the payload fuzz suite (__tests__/server/fuzz.test.ts)
-  const routeTable: Array<{ method: string; url: string }> = []
+  // every route Fastify registers with who may call it, for the payload fuzz suite (__tests__/server/fuzz.test.ts)
+  // and the path-spelling suite (security-access.test.ts). A demo control or sandbox stand-in registered without a
+  // decision stops the server at start-up instead of being open by default.
+  const routeTable: RouteEntry[] = []
   app.addHook('onRoute', (r) => {
-    for (const m of Array.isArray(r.method) ? r.method : [r.method]) if (m !== 'HEAD') routeTable.push({ method: m, url: r.url })
+    const access = r.config?.access
+    if (/^\/(dev|sandbox)\//.test(r.url) && !access) throw new Error(`${r.url}: a /dev/ or /sandbox/ route needs config.access ('loopback' or 'public')`)
+    for (const m of Array.isArray(r.method) ? r.method : [r.method]) if (m !== 'HEAD') routeTable.push({ method: m, url: r.url, ...(access ? { access } : {}) })
   })
   app.decorate('routeTable', routeTable)
 
@@ -137,8 +143,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     reply.header('x-content-type-options', 'nosniff')
     return payload
   })
+  // who may call a route is decided on the route that matched (onRequest runs after routing), not on req.url: the
+  // router decodes and normalises the path (`/%64ev/…` is /dev/…), a prefix test on the raw URL does not
   app.addHook('onRequest', async (req, reply) => {
-    if (req.url.startsWith('/dev/') && !isLoopback(req)) return reply.code(404).send(NOT_FOUND)
+    if (req.routeOptions.config?.access === 'loopback' && !fromThisMachine(req)) return reply.code(404).send(NOT_FOUND)
   })
 
   // tolerant body parsing: empty JSON → {}, broken JSON → a business error (never a 500); forms accepted too
@@ -286,7 +294,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   // R7.58, R1.10: sandbox messenger OAuth — logs in (the dev user without a mobile, or ?code=) and redirects
   // to target_url with tokentype=wechat&token=<access token> (a startup token login, R2.26). Sandbox only (a
   // deployment redirects to WeChat's OAuth instead), and only to this site: the URL carries a fresh token.
-  if (ctx.sandbox) app.get('/wechat/oauth_user', async (req, reply) => {
+  // Public: it is the sandbox's WeChat login, which POST userapp/login with a code answers anyone in the sandbox too.
+  if (ctx.sandbox) app.get('/wechat/oauth_user', { config: { access: 'public' } }, async (req, reply) => {
     const q = req.query as { target_url?: string; code?: string }
     const base = baseOf(req)
     const target = safeRedirect(q.target_url, base, '/m2/')

@@ -14,13 +14,17 @@ async function main(): Promise<void> {
   }
   const t1 = Date.now()
   const port = Number(process.env.PORT ?? 8080)
-  const host = process.env.HOST ?? '0.0.0.0'
   // sandbox (demo controls, sandbox payment, SMS and logins): SANDBOX=1/0 decides; unset, `npm start` turns it on
   // unless NODE_ENV=production (server/README.md, Security)
   const sandbox = process.env.SANDBOX ? process.env.SANDBOX === '1' : process.env.NODE_ENV !== 'production'
+  // the sandbox hands out logins and money to whoever asks: this machine only unless HOST says otherwise
+  const host = process.env.HOST || (sandbox ? '127.0.0.1' : '0.0.0.0')
   const app = await createServer({ h5Dir, sandbox, logger: { level: process.env.LOG_LEVEL ?? 'warn' } })
   await app.listen({ port, host })
-  console.log(`[start] 服务已启动：http://localhost:${port}/m2/  （API /api/v1，WebSocket /ws?roomid=，数据目录 ${app.ctx.dataDir}）`)
+  const bound = app.server.address()
+  const actualPort = bound && typeof bound === 'object' ? bound.port : port
+  console.log(`[start] 服务已启动：http://localhost:${actualPort}/m2/  （API /api/v1，WebSocket /ws?roomid=，数据目录 ${app.ctx.dataDir}）`)
+  console.log(`[start] 监听地址 ${host}:${actualPort}${host === '127.0.0.1' ? '（仅本机可访问；要让其他设备访问，请设置 HOST=0.0.0.0）' : ''}`)
   console.log(`[start] 启动用时 ${Date.now() - t1} ms${t1 - t0 > 500 ? `，H5 构建用时 ${Math.round((t1 - t0) / 1000)} s` : ''}；沙箱模式（/dev/* 仅限本机、沙箱支付、短信验证码打印在控制台）${app.ctx.sandbox ? '已开启' : '已关闭'}`)
   const stop = async () => {
     await app.close()

@@ -10,8 +10,13 @@ import type { UserRow } from '../types'
 
 const LINES = ['太美了', '主播好', '打卡', '666', '来了来了', '画面好清晰', '想去现场', '湖风好舒服', '今天人真多', '前排', '好看', '支持']
 
-/** Dev-only demo controls, enabled unless NODE_ENV=production (see server/README.md, `npm run demo`). */
-export function registerDev(api: Api, ctx: AppContext): void {
+/**
+ * Dev-only demo controls, enabled unless NODE_ENV=production (see server/README.md, `npm run demo`). Every one is
+ * for this machine only (route config `access: 'loopback'`, checked on the matched route): they hand out SMS codes,
+ * credit any order and rewrite content.
+ */
+export function registerDev(root: Api, ctx: AppContext): void {
+  const api = root.withAccess('loopback')
   const R = '/dev/rooms/:id'
   const room = (call: { req: { params: unknown } }) => {
     const id = Number((call.req.params as { id: string }).id)

@@ -82,15 +82,17 @@ const MAX_EVENTS = 5000
 export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
   const js = (body: string) => async (_req: unknown, reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: string) => unknown } } }) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body)
-  api.app.get('/sandbox/jweixin.js', js(JWEIXIN))
-  api.app.get('/sandbox/analytics.js', js(ANALYTICS))
+  // the scripts are the same text for everyone and carry nothing of anyone: public. The recorded events carry pages,
+  // user ids and whatever the app tracked: this machine only (a browser test or the demo's own browser).
+  api.app.get('/sandbox/jweixin.js', { config: { access: 'public' } }, js(JWEIXIN))
+  api.app.get('/sandbox/analytics.js', { config: { access: 'public' } }, js(ANALYTICS))
   const events: Record<string, unknown>[] = []
-  api.app.post('/sandbox/analytics/events', async (req) => {
+  api.app.post('/sandbox/analytics/events', { config: { access: 'loopback' } }, async (req) => {
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : null
     if (!body || typeof body.type !== 'string') return { code: -1, msg: '参数错误：事件必须是 JSON 对象', data: null }
     events.push(body)
     if (events.length > MAX_EVENTS) events.splice(0, events.length - MAX_EVENTS)
     return { code: 1, msg: 'success', data: null }
   })
-  api.app.get('/sandbox/analytics/events', async () => ({ code: 1, msg: 'success', data: events }))
+  api.app.get('/sandbox/analytics/events', { config: { access: 'loopback' } }, async () => ({ code: 1, msg: 'success', data: events }))
 }

@@ -1,0 +1,162 @@
+/*
+ * Who may reach what: the loopback-only demo controls and sandbox stand-ins (decided on the route that matched, never
+ * on the raw URL), the sandbox analytics store's bounds, production without published passwords or fake payment
+ * values, and the browser-facing lows (cross-site state changes, framing, pre-rendered URLs).
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { LiveServer, ServerOptions } from '../../server/app'
+import { assertEnvelope, call, makeApp, type Json } from './helpers'
+
+process.env.QUIET_SMS = '1'
+const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
+const PUBLIC_IP = '203.0.113.9'
+
+async function withApp(opts: ServerOptions, fn: (app: LiveServer) => Promise<void>): Promise<void> {
+  const app = await makeApp(opts)
+  try {
+    await fn(app)
+  } finally {
+    await app.close()
+  }
+}
+
+// ---- the loopback-only routes, from the route table
+
+/** Every way of writing `path` that a router, a proxy or a browser might turn back into it. */
+function spellings(path: string): string[] {
+  const out = new Set<string>([path])
+  const pct = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`
+  for (let i = 1; i < path.length; i++) {
+    const c = path[i] as string
+    const enc = pct(c)
+    for (const e of [enc.toUpperCase(), enc.toLowerCase()]) {
+      out.add(path.slice(0, i) + e + path.slice(i + 1))
+      out.add(path.slice(0, i) + '%25' + e.slice(1) + path.slice(i + 1)) // double encoding: %2564
+    }
+    if (/[a-z]/.test(c)) out.add(path.slice(0, i) + c.toUpperCase() + path.slice(i + 1))
+  }
+  const segs = path.split('/').slice(1)
+  const first = segs[0] as string
+  const rest = segs.slice(1).join('/')
+  out.add(`/${first}/../${first}/${rest}`)
+  out.add(`/./${first}/${rest}`)
+  out.add(`/x/../${first}/${rest}`)
+  out.add(`/${first}/./${rest}`)
+  out.add(`/%2e/${first}/${rest}`)
+  out.add(`/x/%2e%2e/${first}/${rest}`)
+  out.add(`//${first}//${rest}`)
+  out.add(`/${segs.join('//')}`)
+  out.add(`/${first}%2f${rest}`)
+  out.add(`${path}/`)
+  out.add(`${path}//`)
+  out.add(path.toUpperCase())
+  out.add(`/${first.toUpperCase()}/${rest}`)
+  for (let i = 0; i < segs.length; i++) out.add('/' + segs.map((s, j) => (j === i ? `${s};a=b` : s)).join('/'))
+  out.add(`${path};`)
+  out.add(`${path}%00`)
+  out.add(`${path}?x=1#frag`)
+  out.add(`${path}%3Fx=1`)
+  out.add(`${path}#`)
+  out.add(`\\${path.slice(1)}`)
+  return [...out]
+}
+
+const fill = (url: string) => url.replace(/:id\b/g, '539').replace(/:(\w+)/g, '1')
+
+test('R7.61 every spelling of every loopback-only route (from the route table) is refused to another machine: the 404 envelope', { timeout: 120000 }, async () => {
+  await withApp({}, async (app) => {
+    assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000001', type: 1 }))
+    const probe = await app.inject({ method: 'GET', url: '/%64ev/sms-code?mobile=13800000001', remoteAddress: PUBLIC_IP })
+    assert.equal(probe.body, JSON.stringify(NOT_FOUND), 'the encoded spelling of the SMS code control')
+    assert.equal(probe.statusCode, 404)
+    const guarded = app.routeTable.filter((r) => r.access === 'loopback')
+    // the table knows every demo control and the recorded analytics events, both methods
+    for (const must of ['GET /dev/sms-code', 'POST /dev/rooms/:id/quiz', 'GET /dev/orders/:id/confirm', 'POST /dev/text', 'GET /sandbox/analytics/events', 'POST /sandbox/analytics/events']) {
+      assert.ok(guarded.some((r) => `${r.method} ${r.url}` === must), `${must} is loopback-only`)
+    }
+    for (const r of app.routeTable.filter((x) => x.url.startsWith('/dev/'))) assert.equal(r.access, 'loopback', `${r.method} ${r.url}`)
+    // every /dev/ and /sandbox/ route carries a decision
+    for (const r of app.routeTable.filter((x) => /^\/(dev|sandbox)\//.test(x.url))) assert.ok(r.access === 'loopback' || r.access === 'public', `${r.method} ${r.url}: ${r.access}`)
+    const leaks: string[] = []
+    let sent = 0
+    for (const route of guarded) {
+      const methods = route.method === 'GET' ? ['GET', 'HEAD', 'POST'] : ['POST', 'GET']
+      for (const url of spellings(fill(route.url))) {
+        for (const method of methods) {
+          const res = await app.inject({ method: method as 'GET', url, remoteAddress: PUBLIC_IP, ...(method === 'POST' ? { payload: { mobile: '13800000001' } } : {}) })
+          sent++
+          if (res.statusCode !== 404 || (method !== 'HEAD' && res.body !== JSON.stringify(NOT_FOUND))) leaks.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`)
+        }
+      }
+    }
+    assert.ok(sent > 1000, `${sent} requests`)
+    assert.deepEqual(leaks, [])
+  })
+})
+
+test('R7.61 the same spellings from this machine reach the demo control (so the refusals above are the guard, not a typo)', async () => {
+  await withApp({}, async (app) => {
+    assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000001', type: 1 }))
+    const reached = []
+    for (const url of spellings('/dev/sms-code')) {
+      const res = await app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}mobile=13800000001` })
+      if (res.statusCode === 200 && /^\d{6}$/.test(String((res.json() as Json).data?.code))) reached.push(url)
+    }
+    assert.ok(reached.includes('/dev/sms-code'))
+    assert.ok(reached.includes('/%64ev/sms-code'), reached.join(' '))
+    assert.ok(reached.length >= 10, reached.join(' '))
+    assertEnvelope(await call(app, 'GET', '/sandbox/analytics/events'))
+    assert.equal(assertEnvelope(await call(app, 'GET', '/dev/config')).iOSDisabled, 0)
+  })
+})
+
+test('R7.61 a trusted proxy cannot make a public caller loopback: X-Forwarded-For 127.0.0.1 from outside, a public address anywhere in the chain', async () => {
+  for (const trustProxy of [true, ['127.0.0.1', '::1'], 1]) {
+    await withApp({ trustProxy }, async (app) => {
+      for (const [remoteAddress, xff] of [[PUBLIC_IP, '127.0.0.1'], [PUBLIC_IP, '::1'], ['127.0.0.1', PUBLIC_IP], ['127.0.0.1', `127.0.0.1, ${PUBLIC_IP}`], ['127.0.0.1', `${PUBLIC_IP}, 127.0.0.1`]] as const) {
+        for (const url of ['/dev/sms-code?mobile=13800000001', '/%64ev/sms-code?mobile=13800000001', '/sandbox/analytics/events']) {
+          const res = await app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': xff } })
+          assert.equal(res.statusCode, 404, `${JSON.stringify(trustProxy)} ${remoteAddress} XFF ${xff} ${url}: ${res.body.slice(0, 80)}`)
+        }
+      }
+    })
+  }
+})
+
+/** Starts `server/start.ts` with `env` and answers its start-up lines (the server is stopped after). */
+async function startLines(env: Record<string, string>): Promise<string> {
+  const { spawn } = await import('node:child_process')
+  const fs = await import('node:fs')
+  const os = await import('node:os')
+  const path = await import('node:path')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-host-'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+    env: { ...process.env, SKIP_H5_BUILD: '1', H5_DIR: dir, DATA_DIR: dir, PORT: '0', HOST: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let out = ''
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no start-up line: ${out}`)), 30000)
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString()
+        if (/监听地址/.test(out)) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)))
+    })
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((r) => child.once('exit', r))
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+  return out
+}
+
+test('R7.61 npm start in sandbox mode listens on 127.0.0.1 unless HOST says otherwise, and says so; production keeps 0.0.0.0', { timeout: 90000 }, async () => {
+  assert.match(await startLines({ SANDBOX: '1' }), /监听地址 127\.0\.0\.1:\d+（仅本机可访问/)
+  assert.match(await startLines({ SANDBOX: '1', HOST: '0.0.0.0' }), /监听地址 0\.0\.0\.0:\d+\n/)
+  assert.match(await startLines({ SANDBOX: '0' }), /监听地址 0\.0\.0\.0:\d+\n/)
+})
