@@ -160,3 +160,68 @@ test('R7.61 npm start in sandbox mode listens on 127.0.0.1 unless HOST says othe
   assert.match(await startLines({ SANDBOX: '1', HOST: '0.0.0.0' }), /监听地址 0\.0\.0\.0:\d+\n/)
   assert.match(await startLines({ SANDBOX: '0' }), /监听地址 0\.0\.0\.0:\d+\n/)
 })
+
+// ---- the sandbox analytics store: bounded
+
+const postEvent = (app: LiveServer, payload: string) =>
+  app.inject({ method: 'POST', url: '/sandbox/analytics/events', headers: { 'content-type': 'application/json' }, payload })
+const nest = (depth: number) => {
+  let v = '"x"'
+  for (let i = 0; i < depth; i++) v = `{"a":${v}}`
+  return v
+}
+
+test('R7.111 a sandbox analytics event is bounded in size (8 KB) and depth (8): -1 with a Chinese message; a deep event never breaks later reads', async () => {
+  await withApp({}, async (app) => {
+    const ok = await postEvent(app, JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(7000) } }))
+    assert.equal(ok.json().code, 1)
+    const big = await postEvent(app, JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(9000) } }))
+    assert.deepEqual(big.json(), { code: -1, msg: '参数错误：事件过大（不超过 8 KB）', data: null })
+    const huge = await postEvent(app, JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(1.9 * 1024 * 1024) } }))
+    assert.equal(huge.json().code, -1)
+    assert.match(huge.json().msg, /过大/)
+    // depth 8 (the event itself is level 1) is kept, 9 is not
+    assert.equal((await postEvent(app, `{"type":"track","props":${nest(7)}}`)).json().code, 1)
+    assert.deepEqual((await postEvent(app, `{"type":"track","props":${nest(8)}}`)).json(), { code: -1, msg: '参数错误：事件嵌套过深（不超过 8 层）', data: null })
+    assert.equal((await postEvent(app, `{"type":"track","props":[[[[[[[[["x"]]]]]]]]]}`)).json().code, -1)
+    // 20,000 deep (in a body under the size bound too: arrays) is refused, and reads still answer
+    assert.equal((await postEvent(app, `{"type":"track","props":${nest(20000)}}`)).json().code, -1)
+    assert.equal((await postEvent(app, `{"type":"track","props":${'['.repeat(4000)}${']'.repeat(4000)}}`)).json().code, -1)
+    const all = await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })
+    assert.equal(all.statusCode, 200)
+    assert.equal(all.json().data.length, 2)
+  })
+})
+
+test('R7.111 the sandbox analytics store keeps at most 2 MB of events, oldest dropped first', async () => {
+  await withApp({}, async (app) => {
+    const one = JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(7900) } })
+    for (let i = 0; i < 400; i++) assert.equal((await postEvent(app, one.replace('"e"', `"e${i}"`))).json().code, 1)
+    const kept = (await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })).json().data as Array<{ event: string }>
+    const bytes = kept.reduce((n, e) => n + JSON.stringify(e).length, 0)
+    assert.ok(bytes <= 2 * 1024 * 1024 && bytes > 1.9 * 1024 * 1024, `${bytes} bytes kept`)
+    assert.equal(kept.at(-1)?.event, 'e399')
+    assert.notEqual(kept[0]?.event, 'e0')
+  })
+})
+
+test('R7.111 the sandbox analytics store keeps no token, tokentype, code or sign of a page address; the stand-in script strips them before sending', async () => {
+  await withApp({}, async (app) => {
+    const page = '/m2/pages/index/index?tokentype=wechat&token=abc123&roomid=309&code=0a1b&sign=ff&state=1'
+    assert.equal((await postEvent(app, JSON.stringify({ type: 'load', page }))).json().code, 1)
+    const [ev] = (await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })).json().data as Array<{ page: string }>
+    assert.equal(ev?.page, '/m2/pages/index/index?roomid=309&state=1')
+    const script = (await app.inject({ method: 'GET', url: '/sandbox/analytics.js' })).body
+    // run the stand-in against a fake page and see what it posts
+    const posted: string[] = []
+    const window: Record<string, unknown> = {}
+    const fakeLocation = { pathname: '/m2/packageA/pages/live/live', search: '?roomid=309&token=abc&TokenType=wechat&code=x&sign=y&from=share' }
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function('window', 'document', 'location', 'fetch', 'URL', 'URLSearchParams', script)(
+      window, { currentScript: { src: 'http://localhost/sandbox/analytics.js?v=1' } }, fakeLocation,
+      (_u: string, init: { body: string }) => (posted.push(init.body), Promise.resolve()), URL, URLSearchParams,
+    )
+    ;(window.zhuge as { load: (k: string) => void }).load('key')
+    assert.equal(JSON.parse(posted[0] as string).page, '/m2/packageA/pages/live/live?roomid=309&from=share')
+  })
+})
