@@ -13,7 +13,7 @@ import { livePlaylist, segment, vodPlaylist } from './hls'
 import { placeholderSvg } from './img'
 import QRCode from 'qrcode'
 import { PushHub } from './push'
-import { refreshSchedules, seed } from './seed'
+import { refreshSchedules, seed, withoutPublishedSecrets } from './seed'
 import { RateLimiter } from './lib/limit'
 import { CODE, biz } from './lib/util'
 import { S } from './lib/validate'
@@ -115,6 +115,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   if (!store.kvGet('seeded_at')) seed(store)
   refreshSchedules(store)
   const sandbox = opts.sandbox ?? opts.dev ?? process.env.SANDBOX === '1'
+  if (!sandbox) await withoutPublishedSecrets(store)
   const ctx: AppContext = {
     store, hub: new PushHub(), sandbox, dev: sandbox, secret: store.secret(),
     product: opts.product ?? process.env.PRODUCT ?? process.env.TARO_APP_PRODUCT ?? 'huizhibo', dataDir, uploadDir, log: app.log, timers: new Set(),

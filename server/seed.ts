@@ -1,6 +1,7 @@
+import crypto from 'node:crypto'
 import type { Store } from './db'
 import type { Activity, Channel, Gift, Goods, Playback, Room, Streamer, Tab, Teaser } from './types'
-import { hashPasswordSync, nowSec, rng } from './lib/util'
+import { checkPassword, hashPasswordSync, nowSec, rng } from './lib/util'
 
 /** Demo accounts (also written in server/README.md). */
 export const DEMO = {
@@ -142,6 +143,21 @@ const RADIO_DAY: Array<[string, string, string]> = [
 
 function weekendOf(day: Array<[string, string, string]>, kind: 'tv' | 'radio'): Array<[string, string, string]> {
   return day.map(([s, e, t], i) => [s, e, i % 3 === 1 ? (kind === 'tv' ? '周末特别节目' : '周末点歌会') : t])
+}
+
+/**
+ * Production start-up: the demo secrets published in server/README.md open nothing. The demo user's password
+ * (13800000001 / demo1234) is removed and the password rooms get random passwords, whether the database was seeded
+ * just now or by an earlier sandbox run on the same data. A password someone set since is left alone.
+ */
+export async function withoutPublishedSecrets(store: Store): Promise<void> {
+  const db = store.db
+  const user = db.prepare('SELECT password FROM users WHERE id = ?').get(DEMO.user.id) as { password: string | null } | undefined
+  if (user?.password && (await checkPassword(DEMO.user.password, user.password))) db.prepare('UPDATE users SET password = NULL WHERE id = ?').run(DEMO.user.id)
+  for (const [id, published] of Object.entries(DEMO.roomPasswords)) {
+    const room = store.doc<Room>('room', Number(id))
+    if (room && room.password === published) store.patchDoc('room', Number(id), { password: crypto.randomBytes(12).toString('base64url') })
+  }
 }
 
 export function seed(store: Store): void {

@@ -225,3 +225,50 @@ test('R7.111 the sandbox analytics store keeps no token, tokentype, code or sign
     assert.equal(JSON.parse(posted[0] as string).page, '/m2/packageA/pages/live/live?roomid=309&from=share')
   })
 })
+
+// ---- production: no published password, no fake payment or signature
+
+const tokenOf = async (app: LiveServer, userId: number) => (await import('../../server/routes/user')).issueToken(app.ctx, (await import('../../server/routes/user')).userById(app.ctx, userId)!)
+
+test('R7.54 R9.9 without SANDBOX no seeded account or room opens with a published password, even in a database the sandbox seeded', async () => {
+  const fs = await import('node:fs')
+  const os = await import('node:os')
+  const path = await import('node:path')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prod-seed-'))
+  try {
+    // a database the sandbox seeded (npm start, then a production start on the same data)
+    await withApp({ dataDir: dir, dbFile: path.join(dir, 'live.db') }, async (app) => {
+      assertEnvelope(await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' }))
+      assertEnvelope(await call(app, 'POST', '/api/v1/userapp/roominfo', { roomid: 309, password: '8888' }))
+    })
+    for (const opts of [{ dataDir: dir, dbFile: path.join(dir, 'live.db') }, {}]) {
+      await withApp({ ...opts, sandbox: false }, async (app) => {
+        const r = await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' })
+        assert.equal(r.body.code, -2, JSON.stringify(r.body))
+        for (const [roomid, password] of [[309, '8888'], [322, '2024wx']] as const) {
+          const room = await call(app, 'POST', '/api/v1/userapp/roominfo', { roomid, password })
+          assert.notEqual(room.body.code, 1, `room ${roomid} opened with its published password`)
+        }
+      })
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('R7.84 R7.86 R7.64 without SANDBOX the payment and JS-SDK stand-ins answer a refusal, not fake payment links or signatures', async () => {
+  await withApp({ sandbox: false }, async (app) => {
+    const token = await tokenOf(app, 10001)
+    const orders = () => (app.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n
+    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 }, token)).body, { code: 0, msg: '支付服务未配置', data: null })
+    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/mall/order/pay', { id: 'M1', fromtype: 'h5' }, token)).body, { code: 0, msg: '支付服务未配置', data: null })
+    assert.equal(orders(), 0)
+    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/get_jssdk', { url: 'http://localhost/m2/' })).body, { code: 0, msg: '微信 JS-SDK 未配置', data: null })
+  })
+  // the sandbox keeps them
+  await withApp({}, async (app) => {
+    const token = await tokenOf(app, 10001)
+    assert.ok(assertEnvelope(await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 }, token)).payment.mweb_url)
+    assert.ok(assertEnvelope(await call(app, 'POST', '/api/v1/userapp/get_jssdk', { url: 'http://localhost/m2/' })).signature)
+  })
+})

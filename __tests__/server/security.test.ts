@@ -10,6 +10,7 @@ import { test } from 'node:test'
 import WebSocket from 'ws'
 import type { LiveServer, ServerOptions } from '../../server/app'
 import { assertEnvelope, assertRefused, call, login, loginNoMobile, makeApp, U, type CallResult, type Json } from './helpers'
+import { issueToken, userById } from '../../server/routes/user'
 
 process.env.QUIET_SMS = '1'
 const TOO_FAST = '操作太频繁，请稍后再试'
@@ -119,8 +120,12 @@ test('R1.4 R7.84 the sandbox payment confirmation is bound to the order owner: a
 
 test('R7.57 R7.55 R7.58 R7.59 without SANDBOX: no sandbox payment page or confirmation, no dev-<id> partner key, no dev code, no sandbox OAuth', async () => {
   await withApp({ sandbox: false, dev: false }, async (app) => {
-    const { token } = await login(app)
-    const order = assertEnvelope(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 60 }, token))
+    // production publishes no password (the demo user has none) and pays through no stand-in: a token, and an order
+    // written as a payment provider's would be
+    const token = issueToken(app.ctx, userById(app.ctx, 10001)!)
+    assert.equal(assertRefused(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 60 }, token), 0), '支付服务未配置')
+    const order = { order_id: 'SB20240101000000123456' }
+    app.ctx.store.db.prepare("INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, 'gold', 10001, 'weixin_h5', 60, 600, NULL, 'pending', 0)").run(order.order_id)
     assert.equal((await call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token)).status, 404)
     assert.equal((await get(app, `/sandbox/pay?order_id=${order.order_id}`)).statusCode, 404)
     assertRefused(await call(app, 'POST', U('/login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd' }), -2)

@@ -35,7 +35,15 @@ function newOrderId(): string {
   return `SB${d}${crypto.randomInt(100000, 999999)}`
 }
 
-/** A fake but correctly shaped payment payload for each method. */
+/**
+ * The payment routes pay through the sandbox stand-in only (paymentPayload's fake links, /sandbox/pay): without the
+ * sandbox no provider is configured, so they answer a clear refusal before creating an order instead of fake values.
+ */
+function requireSandboxPayments(ctx: AppContext): void {
+  if (!ctx.sandbox) throw biz(CODE.FAIL, '支付服务未配置')
+}
+
+/** A fake but correctly shaped payment payload for each method (sandbox only: requireSandboxPayments). */
 export function paymentPayload(method: string, order: OrderRow, base: string) {
   const nonceStr = randomToken(8)
   const timeStamp = String(nowSec())
@@ -89,6 +97,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
     auth: true,
     schema: S.obj({ m: S.str('支付方式', { enum: Object.keys(METHODS), errmsg: '不支持的支付方式' }), gold: S.int('充值数量', { minimum: 1, maximum: 1000000, errmsg: '请选择正确的充值数量' }) }, ['m', 'gold']),
   }, (p, call) => {
+    requireSandboxPayments(ctx)
     const amount = Math.ceil(p.gold * 10) // fen: 10 慧币 = 1 元
     const order: OrderRow = { id: newOrderId(), kind: 'gold', user_id: call.user!.id, method: p.m, gold: p.gold, amount, target: null, status: 'pending', created_at: nowSec(), paid_at: null }
     db.prepare('INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
@@ -108,6 +117,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
   api.post(`${U}/mall/order/pay`, {
     schema: S.obj({ id: S.str('订单ID', { minLength: 1, maxLength: 64 }), fromtype: S.str('来源', { enum: ['h5', 'xcx', 'alipay'], default: 'xcx' }), _sj_userid: S.str(), _sj_token: S.str(), openid: S.str() }, ['id']),
   }, (p, call) => {
+    requireSandboxPayments(ctx)
     const mallUser = p._sj_token ? userByToken(ctx, p._sj_token) : null
     const payer = call.user ?? (mallUser && String(mallUser.id) === String(p._sj_userid) ? mallUser : null)
     if (!payer) {

@@ -229,8 +229,9 @@ export function registerUser(api: Api, ctx: AppContext): void {
     return publicUser(userById(ctx, call.user!.id) as UserRow)
   })
 
-  // R7.64 (sandbox signature)
+  // R7.64 (sandbox signature; without the sandbox there is no ticket to sign with: a refusal, not a fake signature)
   api.post(`${U}/get_jssdk`, { schema: S.obj({ url: S.str('页面地址', { minLength: 1 }) }, ['url']) }, (p) => {
+    if (!ctx.sandbox) throw biz(CODE.FAIL, '微信 JS-SDK 未配置')
     const nonceStr = randomToken(8)
     const timestamp = nowSec()
     const signature = crypto.createHash('sha1').update(`jsapi_ticket=sandbox&noncestr=${nonceStr}&timestamp=${timestamp}&url=${p.url}`).digest('hex')
