@@ -63,6 +63,43 @@ export function baseOf(req: FastifyRequest): string {
   return `${req.protocol === 'https' ? 'https' : 'http'}://${/^[\w.:[\]-]+$/.test(host) ? host : 'localhost'}`
 }
 
+/** HTTP 403: a browser call from another site that would act as the cookie user or log in. */
+export const CROSS_SITE = { code: 403, msg: '跨站请求已拒绝：请在本站页面内操作', data: null }
+
+/**
+ * A browser says the call comes from another site: an Origin whose host is neither the one asked (Host, or the trusted
+ * proxy's X-Forwarded-Host) nor PUBLIC_ORIGIN's nor one of TRUSTED_ORIGINS (comma-separated origins of pages on other
+ * hosts that call this API, e.g. an H5 build served elsewhere), or, without an Origin, `Sec-Fetch-Site: cross-site`.
+ * The Referer is not used: the mini-program sends a servicewechat.com Referer and no Origin, and every browser that
+ * another site could drive sends Origin on cross-origin POSTs (and Sec-Fetch-Site on everything).
+ */
+export function fromOtherSite(req: FastifyRequest): boolean {
+  const origin = req.headers.origin
+  if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site'
+  let from: URL
+  try {
+    from = new URL(origin) // 'null' (sandboxed frames, file:) throws: another site
+  } catch {
+    return true
+  }
+  const hostOf = (authority: string) => {
+    try {
+      return new URL(`${from.protocol}//${authority}`).host // default ports dropped as in the Origin
+    } catch {
+      return null
+    }
+  }
+  if (req.host && from.host === hostOf(req.host)) return false
+  const trusted = [process.env.PUBLIC_ORIGIN, ...(process.env.TRUSTED_ORIGINS ?? '').split(',')].map((o) => o?.trim()).filter(Boolean) as string[]
+  return !trusted.some((o) => {
+    try {
+      return new URL(o).origin === from.origin
+    } catch {
+      return false
+    }
+  })
+}
+
 export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): string | null {
   const h = req.headers.authorization
   if (typeof h === 'string' && h.trim()) {
@@ -101,7 +138,17 @@ export class Api {
     if (raw === 'invalid') return { code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null }
     const cookies = parseCookies(req.headers.cookie)
     const token = tokenOf(req, raw)
-    const user = userByToken(this.ctx, token) ?? userBySign(this.ctx, cookies.id, cookies.sign)
+    const tokenUser = userByToken(this.ctx, token)
+    const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)
+    // cross-site request forgery: the browser adds the login cookies (SameSite=Lax still lets a sibling host or a
+    // top-level GET send them) but never a bearer token. So a call from another site is refused when it would act as
+    // the cookie user, and when it changes anything without a token: login included, or another site could log the
+    // browser into the attacker's account (login CSRF) and read what the victim then does there.
+    if (!tokenUser && (cookieUser || req.method !== 'GET') && fromOtherSite(req)) {
+      reply.code(403)
+      return CROSS_SITE
+    }
+    const user = tokenUser ?? cookieUser
     if (opts.auth && !user) {
       reply.code(401)
       return UNAUTHORIZED

@@ -150,8 +150,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     if (req.routeOptions.config?.access === 'loopback' && !fromThisMachine(req)) return reply.code(404).send(NOT_FOUND)
   })
 
-  // tolerant body parsing: empty JSON → {}, broken JSON → a business error (never a 500); forms accepted too
-  app.removeContentTypeParser(['application/json', 'text/plain'])
+  // tolerant body parsing: empty JSON → {}, broken JSON → a business error (never a 500); forms accepted too.
+  // text/plain stays Fastify's plain string (a payload that is not an object: 参数错误), not JSON: it is the type a
+  // cross-site form or sendBeacon sends without a preflight
+  app.removeContentTypeParser(['application/json'])
   const parseJson = (body: string) => {
     if (!body.trim()) return {}
     try {
@@ -160,7 +162,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       return { __invalid_json: true }
     }
   }
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (_req, body, done) => done(null, parseJson(body as string)))
+  app.addContentTypeParser(['application/json'], { parseAs: 'string' }, (_req, body, done) => done(null, parseJson(body as string)))
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))))
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })

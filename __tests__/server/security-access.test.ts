@@ -272,3 +272,93 @@ test('R7.84 R7.86 R7.64 without SANDBOX the payment and JS-SDK stand-ins answer 
     assert.ok(assertEnvelope(await call(app, 'POST', '/api/v1/userapp/get_jssdk', { url: 'http://localhost/m2/' })).signature)
   })
 })
+
+// ---- the sandbox payment page and confirmation: POST, owner only
+
+const cookieOf = (setCookie: unknown) => (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c: string) => c.split(';')[0]).join('; ')
+
+test('R7.84 the sandbox payment confirmation is POST only, and the payment page shows an order to its owner only', async () => {
+  await withApp({}, async (app) => {
+    const loginRes = await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' })
+    const owner = { token: assertEnvelope(loginRes).access_token as string, cookie: cookieOf(loginRes.headers['set-cookie']) }
+    const other = await tokenOf(app, 10002)
+    const order = assertEnvelope(await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 300 }, owner.token))
+    const gold = async () => assertEnvelope(await call(app, 'POST', '/api/v1/userapp/userinfo', {}, owner.token)).gold as number
+    const before = await gold()
+    // a GET (a link, an image, a prefetch) confirms nothing
+    for (const headers of [{ authorization: `Bearer ${owner.token}` }, { cookie: owner.cookie }]) {
+      const res = await app.inject({ method: 'GET', url: `/sandbox/pay/confirm?order_id=${order.order_id}&redirect=/m2/`, headers })
+      assert.equal(res.statusCode, 404)
+      assert.equal(res.body, JSON.stringify(NOT_FOUND))
+    }
+    assert.equal(await gold(), before)
+    // the page: anonymous and another user see no order; the owner (cookie or token) sees it and a POST form
+    const pageUrl = `/sandbox/pay?order_id=${order.order_id}&redirect_url=${encodeURIComponent('/m2/packageB/pages/deposit/deposit')}`
+    for (const headers of [{}, { authorization: `Bearer ${other}` }]) {
+      const html = (await app.inject({ method: 'GET', url: pageUrl, headers })).body
+      assert.match(html, /订单不存在/)
+      assert.doesNotMatch(html, new RegExp(order.order_id))
+    }
+    for (const headers of [{ cookie: owner.cookie }, { authorization: `Bearer ${owner.token}` }]) {
+      const html = (await app.inject({ method: 'GET', url: pageUrl, headers })).body
+      assert.match(html, /¥ 30\.00/)
+      assert.match(html, /<form method="post" action="\/sandbox\/pay\/confirm">/)
+    }
+    // the page's form, as the browser posts it: same-origin, the login cookies, a form body → back to the app
+    const form = new URLSearchParams({ order_id: order.order_id, redirect: '/m2/packageB/pages/deposit/deposit' }).toString()
+    const posted = await app.inject({ method: 'POST', url: '/sandbox/pay/confirm', payload: form, headers: { cookie: owner.cookie, origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' } })
+    assert.equal(posted.statusCode, 303)
+    assert.equal(posted.headers.location, '/m2/packageB/pages/deposit/deposit')
+    assert.equal(await gold(), before + 300)
+  })
+})
+
+// ---- cross-site requests
+
+const FORM = 'application/x-www-form-urlencoded'
+
+test('R7.65 R7.53 a call from another site acting as the cookie user, or logging in, is refused (HTTP 403); the mini-program and this site still work', async () => {
+  await withApp({}, async (app) => {
+    const loginRes = await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' })
+    const token = assertEnvelope(loginRes).access_token as string
+    const cookie = cookieOf(loginRes.headers['set-cookie'])
+    const CROSS = { code: 403, msg: '跨站请求已拒绝：请在本站页面内操作', data: null }
+    const update = (headers: Record<string, string>, name: string) =>
+      app.inject({ method: 'POST', url: '/api/v1/userapp/userinfo/update', payload: `name=${encodeURIComponent(name)}`, headers: { 'content-type': FORM, ...headers } })
+    const name = async () => assertEnvelope(await call(app, 'POST', '/api/v1/userapp/userinfo', {}, token)).name as string
+    // a cross-site form with the victim's cookies
+    for (const headers of [{ cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }, { cookie, origin: 'http://localhost.evil.example' }, { cookie, 'sec-fetch-site': 'cross-site' }]) {
+      const res = await update(headers, '被改名')
+      assert.equal(res.statusCode, 403, JSON.stringify(headers))
+      assert.deepEqual(res.json(), CROSS)
+    }
+    assert.equal(await name(), '慧眼观众')
+    // this site's page (Origin of this host), the mini-program (no Origin), a bearer token from anywhere
+    assertEnvelope({ status: 200, body: (await update({ cookie, origin: 'http://localhost' }, '本站')).json(), headers: {} })
+    assertEnvelope({ status: 200, body: (await update({ cookie, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' }, '本站2')).json(), headers: {} })
+    assertEnvelope({ status: 200, body: (await update({ cookie, referer: 'https://servicewechat.com/wx123/1/page-frame.html' }, '小程序')).json(), headers: {} })
+    assert.equal(await name(), '小程序')
+    assertEnvelope({ status: 200, body: (await update({ authorization: `Bearer ${token}`, origin: 'https://partner.example' }, '令牌')).json(), headers: {} })
+    // login CSRF: another site cannot log the browser into an account (its cookies would then be the attacker's)
+    const login = (headers: Record<string, string>) =>
+      app.inject({ method: 'POST', url: '/api/v1/userapp/login', payload: 'mobile=13800000001&password=demo1234', headers: { 'content-type': FORM, ...headers } })
+    const evil = await login({ origin: 'https://evil.example' })
+    assert.equal(evil.statusCode, 403)
+    assert.deepEqual(evil.json(), CROSS)
+    assert.equal(evil.headers['set-cookie'], undefined)
+    assert.equal((await login({})).json().code, 1)
+    assert.equal((await login({ origin: 'http://localhost' })).json().code, 1)
+    // reading stays open: a GET without the cookie identity from another site (a shared QR code, a list)
+    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/userapp/qrcode?roomid=309&format=json', headers: { origin: 'https://evil.example' } })).json().code, 1)
+  })
+})
+
+test('R7.1 a text/plain body (what a cross-site form sends without asking) is not read as JSON', async () => {
+  await withApp({}, async (app) => {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/userapp/login', payload: '{"mobile":"13800000001","password":"demo1234"}', headers: { 'content-type': 'text/plain' } })
+    assert.equal(res.statusCode, 200)
+    assert.notEqual(res.json().code, 1)
+    assert.equal(res.headers['set-cookie'], undefined)
+    assert.match(res.json().msg, /[\u4e00-\u9fa5]/)
+  })
+})

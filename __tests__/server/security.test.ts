@@ -108,11 +108,11 @@ test('R1.4 R7.84 the sandbox payment confirmation is bound to the order owner: a
     const before = await gold(owner.token)
     const order = assertEnvelope(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 300 }, owner.token))
     assert.equal((await call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id })).status, 401)
-    assert.equal((await get(app, `/sandbox/pay/confirm?order_id=${order.order_id}&redirect=/m2/`)).statusCode, 401)
+    assert.equal((await app.inject({ method: 'POST', url: '/sandbox/pay/confirm', payload: `order_id=${order.order_id}&redirect=/m2/`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode, 401)
     assertRefused(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, other.token), -4)
     assert.equal(await gold(owner.token), before)
     // the owner by token, or by the id/sign cookies the H5 page sends
-    const byCookie = await app.inject({ method: 'GET', url: `/sandbox/pay/confirm?order_id=${order.order_id}`, headers: { cookie: cookieHeader(owner.cookies) } })
+    const byCookie = await app.inject({ method: 'POST', url: `/sandbox/pay/confirm?order_id=${order.order_id}`, headers: { cookie: cookieHeader(owner.cookies) } })
     assert.equal(byCookie.json().data.credited, 1)
     assert.equal(await gold(owner.token), before + 300)
   })
@@ -301,9 +301,10 @@ test('R7.58 R1.10 R7.84 redirects stay on this site: //host, /\\host and off-sit
       assert.equal(r.statusCode, 302, target)
       assert.match(String(r.headers.location), /^\/m2\/\?tokentype=wechat&token=/, target)
       const order = assertEnvelope(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 60 }, token))
-      const back = await get(app, `/sandbox/pay/confirm?order_id=${order.order_id}&redirect=${encodeURIComponent(target)}`, { authorization: `Bearer ${token}` })
+      const form = new URLSearchParams({ order_id: order.order_id, redirect: target }).toString()
+      const back = await app.inject({ method: 'POST', url: '/sandbox/pay/confirm', payload: form, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' } })
       assert.equal(back.headers.location, '/m2/', target)
-      const page = await get(app, `/sandbox/pay?order_id=${order.order_id}&redirect_url=${encodeURIComponent(target)}`)
+      const page = await get(app, `/sandbox/pay?order_id=${order.order_id}&redirect_url=${encodeURIComponent(target)}`, { authorization: `Bearer ${token}` })
       assert.match(page.body, /name="redirect" value="\/m2\/packageB\/pages\/deposit\/deposit"/, target)
     }
     // this site's own paths and absolute URLs still work

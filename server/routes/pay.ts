@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
-import { Envelope, UNAUTHORIZED, baseOf, userByToken, type Api } from '../api'
+import { Envelope, UNAUTHORIZED, baseOf, tokenOf, userBySign, userByToken, type Api } from '../api'
 import type { AppContext } from '../context'
-import { CODE, biz, escapeXml, nowSec, paginate, randomToken } from '../lib/util'
+import { CODE, biz, escapeXml, nowSec, paginate, parseCookies, randomToken } from '../lib/util'
 import { S } from '../lib/validate'
 import { hasPurchased, safeRedirect } from '../security'
 import type { Playback, Room, UserRow } from '../types'
@@ -179,26 +179,31 @@ export function registerPay(api: Api, ctx: AppContext): void {
   // trying the demo over the network must be able to finish a payment. (Confirming any order is /dev/orders/:id/confirm,
   // loopback-only.)
   if (!ctx.sandbox) return
-  api.any('/sandbox/pay/confirm', { access: 'public', auth: true, schema: S.obj({ order_id: S.str('订单号', { minLength: 1, maxLength: 64 }), redirect: S.str() }, ['order_id']) }, (p, call) => {
+  // POST only: a GET (a link, an image, a prefetch) must not pay. The page's form posts here and is sent back.
+  api.post('/sandbox/pay/confirm', { access: 'public', auth: true, schema: S.obj({ order_id: S.str('订单号', { minLength: 1, maxLength: 64 }), redirect: S.str() }, ['order_id']) }, (p, call) => {
     const owner = db.prepare('SELECT user_id FROM orders WHERE id = ?').get(p.order_id) as { user_id: number } | undefined
     if (!owner || owner.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
     const r = confirmOrder(ctx, p.order_id)
-    if (call.req.method === 'GET' && p.redirect) {
-      call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'))
+    if (p.redirect && String(call.req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'), 303)
       return undefined
     }
     return new Envelope(CODE.OK, r.credited ? '支付成功' : '订单已支付', { ...orderView(r.order), credited: r.credited ? 1 : 0, balance: r.gold })
   })
+  // the order page: its owner only (the login cookies the H5 app's browser sends, or a token); anyone else is told
+  // it does not exist, as the confirmation does
   api.app.get('/sandbox/pay', { config: { access: 'public' } }, async (req, reply) => {
     const q = req.query as { order_id?: string; redirect_url?: string }
     const order = q.order_id ? (db.prepare('SELECT * FROM orders WHERE id = ?').get(String(q.order_id)) as OrderRow | undefined) : undefined
+    const cookies = parseCookies(req.headers.cookie)
+    const viewer = userByToken(ctx, tokenOf(req, {})) ?? userBySign(ctx, cookies.id, cookies.sign)
     reply.type('text/html; charset=utf-8')
-    if (!order) return page('订单不存在', '<p>找不到这个沙箱订单。</p>')
+    if (!order || !viewer || viewer.id !== order.user_id) return page('订单不存在', '<p>找不到这个沙箱订单（请先登录下单的账号）。</p>')
     const back = safeRedirect(q.redirect_url, baseOf(req), '/m2/packageB/pages/deposit/deposit')
     const what = order.kind === 'gold' ? `充值 ${order.gold} 慧币` : `商城订单 ${escapeXml(order.target ?? '')}`
     return page('沙箱支付', `<p>${what}</p><p class="amt">¥ ${(order.amount / 100).toFixed(2)}</p><p>订单号 ${order.id}</p>
 <p>状态：${order.status === 'paid' ? '已支付' : '待支付'}</p>
-<form method="get" action="/sandbox/pay/confirm"><input type="hidden" name="order_id" value="${escapeXml(order.id)}"/><input type="hidden" name="redirect" value="${escapeXml(back)}"/>
+<form method="post" action="/sandbox/pay/confirm"><input type="hidden" name="order_id" value="${escapeXml(order.id)}"/><input type="hidden" name="redirect" value="${escapeXml(back)}"/>
 <button type="submit">确认支付（沙箱）</button></form><p class="tip">这是本地沙箱，不会产生真实扣款。</p>`)
   })
 }

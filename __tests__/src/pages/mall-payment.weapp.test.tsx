@@ -49,7 +49,7 @@ async function openNewOrder(goodsId: number): Promise<string> {
 test('R7.86 R3.49 R3.50 R3.51 the mini-program pays with fromtype xcx and wx.requestPayment; a repeated tap pays once; the order is paid', async () => {
   wx().answer('requestPayment', async (options) => {
     const orderId = /^prepay_id=wx_sandbox_(.+)$/.exec(String(options.package))?.[1]
-    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { headers: { Authorization: `Bearer ${getToken()}` } }).then((res) => res.json())
+    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { method: 'POST', headers: { Authorization: `Bearer ${getToken()}` } }).then((res) => res.json())
     if (r.code !== 1) throw { errMsg: `requestPayment:fail ${r.msg}` }
     return { errMsg: 'requestPayment:ok' }
   })

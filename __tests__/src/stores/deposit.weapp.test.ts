@@ -37,7 +37,7 @@ function payOnTheSheet() {
     const orderId = /^prepay_id=wx_sandbox_(.+)$/.exec(String(options.package))?.[1]
     if (!orderId) throw { errMsg: 'requestPayment:fail invalid package' }
     const headers = { Authorization: `Bearer ${getToken()}` }
-    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { headers }).then((res) => res.json())
+    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { method: 'POST', headers }).then((res) => res.json())
     if (r.code !== 1) throw { errMsg: `requestPayment:fail ${r.msg}` }
     return { errMsg: 'requestPayment:ok' }
   })
