@@ -136,7 +136,8 @@ test('R7.86 R3.50 R3.51 R3.49 paying sends id, fromtype h5, _sj_userid, _sj_toke
   const page = new URL(visited[0] as string)
   expect(page.pathname).toBe('/sandbox/pay')
   expect(page.searchParams.get('redirect_url')).toBe(`${window.location.pathname}${window.location.search}`)
-  expect(await fetch(visited[0] as string).then((r) => r.text())).toContain(`商城订单 ${id}`)
+  // the page shows the order to its owner (the browser sends the login cookies; here the token)
+  expect(await fetch(visited[0] as string, { headers: { authorization: `Bearer ${getToken()}` } }).then((r) => r.text())).toContain(`商城订单 ${id}`)
   expect((await confirmPayment(visited[0] as string)).data.credited).toBe(1)
   // the payment page sends the browser back: the page loads the order again
   t.unmout()
