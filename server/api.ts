@@ -64,7 +64,7 @@ export function baseOf(req: FastifyRequest): string {
 }
 
 /** HTTP 403: a browser call from another site that would act as the cookie user or log in. */
-export const CROSS_SITE = { code: 403, msg: '跨站请求已拒绝：请在本站页面内操作', data: null }
+const CROSS_SITE = { code: 403, msg: '跨站请求已拒绝：请在本站页面内操作', data: null }
 
 /**
  * A browser says the call comes from another site: an Origin whose host is neither the one asked (Host, or the trusted
@@ -73,7 +73,7 @@ export const CROSS_SITE = { code: 403, msg: '跨站请求已拒绝：请在本�
  * The Referer is not used: the mini-program sends a servicewechat.com Referer and no Origin, and every browser that
  * another site could drive sends Origin on cross-origin POSTs (and Sec-Fetch-Site on everything).
  */
-export function fromOtherSite(req: FastifyRequest): boolean {
+function fromOtherSite(req: FastifyRequest): boolean {
   const origin = req.headers.origin
   if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site'
   let from: URL

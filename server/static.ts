@@ -72,6 +72,15 @@ class CompressedCache {
   }
 }
 
+/**
+ * The app's HTML pages may be framed by this site only (clickjacking) and load no plugin or foreign <base>. Not a
+ * script-src: the page carries inline scripts (Taro's template, the first screen's removal in server/first-screen.ts)
+ * and loads the messenger's JS-SDK, analytics and media from hosts a deployment chooses, so a script or source list
+ * here would break the app; a deployment that knows its hosts can add one at its proxy.
+ */
+const HTML_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'"
+const htmlHeaders = (reply: FastifyReply) => reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'SAMEORIGIN')
+
 export interface StaticServer {
   /** Answers `full` (a file inside the build folder). */
   send(req: FastifyRequest, reply: FastifyReply, full: string, type: string): FastifyReply
@@ -87,6 +96,7 @@ export function staticServer({ maxCacheBytes = 64 * 1024 * 1024 } = {}): StaticS
       const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`
       const cacheControl = cacheControlFor(full)
       reply.type(type).header('cache-control', cacheControl).header('etag', etag)
+      if (type.startsWith('text/html')) htmlHeaders(reply)
       const compressible = COMPRESSIBLE.has(path.extname(full).toLowerCase()) && stat.size >= MIN_COMPRESS_BYTES
       if (compressible) reply.header('vary', 'Accept-Encoding')
       if (req.headers['if-none-match'] === etag) return reply.code(304).send()
@@ -103,7 +113,10 @@ export function staticServer({ maxCacheBytes = 64 * 1024 * 1024 } = {}): StaticS
       return reply.header('content-encoding', encoding).header('content-length', body.length).send(body)
     },
     sendHtml(req, reply, html) {
-      reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding')
+      // a page made for this request carries absolute URLs of the host asked (server/first-screen.ts, baseOf): shared
+      // caches keep one copy per host, unless PUBLIC_ORIGIN fixes them
+      const vary = process.env.PUBLIC_ORIGIN ? 'Accept-Encoding' : 'Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto'
+      htmlHeaders(reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', vary))
       const encoding = pickEncoding(req.headers['accept-encoding'])
       if (!encoding) return reply.send(html)
       // made per request: a quick brotli level, not the build's 11

@@ -327,7 +327,7 @@ test('R7.65 R7.53 a call from another site acting as the cookie user, or logging
       app.inject({ method: 'POST', url: '/api/v1/userapp/userinfo/update', payload: `name=${encodeURIComponent(name)}`, headers: { 'content-type': FORM, ...headers } })
     const name = async () => assertEnvelope(await call(app, 'POST', '/api/v1/userapp/userinfo', {}, token)).name as string
     // a cross-site form with the victim's cookies
-    for (const headers of [{ cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }, { cookie, origin: 'http://localhost.evil.example' }, { cookie, 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of <Array<Record<string, string>>>[{ cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }, { cookie, origin: 'http://localhost.evil.example' }, { cookie, 'sec-fetch-site': 'cross-site' }]) {
       const res = await update(headers, '被改名')
       assert.equal(res.statusCode, 403, JSON.stringify(headers))
       assert.deepEqual(res.json(), CROSS)
@@ -361,4 +361,56 @@ test('R7.1 a text/plain body (what a cross-site form sends without asking) is no
     assert.equal(res.headers['set-cookie'], undefined)
     assert.match(res.json().msg, /[\u4e00-\u9fa5]/)
   })
+})
+
+// ---- the H5 pages: framing, and pre-rendered URLs that depend on the host asked
+
+async function withH5(opts: ServerOptions, fn: (app: LiveServer) => Promise<void>): Promise<void> {
+  const fs = await import('node:fs')
+  const os = await import('node:os')
+  const path = await import('node:path')
+  const h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-'))
+  fs.writeFileSync(path.join(h5Dir, 'index.html'), '<!doctype html><html><head><script>var a=1</script></head><body><div id="app"></div></body></html>')
+  fs.mkdirSync(path.join(h5Dir, 'js'))
+  fs.writeFileSync(path.join(h5Dir, 'js', 'app.js'), 'console.log(1)')
+  try {
+    await withApp({ ...opts, h5Dir }, fn)
+  } finally {
+    fs.rmSync(h5Dir, { recursive: true, force: true })
+  }
+}
+
+test('R7.1 the /m2/ pages may be framed by this site only (CSP frame-ancestors, X-Frame-Options) and load no plugin or foreign base', async () => {
+  await withH5({}, async (app) => {
+    for (const url of ['/m2/', '/m2/index.html', '/m2/pages/user/user', '/m2/packageA/pages/live/live?roomid=309', '/m2/pages/home/home']) {
+      const res = await app.inject({ method: 'GET', url })
+      assert.equal(res.statusCode, 200, url)
+      assert.match(String(res.headers['content-type']), /text\/html/)
+      assert.equal(res.headers['content-security-policy'], "frame-ancestors 'self'; object-src 'none'; base-uri 'self'", url)
+      assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url)
+    }
+    // scripts and the rest keep their own headers
+    assert.equal((await app.inject({ method: 'GET', url: '/m2/js/app.js' })).headers['x-frame-options'], undefined)
+  })
+})
+
+test('R7.1 a pre-rendered first screen (absolute URLs of the host asked) varies by Host, unless PUBLIC_ORIGIN fixes the URLs', async () => {
+  const saved = process.env.PUBLIC_ORIGIN
+  try {
+    delete process.env.PUBLIC_ORIGIN
+    await withH5({}, async (app) => {
+      const res = await app.inject({ method: 'GET', url: '/m2/', headers: { host: 'a.example' } })
+      assert.match(res.body, /http:\/\/a\.example\/img\//)
+      assert.match(String(res.headers.vary), /\bHost\b/)
+    })
+    process.env.PUBLIC_ORIGIN = 'https://live.example'
+    await withH5({}, async (app) => {
+      const res = await app.inject({ method: 'GET', url: '/m2/', headers: { host: 'a.example' } })
+      assert.match(res.body, /https:\/\/live\.example\/img\//)
+      assert.doesNotMatch(String(res.headers.vary), /Host/)
+    })
+  } finally {
+    if (saved === undefined) delete process.env.PUBLIC_ORIGIN
+    else process.env.PUBLIC_ORIGIN = saved
+  }
 })
