@@ -64,13 +64,15 @@ test('R7.85 R3.28 deposit log pages the orders with status', async () => {
 })
 
 test('R7.86 R3.50 mall order pay returns a payment payload for the fromtype; paid orders are refused', async () => {
+  const order = async () => String(assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001 }, token)).id)
+  const [first, second] = [await order(), await order()]
   // the mall's user: _sj_userid with _sj_token = that user's access token (no Authorization header)
-  const d = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id: 'M1001', fromtype: 'xcx', _sj_userid: '10001', _sj_token: token, openid: 'o_fixed' }))
+  const d = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id: first, fromtype: 'xcx', _sj_userid: '10001', _sj_token: token, openid: 'o_fixed' }))
   assert.ok(d.payment.paySign && d.order_id)
-  const h5 = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id: 'M1002', fromtype: 'h5' }, token))
+  const h5 = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id: second, fromtype: 'h5' }, token))
   assert.ok(h5.payment.mweb_url)
   assertEnvelope(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: d.order_id }, token))
-  assertRefused(await call(app, 'POST', U('/mall/order/pay'), { id: 'M1001', fromtype: 'xcx' }, token), 0)
+  assertRefused(await call(app, 'POST', U('/mall/order/pay'), { id: first, fromtype: 'xcx' }, token), 0)
   assertRefused(await call(app, 'POST', U('/mall/order/pay'), {}, token), -1)
   assertRefused(await call(app, 'POST', U('/mall/order/pay'), { id: 'M1', fromtype: 'pos' }, token), -1)
 })

@@ -22,9 +22,20 @@ export interface MallOrder {
 }
 
 const KIND = 'mall_order'
-/** Mall order ids are numbers from here up, so they never look like a goods id (6001…) or a payment order id. */
-const FIRST_ID = 880001
+/**
+ * Mall order ids are random numbers in [10^9, 10^12): never guessable from another viewer's (sequential ids let one
+ * viewer take the next buyer's id), never a goods id (6001…) or a payment order id, and safe integers for the client.
+ */
+const ID_MIN = 1_000_000_000
+const ID_MAX = 1_000_000_000_000
 export const MAX_QUANTITY = 99
+
+function newMallOrderId(ctx: AppContext): number {
+  for (;;) {
+    const id = crypto.randomInt(ID_MIN, ID_MAX)
+    if (!ctx.store.doc(KIND, id)) return id
+  }
+}
 
 function paymentOrderId(): string {
   const d = new Date(Date.now() + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14)
@@ -32,13 +43,34 @@ function paymentOrderId(): string {
 }
 
 interface PaymentRow {
+  id: string
   status: 'pending' | 'paid'
   paid_at: number | null
+  amount: number
+}
+
+/** The order's own payment row: written with the order, for its buyer and its total; the only one it ever has. */
+function paymentOf(ctx: AppContext, o: MallOrder): PaymentRow | undefined {
+  return ctx.store.db.prepare("SELECT id, status, paid_at, amount FROM orders WHERE kind = 'mall' AND target = ? AND user_id = ?").get(String(o.id), o.user_id) as PaymentRow | undefined
+}
+
+/** The total in fen: price (yuan) × quantity. */
+const amountFen = (o: Pick<MallOrder, 'price' | 'quantity'>) => Math.round(o.price * o.quantity * 100)
+
+/**
+ * The payment of an existing mall order of `uid` (R7.86): its own row, or -4 订单不存在 for an id that is no order of
+ * theirs (not made yet, or someone else's: the same answer, so ids tell nothing).
+ */
+export function mallPaymentFor(ctx: AppContext, id: string, uid: number): { order: MallOrder; payment: PaymentRow } {
+  const o = /^\d{1,15}$/.test(id) ? ctx.store.doc<MallOrder>(KIND, Number(id)) : undefined
+  const payment = o && o.user_id === uid ? paymentOf(ctx, o) : undefined
+  if (!o || !payment) throw biz(CODE.NOT_FOUND, '订单不存在')
+  return { order: o, payment }
 }
 
 /** The answer shape: the goods, unit price and quantity, the total, and the payment status (pending | paid). */
 export function mallOrderView(ctx: AppContext, o: MallOrder) {
-  const pay = ctx.store.db.prepare("SELECT status, paid_at FROM orders WHERE kind = 'mall' AND target = ? ORDER BY created_at LIMIT 1").get(String(o.id)) as PaymentRow | undefined
+  const pay = paymentOf(ctx, o)
   const paid = pay?.status === 'paid'
   return {
     id: o.id,
@@ -49,7 +81,7 @@ export function mallOrderView(ctx: AppContext, o: MallOrder) {
     cover: o.cover,
     price: o.price,
     quantity: o.quantity,
-    amount: Math.round(o.price * o.quantity * 100) / 100,
+    amount: amountFen(o) / 100,
     status: paid ? 'paid' : 'pending',
     paid: paid ? 1 : 0,
     paid_at: pay?.paid_at ?? null,
@@ -62,7 +94,8 @@ export function mallOrderView(ctx: AppContext, o: MallOrder) {
  * (`mall/order/create {goods_id, quantity}`), which also opens the order's pending payment row (kind `mall`, target =
  * the mall order id, the buyer as owner, the goods' total as amount). `mall/order/pay {id}` (routes/pay.ts) then
  * pays that row: only its owner may (anyone else is told the order does not exist), a paid order is refused, and
- * the sandbox confirmation marks it paid once.
+ * the sandbox confirmation marks it paid once. An id that is no order of the caller's is not paid (no row is written
+ * for it), so no id can be paid before it exists or taken from its buyer.
  */
 export function registerMall(api: Api, ctx: AppContext): void {
   const { store } = ctx
@@ -75,11 +108,11 @@ export function registerMall(api: Api, ctx: AppContext): void {
     const g = store.doc<Goods>('goods', p.goods_id)
     if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
     const uid = call.user!.id
-    const order: MallOrder = { id: store.nextDocId(KIND, FIRST_ID), user_id: uid, goods_id: g.id, room_id: g.room_id, title: g.title, cover: g.cover, price: g.price, quantity: p.quantity, created_at: nowSec() }
+    const order: MallOrder = { id: newMallOrderId(ctx), user_id: uid, goods_id: g.id, room_id: g.room_id, title: g.title, cover: g.cover, price: g.price, quantity: p.quantity, created_at: nowSec() }
     db.transaction(() => {
       store.putDoc(KIND, order.id, order)
       db.prepare('INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)')
-        .run(paymentOrderId(), 'mall', uid, 'weixin_h5', Math.round(g.price * p.quantity * 100), String(order.id), 'pending', order.created_at)
+        .run(paymentOrderId(), 'mall', uid, 'weixin_h5', amountFen(order), String(order.id), 'pending', order.created_at)
     })()
     return mallOrderView(ctx, order)
   })
