@@ -3,6 +3,7 @@ import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { NotFound } from '@/components/not-found'
 import { silenceConsole } from '@/platform/console'
 import { installKeyActivation } from '@/platform/keyboard'
+import { takeStartupLogin } from '@/platform/address'
 import { sessionStore } from '@/stores/session'
 import { runStartup } from '@/router/startup-run'
 import { analyticsStore } from '@/stores/analytics'
@@ -10,6 +11,10 @@ import { jssdkStore } from '@/stores/jssdk'
 import { uiStore } from '@/stores/ui'
 import { OverlayLayer } from '@/ui/overlay-layer'
 import './app.scss'
+
+// H5: the startup login's token leaves the address before Taro's router, analytics or a share payload reads it
+// (R2.26); the mini-program's launch query arrives through useLaunch below.
+const startupLogin = takeStartupLogin()
 
 // H5: Enter and Space press the tappable views that carry a role (README, Accessibility).
 installKeyActivation()
@@ -28,7 +33,7 @@ function App({ children }: PropsWithChildren) {
     // R7.111: the analytics script, once; journeys never wait for it
     analyticsStore.start()
     // then, in the messenger's browser, its OAuth login and JS-SDK share menu (R1.10, R7.64)
-    runStartup(query, options?.path || '')
+    runStartup(startupLogin ? { ...query, ...startupLogin } : query, options?.path || '')
       .catch(() => undefined)
       .then(() => jssdkStore.start())
   })

@@ -28,21 +28,3 @@ export function loadJssdk(url: string): Promise<WxJssdk | null> {
 export function signatureUrl(): string {
   return window.location.href.split('#')[0] as string
 }
-
-const LOGIN_PARAMS = ['tokentype', 'token']
-
-export function hasLoginParams(): boolean {
-  const q = new URLSearchParams(window.location.search)
-  return LOGIN_PARAMS.some((k) => q.has(k))
-}
-
-/**
- * The startup login's tokentype + token (R2.26: how the OAuth round trip comes back) leave the address bar once used,
- * so that neither a reload, a shared link nor the SDK's signed URL carries the access token.
- */
-export function dropLoginParams(): void {
-  if (!hasLoginParams()) return
-  const url = new URL(window.location.href)
-  for (const k of LOGIN_PARAMS) url.searchParams.delete(k)
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`)
-}

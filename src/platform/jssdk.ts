@@ -28,11 +28,3 @@ export function loadJssdk(_url: string): Promise<WxJssdk | null> {
 export function signatureUrl(): string {
   return ''
 }
-
-/** The login parameters (R2.26 tokentype + token) leave the address bar once used; nothing to do in the mini-program. */
-export function dropLoginParams(): void {}
-
-/** Whether the address carries the login parameters of a startup login (R2.26), still to be used. */
-export function hasLoginParams(): boolean {
-  return false
-}

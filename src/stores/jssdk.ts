@@ -3,12 +3,14 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { getJssdk } from '@/api/user'
 import { currentHosts } from '@/core/request'
 import { env } from '@/env'
+import { cameWithStartupLogin } from '@/platform/address'
 import { currentPlatform } from '@/platform/current'
-import { dropLoginParams, hasLoginParams, loadJssdk, signatureUrl, type ShareData, type WxJssdk } from '@/platform/jssdk'
+import { loadJssdk, signatureUrl, type ShareData, type WxJssdk } from '@/platform/jssdk'
 import type { PlatformKind } from '@/platform/kinds'
 import { onRouteChange } from '@/platform/route-change'
 import { getItem, removeItem, setItem } from '@/platform/storage'
 import { defaultShareTitle } from '@/share'
+import { withoutSecrets } from '@/utils/url-secrets'
 import { sessionStore } from './session'
 
 /** R6.4: the messenger's own browser and the mini-program's web view log in through the messenger and share with its SDK. */
@@ -69,7 +71,7 @@ export function currentPageShare(): PageShare | null {
  */
 export function shareData(page: PageShare | null, fallbackLink: string): ShareData {
   const title = page?.title || defaultShareTitle()
-  const link = page?.path ? `${currentHosts().live}/m2${page.path.startsWith('/') ? '' : '/'}${page.path}` : fallbackLink
+  const link = withoutSecrets(page?.path ? `${currentHosts().live}/m2${page.path.startsWith('/') ? '' : '/'}${page.path}` : fallbackLink)
   return { title, desc: defaultShareTitle(), link, imgUrl: page?.imageUrl || '' }
 }
 
@@ -83,7 +85,7 @@ export interface JssdkDeps {
  * startup query's login (R2.26):
  *   - nobody logged in: the main host is asked (R7.60) and, without a login there, the browser goes through the
  *     messenger's OAuth (R7.58), which comes back to the same address with tokentype + token (R2.26) — logged in;
- *     those parameters then leave the address bar;
+ *     those parameters never stay in the address (src/platform/address.h5.ts takes them out as the app loads);
  *   - the JS-SDK script (configuration) is loaded, configured from get_jssdk for the current URL (R7.64) after every
  *     route change, and the share menu gets the page's share payload, again whenever that payload changes.
  * Other platforms do none of this. A script that does not load leaves everything else working.
@@ -136,10 +138,9 @@ export class JssdkStore {
   private async login(): Promise<boolean> {
     if (sessionStore.isLoggedIn) {
       removeItem(OAUTH_STARTED_KEY)
-      dropLoginParams()
       return true
     }
-    if (hasLoginParams()) return true // a startup login that failed: stay, do not loop
+    if (cameWithStartupLogin()) return true // a startup login that failed: stay, do not loop
     const last = getItem<number>(OAUTH_STARTED_KEY)
     if (typeof last === 'number' && this.deps.now() - last < OAUTH_RETRY_MS) return true
     setItem(OAUTH_STARTED_KEY, this.deps.now())
