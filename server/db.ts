@@ -70,6 +70,11 @@ const MIGRATIONS: string[] = [
   ALTER TABLE sms ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0;
   `,
+  // a token belongs to the login session it came from (its family): a logout ends every token of that session
+  `
+  ALTER TABLE tokens ADD COLUMN family TEXT;
+  CREATE INDEX tokens_family ON tokens(family);
+  `,
 ]
 
 export class Store {

@@ -139,15 +139,16 @@ test('R7.86 R3.50 R3.51 mall order pay needs the payer: a login, or _sj_token = 
   await withApp({}, async (app) => {
     const { token } = await login(app)
     const other = await loginNoMobile(app)
-    const anon = await call(app, 'POST', U('/mall/order/pay'), { id: 'M9001', fromtype: 'xcx', _sj_userid: '10001', _sj_token: 'guess', openid: 'o' })
+    const id = String(assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001 }, token)).id)
+    const anon = await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: 'guess', openid: 'o' })
     assert.equal(anon.status, 401)
     assert.deepEqual(anon.body, { code: 401, msg: '请先登录', data: null })
     // another user's token does not speak for 10001
-    assert.equal((await call(app, 'POST', U('/mall/order/pay'), { id: 'M9001', fromtype: 'xcx', _sj_userid: '10001', _sj_token: other.token })).status, 401)
-    const d = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id: 'M9001', fromtype: 'xcx', _sj_userid: '10001', _sj_token: token, openid: 'o' }))
+    assert.equal((await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: other.token })).status, 401)
+    const d = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: token, openid: 'o' }))
     assert.ok(d.order_id)
     // the order is 10001's: another payer cannot take it over
-    assertRefused(await call(app, 'POST', U('/mall/order/pay'), { id: 'M9001', fromtype: 'xcx' }, other.token), -4)
+    assertRefused(await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx' }, other.token), -4)
     assertRefused(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: d.order_id }, other.token), -4)
   })
 })

@@ -26,10 +26,27 @@ function createUser(ctx: AppContext, fields: { name: string; mobile?: string | n
   return userById(ctx, id) as UserRow
 }
 
-export function issueToken(ctx: AppContext, user: UserRow): string {
+/**
+ * A new access token of `user` in the login session `family` (a fresh login starts a session; a token made from
+ * another token or from the id/sign cookies stays in theirs), so that a logout ends every token of its session.
+ */
+export function issueToken(ctx: AppContext, user: UserRow, family: string = randomToken()): string {
   const token = randomToken()
-  ctx.store.db.prepare('INSERT INTO tokens (token, user_id, expires_at) VALUES (?, ?, ?)').run(token, user.id, nowSec() + TOKEN_TTL)
+  ctx.store.db.prepare('INSERT INTO tokens (token, user_id, expires_at, family) VALUES (?, ?, ?, ?)').run(token, user.id, nowSec() + TOKEN_TTL, family)
   return token
+}
+
+/** The session of the id/sign cookies: one per user and session version, which a logout moves on. */
+const cookieFamily = (user: UserRow) => `cookie:${user.id}:${Number(user.session_version) || 0}`
+
+/** The login session a call runs in: its token's, else its cookies'; null for an anonymous call. */
+function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user'>): string | null {
+  if (!call.user) return null
+  if (call.token) {
+    const row = ctx.store.db.prepare('SELECT family FROM tokens WHERE token = ? AND user_id = ?').get(call.token, call.user.id) as { family: string | null } | undefined
+    if (row) return row.family ?? call.token
+  }
+  return cookieFamily(call.user)
 }
 
 /**
@@ -47,8 +64,8 @@ export function setLoginCookies(ctx: AppContext, call: Pick<Call, 'req' | 'reply
 }
 
 /** The login answer of R7.53, with the id/sign cookies of R4.10 / R7.65. */
-export function loginResult(ctx: AppContext, call: Call, user: UserRow) {
-  const access_token = issueToken(ctx, user)
+export function loginResult(ctx: AppContext, call: Call, user: UserRow, family?: string) {
+  const access_token = issueToken(ctx, user, family)
   setLoginCookies(ctx, call, user)
   return { user: publicUser(user), access_token, token_type: 'Bearer', expires_in: TOKEN_TTL }
 }
@@ -144,10 +161,11 @@ export function registerUser(api: Api, ctx: AppContext): void {
       return loginResult(ctx, call, userForOpenid(ctx, openid))
     }
     if (p.token !== undefined) {
-      const row = db.prepare('SELECT user_id FROM tokens WHERE token = ? AND expires_at > ?').get(p.token, nowSec()) as { user_id: number } | undefined
+      const row = db.prepare('SELECT user_id, family FROM tokens WHERE token = ? AND expires_at > ?').get(p.token, nowSec()) as { user_id: number; family: string | null } | undefined
       const u = row && userById(ctx, row.user_id)
       if (!u) throw biz(CODE.AUTH_FAILED, '登录令牌无效或已过期')
-      return loginResult(ctx, call, u)
+      // a handed-over token (R2.26) continues its session: the logout of either ends both
+      return loginResult(ctx, call, u, row.family ?? p.token)
     }
     if (p.userid !== undefined) return partnerLogin(ctx, call, p.userid, p.usertokenkey ?? '')
     throw biz(CODE.BAD_PARAM, '请输入手机号和密码')
@@ -176,9 +194,13 @@ export function registerUser(api: Api, ctx: AppContext): void {
     return publicUser(u)
   })
 
-  // R7.52, R4.3; issue 13: the user's session version moves on, so every id/sign cookie signed before is void
+  // R7.52, R4.3: every token of the session ends (the one used, and those a token login or the main host's check
+  // made from it), and the user's session version moves on, so every id/sign cookie signed before is void. Other
+  // sessions of the viewer (another device's login) go on.
   api.post(`${U}/logout`, { schema: S.obj({}) }, (_p, call) => {
+    const session = sessionOf(ctx, call)
     if (call.token) db.prepare('DELETE FROM tokens WHERE token = ?').run(call.token)
+    if (session) db.prepare('DELETE FROM tokens WHERE family = ?').run(session)
     if (call.user) db.prepare('UPDATE users SET session_version = session_version + 1 WHERE id = ?').run(call.user.id)
     const secure = call.req.protocol === 'https' ? '; Secure' : ''
     call.reply.header('set-cookie', [`id=; Path=/; Max-Age=0; SameSite=Lax${secure}`, `sign=; Path=/; Max-Age=0; SameSite=Lax${secure}; HttpOnly`, `openid=; Path=/; Max-Age=0; SameSite=Lax${secure}`])
@@ -187,7 +209,7 @@ export function registerUser(api: Api, ctx: AppContext): void {
 
   // R7.60: messenger-redirect login check on the main host
   api.action('api', 'login', { schema: S.obj({ target_url: S.str() }) }, (p, call) => {
-    if (call.user) return loginResult(ctx, call, call.user)
+    if (call.user) return loginResult(ctx, call, call.user, sessionOf(ctx, call) ?? undefined)
     const target = p.target_url ?? '/m2/'
     return new Envelope(401, '请先登录', { url: `/wechat/oauth_user?target_url=${encodeURIComponent(target)}` })
   })
