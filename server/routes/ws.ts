@@ -11,6 +11,11 @@ export const ONLINE_COALESCE_MS = 1000
 /** Close codes: a password room without its password or key, and a client over its socket or message limit. */
 export const CLOSE_NEED_PASSWORD = 4003
 export const CLOSE_TOO_FAST = 4029
+/**
+ * How long a refused socket has to answer the close before it is cut off (ws itself waits 30 s): a client that goes on
+ * sending instead is cut off at its next message. One such socket used to send 367 MB after its close.
+ */
+export const CLOSE_GRACE_MS = 1000
 
 /** GET /ws?roomid=<id>: the push channel of one room (message format in server/README.md). */
 export function registerWs(app: FastifyInstance, ctx: AppContext): void {
@@ -55,10 +60,18 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
   app.get('/ws', { websocket: true }, (socket, req) => {
     const q = req.query as { roomid?: string; room_id?: string; password?: string; room_key?: string }
     const room = String(q.roomid ?? q.room_id ?? '').trim()
+    let refused = false
     const refuse = (code: number, msg: string, bizCode?: number) => {
+      if (refused) return socket.terminate()
+      refused = true
       socket.send(JSON.stringify({ type: 'error', data: { msg, ...(bizCode !== undefined ? { code: bizCode } : {}) } }))
       socket.close(code, msg === TOO_FAST_MSG ? 'too many' : 'refused')
+      const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS)
+      cut.unref()
+      socket.once('close', () => clearTimeout(cut))
     }
+    // a frame over the size limit or a broken one: ws closes politely and would wait 30 s for the answer
+    socket.on('error', () => socket.terminate())
     if (!/^[\w-]{1,32}$/.test(room)) return refuse(4000, '缺少参数：直播间ID(roomid)')
     // issue 13: a bounded number of sockets per client address
     const ip = clientIp(req)
@@ -92,6 +105,7 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
     let windowStart = Date.now()
     let messages = 0
     socket.on('message', (raw) => {
+      if (refused) return socket.terminate()
       s.isAlive = true
       if (Date.now() - windowStart >= 10000) {
         windowStart = Date.now()

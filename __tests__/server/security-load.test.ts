@@ -1,0 +1,105 @@
+/*
+ * The reference server against clients that flood or crawl: a socket over its limit is cut off, not asked politely;
+ * slow requests time out; one address holds a bounded number of connections. Each test failed before the fix. Real
+ * sockets on 127.0.0.1, every wait bounded.
+ */
+import assert from 'node:assert/strict'
+import crypto from 'node:crypto'
+import net from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { test } from 'node:test'
+import type { LiveServer, ServerOptions } from '../../server/app'
+import { makeApp } from './helpers'
+
+async function listening(opts: ServerOptions = {}): Promise<{ app: LiveServer; port: number }> {
+  const app = await makeApp(opts)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, port: (app.server.address() as AddressInfo).port }
+}
+
+/** A masked client text frame (RFC 6455), as a browser sends it. */
+function frame(text: string): Buffer {
+  const body = Buffer.from(text)
+  const mask = crypto.randomBytes(4)
+  const len = body.length
+  const head = len < 126 ? Buffer.from([0x81, 0x80 | len]) : Buffer.from([0x81, 0x80 | 126, len >> 8, len & 255])
+  const masked = Buffer.from(body.map((b, i) => b ^ (mask[i % 4] as number)))
+  return Buffer.concat([head, mask, masked])
+}
+
+/** A raw WebSocket client that never answers a close frame: it only upgrades and then writes. */
+function rawSocket(port: number, path: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const s = net.connect(port, '127.0.0.1')
+    s.once('error', reject)
+    s.once('connect', () => {
+      s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+    })
+    let head = ''
+    const onData = (d: Buffer) => {
+      head += d.toString('latin1')
+      if (head.includes('\r\n\r\n')) {
+        s.off('data', onData)
+        assert.match(head, /^HTTP\/1\.1 101/)
+        resolve(s)
+      }
+    }
+    s.on('data', onData)
+  })
+}
+
+/** ms until the server ends `socket`, or null if it is still open after `limit` ms. */
+function closedWithin(socket: net.Socket, limit: number): Promise<number | null> {
+  const t0 = Date.now()
+  return new Promise((resolve) => {
+    if (socket.destroyed) return resolve(0)
+    const timer = setTimeout(() => resolve(null), limit)
+    socket.once('close', () => {
+      clearTimeout(timer)
+      resolve(Date.now() - t0)
+    })
+  })
+}
+
+test('R3.14 a socket over its message limit that ignores the close and goes on sending is cut off within 1.5 s', async () => {
+  const { app, port } = await listening({ limits: { socketMessagesPer10s: 5 } })
+  try {
+    const s = await rawSocket(port, '/ws?roomid=496')
+    s.on('data', () => {})
+    s.on('error', () => {})
+    const flood = setInterval(() => {
+      if (!s.destroyed) s.write(frame(JSON.stringify({ type: 'ping', pad: 'x'.repeat(100) })))
+    }, 5)
+    const ms = await closedWithin(s, 4000)
+    clearInterval(flood)
+    assert.ok(ms !== null && ms < 1500, `cut off after ${ms} ms`)
+  } finally {
+    await app.close()
+  }
+})
+
+test('R3.14 a message over the size limit ends the connection at once, not after the close handshake times out', async () => {
+  const { app, port } = await listening()
+  try {
+    const s = await rawSocket(port, '/ws?roomid=496')
+    s.on('data', () => {})
+    s.on('error', () => {})
+    s.write(frame('x'.repeat(200)).subarray(0, 2)) // warm: a partial frame head is harmless
+    s.destroy()
+    const big = await rawSocket(port, '/ws?roomid=496')
+    big.on('data', () => {})
+    big.on('error', () => {})
+    // a frame that announces 1 MB (over the 64 KB limit): the server must not wait for it
+    const head = Buffer.from([0x81, 0x80 | 127, 0, 0, 0, 0, 0, 0x10, 0, 0])
+    big.write(Buffer.concat([head, crypto.randomBytes(4), Buffer.alloc(1024)]))
+    const flood = setInterval(() => {
+      if (!big.destroyed) big.write(Buffer.alloc(16 * 1024))
+    }, 5)
+    const ms = await closedWithin(big, 4000)
+    clearInterval(flood)
+    assert.ok(ms !== null && ms < 1500, `cut off after ${ms} ms`)
+  } finally {
+    await app.close()
+  }
+})
