@@ -17,7 +17,7 @@ import { refreshSchedules, seed, withoutPublishedSecrets } from './seed'
 import { RateLimiter } from './lib/limit'
 import { CODE, biz } from './lib/util'
 import { S } from './lib/validate'
-import { DEFAULT_LIMITS, UPLOAD_TYPES, checkStreamToken, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
+import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_TYPES, capConnections, checkStreamToken, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
 import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
@@ -52,6 +52,8 @@ export interface ServerOptions {
   trustProxy?: boolean | number | string[]
   /** rate limits and windows (defaults in server/security.ts) */
   limits?: Partial<Limits>
+  /** ms a request has to arrive whole (default $REQUEST_TIMEOUT_MS, else 30 s); headers get at most 15 s of it */
+  requestTimeout?: number
   logger?: FastifyServerOptions['logger']
   /** the {product} of /userapp/{product}_login (default $PRODUCT, else $TARO_APP_PRODUCT as the client is built, else 'huizhibo') */
   product?: string
@@ -106,7 +108,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
 
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
   // a hop count is valid at run time (Fastify: "trust the nth hop"), though its types leave it out
+  // slow clients: a request (headers and body) must arrive within requestTimeout, headers within 15 s of it; Node
+  // checks every quarter of it (its own default looks every 30 s and allows 5 minutes). Answers that take long (a
+  // blocking playlist reload) are not requests arriving, so they are not cut.
+  const requestTimeout = opts.requestTimeout ?? (Number(process.env.REQUEST_TIMEOUT_MS) || REQUEST_TIMEOUT_MS)
   const app = Fastify({
+    requestTimeout, keepAliveTimeout: 5000,
+    http: { headersTimeout: Math.min(15000, requestTimeout), connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(requestTimeout / 4))) },
     logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxy as boolean | string[],
     // a malformed URL or an over-long path parameter is a path that cannot exist: the 404 envelope (payload fuzz)
     frameworkErrors: (_err, _req, reply) => void (reply as FastifyReply).code(404).send(NOT_FOUND),
@@ -122,6 +130,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits }, limiter: new RateLimiter(), trials: new Map(),
   }
   app.decorate('ctx', ctx)
+  if (!trustProxy) capConnections(app.server, ctx.limits.connectionsPerClient)
   const sweeper = setInterval(() => {
     ctx.limiter.sweep()
     sweepTrials(ctx)

@@ -25,18 +25,49 @@ export const DEFAULT_LIMITS: Limits = {
   likeCallsPer10s: 20,
   chatPer10s: 20,
   socketsPerClient: 100,
+  connectionsPerClient: 160,
   socketMessagesPer10s: 30,
   trialReset: 86400,
   trialGrace: 15,
   streamTtl: 6 * 3600,
 }
 
-/** Limits from the environment (`WS_MAX_PER_IP` raises the socket cap for load tests). */
+/** Limits from the environment (`WS_MAX_PER_IP` raises the socket cap for load tests, `CONN_MAX_PER_IP` the connection cap). */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Limits> {
   const out: Partial<Limits> = {}
   const n = Number(env.WS_MAX_PER_IP)
   if (env.WS_MAX_PER_IP && Number.isInteger(n) && n > 0) out.socketsPerClient = n
+  const c = Number(env.CONN_MAX_PER_IP)
+  if (env.CONN_MAX_PER_IP && Number.isInteger(c) && c > 0) out.connectionsPerClient = c
+  // more sockets allowed means more connections: a raised socket cap brings the connection cap along
+  else if (out.socketsPerClient && out.socketsPerClient + 32 > DEFAULT_LIMITS.connectionsPerClient) out.connectionsPerClient = out.socketsPerClient + 32
   return out
+}
+
+/** A request must arrive whole within this many ms (REQUEST_TIMEOUT_MS): a body that trickles in is ended. */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+/**
+ * At most `max` open TCP connections per remote address (HTTP and WebSocket), so one client cannot hold the server's
+ * sockets with slow requests; a connection over it is closed at once. Behind a proxy every connection comes from the
+ * proxy's address, so the cap is left to it (TRUST_PROXY set: off here).
+ */
+export function capConnections(server: import('node:net').Server, max: number): void {
+  const open = new Map<string, number>()
+  server.on('connection', (socket) => {
+    const ip = socket.remoteAddress ?? 'unknown'
+    const n = (open.get(ip) ?? 0) + 1
+    if (n > max) {
+      socket.destroy()
+      return
+    }
+    open.set(ip, n)
+    socket.once('close', () => {
+      const left = (open.get(ip) ?? 1) - 1
+      if (left > 0) open.set(ip, left)
+      else open.delete(ip)
+    })
+  })
 }
 
 /** The `TRUST_PROXY` setting for Fastify: unset → trust no proxy; `true`/`1`… see server/README.md. */

@@ -103,3 +103,56 @@ test('R3.14 a message over the size limit ends the connection at once, not after
     await app.close()
   }
 })
+
+test('a request whose body trickles in is ended when the request time is up, not kept open for minutes', async () => {
+  const { app, port } = await listening({ requestTimeout: 1000 })
+  try {
+    const sockets = Array.from({ length: 5 }, () => net.connect(port, '127.0.0.1'))
+    const timers: NodeJS.Timeout[] = []
+    for (const s of sockets) {
+      s.on('error', () => {})
+      s.on('data', () => {})
+      s.write(`POST /api/v1/userapp/index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`)
+      timers.push(setInterval(() => !s.destroyed && s.write(' '), 100))
+    }
+    const closed = await Promise.all(sockets.map((s) => closedWithin(s, 6000)))
+    for (const t of timers) clearInterval(t)
+    assert.ok(closed.every((ms) => ms !== null && ms < 4000), `closed after ${closed.join(', ')} ms`)
+  } finally {
+    await app.close()
+  }
+})
+
+test('one address holds a bounded number of connections; another address still connects', async () => {
+  const { app, port } = await listening({ limits: { connectionsPerClient: 5 } })
+  const open: net.Socket[] = []
+  const connect = (localAddress: string) =>
+    new Promise<net.Socket>((resolve) => {
+      const s = net.connect({ port, host: '127.0.0.1', localAddress }, () => resolve(s))
+      s.on('error', () => {})
+      open.push(s)
+    })
+  try {
+    for (let i = 0; i < 5; i++) await connect('127.0.0.1')
+    const extra = await connect('127.0.0.1')
+    assert.notEqual(await closedWithin(extra, 2000), null, 'the sixth connection from one address is refused')
+    for (const s of open.slice(0, 5)) assert.equal(s.destroyed, false)
+    // another address is not held back by the first one's connections
+    const other = await connect('127.0.0.2')
+    other.write('GET /api/v1/userapp/config HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n')
+    const answer = await new Promise<string>((resolve) => {
+      let text = ''
+      other.on('data', (d) => (text += d.toString()))
+      other.on('close', () => resolve(text))
+    })
+    assert.match(answer, /^HTTP\/1\.1 (200|404)/)
+    // a connection that ends frees its place
+    open[0]!.destroy()
+    await new Promise((r) => setTimeout(r, 100))
+    const again = await connect('127.0.0.1')
+    assert.equal(await closedWithin(again, 500), null, 'a freed place is taken again')
+  } finally {
+    for (const s of open) s.destroy()
+    await app.close()
+  }
+})

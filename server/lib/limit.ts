@@ -29,6 +29,8 @@ export interface Limits {
   chatPer10s: number
   /** open sockets per address */
   socketsPerClient: number
+  /** open TCP connections per client address (HTTP and WebSocket together) */
+  connectionsPerClient: number
   /** messages one socket may send per 10 seconds */
   socketMessagesPer10s: number
   /** seconds after which a viewer's trial of a paid room or playback may start again */
