@@ -17,7 +17,7 @@ import { refreshSchedules, seed, withoutPublishedSecrets } from './seed'
 import { RateLimiter } from './lib/limit'
 import { CODE, biz } from './lib/util'
 import { S } from './lib/validate'
-import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_TYPES, capConnections, checkStreamToken, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
+import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_TYPES, callerKey, canonicalStreamId, capConnections, checkStreamToken, limit, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
 import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
@@ -71,6 +71,22 @@ const MIME: Record<string, string> = {
 }
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
 const NO_STREAM_ACCESS = { code: 403, msg: '无权观看：请先解锁或输入直播间密码', data: null }
+
+/**
+ * The share QR code's target (R7.39): a page of this site, as an absolute URL. A relative path is a page under /m2/;
+ * an absolute http(s) URL must be of this origin; anything else (another host, `//host`, `javascript:`, `data:`) is null.
+ */
+function ownPage(path: string, base: string): string | null {
+  if (/^[a-z][a-z\d+.-]*:/i.test(path) || path.startsWith('//') || path.includes('\\')) {
+    try {
+      const u = new URL(path)
+      return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === new URL(base).origin && u.pathname.startsWith('/m2/') ? u.href : null
+    } catch {
+      return null
+    }
+  }
+  return `${base}/m2/${path.replace(/^\/+/, '').replace(/^m2\//, '')}`
+}
 
 /** Resolves `rel` inside `root`, refusing anything that escapes it. */
 function safeJoin(root: string, rel: string): string | null {
@@ -211,10 +227,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
 
   // ---- media. Paid and password rooms and paid playbacks are served only with the signed `token` their room info
   // or playback detail answered (security.ts); the playlist repeats it on every segment line, as CDNs do.
+  // numeric ids only as the store writes them: `0309` or `309.0` would name no room here and pass ungated, while a CDN
+  // or cache that normalises them would serve room 309's stream, so any other spelling of a number is refused;
+  // channel streams (`ch1`) are open
   const gate = (kind: 'live' | 'vod', id: string, token: unknown): 'open' | 'token' | 'denied' => {
     const what: StreamKind = kind === 'live' ? 'room' : 'playback'
-    if (!/^\d{1,12}$/.test(id) || !streamGated(ctx, what, Number(id))) return 'open'
-    return checkStreamToken(ctx, what, Number(id), token) ? 'token' : 'denied'
+    const n = canonicalStreamId(id)
+    if (n === null) return kind === 'live' && /^ch[1-9]\d{0,5}$/.test(id) ? 'open' : 'denied'
+    if (!streamGated(ctx, what, n)) return 'open'
+    return checkStreamToken(ctx, what, n, token) ? 'token' : 'denied'
   }
   const tokenOfQuery = (req: FastifyRequest) => (req.query as { token?: unknown }).token
   const withToken = (playlist: string, token: string) => playlist.replace(/^(seg\d+\.ts)(\?[^\n]*)?$/gm, (_m, seg: string, q?: string) => `${seg}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`)
@@ -257,19 +278,33 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
 
   // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → a PNG QR code of the share link (the
   // maintained `qrcode` library; PNG because the mini-program's image and canvas take it everywhere, SVG not)
-  // (add format=json for an envelope with the image URL and a data URL)
+  // (add format=json for an envelope with the image URL and a data URL). Only this site's pages are drawn (never a
+  // phishing target on another host), at most 1000 px wide; each code is drawn once (an LRU of 200) and a caller
+  // gets at most 30 codes a minute (code -8), so the drawing cannot take the event loop from everyone else.
+  const qrCache = new Map<string, Buffer>()
   app.get('/api/v1/userapp/qrcode', (req, reply) =>
-    api.run(req, reply, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), path: S.str('页面路径', { maxLength: 300 }), width: S.int('宽度', { minimum: 50, maximum: 2000, default: 300 }), format: S.str() }) }, async (p, call) => {
+    api.run(req, reply, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), path: S.str('页面路径', { maxLength: 300 }), width: S.int('宽度', { minimum: 50, maximum: 1000, default: 300 }), format: S.str() }) }, async (p, call) => {
       const roomid = p.roomid ?? p.roomId
       if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
-      const target = p.path ? (/^https?:\/\//.test(p.path) ? p.path : `${call.base}/m2/${String(p.path).replace(/^\/+/, '').replace(/^m2\//, '')}`) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
-      const png = await QRCode.toBuffer(target, { width: p.width, margin: 2, errorCorrectionLevel: 'M' })
+      const target = p.path ? ownPage(String(p.path), call.base) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
+      if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
+      const key = `${p.width} ${target}`
+      let png = qrCache.get(key)
+      const hit = png !== undefined
+      if (png) qrCache.delete(key) // most recent last
+      else {
+        limit(ctx, `qrcode:${callerKey(call.user, req)}`, 30, 60_000)
+        png = await QRCode.toBuffer(target, { width: p.width, margin: 2, errorCorrectionLevel: 'M' })
+        if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
+      }
+      qrCache.set(key, png)
       if (p.format === 'json') {
         const q = new URLSearchParams({ width: String(p.width), ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) }) })
         return { url: `${call.base}/api/v1/userapp/qrcode?${q}`, data_url: `data:image/png;base64,${png.toString('base64')}`, target, width: p.width }
       }
       // the link inside depends on the host asked: shared caches keep one copy per host (issue 13)
-      call.reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto').send(png)
+      call.reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
+        .header('x-cache', hit ? 'hit' : 'miss').send(png)
       return undefined
     }))
 

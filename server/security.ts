@@ -164,7 +164,13 @@ function streamTarget(ctx: AppContext, kind: StreamKind, id: number): { premium:
     return r ? { premium: !!r.is_premium, password: !!r.password, trial: r.trial_seconds } : null
   }
   const p = ctx.store.doc<Playback>('playback', id)
-  return p ? { premium: !!p.is_premium, password: false, trial: p.trial_seconds } : null
+  // a password room's recording is gated by the room's password like the room
+  return p ? { premium: !!p.is_premium, password: !!ctx.store.doc<Room>('room', p.room_id)?.password, trial: p.trial_seconds } : null
+}
+
+/** A stream id as the store writes it: digits without leading zeros (`0309`, `309.0`, `+309` are not 309). */
+export function canonicalStreamId(id: string): number | null {
+  return /^[1-9]\d{0,11}$/.test(id) ? Number(id) : null
 }
 
 /** A paid or password-protected room, or a paid playback: its HLS needs a token. */
@@ -260,6 +266,12 @@ export function checkRoomAccess(ctx: AppContext, req: Pick<FastifyRequest, 'ip'>
   if (pw && safeEqual(pw, room.password)) return
   if (pw) ctx.limiter.add(counter, GUESS_WINDOW)
   throw biz(CODE.NEED_PASSWORD, pw ? WRONG_PASSWORD_MSG : NEED_PASSWORD_MSG, data)
+}
+
+/** A recording of a password room answers only a caller with the room's password or room_key (R3.9), as the room. */
+export function checkPlaybackAccess(ctx: AppContext, req: Pick<FastifyRequest, 'ip'>, playback: Playback, given: { password?: unknown; room_key?: unknown }): void {
+  const room = ctx.store.doc<Room>('room', playback.room_id)
+  if (room?.password) checkRoomAccess(ctx, req, room, given)
 }
 
 /** Room info as answered (R7.13) to a caller who may enter: signed stream URLs, and `room_key` for a password room. */

@@ -1,9 +1,10 @@
+import type { FastifyRequest } from 'fastify'
 import { Envelope, type Api } from '../api'
 import type { AppContext } from '../context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
 import { TAGS } from '../seed'
-import { checkRoomAccess, securedRoomInfo, signedSource } from '../security'
+import { checkPlaybackAccess, checkRoomAccess, securedRoomInfo, signedSource } from '../security'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../types'
 import { channelItem, playbackDetail, playbackItem, roomItem, roomStatus, scheduleOf, streamerItem, teaserItem } from '../views'
 
@@ -33,9 +34,17 @@ export function roomOr404(ctx: AppContext, id: number, allowTest = false): Room 
   return room
 }
 
-export function playbackOr404(ctx: AppContext, id: number): Playback {
+/** A recording's password fields: a password room's recordings need the room's password or room_key (R3.9). */
+export const ROOM_ACCESS = { password: S.str('直播间密码', { maxLength: 64 }), room_key: S.str('直播间凭证', { maxLength: 128 }) }
+
+/**
+ * The playback `id`, or -4 回放不存在. With `req`, the caller must also be let in: a password room's recording
+ * answers -3 (with the room's id, need_password) without the room's password or room_key.
+ */
+export function playbackOr404(ctx: AppContext, id: number, req?: Pick<FastifyRequest, 'ip'>, given: { password?: unknown; room_key?: unknown } = {}): Playback {
   const p = ctx.store.doc<Playback>('playback', id)
   if (!p) throw biz(CODE.NOT_FOUND, '回放不存在')
+  if (req) checkPlaybackAccess(ctx, req, p, given)
   return p
 }
 
@@ -122,8 +131,8 @@ export function registerContent(api: Api, ctx: AppContext): void {
   })
 
   // R7.15
-  api.post(`${U}/playback/detail`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }) }, ['id']) }, (p, call) => {
-    const d = playbackDetail(ctx, playbackOr404(ctx, p.id))
+  api.post(`${U}/playback/detail`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), ...ROOM_ACCESS }, ['id']) }, (p, call) => {
+    const d = playbackDetail(ctx, playbackOr404(ctx, p.id, call.req, p))
     return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // issue 13: a paid playback's URL is signed
   })
 

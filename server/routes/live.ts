@@ -6,7 +6,7 @@ import { S } from '../lib/validate'
 import { callerKey, checkRoomAccess, limit } from '../security'
 import type { Activity, Gift, Playback, Room, UserRow } from '../types'
 import { onlineOf, publicUser } from '../views'
-import { playbackOr404, roomOr404 } from './content'
+import { ROOM_ACCESS, playbackOr404, roomOr404 } from './content'
 import { ctxHasSensitive, userById } from './user'
 
 const U = '/api/v1/userapp'
@@ -220,16 +220,16 @@ export function registerLive(api: Api, ctx: AppContext): void {
   })
 
   // ---- playback R7.80–R7.83, R3.19, R3.20
-  api.post(`${U}/playback/danmaku`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }) }, ['id']) }, (p) => playbackOr404(ctx, p.id).danmaku)
-  api.post(`${U}/playback/comment/list`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), page: S.page(), count: S.count(5, 50) }, ['id']) }, (p) => {
-    playbackOr404(ctx, p.id)
+  api.post(`${U}/playback/danmaku`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), ...ROOM_ACCESS }, ['id']) }, (p, call) => playbackOr404(ctx, p.id, call.req, p).danmaku)
+  api.post(`${U}/playback/comment/list`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), page: S.page(), count: S.count(5, 50), ...ROOM_ACCESS }, ['id']) }, (p, call) => {
+    playbackOr404(ctx, p.id, call.req, p)
     const rows = db.prepare('SELECT c.id, c.content, c.created_at, u.id AS uid, u.name, u.avatar FROM comments c JOIN users u ON u.id = c.user_id WHERE c.playback_id = ? ORDER BY c.id DESC')
       .all(p.id) as Array<{ id: number; content: string; created_at: number; uid: number; name: string; avatar: string }>
     const list = rows.map((r) => ({ id: r.id, content: r.content, time: r.created_at, user: { id: r.uid, nick_name: r.name, nickName: r.name, name: r.name, avatar: r.avatar } }))
     return paginate(list, p.page, p.count)
   })
-  api.post(`${U}/playback/comment`, { auth: true, schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), content: S.str('评论内容', { minLength: 1, maxLength: 300, errmsg: '请输入1-300字的评论' }) }, ['id', 'content']) }, (p, call) => {
-    playbackOr404(ctx, p.id)
+  api.post(`${U}/playback/comment`, { auth: true, schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), content: S.str('评论内容', { minLength: 1, maxLength: 300, errmsg: '请输入1-300字的评论' }), ...ROOM_ACCESS }, ['id', 'content']) }, (p, call) => {
+    playbackOr404(ctx, p.id, call.req, p)
     limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000) // issue 13
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-300字的评论')
@@ -238,8 +238,8 @@ export function registerLive(api: Api, ctx: AppContext): void {
     const u = publicUser(call.user!)
     return { id: Number(info.lastInsertRowid), content: text, time: nowSec(), user: { id: u.id, nick_name: u.nick_name, nickName: u.nickName, name: u.name, avatar: u.avatar } }
   })
-  api.post(`${U}/playback/like`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }) }, ['id']) }, (p) => {
-    const pb = playbackOr404(ctx, p.id)
+  api.post(`${U}/playback/like`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), ...ROOM_ACCESS }, ['id']) }, (p, call) => {
+    const pb = playbackOr404(ctx, p.id, call.req, p)
     store.patchDoc<Playback>('playback', pb.id, { likes: pb.likes + 1 })
     return { id: pb.id, likes: pb.likes + 1 }
   })

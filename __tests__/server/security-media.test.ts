@@ -1,0 +1,90 @@
+/*
+ * Streams and images against a hostile viewer: a password room's recordings need its password like the room; the
+ * stream gate fails closed on ids written another way; the share QR code draws only our own pages, at a bounded
+ * size, cached and rate-limited. Each test failed on the server before the fix.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { LiveServer } from '../../server/app'
+import { assertEnvelope, assertRefused, call, makeApp, U } from './helpers'
+
+async function withApp(fn: (app: LiveServer) => Promise<void>): Promise<void> {
+  const app = await makeApp()
+  try {
+    await fn(app)
+  } finally {
+    await app.close()
+  }
+}
+const get = (app: LiveServer, url: string, remoteAddress = '127.0.0.1') => app.inject({ method: 'GET', url, remoteAddress })
+const pathOf = (url: string) => {
+  const u = new URL(url)
+  return u.pathname + u.search
+}
+
+// playback 5010 is the recording of password room 309 (password 8888)
+test('R3.9 R7.15 R7.80 R7.81 a password room’s recording answers only with the room’s password or room_key', async () => {
+  await withApp(async (app) => {
+    for (const path of ['/playback/detail', '/playback/danmaku', '/playback/comment/list']) {
+      const r = await call(app, 'POST', U(path), { id: 5010 })
+      assert.equal(assertRefused(r, -3), '该直播间需要输入密码', path)
+      assert.equal(r.body.data.need_password, 1)
+      assert.equal(r.body.data.id, 309, 'the room whose password it needs')
+    }
+    assert.equal(assertRefused(await call(app, 'POST', U('/playback/detail'), { id: 5010, password: '1234' }), -3), '直播间密码错误')
+    // its stream is gated like the room's: the bare playlist is refused
+    assert.equal((await get(app, '/hls/vod/5010/index.m3u8')).statusCode, 403)
+    assert.equal((await get(app, '/hls/vod/5010/seg0.ts')).statusCode, 403)
+    // with the password, or the key the room info answered, it plays through its signed source
+    const room = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 309, password: '8888' }))
+    const d = assertEnvelope(await call(app, 'POST', U('/playback/detail'), { id: 5010, room_key: room.room_key }))
+    assert.match(d.source, /\/hls\/vod\/5010\/index\.m3u8\?token=/)
+    assert.equal((await get(app, pathOf(d.source))).statusCode, 200)
+    assertEnvelope(await call(app, 'POST', U('/playback/danmaku'), { id: 5010, password: '8888' }))
+    // another room's recording needs nothing
+    assertEnvelope(await call(app, 'POST', U('/playback/detail'), { id: 5002 }))
+  })
+})
+
+test('R7.13 R7.15 the stream gate fails closed on ids written another way: leading zeros, decimals, signs, spaces', async () => {
+  await withApp(async (app) => {
+    for (const url of ['/hls/live/0000000000309/index.m3u8', '/hls/live/0309/seg0.ts', '/hls/live/+309/index.m3u8', '/hls/live/%20309/index.m3u8',
+      '/hls/vod/5004.0/index.m3u8', '/hls/vod/05004/seg0.ts', '/hls/vod/5010.00/index.m3u8', '/hls/live/303e0/index.m3u8']) {
+      const r = await get(app, url)
+      assert.ok(r.statusCode === 403 || r.statusCode === 404, `${url} answered ${r.statusCode}`)
+    }
+    // the canonical ids of open streams still play
+    assert.equal((await get(app, '/hls/live/496/index.m3u8')).statusCode, 200)
+    assert.equal((await get(app, '/hls/vod/5002/seg0.ts')).statusCode, 200)
+    assert.equal((await get(app, '/hls/live/ch1/index.m3u8')).statusCode, 200)
+  })
+})
+
+test('R7.39 R3.53 the share QR code draws only this site’s pages, at most 1000 px wide, cached and rate-limited per caller', async () => {
+  await withApp(async (app) => {
+    for (const path of ['https://evil.example/login', 'http://evil.example', '//evil.example/m2/', 'javascript:alert(1)', 'data:text/html,x']) {
+      assert.equal(assertRefused(await call(app, 'GET', U('/qrcode'), { path, format: 'json' }), -1), '参数错误：二维码只能指向本站页面', path)
+    }
+    // our own pages, relative or on this host, are drawn
+    assert.match(assertEnvelope(await call(app, 'GET', U('/qrcode'), { path: 'pages/home/home', format: 'json' })).target, /\/m2\/pages\/home\/home$/)
+    assertEnvelope(await call(app, 'GET', U('/qrcode'), { path: 'http://localhost:80/m2/pages/home/home', format: 'json' }))
+    assert.equal(assertRefused(await call(app, 'GET', U('/qrcode'), { roomid: 496, width: 2000 }), -1), '参数错误：宽度(width)不能大于 1000')
+    // the same code twice is drawn once
+    const a = await get(app, '/api/v1/userapp/qrcode?roomid=496&width=300')
+    const b = await get(app, '/api/v1/userapp/qrcode?roomid=496&width=300')
+    assert.equal(a.headers['content-type'], 'image/png')
+    assert.ok(a.rawPayload.equals(b.rawPayload))
+    assert.equal(b.headers['x-cache'], 'hit')
+    // one caller: at most 30 codes a minute, then -8; another address is not held back
+    let refused = 0
+    for (let i = 0; i < 40; i++) {
+      const r = await get(app, `/api/v1/userapp/qrcode?roomid=${500 + i}&width=100`, '203.0.113.5')
+      if (r.headers['content-type']?.toString().startsWith('application/json')) {
+        assert.deepEqual(r.json(), { code: -8, msg: '操作太频繁，请稍后再试', data: null })
+        refused++
+      }
+    }
+    assert.equal(refused, 10)
+    assert.equal((await get(app, '/api/v1/userapp/qrcode?roomid=496&width=100', '203.0.113.6')).headers['content-type'], 'image/png')
+  })
+})
