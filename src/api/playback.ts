@@ -1,4 +1,5 @@
-import { post, type Envelope } from '@/core/request'
+import { post, type CallOptions, type Envelope } from '@/core/request'
+import { roomKey } from '@/core/room-access'
 import type { PagedData } from './types'
 import type { PlaybackItem, RoomItem, TeaserItem } from './home'
 
@@ -28,29 +29,51 @@ export interface TeaserDetail extends TeaserItem {
   room?: RoomItem | null
 }
 
+/** The room of each playback that answered -3: a password room's recording needs the room's key (R3.9). */
+const roomOfPlayback = new Map<number, number>()
+
+function withRoomKey(id: number, body: Record<string, unknown>): Record<string, unknown> {
+  const room = roomOfPlayback.get(id)
+  const key = room ? roomKey(room) : undefined
+  return key ? { ...body, room_key: key } : body
+}
+
+/**
+ * A playback call. A password room's recording answers -3 with its room's id (R3.9): the call is made again with the
+ * room_key the viewer got by entering that room's password (src/core/room-access.ts), and every later call of that
+ * playback carries it. Without the key the -3 answer stands (该直播间需要输入密码).
+ */
+async function playbackCall<T>(path: string, id: number, body: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T>> {
+  const res = await post<T>(path, withRoomKey(id, body), options)
+  const room = res.code === -3 ? Number((res.data as { id?: unknown } | null)?.id) : 0
+  if (!room || roomOfPlayback.get(id) === room) return res
+  roomOfPlayback.set(id, room)
+  return roomKey(room) ? post<T>(path, withRoomKey(id, body), options) : res
+}
+
 /** POST /userapp/playback/detail (R7.15). */
 export function fetchPlaybackDetail(id: number): Promise<Envelope<PlaybackDetail>> {
-  return post<PlaybackDetail>('/userapp/playback/detail', { id })
+  return playbackCall<PlaybackDetail>('/userapp/playback/detail', id, { id })
 }
 
 /** POST /userapp/playback/danmaku {id} (R7.80). */
 export function fetchPlaybackDanmaku(id: number): Promise<Envelope<PlaybackDanmakuRaw[]>> {
-  return post<PlaybackDanmakuRaw[]>('/userapp/playback/danmaku', { id })
+  return playbackCall<PlaybackDanmakuRaw[]>('/userapp/playback/danmaku', id, { id })
 }
 
 /** POST /userapp/playback/comment/list {id, page, count default 5} (R7.81). */
 export function fetchComments(q: { id: number; page: number; count: number }): Promise<Envelope<PagedData<CommentItem>>> {
-  return post<PagedData<CommentItem>>('/userapp/playback/comment/list', q)
+  return playbackCall<PagedData<CommentItem>>('/userapp/playback/comment/list', q.id, q)
 }
 
 /** POST /userapp/playback/comment {id, content} (R7.82), login required. */
 export function postComment(id: number, content: string): Promise<Envelope<CommentItem>> {
-  return post<CommentItem>('/userapp/playback/comment', { id, content }, { loginPrompt: true })
+  return playbackCall<CommentItem>('/userapp/playback/comment', id, { id, content }, { loginPrompt: true })
 }
 
 /** POST /userapp/playback/like {id} (R7.83). */
 export function likePlayback(id: number): Promise<Envelope<{ likes?: number }>> {
-  return post<{ likes?: number }>('/userapp/playback/like', { id })
+  return playbackCall<{ likes?: number }>('/userapp/playback/like', id, { id })
 }
 
 /** POST /userapp/teaser/detail (R7.17). */

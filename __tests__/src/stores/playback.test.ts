@@ -6,6 +6,7 @@ import { LIKE_KEYS, LikesStore } from '@/stores/likes'
 import { PlaybackStore, canSendDanmaku, prependComment, toTimedDanmaku } from '@/stores/playback'
 import { PagedList } from '@/stores/paged-list'
 import { fetchTeaserDetail } from '@/api/playback'
+import { fetchRoomInfo } from '@/api/live'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
@@ -107,6 +108,26 @@ describe('playback store against the reference server', () => {
     expect(store.comments.list[0].content).toBe('拍得真好')
     await expect(store.comment('   ')).resolves.toBe('请输入评论内容')
     setToken('')
+  })
+})
+
+describe('a password room’s recording', () => {
+  // playback 5010 is the recording of password room 309 (password 8888 in the reference server's seed)
+  test('R3.9 R7.15 R7.80 R7.81 it loads only once the viewer has entered the room’s password, then with the room’s key', async () => {
+    const locked = new PlaybackStore(5010)
+    await locked.load()
+    expect(locked.error).toBe('该直播间需要输入密码')
+    expect(locked.detail).toBeNull()
+    // the viewer enters the room with its password (the room page's call): the key is remembered
+    expect((await fetchRoomInfo({ roomid: 309, password: '8888' })).code).toBe(1)
+    const store = new PlaybackStore(5010)
+    await store.load()
+    expect(store.error).toBeNull()
+    expect(store.detail?.id).toBe(5010)
+    expect(store.detail?.source).toMatch(/\/hls\/vod\/5010\/index\.m3u8\?token=/)
+    expect(store.danmaku.length).toBeGreaterThan(0)
+    for (let i = 0; i < 100 && store.comments.loading; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(store.comments.error).toBeFalsy()
   })
 })
 
