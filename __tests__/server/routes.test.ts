@@ -4,6 +4,9 @@ import type { LiveServer } from '../../server/app'
 import { call, login, makeApp } from './helpers'
 
 /** Every call of spec section 7: [spec id, method, path, a valid payload, login required]. */
+/** the pay call pays an existing order of the caller: its id is filled in once the order is made (before) */
+const MALL_PAY: Record<string, unknown> = { id: '', fromtype: 'xcx', _sj_userid: '1', _sj_token: 't', openid: 'o' }
+
 const ROUTES: Array<[string, 'GET' | 'POST', string, Record<string, unknown>, boolean]> = [
   ['R7.9', 'POST', '/api/v1/userapp/config', {}, false],
   ['R7.10', 'POST', '/api/v1/userapp/index', {}, false],
@@ -66,7 +69,7 @@ const ROUTES: Array<[string, 'GET' | 'POST', string, Record<string, unknown>, bo
   ['R7.83', 'POST', '/api/v1/userapp/playback/like', { id: 5001 }, false],
   ['R7.84', 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_mini', gold: 60 }, true],
   ['R7.85', 'POST', '/api/v1/userapp/deposit/log', {}, true],
-  ['R7.86', 'POST', '/api/v1/userapp/mall/order/pay', { id: 'M1', fromtype: 'xcx', _sj_userid: '1', _sj_token: 't', openid: 'o' }, true],
+  ['R7.86', 'POST', '/api/v1/userapp/mall/order/pay', MALL_PAY, true],
   ['R7.87', 'POST', '/api/v1/userapp/ispremium', { id: 303 }, false],
   ['R7.88', 'POST', '/api/v1/userapp/premium_pay', { id: 308 }, true],
   ['R7.89', 'POST', '/api/v1/userapp/living/activity/redpack/detail', { roomid: 539 }, false],
@@ -106,6 +109,7 @@ before(async () => {
   process.env.QUIET_SMS = '1'
   app = await makeApp()
   token = (await login(app)).token
+  MALL_PAY.id = String((await call(app, 'POST', '/api/v1/userapp/mall/order/create', { goods_id: 6001 }, token)).body.data.id)
 })
 after(() => app.close())
 
