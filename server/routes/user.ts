@@ -4,7 +4,7 @@ import { Envelope, userBySign, type Api } from '../api'
 import type { AppContext, Call } from '../context'
 import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, randomToken } from '../lib/util'
 import { MOBILE_RE, S } from '../lib/validate'
-import { clientIp, safeEqual, signFor, tooFast } from '../security'
+import { clientIp, limit, safeEqual, signFor, tooFast } from '../security'
 import { DEMO } from '../seed'
 import type { Room, Streamer, Teaser, UserRow } from '../types'
 import { publicUser, streamerItem } from '../views'
@@ -89,8 +89,15 @@ export const SMS_VOID_MSG = '验证码错误次数过多，已失效，请重新
  * Checks an SMS code (issue 13): every wrong try counts, and after `smsMaxAttempts` the code is void; a used or
  * void code stays in the table (code '') so the send cool-down still holds.
  */
-export function checkSms(ctx: AppContext, mobile: string, code: string): void {
+/**
+ * Checks an SMS code for `mobile` and uses it up when right. Wrong tries count against the code itself (the 5th voids
+ * it), except with `tries`: a key of the caller's own (binding a number, where the caller may not be the number's
+ * owner), whose wrong tries then never spend the owner's code; past 5 in the code's lifetime that caller is refused.
+ */
+export function checkSms(ctx: AppContext, mobile: string, code: string, tries?: string): void {
   const db = ctx.store.db
+  const window = ctx.limits.smsTtl * 1000
+  if (tries && ctx.limiter.over(tries, ctx.limits.smsMaxAttempts, window)) throw biz(CODE.AUTH_FAILED, SMS_VOID_MSG)
   const row = db.prepare('SELECT code, expires_at, attempts FROM sms WHERE mobile = ?').get(mobile) as { code: string; expires_at: number; attempts: number } | undefined
   if (!row || !row.code) throw biz(CODE.AUTH_FAILED, '验证码错误或已失效，请重新获取')
   if (row.expires_at < nowSec()) {
@@ -98,6 +105,10 @@ export function checkSms(ctx: AppContext, mobile: string, code: string): void {
     throw biz(CODE.AUTH_FAILED, '验证码已过期，请重新获取')
   }
   if (!safeEqual(row.code, String(code))) {
+    if (tries) {
+      ctx.limiter.add(tries, window)
+      throw biz(CODE.AUTH_FAILED, '验证码错误或已失效，请重新获取')
+    }
     const attempts = row.attempts + 1
     const left = ctx.limits.smsMaxAttempts - attempts
     db.prepare(left > 0 ? 'UPDATE sms SET attempts = ? WHERE mobile = ?' : "UPDATE sms SET attempts = ?, code = '' WHERE mobile = ?").run(attempts, mobile)
@@ -233,10 +244,15 @@ export function registerUser(api: Api, ctx: AppContext): void {
   })
 
   // R7.62, R5.16
+  // R7.62: binding answers nothing about the number (taken or not) before its code is right; a binder's wrong codes
+  // count against that binder (per number, 5 a code lifetime), never against the owner's login code; 10 tries a
+  // user an hour (code -8)
   api.post(`${U}/userinfo/mobile`, { auth: true, schema: S.obj({ mobile: MOBILE, verify: VERIFY }, ['mobile', 'verify']) }, (p, call) => {
-    const other = db.prepare('SELECT id FROM users WHERE mobile = ? AND id <> ?').get(p.mobile, call.user!.id)
+    const uid = call.user!.id
+    limit(ctx, `bindmobile:u${uid}`, 10, 3600_000)
+    const other = db.prepare('SELECT id FROM users WHERE mobile = ? AND id <> ?').get(p.mobile, uid)
+    checkSms(ctx, p.mobile, p.verify, `bindtries:u${uid}:${p.mobile}`)
     if (other) throw biz(CODE.FAIL, '该手机号已绑定其他账号')
-    checkSms(ctx, p.mobile, p.verify)
     db.prepare('UPDATE users SET mobile = ? WHERE id = ?').run(p.mobile, call.user!.id)
     return publicUser(userById(ctx, call.user!.id) as UserRow)
   })
