@@ -75,6 +75,10 @@ const MIGRATIONS: string[] = [
   ALTER TABLE tokens ADD COLUMN family TEXT;
   CREATE INDEX tokens_family ON tokens(family);
   `,
+  // who has counted what (a like, a visit of the day, a share of the day): each viewer counts once
+  `
+  CREATE TABLE counted (kind TEXT NOT NULL, target INTEGER NOT NULL, caller TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (kind, target, caller));
+  `,
 ]
 
 export class Store {

@@ -111,6 +111,24 @@ export function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y)
 }
 
+// ---- counters one viewer could inflate or erase
+
+/** China's date (YYYY-MM-DD): visits and shares count once a viewer a day. */
+export const chinaDay = (sec = nowSec()) => new Date((sec + 8 * 3600) * 1000).toISOString().slice(0, 10)
+
+/**
+ * True the first time `caller` (callerKey: the user, else the address) counts `kind` of `target`: a like, or with a
+ * day in `kind` a visit or share of that day. Repeating the call counts nothing more.
+ */
+export function countOnce(ctx: AppContext, kind: string, target: number, caller: string): boolean {
+  return ctx.store.db.prepare('INSERT OR IGNORE INTO counted (kind, target, caller, created_at) VALUES (?, ?, ?, ?)').run(kind, target, caller, nowSec()).changes === 1
+}
+
+/** True when `caller` had counted `kind` of `target` and no longer does: only one's own like is taken back. */
+export function uncount(ctx: AppContext, kind: string, target: number, caller: string): boolean {
+  return ctx.store.db.prepare('DELETE FROM counted WHERE kind = ? AND target = ? AND caller = ?').run(kind, target, caller).changes === 1
+}
+
 // ---- redirects
 
 /**

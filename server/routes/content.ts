@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify'
 import { Envelope, type Api } from '../api'
-import type { AppContext } from '../context'
+import type { AppContext, Call } from '../context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
 import { TAGS } from '../seed'
-import { checkPlaybackAccess, checkRoomAccess, securedRoomInfo, signedSource } from '../security'
+import { callerKey, checkPlaybackAccess, checkRoomAccess, countOnce, securedRoomInfo, signedSource, uncount } from '../security'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../types'
 import { channelItem, playbackDetail, playbackItem, roomItem, roomStatus, scheduleOf, streamerItem, teaserItem } from '../views'
 
@@ -200,8 +200,10 @@ export function registerContent(api: Api, ctx: AppContext): void {
     const list = store.docs<{ topic_id: number; time: number }>('post').filter((x) => x.topic_id === topicId).sort((a, b) => b.time - a.time)
     return { ...paginate(list, page, count), topic }
   }
-  const likePost = (id: number) => {
+  // a post's like counts once a viewer (R4.29), by either call
+  const likePost = (id: number, call: Call) => {
     const post = postOr404(id)
+    if (!countOnce(ctx, 'like:post', id, callerKey(call.user, call.req))) return { id, like: post.like }
     const next = store.patchDoc<typeof post>('post', id, { like: post.like + 1 })
     const topic = store.doc<{ total_likes: number }>('topic', post.topic_id)
     if (topic) store.patchDoc('topic', post.topic_id, { total_likes: topic.total_likes + 1 })
@@ -215,11 +217,11 @@ export function registerContent(api: Api, ctx: AppContext): void {
   })
   api.action('api_mapp', 'timeline_posts', { schema: S.obj({ id: S.int('话题ID', { minimum: 1 }), page: S.page(), count: S.count() }, ['id']) }, (p) => postsOf(p.id, p.page, p.count))
   api.action('api_mapp', 'timeline_post', { schema: S.obj({ id: S.int('内容ID', { minimum: 1 }) }, ['id']) }, (p) => postOr404(p.id))
-  api.action('api_mapp', 'timeline_posts_like', { schema: S.obj({ id: S.int('内容ID', { minimum: 1 }), topicid: S.int('话题ID') }, ['id']) }, (p) => likePost(p.id))
+  api.action('api_mapp', 'timeline_posts_like', { schema: S.obj({ id: S.int('内容ID', { minimum: 1 }), topicid: S.int('话题ID') }, ['id']) }, (p, call) => likePost(p.id, call))
   api.post(`${U}/news/list`, { schema: S.obj({ page: S.page(), count: S.count() }) }, (p) => paginate(store.docs('topic'), p.page, p.count))
   api.post(`${U}/news/content`, { schema: S.obj({ news_id: S.int('话题ID', { minimum: 1 }), page: S.page(), count: S.count() }, ['news_id']) }, (p) => postsOf(p.news_id, p.page, p.count))
   api.post(`${U}/news/content_detail`, { schema: S.obj({ id: S.int('内容ID', { minimum: 1 }) }, ['id']) }, (p) => postOr404(p.id))
-  api.post(`${U}/news/content/like`, { schema: S.obj({ id: S.int('内容ID', { minimum: 1 }) }, ['id']) }, (p) => likePost(p.id))
+  api.post(`${U}/news/content/like`, { schema: S.obj({ id: S.int('内容ID', { minimum: 1 }) }, ['id']) }, (p, call) => likePost(p.id, call))
 
   // ---- search R7.37, R7.38, R4.44
   api.post(`${U}/search/hot`, { schema: S.obj({ count: S.count(15, 50) }) }, (p) => store.docs<{ keyword: string }>('hotword').slice(0, p.count).map((h) => h.keyword))
@@ -317,11 +319,14 @@ export function registerContent(api: Api, ctx: AppContext): void {
     return paginate(list, p.page, p.count)
   })
   // photo like: type 1 (default) likes, type 0 / -1 / 'down' takes the like back (photo likes toggle, R4.29)
-  api.post(`${U}/album/photo/up`, { schema: S.obj({ id: S.int('照片ID', { minimum: 1 }), type: S.str('类型') }, ['id']) }, (p) => {
+  // each viewer's like counts once, and a viewer takes back only their own
+  api.post(`${U}/album/photo/up`, { schema: S.obj({ id: S.int('照片ID', { minimum: 1 }), type: S.str('类型') }, ['id']) }, (p, call) => {
     const photo = store.doc<{ likes: number; album_id: number }>('photo', p.id)
     if (!photo) throw biz(CODE.NOT_FOUND, '照片不存在')
     const down = p.type === '0' || p.type === '-1' || p.type === 'down' || p.type === 'cancel'
-    const delta = down ? (photo.likes > 0 ? -1 : 0) : 1
+    const who = callerKey(call.user, call.req)
+    const changed = down ? uncount(ctx, 'like:photo', p.id, who) : countOnce(ctx, 'like:photo', p.id, who)
+    const delta = !changed ? 0 : down ? (photo.likes > 0 ? -1 : 0) : 1
     store.patchDoc('photo', p.id, { likes: photo.likes + delta })
     const album = store.doc<{ likes: number }>('album', photo.album_id)
     if (album) store.patchDoc('album', photo.album_id, { likes: Math.max(0, album.likes + delta) })

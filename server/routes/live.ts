@@ -3,7 +3,7 @@ import type { AppContext } from '../context'
 import { REQUEST_ID, once } from '../idempotency'
 import { CODE, biz, cnDate, cnMidnight, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
-import { callerKey, checkRoomAccess, limit } from '../security'
+import { callerKey, checkRoomAccess, chinaDay, countOnce, limit } from '../security'
 import type { Activity, Gift, Playback, Room, UserRow } from '../types'
 import { onlineOf, publicUser } from '../views'
 import { ROOM_ACCESS, playbackOr404, roomOr404 } from './content'
@@ -98,8 +98,10 @@ export function registerLive(api: Api, ctx: AppContext): void {
   })
 
   // R7.70
-  api.post(`${U}/living/share`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }) }, ['roomid']) }, (p) => {
+  // a viewer's shares of a room count once a day (however often the share sheet opens)
+  api.post(`${U}/living/share`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }) }, ['roomid']) }, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
+    if (!countOnce(ctx, `share:${chinaDay()}`, room.id, callerKey(call.user, call.req))) return { roomid: room.id, shares: room.shares }
     const next = store.patchDoc<Room>('room', room.id, { shares: room.shares + 1 }) as Room
     return { roomid: room.id, shares: next.shares }
   })
@@ -108,8 +110,10 @@ export function registerLive(api: Api, ctx: AppContext): void {
   // R7.68's {b, roomid} carries R7.27's live stats. The action visits counts one visit of the room.
   api.action('api', 'live_vcr_stat', {
     schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), flag: S.str('动作', { enum: ['visits'], default: 'visits' }) }, ['id']),
-  }, (p) => {
+  }, (p, call) => {
     const room = roomOr404(ctx, p.id, true)
+    // a viewer's visits of a room count once a day
+    if (!countOnce(ctx, `visit:${chinaDay()}`, room.id, callerKey(call.user, call.req))) return { roomid: room.id, visits: room.visits }
     const next = store.patchDoc<Room>('room', room.id, { visits: room.visits + 1 }) as Room
     return { roomid: next.id, visits: next.visits }
   })
@@ -240,6 +244,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
   })
   api.post(`${U}/playback/like`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), ...ROOM_ACCESS }, ['id']) }, (p, call) => {
     const pb = playbackOr404(ctx, p.id, call.req, p)
+    if (!countOnce(ctx, 'like:playback', pb.id, callerKey(call.user, call.req))) return { id: pb.id, likes: pb.likes } // once a viewer (R5.12)
     store.patchDoc<Playback>('playback', pb.id, { likes: pb.likes + 1 })
     return { id: pb.id, likes: pb.likes + 1 }
   })

@@ -329,15 +329,17 @@ export function registerUser(api: Api, ctx: AppContext): void {
       if (!ctx.store.doc<Room>('room', id)) throw biz(CODE.NOT_FOUND, '直播间不存在')
       kind = 'room'
     } else throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(room_id) 或 预告ID(teaser_id)')
+    // a teaser's count moves only when this viewer's own subscription does: repeats add nothing, and a viewer who
+    // never subscribed takes nothing away
+    const move = (delta: number) => {
+      const t = kind === 'teaser' ? ctx.store.doc<Teaser>('teaser', id) : undefined
+      if (t) ctx.store.patchDoc<Teaser>('teaser', id, { subscribes: Math.max(0, t.subscribes + delta) })
+    }
     if (p.accept === 0) {
-      db.prepare('DELETE FROM subs WHERE user_id = ? AND kind = ? AND target_id = ?').run(uid, kind, id)
+      if (db.prepare('DELETE FROM subs WHERE user_id = ? AND kind = ? AND target_id = ?').run(uid, kind, id).changes === 1) move(-1)
       return new Envelope(CODE.OK, '已取消订阅', { issubscribe: 0 })
     }
-    db.prepare('INSERT OR IGNORE INTO subs (user_id, kind, target_id, created_at) VALUES (?, ?, ?, ?)').run(uid, kind, id, nowSec())
-    if (kind === 'teaser') {
-      const t = ctx.store.doc<Teaser>('teaser', id) as Teaser
-      ctx.store.patchDoc<Teaser>('teaser', id, { subscribes: t.subscribes + 1 })
-    }
+    if (db.prepare('INSERT OR IGNORE INTO subs (user_id, kind, target_id, created_at) VALUES (?, ?, ?, ?)').run(uid, kind, id, nowSec()).changes === 1) move(1)
     return new Envelope(CODE.OK, '订阅成功，开播时将提醒您', { issubscribe: 1 })
   })
   api.post(`${U}/issubscribe`, { schema: S.obj({ teaser_id: S.int('预告ID', { minimum: 1 }), room_id: S.int('直播间ID', { minimum: 1 }) }) }, (p, call) => {
