@@ -88,3 +88,14 @@ test('R7.39 R3.53 the share QR code draws only this site’s pages, at most 1000
     assert.equal((await get(app, '/api/v1/userapp/qrcode?roomid=496&width=100', '203.0.113.6')).headers['content-type'], 'image/png')
   })
 })
+
+test('R3.9 R7.76 R7.77 likes and gifts into a password room need its password or room_key, as its chat does', async () => {
+  await withApp(async (app) => {
+    const token = (await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' })).body.data.access_token as string
+    assert.equal(assertRefused(await call(app, 'POST', U('/living/like'), { roomid: 309, combo: 5 }), -3), '该直播间需要输入密码')
+    assert.equal(assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 309, giftid: 1 }, token), -3), '该直播间需要输入密码')
+    const key = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 309, password: '8888' })).room_key
+    assert.equal(assertEnvelope(await call(app, 'POST', U('/living/like'), { roomid: 309, combo: 5, room_key: key })).combo, 5)
+    assertEnvelope(await call(app, 'POST', U('/send_gifts'), { roomid: 309, giftid: 1, room_key: key }, token))
+  })
+})

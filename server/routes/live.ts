@@ -175,8 +175,10 @@ export function registerLive(api: Api, ctx: AppContext): void {
   })
 
   // R7.76, R3.17: anonymous likes allowed (user_id 0); issue 13: a repeated request_id counts once
-  api.post(`${U}/living/like`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), combo: S.int('点赞数', { minimum: 1, maximum: 1000, default: 1 }), request_id: REQUEST_ID }, ['roomid']) }, (p, call) => {
+  // a password room's likes and gifts need its access, as its chat does (R3.9)
+  api.post(`${U}/living/like`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), combo: S.int('点赞数', { minimum: 1, maximum: 1000, default: 1 }), request_id: REQUEST_ID, ...ROOM_ACCESS }, ['roomid']) }, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
+    checkRoomAccess(ctx, call.req, room, p)
     limit(ctx, `likecalls:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likeCallsPer10s, 10000) // issue 13
     limit(ctx, `likes:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likesPer10s, 10000, p.combo)
     return once(ctx, call, 'like', p.request_id, `${room.id}:${p.combo}`, () => {
@@ -190,9 +192,10 @@ export function registerLive(api: Api, ctx: AppContext): void {
   // R7.77, R3.16, R5.10
   api.post(`${U}/send_gifts`, {
     auth: true,
-    schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), giftid: S.int('礼物ID', { minimum: 1 }), combo: S.int('数量', { minimum: 1, maximum: 999, default: 1 }), request_id: REQUEST_ID }, ['roomid', 'giftid']),
+    schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), giftid: S.int('礼物ID', { minimum: 1 }), combo: S.int('数量', { minimum: 1, maximum: 999, default: 1 }), request_id: REQUEST_ID, ...ROOM_ACCESS }, ['roomid', 'giftid']),
   }, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
+    checkRoomAccess(ctx, call.req, room, p)
     const gift = store.doc<Gift>('gift', p.giftid)
     if (!gift) throw biz(CODE.NOT_FOUND, '礼物不存在')
     const uid = call.user!.id

@@ -1,3 +1,4 @@
+import { roomKey } from '@/core/room-access'
 import { post, type Envelope } from '@/core/request'
 
 /** A gift of the room's gift panel (R7.66); price in 慧币 (gold, R1.4, R9.1). */
@@ -45,6 +46,7 @@ export function fetchGifts(roomid?: number): Promise<Envelope<Gift[]>> {
 export function sendGift(q: { roomid: number; giftid: number; combo: number; request_id?: string }): Promise<Envelope<SendGiftResult>> {
   const data: Record<string, unknown> = { roomid: q.roomid, giftid: q.giftid, combo: q.combo }
   if (q.request_id) data.request_id = q.request_id
+  if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid) // a password room (R3.9)
   return post<SendGiftResult>('/userapp/send_gifts', data)
 }
 
@@ -52,5 +54,6 @@ export function sendGift(q: { roomid: number; giftid: number; combo: number; req
 export function sendLike(q: { roomid: number; combo: number; request_id?: string }): Promise<Envelope<LikeResult>> {
   const data: Record<string, unknown> = { roomid: q.roomid, combo: q.combo }
   if (q.request_id) data.request_id = q.request_id
+  if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid) // a password room (R3.9)
   return post<LikeResult>('/userapp/living/like', data)
 }

@@ -6,6 +6,7 @@
  * (the room's likes, the viewer's 慧币 and gift log) must come out exact.
  */
 import Taro from '@tarojs/taro'
+import { fetchRoomInfo } from '@/api/live'
 import { fetchUserInfo } from '@/api/user'
 import { configureRequest } from '@/core/request'
 import { setToken } from '@/core/token'
@@ -18,7 +19,7 @@ import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 
-const LIKE_ROOM = 309 // likes counted only by this file
+const LIKE_ROOM = 309 // likes counted only by this file; a password room (8888): its likes carry the room's key (R3.9)
 const GIFT_ROOM = 306
 let server: ReferenceServer
 let proxy: FaultProxy
@@ -29,6 +30,8 @@ beforeAll(async () => {
   proxy = await startFaultProxy(server.origin)
   configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${GIFT_ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  // the viewer entered the password room as its page does: from now on its likes carry the room_key
+  expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).code).toBe(1)
 }, 40000)
 afterAll(async () => {
   await proxy.close()
