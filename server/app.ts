@@ -7,7 +7,7 @@ import websocket from '@fastify/websocket'
 import multipart from '@fastify/multipart'
 import { Api, baseOf, fromThisMachine, type Access } from './api'
 import { registerActivityPages } from './routes/activity-pages'
-import type { AppContext } from './context'
+import type { AppContext, Call } from './context'
 import { Store } from './db'
 import { livePlaylist, segment, vodPlaylist } from './hls'
 import { placeholderSvg } from './img'
@@ -15,9 +15,9 @@ import QRCode from 'qrcode'
 import { PushHub } from './push'
 import { refreshSchedules, seed, withoutPublishedSecrets } from './seed'
 import { RateLimiter } from './lib/limit'
-import { CODE, biz } from './lib/util'
+import { CODE, biz, nowSec } from './lib/util'
 import { S } from './lib/validate'
-import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_TYPES, callerKey, canonicalStreamId, capConnections, checkStreamToken, limit, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
+import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_DAY, UPLOAD_TYPES, callerKey, chinaDay, canonicalStreamId, capConnections, checkStreamToken, limit, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
 import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
@@ -312,20 +312,26 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   // default base path (R7.2), so the same handler answers at /api/v1/upload too.
   const uploadHandler = async (req: FastifyRequest, reply: FastifyReply) => {
     const run = (handler: Parameters<typeof api.run>[3]) => api.run(req, reply, { auth: true }, handler, {})
-    return run(async () => {
+    return run(async (_p: unknown, call: Call) => {
       if (!req.isMultipart()) throw biz(CODE.BAD_PARAM, '请使用 multipart/form-data 上传，文件字段名为 file')
       const file = await req.file()
       if (!file || file.fieldname !== 'file') throw biz(CODE.BAD_PARAM, '请选择要上传的文件（字段名 file）')
       const ext = path.extname(file.filename || '').toLowerCase()
       const type = UPLOAD_TYPES[ext]
       if (!type) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
+      // a quota per user and day (China time): 20 files, 50 MB
+      const since = Math.floor(Date.parse(`${chinaDay()}T00:00:00+08:00`) / 1000)
+      const used = store.db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND created_at >= ?').get(call.user!.id, since) as { n: number; bytes: number }
+      if (used.n >= UPLOADS_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传次数已达上限，请明天再试')
       const buf = await file.toBuffer()
       if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
+      if (used.bytes + buf.length > UPLOAD_BYTES_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传容量已达上限，请明天再试')
       // issue 13: the content must be what the name says (magic bytes), not HTML or script named .png
       if (sniff(buf) !== type) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
       fs.mkdirSync(uploadDir, { recursive: true })
       const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
       fs.writeFileSync(path.join(uploadDir, name), buf)
+      store.db.prepare('INSERT INTO uploads (name, user_id, size, created_at) VALUES (?, ?, ?, ?)').run(name, call.user!.id, buf.length, nowSec())
       return { url: `/files/${name}`, name: file.filename, size: buf.length }
     })
   }

@@ -79,6 +79,11 @@ const MIGRATIONS: string[] = [
   `
   CREATE TABLE counted (kind TEXT NOT NULL, target INTEGER NOT NULL, caller TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (kind, target, caller));
   `,
+  // who uploaded which file: avatars only from one's own uploads, and a daily quota per user
+  `
+  CREATE TABLE uploads (name TEXT PRIMARY KEY, user_id INTEGER NOT NULL, size INTEGER NOT NULL, created_at INTEGER NOT NULL);
+  CREATE INDEX uploads_user ON uploads(user_id, created_at);
+  `,
 ]
 
 export class Store {

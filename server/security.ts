@@ -152,6 +152,19 @@ export function safeRedirect(target: unknown, base: string, fallback: string): s
 
 // ---- the id + sign cookies (R4.10, R7.65)
 
+/**
+ * The `device` cookie a login leaves on the device it happened on: `<user id>.<HMAC>`. Wrong passwords from other
+ * callers lock a mobile; the owner's own device (a valid device cookie of that user) still logs in.
+ */
+export function deviceCookie(ctx: AppContext, userId: number): string {
+  return `${userId}.${hmac(ctx.secret, `device:${userId}`)}`
+}
+
+/** Whether `value` is the device cookie of `userId`. */
+export function isOwnDevice(ctx: AppContext, userId: number, value: unknown): boolean {
+  return typeof value === 'string' && safeEqual(value, deviceCookie(ctx, userId))
+}
+
 /** `sign` = `<expires>.<session version>.<HMAC of id, expires and version>`: expiring, and void once logout bumps the version. */
 export function signFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'session_version'>, expires: number): string {
   const ver = Number(user.session_version) || 0
@@ -304,6 +317,32 @@ export function securedRoomInfo(ctx: AppContext, viewer: { user: UserRow | null;
 }
 
 // ---- uploads
+
+/** A user's uploads a day (China time): files and bytes; past either, code -8. */
+export const UPLOADS_PER_DAY = 20
+export const UPLOAD_BYTES_PER_DAY = 50 * 1024 * 1024
+
+/**
+ * The stored path of an avatar (R7.63): one of this user's own uploads (`/files/<name>`, or that file's absolute URL
+ * on this origin) or our generated placeholder (`/img/avatar/<id>.svg`); null for anything else (another site,
+ * another viewer's file, a path that is no upload).
+ */
+export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base: string): string | null {
+  let p = avatar
+  if (!avatar.startsWith('/') || avatar.startsWith('//')) {
+    try {
+      const u = new URL(avatar)
+      if (u.origin !== new URL(base).origin) return null
+      p = u.pathname
+    } catch {
+      return null
+    }
+  }
+  if (/^\/img\/avatar\/\d{1,12}\.svg$/.test(p)) return p
+  const m = /^\/files\/([\w.-]{1,80})$/.exec(p)
+  const row = m ? ctx.store.db.prepare('SELECT user_id FROM uploads WHERE name = ?').get(m[1]) as { user_id: number } | undefined : undefined
+  return row && row.user_id === userId ? p : null
+}
 
 /** The upload extensions accepted and the file type their first bytes must show. */
 export const UPLOAD_TYPES: Record<string, 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3'> = {

@@ -83,3 +83,62 @@ test('R7.62 binding attempts are limited per user: the 11th in an hour answers -
     assert.equal(assertRefused(await bind(app, a.token, '13700000020', '123456'), -8), '操作太频繁，请稍后再试')
   })
 })
+
+const PNG = Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1')
+function upload(app: LiveServer, token: string, content = PNG) {
+  const boundary = `----s${Math.random().toString(36).slice(2)}`
+  return app.inject({
+    method: 'POST', url: '/upload',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  })
+}
+
+test('R7.63 R7.107 an avatar is one of the viewer’s own uploads or our placeholder, never another site’s or another viewer’s file', async () => {
+  await withApp(async (app) => {
+    const a = await login(app)
+    const b = await loginNoMobile(app)
+    const mine = upload(app, a.token).then((r) => r.json().data.url as string)
+    const theirs = upload(app, b.token).then((r) => r.json().data.url as string)
+    const [own, other] = await Promise.all([mine, theirs])
+    const update = (avatar: string) => call(app, 'POST', U('/userinfo/update'), { avatar }, a.token)
+    for (const avatar of ['https://evil.example/a.png', 'javascript:alert(1)', '//evil.example/x.png', other, new URL(other).pathname, '/files/../live.db', '/files/nothere.png']) {
+      assert.equal(assertRefused(await update(avatar), -1), '头像只能使用本站上传的图片', avatar)
+    }
+    assert.equal(assertEnvelope(await update(own)).avatar, own)
+    assert.equal(assertEnvelope(await update(new URL(own).pathname)).avatar, own)
+    assert.match(assertEnvelope(await update('/img/avatar/10001.svg')).avatar, /\/img\/avatar\/10001\.svg$/)
+  })
+})
+
+test('R7.107 uploads are bounded per user: the 21st of a day answers -8 今日上传次数已达上限，请明天再试', async () => {
+  await withApp(async (app) => {
+    const a = await login(app)
+    for (let i = 0; i < 20; i++) assert.equal((await upload(app, a.token)).json().code, 1)
+    assert.deepEqual((await upload(app, a.token)).json(), { code: -8, msg: '今日上传次数已达上限，请明天再试', data: null })
+    // another viewer still uploads
+    assert.equal((await upload(app, (await loginNoMobile(app)).token)).json().code, 1)
+  })
+})
+
+test('R7.54 wrong passwords from elsewhere lock the mobile for those callers, not for the owner’s own device', async () => {
+  await withApp(async (app) => {
+    // the owner logged in on this phone before: it carries the device cookie that login set
+    const owner = await login(app)
+    const device = cookieHeader(owner.cookies.filter((c) => c.startsWith('device=')))
+    assert.match(device, /^device=/)
+    // an attacker from another address guesses until the mobile is locked for them
+    for (let i = 0; i < 10; i++) {
+      const r = await app.inject({ method: 'POST', url: U('/login'), remoteAddress: '203.0.113.8', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ mobile: '13800000001', password: `guess${i}` }) })
+      assert.equal(r.json().code, -2)
+    }
+    const locked = await app.inject({ method: 'POST', url: U('/login'), remoteAddress: '203.0.113.9', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
+    assert.equal(locked.json().msg, '密码错误次数过多，请 15 分钟后再试')
+    // the owner's own device still logs in with the right password
+    assertEnvelope(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }, undefined, { cookie: device }))
+    // a device cookie of another user, or a forged one, does not lift the lock
+    for (const cookie of ['device=10002.0123456789abcdef0123456789abcdef', `device=${device.slice(7).replace(/^\d+/, '10002')}`]) {
+      assert.equal(assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }, undefined, { cookie }), -8), '密码错误次数过多，请 15 分钟后再试')
+    }
+  })
+})

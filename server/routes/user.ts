@@ -2,15 +2,17 @@ import crypto from 'node:crypto'
 import type { FastifyReply } from 'fastify'
 import { Envelope, userBySign, type Api } from '../api'
 import type { AppContext, Call } from '../context'
-import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, randomToken } from '../lib/util'
+import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, parseCookies, randomToken } from '../lib/util'
 import { MOBILE_RE, S } from '../lib/validate'
-import { clientIp, limit, safeEqual, signFor, tooFast } from '../security'
+import { clientIp, deviceCookie, isOwnDevice, limit, ownAvatar, safeEqual, signFor, tooFast } from '../security'
 import { DEMO } from '../seed'
 import type { Room, Streamer, Teaser, UserRow } from '../types'
 import { publicUser, streamerItem } from '../views'
 
 const U = '/api/v1/userapp'
 export const TOKEN_TTL = 7 * 86400
+/** The device cookie lives a year: it only says that a login of its user happened on this device. */
+const DEVICE_TTL = 365 * 86400
 const MOBILE = S.str('手机号', { pattern: MOBILE_RE, errmsg: '请输入正确的手机号' })
 const VERIFY = S.str('验证码', { pattern: '^\\d{4,6}$', errmsg: '请输入正确的验证码' })
 
@@ -58,7 +60,8 @@ function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user'>): string 
 export function setLoginCookies(ctx: AppContext, call: Pick<Call, 'req' | 'reply'>, user: UserRow): void {
   const secure = call.req.protocol === 'https' ? '; Secure' : ''
   const opts = `Path=/; Max-Age=${TOKEN_TTL}; SameSite=Lax${secure}`
-  const cookies = [`id=${user.id}; ${opts}`, `sign=${signFor(ctx, user, nowSec() + TOKEN_TTL)}; ${opts}; HttpOnly`]
+  const cookies = [`id=${user.id}; ${opts}`, `sign=${signFor(ctx, user, nowSec() + TOKEN_TTL)}; ${opts}; HttpOnly`,
+    `device=${deviceCookie(ctx, user.id)}; Path=/; Max-Age=${DEVICE_TTL}; SameSite=Lax${secure}; HttpOnly`]
   if (user.openid) cookies.push(`openid=${encodeURIComponent(user.openid)}; ${opts}`)
   call.reply.header('set-cookie', cookies)
 }
@@ -151,12 +154,15 @@ export function registerUser(api: Api, ctx: AppContext): void {
       }
       if (!p.password) throw biz(CODE.BAD_PARAM, '请输入密码')
       // issue 13: wrong passwords are counted per mobile and per address; past the limit the login pauses
-      const perMobile = `loginfail:m:${p.mobile}`
+      // the owner's own device (the device cookie an earlier login of this user left) counts its failures apart, so an
+      // attacker elsewhere locks the mobile for every other caller but not for the owner's phone
+      const u = db.prepare('SELECT * FROM users WHERE mobile = ?').get(p.mobile) as UserRow | undefined
+      const ownDevice = !!u && isOwnDevice(ctx, u.id, parseCookies(call.req.headers.cookie).device)
+      const perMobile = `loginfail:${ownDevice ? 'd' : 'm'}:${p.mobile}`
       const perClient = `loginfail:ip:${clientIp(call.req)}`
       if (ctx.limiter.over(perMobile, ctx.limits.loginFailures, LOGIN_WINDOW) || ctx.limiter.over(perClient, ctx.limits.loginFailures * 3, LOGIN_WINDOW)) {
         throw tooFast('密码错误次数过多，请 15 分钟后再试')
       }
-      const u = db.prepare('SELECT * FROM users WHERE mobile = ?').get(p.mobile) as UserRow | undefined
       if (!(await checkPassword(p.password, u?.password ?? NO_USER_HASH)) || !u) {
         ctx.limiter.add(perMobile, LOGIN_WINDOW)
         ctx.limiter.add(perClient, LOGIN_WINDOW)
@@ -263,7 +269,11 @@ export function registerUser(api: Api, ctx: AppContext): void {
     if (name === '') throw biz(CODE.BAD_PARAM, '昵称不能为空')
     if (name && ctxHasSensitive(ctx, name)) throw biz(CODE.SENSITIVE, '昵称包含敏感词，请修改')
     if (name) db.prepare('UPDATE users SET name = ? WHERE id = ?').run(name, call.user!.id)
-    if (p.avatar) db.prepare('UPDATE users SET avatar = ? WHERE id = ?').run(p.avatar, call.user!.id)
+    if (p.avatar) {
+      const avatar = ownAvatar(ctx, call.user!.id, p.avatar, call.base)
+      if (!avatar) throw biz(CODE.BAD_PARAM, '头像只能使用本站上传的图片')
+      db.prepare('UPDATE users SET avatar = ? WHERE id = ?').run(avatar, call.user!.id)
+    }
     return publicUser(userById(ctx, call.user!.id) as UserRow)
   })
 
