@@ -9,6 +9,16 @@ export async function makeApp(opts: ServerOptions = {}): Promise<LiveServer> {
   return app
 }
 
+/** A fresh in-memory server (makeApp with `opts`) for one test, closed after `fn` whatever happens. */
+export async function withApp(opts: ServerOptions, fn: (app: LiveServer) => Promise<void>): Promise<void> {
+  const app = await makeApp(opts)
+  try {
+    await fn(app)
+  } finally {
+    await app.close()
+  }
+}
+
 export interface CallResult {
   status: number
   body: Json

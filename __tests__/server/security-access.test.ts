@@ -6,20 +6,11 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer, ServerOptions } from '../../server/app'
-import { assertEnvelope, call, makeApp, type Json } from './helpers'
+import { assertEnvelope, call, withApp, type Json } from './helpers'
 
 process.env.QUIET_SMS = '1'
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
 const PUBLIC_IP = '203.0.113.9'
-
-async function withApp(opts: ServerOptions, fn: (app: LiveServer) => Promise<void>): Promise<void> {
-  const app = await makeApp(opts)
-  try {
-    await fn(app)
-  } finally {
-    await app.close()
-  }
-}
 
 // ---- the loopback-only routes, from the route table
 

@@ -6,16 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, call, login, loginNoMobile, makeApp, U } from './helpers'
-
-async function withApp(fn: (app: LiveServer) => Promise<void>): Promise<void> {
-  const app = await makeApp()
-  try {
-    await fn(app)
-  } finally {
-    await app.close()
-  }
-}
+import { assertEnvelope, call, login, loginNoMobile, U, withApp } from './helpers'
 
 /** A JSON call from `ip` (another viewer without a login). */
 async function from(app: LiveServer, ip: string, method: 'GET' | 'POST', url: string, payload: Record<string, unknown> = {}) {
@@ -24,7 +15,7 @@ async function from(app: LiveServer, ip: string, method: 'GET' | 'POST', url: st
 }
 
 test('R7.71 R7.28 R7.70 a viewer’s repeated visits and shares of a room count once; another viewer counts too', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const stats = async () => assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get', roomid: 496 }))
     const before = await stats()
     for (let i = 0; i < 5; i++) {
@@ -40,7 +31,7 @@ test('R7.71 R7.28 R7.70 a viewer’s repeated visits and shares of a room count 
 })
 
 test('R7.83 R7.32 R7.36 a viewer likes a playback or a post once, however often they call', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const pb = assertEnvelope(await call(app, 'POST', U('/playback/detail'), { id: 5002 })).likes as number
     let last = 0
     for (let i = 0; i < 4; i++) last = (await from(app, '203.0.113.3', 'POST', U('/playback/like'), { id: 5002 })).likes
@@ -54,7 +45,7 @@ test('R7.83 R7.32 R7.36 a viewer likes a playback or a post once, however often 
 })
 
 test('R4.29 a photo is liked once per viewer, and only its liker takes the like back', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const photos = assertEnvelope(await call(app, 'POST', U('/album/photo/list'), { album_id: 1, count: 1 })).list
     const { id, likes } = photos[0] as { id: number; likes: number }
     for (let i = 0; i < 3; i++) await from(app, '203.0.113.4', 'POST', U('/album/photo/up'), { id })
@@ -66,7 +57,7 @@ test('R4.29 a photo is liked once per viewer, and only its liker takes the like 
 })
 
 test('R7.47 R7.49 R5.13 a teaser’s subscriptions count each viewer once; withdrawing takes only their own back', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const a = await login(app)
     const b = await loginNoMobile(app)
     const count = async () => assertEnvelope(await call(app, 'POST', U('/teaser/detail'), { id: 1471 })).subscribes as number

@@ -6,16 +6,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, makeApp, U } from './helpers'
+import { assertEnvelope, assertRefused, call, U, withApp } from './helpers'
 
-async function withApp(fn: (app: LiveServer) => Promise<void>): Promise<void> {
-  const app = await makeApp()
-  try {
-    await fn(app)
-  } finally {
-    await app.close()
-  }
-}
 const get = (app: LiveServer, url: string, remoteAddress = '127.0.0.1') => app.inject({ method: 'GET', url, remoteAddress })
 const pathOf = (url: string) => {
   const u = new URL(url)
@@ -24,7 +16,7 @@ const pathOf = (url: string) => {
 
 // playback 5010 is the recording of password room 309 (password 8888)
 test('R3.9 R7.15 R7.80 R7.81 a password room’s recording answers only with the room’s password or room_key', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     for (const path of ['/playback/detail', '/playback/danmaku', '/playback/comment/list']) {
       const r = await call(app, 'POST', U(path), { id: 5010 })
       assert.equal(assertRefused(r, -3), '该直播间需要输入密码', path)
@@ -47,7 +39,7 @@ test('R3.9 R7.15 R7.80 R7.81 a password room’s recording answers only with the
 })
 
 test('R7.13 R7.15 the stream gate fails closed on ids written another way: leading zeros, decimals, signs, spaces', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     for (const url of ['/hls/live/0000000000309/index.m3u8', '/hls/live/0309/seg0.ts', '/hls/live/+309/index.m3u8', '/hls/live/%20309/index.m3u8',
       '/hls/vod/5004.0/index.m3u8', '/hls/vod/05004/seg0.ts', '/hls/vod/5010.00/index.m3u8', '/hls/live/303e0/index.m3u8']) {
       const r = await get(app, url)
@@ -61,7 +53,7 @@ test('R7.13 R7.15 the stream gate fails closed on ids written another way: leadi
 })
 
 test('R7.39 R3.53 the share QR code draws only this site’s pages, at most 1000 px wide, cached and rate-limited per caller', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     for (const path of ['https://evil.example/login', 'http://evil.example', '//evil.example/m2/', 'javascript:alert(1)', 'data:text/html,x']) {
       assert.equal(assertRefused(await call(app, 'GET', U('/qrcode'), { path, format: 'json' }), -1), '参数错误：二维码只能指向本站页面', path)
     }
@@ -90,7 +82,7 @@ test('R7.39 R3.53 the share QR code draws only this site’s pages, at most 1000
 })
 
 test('R3.9 R7.76 R7.77 likes and gifts into a password room need its password or room_key, as its chat does', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const token = (await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' })).body.data.access_token as string
     assert.equal(assertRefused(await call(app, 'POST', U('/living/like'), { roomid: 309, combo: 5 }), -3), '该直播间需要输入密码')
     assert.equal(assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 309, giftid: 1 }, token), -3), '该直播间需要输入密码')

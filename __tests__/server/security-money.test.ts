@@ -4,22 +4,12 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, login, loginNoMobile, makeApp, U } from './helpers'
-
-async function withApp(fn: (app: LiveServer) => Promise<void>): Promise<void> {
-  const app = await makeApp()
-  try {
-    await fn(app)
-  } finally {
-    await app.close()
-  }
-}
+import { assertEnvelope, assertRefused, call, login, loginNoMobile, U, withApp } from './helpers'
 
 const payBody = (id: unknown) => ({ id: String(id), fromtype: 'h5' })
 
 test('R7.86 R3.50 an order id nobody has ordered cannot be paid: -4 订单不存在, and no payment row is written', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const attacker = await loginNoMobile(app)
     for (const id of ['880004', '880001', '1', 'abc', '6001']) {
       assert.equal(assertRefused(await call(app, 'POST', U('/mall/order/pay'), payBody(id), attacker.token), -4), '订单不存在')
@@ -30,7 +20,7 @@ test('R7.86 R3.50 an order id nobody has ordered cannot be paid: -4 订单不存
 })
 
 test('R7.86 R3.41 a squatted id neither pays a later order nor blocks its buyer: the order is paid for its own total', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const attacker = await loginNoMobile(app)
     const victim = await login(app)
     // the attack of the audit: pay ids before they exist, then order (99 items), confirm the cheap payment
@@ -54,7 +44,7 @@ test('R7.86 R3.41 a squatted id neither pays a later order nor blocks its buyer:
 })
 
 test('R7.86 mall order ids are not guessable: not sequential, not the next of another viewer’s', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const a = await login(app)
     const ids: number[] = []
     for (let i = 0; i < 6; i++) ids.push(assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001 }, a.token)).id)
@@ -66,7 +56,7 @@ test('R7.86 mall order ids are not guessable: not sequential, not the next of an
 })
 
 test('R7.86 a mall order is paid once: the second pay call after confirmation is refused, status paid from its own row', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const a = await login(app)
     const o = assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001, quantity: 2 }, a.token))
     const pay = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), payBody(o.id), a.token))

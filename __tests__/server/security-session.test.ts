@@ -5,22 +5,13 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, login, loginNoMobile, makeApp, U } from './helpers'
-
-async function withApp(fn: (app: LiveServer) => Promise<void>): Promise<void> {
-  const app = await makeApp()
-  try {
-    await fn(app)
-  } finally {
-    await app.close()
-  }
-}
+import { assertEnvelope, assertRefused, call, login, loginNoMobile, U, withApp } from './helpers'
 
 const userinfo = (app: LiveServer, token: string) => call(app, 'POST', U('/userinfo'), {}, token)
 const cookieHeader = (setCookie: string[]) => setCookie.map((c) => c.split(';')[0]).join('; ')
 
 test('R7.52 R7.56 R2.26 logout ends the tokens a startup token login and the main host’s login check made from the session', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const first = await login(app)
     // a startup login hands the token over (R2.26) and gets a token of its own; the main host's check mints another
     const handed = assertEnvelope(await call(app, 'POST', U('/login'), { tokentype: 'app', token: first.token })).access_token as string
@@ -36,7 +27,7 @@ test('R7.52 R7.56 R2.26 logout ends the tokens a startup token login and the mai
 })
 
 test('R7.52 R7.65 a logout by the id/sign cookies ends the tokens the cookie session minted', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const first = await login(app)
     const cookie = cookieHeader(first.cookies)
     const minted = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'login' }, undefined, { cookie })).access_token as string
@@ -50,7 +41,7 @@ const smsCode = async (app: LiveServer, mobile: string) => assertEnvelope(await 
 const bind = (app: LiveServer, token: string, mobile: string, verify: string) => call(app, 'POST', U('/userinfo/mobile'), { mobile, verify }, token)
 
 test('R7.62 binding a mobile tells nothing about whose the number is until the code is right', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const a = await loginNoMobile(app)
     // no code was sent to either: a number taken by another account and a free one answer alike
     const taken = await bind(app, a.token, '13800000001', '123456')
@@ -65,7 +56,7 @@ test('R7.62 binding a mobile tells nothing about whose the number is until the c
 })
 
 test('R7.62 R7.61 wrong codes sent to bind a number do not spend its owner’s login code', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const attacker = await loginNoMobile(app)
     assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13911113333', type: 1 }))
     const code = await smsCode(app, '13911113333')
@@ -77,7 +68,7 @@ test('R7.62 R7.61 wrong codes sent to bind a number do not spend its owner’s l
 })
 
 test('R7.62 binding attempts are limited per user: the 11th in an hour answers -8 操作太频繁，请稍后再试', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const a = await loginNoMobile(app)
     for (let i = 0; i < 10; i++) assertRefused(await bind(app, a.token, `1370000001${i}`, '123456'), -2)
     assert.equal(assertRefused(await bind(app, a.token, '13700000020', '123456'), -8), '操作太频繁，请稍后再试')
@@ -95,7 +86,7 @@ function upload(app: LiveServer, token: string, content = PNG) {
 }
 
 test('R7.63 R7.107 an avatar is one of the viewer’s own uploads or our placeholder, never another site’s or another viewer’s file', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const a = await login(app)
     const b = await loginNoMobile(app)
     const mine = upload(app, a.token).then((r) => r.json().data.url as string)
@@ -112,7 +103,7 @@ test('R7.63 R7.107 an avatar is one of the viewer’s own uploads or our placeho
 })
 
 test('R7.107 uploads are bounded per user: the 21st of a day answers -8 今日上传次数已达上限，请明天再试', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     const a = await login(app)
     for (let i = 0; i < 20; i++) assert.equal((await upload(app, a.token)).json().code, 1)
     assert.deepEqual((await upload(app, a.token)).json(), { code: -8, msg: '今日上传次数已达上限，请明天再试', data: null })
@@ -122,7 +113,7 @@ test('R7.107 uploads are bounded per user: the 21st of a day answers -8 今日�
 })
 
 test('R7.54 wrong passwords from elsewhere lock the mobile for those callers, not for the owner’s own device', async () => {
-  await withApp(async (app) => {
+  await withApp({}, async (app) => {
     // the owner logged in on this phone before: it carries the device cookie that login set
     const owner = await login(app)
     const device = cookieHeader(owner.cookies.filter((c) => c.startsWith('device=')))

@@ -8,22 +8,13 @@ import crypto from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import WebSocket from 'ws'
-import type { LiveServer, ServerOptions } from '../../server/app'
-import { assertEnvelope, assertRefused, call, login, loginNoMobile, makeApp, U, type CallResult, type Json } from './helpers'
+import type { LiveServer } from '../../server/app'
+import { assertEnvelope, assertRefused, call, login, loginNoMobile, U, withApp, type CallResult, type Json } from './helpers'
 import { issueToken, userById } from '../../server/routes/user'
 
 process.env.QUIET_SMS = '1'
 const TOO_FAST = '操作太频繁，请稍后再试'
 const A = (path: string) => U(`/living/activity${path}`)
-
-async function withApp(opts: ServerOptions, fn: (app: LiveServer) => Promise<void>): Promise<void> {
-  const app = await makeApp(opts)
-  try {
-    await fn(app)
-  } finally {
-    await app.close()
-  }
-}
 
 /** A JSON call from another address (app.inject's remoteAddress). */
 async function from(app: LiveServer, ip: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, token?: string): Promise<CallResult> {
