@@ -2,7 +2,7 @@
 // through Debian's Chromium: performance, accessibility and SEO scores with FCP, LCP, TBT and CLS, the median of 3
 // runs of each page. Part of `npm run bench` (bench/run.ts); alone, `npx tsx bench/lighthouse.ts` starts the
 // reference server on loopback over the existing dist/h5, prints the figures and puts them into bench/results.json
-// (its `lighthouse` entry). Targets (issue 15): accessibility >= 95, SEO >= 90.
+// (its `lighthouse` entry). Targets: accessibility >= 95, SEO >= 90.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { median, round } from './lib'

@@ -200,7 +200,7 @@ async function main() {
       build('h5')
       return { ok: true }
     })
-    // the fan-out opens 1,000 sockets from one address: over the default per-address cap (issue 13)
+    // the fan-out opens 1,000 sockets from one address: over the default per-address cap
     server = await startServer({ WS_MAX_PER_IP: '5000' })
     browser = await launchBrowser()
     const origin = server.origin
@@ -224,7 +224,7 @@ async function main() {
   console.log('\n' + table(results))
 }
 
-/** Issue 14's targets: the figure, the limit, and whether the measured value keeps it (shown in the table). */
+/** The performance targets: the figure, the limit, and whether the measured value keeps it (shown in the table). */
 function target(value: unknown, limit: number, unit: string, atLeast = false): string {
   const n = Number(value)
   const ok = Number.isFinite(n) && (atLeast ? n >= limit : n <= limit)
@@ -265,7 +265,7 @@ function table(r: Record<string, any>): string {
   }
   for (const [k, val] of Object.entries(r)) if (val && typeof val === 'object' && 'error' in (val as object)) rows.push([k, `failed: ${(val as { error: string }).error}`])
   const w = Math.max(...rows.map((x) => x[0].length))
-  return [`| figure | value | issue 14 target |`, `| --- | --- | --- |`, ...rows.map(([a, b, t]) => `| ${a.padEnd(w)} | ${b} | ${t ?? ''} |`)].join('\n')
+  return [`| figure | value | target |`, `| --- | --- | --- |`, ...rows.map(([a, b, t]) => `| ${a.padEnd(w)} | ${b} | ${t ?? ''} |`)].join('\n')
 }
 
 main().catch((e) => {

@@ -1,4 +1,4 @@
-// Accessibility in Chromium against the real H5 build and reference server (issue 15 item 1): axe-core finds no
+// Accessibility in Chromium against the real H5 build and reference server: axe-core finds no
 // serious or critical violation on any screen of the route map (spec section 2) with realistic queries; the
 // viewport lets people zoom; the flying danmaku is hidden from screen readers while the chat list is a polite log
 // that goes quiet when the room is busy; with reduced motion asked for, no danmaku flies.
@@ -101,7 +101,7 @@ async function seriousViolations(page: Page, exclude: string[][] = []): Promise<
 }
 
 for (const screen of SCREENS) {
-  test(`issue 15: ${screen.name} has no serious or critical axe violation`, async () => {
+  test(`${screen.name} has no serious or critical axe violation`, async () => {
     const context = screen.login ? member : visitor
     const page = await context.newPage()
     try {
@@ -118,7 +118,7 @@ for (const screen of SCREENS) {
   })
 }
 
-test('issue 15: the viewport lets people zoom, and the page has a title and a description', async () => {
+test('the viewport lets people zoom, and the page has a title and a description', async () => {
   const page = await visitor.newPage()
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
   const head = await page.evaluate(() => ({
@@ -158,7 +158,7 @@ async function openRoom(context: BrowserContext): Promise<Page> {
 
 const chatRows = (page: Page) => page.$$eval('.chat__msg', (els) => els.map((e) => e.getAttribute('data-msg-id')).join(','))
 
-test('issue 15: the flying danmaku is hidden from screen readers; the chat list is a log that goes quiet when busy', async () => {
+test('the flying danmaku is hidden from screen readers; the chat list is a log that goes quiet when busy', async () => {
   const page = await openRoom(visitor)
   const list = page.locator('.chat__list')
   assert.equal(await list.getAttribute('role'), 'log')
@@ -172,7 +172,7 @@ test('issue 15: the flying danmaku is hidden from screen readers; the chat list 
   await page.close()
 })
 
-test('issue 15: with reduced motion asked for, no danmaku flies while the chat list still gets every message', async () => {
+test('with reduced motion asked for, no danmaku flies while the chat list still gets every message', async () => {
   const moving = await openRoom(visitor)
   const calm = await s.browser.newContext({ viewport: VIEWPORT, reducedMotion: 'reduce' })
   const still = await openRoom(calm)

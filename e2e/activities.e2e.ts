@@ -1,4 +1,4 @@
-// In-room activities in Chromium against the real H5 build and server (issue 11): the demo controls
+// In-room activities in Chromium against the real H5 build and server: the demo controls
 // (`npm run demo -- <action> 539`, server/demo-cli.ts) push each activity into room 539 while a logged-in viewer
 // watches the stream; each shows after the player's measured latency, and the viewer takes part.
 import { test } from 'node:test'
@@ -36,12 +36,12 @@ async function shownAfter(selector: string, action: () => Promise<unknown>): Pro
   return Date.now() - t0
 }
 
-test('R1.5 issue 11: the running vote shows on entering (late joiner), and the stream is playing', async () => {
+test('R1.5 the running vote shows on entering (late joiner), and the stream is playing', async () => {
   page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await page.waitForSelector('.act-card--vote', { timeout: 15000 })
   assert.equal(await page.getAttribute('.act-card--vote', 'role'), 'dialog')
-  // issue 11 item 6: drawn inside the video's box, never over the send box
+  // drawn inside the video's box, never over the send box
   const [stack, video, input] = await Promise.all(['.activities', '.live__stage', '.chat__input'].map((sel) => page.$eval(sel, (e) => e.getBoundingClientRect().toJSON())))
   assert.ok(stack.bottom <= video.bottom && stack.top >= video.top, JSON.stringify({ stack, video }))
   assert.ok(input.top >= video.bottom && input.height > 0, JSON.stringify({ input, video }))
@@ -50,7 +50,7 @@ test('R1.5 issue 11: the running vote shows on entering (late joiner), and the s
   await page.waitForSelector('.player[data-state="playing"]', { timeout: 30000 })
 })
 
-test('R4.38 R7.96 issue 11 item 4: a pushed vote appears after the measured latency; voting moves the count', async () => {
+test('R4.38 R7.96 a pushed vote appears after the measured latency; voting moves the count', async () => {
   await page.waitForTimeout(2000) // hls.js has measured the latency
   const ms = await shownAfter('.act-card--vote .act-vote__foot:has-text("每人限投一票")', async () => {
     const r = await demo('vote', String(ROOM))
@@ -177,7 +177,7 @@ test('R2.22 the rain and lottery records links open the external records pages i
   await demo('lottery-result', String(ROOM))
 })
 
-test('issue 11 item 6: a vote, a quiz, a red packet and goods on screen: axe finds nothing serious; each card is a labelled dialog inside the video, off the send box and the player, and closes', async () => {
+test('a vote, a quiz, a red packet and goods on screen: axe finds nothing serious; each card is a labelled dialog inside the video, off the send box and the player, and closes', async () => {
   await demo('vote', String(ROOM))
   await demo('quiz', String(ROOM))
   await demo('redpack', String(ROOM), '50', '5')

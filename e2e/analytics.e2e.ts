@@ -1,4 +1,4 @@
-// Analytics in Chromium against the real server (issue 12 item 5; spec R7.111, R4.10, R7.69, R7.70, R7.76, R7.77,
+// Analytics in Chromium against the real server (spec R7.111, R4.10, R7.69, R7.70, R7.76, R7.77,
 // R7.46, R7.88): the external analytics script (the reference server's sandbox stand-in, which posts every call to
 // /sandbox/analytics/events) is loaded once with a date-based version, the logged-in viewer is identified, and room
 // enter, like, gift, share, follow and purchase are tracked with the room's and streamer's details. With the script

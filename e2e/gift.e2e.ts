@@ -1,4 +1,4 @@
-// Gifts, paid live and top-up in Chromium against the real server (issue 6 items 5, 6; spec R3.16, R7.77, R4.12,
+// Gifts, paid live and top-up in Chromium against the real server (items 5, 6; spec R3.16, R7.77, R4.12,
 // R7.88, R8.14, R7.84, R1.4): a logged-in viewer sends a gift and the balance shown goes down by its price; a paid
 // room unlocks after purchase; a top-up through the sandbox payment page raises the balance.
 import { test } from 'node:test'

@@ -1,4 +1,4 @@
-// Links into the web view in the H5 build (issue 10, issue 13): the URL handed to the web-view page is encoded once
+// Links into the web view in the H5 build: the URL handed to the web-view page is encoded once
 // and decoded once, the page checks it itself (spec R2.19, R2.27, R2.28, R2.35). The reference server is the live
 // host, so its activity pages (/activity/<name>) are on the whitelist.
 import { test } from 'node:test'

@@ -1,4 +1,4 @@
-// Mall order payment in Chromium against the real server (issue 12 item 1; spec R2.21, R3.41, R3.50, R3.51, R7.86):
+// Mall order payment in Chromium against the real server (spec R2.21, R3.41, R3.50, R3.51, R7.86):
 // a logged-in viewer opens a goods card's link (the goods of a live room, as living/goods answers them), the app
 // makes the order and shows it, the viewer pays in the sandbox — tapping the pay button twice — and back on the order
 // sees it paid, once.

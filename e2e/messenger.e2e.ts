@@ -1,4 +1,4 @@
-// The messenger's browser in Chromium against the real server (issue 12 item 2; spec R1.10, R1.16, R6.4, R7.58,
+// The messenger's browser in Chromium against the real server (spec R1.10, R1.16, R6.4, R7.58,
 // R7.60, R7.64, R2.26, R3.54): with the messenger's user agent (platform WECHAT), an anonymous viewer is sent through
 // the OAuth round trip and lands on the page they opened, logged in, with the login parameters gone from the address;
 // the JS-SDK (the reference server's sandbox stand-in, which checks the signature against the page's URL as the

@@ -1,4 +1,4 @@
-// Money paths in Chromium against the real server (issue 12 item 4; spec R3.44, R3.49, R7.84, R7.85, R7.78, R3.28,
+// Money paths in Chromium against the real server (spec R3.44, R3.49, R7.84, R7.85, R7.78, R3.28,
 // R4.13–R4.15, R9.4, R8.21, R6.5): the messenger's browser tops up with weixin_mp (fromtype h5) through the sandbox
 // payment; the deposit and gift logs page by 10 with loading, empty and error states; under iOS review every screen
 // where money moves (top-up, gifts, paid rooms, mall orders) shows the restriction on the platforms the spec names

@@ -1,4 +1,4 @@
-// 编辑资料 in Chromium against the real server (issue 12 item 3; spec R7.63, R7.107): a logged-in viewer picks an
+// 编辑资料 in Chromium against the real server (spec R7.63, R7.107): a logged-in viewer picks an
 // avatar in the browser's own file dialog (Taro's picker), it is uploaded as multipart `file`, the new nickname and
 // avatar are saved, and both show where they appear: the 我的 header, chat messages sent afterwards (the chat row shows
 // the nickname; the message the room's socket carries names the avatar) and playback comments posted afterwards.

@@ -1,4 +1,4 @@
-// How the H5 app reaches the viewer (issue 14) in Chromium, against the real build and reference server: what the
+// How the H5 app reaches the viewer in Chromium, against the real build and reference server: what the
 // browser receives for the app's own files, and the live room fetching its player library while its room info is
 // still on the way.
 import { test } from 'node:test'
@@ -7,7 +7,7 @@ import { suite } from './harness'
 
 const s = suite()
 
-test('R2.1 issue 14: the page and its scripts and stylesheets arrive brotli-compressed; the hashed ones are cached a year as immutable, the page is asked again each time', async () => {
+test('R2.1 the page and its scripts and stylesheets arrive brotli-compressed; the hashed ones are cached a year as immutable, the page is asked again each time', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   const seen: { url: string; type: string; encoding?: string; cache?: string }[] = []
   page.on('response', async (r) => {
@@ -37,7 +37,7 @@ test('R2.1 issue 14: the page and its scripts and stylesheets arrive brotli-comp
   await page.close()
 })
 
-test('issue 14: the live room asks for hls.js before its room info has answered, not after', async () => {
+test('the live room asks for hls.js before its room info has answered, not after', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   const events: string[] = []
   page.on('request', (r) => {
@@ -54,7 +54,7 @@ test('issue 14: the live room asks for hls.js before its room info has answered,
   await page.close()
 })
 
-test('issue 14: home paints its pre-rendered first screen from the HTML, before any script, and the app\'s own first screen replaces it without a layout shift', async () => {
+test('home paints its pre-rendered first screen from the HTML, before any script, and the app\'s own first screen replaces it without a layout shift', async () => {
   const page = await s.browser.newPage({ viewport: { width: 412, height: 823 } })
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: { t: number; tag: string; src: string }[]; __shift: number }
@@ -107,14 +107,14 @@ test('issue 14: home paints its pre-rendered first screen from the HTML, before 
   await page.close()
 })
 
-test('issue 14: a home or live-room link with another query, and every other page, has no pre-rendered layer', async () => {
+test('a home or live-room link with another query, and every other page, has no pre-rendered layer', async () => {
   for (const path of ['/m2/pages/home/home?from=share', '/m2/packageA/pages/live/live?roomid=496&from=share', '/m2/pages/user/user', '/m2/pages/list/list?type=live']) {
     const html = await (await fetch(`${s.server.origin}${path}`)).text()
     assert.doesNotMatch(html, /first-screen/, path)
   }
 })
 
-test('issue 14: the live room asks for its stream as soon as the room info answers, before the player is on the page, and plays it with one playlist load', async () => {
+test('the live room asks for its stream as soon as the room info answers, before the player is on the page, and plays it with one playlist load', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   // a slower phone, so the room's render between the two is measurable
@@ -149,7 +149,7 @@ test('issue 14: the live room asks for its stream as soon as the room info answe
   await context.close()
 })
 
-test('issue 14: in a live room the video comes first: the activity stage and the group switcher are asked for after its first frame, which came from one fragment', async () => {
+test('in a live room the video comes first: the activity stage and the group switcher are asked for after its first frame, which came from one fragment', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page.waitForSelector('.group-switcher', { timeout: 30000 })
@@ -173,7 +173,7 @@ test('issue 14: in a live room the video comes first: the activity stage and the
   await page.close()
 })
 
-test('issue 14: a live room paints its pre-rendered title and cover from the HTML before any script, and the room replaces it', async () => {
+test('a live room paints its pre-rendered title and cover from the HTML before any script, and the room replaces it', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   let release: () => void = () => undefined
   const held = new Promise<void>((r) => (release = r))

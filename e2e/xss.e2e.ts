@@ -1,4 +1,4 @@
-// Issue 13 XSS suite (spec R7.73, R7.63, R7.82, R7.30, R7.31, R7.103, R7.100, R7.13): ≥ 50 classic payloads go through
+// XSS suite (spec R7.73, R7.63, R7.82, R7.30, R7.31, R7.103, R7.100, R7.13): ≥ 50 classic payloads go through
 // the real server routes (chat, nicknames, playback comments; seeded posts, album, goods titles and room tabs through the
 // sandbox /dev/text control) and are rendered by the H5 build in Chromium. Each payload calls the global marker
 // `__x(n)` the test installs; any call, any dialog, or any navigation or request to a `javascript:` URL fails the test.
@@ -107,7 +107,7 @@ const settle = (page: Page) => page.waitForTimeout(300)
 
 // Found by this suite and fixed: Taro's H5 router writes the navigation-bar title with innerHTML; pages set titles from
 // server text (post host_name, room, album titles…) through src/platform/title.h5.ts, which escapes them.
-test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 issue 13: XSS payloads in chat, nicknames, comments, posts, album, goods and tabs never run', async () => {
+test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nicknames, comments, posts, album, goods and tabs never run', async () => {
   const t0 = Date.now()
   assert.ok(PAYLOADS.length >= 50)
   const demo = await login({ mobile: '13800000001', password: 'demo1234' })

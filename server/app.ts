@@ -164,7 +164,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   })
   app.decorate('routeTable', routeTable)
 
-  // issue 13: no response is sniffed into another type; the demo controls answer this machine only
+  // no response is sniffed into another type; the demo controls answer this machine only
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff')
     return payload
@@ -302,7 +302,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
         const q = new URLSearchParams({ width: String(p.width), ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) }) })
         return { url: `${call.base}/api/v1/userapp/qrcode?${q}`, data_url: `data:image/png;base64,${png.toString('base64')}`, target, width: p.width }
       }
-      // the link inside depends on the host asked: shared caches keep one copy per host (issue 13)
+      // the link inside depends on the host asked: shared caches keep one copy per host
       call.reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
         .header('x-cache', hit ? 'hit' : 'miss').send(png)
       return undefined
@@ -326,7 +326,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       const buf = await file.toBuffer()
       if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
       if (used.bytes + buf.length > UPLOAD_BYTES_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传容量已达上限，请明天再试')
-      // issue 13: the content must be what the name says (magic bytes), not HTML or script named .png
+      // the content must be what the name says (magic bytes), not HTML or script named .png
       if (sniff(buf) !== type) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
       fs.mkdirSync(uploadDir, { recursive: true })
       const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`

@@ -65,7 +65,7 @@ const MIGRATIONS: string[] = [
     PRIMARY KEY (act_id, user_id, kind)
   );
   `,
-  // issue 13: SMS codes count wrong tries; logout bumps a user's session version (voids the id/sign cookies)
+  // SMS codes count wrong tries; logout bumps a user's session version (voids the id/sign cookies)
   `
   ALTER TABLE sms ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE users ADD COLUMN session_version INTEGER NOT NULL DEFAULT 0;

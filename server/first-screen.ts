@@ -1,4 +1,4 @@
-// The home page's first screen, pre-rendered into index.html (issue 14: "a pre-rendered first screen of home served
+// The home page's first screen, pre-rendered into index.html ("a pre-rendered first screen of home served
 // by the reference server; the home data is public").
 //
 // A first visit to home otherwise paints nothing but the loading state until the scripts have run, the slides have

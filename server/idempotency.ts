@@ -3,7 +3,7 @@ import { CODE, biz, nowSec } from './lib/util'
 import type { PropSchema } from './lib/validate'
 
 /**
- * Idempotency keys of the counting calls (issue 13; our extension to the contract): `living/like` and `send_gifts`
+ * Idempotency keys of the counting calls (our extension to the contract): `living/like` and `send_gifts`
  * accept an optional `request_id`, made once per like batch / gift tap by the client and sent again on a retry. The
  * first call with a key runs and its answer is kept for IDEMPOTENCY_TTL seconds per caller (the user, or for an
  * anonymous like the Fingerprint header, else the address); a repeat is answered with that first answer and counts

@@ -12,7 +12,7 @@ export class PushHub {
   private rooms = new Map<string, Set<WebSocket>>()
   /** `http://<Host>` each socket connected with, so media paths in pushes are absolute for that client */
   private bases = new WeakMap<WebSocket, string>()
-  /** issue 13: the signed-in viewer of each socket, and per room how many sockets each viewer has open */
+  /** the signed-in viewer of each socket, and per room how many sockets each viewer has open */
   private owners = new WeakMap<WebSocket, number>()
   private viewersByRoom = new Map<string, Map<number, number>>()
 

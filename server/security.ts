@@ -7,7 +7,7 @@ import type { Playback, Room, UserRow } from './types'
 import { roomInfo } from './views'
 
 /**
- * What the reference server enforces against a hostile client (issue 13; server/README.md, Security): the limits,
+ * What the reference server enforces against a hostile client (server/README.md, Security): the limits,
  * signed stream URLs, room passwords, cookie signatures, redirect targets and upload sniffing.
  */
 

@@ -130,6 +130,6 @@ export interface UserRow {
   partner_uid: string | null
   gold: number
   created_at: number
-  /** bumped by logout: id/sign cookies signed for an older version are void (issue 13) */
+  /** bumped by logout: id/sign cookies signed for an older version are void */
   session_version: number
 }

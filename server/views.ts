@@ -20,7 +20,7 @@ export function streamerBrief(ctx: AppContext, id: number) {
 }
 
 export function onlineOf(ctx: AppContext, room: Room): number {
-  return room.onair ? room.online + ctx.hub.viewers(room.id) : 0 // issue 13: signed-in viewers only
+  return room.onair ? room.online + ctx.hub.viewers(room.id) : 0 // signed-in viewers only
 }
 
 export function roomItem(ctx: AppContext, room: Room) {

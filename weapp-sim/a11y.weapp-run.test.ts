@@ -1,4 +1,4 @@
-// Accessibility attributes in the built mini-program (issue 15 item 1). WeChat's screen readers read aria-label,
+// Accessibility attributes in the built mini-program. WeChat's screen readers read aria-label,
 // aria-role, aria-selected and aria-hidden on components, but Taro's templates carry only the attributes Taro knows;
 // config/a11y-plugin.ts adds them. Here the production build (dist/weapp) renders real pages from the reference
 // server and the attributes are read where base.wxml draws them: image alternatives, tab roles and state, the
@@ -9,7 +9,7 @@ import { weappSuite } from './support'
 
 const s = weappSuite()
 
-test('issue 15: the home page’s room covers are named by their titles, decorative menu icons are hidden', async () => {
+test('the home page’s room covers are named by their titles, decorative menu icons are hidden', async () => {
   const rooms = (await s.server.api<{ list: { id: number; title: string; onair: number }[] }>('userapp/living/list', { page: 1, count: 10 })).data.list
   const sim = await s.launch('pages/home/home')
   await sim.waitForText(rooms[0].title)
@@ -26,7 +26,7 @@ test('issue 15: the home page’s room covers are named by their titles, decorat
   }
 })
 
-test('issue 15: the streamer tag tabs carry the tab role and which one is selected', async () => {
+test('the streamer tag tabs carry the tab role and which one is selected', async () => {
   const sim = await s.launch('pages/streamer/streamer')
   await sim.waitFor(() => sim.page.findAll({ cls: 'streamer-tab__tag' }).length > 1, 'the tag tabs')
   const tags = sim.page.findAll({ cls: 'streamer-tab__tag' })
@@ -38,7 +38,7 @@ test('issue 15: the streamer tag tabs carry the tab role and which one is select
   assert.equal(sim.page.attr(list, 'aria-role'), 'tablist')
 })
 
-test('issue 15: in the live room the flying danmaku is hidden from screen readers and the room tabs are tabs', async () => {
+test('in the live room the flying danmaku is hidden from screen readers and the room tabs are tabs', async () => {
   const sim = await s.launch('packageA/pages/live/live', { roomid: '496' })
   await sim.waitFor(() => sim.page.findAll({ cls: 'live__tab' }).length > 1, 'the room tabs')
   const layer = sim.page.findAll({ cls: 'danmaku' })[0]

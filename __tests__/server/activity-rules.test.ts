@@ -1,4 +1,4 @@
-// Reference-server rules found while building the in-room activities (issue 11 item 5): the rain winner list only
+// Reference-server rules found while building the in-room activities: the rain winner list only
 // inside the rain's window () and red-packet draws idempotent per user (a double tap or a retry draws once).
 // (The quiz result's answer only for a viewer who has answered is another helper's change, tested with it.)
 import assert from 'node:assert/strict'
@@ -34,7 +34,7 @@ test('R7.92 rain/winner answers winners only while now is inside the window', as
   assert.deepEqual(assertEnvelope(await call(app, 'POST', A('/rain/winner'), { lotteryId: act })), [])
 })
 
-test('issue 11 item 5: a red-packet draw is idempotent per user, also when the two taps arrive together', async () => {
+test('a red-packet draw is idempotent per user, also when the two taps arrive together', async () => {
   const rp = await dev('/redpack', { total: 50, count: 5 })
   const before = assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold
   const [a, b] = await Promise.all([call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token), call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token)])

@@ -1,5 +1,5 @@
 /*
- * Crash (issue 13): the real server process (server/start.ts) on 127.0.0.1 is killed with SIGKILL while writes are
+ * Crash: the real server process (server/start.ts) on 127.0.0.1 is killed with SIGKILL while writes are
  * in flight. After a restart on the same data folder every write the server had acknowledged is there: orders,
  * their confirmations and the credited gold, chat messages; the database passes SQLite's integrity check.
  */

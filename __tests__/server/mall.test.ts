@@ -1,4 +1,4 @@
-// Mall orders made from goods (issue 12 item 1; spec, R3.41, R3.50, R3.51, R7.86): a viewer orders a goods
+// Mall orders made from goods (spec, R3.41, R3.50, R3.51, R7.86): a viewer orders a goods
 // item, only the owner sees and pays it, the pay call carries fromtype / _sj_userid / _sj_token / openid, a paid
 // order is refused, and the sandbox confirmation marks it paid once.
 import assert from 'node:assert/strict'

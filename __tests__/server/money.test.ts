@@ -1,5 +1,5 @@
 /*
- * Money under concurrency (issue 13): the server listens on 127.0.0.1 and the test fires real HTTP requests at
+ * Money under concurrency: the server listens on 127.0.0.1 and the test fires real HTTP requests at
  * once. Confirmations, gifts and unlocks, concurrent and repeated, leave every balance exact: no double credit, no
  * double charge, never below zero.
  */

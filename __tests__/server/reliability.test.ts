@@ -1,4 +1,4 @@
-// Issue 13 on the reference server: idempotency keys of likes and gifts (a repeat is answered with the first result
+// on the reference server: idempotency keys of likes and gifts (a repeat is answered with the first result
 // and counts or charges nothing), history that says which messages it no longer keeps, and the sandbox control
 // that cuts a room's sockets.
 import assert from 'node:assert/strict'
@@ -22,7 +22,7 @@ const likes = async (room: number) => assertEnvelope(await call(app, 'GET', '/li
 const gold = async (t: string) => Number(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, t)).gold)
 const giftLog = async (t: string) => assertEnvelope(await call(app, 'POST', U('/pay/log'), { count: 100 }, t)).total as number
 
-test('R7.76 R3.17 issue 13: a like batch sent twice with one request_id counts once and answers the first result', async () => {
+test('R7.76 R3.17 a like batch sent twice with one request_id counts once and answers the first result', async () => {
   const start = await likes(539)
   const first = assertEnvelope(await call(app, 'POST', U('/living/like'), { roomid: 539, combo: 5, request_id: 'like-batch-0001' }, token))
   assert.equal(first.total, start + 5)
@@ -44,7 +44,7 @@ test('R7.76 R3.17 issue 13: a like batch sent twice with one request_id counts o
   assert.equal(IDEMPOTENCY_TTL, 600)
 })
 
-test('R7.76 issue 13: anonymous likes are remembered per device fingerprint', async () => {
+test('R7.76 anonymous likes are remembered per device fingerprint', async () => {
   const start = await likes(496)
   const fp = (f: string) => ({ fingerprint: f })
   const a = assertEnvelope(await call(app, 'POST', U('/living/like'), { roomid: 496, combo: 3, request_id: 'anon-batch-01' }, undefined, fp('device-a')))
@@ -54,7 +54,7 @@ test('R7.76 issue 13: anonymous likes are remembered per device fingerprint', as
   assert.equal(await likes(496), start + 6)
 })
 
-test('R7.77 R3.16 issue 13: a gift retried with its request_id is charged once; the repeat answers the first result with today’s balance', async () => {
+test('R7.77 R3.16 a gift retried with its request_id is charged once; the repeat answers the first result with today’s balance', async () => {
   const before = await gold(token)
   const logged = await giftLog(token)
   const body = { roomid: 496, giftid: 3, combo: 2, request_id: 'gift-tap-000001' }
@@ -74,7 +74,7 @@ test('R7.77 R3.16 issue 13: a gift retried with its request_id is charged once; 
   assert.equal(assertRefused(await call(app, 'POST', U('/send_gifts'), { ...body, combo: 3 }, token), -1), KEY_REUSED)
 })
 
-test('R7.77 issue 13: a refused gift (not enough gold) is not remembered: the same key may be sent again', async () => {
+test('R7.77 a refused gift (not enough gold) is not remembered: the same key may be sent again', async () => {
   const poor = (await loginNoMobile(app)).token
   const have = await gold(poor)
   const pricey = { roomid: 496, giftid: 8, combo: 1, request_id: 'gift-tap-poor-01' }
@@ -83,7 +83,7 @@ test('R7.77 issue 13: a refused gift (not enough gold) is not remembered: the sa
   assert.equal(await gold(poor), have)
 })
 
-test('R7.72 R3.15 issue 13: history after a msg_id the server no longer keeps says so (-4, oldest_msg_id); from there on it answers', async () => {
+test('R7.72 R3.15 history after a msg_id the server no longer keeps says so (-4, oldest_msg_id); from there on it answers', async () => {
   const room = 570
   for (let i = 0; i < 12; i++) assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: room, content: `保留测试${i}` }, token))
   const all = assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: room, after_msg_id: 0, count: 100 }))

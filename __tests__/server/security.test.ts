@@ -1,5 +1,5 @@
 /*
- * Issue 13 (server side): the reference server against a hostile user. One test per finding of the review; each
+ * the reference server against a hostile user. One test per finding of the review; each
  * failed on the server before the fix. Every test starts its own in-memory server, so one test's counters never
  * reach another's.
  */

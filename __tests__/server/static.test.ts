@@ -1,4 +1,4 @@
-// The H5 build under /m2/ as the reference server answers it (issue 14, README Performance): text compression by
+// The H5 build under /m2/ as the reference server answers it (README Performance): text compression by
 // Accept-Encoding, the build's pre-compressed copies, and cache lifetimes by file name. Through the real server
 // (createServer) over a build folder written here.
 import { test, before, after } from 'node:test'
@@ -35,7 +35,7 @@ after(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
 
-test('R2.1 issue 14: a hashed script goes out as brotli or gzip, whichever the browser accepts, and is cached for a year as immutable', async () => {
+test('R2.1 a hashed script goes out as brotli or gzip, whichever the browser accepts, and is cached for a year as immutable', async () => {
   const br = await get(`/m2/${script}`, { 'accept-encoding': 'gzip, deflate, br, zstd' })
   assert.equal(br.statusCode, 200)
   assert.equal(br.headers['content-encoding'], 'br')
@@ -61,7 +61,7 @@ test('R2.1 issue 14: a hashed script goes out as brotli or gzip, whichever the b
   assert.equal(css.headers['cache-control'], 'public, max-age=31536000, immutable')
 })
 
-test('R2.1 issue 14: the page (index.html on any /m2/ route but home\'s) is compressed, asked again every time and answered 304 while unchanged', async () => {
+test('R2.1 the page (index.html on any /m2/ route but home\'s) is compressed, asked again every time and answered 304 while unchanged', async () => {
   for (const url of ['/m2/packageA/pages/live/live?roomid=496&from=share', '/m2/pages/user/user', '/m2/?page=live&roomid=496', '/m2/pages/home/home?from=share']) {
     const r = await get(url, { 'accept-encoding': 'br, gzip' })
     assert.equal(r.statusCode, 200, url)
@@ -76,7 +76,7 @@ test('R2.1 issue 14: the page (index.html on any /m2/ route but home\'s) is comp
   }
 })
 
-test('issue 14: files without a content hash are cached an hour; small files go out uncompressed', async () => {
+test('files without a content hash are cached an hour; small files go out uncompressed', async () => {
   const manifest = await get('/m2/manifest.json', { 'accept-encoding': 'gzip' })
   assert.equal(manifest.headers['cache-control'], 'public, max-age=3600')
   assert.equal(manifest.headers['content-encoding'], 'gzip')
@@ -86,7 +86,7 @@ test('issue 14: files without a content hash are cached an hour; small files go 
   assert.equal(tiny.headers.vary, undefined)
 })
 
-test('issue 14: the build\'s pre-compressed copy is sent when it is current, never when the file changed after it', async () => {
+test('the build\'s pre-compressed copy is sent when it is current, never when the file changed after it', async () => {
   const file = path.join(dir, 'js/chunk.5e6f7a8b.js')
   const body = Buffer.from('export const x = "' + 'abc'.repeat(2000) + '"\n')
   fs.writeFileSync(file, body)
@@ -105,7 +105,7 @@ test('issue 14: the build\'s pre-compressed copy is sent when it is current, nev
   assert.deepEqual(zlib.brotliDecompressSync(fresh.rawPayload), changed)
 })
 
-test('issue 14: home (/m2/ and its page, no query) carries its pre-rendered first screen from the current home data: navigation bar, first slide, menu; compressed, never cached', async () => {
+test('home (/m2/ and its page, no query) carries its pre-rendered first screen from the current home data: navigation bar, first slide, menu; compressed, never cached', async () => {
   for (const url of ['/m2/', '/m2/pages/home/home', '/m2/index.html']) {
     const r = await get(url, { 'accept-encoding': 'br, gzip', host: 'live.test:8080' })
     assert.equal(r.statusCode, 200, url)
@@ -135,7 +135,7 @@ test('issue 14: home (/m2/ and its page, no query) carries its pre-rendered firs
   assert.match(plain.body, /id="first-screen"/)
 })
 
-test('issue 14: the first screen escapes what the database holds and shows only our own media paths', async () => {
+test('the first screen escapes what the database holds and shows only our own media paths', async () => {
   const store = app.ctx.store
   const slide = store.docs<Record<string, unknown> & { id: number }>('slide')[0]!
   const menu = store.docs<Record<string, unknown> & { id: number }>('menu')[0]!
@@ -155,7 +155,7 @@ test('issue 14: the first screen escapes what the database holds and shows only 
   }
 })
 
-test('issue 14: a live room anyone may open carries its pre-rendered first screen (player box with the cover, title, topic) and never its stream; password, paid and test rooms do not', async () => {
+test('a live room anyone may open carries its pre-rendered first screen (player box with the cover, title, topic) and never its stream; password, paid and test rooms do not', async () => {
   type Room = { id: number; title: string; topic?: string; cover?: string; password?: string; is_premium?: number; test?: number; orientation?: string }
   const rooms = app.ctx.store.docs<Room>('room')
   const open = rooms.find((r) => r.id === 496)!
@@ -186,7 +186,7 @@ test('issue 14: a live room anyone may open carries its pre-rendered first scree
   }
 })
 
-test('issue 14: the live room\'s first screen escapes the room\'s title and topic', async () => {
+test('the live room\'s first screen escapes the room\'s title and topic', async () => {
   const store = app.ctx.store
   const room = store.doc<Record<string, unknown>>('room', 496)!
   try {

@@ -20,7 +20,7 @@ test('R7.53 R7.54 R1.13 login with mobile and password answers user, access_toke
   for (const k of ['id', 'name', 'nick_name', 'nickname', 'avatar', 'mobile']) assert.ok(k in d.user, k)
   assert.equal(d.user.mobile, '13800000001')
   const cookies = ([] as string[]).concat(r.headers['set-cookie'] as string[])
-  // sign = <expires>.<session version>.<HMAC> (issue 13: expiring and void after logout; HttpOnly)
+  // sign = <expires>.<session version>.<HMAC> (expiring and void after logout; HttpOnly)
   assert.ok(cookies.some((c) => c.startsWith('id=10001;')) && cookies.some((c) => /^sign=\d+\.\d+\.[0-9a-f]{32};.*HttpOnly/.test(c)))
 })
 

@@ -140,7 +140,7 @@ test('demo control inject pushes N danmaku per second', async () => {
   a.ws.close()
 })
 
-test('issue 13: the sandbox control cuts every socket of one room from the server side; others stay; a new socket is welcomed', async () => {
+test('the sandbox control cuts every socket of one room from the server side; others stay; a new socket is welcomed', async () => {
   const a = await connect(571)
   const b = await connect(571)
   const elsewhere = await connect(570)

@@ -1,5 +1,5 @@
 /**
- * In-memory rate limits (issue 13): fixed windows per key. One process serves the reference deployment, so the
+ * In-memory rate limits: fixed windows per key. One process serves the reference deployment, so the
  * counters live in memory and start empty after a restart; a deployment with several nodes keeps them in a shared
  * store (see server/README.md, Security).
  */

@@ -144,7 +144,7 @@ export const demo = {
     const room = roomOr404(ctx, roomId, true)
     const now = nowSec()
     const next = ctx.store.patchDoc<Room>('room', room.id, on ? { onair: 1, start_time: now, end_time: 0, scheduled: 0 } : { onair: 0, end_time: now, scheduled: 0 }) as Room
-    // a paid or password room's stream URL is signed per viewer: its viewers ask room info again (issue 13)
+    // a paid or password room's stream URL is signed per viewer: its viewers ask room info again
     const data = { roomid: room.id, onair: next.onair, status: next.onair ? 1 : 0, source: next.onair && !streamGated(ctx, 'room', room.id) ? `/hls/live/${room.id}/index.m3u8` : '' }
     ctx.hub.broadcast(room.id, 'live_status', data)
     return data
@@ -200,7 +200,7 @@ export function registerActivity(api: Api, ctx: AppContext): void {
   api.post(`${A}/redpack/draw`, { auth: true, schema: lookup('drawId') }, (p, call) => {
     const a = mustAct(ctx, 'redpack', p, 'drawId')
     const uid = call.user!.id
-    // idempotent per user (issue 11 item 5): a repeated draw (a double tap, a retry) answers the first draw again
+    // idempotent per user: a repeated draw (a double tap, a retry) answers the first draw again
     const drawn = entry(a.id, uid, 'redpack')
     if (drawn) return new Envelope(CODE.OK, '您已经领取过这个红包了', { act_id: a.id, amount: Number(drawn.value), gold: (userById(ctx, uid) as UserRow).gold, repeat: 1 })
     const amounts = [...(a.amounts as number[])]
@@ -246,7 +246,7 @@ export function registerActivity(api: Api, ctx: AppContext): void {
   api.post(`${A}/rain/winner`, { schema: lookup('lotteryId') }, (p) => {
     const a = findAct(ctx, 'rain', p, 'lotteryId')
     if (!a) return []
-    // R4.34 (issue 11 item 5): winners only while now is inside the rain's window
+    // R4.34: winners only while now is inside the rain's window
     const now = nowSec()
     if (now < Number(a.hs_time) || now > Number(a.he_time)) return []
     const rows = db.prepare("SELECT e.rowid AS id, e.user_id, e.value, u.name FROM act_entries e JOIN users u ON u.id = e.user_id WHERE e.act_id = ? AND e.kind LIKE 'rain%' AND e.value <> '' ORDER BY e.created_at DESC").all(a.id) as Array<{ id: number; user_id: number; value: string; name: string }>
@@ -298,7 +298,7 @@ export function registerActivity(api: Api, ctx: AppContext): void {
     const a = mustAct(ctx, 'quiz', p, 'quizId')
     const mine = entry(a.id, call.user!.id, 'quiz')
     const rows = db.prepare("SELECT value FROM act_entries WHERE act_id = ? AND kind = 'quiz'").all(a.id) as Array<{ value: string }>
-    // issue 13: the answer only for a viewer who has answered (0 otherwise), like puzzle/detail
+    // the answer only for a viewer who has answered (0 otherwise), like puzzle/detail
     return {
       act_id: a.id, title: a.title, answer: mine ? a.answer : 0, answered: mine ? 1 : 0, my_answer: mine ? Number(mine.value) : 0,
       correct: mine && Number(mine.value) === a.answer ? 1 : 0, total: rows.length, correct_count: rows.filter((r) => Number(r.value) === a.answer).length,

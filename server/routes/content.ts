@@ -114,7 +114,7 @@ export function registerContent(api: Api, ctx: AppContext): void {
     const id = p.roomid ?? p.id
     if (!id) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid)')
     const room = roomOr404(ctx, id, Boolean(p.test && p.test !== '0') || Boolean(p.testCode))
-    // issue 13: the password (guesses limited), then stream URLs signed for this viewer (security.ts)
+    // the password (guesses limited), then stream URLs signed for this viewer (security.ts)
     checkRoomAccess(ctx, call.req, room, p)
     return securedRoomInfo(ctx, call, room)
   })
@@ -133,7 +133,7 @@ export function registerContent(api: Api, ctx: AppContext): void {
   // R7.15
   api.post(`${U}/playback/detail`, { schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), ...ROOM_ACCESS }, ['id']) }, (p, call) => {
     const d = playbackDetail(ctx, playbackOr404(ctx, p.id, call.req, p))
-    return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // issue 13: a paid playback's URL is signed
+    return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // a paid playback's URL is signed
   })
 
   // R7.16, R7.23

@@ -87,12 +87,12 @@ export function registerDev(root: Api, ctx: AppContext): void {
     }
     return { roomid: id, stopped: t ? 1 : 0 }
   })
-  // issue 13 chaos tests: cut every socket of the room from the server side (clients reconnect and fill the gap)
+  // chaos tests: cut every socket of the room from the server side (clients reconnect and fill the gap)
   api.any(`${R}/sockets/drop`, {}, (_p, c) => {
     const id = room(c)
     return { roomid: id, dropped: ctx.hub.dropRoom(id) }
   })
-  // issue 13: forget all but the room's newest `keep` chat messages, as a history retention would; the gap fill of
+  // forget all but the room's newest `keep` chat messages, as a history retention would; the gap fill of
   // a client that missed them then hears the oldest kept msg_id and shows a gap marker
   api.any(`${R}/chat/prune`, { schema: S.obj({ keep: S.int('保留条数', { minimum: 1, maximum: 100000, default: 100 }) }) }, (p, c) => {
     const id = room(c)
@@ -116,7 +116,7 @@ export function registerDev(root: Api, ctx: AppContext): void {
     add()
     return { added: p.count, total: ctx.store.docs('playback').length }
   })
-  // issue 13 XSS suite: set one text field of seeded content (the server has no write route for it) so browser tests
+  // XSS suite: set one text field of seeded content (the server has no write route for it) so browser tests
   // can render hostile text where viewers see it; only the listed kinds and text fields, an existing document, ≤ 2000 chars
   const TEXT_FIELDS: Record<string, string[]> = {
     post: ['content', 'host_name'], album: ['title', 'description'], photo: ['description'], goods: ['title', 'url'],

@@ -22,7 +22,7 @@ export interface DanmakuRow {
   created_at: number
 }
 
-/** issue 13: the history refusal when messages after `after_msg_id` are no longer kept (data: {after_msg_id, oldest_msg_id}). */
+/** the history refusal when messages after `after_msg_id` are no longer kept (data: {after_msg_id, oldest_msg_id}). */
 export const HISTORY_GONE = '部分消息已过期，无法加载'
 
 /** The push form of a chat message (R3.14). */
@@ -125,14 +125,14 @@ export function registerLive(api: Api, ctx: AppContext): void {
       after_msg_id: S.int('起始消息ID', { minimum: 0 }), before_msg_id: S.int('截止消息ID', { minimum: 1 }), time: S.int('起始时间'),
     }, ['roomid']),
   }, (p, call) => {
-    checkRoomAccess(ctx, call.req, roomOr404(ctx, p.roomid, true), p) // issue 13: a password room's history needs its password
+    checkRoomAccess(ctx, call.req, roomOr404(ctx, p.roomid, true), p) // a password room's history needs its password
     let since = 0
     if (p.type === 'today') since = cnMidnight(cnDate(Date.now())) * 1000
     if (p.type === 'week') since = (nowSec() - 7 * 86400) * 1000
     if (p.time) since = Math.max(since, p.time > 1e12 ? p.time : p.time * 1000)
     let rows: DanmakuRow[]
     if (p.after_msg_id !== undefined) {
-      // issue 13: messages the server no longer keeps are not skipped silently: the client learns the oldest kept id
+      // messages the server no longer keeps are not skipped silently: the client learns the oldest kept id
       const oldest = (db.prepare('SELECT MIN(msg_id) AS m FROM danmaku WHERE room_id = ?').get(p.roomid) as { m: number | null }).m
       if (oldest !== null && p.after_msg_id + 1 < oldest) throw biz(CODE.NOT_FOUND, HISTORY_GONE, { after_msg_id: p.after_msg_id, oldest_msg_id: oldest })
       rows = db.prepare('SELECT * FROM danmaku WHERE room_id = ? AND msg_id > ? ORDER BY msg_id ASC LIMIT ?').all(p.roomid, p.after_msg_id, p.count) as DanmakuRow[]
@@ -151,7 +151,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
     const roomId = p.room_id ?? p.roomid
     if (!roomId) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(room_id)')
     const room = roomOr404(ctx, roomId, true)
-    checkRoomAccess(ctx, call.req, room, p) // issue 13: password rooms; chat per user per 10 s (code -8)
+    checkRoomAccess(ctx, call.req, room, p) // password rooms; chat per user per 10 s (code -8)
     limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000)
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-200字的内容')
@@ -174,12 +174,12 @@ export function registerLive(api: Api, ctx: AppContext): void {
     return new Envelope(CODE.OK, '已屏蔽该用户', { user_id: p.user_id })
   })
 
-  // R7.76, R3.17: anonymous likes allowed (user_id 0); issue 13: a repeated request_id counts once
+  // R7.76, R3.17: anonymous likes allowed (user_id 0); a repeated request_id counts once
   // a password room's likes and gifts need its access, as its chat does (R3.9)
   api.post(`${U}/living/like`, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), combo: S.int('点赞数', { minimum: 1, maximum: 1000, default: 1 }), request_id: REQUEST_ID, ...ROOM_ACCESS }, ['roomid']) }, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
     checkRoomAccess(ctx, call.req, room, p)
-    limit(ctx, `likecalls:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likeCallsPer10s, 10000) // issue 13
+    limit(ctx, `likecalls:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likeCallsPer10s, 10000)
     limit(ctx, `likes:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likesPer10s, 10000, p.combo)
     return once(ctx, call, 'like', p.request_id, `${room.id}:${p.combo}`, () => {
       const next = store.patchDoc<Room>('room', room.id, { likes: room.likes + p.combo }) as Room
@@ -199,7 +199,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
     const gift = store.doc<Gift>('gift', p.giftid)
     if (!gift) throw biz(CODE.NOT_FOUND, '礼物不存在')
     const uid = call.user!.id
-    // issue 13: a retry with the gift tap's request_id is answered with the first result (and today's balance), never charged again
+    // a retry with the gift tap's request_id is answered with the first result (and today's balance), never charged again
     const today = <T extends { gold: number }>(first: T): T => ({ ...first, gold: (userById(ctx, uid) as UserRow).gold })
     return once(ctx, call, 'gift', p.request_id, `${room.id}:${gift.id}:${p.combo}`, () => sendGiftOnce(room, gift, p.combo, uid), today)
   })
@@ -237,7 +237,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
   })
   api.post(`${U}/playback/comment`, { auth: true, schema: S.obj({ id: S.int('回放ID', { minimum: 1 }), content: S.str('评论内容', { minLength: 1, maxLength: 300, errmsg: '请输入1-300字的评论' }), ...ROOM_ACCESS }, ['id', 'content']) }, (p, call) => {
     playbackOr404(ctx, p.id, call.req, p)
-    limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000) // issue 13
+    limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000)
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-300字的评论')
     checkChat(ctx, null, text)

@@ -167,7 +167,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
     return new Envelope(CODE.OK, '购买成功', { purchased: 1, charged: t.price, gold })
   })
 
-  // ---- sandbox payment confirmation (sandbox mode only; not part of spec section 7). Issue 13: it stands in for
+  // ---- sandbox payment confirmation (sandbox mode only; not part of spec section 7). it stands in for
   // the provider's callback, so it is bound to the order's owner: login required (token or id/sign cookies), and
   // another user's order answers as not found. Redirects go to this site only.
   // Access: public (owner only), not loopback. It pays the caller's own order, as the provider would after charging

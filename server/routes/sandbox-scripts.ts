@@ -2,7 +2,7 @@ import type { Api } from '../api'
 import type { AppContext } from '../context'
 
 /**
- * Sandbox stand-ins for the third-party scripts the H5 app loads (issue 12; sandbox mode only), so that browser tests
+ * Sandbox stand-ins for the third-party scripts the H5 app loads (sandbox mode only), so that browser tests
  * and demos see what the app hands them without the real services:
  *
  * - `/sandbox/jweixin.js`: the messenger's JS-SDK (`window.wx`, jweixin 1.6). `wx.config` checks the signature the way

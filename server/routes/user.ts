@@ -52,7 +52,7 @@ function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user'>): string 
 }
 
 /**
- * The id/sign (and openid) cookies of R4.10 / R7.65 (issue 13): `sign` expires with the token and is void after a
+ * The id/sign (and openid) cookies of R4.10 / R7.65: `sign` expires with the token and is void after a
  * logout (security.ts); `Secure` on https; `sign` is HttpOnly — the mini-program reads Set-Cookie headers, where
  * HttpOnly does not hide it, and the H5 browser sends it without a script reading it — while `id` and `openid`
  * stay readable because the H5 client reads them from document.cookie (src/platform/cookies.h5.ts, R7.65).
@@ -89,7 +89,7 @@ export function userForOpenid(ctx: AppContext, openid: string): UserRow {
 export const SMS_VOID_MSG = '验证码错误次数过多，已失效，请重新获取'
 
 /**
- * Checks an SMS code (issue 13): every wrong try counts, and after `smsMaxAttempts` the code is void; a used or
+ * Checks an SMS code: every wrong try counts, and after `smsMaxAttempts` the code is void; a used or
  * void code stays in the table (code '') so the send cool-down still holds.
  */
 /**
@@ -121,7 +121,7 @@ export function checkSms(ctx: AppContext, mobile: string, code: string, tries?: 
 }
 
 /** A hash to check against when the mobile has no account, so both answers take the same time. */
-const NO_USER_HASH = hashPasswordSync('no-such-user', 'issue13')
+const NO_USER_HASH = hashPasswordSync('no-such-user', 'same-time')
 const LOGIN_WINDOW = 15 * 60 * 1000
 
 function partnerLogin(ctx: AppContext, call: Call, userid: string, key: string) {
@@ -153,7 +153,7 @@ export function registerUser(api: Api, ctx: AppContext): void {
         return loginResult(ctx, call, u)
       }
       if (!p.password) throw biz(CODE.BAD_PARAM, '请输入密码')
-      // issue 13: wrong passwords are counted per mobile and per address; past the limit the login pauses
+      // wrong passwords are counted per mobile and per address; past the limit the login pauses
       // the owner's own device (the device cookie an earlier login of this user left) counts its failures apart, so an
       // attacker elsewhere locks the mobile for every other caller but not for the owner's phone
       const u = db.prepare('SELECT * FROM users WHERE mobile = ?').get(p.mobile) as UserRow | undefined
@@ -231,7 +231,7 @@ export function registerUser(api: Api, ctx: AppContext): void {
     return new Envelope(401, '请先登录', { url: `/wechat/oauth_user?target_url=${encodeURIComponent(target)}` })
   })
 
-  // R7.61, R5.1, R9.9; issue 13: one code per number per cool-down, a cap per number per day and per client across
+  // R7.61, R5.1, R9.9; one code per number per cool-down, a cap per number per day and per client across
   // numbers per hour. Only the sandbox "sends" (prints the code on the server console); without it there is no
   // SMS gateway, so the call is refused rather than pretending.
   api.post('/api/v1/liveapp/sendsms', { schema: S.obj({ mobile: MOBILE, type: S.int('类型', { enum: [1, 2, 3], default: 1 }) }, ['mobile']) }, (p, call) => {

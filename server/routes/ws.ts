@@ -6,7 +6,7 @@ import { BizError, CODE, parseCookies } from '../lib/util'
 import { checkRoomAccess, clientIp } from '../security'
 import type { Room } from '../types'
 
-/** `online` pushes are coalesced: at most one per room per this many ms, and only when the count changed (issue 13). */
+/** `online` pushes are coalesced: at most one per room per this many ms, and only when the count changed. */
 export const ONLINE_COALESCE_MS = 1000
 /** Close codes: a password room without its password or key, and a client over its socket or message limit. */
 export const CLOSE_NEED_PASSWORD = 4003
@@ -73,11 +73,11 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
     // a frame over the size limit or a broken one: ws closes politely and would wait 30 s for the answer
     socket.on('error', () => socket.terminate())
     if (!/^[\w-]{1,32}$/.test(room)) return refuse(4000, '缺少参数：直播间ID(roomid)')
-    // issue 13: a bounded number of sockets per client address
+    // a bounded number of sockets per client address
     const ip = clientIp(req)
     const open = perClient.get(ip) ?? 0
     if (open >= ctx.limits.socketsPerClient) return refuse(CLOSE_TOO_FAST, TOO_FAST_MSG, CODE.TOO_FAST)
-    // issue 13: a password room's pushes only for a caller with its password or room_key (guesses limited)
+    // a password room's pushes only for a caller with its password or room_key (guesses limited)
     const doc = /^\d+$/.test(room) ? ctx.store.doc<Room>('room', Number(room)) : undefined
     if (doc?.password) {
       try {
@@ -101,7 +101,7 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
       : 0
     ctx.hub.send(socket, 'welcome', { roomid: room, last_msg_id: last, online: ctx.hub.viewers(room) })
     scheduleOnline(room)
-    // issue 13: a bounded message rate per connection (the client pings every 25 s)
+    // a bounded message rate per connection (the client pings every 25 s)
     let windowStart = Date.now()
     let messages = 0
     socket.on('message', (raw) => {

@@ -28,7 +28,7 @@ export interface HistoryQuery {
 
 /**
  * The reference server's answer to an `after_msg_id` query when some of the messages after it are no longer kept
- * (issue 13): a refusal (code -4) whose data names the oldest msg_id it still has. Everything between after_msg_id
+ *: a refusal (code -4) whose data names the oldest msg_id it still has. Everything between after_msg_id
  * and oldest_msg_id is gone for good; asking again from oldest_msg_id - 1 gets the rest.
  */
 export interface HistoryGone {
@@ -49,7 +49,7 @@ export function historyGone(envelope: Pick<Envelope<unknown>, 'code' | 'data'> |
 /** POST /userapp/living/danmaku {roomid, count default 10, type default today} (R7.72, R7.79). */
 export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Promise<Envelope<HistoryItem[]>> {
   const data: Record<string, unknown> = { roomid, count: query.count ?? HISTORY_COUNT, type: query.type ?? HISTORY_TYPE }
-  if (roomKey(roomid)) data.room_key = roomKey(roomid) // a password room (issue 13)
+  if (roomKey(roomid)) data.room_key = roomKey(roomid) // a password room
   if (query.after_msg_id !== undefined) data.after_msg_id = query.after_msg_id
   if (query.time !== undefined) data.time = query.time
   return post<HistoryItem[]>('/userapp/living/danmaku', data)
@@ -57,7 +57,7 @@ export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Prom
 
 /** POST /userapp/danmaku {room_id, content} (R7.73, R3.14); login required. The envelope decides R5.6–R5.9. */
 export function sendDanmaku(room_id: number, content: string): Promise<Envelope<DanmakuPushData | null>> {
-  const key = roomKey(room_id) // a password room (issue 13)
+  const key = roomKey(room_id) // a password room
   return post<DanmakuPushData | null>('/userapp/danmaku', key ? { room_id, content, room_key: key } : { room_id, content }, { loginPrompt: true })
 }
 

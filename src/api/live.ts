@@ -27,7 +27,7 @@ export interface RoomInfo extends RoomItem {
   streamer?: StreamerBrief & { sex?: number }
   external?: { tabs?: RoomTab[] }
   share?: { title?: string; desc?: string; image?: string; link?: string }
-  /** a password room's key once the password was right (issue 13): history, chat and the socket send it */
+  /** a password room's key once the password was right: history, chat and the socket send it */
   room_key?: string
 }
 

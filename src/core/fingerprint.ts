@@ -6,7 +6,7 @@ import { getItem, setItem } from '@/platform/storage'
  * the FingerprintJS visitor id, falling back to a random 32-character alphanumeric string (R9.10); the
  * mini-program always uses the random string.
  *
- * Decision (issue 14): a first visit's calls wait for the visitor id at most FINGERPRINT_WAIT (it was 1.5 s). The
+ * Decision: a first visit's calls wait for the visitor id at most FINGERPRINT_WAIT (it was 1.5 s). The
  * first call is made at launch, so the wait runs while the page's own scripts load; a phone that has the id by then
  * uses it, a slower one gets the random fallback at once, cached for good like any fingerprint (still generated
  * once), and FingerprintJS stops reading sources (no work for a result nobody takes). At 4x CPU (a mid-range phone)

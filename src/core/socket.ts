@@ -7,7 +7,7 @@ import { roomKey } from './room-access'
  * One RoomSocket per room connection: `ws(s)://<api host>/ws?roomid=N`, JSON messages `{type, data}`, a heartbeat
  * `{type:'ping'}`, and reconnection with exponential backoff (1 s doubling to 30 s, with jitter) until close().
  * Features subscribe by message type with on(type, handler); the chat store fills the gap after a reconnect from
- * the `welcome` message's last_msg_id (issue 6 item 3, spec R7.72).
+ * the `welcome` message's last_msg_id (spec R7.72).
  */
 
 /** The first message of every connection. */

@@ -2,7 +2,7 @@
  * H5: the visitor id of the open-source FingerprintJS (spec R4.9). Loaded with a dynamic import so the library is a
  * separate chunk fetched after first paint, not part of the entry bundle.
  *
- * Speed (issue 14): the id is FingerprintJS's own hash of its own sources, less the five that cost most on a phone
+ * Speed: the id is FingerprintJS's own hash of its own sources, less the five that cost most on a phone
  * and tell this audience's phones apart least. Measured in Chromium at 4x CPU (the whole set: about 1.1 s of
  * main-thread work on a first visit, most of the home page's blocking time): `fonts` 430 ms and `fontPreferences`
  * 176 ms (phones of one system ship the same fonts), `webGlExtensions` 195 ms (the GPU is already in `webGlBasics`)

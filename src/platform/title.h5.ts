@@ -4,7 +4,7 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 /**
  * H5: Taro's router writes the navigation-bar title with innerHTML (@tarojs/router, setTitle), so a title that comes
- * from the server (a room, post or streamer name) could run script there (issue 13, the XSS suite). The bar gets the
+ * from the server (a room, post or streamer name) could run script there (the XSS suite). The bar gets the
  * title with HTML's special characters escaped, which it then shows as the same text; the document title, which is
  * plain text, gets the title itself.
  */

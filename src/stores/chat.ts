@@ -6,13 +6,13 @@ import { getItem, setItem } from '@/platform/storage'
 import { sessionStore } from './session'
 
 /**
- * A live room's chat (issue 6 item 3; spec R3.14, R3.15, R5.6–R5.9, R7.72–R7.75, R7.79, R8.10–R8.12, R9.4, R9.7):
+ * A live room's chat (spec R3.14, R3.15, R5.6–R5.9, R7.72–R7.75, R7.79, R8.10–R8.12, R9.4, R9.7):
  * today's last 10 messages, then the room's pushes through the shared room socket. Messages are kept once each
  * (by msg_id) in msg_id order; a reconnect's gap (the welcome's last_msg_id above the last id seen) is filled from
  * history. Incoming messages wait in a queue that flushes into the observable list every 200 ms, so a busy room
  * changes the list (and renders) at most five times a second; the list keeps the last 200 messages.
  *
- * No message is lost silently (issue 13). Every msg_id up to `cursor` has been shown; a welcome above it opens a gap,
+ * No message is lost silently. Every msg_id up to `cursor` has been shown; a welcome above it opens a gap,
  * which is filled from history page by page, retrying with backoff (1 s doubling to 30 s) for as long as the room is
  * open. Pushes above an open gap are held (at most holdMax, 5 s) so the list grows in msg_id order; if history does
  * not answer in time they show, and the gap's messages are put in their places when it does. Only what the server
@@ -24,7 +24,7 @@ export const FLUSH_INTERVAL = 200
 export const MAX_MESSAGES = 200
 /** Page size of a gap fill after a reconnect. */
 export const GAP_PAGE = 100
-/** Gap-fill retries: 1 s doubling to 30 s (±20 %), for as long as the room is open (issue 13). */
+/** Gap-fill retries: 1 s doubling to 30 s (±20 %), for as long as the room is open. */
 export const GAP_RETRY_INITIAL = 1000
 export const GAP_RETRY_MAX = 30000
 /** The longest pushes above an open gap are held back before they show anyway (ms). */
@@ -49,7 +49,7 @@ export interface ChatMessage {
   text: string
   /** ms since epoch */
   time: number
-  /** A gap marker row (issue 13): msg_ids from…to could not be loaded. Its msgId is from − 0.5, so it sorts in place. */
+  /** A gap marker row: msg_ids from…to could not be loaded. Its msgId is from − 0.5, so it sorts in place. */
   gap?: { from: number; to: number }
 }
 
@@ -143,7 +143,7 @@ const defaultDeps: ChatDeps = {
   holdMax: GAP_HOLD_MAX
 }
 
-/** A gap marker row for msg_ids from…to (issue 13). */
+/** A gap marker row for msg_ids from…to. */
 export function gapMarker(from: number, to: number, time = Date.now()): ChatMessage {
   return { msgId: from - 0.5, userId: 0, nickname: '', avatar: '', text: GAP_MARKER_TEXT, time, gap: { from, to } }
 }

@@ -18,7 +18,7 @@ export const GIFT_COMBOS = [1, 10, 66, 188] as const
 export const GIFT_EVENTS_MAX = 20
 export const GIFT_EVENT_TTL = 5000
 /**
- * issue 13: a gift call whose outcome is unknown (no reply, timeout, 5xx) is sent again with the same request_id,
+ * a gift call whose outcome is unknown (no reply, timeout, 5xx) is sent again with the same request_id,
  * after 1 s and 2 s; the server answers a repeat with the first result, so a gift is never charged twice.
  */
 export const GIFT_RETRIES = 2
@@ -64,7 +64,7 @@ function outcomeUnknown(res: GiftReply): boolean {
  * Gifts and the 慧币 balance (spec R1.3, R1.4, R3.16, R3.29 giftsList, R5.10, R6.5, R7.66, R7.77): the gift list,
  * the balance (the current user's `gold`, then each send_gifts answer), combo sending with the room rule, the
  * not-enough-gold path to the deposit page, and the gift events shown in the room. A tap is charged at most once
- * (issue 13): its call carries a request_id that its retries reuse.
+ *: its call carries a request_id that its retries reuse.
  */
 export class GiftStore {
   giftsList: Gift[] = []
@@ -159,7 +159,7 @@ export class GiftStore {
   }
 
   /**
-   * One gift tap's call (issue 13): one request_id for the tap, the same one for the retries of an unknown outcome
+   * One gift tap's call: one request_id for the tap, the same one for the retries of an unknown outcome
    * and for a repeat tap of the same gift after all of them went unanswered.
    */
   private async call(roomId: number, giftId: number, combo: number): Promise<GiftReply> {

@@ -81,7 +81,7 @@ export interface JssdkDeps {
 }
 
 /**
- * The messenger's browser (spec R1.10, R6.4, R7.58, R7.60, R7.64; issue 12 item 2). Once per app start, after the
+ * The messenger's browser (spec R1.10, R6.4, R7.58, R7.60, R7.64). Once per app start, after the
  * startup query's login (R2.26):
  *   - nobody logged in: the main host is asked (R7.60) and, without a login there, the browser goes through the
  *     messenger's OAuth (R7.58), which comes back to the same address with tokentype + token (R2.26) — logged in;

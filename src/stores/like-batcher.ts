@@ -2,7 +2,7 @@ import { newRequestId } from '@/utils/request-id'
 
 /**
  * Likes are counted locally and sent as one `combo` call per window (spec R3.17, R7.76; ARCHITECTURE "like
- * processor"): a burst of taps costs one request, and no tap is lost or counted twice (issue 13): every batch
+ * processor"): a burst of taps costs one request, and no tap is lost or counted twice: every batch
  * carries an idempotency key made once for it; a failed batch is kept and sent again as it was (same count, same
  * key) before any newer taps, so a batch whose reply was lost is answered by the server without counting it again.
  * Pure: no Taro, no MobX; the timers are injectable so tests drive them.

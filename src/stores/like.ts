@@ -7,7 +7,7 @@ import { liveStore } from './live'
 /**
  * The live room's likes (spec R3.17, R7.76): taps go through one LikeBatcher per room; the total shown is the
  * room's last known total (room info `likes`, the like call's answer, the socket's `like` push) plus the taps the
- * server has not confirmed yet. Each batch carries an idempotency key, reused when it is sent again (issue 13).
+ * server has not confirmed yet. Each batch carries an idempotency key, reused when it is sent again.
  */
 export class LikeStore {
   /** The server's last total per room. */
@@ -70,7 +70,7 @@ export class LikeStore {
     this.unconfirmed[roomId] = b.unconfirmed
   }
 
-  /** One batch with its idempotency key (issue 13): a retry of a batch whose reply was lost is not counted again. */
+  /** One batch with its idempotency key: a retry of a batch whose reply was lost is not counted again. */
   private async send(roomId: number, combo: number, key: string): Promise<boolean> {
     const res = await sendLike({ roomid: roomId, combo, request_id: key })
     if (!isSuccess(res)) return false

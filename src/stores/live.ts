@@ -59,7 +59,7 @@ export class LiveStore {
   /** Room info by roomid, with the test code and password when the room asks for one (R7.13, R3.9). */
   /**
    * The room info. `onInfo` sees the room before it is stored, so before anything renders it: the live page starts
-   * the stream there (issue 14).
+   * the stream there.
    */
   async loadRoom(roomid: number, options: { password?: string; test?: string } = {}, onInfo?: (room: RoomInfo) => void): Promise<RoomInfo | null> {
     try {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Socket } from 'node:net'
 
 /**
- * A fault-injecting HTTP proxy on 127.0.0.1 in front of the reference server (issue 13): every request is passed on
+ * A fault-injecting HTTP proxy on 127.0.0.1 in front of the reference server: every request is passed on
  * unchanged, except those a rule picks, which
  *   - 'drop-reply': reach the server (it does the work and answers), but the answer never reaches the client: the
  *     connection is cut, as a lost reply looks to the app (the request core's transport failure);

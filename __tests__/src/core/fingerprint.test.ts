@@ -131,7 +131,7 @@ async function withSourcesRead(run: (read: string[], total: number) => Promise<v
   }
 }
 
-test('R4.9 issue 14: the visitor id leaves out the costly font, WebGL-extension, time-zone and Intl-locale sources and reads the others', async () => {
+test('R4.9 the visitor id leaves out the costly font, WebGL-extension, time-zone and Intl-locale sources and reads the others', async () => {
   await withSourcesRead(async (read) => {
     await withMessageChannel(async () => {
       expect(await visitorId()).toMatch(/^[0-9a-f]{32}$/)
@@ -145,7 +145,7 @@ test('R4.9 issue 14: the visitor id leaves out the costly font, WebGL-extension,
   })
 })
 
-test('R4.9 R9.10 issue 14: a first call waits 300 ms at most; after that the random fallback is cached and FingerprintJS reads no more sources', async () => {
+test('R4.9 R9.10 a first call waits 300 ms at most; after that the random fallback is cached and FingerprintJS reads no more sources', async () => {
   expect(FINGERPRINT_WAIT).toBe(300)
   // a slow phone: every source takes 20 ms of the main thread
   await withSourcesRead(async (read, total) => {

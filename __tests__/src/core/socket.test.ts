@@ -40,7 +40,7 @@ async function serverHistory(room: number): Promise<{ msg_id: number; content: s
 }
 
 describe('backoff and URL', () => {
-  test('issue 6: reconnect waits 1 s doubling to 30 s, each spread by ±20 % jitter', () => {
+  test('reconnect waits 1 s doubling to 30 s, each spread by ±20 % jitter', () => {
     const mid = () => 0.5
     expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => backoffDelay(a, mid))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000])
     expect(backoffDelay(0, () => 0)).toBe(800)
@@ -62,7 +62,7 @@ describe('backoff and URL', () => {
 })
 
 describe('RoomSocket against the reference server', () => {
-  test('issue 6: welcome with last_msg_id and online, typed dispatch, heartbeat ping → pong, off()', async () => {
+  test('welcome with last_msg_id and online, typed dispatch, heartbeat ping → pong, off()', async () => {
     // the room's newest message: the seed's 8th, or a later one when another test posted first
     const last = Math.max(0, ...(await serverHistory(ROOM)).map((m) => Number(m.msg_id)))
     expect(last).toBeGreaterThanOrEqual(8)
@@ -75,7 +75,7 @@ describe('RoomSocket against the reference server', () => {
     s.connect()
     await until(() => pongs.length >= 2)
     expect(welcomes).toEqual([last])
-    // online counts signed-in viewers only (issue 13): this anonymous socket is not one
+    // online counts signed-in viewers only: this anonymous socket is not one
     expect(s.welcome).toEqual({ roomid: String(ROOM), last_msg_id: last, online: 0 })
     s.off('pong', onPong)
     const seen = pongs.length
@@ -84,7 +84,7 @@ describe('RoomSocket against the reference server', () => {
     s.close()
   })
 
-  test('issue 6: a dropped connection comes back after the backoff; close() stops reconnecting for good', async () => {
+  test('a dropped connection comes back after the backoff; close() stops reconnecting for good', async () => {
     const s = new RoomSocket(ROOM, { initialDelay: 50 })
     let welcomes = 0
     s.on('welcome', () => welcomes++)
@@ -102,7 +102,7 @@ describe('RoomSocket against the reference server', () => {
     expect(s.status).toBe('closed')
   })
 
-  test('issue 6: a refused or failing connection backs off 1×, 2×, 4× … until it opens', async () => {
+  test('a refused or failing connection backs off 1×, 2×, 4× … until it opens', async () => {
     const delays: number[] = []
     let last = Date.now()
     let calls = 0
@@ -127,7 +127,7 @@ describe('RoomSocket against the reference server', () => {
     s.close()
   })
 
-  test('issue 6: one shared socket per room, closed when the last feature releases it', async () => {
+  test('one shared socket per room, closed when the last feature releases it', async () => {
     const a = acquireRoomSocket(ROOM)
     const b = acquireRoomSocket(ROOM)
     expect(a).toBe(b)
@@ -146,7 +146,7 @@ function fakeTask(_url: string): SocketTaskLike {
 }
 
 describe('no message lost or doubled across reconnects', () => {
-  test('R7.72 R3.14 R3.15 issue 6: dropping the connection every 400 ms while 25 messages/s flow: every message once, in msg_id order', async () => {
+  test('R7.72 R3.14 R3.15 dropping the connection every 400 ms while 25 messages/s flow: every message once, in msg_id order', async () => {
     let socket: RoomSocket | null = null
     const store = new ChatStore({
       requireLogin: async () => true,

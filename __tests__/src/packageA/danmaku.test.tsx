@@ -73,7 +73,7 @@ function typeText(t: TestUtils, value: string) {
 }
 
 describe('lanes', () => {
-  test('issue 6: at most `slots` items fly at once; a lane waits for the previous tail; the newest win when full', () => {
+  test('at most `slots` items fly at once; a lane waits for the previous tail; the newest win when full', () => {
     const lanes = new DanmakuLanes({ lanes: 3, slots: 6, duration: 6000, maxDelay: 1000 })
     const msgs = Array.from({ length: 40 }, (_, i) => ({ msgId: i + 1, text: `消息${i + 1}`, nickname: 'n' }))
     const first = lanes.place(msgs, 0)
@@ -115,7 +115,7 @@ describe('chat panel and danmaku layer in the room', () => {
     t.unmout()
   })
 
-  test('issue 6: 200 messages/s for 2 s: the layer renders once per batch with a bounded node count; the list stays bounded', async () => {
+  test('200 messages/s for 2 s: the layer renders once per batch with a bounded node count; the list stays bounded', async () => {
     let renders = 0
     const t = new TestUtils()
     await t.mount(Room, { props: { roomId: ROOM, onRender: () => renders++ } })
@@ -150,7 +150,7 @@ describe('chat panel and danmaku layer in the room', () => {
     t.unmout()
   }, 20000)
 
-  test('issue 6: unmounting the room views closes the room socket', async () => {
+  test('unmounting the room views closes the room socket', async () => {
     const t = new TestUtils()
     await t.mount(Room, { props: { roomId: ROOM } })
     await waitFor(() => roomSocket(ROOM)?.isOpen)
@@ -225,7 +225,7 @@ describe('chat panel and danmaku layer in the room', () => {
     removeItem(BLOCKED_KEY)
   })
 
-  test('R7.72 issue 13: after a server-side drop, messages the server no longer has show as one 部分消息未能加载 row in their place, not tappable', async () => {
+  test('R7.72 after a server-side drop, messages the server no longer has show as one 部分消息未能加载 row in their place, not tappable', async () => {
     const GAP_ROOM = 310
     // the room's socket is made here first, so its reconnect waits 3 s: time to inject and forget messages meanwhile
     acquireRoomSocket(GAP_ROOM, { initialDelay: 3000, jitter: 0 })

@@ -1,5 +1,5 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-// Issue 14: home's first screen through the page, its store, the request core and the reference server, with the
+// home's first screen through the page, its store, the request core and the reference server, with the
 // slides call slowed by a fault proxy. The page shows its loading state until the index and the slides have both
 // answered (so the slides never arrive above a shown menu and push it down), then the slides and the menu, and the
 // sections below them only after: content only ever arrives below what is already on the screen.
@@ -25,7 +25,7 @@ afterAll(async () => {
   await server.stop()
 })
 
-test('issue 14 R2.42 R4.21: home waits for the slides and the index, shows slides and menu together, and the sections below only after them', async () => {
+test('R2.42 R4.21: home waits for the slides and the index, shows slides and menu together, and the sections below only after them', async () => {
   proxy.fail(/a=slides/, { delay: 600 })
   const swipers = expectSwiperLoopWarnings()
   // every state the page's DOM passes through, as it happens

@@ -1,4 +1,4 @@
-// H5 system info (src/platform/system.h5.ts, issue 14): read from the browser instead of Taro's getSystemInfoSync
+// H5 system info (src/platform/system.h5.ts): read from the browser instead of Taro's getSystemInfoSync
 // (whose user-agent library was 6 KB gzip of every first load), drawn by the navigation bar the pages use.
 type SystemModule = typeof import('@/platform/system')
 type NavBarModule = typeof import('@/components/nav-bar')

@@ -1,5 +1,5 @@
 /**
- * A seeded, deterministic generator of hostile and ordinary links for the link-router fuzz suites (issue 13): schemes
+ * A seeded, deterministic generator of hostile and ordinary links for the link-router fuzz suites: schemes
  * (http/https in any case, javascript:, data:, vbscript:, file:, protocol-relative with slashes or backslashes),
  * userinfo (`good:443@evil`), ports, case, fullwidth letters, IDN homoglyphs and punycode, backslashes, percent-encoded
  * dots/slashes/at-signs, ideographic full stops, whitespace and control characters, trailing dots, IP forms.

@@ -1,5 +1,5 @@
 /**
- * Issue 13: 12,000 seeded hostile and ordinary links through the link router (resolveLink, with the app's own
+ * 12,000 seeded hostile and ordinary links through the link router (resolveLink, with the app's own
  * linkContext) and through the web-view page's own check (webPageUrl, with the query value openWebView's buildUrl
  * writes), on H5 (the browser's WHATWG URL). The mini-program's parser runs the same corpus in
  * link-fuzz.weapp.test.ts.
@@ -20,6 +20,6 @@ afterAll(() => {
   env.TARO_APP_SHORT_LINK_HOST = saved.short
 })
 
-test('issue 13 R2.35 R2.19 R2.36 R2.37 12,000 seeded links (H5 parser): 0 throws, 0 off-list hosts in the web view, the page accepts exactly what the router sends', () => {
+test('R2.35 R2.19 R2.36 R2.37 12,000 seeded links (H5 parser): 0 throws, 0 off-list hosts in the web view, the page accepts exactly what the router sends', () => {
   runLinkFuzz({ resolveLink, linkContext, webPageUrl, label: 'H5 (browser URL)' })
 })

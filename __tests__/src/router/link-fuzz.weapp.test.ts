@@ -1,5 +1,5 @@
 /**
- * Issue 13, the mini-program: the same 12,000 seeded links as link-fuzz.test.ts through the mini-program's link router
+ * The mini-program: the same 12,000 seeded links as link-fuzz.test.ts through the mini-program's link router
  * and web-view page check, whose URL parser (src/platform/url.ts) is core-js's own here, as in WeChat's runtime.
  */
 import { CoreJsURL, NativeURL } from './wechat-url-runtime'
@@ -20,12 +20,12 @@ afterAll(() => {
   env.TARO_APP_SHORT_LINK_HOST = saved.short
 })
 
-test('issue 13 the mini-program parses links with core-js, not with a URL global (Taro replaces that with a regex parser)', () => {
+test('the mini-program parses links with core-js, not with a URL global (Taro replaces that with a regex parser)', () => {
   expect(WhatwgURL).toBe(CoreJsURL)
   expect(WhatwgURL).not.toBe(NativeURL)
   expect(linkContext()).toMatchObject({ inMiniProgram: true, mainHost: '127.0.0.1' })
 })
 
-test('issue 13 R2.35 R2.19 R2.36 R8.20 12,000 seeded links (mini-program parser): 0 throws, 0 off-list hosts in the web view, foreign links copied', () => {
+test('R2.35 R2.19 R2.36 R8.20 12,000 seeded links (mini-program parser): 0 throws, 0 off-list hosts in the web view, foreign links copied', () => {
   runLinkFuzz({ resolveLink, linkContext, webPageUrl, label: 'mini-program (core-js URL)' })
 })

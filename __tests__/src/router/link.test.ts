@@ -78,7 +78,7 @@ describe('resolveLink: other links', () => {
   })
 })
 
-describe('issue 13: hosts as a browser parses them (WHATWG URL)', () => {
+describe('hosts as a browser parses them (WHATWG URL)', () => {
   const ctx: LinkContext = { inMiniProgram: true, mainHost: 'live.example.test', whitelist: ['good.example.com', '.sub.example.com', 'mp.weixin.qq.com'] }
   const copied = (url: string) => ({ type: 'copy', url })
   test('R2.35 R2.36 userinfo: the host is what follows the last @, not what comes before a colon', () => {

@@ -1,5 +1,5 @@
 /**
- * The web-view page reached the way the app reaches it (issue 10, issue 13): openLink / runStartup / the preview
+ * The web-view page reached the way the app reaches it: openLink / runStartup / the preview
  * page -> Taro's real H5 router (the URL written once, the query parsed by the router) -> the web page, which decodes
  * its `url` once and checks it itself. Under jest the page origin is http://localhost: the live host, so its
  * activity pages are on the whitelist.
@@ -36,7 +36,7 @@ async function webPageShows(): Promise<{ src: string | null; error: string | nul
   })
 }
 
-describe('links into the web view, through the router (issue 10)', () => {
+describe('links into the web view, through the router', () => {
   test('R2.35 R2.19 a whitelisted http link: openLink -> web page, encoded once in the URL, decoded once by the page', async () => {
     const link = `${ACTIVITY}?from=首页&x=a%2Fb#top`
     await openLink(link)
@@ -68,7 +68,7 @@ describe('links into the web view, through the router (issue 10)', () => {
   })
 })
 
-describe('the web-view page checks its url itself (issue 13)', () => {
+describe('the web-view page checks its url itself', () => {
   const opened = async (url: string) => {
     await Taro.navigateTo({ url: `${PAGE_PATHS.web}?url=${encodeURIComponent(url)}` })
     return webPageShows()

@@ -1,6 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
- * Chaos suite (issue 13): several viewers — each the real chat store over the real room socket (Taro's connectSocket,
+ * Chaos suite: several viewers — each the real chat store over the real room socket (Taro's connectSocket,
  * jsdom's WebSocket) and the request core — sit in one room of the reference server while it injects 100 messages a
  * second and cuts every socket of the room from the server side 20 times (the sandbox control
  * /dev/rooms/:id/sockets/drop). Their history calls go through a fault proxy that refuses a fifth of the gap fills,
@@ -124,7 +124,7 @@ function viewer(): Viewer {
   }
 }
 
-test(`R7.72 R3.14 R3.15 issue 13 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every room socket cut ${DROPS} times server-side: each sees every message once, in order`, async () => {
+test(`R7.72 R3.14 R3.15 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every room socket cut ${DROPS} times server-side: each sees every message once, in order`, async () => {
   const viewers = Array.from({ length: CLIENTS }, viewer)
   try {
     await until(() => viewers.every((v) => v.room.historyLoaded && v.welcomed()), 10000, 'viewers to join')

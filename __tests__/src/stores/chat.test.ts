@@ -266,7 +266,7 @@ describe('sending (spec section 5 chat send rules)', () => {
 })
 
 describe('live messages: batches, order, no duplicates, bound', () => {
-  test('issue 6: 1000 messages over ~1 s reach the list in a few 200 ms batches, not one change per message', async () => {
+  test('1000 messages over ~1 s reach the list in a few 200 ms batches, not one change per message', async () => {
     const { store, open, emit, push } = scriptedStore()
     const room = store.enter(ROOM)
     await until(() => room.historyLoaded)
@@ -296,7 +296,7 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     store.leave(ROOM)
   })
 
-  test('issue 6: the list keeps the last 200 messages; a message already shown or trimmed away never comes back', async () => {
+  test('the list keeps the last 200 messages; a message already shown or trimmed away never comes back', async () => {
     expect(MAX_MESSAGES).toBe(200)
     const { store, open, emit, push } = scriptedStore()
     const room = store.enter(ROOM)
@@ -319,7 +319,7 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     store.leave(ROOM)
   })
 
-  test('issue 6: out-of-order arrivals are shown in msg_id order; duplicates within a batch collapse', async () => {
+  test('out-of-order arrivals are shown in msg_id order; duplicates within a batch collapse', async () => {
     const { store, open, emit, push } = scriptedStore()
     const room = store.enter(ROOM)
     await until(() => room.historyLoaded)
@@ -333,7 +333,7 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     store.leave(ROOM)
   })
 
-  test('issue 6: a welcome above the last id seen fills the gap from history (after_msg_id) without duplicates', async () => {
+  test('a welcome above the last id seen fills the gap from history (after_msg_id) without duplicates', async () => {
     const { store, open, emit, push } = scriptedStore()
     const room = store.enter(ROOM)
     await until(() => room.historyLoaded)
@@ -360,7 +360,7 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     store.leave(ROOM)
   })
 
-  test('issue 6: the last view to leave disconnects the room socket (page unmount); re-entering reconnects', async () => {
+  test('the last view to leave disconnects the room socket (page unmount); re-entering reconnects', async () => {
     const s = scriptedStore()
     const a = s.store.enter(ROOM)
     const b = s.store.enter(ROOM)
@@ -430,7 +430,7 @@ describe('report and block', () => {
   })
 })
 
-describe('issue 13: no message lost silently', () => {
+describe('no message lost silently', () => {
   const fills = (p: FaultProxy) => p.requests(/living\/danmaku/).filter((r) => r.body.includes('after_msg_id'))
 
   /** The store's history calls go through a fault proxy in front of the reference server. */

@@ -1,6 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
- * The top-up (issue 6 item 5, spec R1.4, R3.42–R3.50, R7.67, R7.84, R7.86): payment methods and fromtype, the platform
+ * The top-up (spec R1.4, R3.42–R3.50, R7.67, R7.84, R7.86): payment methods and fromtype, the platform
  * method lists, the order against the reference server and the H5 payment pages. The mini-program's top-up (weixin_mini,
  * wx.requestPayment, the balance afterwards) is deposit.weapp.test.ts, where the store gets the mini-program variant.
  */

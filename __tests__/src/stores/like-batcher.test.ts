@@ -1,5 +1,5 @@
 /*
- * The like processor (issue 6 item 4, issue 13, spec R3.17, R7.76): taps counted locally, one combo call per 1.5 s
+ * The like processor (spec R3.17, R7.76): taps counted locally, one combo call per 1.5 s
  * window, each batch under its own idempotency key; a failed batch is sent again unchanged (same count, same key).
  */
 import { LIKE_INTERVAL, LIKE_MAX_COMBO, LikeBatcher } from '@/stores/like-batcher'
@@ -47,7 +47,7 @@ test('R3.17 continuous tapping makes at most one call per window', async () => {
   expect(send.mock.calls.length).toBeGreaterThanOrEqual(4)
 })
 
-test('R3.17 R7.76 issue 13: a failed batch is kept and sent again unchanged (same count, same key); newer taps follow in their own batch', async () => {
+test('R3.17 R7.76 a failed batch is kept and sent again unchanged (same count, same key); newer taps follow in their own batch', async () => {
   const send = jest.fn().mockResolvedValueOnce(false).mockRejectedValueOnce(new Error('offline')).mockResolvedValue(true)
   const b = new LikeBatcher(send)
   b.tap(3)
@@ -79,7 +79,7 @@ test('R3.17 R7.76 issue 13: a failed batch is kept and sent again unchanged (sam
   expect(b.unconfirmed).toBe(0)
 })
 
-test('R3.17 issue 13: every batch has its own key; leaving sends the failed batch first, then the rest', async () => {
+test('R3.17 every batch has its own key; leaving sends the failed batch first, then the rest', async () => {
   const send = jest.fn().mockResolvedValueOnce(true).mockResolvedValueOnce(false).mockResolvedValue(true)
   let n = 0
   const b = new LikeBatcher(send, { newKey: () => `key-${String(++n).padStart(6, '0')}` })

@@ -1,6 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
- * Issue 13: no like or gift is lost or counted twice when a reply is lost. The real stores (LikeStore over the
+ * no like or gift is lost or counted twice when a reply is lost. The real stores (LikeStore over the
  * LikeBatcher, GiftStore) call the reference server through the request core, with a fault proxy in between that
  * lets a call reach the server and then cuts the connection before the answer gets back. The server's own counts
  * (the room's likes, the viewer's 慧币 and gift log) must come out exact.
@@ -61,7 +61,7 @@ async function serverGold(token: string): Promise<{ gold: number; gifts: number 
 }
 const bodyOf = (r: { body: string }) => JSON.parse(r.body) as Record<string, unknown>
 
-test('R3.17 R7.76 issue 13: the first like batch reaches the server but its reply is lost: the retry (same request_id) is counted once', async () => {
+test('R3.17 R7.76 the first like batch reaches the server but its reply is lost: the retry (same request_id) is counted once', async () => {
   setToken('') // an anonymous viewer: the server keeps the key per device fingerprint
   const start = await serverLikes(LIKE_ROOM)
   const likes = new LikeStore({ interval: 100 })
@@ -86,7 +86,7 @@ test('R3.17 R7.76 issue 13: the first like batch reaches the server but its repl
   await likes.leave(LIKE_ROOM)
 })
 
-test('R3.17 issue 13: a batch that never reached the server is counted when its retry arrives (nothing lost)', async () => {
+test('R3.17 a batch that never reached the server is counted when its retry arrives (nothing lost)', async () => {
   const start = await serverLikes(LIKE_ROOM)
   const likes = new LikeStore({ interval: 100 })
   proxy.fail(/living\/like/, 'drop-request', 2)
@@ -97,7 +97,7 @@ test('R3.17 issue 13: a batch that never reached the server is counted when its 
   await likes.leave(LIKE_ROOM)
 })
 
-test('R3.16 R7.77 issue 13: a gift whose reply is lost is retried with the same request_id and charged once; the balance is exact', async () => {
+test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id and charged once; the balance is exact', async () => {
   expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
     .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
@@ -121,7 +121,7 @@ test('R3.16 R7.77 issue 13: a gift whose reply is lost is retried with the same 
   expect(store.roomEvents(GIFT_ROOM)).toEqual([expect.objectContaining({ giftName: '小笼包', combo: 2, mine: true })])
 })
 
-test('R3.16 R7.77 issue 13: every try unanswered → 赠送结果未确认; tapping the same gift again reuses the key: still one charge', async () => {
+test('R3.16 R7.77 every try unanswered → 赠送结果未确认; tapping the same gift again reuses the key: still one charge', async () => {
   expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
     .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token

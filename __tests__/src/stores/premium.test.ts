@@ -1,6 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
- * Paid live rooms (issue 6 item 6): the banner states of R4.12, the ispremium rule of R5.17, the purchase with its
+ * Paid live rooms: the banner states of R4.12, the ispremium rule of R5.17, the purchase with its
  * toasts (R8.13, R8.14), against the reference server (room 303: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s).
  */
 import Taro from '@tarojs/taro'

@@ -1,6 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
- * A password room (spec R3.9) end to end through the stores against the reference server (issue 13): the server
+ * A password room (spec R3.9) end to end through the stores against the reference server: the server
  * answers the room's history, chat and push socket only with its password or the room_key its room info answered,
  * so the live store keeps the key and the chat API and the room socket send it.
  */

@@ -44,7 +44,7 @@ describe('time', () => {
   })
 })
 
-// issue 14: format.ts no longer loads dayjs (its bytes were on every first load); it must still say what dayjs said
+// format.ts no longer loads dayjs (its bytes were on every first load); it must still say what dayjs said
 describe('time text as dayjs wrote it (zh-cn, relativeTime)', () => {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const dayjs = require('dayjs') as typeof import('dayjs')

@@ -39,11 +39,11 @@ function HomePage() {
   useShareAppMessage(() => ({ title: defaultShareTitle(), path: '/pages/home/home' }))
   const rooms = s.liveRooms
   const firstLoad = !s.indexLoaded && rooms.empty
-  // loading until the index and the slides have answered, so nothing arrives later above what is shown (issue 14)
+  // loading until the index and the slides have answered, so nothing arrives later above what is shown
   const loading = !s.firstScreenSettled || (firstLoad && (s.loadingIndex || rooms.loading))
   const failed = !loading && firstLoad && !!(s.indexError || rooms.error)
   const shown = !loading && !failed
-  // Issue 14: the slides and the menu first; then, a task apart each, the notices and rooms on air, the streamers,
+  // the slides and the menu first; then, a task apart each, the notices and rooms on air, the streamers,
   // playbacks and channels, the latest playbacks and events, the room list (src/hooks/use-staged): content only ever
   // arrives below what is shown. Each section is its own observer (memoized), so a later stage renders only itself.
   const stage = useStaged(shown, 4)

@@ -1,5 +1,5 @@
 /*
- * The activities' pure rules (issue 11 item 3), each as the module's store applies it; the same rules run through
+ * The activities' pure rules, each as the module's store applies it; the same rules run through
  * the stage and the reference server in stage.test.tsx.
  */
 import { lotteryOutcome, markSent } from '@/packageA/components/activities/lottery/store'

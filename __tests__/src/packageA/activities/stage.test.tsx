@@ -1,7 +1,7 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
 /*
- * In-room activities (issue 11) through the stage host a viewer reaches in the live room, its stores and views,
+ * In-room activities through the stage host a viewer reaches in the live room, its stores and views,
  * the request core and the room socket, against the reference server driven by its demo controls.
  */
 import TestUtils from '@tarojs/test-utils-react'
@@ -144,7 +144,7 @@ test('R4.40 R4.41 R4.42 R7.100 R7.101 goods: the 商品 tab lists the room’s g
   expect(goods.list.some((g) => g.on_screen)).toBe(false)
 })
 
-test('issue 11: a red packet drawn with a double tap draws once; the amount and the takers show', async () => {
+test('a red packet drawn with a double tap draws once; the amount and the takers show', async () => {
   await login()
   await mountStage()
   await demo('/redpack?total=60&count=3')
@@ -259,7 +259,7 @@ test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', 
   logout()
 })
 
-test('issue 11 item 2: entering fetches each running activity (a late joiner sees the running vote and red packet); two at once stack as a card and a chip', async () => {
+test('entering fetches each running activity (a late joiner sees the running vote and red packet); two at once stack as a card and a chip', async () => {
   const OTHER = 539 // the seed's running vote
   await fetch(`${server.origin}/dev/rooms/${OTHER}/redpack?total=20&count=2`, { method: 'POST' })
   await t.mount(ActivityStage, { props: { roomId: OTHER } })
@@ -274,7 +274,7 @@ test('issue 11 item 2: entering fetches each running activity (a late joiner see
   await waitFor(() => $$('.act-card').length === 1 && $$('.activities__chip').length === 0)
 })
 
-test('issue 11 item 2: the server drops the room’s sockets while a vote starts; after the reconnect the viewer sees it (details fetched again)', async () => {
+test('the server drops the room’s sockets while a vote starts; after the reconnect the viewer sees it (details fetched again)', async () => {
   // a room no other test here opens: the stage of ROOM keeps what earlier tests started (a rain, a red packet) in front
   const DROP_ROOM = 306 // on air in the seed, no activities
   await t.mount(ActivityStage, { props: { roomId: DROP_ROOM } })
@@ -294,7 +294,7 @@ test('issue 11 item 2: the server drops the room’s sockets while a vote starts
   expect($$('.act-vote__option')).toHaveLength(started.data.options.length)
 })
 
-test('issue 11 item 4: a push waits for the player’s measured latency before it shows', async () => {
+test('a push waits for the player’s measured latency before it shows', async () => {
   await mountStage()
   setStreamLatency(1.5, 'hls.js')
   try {

@@ -54,7 +54,7 @@ async function render(kind: ActivityKind): Promise<{ stage: StageStore; store: A
   return { stage, store }
 }
 
-test.each(Object.keys(DETAILS) as ActivityKind[])('issue 11: the %s view renders in the mini-program with its label and a close button', async (kind) => {
+test.each(Object.keys(DETAILS) as ActivityKind[])('the %s view renders in the mini-program with its label and a close button', async (kind) => {
   const { stage } = await render(kind)
   const card = await waitFor(() => $(`.act-card--${kind}`))
   EXPECT[kind](card)

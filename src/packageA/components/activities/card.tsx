@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { buttonProps, dialogProps } from './aria'
 
 /**
- * The frame of every activity card (issue 11 item 6): a labelled dialog with its own close button, drawn in the
+ * The frame of every activity card: a labelled dialog with its own close button, drawn in the
  * stage's slot between the player and the chat, so it never covers the send box or the player's controls.
  */
 export function ActivityCard({ kind, label, title, onClose, children }: { kind: string; label: string; title?: string; onClose: () => void; children: ReactNode }) {

@@ -8,7 +8,7 @@ let host: Promise<Host> | null = null
 
 /**
  * H5: the stage host (stage.ts, src/api/activity.ts, the card frame and its CSS) is its own chunk, fetched once the
- * room's page has rendered with its room info (issue 11 item 1: the live room's first-load JS does not carry it).
+ * room's page has rendered with its room info (the live room's first-load JS does not carry it).
  * A push cannot be missed meanwhile: the host subscribes first and then fetches every running activity's detail.
  * entry.tsx is the mini-program's variant.
  */

@@ -27,7 +27,7 @@ const Slot = observer(function Slot({ stage, kind }: { stage: StageStore; kind: 
 })
 
 /**
- * The activity stage of a live room (issue 11): the newest running activity as a card, the others as chips that
+ * The activity stage of a live room: the newest running activity as a card, the others as chips that
  * bring theirs to the front. Modules load when their first activity arrives (stage.ts, modules*.ts).
  */
 // `afterVideo` is the H5 entry's (entry.h5.tsx: its chunk waits for the first video frame); here it changes nothing

@@ -2,7 +2,7 @@ import type { ActivityModule, Loaders } from './types'
 
 /**
  * H5: every module is its own chunk, fetched when its first activity arrives or its tab opens, so the live room's
- * first-load JS does not carry them (issue 11 item 1). modules.ts is the mini-program's variant.
+ * first-load JS does not carry them. modules.ts is the mini-program's variant.
  */
 // each module is typed by its own store; the stage sees the common interface
 const def = (m: { default: unknown }) => m.default as ActivityModule

@@ -22,7 +22,7 @@ export const PUSH_KIND: Record<string, ActivityKind> = {
   goods_off: 'goods'
 }
 
-/** The detail each module is fetched with on entering and after a reconnect (issue 11 item 2). */
+/** The detail each module is fetched with on entering and after a reconnect. */
 const DETAILS: Array<[ActivityKind, (roomid: number) => Promise<Envelope<unknown>>]> = [
   ['vote', (roomid) => fetchVote({ roomid })],
   ['quiz', (roomid) => fetchQuiz({ roomid })],
@@ -62,7 +62,7 @@ const defaultDeps: StageDeps = {
  * The stage host of one room (ARCHITECTURE "In-room activities"): it subscribes to the activity pushes, holds each
  * one back by the viewer's stream latency, loads a module when its first activity arrives, fetches every running
  * activity's detail on entering and after each reconnect, and decides what shows: the newest activity in front, the
- * others as chips (issue 11 item 6); a closed card comes back only for a new activity.
+ * others as chips; a closed card comes back only for a new activity.
  */
 export class StageStore {
   modules: Partial<Record<ActivityKind, ActivityModule>> = {}
@@ -114,7 +114,7 @@ export class StageStore {
     if (this.users++ > 0) return
     const socket = (this.socket = this.deps.acquire(this.roomId))
     for (const type of Object.keys(PUSH_KIND)) this.offs.push(socket.on(type, (data) => this.schedule(type, data)))
-    // a reconnect may have missed a start or a result: ask again (issue 11 item 2)
+    // a reconnect may have missed a start or a result: ask again
     this.offs.push(socket.on('welcome', () => socket.connections > 1 && void this.refresh()))
     // stores kept from an earlier visit listen to the room again (leave disposed them)
     for (const s of Object.values(this.stores)) s?.resume?.()
@@ -177,7 +177,7 @@ export class StageStore {
     return p
   }
 
-  /** issue 11 item 4: a push shows when the viewer's picture reaches the moment it was sent. */
+  /** a push shows when the viewer's picture reaches the moment it was sent. */
   private schedule(type: string, data: unknown) {
     const t = setTimeout(() => {
       this.timers.delete(t)

@@ -38,7 +38,7 @@ function useReducedMotion(): boolean {
 }
 
 /**
- * The flying danmaku over the video (issue 6 item 3): absolutely positioned over the player box, messages cross
+ * The flying danmaku over the video: absolutely positioned over the player box, messages cross
  * right to left in a few lanes by CSS transform animation. It renders once per flushed batch (never per message)
  * and holds at most the lane pool's slots as nodes. Screen readers skip it (the chat list below says the same), and
  * with reduced motion asked for it shows nothing: the messages are in the chat list.
@@ -96,7 +96,7 @@ async function openActions(room: ChatRoom, m: ChatMessage) {
   }
 }
 
-/** One message; memoized, so a batch renders only its new rows. A gap marker (issue 13) is its own row, not tappable. */
+/** One message; memoized, so a batch renders only its new rows. A gap marker is its own row, not tappable. */
 const ChatRow = memo(function ChatRow({ room, message: m }: { room: ChatRoom; message: ChatMessage }) {
   if (m.gap) {
     return (
@@ -160,7 +160,7 @@ const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
 })
 
 /**
- * The chat panel below the player (issue 6 item 3, spec R5.6–R5.9): the room's messages (latest at the bottom,
+ * The chat panel below the player (spec R5.6–R5.9): the room's messages (latest at the bottom,
  * kept in view), tap one for 举报 / 屏蔽, and an input with 发送. Rejections show their message (the server's for
  * sensitive words, 聊天暂时关闭 for a closed chat); other failures a generic one.
  */

@@ -14,7 +14,7 @@ import { buttonProps, hiddenProps } from '@/platform/a11y'
 export { PremiumBanner } from './premium-banner'
 
 /**
- * The live room's interactions (issue 6 items 4, 5, 11): likes with floating hearts, the gift button and panel, the
+ * The live room's interactions (items 4, 5, 11): likes with floating hearts, the gift button and panel, the
  * strip of gifts sent in the room. The room's socket feeds the like total (`like`) and others' gifts (`gift`).
  */
 export const InteractBar = observer(function InteractBar({ roomId }: { roomId: number }) {

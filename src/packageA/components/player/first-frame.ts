@@ -1,5 +1,5 @@
 /**
- * Video first (issue 14): the live room's secondary parts (the activity stage's chunk and its detail calls) wait for
+ * Video first: the live room's secondary parts (the activity stage's chunk and its detail calls) wait for
  * the player's first frame, so on a slow phone they do not compete with it for the main thread; after FIRST_FRAME_CAP
  * they go ahead anyway (a paid room waiting to be unlocked, a stream that does not start). Activities are shown in
  * step with the video (latency.ts), so before the video plays there is nothing to be in step with.

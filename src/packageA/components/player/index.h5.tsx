@@ -15,7 +15,7 @@ function prefersNativeHls(video: HTMLVideoElement): boolean {
 
 /**
  * hls.js (its own chunk), asked for once: as soon as this module loads on a browser that will need it (MSE, not
- * iOS), so it downloads while the room info is still on its way instead of after it (issue 14, first video frame).
+ * iOS), so it downloads while the room info is still on its way instead of after it (first video frame).
  */
 const usesHlsJs = () => typeof window !== 'undefined' && 'MediaSource' in window && !isIOS(navigator.userAgent)
 let hlsChunk: Promise<typeof import('hls.js')> | null = null
@@ -46,7 +46,7 @@ const HLS_CONFIG = {
 }
 
 /**
- * The stream, started as soon as the room info names it (issue 14, first video frame): an hls.js instance loading the
+ * The stream, started as soon as the room info names it (first video frame): an hls.js instance loading the
  * playlist (and, with startFragPrefetch, the first fragment) while the room renders and paints, handed to the player
  * when it mounts. One at a time; one the player has not taken within PREFETCH_TTL is destroyed (the viewer left).
  */
@@ -142,7 +142,7 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     const onError = () => {
       if (!hls) setState('error')
     }
-    // issue 11 item 4: the measured live latency, which the activity stage waits before showing a push
+    // the measured live latency, which the activity stage waits before showing a push
     const onTimeUpdate = () => {
       if (!live || video.paused) return
       if (hls) setStreamLatency(hls.latency, 'hls.js')

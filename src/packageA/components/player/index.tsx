@@ -12,7 +12,7 @@ import './index.scss'
 export function Player({ src, poster, live, blocked }: PlayerProps) {
   const [state, setState] = useState<PlayerState>('loading')
   const [attempt, setAttempt] = useState(0)
-  // issue 11 item 4: <video> exposes no buffer or playlist here, so a playing live stream counts the documented estimate
+  // <video> exposes no buffer or playlist here, so a playing live stream counts the documented estimate
   useEffect(() => {
     setStreamLatency(live && state === 'playing' ? MINIPROGRAM_LATENCY_ESTIMATE : null, 'estimate')
   }, [live, state])

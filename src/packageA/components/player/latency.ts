@@ -1,7 +1,7 @@
 import { action, observable } from 'mobx'
 
 /**
- * How far the viewer's picture is behind the live edge, in seconds (issue 11 item 4): what the activity stage waits
+ * How far the viewer's picture is behind the live edge, in seconds: what the activity stage waits
  * before it shows a pushed activity, so a pop-up appears when the video reaches the moment it was pushed.
  *
  * - H5 with hls.js: `hls.latency` (the live playlist's edge minus the playback position), read on every timeupdate.

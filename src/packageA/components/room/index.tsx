@@ -108,7 +108,7 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
 })
 
 /** The rooms of the room's group, as a switcher inside the room (R4.24). */
-/** `afterVideo`: the group's rooms are asked for after the video's first frame (player/first-frame.ts, issue 14). */
+/** `afterVideo`: the group's rooms are asked for after the video's first frame (player/first-frame.ts). */
 export const GroupSwitcher = observer(function GroupSwitcher({ roomId, afterVideo }: { roomId: number; afterVideo?: boolean }) {
   const [rooms, setRooms] = useState<{ id: number; title: string; onair: number; cover?: string }[]>([])
   useEffect(() => {

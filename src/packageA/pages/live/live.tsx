@@ -34,7 +34,7 @@ function LivePage() {
   useEffect(() => {
     if (!roomId) return
     liveStore.setCurrentRoom(roomId)
-    // the stream starts loading as the room info arrives, before the room renders (issue 14); the player takes it
+    // the stream starts loading as the room info arrives, before the room renders; the player takes it
     // over when it mounts
     const startStream = (info: RoomInfo) => {
       if (playsVideo(info, roomId)) prefetchStream(info.source || '')
@@ -66,7 +66,7 @@ function LivePage() {
   const phase = roomPhase(room)
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
   const tabs = room.external?.tabs || []
-  // a live room's video comes first: its activity stage and group switcher wait for the first frame (issue 14)
+  // a live room's video comes first: its activity stage and group switcher wait for the first frame
   const videoFirst = playsVideo(room, roomId)
   return (
     <View className={`live live--${orientation}`} data-phase={phase}>
