@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/**
+ * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
+ */
 /*
  * The live room's interaction views (items 4, 5, 6, 11) rendered over Taro's H5 components against the
  * reference server: the like button with floating hearts, the gift panel and strip, the paid-live banner.

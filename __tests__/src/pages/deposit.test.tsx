@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/packageB/pages/deposit/deposit"} */
+/**
+ * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/packageB/pages/deposit/deposit"}
+ */
 /*
  * The 充值 page (spec R1.4, R9.1, R3.43, R7.67, R7.84) over Taro's H5 components against the
  * reference server: balance, packages in 慧币, the browser's methods, the pay button; loading, empty and error states.

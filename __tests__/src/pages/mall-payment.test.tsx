@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/packageB/pages/mall/payment"} */
+/**
+ * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/packageB/pages/mall/payment"}
+ */
 /*
  * 订单支付 (spec R2.21, R3.41, R3.49, R3.50, R3.51, R7.86, R6.5) over Taro's H5 components against the
  * reference server: a goods card's link makes the viewer's order and moves to ?id=; the order shows goods, price,

@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/pages/user/user"} */
+/**
+ * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/pages/user/user"}
+ */
 /*
  * 编辑资料 on the 我的 page (spec R7.63, R7.107, R8.8, R4.46, R4.47, R5.16) over Taro's H5 components
  * against the reference server. The avatar goes through the request core's upload — Taro's H5 uploadFile over jsdom's

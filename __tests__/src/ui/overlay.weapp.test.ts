@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/ui/h5-runtime-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/**
+ * @jest-environment ./__tests__/src/ui/h5-runtime-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
+ */
 /*
  * The dialog helpers in the mini-program (the weapp project resolves src/ui/modal.ts): WeChat's wx.showModal and
  * wx.showToast check nothing, so the project's checks are the only ones, and its modal is the project's own layer,

@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/ui/h5-runtime-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/**
+ * @jest-environment ./__tests__/src/ui/h5-runtime-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
+ */
 /*
  * R4.49 on H5: the app (src/app.tsx) runs over Taro's real H5 router (app-harness.tsx); overlays are put up through
  * the project's helpers and the page changes through openPage, a tap on the tab bar, Taro.navigateBack and the

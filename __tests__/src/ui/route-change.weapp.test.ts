@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/ui/h5-runtime-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/**
+ * @jest-environment ./__tests__/src/ui/h5-runtime-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
+ */
 /*
  * R4.49 in the mini-program (the weapp project resolves src/ui/modal.ts and src/platform/route-change.ts): the app
  * runs over a real router (app-harness.tsx: Taro's H5 router under jsdom performs the routes) and the project must

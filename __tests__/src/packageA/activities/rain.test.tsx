@@ -1,5 +1,7 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-/** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
+/**
+ * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
+ */
 /*
  * The rain lottery on H5 through the stage a viewer reaches in the live room, against the reference server: the
  * shake gesture on iOS (R6.6: the device-motion permission asked inside the tap that offers it, as Safari requires)
