@@ -129,7 +129,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   // blocking playlist reload) are not requests arriving, so they are not cut.
   const requestTimeout = opts.requestTimeout ?? (Number(process.env.REQUEST_TIMEOUT_MS) || REQUEST_TIMEOUT_MS)
   const app = Fastify({
-    requestTimeout, keepAliveTimeout: 5000,
+    requestTimeout,
     http: { headersTimeout: Math.min(15000, requestTimeout), connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(requestTimeout / 4))) },
     logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxy as boolean | string[],
     // a malformed URL or an over-long path parameter is a path that cannot exist: the 404 envelope (payload fuzz)
