@@ -9,7 +9,7 @@ import { Api, baseOf, fromThisMachine, type Access } from './api'
 import { registerActivityPages } from './routes/activity-pages'
 import type { AppContext, Call } from './context'
 import { Store } from './db'
-import { livePlaylist, segment, vodPlaylist } from './hls'
+import { livePlaylist, masterPlaylist, mediaPlaylistName, segment, vodPlaylist } from './hls'
 import { placeholderSvg } from './img'
 import QRCode from 'qrcode'
 import { PushHub } from './push'
@@ -238,27 +238,34 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     return checkStreamToken(ctx, what, n, token) ? 'token' : 'denied'
   }
   const tokenOfQuery = (req: FastifyRequest) => (req.query as { token?: unknown }).token
-  const withToken = (playlist: string, token: string) => playlist.replace(/^(seg\d+\.ts)(\?[^\n]*)?$/gm, (_m, seg: string, q?: string) => `${seg}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`)
-  app.get('/hls/live/:room/index.m3u8', async (req, reply) => {
-    const { room } = req.params as { room: string }
-    if (!/^[\w-]{1,32}$/.test(room)) return reply.code(404).send(NOT_FOUND)
-    const access = gate('live', room, tokenOfQuery(req))
+  // every URI line of a playlist (a rendition's playlist in a master, a segment in a media playlist) carries the token
+  const withToken = (playlist: string, token: string) =>
+    playlist.replace(/^(\d{3,4}p(?:\.m3u8|-seg\d+\.ts))(\?[^\n]*)?$/gm, (_m, uri: string, q?: string) => `${uri}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`)
+  const sendPlaylist = (reply: FastifyReply, text: string, access: 'open' | 'token', live: boolean, token: unknown) =>
+    reply
+      .type('application/vnd.apple.mpegurl')
+      .header('cache-control', live ? 'no-cache, no-store' : access === 'token' ? 'private, no-store' : 'public, max-age=60')
+      .header('access-control-allow-origin', '*')
+      .send(access === 'token' ? withToken(text, String(token)) : text)
+  // a stream's master playlist (its renditions, 清晰度)
+  app.get('/hls/:kind/:id/index.m3u8', async (req, reply) => {
+    const { kind, id } = req.params as { kind: string; id: string }
+    if ((kind !== 'live' && kind !== 'vod') || !/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
+    const access = gate(kind, id, tokenOfQuery(req))
     if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
-    const text = access === 'token' ? withToken(livePlaylist(room), String(tokenOfQuery(req))) : livePlaylist(room)
-    return reply.type('application/vnd.apple.mpegurl').header('cache-control', 'no-cache, no-store').header('access-control-allow-origin', '*').send(text)
+    return sendPlaylist(reply, masterPlaylist(), access, kind === 'live', tokenOfQuery(req))
   })
-  app.get('/hls/vod/:id/index.m3u8', async (req, reply) => {
-    const access = gate('vod', (req.params as { id: string }).id, tokenOfQuery(req))
+  // a rendition's media playlist (`720p.m3u8`) or segment (`720p-seg3.ts`)
+  app.get('/hls/:kind/:id/:file', async (req, reply) => {
+    const { kind, id, file } = req.params as { kind: string; id: string; file: string }
+    if (kind !== 'live' && kind !== 'vod') return reply.code(404).send(NOT_FOUND)
+    const rendition = mediaPlaylistName(file)
+    const buf = rendition ? undefined : segment(file)
+    if (!rendition && !buf) return reply.code(404).send(NOT_FOUND)
+    if (!/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
+    const access = gate(kind, id, tokenOfQuery(req))
     if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
-    const text = access === 'token' ? withToken(vodPlaylist(), String(tokenOfQuery(req))) : vodPlaylist()
-    return reply.type('application/vnd.apple.mpegurl').header('cache-control', access === 'token' ? 'private, no-store' : 'public, max-age=60').header('access-control-allow-origin', '*').send(text)
-  })
-  app.get('/hls/:kind/:id/:seg', async (req, reply) => {
-    const { kind, id, seg } = req.params as { kind: string; id: string; seg: string }
-    const buf = kind === 'live' || kind === 'vod' ? segment(seg) : undefined
-    if (!buf) return reply.code(404).send(NOT_FOUND)
-    const access = gate(kind as 'live' | 'vod', id, tokenOfQuery(req))
-    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
+    if (rendition) return sendPlaylist(reply, kind === 'live' ? livePlaylist(id, rendition) : vodPlaylist(rendition), access, kind === 'live', tokenOfQuery(req))
     return reply.type('video/mp2t').header('cache-control', access === 'token' ? 'private, max-age=3600' : 'public, max-age=86400').header('access-control-allow-origin', '*').send(buf)
   })
 

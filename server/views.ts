@@ -148,10 +148,15 @@ export function scheduleOf(ch: Channel, date: string, today = cnDate(Date.now())
   return list.map((e) => ({ date, start: e.start, end: e.end, title: e.title }))
 }
 
+/** A TV channel's stream offers every rendition (its master playlist); a radio channel's is one rendition (no 清晰度). */
+function channelSource(ch: Channel): string {
+  return ch.type === 'radio' ? `/hls/live/ch${ch.id}/360p.m3u8` : `/hls/live/ch${ch.id}/index.m3u8`
+}
+
 export function channelItem(ch: Channel) {
   const now = new Date(Date.now() + 8 * 3600 * 1000)
   const hm = now.toISOString().slice(11, 16)
   const today = scheduleOf(ch, cnDate(Date.now()))
   const current = today.find((e) => (e.end > e.start ? e.start <= hm && hm < e.end : e.start <= hm)) ?? null
-  return { id: ch.id, type: ch.type, title: ch.title, logo: ch.logo, cover: ch.logo, frequency: ch.frequency, source: `/hls/live/ch${ch.id}/index.m3u8`, current }
+  return { id: ch.id, type: ch.type, title: ch.title, logo: ch.logo, cover: ch.logo, frequency: ch.frequency, source: channelSource(ch), current }
 }

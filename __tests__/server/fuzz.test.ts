@@ -28,8 +28,7 @@ const PARAMS: Record<string, string[]> = {
   id: ['1', '539', '-1', 'abc', '1e400', '99999999999999999999', '%2e%2e'],
   room: ['496', '303', '309', 'ch1', '..', '%252e', 'x'.repeat(40)],
   kind: ['live', 'vod', 'img', '__proto__'],
-  seg: ['seg0.ts', 'seg99.ts', 'seg-1.ts', 'index.m3u8', '..%2F..%2Fapp.ts'],
-  file: ['1.svg', 'x!1_1.png', '1.svg?x-oss-process=image/resize,h_400', '%ff'],
+  file: ['1.svg', 'x!1_1.png', '1.svg?x-oss-process=image/resize,h_400', '%ff', '720p.m3u8', '360p-seg0.ts', '720p-seg99.ts', '1080p.m3u8', '360p-seg-1.ts', '..%2F..%2Fapp.ts'],
   '*': ['x', '..%2F..%2Fpackage.json', ''],
 }
 

@@ -23,27 +23,61 @@ after(async () => {
   fs.rmSync(h5, { recursive: true, force: true })
 })
 
-test('R1.1 the HLS fixture is small and cut in ~2 s segments', () => {
+test('R1.1 the HLS fixture is small: two renditions of a 12 s clip cut in 2 s segments at the same points', () => {
   const fx = loadFixture()
-  const size = fx.segments.reduce((a, b) => a + b.length, 0)
-  assert.ok(size < 1024 * 1024, `${size} bytes`)
+  const size = Object.values(fx.renditions).reduce((a, r) => a + r.segments.reduce((b, s) => b + s.length, 0), 0)
+  assert.ok(size < 1.5 * 1024 * 1024, `${size} bytes`)
   assert.ok(fx.total >= 10 && fx.durations.every((d) => d <= 2.1))
+  assert.deepEqual(fx.renditions['720p'].durations, fx.renditions['360p'].durations)
+  assert.ok(fx.renditions['720p'].bandwidth > fx.renditions['360p'].bandwidth)
+})
+
+test('R3.12 a stream is a master playlist of its renditions, lowest first, each with bandwidth, resolution and codecs', async () => {
+  for (const url of ['/hls/live/496/index.m3u8', '/hls/vod/5001/index.m3u8', '/hls/live/ch1/index.m3u8']) {
+    const r = await app.inject({ method: 'GET', url })
+    assert.equal(r.statusCode, 200, url)
+    assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
+    const variants = [...r.body.matchAll(/#EXT-X-STREAM-INF:BANDWIDTH=(\d+),RESOLUTION=(\d+)x(\d+),CODECS="[^"]+"[^\n]*\n([^\n]+)/g)].map((m) => ({ bandwidth: Number(m[1]), height: Number(m[3]), uri: m[4] }))
+    assert.deepEqual(variants.map((v) => [v.height, v.uri]), [[360, '360p.m3u8'], [720, '720p.m3u8']], url)
+    for (const v of variants) {
+      const media = await app.inject({ method: 'GET', url: url.replace('index.m3u8', v.uri) })
+      assert.equal(media.statusCode, 200)
+      const seg = /^(\d+p-seg\d+\.ts)/m.exec(media.body)![1]!
+      assert.ok(seg.startsWith(`${v.height}p-`), 'each rendition names its own segments')
+      const s = await app.inject({ method: 'GET', url: url.replace('index.m3u8', seg) })
+      assert.equal(s.headers['content-type'], 'video/mp2t')
+      assert.equal(s.rawPayload[0], 0x47, 'MPEG-TS sync byte')
+    }
+  }
+  // unknown renditions and names are not found
+  for (const url of ['/hls/live/496/1080p.m3u8', '/hls/live/496/720p-seg6.ts', '/hls/vod/5001/seg0.ts', '/hls/img/1/720p.m3u8']) {
+    assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url)
+  }
+})
+
+test('R3.12 radio channels and radio or audio programmes are one rendition: their source is a media playlist', async () => {
+  const index = (await call(app, 'POST', U('/index'))).body.data as { channels: { tv: { source: string }[]; radio: { source: string }[] } }
+  assert.ok(index.channels.tv.every((c) => /\/hls\/live\/ch\d+\/index\.m3u8$/.test(c.source)))
+  assert.ok(index.channels.radio.length > 0 && index.channels.radio.every((c) => /\/hls\/live\/ch\d+\/360p\.m3u8$/.test(c.source)))
+  const radio = await app.inject({ method: 'GET', url: new URL(index.channels.radio[0]!.source).pathname })
+  assert.match(radio.body, /#EXTINF/)
+  assert.doesNotMatch(radio.body, /EXT-X-STREAM-INF/)
 })
 
 test('R3.12 live playlist: sliding window, growing media sequence, discontinuity at each loop, mpegurl content type', async () => {
-  const r = await app.inject({ method: 'GET', url: '/hls/live/496/index.m3u8' })
+  const r = await app.inject({ method: 'GET', url: '/hls/live/496/720p.m3u8' })
   assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
   assert.match(r.body, /^#EXTM3U/)
   assert.ok(!r.body.includes('#EXT-X-ENDLIST'))
   const t0 = 1_700_000_000_000
   const epoch = t0 - 86_400_000
-  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', t, epoch))![1])
+  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', '720p', t, epoch))![1])
   assert.equal(seq(t0 + 4000), seq(t0) + 2, 'two segments later after 4 s')
   const n = loadFixture().durations.length
   let sawDiscontinuity = false
   for (let k = 0; k < n; k++) {
-    const pl = livePlaylist('496', t0 + k * 2000, epoch)
-    const segs = [...pl.matchAll(/seg(\d+)\.ts/g)].map((m) => Number(m[1]))
+    const pl = livePlaylist('496', '720p', t0 + k * 2000, epoch)
+    const segs = [...pl.matchAll(/720p-seg(\d+)\.ts/g)].map((m) => Number(m[1]))
     assert.equal(segs.length, 6, "a 12 s window of six 2 s segments")
     const dsq = Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(pl)![1])
     const first = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(pl)![1])
@@ -52,23 +86,24 @@ test('R3.12 live playlist: sliding window, growing media sequence, discontinuity
     lines.forEach((l, i) => {
       if (l === '#EXT-X-DISCONTINUITY') {
         sawDiscontinuity = true
-        assert.match(lines[i + 2]!, /^seg0\.ts/, 'a discontinuity precedes the loop start')
+        assert.match(lines[i + 2]!, /^720p-seg0\.ts/, 'a discontinuity precedes the loop start')
       }
     })
   }
   assert.ok(sawDiscontinuity)
   // sequence numbers count from the server's start (a day of 2 s segments), not from 1970
   assert.ok(seq(t0) < 86_400 / 2 + 1000, 'small media sequence numbers')
-  const seg = await app.inject({ method: 'GET', url: '/hls/live/496/seg1.ts?seq=7' })
+  const seg = await app.inject({ method: 'GET', url: '/hls/live/496/720p-seg1.ts?seq=7' })
   assert.equal(seg.headers['content-type'], 'video/mp2t')
   assert.equal(seg.rawPayload[0], 0x47, 'MPEG-TS sync byte')
 })
 
 test('playback VOD playlist ends and loops the fixture', async () => {
-  const r = await app.inject({ method: 'GET', url: '/hls/vod/5001/index.m3u8' })
+  const r = await app.inject({ method: 'GET', url: '/hls/vod/5001/720p.m3u8' })
   assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
   assert.match(r.body, /#EXT-X-PLAYLIST-TYPE:VOD[\s\S]*#EXT-X-ENDLIST/)
-  assert.equal((await app.inject({ method: 'GET', url: '/hls/vod/5001/seg99.ts' })).statusCode, 404)
+  assert.equal((r.body.match(/#EXTINF/g) || []).length, 30, 'five loops of six segments: a minute')
+  assert.equal((await app.inject({ method: 'GET', url: '/hls/vod/5001/720p-seg99.ts' })).statusCode, 404)
 })
 
 test('R7.108 R7.109 R7.110 generated SVG images answer with resize parameters ignored', async () => {

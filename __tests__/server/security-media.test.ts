@@ -26,7 +26,8 @@ test('R3.9 R7.15 R7.80 R7.81 a password room’s recording answers only with the
     assert.equal(assertRefused(await call(app, 'POST', U('/playback/detail'), { id: 5010, password: '1234' }), -3), '直播间密码错误')
     // its stream is gated like the room's: the bare playlist is refused
     assert.equal((await get(app, '/hls/vod/5010/index.m3u8')).statusCode, 403)
-    assert.equal((await get(app, '/hls/vod/5010/seg0.ts')).statusCode, 403)
+    assert.equal((await get(app, '/hls/vod/5010/720p-seg0.ts')).statusCode, 403)
+    assert.equal((await get(app, '/hls/vod/5010/720p.m3u8')).statusCode, 403)
     // with the password, or the key the room info answered, it plays through its signed source
     const room = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 309, password: '8888' }))
     const d = assertEnvelope(await call(app, 'POST', U('/playback/detail'), { id: 5010, room_key: room.room_key }))
@@ -40,14 +41,15 @@ test('R3.9 R7.15 R7.80 R7.81 a password room’s recording answers only with the
 
 test('R7.13 R7.15 the stream gate fails closed on ids written another way: leading zeros, decimals, signs, spaces', async () => {
   await withApp({}, async (app) => {
-    for (const url of ['/hls/live/0000000000309/index.m3u8', '/hls/live/0309/seg0.ts', '/hls/live/+309/index.m3u8', '/hls/live/%20309/index.m3u8',
-      '/hls/vod/5004.0/index.m3u8', '/hls/vod/05004/seg0.ts', '/hls/vod/5010.00/index.m3u8', '/hls/live/303e0/index.m3u8']) {
+    for (const url of ['/hls/live/0000000000309/index.m3u8', '/hls/live/0309/360p-seg0.ts', '/hls/live/0309/720p.m3u8', '/hls/live/+309/index.m3u8', '/hls/live/%20309/index.m3u8',
+      '/hls/vod/5004.0/index.m3u8', '/hls/vod/05004/720p-seg0.ts', '/hls/vod/5004.0/360p.m3u8', '/hls/vod/5010.00/index.m3u8', '/hls/live/303e0/index.m3u8']) {
       const r = await get(app, url)
       assert.ok(r.statusCode === 403 || r.statusCode === 404, `${url} answered ${r.statusCode}`)
     }
     // the canonical ids of open streams still play
     assert.equal((await get(app, '/hls/live/496/index.m3u8')).statusCode, 200)
-    assert.equal((await get(app, '/hls/vod/5002/seg0.ts')).statusCode, 200)
+    assert.equal((await get(app, '/hls/vod/5002/720p-seg0.ts')).statusCode, 200)
+    assert.equal((await get(app, '/hls/vod/5002/360p.m3u8')).statusCode, 200)
     assert.equal((await get(app, '/hls/live/ch1/index.m3u8')).statusCode, 200)
   })
 })

@@ -152,14 +152,20 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
     const bare = await get(app, '/hls/live/303/index.m3u8')
     assert.equal(bare.statusCode, 403)
     assert.deepEqual(bare.json(), { code: 403, msg: '无权观看：请先解锁或输入直播间密码', data: null })
-    assert.equal((await get(app, '/hls/live/303/seg0.ts')).statusCode, 403)
+    assert.equal((await get(app, '/hls/live/303/360p-seg0.ts')).statusCode, 403)
+    assert.equal((await get(app, '/hls/live/303/720p.m3u8')).statusCode, 403)
     const { token } = await login(app)
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
     assert.match(info.source, /^http:\/\/localhost(:\d+)?\/hls\/live\/303\/index\.m3u8\?token=\d+\.10001\.[0-9a-f]{32}$/)
-    const playlist = await get(app, pathOf(info.source))
+    // the master playlist names each rendition with the token, and each rendition's segments carry it too
+    const master = await get(app, pathOf(info.source))
+    assert.equal(master.statusCode, 200)
+    const variants = master.body.split('\n').filter((l) => /^\d+p/.test(l))
+    assert.ok(variants.length === 2 && variants.every((l) => /^\d+p\.m3u8\?token=\d+\.10001\./.test(l)), master.body)
+    const playlist = await get(app, `/hls/live/303/${variants[1]}`)
     assert.equal(playlist.statusCode, 200)
-    const segs = playlist.body.split('\n').filter((l) => l.startsWith('seg'))
-    assert.ok(segs.length > 0 && segs.every((l) => /^seg\d+\.ts\?seq=\d+&token=/.test(l)), playlist.body)
+    const segs = playlist.body.split('\n').filter((l) => /^\d+p-seg/.test(l))
+    assert.ok(segs.length > 0 && segs.every((l) => /^720p-seg\d+\.ts\?seq=\d+&token=/.test(l)), playlist.body)
     const segUrl = `/hls/live/303/${segs[0]}`
     assert.equal((await get(app, segUrl)).statusCode, 200)
     // a forged expiry does not pass
@@ -181,13 +187,18 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
 test('R7.15 R7.87 a paid playback is served only with the signed source of its detail', async () => {
   await withApp({}, async (app) => {
     assert.equal((await get(app, '/hls/vod/5004/index.m3u8')).statusCode, 403)
-    assert.equal((await get(app, '/hls/vod/5004/seg0.ts')).statusCode, 403)
+    assert.equal((await get(app, '/hls/vod/5004/720p-seg0.ts')).statusCode, 403)
+    assert.equal((await get(app, '/hls/vod/5004/720p.m3u8')).statusCode, 403)
     const d = assertEnvelope(await call(app, 'POST', U('/playback/detail'), { id: 5004 }))
     assert.match(d.source, /\/hls\/vod\/5004\/index\.m3u8\?token=/)
-    const playlist = await get(app, pathOf(d.source))
+    const master = await get(app, pathOf(d.source))
+    assert.equal(master.statusCode, 200)
+    const variant = master.body.split('\n').find((l) => /^\d+p/.test(l))!
+    assert.match(variant, /^360p\.m3u8\?token=/)
+    const playlist = await get(app, `/hls/vod/5004/${variant}`)
     assert.equal(playlist.statusCode, 200)
-    const seg = playlist.body.split('\n').find((l) => l.startsWith('seg'))!
-    assert.match(seg, /^seg0\.ts\?token=/)
+    const seg = playlist.body.split('\n').find((l) => /^\d+p-seg/.test(l))!
+    assert.match(seg, /^360p-seg0\.ts\?token=/)
     assert.equal((await get(app, `/hls/vod/5004/${seg}`)).statusCode, 200)
     assert.equal((await get(app, '/hls/vod/5001/index.m3u8')).statusCode, 200, 'a free playback stays open')
   })
