@@ -1,6 +1,7 @@
 import path from 'path'
 import type { IPluginContext, TaroPlatformBase } from '@tarojs/service'
 import attributes from '../src/platform/a11y-attributes.json'
+import videoEvents from '../src/platform/video-events.json'
 
 /**
  * Mini-program accessibility attributes (README, Accessibility). WeChat reads `aria-role`, `aria-label`,
@@ -8,6 +9,8 @@ import attributes from '../src/platform/a11y-attributes.json'
  * attributes it knows, so `ariaLabel` on an `<Image>` would never reach the `<image>`. This adds the attributes of
  * src/platform/a11y-attributes.json to the templates (compile time) and, through src/platform/a11y-runtime.ts, to the
  * runtime's component table, so both sides agree on each attribute's slot. H5 needs none of it.
+ * The same way it gives `<video>` the long-press and touch-end events Taro's template leaves out
+ * (src/platform/video-events.json): the player plays at 2x while a long press is held.
  */
 export default function a11yPlugin(ctx: IPluginContext) {
   ctx.registerMethod({
@@ -16,6 +19,7 @@ export default function a11yPlugin(ctx: IPluginContext) {
       const mini = platform as TaroPlatformBase & { template?: { mergeComponents(ctx: IPluginContext, patch: object): void } }
       if (platform.platformType !== 'mini' || !mini.template) return
       mini.template.mergeComponents(ctx, attributes)
+      mini.template.mergeComponents(ctx, videoEvents)
       const runtime = path.resolve(__dirname, '../src/platform/a11y-runtime.ts')
       platform.runtimePath = [...(Array.isArray(platform.runtimePath) ? platform.runtimePath : [platform.runtimePath]), runtime]
     }

@@ -248,6 +248,24 @@ export function observeCalls(observer: (call: ObservedCall) => void): () => void
   return () => observers.delete(observer)
 }
 
+/**
+ * A text resource of the media server at its absolute URL (a stream's master playlist, which the mini-program's player
+ * reads for its renditions): a plain GET, none of the API's fields, headers or cookies (a stream carries its own signed
+ * token in the URL). Rejects RequestError on a timeout, an HTTP error or a transport failure.
+ */
+export async function fetchText(url: string, timeout = 10000): Promise<string> {
+  const started = Date.now()
+  let res: Taro.request.SuccessCallbackResult<string>
+  try {
+    res = await Taro.request<string>({ url, method: 'GET', timeout, dataType: 'text', responseType: 'text' } as Taro.request.Option<string>)
+  } catch (err) {
+    if (isTimeout(err, Date.now() - started, timeout)) throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
+    throw new RequestError(0, UNAVAILABLE_MESSAGE, errMsg('request', reasonOf(err)))
+  }
+  if (res.statusCode < 200 || res.statusCode >= 300) throw new RequestError(res.statusCode, serverMessage(res.data, UNAVAILABLE_MESSAGE), errMsg('request', String(res.statusCode)))
+  return typeof res.data === 'string' ? res.data : String(res.data ?? '')
+}
+
 export function get<T = unknown>(path: string, params: Record<string, unknown> = {}, options: CallOptions = {}) {
   return request<T>(path, params, { ...options, method: 'GET' })
 }

@@ -21,6 +21,18 @@ export function choiceProps(selected: boolean): A11yProps {
   return { role: 'radio', 'aria-checked': selected ? 'true' : 'false', tabindex: '0' }
 }
 
+export function dialogProps(label: string): A11yProps {
+  return { role: 'dialog', 'aria-label': label }
+}
+
+export function radioGroupProps(label: string): A11yProps {
+  return { role: 'radiogroup', 'aria-label': label }
+}
+
+export function switchProps(on: boolean, label?: string): A11yProps {
+  return { role: 'switch', 'aria-checked': on ? 'true' : 'false', 'aria-label': label, tabindex: '0' }
+}
+
 export function disabledProps(disabled: boolean): A11yProps {
   return { 'aria-disabled': disabled ? 'true' : 'false' }
 }

@@ -31,6 +31,21 @@ export function choiceProps(selected: boolean): A11yProps {
   return { ariaRole: 'radio', ariaChecked: selected }
 }
 
+/** A panel over the page (a player's menu) and its name. */
+export function dialogProps(label: string): A11yProps {
+  return { ariaRole: 'dialog', ariaLabel: label }
+}
+
+/** A set of choices of which one is chosen (字号, 显示区域), and its name. */
+export function radioGroupProps(label: string): A11yProps {
+  return { ariaRole: 'radiogroup', ariaLabel: label }
+}
+
+/** An on/off setting drawn as a switch (弹幕开关) and whether it is on. */
+export function switchProps(on: boolean, label?: string): A11yProps {
+  return { ariaRole: 'switch', ariaChecked: on, ariaLabel: label }
+}
+
 /** A `<Button>`'s disabled state for screen readers: the mini-program's button already tells it. */
 export function disabledProps(_disabled: boolean): A11yProps {
   return {}

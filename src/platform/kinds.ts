@@ -56,10 +56,15 @@ export function detectWebPlatform(signals: WebSignals, markers: UaMarkers = DEFA
   if (has(markers.wxbb)) return 'WXBB' // R1.19
   if (has(markers.wxlive)) return 'WXLIVE'
   if (has(markers.lingxi)) return 'LINGXI'
-  if (/MicroMessenger/i.test(ua)) return 'WECHAT' // R1.16
+  if (isWechat(ua)) return 'WECHAT' // R1.16
   return 'WEB'
 }
 
 export function isIOS(ua: string): boolean {
   return /iPhone|iPad|iPod|iOS/i.test(ua)
+}
+
+/** WeChat's own browser (and the mini-program's web view): its video autoplays once its JS bridge is ready. */
+export function isWechat(ua: string): boolean {
+  return /MicroMessenger/i.test(ua)
 }
