@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Input, ScrollView, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
@@ -7,7 +7,9 @@ import { sessionStore } from '@/stores/session'
 import { buttonProps, hiddenProps, logProps } from '@/platform/a11y'
 import { prefersReducedMotion, watchReducedMotion } from '@/platform/motion'
 import { showToast } from '@/ui/overlay'
-import { DanmakuLanes, type Flying } from './lanes'
+import { DEFAULT_LANES, DanmakuLanes, type Flying, type LaneMessage } from './lanes'
+import { TimedFeed, type TimedItem } from './timed'
+import { CROSSING_MS, LANES, MERGE_WINDOW_MS, danmakuSettings, type Blockable } from './settings'
 import { useChatRoom } from './use-chat-room'
 import './index.scss'
 
@@ -37,38 +39,101 @@ function useReducedMotion(): boolean {
   return reduce
 }
 
+/** A message for the flying layer: what lanes.ts places, and what the 屏蔽词 test needs (settings.ts). */
+export type FlyingMessage = LaneMessage & Blockable
+
+/** Where a flying layer's messages come from: a subscription that hands it each batch, returning its unsubscribe. */
+export type FlyingSource = (listener: (batch: FlyingMessage[]) => void) => () => void
+
+/** The lanes for the current 弹幕设置 (a new pool when any of them changes). */
+function useLanes(): { lanes: DanmakuLanes; count: number } {
+  const s = danmakuSettings.settings
+  const count = LANES[String(s.area)] ?? DEFAULT_LANES.lanes
+  const lanes = useMemo(
+    () => new DanmakuLanes({ lanes: count, slots: s.maxOnScreen, duration: CROSSING_MS[s.speed], merge: s.merge, mergeWindow: MERGE_WINDOW_MS }),
+    [count, s.maxOnScreen, s.speed, s.merge]
+  )
+  return { lanes, count }
+}
+
 /**
- * The flying danmaku over the video: absolutely positioned over the player box, messages cross
- * right to left in a few lanes by CSS transform animation. It renders once per flushed batch (never per message)
- * and holds at most the lane pool's slots as nodes. Screen readers skip it (the chat list below says the same), and
- * with reduced motion asked for it shows nothing: the messages are in the chat list.
+ * The flying danmaku over the video: messages cross right to left in lanes by CSS transform animation. It renders once
+ * per batch (never per message) and holds at most 同屏数量 items as nodes. 弹幕设置 decide whether it shows, its
+ * opacity and font size (on each item), its area, speed and merging, and hide messages with a 屏蔽词 (never the
+ * viewer's own). Screen readers skip it (the chat list below says the same), and with reduced motion asked for it
+ * shows nothing: the messages are in the chat list.
  */
-export function DanmakuLayer({ roomId }: { roomId: number }) {
-  const room = useChatRoom(roomId)
+export const FlyingLayer = observer(function FlyingLayer({ source, roomId }: { source: FlyingSource | null; roomId?: number }) {
   const reduce = useReducedMotion()
+  const s = danmakuSettings.settings
   const [items, setItems] = useState<Flying[]>([])
-  const lanes = useRef<DanmakuLanes | null>(null)
+  const { lanes, count } = useLanes()
+  const on = s.on && !reduce
   useEffect(() => {
     setItems([])
-    if (!room || reduce) return undefined
-    const l = (lanes.current = new DanmakuLanes())
-    return room.onBatch((batch) => setItems(l.place(batch, Date.now())))
-  }, [room, reduce])
-  const laneCount = lanes.current?.options.lanes ?? 4
+    if (!source || !on) return undefined
+    return source((batch) => {
+      const shown = batch.filter((m) => !danmakuSettings.hides(m))
+      if (shown.length) setItems(lanes.place(shown, Date.now()))
+    })
+  }, [source, on, lanes])
   return (
-    <View className={`danmaku${reduce ? ' danmaku--still' : ''}`} data-room={roomId} {...hiddenProps}>
+    <View
+      className={`danmaku danmaku--font-${s.fontSize}${reduce ? ' danmaku--still' : ''}${on ? '' : ' danmaku--off'}`}
+      data-room={roomId}
+      data-area={s.area}
+      style={{ height: `${s.area * 100}%` }}
+      {...hiddenProps}
+    >
       {items.map((f) => (
         <View
           key={f.key}
           className='danmaku__item'
           data-msg-id={f.key}
-          style={{ top: `${(f.lane * 100) / laneCount}%`, animationDuration: `${f.duration}ms`, animationDelay: `${f.delay}ms` }}
+          style={{
+            top: `${(f.lane * 100) / count}%`,
+            height: `${100 / count}%`,
+            opacity: s.opacity / 100,
+            animationDuration: `${f.duration}ms`,
+            animationDelay: `${f.delay}ms`
+          }}
         >
-          <Text className='danmaku__text'>{f.text}</Text>
+          <Text className='danmaku__text'>{f.count > 1 ? `${f.text} ×${f.count}` : f.text}</Text>
         </View>
       ))}
     </View>
   )
+})
+
+/**
+ * A playback's flying danmaku (R3.20): each flies as the video's position passes its time (timed.ts), and the
+ * viewer's own, sent from the box, flies at once (kept on this device: the spec has no call to send one).
+ */
+export function useTimedDanmaku(items: readonly TimedItem[]) {
+  const listeners = useRef(new Set<(batch: FlyingMessage[]) => void>())
+  const feed = useMemo(() => new TimedFeed(items), [items])
+  const mine = useRef(0)
+  const emit = (batch: FlyingMessage[]) => listeners.current.forEach((l) => l(batch))
+  const source = useCallback<FlyingSource>((listener) => {
+    listeners.current.add(listener)
+    return () => void listeners.current.delete(listener)
+  }, [])
+  const onTime = useCallback(
+    (seconds: number) => {
+      const due = feed.advance(seconds)
+      if (due.length) emit(due)
+    },
+    [feed]
+  )
+  const sendOwn = useCallback((text: string) => emit([{ msgId: -++mine.current, text, nickname: '', own: true }]), [])
+  return { source, onTime, sendOwn }
+}
+
+/** A live room's flying danmaku: its chat's live messages (useChatRoom). */
+export function DanmakuLayer({ roomId }: { roomId: number }) {
+  const room = useChatRoom(roomId)
+  const source = useMemo<FlyingSource | null>(() => (room ? (listener) => room.onBatch(listener) : null), [room])
+  return <FlyingLayer source={source} roomId={roomId} />
 }
 
 async function openActions(room: ChatRoom, m: ChatMessage) {
@@ -138,7 +203,8 @@ function useLivePoliteness(room: ChatRoom): 'polite' | 'off' {
 
 const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
   const live = useLivePoliteness(room)
-  const all = room.visible
+  // 屏蔽词 hide messages here too, never the viewer's own (settings.ts); gap markers always show
+  const all = danmakuSettings.settings.blockWords.length ? room.visible.filter((m) => m.gap || !danmakuSettings.hides(m)) : room.visible
   const list = all.length > CHAT_ROWS ? all.slice(-CHAT_ROWS) : all
   const last = list.length ? list[list.length - 1].msgId : 0
   if (!list.length) {
@@ -160,15 +226,13 @@ const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
 })
 
 /**
- * The chat panel below the player (spec R5.6–R5.9): the room's messages (latest at the bottom,
- * kept in view), tap one for 举报 / 屏蔽, and an input with 发送. Rejections show their message (the server's for
- * sensitive words, 聊天暂时关闭 for a closed chat); other failures a generic one.
+ * Sending a chat message from a box (the chat panel's, the full-screen bar's): empty text is refused with a toast;
+ * rejections show their message (the server's for sensitive words, 聊天暂时关闭 for a closed chat), other failures a
+ * generic one.
  */
-export function ChatPanel({ roomId }: { roomId: number }) {
-  const room = useChatRoom(roomId)
+export function useChatSend(room: ChatRoom | null) {
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
-
   async function send() {
     if (!room || sending) return
     if (!text.trim()) {
@@ -186,7 +250,16 @@ export function ChatPanel({ roomId }: { roomId: number }) {
       setSending(false)
     }
   }
+  return { text, setText, sending, send }
+}
 
+/**
+ * The chat panel below the player (spec R5.6–R5.9): the room's messages (latest at the bottom,
+ * kept in view), tap one for 举报 / 屏蔽, and an input with 发送.
+ */
+export function ChatPanel({ roomId }: { roomId: number }) {
+  const room = useChatRoom(roomId)
+  const { text, setText, sending, send } = useChatSend(room)
   return (
     <View className='chat' data-room={roomId}>
       {room ? <ChatList room={room} /> : null}
@@ -206,4 +279,34 @@ export function ChatPanel({ roomId }: { roomId: number }) {
       </View>
     </View>
   )
+}
+
+/**
+ * A send box over the video in full screen (a live room's chat, a playback's danmaku): the flying danmaku, the like
+ * button and this box stay with the viewer in full screen, as in the players they know.
+ */
+export function FullscreenSendBox({ text, setText, send, sending, placeholder = '发个弹幕…' }: { text: string; setText(t: string): void; send(): void; sending?: boolean; placeholder?: string }) {
+  return (
+    <View className='fs-send' onClick={(e) => e.stopPropagation()}>
+      <Input
+        className='fs-send__input'
+        value={text}
+        placeholder={placeholder}
+        maxlength={200}
+        confirmType='send'
+        onInput={(e) => setText(e.detail.value)}
+        onConfirm={() => send()}
+      />
+      <View className={`fs-send__btn${sending ? ' fs-send__btn--busy' : ''}`} {...buttonProps()} onClick={() => send()}>
+        {SEND_TEXT}
+      </View>
+    </View>
+  )
+}
+
+/** A live room's chat box in full screen. */
+export function FullscreenChatBox({ roomId }: { roomId: number }) {
+  const room = useChatRoom(roomId)
+  const { text, setText, sending, send } = useChatSend(room)
+  return <FullscreenSendBox text={text} setText={setText} sending={sending} send={() => void send()} />
 }
