@@ -7,8 +7,9 @@ import { fetchLiveRooms } from '@/api/home'
 import { fetchRoomsByIds } from '@/api/live'
 import { quiet } from '@/core/request'
 import { PageState } from '@/components/page-state'
-import { ChatPanel, DanmakuLayer } from '@/packageA/components/danmaku'
+import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
 import { Player } from '@/packageA/components/player'
+import { FullscreenOnly } from '@/packageA/components/player/context'
 import { roomPhase } from '@/packageA/components/player/phase'
 import { PhaseCard, roomShare } from '@/packageA/components/room'
 import { liveStore } from '@/stores/live'
@@ -56,8 +57,23 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
   return (
     <View className='featured'>
       <View className='featured__stage'>
-        {!room ? <PageState loading /> : phase === 'live' ? <Player src={room.source || ''} poster={room.cover} live /> : <PhaseCard room={room} phase={phase as 'not-started' | 'ended'} />}
-        <DanmakuLayer roomId={interaction} />
+        {!room ? (
+          <PageState loading />
+        ) : phase === 'live' ? (
+          <Player src={room.source || ''} poster={room.cover} live orientation={room.orientation === 'portrait' ? 'portrait' : 'landscape'} danmaku>
+            <DanmakuLayer roomId={interaction} />
+            <FullscreenOnly>
+              <View className='featured__fs-bar'>
+                <FullscreenChatBox roomId={interaction} />
+              </View>
+            </FullscreenOnly>
+          </Player>
+        ) : (
+          <>
+            <PhaseCard room={room} phase={phase as 'not-started' | 'ended'} />
+            <DanmakuLayer roomId={interaction} />
+          </>
+        )}
       </View>
       <View className='featured__head'>
         <Text className='featured__title'>{room?.title || cfg.title}</Text>

@@ -12,6 +12,7 @@ import './index.scss'
 import { buttonProps, hiddenProps } from '@/platform/a11y'
 
 export { PremiumBanner } from './premium-banner'
+export { LikeButton } from './like-button'
 
 /**
  * The live room's interactions (items 4, 5, 11): likes with floating hearts, the gift button and panel, the

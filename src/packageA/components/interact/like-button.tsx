@@ -21,7 +21,11 @@ interface Heart {
  * The like button (spec R1.3, R3.17): every tap floats a heart here and counts one like in the room's batcher
  * (src/stores/like-batcher.ts), which sends one combo call per 1.5 s window.
  */
-export const LikeButton = observer(function LikeButton({ roomId }: { roomId: number }) {
+/**
+ * `keepBatch`: a second button of the same room (the full-screen bar's) leaves the room's batch to the room's own
+ * button when it unmounts (leaving full screen is not leaving the room).
+ */
+export const LikeButton = observer(function LikeButton({ roomId, keepBatch }: { roomId: number; keepBatch?: boolean }) {
   const [hearts, setHearts] = useState<Heart[]>([])
   const seq = useRef(0)
   const timers = useRef<ReturnType<typeof setTimeout>[]>([])
@@ -30,7 +34,7 @@ export const LikeButton = observer(function LikeButton({ roomId }: { roomId: num
     const list = timers.current
     return () => {
       list.forEach(clearTimeout)
-      void likeStore.leave(roomId)
+      if (!keepBatch) void likeStore.leave(roomId)
     }
   }, [roomId])
 

@@ -1,9 +1,21 @@
-import { View, Text } from '@tarojs/components'
-import { useEffect, useRef, useState } from 'react'
-import { isIOS } from '@/platform/kinds'
-import { setStreamLatency } from './latency'
+import { observer } from 'mobx-react-lite'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { danmakuSettings } from '@/packageA/components/danmaku/settings'
+import { isIOS, isWechat } from '@/platform/kinds'
+import { showToast } from '@/ui/overlay'
+import { PlayerContext } from './context'
 import { markFirstFrame, resetFirstFrame } from './first-frame'
-import { PLAYER_TEXT, STALL_RECOVERY_MS, type PlayerProps, type PlayerState } from './phase'
+import { GestureRecognizer, LONG_PRESS_MS, DOUBLE_TAP_MS, type GestureAction } from './gestures'
+import { keyAction, SEEK_STEP_SECONDS } from './keys'
+import { setStreamLatency } from './latency'
+import { MenuHost } from './menu-host'
+import { playerText, STALL_RECOVERY_MS, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
+import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
+import type { Rendition } from './renditions'
+import { resumePosition, resumeToast, savePosition } from './resume'
+import { Controls } from './web-controls'
+import { exitFullscreen, fullscreenElement, hasFullscreenApi, lockLandscape, onFullscreenChange, portraitWindow, requestFullscreen, unlockOrientation } from './web-fullscreen'
+import { formatDuration } from '@/utils/format'
 import './index.scss'
 
 type HlsInstance = import('hls.js').default
@@ -31,10 +43,18 @@ if (usesHlsJs()) loadHls().catch(() => (hlsChunk = null))
  */
 const START_BUFFER_SECONDS = 1
 const BUFFER_SECONDS = 30
+/** Controls hide this long after the last touch while the video plays. */
+const CONTROLS_HIDE_MS = 3000
+/** Where an on-demand video's position is saved while it plays (and on pause, end and leaving). */
+const SAVE_EVERY_MS = 5000
+/** A swipe across the whole width seeks this many seconds (or the whole video, if shorter). */
+const SWIPE_SPAN_SECONDS = 90
+/** The rate a long press plays at while held. */
+const HOLD_RATE = 2
 
 /**
  * Live: start three segments from the live edge (latency.ts) and fetch that first fragment while the media element is
- * still being set up; one quality level, so no bandwidth test on the lowest level first.
+ * still being set up; no bandwidth test on the lowest level first (the viewer's 清晰度, or the first rendition).
  */
 const HLS_CONFIG = {
   liveSyncDurationCount: 3,
@@ -43,6 +63,18 @@ const HLS_CONFIG = {
   startFragPrefetch: true,
   testBandwidth: false,
   maxBufferLength: START_BUFFER_SECONDS
+}
+
+/** The viewer's 清晰度 on a new stream: the rendition of the remembered height from its first fragment. */
+function applyPreferredLevel(hls: HlsInstance) {
+  const level = levelFor(
+    hls.levels.map((l) => l.height),
+    qualityPreference.height
+  )
+  if (level >= 0) {
+    hls.startLevel = level
+    hls.loadLevel = level
+  }
 }
 
 /**
@@ -67,6 +99,7 @@ export function prefetchStream(src: string): void {
     .then(({ default: Hls }) => {
       if (!Hls.isSupported()) return null
       const instance = new Hls(HLS_CONFIG)
+      instance.on(Hls.Events.MANIFEST_PARSED, () => applyPreferredLevel(instance))
       instance.loadSource(src)
       return instance
     })
@@ -83,36 +116,87 @@ function takePrefetched(src: string): Promise<HlsInstance | null> {
   return hls
 }
 
+/** In WeChat's browser a refused autoplay is tried again once its JS bridge is ready (WeChat then allows it). */
+type WeixinWindow = Window & { WeixinJSBridge?: { invoke(name: string, args: object, cb: () => void): void } }
+function whenWechatReady(play: () => void): () => void {
+  if (!isWechat(navigator.userAgent)) return () => undefined
+  const w = window as WeixinWindow
+  if (w.WeixinJSBridge) w.WeixinJSBridge.invoke('getNetworkType', {}, play)
+  document.addEventListener('WeixinJSBridgeReady', play)
+  return () => document.removeEventListener('WeixinJSBridgeReady', play)
+}
+
+/** A quality switch on a player that switches by source (native HLS): where to go on, and the renditions. */
+interface SourceSwitch {
+  renditions: Rendition[]
+  /** the source playing: the master (自动) or a rendition's playlist */
+  current: string
+}
+
 /**
- * The H5 player: a plain <video> with hls.js loaded on demand (its own chunk), autoplay with a tap-to-play fallback,
- * recovery from network and media errors and from stalls, and a retry after a fatal error.
+ * The H5 player: the video (hls.js loaded on demand, Safari's native HLS on iOS) in a box that goes full screen with
+ * what is drawn over it, its own controls (清晰度, 倍速 for on-demand, 弹幕 and 弹幕设置, 画中画 where the browser has
+ * it, 全屏), touch gestures and keys, resuming where the viewer stopped, autoplay with a tap-to-play cover, and
+ * recovery from network and media errors and from stalls.
  */
-export function Player({ src, poster, live, blocked }: PlayerProps) {
+export const Player = observer(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children }: PlayerProps) {
+  const box = useRef<HTMLDivElement | null>(null)
   const ref = useRef<HTMLVideoElement | null>(null)
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null)
+  const hlsRef = useRef<HlsInstance | null>(null)
   const [state, setState] = useState<PlayerState>('loading')
   const [attempt, setAttempt] = useState(0)
+  const [paused, setPaused] = useState(true)
+  const [heights, setHeights] = useState<number[]>([])
+  const [playingHeight, setPlayingHeight] = useState(0)
+  const [rate, setRate] = useState(1)
+  const [menu, setMenu] = useState<PlayerMenu>(null)
+  const [controls, setControls] = useState(true)
+  const [full, setFull] = useState<'off' | 'api' | 'page'>('off')
+  const [rotated, setRotated] = useState(false)
+  const [pip, setPip] = useState<'none' | 'off' | 'on'>('none')
+  const [hint, setHint] = useState('')
+  const sourceSwitch = useRef<SourceSwitch | null>(null)
   const blockedRef = useRef(blocked)
   blockedRef.current = blocked
+  const onTimeRef = useRef(onTime)
+  onTimeRef.current = onTime
+  const onPlayingRef = useRef(onPlayingChange)
+  onPlayingRef.current = onPlayingChange
+  const holdRate = useRef<number | null>(null)
+  const seekable = !live
 
+  const bindVideo = useCallback((el: HTMLVideoElement | null) => {
+    ref.current = el
+    setVideo(el)
+  }, [])
+
+  // ---- the stream
   useEffect(() => {
     const video = ref.current
     if (!video || !src) return
     let hls: HlsInstance | null = null
     let disposed = false
     let stallTimer: ReturnType<typeof setTimeout> | null = null
+    let lastSave = 0
+    let resumed = false
     setState('loading')
+    setHeights([])
     resetFirstFrame()
+    sourceSwitch.current = null
+    const start = resumeId ? resumePosition(resumeId) : null
 
     const clearStall = () => {
       if (stallTimer) clearTimeout(stallTimer)
       stallTimer = null
     }
     const tryPlay = () => {
-      if (blockedRef.current) return
+      if (blockedRef.current || disposed) return
       video.play().catch(() => {
-        if (!disposed) setState('needs-tap')
+        if (!disposed) setState((s) => (s === 'playing' ? s : 'needs-tap'))
       })
     }
+    const offWechat = whenWechatReady(tryPlay)
     const recover = () => {
       if (disposed) return
       if (hls) {
@@ -126,6 +210,8 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     const onPlaying = () => {
       clearStall()
       setState('playing')
+      setPaused(false)
+      onPlayingRef.current?.(true)
       markFirstFrame()
       if (hls) hls.config.maxBufferLength = BUFFER_SECONDS
       if (!(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked) {
@@ -142,23 +228,90 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     const onError = () => {
       if (!hls) setState('error')
     }
-    // the measured live latency, which the activity stage waits before showing a push
+    const save = () => {
+      if (resumeId && resumed && video.currentTime > 0) savePosition(resumeId, video.currentTime, video.duration)
+    }
+    const onPause = () => {
+      setPaused(true)
+      onPlayingRef.current?.(false)
+      save()
+    }
+    const onPlay = () => setPaused(false)
+    // resume: the native player seeks once it knows the length (hls.js starts there by its startPosition)
+    const onMetadata = () => {
+      if (resumed) return
+      resumed = true
+      if (start !== null) {
+        if (!hls && Math.abs(video.currentTime - start) > 1) video.currentTime = start
+        void showToast(resumeToast(start))
+      }
+    }
+    // the measured live latency, which the activity stage waits before showing a push; a playback's position
     const onTimeUpdate = () => {
-      if (!live || video.paused) return
+      onTimeRef.current?.(video.currentTime)
+      if (!live) {
+        const now = Date.now()
+        if (now - lastSave >= SAVE_EVERY_MS) {
+          lastSave = now
+          save()
+        }
+        return
+      }
+      if (video.paused) return
       if (hls) setStreamLatency(hls.latency, 'hls.js')
       else if (video.seekable.length) setStreamLatency(video.seekable.end(video.seekable.length - 1) - video.currentTime, 'native')
     }
-    video.addEventListener('timeupdate', onTimeUpdate)
-    video.addEventListener('playing', onPlaying)
-    video.addEventListener('waiting', onWaiting)
-    video.addEventListener('stalled', onWaiting)
-    video.addEventListener('error', onError)
+    const onRate = () => {
+      if (holdRate.current === null) setRate(video.playbackRate)
+    }
+    const onResize = () => video.videoHeight && setPlayingHeight(video.videoHeight)
+    const listeners: Array<[string, EventListener]> = [
+      ['timeupdate', onTimeUpdate],
+      ['playing', onPlaying],
+      ['waiting', onWaiting],
+      ['stalled', onWaiting],
+      ['error', onError],
+      ['pause', onPause],
+      ['play', onPlay],
+      ['ended', save],
+      ['loadedmetadata', onMetadata],
+      ['ratechange', onRate],
+      ['resize', onResize]
+    ]
+    listeners.forEach(([e, l]) => video.addEventListener(e, l))
     video.addEventListener('canplay', tryPlay, { once: true })
+    window.addEventListener('pagehide', save)
 
+    /** Native HLS: play another source from where the video is (on-demand) or at the live edge. */
+    const switchSource = (next: string) => {
+      const sw = sourceSwitch.current
+      if (!sw || sw.current === next) return
+      const at = video.currentTime
+      const wasPaused = video.paused && resumed
+      sw.current = next
+      video.src = next
+      if (!live && at > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true })
+      if (!wasPaused) tryPlay()
+    }
     if (prefersNativeHls(video)) {
       video.src = src
+      sourceSwitch.current = { renditions: [], current: src }
+      // Safari picks a rendition itself; 清晰度 switches the source to one (renditions.ts reads the master playlist)
+      import(/* webpackChunkName: "renditions" */ './renditions')
+        .then(({ loadRenditions }) => loadRenditions(src))
+        .then((renditions) => {
+          if (disposed || !sourceSwitch.current) return
+          sourceSwitch.current.renditions = renditions
+          setHeights(renditions.map((r) => r.height))
+          const level = levelFor(
+            renditions.map((r) => r.height),
+            qualityPreference.height
+          )
+          if (level >= 0) switchSource((renditions[level] as Rendition).url)
+        })
+        .catch(() => undefined)
     } else {
-      Promise.all([loadHls(), takePrefetched(src)]).then(([{ default: Hls }, early]) => {
+      Promise.all([loadHls(), live ? takePrefetched(src) : Promise.resolve(null)]).then(([{ default: Hls }, early]) => {
         if (disposed) {
           early?.destroy()
           return
@@ -167,9 +320,18 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
           video.src = src
           return
         }
-        hls = early ?? new Hls(HLS_CONFIG)
+        hls = early ?? new Hls({ ...HLS_CONFIG, ...(start !== null ? { startPosition: start } : {}) })
+        hlsRef.current = hls
         let mediaRecoveries = 0
-        hls.on(Hls.Events.ERROR, (_e, data) => {
+        const instance = hls
+        const levelsKnown = () => {
+          setHeights(instance.levels.map((l) => l.height))
+          if (!early) applyPreferredLevel(instance)
+        }
+        if (instance.levels?.length) setHeights(instance.levels.map((l) => l.height))
+        instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
+        instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => setPlayingHeight(instance.levels[data.level]?.height || 0))
+        instance.on(Hls.Events.ERROR, (_e, data) => {
           if (!data.fatal || disposed) return
           if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
             setState('stalled')
@@ -180,24 +342,29 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
             setState('error')
           }
         })
-        if (!early) hls.loadSource(src)
-        hls.attachMedia(video)
+        if (!early) instance.loadSource(src)
+        instance.attachMedia(video)
       })
     }
+
+    switchSourceRef.current = switchSource
+
     return () => {
       disposed = true
+      save()
+      offWechat()
       clearStall()
-      video.removeEventListener('playing', onPlaying)
-      video.removeEventListener('waiting', onWaiting)
-      video.removeEventListener('stalled', onWaiting)
-      video.removeEventListener('error', onError)
-      video.removeEventListener('timeupdate', onTimeUpdate)
+      listeners.forEach(([e, l]) => video.removeEventListener(e, l))
+      window.removeEventListener('pagehide', save)
       setStreamLatency(null, '')
       hls?.destroy()
+      hlsRef.current = null
+      switchSourceRef.current = null
       video.removeAttribute('src')
       video.load()
     }
   }, [src, attempt])
+  const switchSourceRef = useRef<((next: string) => void) | null>(null)
 
   // A paid room's trial ended: pause; unlocked again: play on.
   useEffect(() => {
@@ -207,32 +374,290 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
     else if (video.paused && video.readyState > 0) video.play().catch(() => setState('needs-tap'))
   }, [blocked])
 
+  // ---- 清晰度
+  const qualities = qualityOptions(heights)
+  const chooseQuality = (height: number) => {
+    qualityPreference.choose(height)
+    setMenu(null)
+    const hls = hlsRef.current
+    if (hls) {
+      // the next fragment comes in the chosen rendition; what is buffered plays on (no black frame, no jump back)
+      hls.nextLevel = height === AUTO ? -1 : levelFor(hls.levels.map((l) => l.height), height)
+    } else if (sourceSwitch.current) {
+      const sw = sourceSwitch.current
+      const level = levelFor(sw.renditions.map((r) => r.height), height)
+      switchSourceRef.current?.(level < 0 ? src : (sw.renditions[level] as Rendition).url)
+    }
+    void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
+  }
+
+  // ---- 倍速 (on-demand only)
+  const chooseRate = (r: number) => {
+    setMenu(null)
+    if (live || !ref.current) return
+    ref.current.playbackRate = r
+    setRate(r)
+  }
+
+  // ---- play / pause, seek
+  const togglePlay = () => {
+    const v = ref.current
+    if (!v) return
+    if (v.paused) v.play().catch(() => setState('needs-tap'))
+    else v.pause()
+  }
+  const seekTo = (t: number) => {
+    const v = ref.current
+    if (!v || live || !Number.isFinite(v.duration)) return
+    v.currentTime = Math.max(0, Math.min(v.duration - 0.5, t))
+  }
+
+  // ---- full screen: the box with what is drawn over the video; a landscape video turns landscape
+  const landscape = orientation !== 'portrait'
+  useEffect(
+    () =>
+      onFullscreenChange(() => {
+        const el = fullscreenElement()
+        if (el && el === box.current) return
+        // left by the browser (Esc, the system's back gesture)
+        setFull((f) => (f === 'api' ? 'off' : f))
+        unlockOrientation()
+      }),
+    []
+  )
+  useEffect(() => {
+    if (full === 'off') {
+      setRotated(false)
+      return undefined
+    }
+    const update = () => setRotated(landscape && portraitWindow())
+    update()
+    window.addEventListener('resize', update)
+    return () => window.removeEventListener('resize', update)
+  }, [full, landscape])
+  const toggleFullscreen = async () => {
+    const el = box.current
+    if (!el) return
+    if (full !== 'off') {
+      if (full === 'api') await exitFullscreen()
+      unlockOrientation()
+      setFull('off')
+      return
+    }
+    if (hasFullscreenApi(el) && (await requestFullscreen(el))) {
+      setFull('api')
+      if (landscape) await lockLandscape()
+    } else {
+      setFull('page')
+    }
+  }
+
+  // ---- 画中画 (where the browser has the Picture-in-Picture API)
+  useEffect(() => {
+    if (!video) return undefined
+    const d = document as Document & { pictureInPictureEnabled?: boolean }
+    if (!d.pictureInPictureEnabled || typeof video.requestPictureInPicture !== 'function' || video.disablePictureInPicture) {
+      setPip('none')
+      return undefined
+    }
+    setPip('off')
+    const on = () => setPip('on')
+    const off = () => setPip('off')
+    video.addEventListener('enterpictureinpicture', on)
+    video.addEventListener('leavepictureinpicture', off)
+    return () => {
+      video.removeEventListener('enterpictureinpicture', on)
+      video.removeEventListener('leavepictureinpicture', off)
+    }
+  }, [video])
+  const togglePip = () => {
+    const v = ref.current
+    if (!v) return
+    const d = document as Document & { pictureInPictureElement?: Element | null; exitPictureInPicture?: () => Promise<void> }
+    const done = d.pictureInPictureElement ? d.exitPictureInPicture?.() : v.requestPictureInPicture()
+    Promise.resolve(done).catch(() => void showToast('当前无法开启画中画'))
+  }
+
+  // ---- controls shown on a touch, hidden again while playing
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const showControls = useCallback(() => {
+    setControls(true)
+    if (hideTimer.current) clearTimeout(hideTimer.current)
+    hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
+  }, [])
+  useEffect(() => () => void (hideTimer.current && clearTimeout(hideTimer.current)), [])
+  const controlsShown = controls || paused || state !== 'playing' || menu !== null
+
+  // ---- keys: Space, ← →, F, D
+  const keysRef = useRef<(e: KeyboardEvent) => void>(() => undefined)
+  keysRef.current = (e: KeyboardEvent) => {
+    if (e.defaultPrevented) return
+    const target = e.target as HTMLElement | null
+    const action = keyAction(
+      { key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, targetTag: target?.tagName, targetEditable: target?.isContentEditable, targetRole: target?.getAttribute?.('role') },
+      seekable
+    )
+    if (!action) return
+    // a range input (the progress bar, 不透明度) takes its arrows itself
+    if ((action === 'seek-back' || action === 'seek-forward') && target?.tagName === 'INPUT') return
+    e.preventDefault()
+    showControls()
+    const v = ref.current
+    if (action === 'toggle-play') togglePlay()
+    else if (action === 'seek-back' && v) seekTo(v.currentTime - SEEK_STEP_SECONDS)
+    else if (action === 'seek-forward' && v) seekTo(v.currentTime + SEEK_STEP_SECONDS)
+    else if (action === 'fullscreen') void toggleFullscreen()
+    else if (action === 'danmaku' && danmaku) danmakuSettings.update({ on: !danmakuSettings.settings.on })
+  }
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => keysRef.current(e)
+    document.addEventListener('keydown', listener)
+    return () => document.removeEventListener('keydown', listener)
+  }, [])
+
+  // ---- gestures: tap shows the controls, double tap plays or pauses; on-demand: swipe seeks, long press 2x
+  const gestures = useRef<GestureRecognizer | null>(null)
+  const gestureTimers = useRef<ReturnType<typeof setTimeout>[]>([])
+  const swipeBase = useRef(0)
+  const runGestures = (actions: GestureAction[]) => {
+    const v = ref.current
+    for (const a of actions) {
+      if (a.type === 'tap') {
+        if (controlsShown && controls && state === 'playing' && !paused) setControls(false)
+        else showControls()
+      } else if (a.type === 'double-tap') togglePlay()
+      else if (a.type === 'seek-preview' && v) setHint(`${formatDuration(Math.max(0, swipeBase.current + a.seconds))} / ${formatDuration(v.duration || 0)}`)
+      else if (a.type === 'seek') {
+        setHint('')
+        seekTo(swipeBase.current + a.seconds)
+      } else if (a.type === 'hold-start' && v && !live) {
+        holdRate.current = v.playbackRate
+        v.playbackRate = HOLD_RATE
+        setHint('2倍速播放中')
+      } else if (a.type === 'hold-end' && v) {
+        if (holdRate.current !== null) v.playbackRate = holdRate.current
+        holdRate.current = null
+        setHint('')
+      }
+    }
+  }
+  const point = (e: React.PointerEvent) => {
+    const r = box.current?.getBoundingClientRect()
+    const x = e.clientX - (r?.left || 0)
+    const y = e.clientY - (r?.top || 0)
+    // the page's own full-screen layer turned a quarter: the video's horizontal is the screen's vertical
+    return rotated ? { x: y, y: (r?.width || 0) - x } : { x, y }
+  }
+  const later = (ms: number) => gestureTimers.current.push(setTimeout(() => runGestures(gestures.current?.tick(Date.now()) || []), ms))
+  const onPointerDown = (e: React.PointerEvent) => {
+    const v = ref.current
+    const r = box.current?.getBoundingClientRect()
+    const width = (rotated ? r?.height : r?.width) || 0
+    const duration = v && Number.isFinite(v.duration) ? v.duration : 0
+    gestures.current ??= new GestureRecognizer({ width, seekable, span: SWIPE_SPAN_SECONDS })
+    gestures.current.options = { width, seekable, span: duration ? Math.min(duration, SWIPE_SPAN_SECONDS) : SWIPE_SPAN_SECONDS }
+    swipeBase.current = v?.currentTime || 0
+    const p = point(e)
+    runGestures(gestures.current.down(p.x, p.y, Date.now()))
+    later(LONG_PRESS_MS)
+  }
+  const onPointerMove = (e: React.PointerEvent) => {
+    if (!gestures.current) return
+    const p = point(e)
+    runGestures(gestures.current.move(p.x, p.y, Date.now()))
+  }
+  const onPointerUp = (e: React.PointerEvent) => {
+    if (!gestures.current) return
+    const p = point(e)
+    runGestures(gestures.current.up(p.x, p.y, Date.now()))
+    later(DOUBLE_TAP_MS)
+  }
+  const onPointerCancel = () => runGestures(gestures.current?.cancel() || [])
+  useEffect(() => () => gestureTimers.current.forEach(clearTimeout), [])
+
+  const on = danmakuSettings.settings.on
+  const className = [
+    'player',
+    `player--${live ? 'live' : 'vod'}`,
+    full !== 'off' ? 'player--full' : '',
+    full === 'page' ? 'player--page-full' : '',
+    rotated ? 'player--rotated' : '',
+    controlsShown ? 'player--controls' : ''
+  ]
+    .filter(Boolean)
+    .join(' ')
   return (
-    <View className='player' data-state={state}>
+    <div ref={box} className={className} data-state={state} data-fullscreen={full} data-quality={qualityPreference.height}>
+      <div className='player__frame'>
       <video
-        ref={ref}
+        ref={bindVideo}
         className='player__video'
         poster={poster}
         playsInline
         webkit-playsinline='true'
         x5-playsinline='true'
-        controls={!live && state === 'playing'}
+        x5-video-player-type='h5-page'
         autoPlay
         preload='auto'
       />
+      <PlayerContext.Provider value={{ fullscreen: full !== 'off' }}>{children}</PlayerContext.Provider>
+      <div
+        className='player__gestures'
+        aria-hidden='true'
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerCancel}
+        onContextMenu={(e) => e.preventDefault()}
+      />
+      {hint ? <div className='player__hint'>{hint}</div> : null}
       {state !== 'playing' && !blocked && (
-        <View
+        <div
           className={`player__overlay player__overlay--${state}`}
           onClick={() => {
             if (state === 'needs-tap') ref.current?.play().catch(() => undefined)
             if (state === 'error') setAttempt((n) => n + 1)
           }}
         >
-          {state === 'loading' || state === 'stalled' ? <View className='player__spinner' /> : null}
-          <Text className='player__text'>{PLAYER_TEXT[state]}</Text>
-          {state === 'error' && <Text className='player__retry'>点击重试</Text>}
-        </View>
+          {state === 'loading' || state === 'stalled' ? <div className='player__spinner' /> : null}
+          {state === 'needs-tap' ? <div className='player__big-play' aria-hidden='true' /> : null}
+          <span className='player__text' role={state === 'needs-tap' || state === 'error' ? 'button' : undefined} tabIndex={state === 'needs-tap' || state === 'error' ? 0 : undefined}>
+            {playerText(state, live)}
+          </span>
+          {state === 'error' && <span className='player__retry'>点击重试</span>}
+        </div>
       )}
-    </View>
+      <Controls
+        video={video}
+        live={live}
+        visible={controlsShown}
+        paused={paused}
+        fullscreen={full !== 'off'}
+        danmaku={!!danmaku}
+        danmakuOn={on}
+        qualities={qualities}
+        quality={qualityPreference.height}
+        playingHeight={playingHeight}
+        rate={rate}
+        pip={pip}
+        menu={menu}
+        onTogglePlay={togglePlay}
+        onSeek={seekTo}
+        onMenu={(m) => {
+          setMenu(m)
+          showControls()
+        }}
+        onDanmaku={() => danmakuSettings.update({ on: !on })}
+        onPip={togglePip}
+        onFullscreen={() => void toggleFullscreen()}
+        onActivity={showControls}
+      />
+      {menu ? (
+        <div className='player__menu-layer' onClick={() => setMenu(null)}>
+          <MenuHost menu={menu} qualities={qualities} quality={qualityPreference.height} rate={rate} onQuality={chooseQuality} onRate={chooseRate} onClose={() => setMenu(null)} />
+        </div>
+      ) : null}
+      </div>
+    </div>
   )
-}
+})

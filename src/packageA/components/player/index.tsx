@@ -1,25 +1,112 @@
 import { View, Text, Video, LivePlayer } from '@tarojs/components'
-import { useEffect, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { observer } from 'mobx-react-lite'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { env } from '@/env'
+import { danmakuSettings } from '@/packageA/components/danmaku/settings'
+import { buttonProps } from '@/platform/a11y'
+import { showToast } from '@/ui/overlay'
+import { PlayerContext } from './context'
 import { MINIPROGRAM_LATENCY_ESTIMATE, setStreamLatency } from './latency'
-import { PLAYER_TEXT, isLivePlayerStream, type PlayerProps, type PlayerState } from './phase'
+import { MenuHost } from './menu-host'
+import { isLivePlayerStream, playerText, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
+import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
+import { loadRenditions, type Rendition } from './renditions'
+import { resumePosition, resumeToast, savePosition } from './resume'
 import './index.scss'
 
+/** Where an on-demand video's position is saved while it plays (and on pause, end and leaving). */
+const SAVE_EVERY_MS = 5000
+/** The rate a long press plays at while held. */
+const HOLD_RATE = 2
+
+let players = 0
+
+/** The source for a 清晰度: the master playlist for 自动, else the rendition of that height (or the nearest below). */
+function sourceFor(src: string, renditions: Rendition[], height: number): string {
+  const level = levelFor(
+    renditions.map((r) => r.height),
+    height
+  )
+  return level < 0 ? src : (renditions[level] as Rendition).url
+}
+
 /**
- * The mini-program player: <video> for HLS; <live-player> only for FLV/RTMP and only when configuration allows it
- * (TARO_APP_ALLOW_LIVE_PLAYER=1: it needs a category permission). The native components retry and reconnect.
+ * The mini-program player: WeChat's `<video>` with its own controls (full screen with the direction of the video's
+ * shape, progress and its swipe for on-demand, double tap to pause or play), picture-in-picture when the viewer leaves
+ * the page (push and pop), and ours inside it, kept in full screen: 清晰度 (the source switches to a rendition of the
+ * master playlist and seeks back to where it was, live goes on at the edge), 倍速 (on-demand), 弹幕 and 弹幕设置,
+ * long press for 2x, resuming where the viewer stopped. The page's children (the flying danmaku, the room's
+ * full-screen bar) are `<video>`'s children too, so they stay in full screen. `<live-player>` only for FLV/RTMP and
+ * only when configuration allows it (TARO_APP_ALLOW_LIVE_PLAYER=1: it needs a category permission).
  */
-export function Player({ src, poster, live, blocked }: PlayerProps) {
+export const Player = observer(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children }: PlayerProps) {
+  const id = useMemo(() => `player-video-${++players}`, [])
   const [state, setState] = useState<PlayerState>('loading')
   const [attempt, setAttempt] = useState(0)
+  const [full, setFull] = useState(false)
+  const [tools, setTools] = useState(true)
+  const [menu, setMenu] = useState<PlayerMenu>(null)
+  const [renditions, setRenditions] = useState<Rendition[]>([])
+  const [current, setCurrent] = useState(src)
+  const [rate, setRate] = useState(1)
+  const start = useMemo(() => (resumeId ? resumePosition(resumeId) : null), [resumeId, src])
+  const position = useRef({ current: 0, duration: 0, savedAt: 0, toasted: false })
+  const seekOnLoad = useRef<number | null>(null)
+  const held = useRef(false)
+
   // <video> exposes no buffer or playlist here, so a playing live stream counts the documented estimate
   useEffect(() => {
     setStreamLatency(live && state === 'playing' ? MINIPROGRAM_LATENCY_ESTIMATE : null, 'estimate')
   }, [live, state])
   useEffect(() => () => setStreamLatency(null, ''), [])
+
+  // the stream's renditions (清晰度), and the viewer's choice of them from the start
+  useEffect(() => {
+    let mounted = true
+    setCurrent(src)
+    setRenditions([])
+    setState('loading')
+    position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
+    loadRenditions(src).then((list) => {
+      if (!mounted) return
+      setRenditions(list)
+      const preferred = sourceFor(src, list, qualityPreference.height)
+      if (preferred !== src) setCurrent(preferred)
+    })
+    return () => {
+      mounted = false
+    }
+  }, [src])
+
+  const context = () => Taro.createVideoContext(id)
+  const save = () => {
+    const p = position.current
+    if (resumeId && p.current > 0) savePosition(resumeId, p.current, p.duration)
+  }
+  useEffect(() => () => save(), [resumeId, src])
+
+  const chooseQuality = (height: number) => {
+    qualityPreference.choose(height)
+    setMenu(null)
+    const next = sourceFor(src, renditions, height)
+    if (next !== current) {
+      // on-demand goes on from where it was; live goes on at the edge
+      seekOnLoad.current = live ? null : position.current.current
+      setCurrent(next)
+    }
+    void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
+  }
+  const chooseRate = (r: number) => {
+    setMenu(null)
+    if (live) return
+    context().playbackRate(r)
+    setRate(r)
+  }
+
   const overlay = state !== 'playing' && !blocked && (
     <View className={`player__overlay player__overlay--${state}`} onClick={() => state === 'error' && setAttempt((n) => n + 1)}>
-      <Text className='player__text'>{PLAYER_TEXT[state]}</Text>
+      <Text className='player__text'>{playerText(state, live)}</Text>
       {state === 'error' && <Text className='player__retry'>点击重试</Text>}
     </View>
   )
@@ -33,38 +120,133 @@ export function Player({ src, poster, live, blocked }: PlayerProps) {
           mode='live'
           autoplay={!blocked}
           objectFit='contain'
+          pictureInPictureMode={['push', 'pop']}
           onStateChange={(e) => {
             const code = Number(e.detail.code)
             if (code === 2004) setState('playing')
             else if (code === 2103 || code === 2105) setState('stalled')
             else if (code < 0) setState('error')
           }}
-        />
+        >
+          <PlayerContext.Provider value={{ fullscreen: full }}>{children}</PlayerContext.Provider>
+        </LivePlayer>
         {overlay}
       </View>
     )
   }
+
+  const qualities = qualityOptions(renditions.map((r) => r.height))
+  const on = danmakuSettings.settings.on
+  const menus = menu ? (
+    <MenuHost menu={menu} qualities={qualities} quality={qualityPreference.height} rate={rate} onQuality={chooseQuality} onRate={chooseRate} onClose={() => setMenu(null)} />
+  ) : null
   return (
-    <View className='player'>
+    <View className={`player player--${live ? 'live' : 'vod'}${full ? ' player--full' : ''}`} data-quality={qualityPreference.height}>
       <Video
         key={attempt}
+        id={id}
         className='player__video'
-        src={src}
+        src={current}
         poster={poster}
         autoplay={!blocked}
-        controls={!live}
-        showProgress={!live}
+        initialTime={start ?? undefined}
+        controls
+        showFullscreenBtn
+        showPlayBtn
         showCenterPlayBtn
+        showProgress={!live}
+        enableProgressGesture={!live}
+        enablePlayGesture
+        direction={orientation === 'portrait' ? 0 : 90}
+        pictureInPictureMode={['push', 'pop']}
         objectFit='contain'
-        onPlay={() => setState('playing')}
+        onPlay={() => {
+          setState('playing')
+          onPlayingChange?.(true)
+        }}
+        onPause={() => {
+          onPlayingChange?.(false)
+          save()
+        }}
+        onEnded={() => {
+          onPlayingChange?.(false)
+          save()
+        }}
         onWaiting={() => setState('stalled')}
-        onTimeUpdate={() => state !== 'playing' && setState('playing')}
         onError={() => setState('error')}
-      />
-      {overlay}
+        onFullScreenChange={(e) => setFull(!!e.detail.fullScreen)}
+        onControlsToggle={(e) => setTools(!!e.detail.show)}
+        onLoadedMetaData={(e) => {
+          position.current.duration = Number(e.detail.duration) || 0
+          if (seekOnLoad.current !== null) {
+            context().seek(seekOnLoad.current)
+            seekOnLoad.current = null
+          }
+        }}
+        onTimeUpdate={(e) => {
+          const p = position.current
+          p.current = Number(e.detail.currentTime) || 0
+          p.duration = Number(e.detail.duration) || p.duration
+          if (state !== 'playing') setState('playing')
+          if (start !== null && !p.toasted) {
+            p.toasted = true
+            void showToast(resumeToast(start))
+          }
+          onTime?.(p.current)
+          const now = Date.now()
+          if (!live && now - p.savedAt >= SAVE_EVERY_MS) {
+            p.savedAt = now
+            save()
+          }
+        }}
+        onLongPress={() => {
+          if (live) return
+          held.current = true
+          context().playbackRate(HOLD_RATE)
+          void showToast('2倍速播放中')
+        }}
+        onTouchEnd={() => {
+          if (!held.current) return
+          held.current = false
+          context().playbackRate(rate)
+        }}
+      >
+        <PlayerContext.Provider value={{ fullscreen: full }}>{children}</PlayerContext.Provider>
+        {tools && (
+          <View className='player__tools'>
+            {danmaku && (
+              <Text className={`player__tool player__danmaku-toggle${on ? ' player__danmaku-toggle--on' : ''}`} {...buttonProps(on ? '关闭弹幕' : '打开弹幕')} onClick={() => danmakuSettings.update({ on: !on })}>
+                弹
+              </Text>
+            )}
+            {danmaku && (
+              <Text className='player__tool player__danmaku-settings' {...buttonProps('弹幕设置')} onClick={() => setMenu('danmaku')}>
+                弹幕设置
+              </Text>
+            )}
+            {!live && (
+              <Text className='player__tool player__speed' {...buttonProps('倍速')} onClick={() => setMenu('speed')}>
+                {rate === 1 ? '倍速' : `${rate}x`}
+              </Text>
+            )}
+            {qualities.length > 0 && (
+              <Text className='player__tool player__quality' {...buttonProps('清晰度')} onClick={() => setMenu('quality')}>
+                {qualityShort(qualityPreference.height)}
+              </Text>
+            )}
+          </View>
+        )}
+        {full && menu ? <View className='player__menu-layer player__menu-layer--full' onClick={() => setMenu(null)}>{menus}</View> : null}
+        {overlay}
+      </Video>
+      {!full && menu ? (
+        <View className='player__menu-layer' onClick={() => setMenu(null)}>
+          {menus}
+        </View>
+      ) : null}
     </View>
   )
-}
+})
 
 /** Mini-program: WeChat's <video> / <live-player> load their own stream; nothing to start ahead (index.h5.tsx). */
 export function prefetchStream(_src: string): void {}

@@ -1,6 +1,6 @@
-import { View, Text, Video, Input } from '@tarojs/components'
+import { View, Text, Input } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import Taro, { useReachBottom, useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useReachBottom, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageState } from '@/components/page-state'
@@ -15,10 +15,14 @@ import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { FlyingLayer, FullscreenSendBox, useTimedDanmaku } from '@/packageA/components/danmaku'
+import { Player } from '@/packageA/components/player'
+import { FullscreenOnly } from '@/packageA/components/player/context'
 
-const VIDEO_ID = 'playback-video'
-
-/** A playback (spec R2.9): the recording with its timed danmaku, likes and comments. */
+/**
+ * A playback (spec R2.9): the recording in the player (清晰度, 倍速, full screen, resuming where the viewer stopped)
+ * with its timed danmaku flying by 弹幕设置, likes and comments.
+ */
 function PlaybackPage() {
   const { params } = useRouter()
   const id = Number(params.id) || 0
@@ -26,6 +30,7 @@ function PlaybackPage() {
   const playing = useRef(false)
   const [text, setText] = useState('')
   const [comment, setComment] = useState('')
+  const timed = useTimedDanmaku(store.danmaku)
   useEffect(() => {
     if (id) store.load().then(() => store.detail && setPageTitle(store.detail.title))
   }, [store])
@@ -44,7 +49,7 @@ function PlaybackPage() {
   const sendDanmaku = () => {
     const context = { playing: playing.current }
     if (!canSendDanmaku(text, context)) return showToast(text.trim() ? '播放时才能发送弹幕' : '请输入弹幕内容')
-    Taro.createVideoContext(VIDEO_ID).sendDanmu({ text: text.trim(), color: '#ffffff' })
+    timed.sendOwn(text.trim())
     setText('')
   }
   const sendComment = async () => {
@@ -58,19 +63,24 @@ function PlaybackPage() {
   const list = store.comments
   return (
     <View className='playback'>
-      <Video
-        id={VIDEO_ID}
-        className='playback__video'
-        src={d.source || ''}
-        poster={d.cover}
-        autoplay
-        enableDanmu
-        danmuBtn
-        danmuList={store.danmaku.map((x) => ({ text: x.text, time: x.time, color: '#ffffff' }))}
-        onPlay={() => (playing.current = true)}
-        onPause={() => (playing.current = false)}
-        onEnded={() => (playing.current = false)}
-      />
+      <View className='playback__video'>
+        <Player
+          src={d.source || ''}
+          poster={d.cover}
+          live={false}
+          resumeId={`playback:${id}`}
+          danmaku
+          onTime={timed.onTime}
+          onPlayingChange={(p) => (playing.current = p)}
+        >
+          <FlyingLayer source={timed.source} />
+          <FullscreenOnly>
+            <View className='playback__fs-bar'>
+              <FullscreenSendBox text={text} setText={setText} send={sendDanmaku} />
+            </View>
+          </FullscreenOnly>
+        </Player>
+      </View>
       <View className='playback__info'>
         <Text className='playback__title'>{stripHtml(d.title)}</Text>
         <Text className='playback__meta'>
