@@ -162,7 +162,7 @@ test('in a live room the video comes first: the activity stage and the group swi
       frame,
       stage: res.find((e) => /\/js\/act-stage\.[0-9a-f]+\.js$/.test(e.name))?.startTime ?? NaN,
       groups: res.find((e) => /\/m2\/json\/groups\.json/.test(e.name))?.startTime ?? NaN,
-      fragmentsBefore: res.filter((e) => /\/hls\/live\/496\/seg\d+\.ts/.test(e.name) && e.startTime < frame).length
+      fragmentsBefore: res.filter((e) => /\/hls\/live\/496\/\d+p-seg\d+\.ts/.test(e.name) && e.startTime < frame).length
     }
   })
   // (the mark is taken in the same handler that lets them go, a moment after)

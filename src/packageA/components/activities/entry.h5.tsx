@@ -2,6 +2,8 @@ import { Text } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { afterFirstFrame } from '@/packageA/components/player/first-frame'
 
+import type { StageProps } from './index'
+
 type Host = typeof import('./index')
 
 let host: Promise<Host> | null = null
@@ -36,9 +38,9 @@ function useHost(afterVideo = false): Host | null {
   return mod
 }
 
-export function ActivityStage({ roomId, afterVideo }: { roomId: number; afterVideo?: boolean }) {
+export function ActivityStage({ afterVideo, ...props }: StageProps) {
   const mod = useHost(afterVideo)
-  return mod ? <mod.ActivityStage roomId={roomId} /> : null
+  return mod ? <mod.ActivityStage {...props} /> : null
 }
 
 export function GoodsTab({ roomId }: { roomId: number }) {

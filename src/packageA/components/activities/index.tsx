@@ -26,17 +26,45 @@ const Slot = observer(function Slot({ stage, kind }: { stage: StageStore; kind: 
   return <View_ store={store} roomId={stage.roomId} onClose={() => stage.close(kind)} />
 })
 
+export interface StageProps {
+  roomId: number
+  /** H5: the stage's chunk waits for the video's first frame (entry.h5.tsx); here it changes nothing */
+  afterVideo?: boolean
+  /** in full screen: a chip over the video that opens the card */
+  compact?: boolean
+  /** told whether a card shows (a portrait room makes room for it) */
+  onShown?: (shown: boolean) => void
+}
+
 /**
  * The activity stage of a live room: the newest running activity as a card, the others as chips that
  * bring theirs to the front. Modules load when their first activity arrives (stage.ts, modules*.ts).
+ * It sits below the player, never over the video; in full screen (`compact`) it is one chip over the side of the
+ * video naming what is running, which opens the card there and closes it again.
  */
-// `afterVideo` is the H5 entry's (entry.h5.tsx: its chunk waits for the first video frame); here it changes nothing
-export const ActivityStage = observer(function ActivityStage({ roomId }: { roomId: number; afterVideo?: boolean }) {
+export const ActivityStage = observer(function ActivityStage({ roomId, compact, onShown }: StageProps) {
   const stage = useStage(roomId)
+  const [open, setOpen] = useState(false)
   const [front, ...rest] = stage.visible
+  useEffect(() => onShown?.(!!front), [!!front])
   if (!front) return null
+  if (compact && !open) {
+    const names = stage.visible.map((k) => LABELS[k]).join('·')
+    return (
+      <View className='activities activities--compact' data-front={front}>
+        <View className='activities__chip activities__chip--compact' data-kind={front} {...buttonProps(`查看互动：${names}`)} onClick={() => setOpen(true)}>
+          {names}
+        </View>
+      </View>
+    )
+  }
   return (
-    <View className='activities' data-front={front}>
+    <View className={`activities${compact ? ' activities--side' : ''}`} data-front={front}>
+      {compact ? (
+        <View className='activities__fold' {...buttonProps('收起互动')} onClick={() => setOpen(false)}>
+          收起
+        </View>
+      ) : null}
       {rest.length ? (
         <View className='activities__chips'>
           {rest.map((k) => (

@@ -4,9 +4,10 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities/entry'
-import { ChatPanel, DanmakuLayer } from '@/packageA/components/danmaku'
-import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
+import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
+import { InteractBar, LikeButton, PremiumBanner } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
+import { FullscreenOnly } from '@/packageA/components/player/context'
 import { roomPhase } from '@/packageA/components/player/phase'
 import { ExternalTab, GroupSwitcher, PasswordForm, PhaseCard, Poster, RoomHeader, roomShare } from '@/packageA/components/room'
 import { isSharePreview } from '@/stores/jssdk'
@@ -22,14 +23,16 @@ import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 const playsVideo = (room: RoomInfo, roomId: number) => roomPhase(room) === 'live' && !premiumStore.blocked(roomId)
 
 /**
- * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
- * switcher, chat and the room's external tabs, likes and gifts.
+ * The live room (spec R2.8, R2.44): the player with flying danmaku, the activity stage below it (never over the
+ * video), the paid-live banner, the streamer, the group switcher, chat and the room's external tabs, likes and gifts.
+ * In full screen the danmaku, a chat box, the like button and a chip of the running activities stay with the video.
  */
 function LivePage() {
   const { params } = useRouter()
   const roomId = Number(params.roomid) || 0
   const [tab, setTab] = useState('chat')
   const [poster, setPoster] = useState(false)
+  const [activity, setActivity] = useState(false)
 
   useEffect(() => {
     if (!roomId) return
@@ -69,12 +72,27 @@ function LivePage() {
   // a live room's video comes first: its activity stage and group switcher wait for the first frame
   const videoFirst = playsVideo(room, roomId)
   return (
-    <View className={`live live--${orientation}`} data-phase={phase}>
+    <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
       <View className='live__stage'>
-        {phase === 'live' ? <Player src={room.source || ''} poster={room.cover} live blocked={premiumStore.blocked(roomId)} /> : <PhaseCard room={room} phase={phase} />}
-        <DanmakuLayer roomId={roomId} />
-        <ActivityStage roomId={roomId} afterVideo={videoFirst} />
+        {phase === 'live' ? (
+          <Player src={room.source || ''} poster={room.cover} live blocked={premiumStore.blocked(roomId)} orientation={orientation} danmaku>
+            <DanmakuLayer roomId={roomId} />
+            <FullscreenOnly>
+              <ActivityStage roomId={roomId} compact />
+              <View className='live__fs-bar'>
+                <FullscreenChatBox roomId={roomId} />
+                <LikeButton roomId={roomId} keepBatch />
+              </View>
+            </FullscreenOnly>
+          </Player>
+        ) : (
+          <>
+            <PhaseCard room={room} phase={phase} />
+            <DanmakuLayer roomId={roomId} />
+          </>
+        )}
       </View>
+      <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
       <PremiumBanner roomId={roomId} />
       <View className='live__title'>
         <Text className='live__title-text'>{room.title}</Text>
