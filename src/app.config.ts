@@ -12,7 +12,9 @@ export default defineAppConfig({
     { root: PACKAGE_B, pages: Object.values(PACKAGE_B_PAGES) }
   ],
   preloadRule: {
-    [TAB_PAGES.home]: { network: 'all', packages: [PACKAGE_A] }
+    [TAB_PAGES.home]: { network: 'all', packages: [PACKAGE_A] },
+    // the 视听 tab opens its channels, programmes and videos in package A's player page
+    [TAB_PAGES.media]: { network: 'all', packages: [PACKAGE_A] }
   },
   tabBar: {
     custom: true,

@@ -55,7 +55,7 @@ describe('route map', () => {
     expect(cfg.pages).toEqual(['pages/home/home', 'pages/streamer/streamer', 'pages/media/media', 'pages/user/user', 'pages/list/list'])
     expect(listConfig).toMatchObject({ enablePullDownRefresh: true, onReachBottomDistance: 50 })
   })
-  test('R2.8–R2.15 package A is preloaded from home and holds its pages', () => {
+  test('R2.8–R2.15 package A is preloaded from home and 视听 and holds its pages, the 视听 player page after the spec’s', () => {
     const a = cfg.subPackages.find((p) => p.root === 'packageA')!
     expect(a.pages).toEqual([
       'pages/live/live',
@@ -67,9 +67,11 @@ describe('route map', () => {
       'pages/streamer/follow/follow',
       'featured/wuxilcb/wuxilcb',
       'featured/dingshu/dingshu',
-      'featured/hubin/hubin'
+      'featured/hubin/hubin',
+      'pages/watch/watch'
     ])
     expect(cfg.preloadRule['pages/home/home'].packages).toEqual(['packageA'])
+    expect(cfg.preloadRule['pages/media/media'].packages).toEqual(['packageA'])
     expect(liveConfig).toMatchObject({ enableShareAppMessage: true, disableScroll: true })
     expect(featuredKey('binhu717')).toBe('hubin')
   })

@@ -30,7 +30,9 @@ export const PACKAGE_A_PAGES = {
   follow: 'pages/streamer/follow/follow',
   wuxilcb: 'featured/wuxilcb/wuxilcb',
   dingshu: 'featured/dingshu/dingshu',
-  hubin: 'featured/hubin/hubin'
+  hubin: 'featured/hubin/hubin',
+  // beyond spec section 2: the 视听 tab's player page (channels, programmes and videos play in the one player)
+  watch: 'pages/watch/watch'
 } as const
 
 /** Package B pages, relative to the package root. */

@@ -13,7 +13,7 @@ import { MEDIA_SEGMENTS, mediaStore, type ChannelKind } from '@/stores/media'
 import { scheduleDays } from '@/stores/media-schedule'
 import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { maskPhones, stripHtml } from '@/utils/validate'
-import { MediaPlayer, type NowPlaying } from './media-player'
+import { openPage } from '@/router/navigate'
 import './media.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, tablistProps, tabProps } from '@/platform/a11y'
@@ -30,10 +30,9 @@ function rpx(n: number): number {
   return (n * systemInfo().windowWidth) / 750
 }
 
-type Play = (p: NowPlaying) => void
 
 /** A channel's schedule for the selected day of the 7-day strip, the programme on air marked (R2.45, R3.25, R4.23). */
-const ChannelSchedule = observer(function ChannelSchedule({ kind, onPlay }: { kind: ChannelKind; onPlay: Play }) {
+const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: ChannelKind }) {
   const m = mediaStore
   const channels = m.channelsOf(kind)
   const channelId = m.selectedChannel[kind]
@@ -62,7 +61,8 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind, onPlay }: { ki
   const entries = m.scheduleOf(channel.id, day)
   const state = m.scheduleStateOf(channel.id, day)
   const current = m.currentOf(channel.id, day, now)
-  const playChannel = (c: Channel) => c.source && onPlay({ title: c.title, src: c.source, poster: c.cover || c.logo, live: true })
+  // channels, programmes and videos play in package A's player page (pages/watch/watch)
+  const playChannel = (c: Channel) => c.source && openPage('watch', { type: 'channel', id: c.id })
   return (
     <View className='media-channels'>
       <ScrollView className='media-channels__strip' scrollX enhanced showScrollbar={false} {...tablistProps('频道')}>
@@ -128,7 +128,7 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind, onPlay }: { ki
 })
 
 /** The programmes of a kind (R2.43, R7.25). */
-const ProgrammeList = observer(function ProgrammeList({ kind, title, onPlay }: { kind: MediaKind; title?: string; onPlay: Play }) {
+const ProgrammeList = observer(function ProgrammeList({ kind, title }: { kind: MediaKind; title?: string }) {
   const m = mediaStore
   const list = m.programsOf(kind)
   const st = m.programState[kind]
@@ -140,7 +140,7 @@ const ProgrammeList = observer(function ProgrammeList({ kind, title, onPlay }: {
       {title && <Text className='media-section'>{title}</Text>}
       {list.length ? (
         list.map((p: Programme) => (
-          <View key={p.id} className='media-programs__item' data-program={p.id} {...buttonProps()} onClick={() => p.source && onPlay({ title: p.title, src: p.source, poster: p.cover })}>
+          <View key={p.id} className='media-programs__item' data-program={p.id} {...buttonProps()} onClick={() => p.source && openPage('watch', { type: 'programme', kind, id: p.id })}>
             {p.cover ? <AltImage className='media-programs__cover' src={p.cover} mode='aspectFill' lazyLoad alt={p.title} /> : <View className='media-programs__cover' />}
             <View className='media-programs__body'>
               <Text className='media-programs__title'>{text(p.title)}</Text>
@@ -171,12 +171,10 @@ interface RowProps {
   data: VideoItem[]
 }
 
-let playVideo: Play = () => undefined
-
 const VideoRow = memo(function VideoRow({ id, index, data }: RowProps) {
   const v = data[index]
   return (
-    <View id={id} className='media-video' data-video={v.id} {...buttonProps()} onClick={() => v.source && playVideo({ title: v.title, src: v.source, poster: v.cover })}>
+    <View id={id} className='media-video' data-video={v.id} {...buttonProps()} onClick={() => v.source && openPage('watch', { type: 'video', id: v.id })}>
       <View className='media-video__cover' style={v.cover ? { backgroundImage: `url(${v.cover})` } : undefined}>
         {v.duration ? <Text className='media-video__time'>{formatDuration(v.duration)}</Text> : null}
       </View>
@@ -194,9 +192,8 @@ const VideoRow = memo(function VideoRow({ id, index, data }: RowProps) {
  * The paged video list (R7.18, R7.24) through a virtual list, so the rows rendered stay bounded however many pages
  * load; reaching its bottom loads the next page.
  */
-const VideoList = observer(function VideoList({ onPlay, playerOpen }: { onPlay: Play; playerOpen: boolean }) {
+const VideoList = observer(function VideoList() {
   const list = mediaStore.videoList
-  playVideo = onPlay
   useEffect(() => {
     if (list.currentPage === 0 && !list.loading) quietly(list.load())
   }, [])
@@ -212,7 +209,7 @@ const VideoList = observer(function VideoList({ onPlay, playerOpen }: { onPlay: 
     )
   }
   const info = systemInfo()
-  const height = Math.max(rpx(VIDEO_ROW * 2), info.windowHeight - rpx(ABOVE_LIST + TAB_BAR + (playerOpen ? 500 : 0)))
+  const height = Math.max(rpx(VIDEO_ROW * 2), info.windowHeight - rpx(ABOVE_LIST + TAB_BAR))
   return (
     <VirtualList
       className='media-videos'
@@ -241,7 +238,6 @@ const VideoList = observer(function VideoList({ onPlay, playerOpen }: { onPlay: 
 function MediaPage() {
   useTab('media')
   const m = mediaStore
-  const [playing, setPlaying] = useState<NowPlaying | null>(null)
   useEffect(() => {
     if (!m.channelState.loaded && !m.channelState.loading) quietly(m.loadChannels())
   }, [])
@@ -267,15 +263,14 @@ function MediaPage() {
           </Text>
         ))}
       </View>
-      {playing && <MediaPlayer playing={playing} onClose={() => setPlaying(null)} />}
       {(seg === 'tv' || seg === 'radio') && (
         <View>
-          <ChannelSchedule kind={seg} onPlay={setPlaying} />
-          <ProgrammeList kind={seg} title={seg === 'tv' ? '电视栏目' : '广播栏目'} onPlay={setPlaying} />
+          <ChannelSchedule kind={seg} />
+          <ProgrammeList kind={seg} title={seg === 'tv' ? '电视栏目' : '广播栏目'} />
         </View>
       )}
-      {seg === 'audio' && <ProgrammeList kind='audio' onPlay={setPlaying} />}
-      {seg === 'video' && <VideoList onPlay={setPlaying} playerOpen={!!playing} />}
+      {seg === 'audio' && <ProgrammeList kind='audio' />}
+      {seg === 'video' && <VideoList />}
       <TabBarSlot />
     </View>
   )
