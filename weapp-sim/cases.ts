@@ -110,6 +110,15 @@ export const PAGE_CASES: PageCase[] = [
   { route: 'packageA/featured/dingshu/dingshu', expect: async (srv) => [await roomTitle(srv, 571), '热度'] },
   { route: 'packageA/featured/hubin/hubin', expect: async (srv) => [await roomTitle(srv, 172), '热度'] },
   {
+    // the 视听 tab's player page (beyond spec section 2): a video from the video list, on demand
+    route: 'packageA/pages/watch/watch',
+    query: { type: 'video', id: '8003' },
+    expect: async (srv) => {
+      const videos = await srv.get<Paged<{ id: number; title: string }>>('/live/api_mapp.php?a=video_list_m2o&page=1&count=10')
+      return [videos.list.find((v) => v.id === 8003)!.title, '次播放']
+    }
+  },
+  {
     route: 'packageB/pages/deposit/deposit',
     expect: async (srv) => {
       const prices = await data(srv.api<{ gold: number; price: number }[]>('userapp/pay_gold_list'))

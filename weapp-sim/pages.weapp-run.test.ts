@@ -15,7 +15,7 @@ const data = async <T>(p: Promise<Envelope<T>>) => (await p).data
 test('the cases cover every page of app.json', async () => {
   const sim = await s.launch()
   assert.deepEqual(CASES.map((c) => c.route).sort(), sim.allPages().sort())
-  assert.equal(sim.allPages().length, 21)
+  assert.equal(sim.allPages().length, 22)
 })
 
 /** The route map of spec section 2: each page named by its requirement. */

@@ -12,6 +12,7 @@
 //   - navigation    a page stack with WeChat's rules (10 pages at most, tab pages only by switchTab, page lifecycles)
 //   - getUserProfile / requestSubscribeMessage  only inside a tap, as WeChat requires
 //   - showModal / showToast / setClipboardData / navigateToMiniProgram …  recorded, answered like WeChat
+//   - createVideoContext   a context whose every call (seek, playbackRate …) is recorded
 // Every setData is applied to the page's data tree (which is what the WXML renders) and measured.
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -717,6 +718,9 @@ export class WeappSim {
       getEnterOptionsSync: () => ({ ...sim.launchOptions }),
       getAccountInfoSync: () => ({ miniProgram: { appId: 'touristappid', envVersion: 'develop', version: '' } }),
       createSelectorQuery: () => selectorQuery(),
+      // a <video>'s context: each method call recorded as `VideoContext.<method>` with the video's id and arguments
+      createVideoContext: (id: string) =>
+        new Proxy({}, { get: (_t, method) => (...args: unknown[]) => sim.record(`VideoContext.${String(method)}`, { id, args }) }),
       createIntersectionObserver: () => intersectionObserver(),
       // network
       request: (options: Dict) => sim.request(options),
@@ -857,7 +861,11 @@ export class WeappSim {
         options.complete?.(res)
       })
     }
-    fetch(url, { method, headers: header, body, signal: controller.signal })
+    // the mini-program asks for media over https (the live store matches the page's protocol, R3.12); the reference
+    // server speaks plain http, so its own origin over https is reached over http, as a TLS terminator would
+    const serverHttps = this.options.origin.replace(/^http:/, 'https:')
+    const target = url.startsWith(`${serverHttps}/`) ? this.options.origin + url.slice(serverHttps.length) : url
+    fetch(target, { method, headers: header, body, signal: controller.signal })
       .then(async (r) => {
         const text = await r.text()
         sim.requests.push({ method, url, body: body ?? '', status: r.status, ms: Date.now() - started, t: started })

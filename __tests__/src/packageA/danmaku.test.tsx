@@ -14,6 +14,7 @@ import { removeItem } from '@/platform/storage'
 import { acquireRoomSocket, releaseRoomSocket, roomSocket } from '@/core/socket'
 import { CHAT_ROWS, ChatPanel, DanmakuLanes, DanmakuLayer, SEND_FAILED_TEXT } from '@/packageA/components/danmaku'
 import { tailTime } from '@/packageA/components/danmaku/lanes'
+import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { BLOCKED_KEY, GAP_MARKER_TEXT, chatStore } from '@/stores/chat'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
@@ -136,7 +137,7 @@ describe('chat panel and danmaku layer in the room', () => {
       await sleep(25)
     }
     const elapsed = Date.now() - started
-    const slots = new DanmakuLanes().options.slots
+    const slots = danmakuSettings.settings.maxOnScreen // 同屏数量 of 弹幕设置
     expect(maxNodes).toBeGreaterThan(0)
     expect(maxNodes).toBeLessThanOrEqual(slots)
     expect(maxRows).toBeLessThanOrEqual(CHAT_ROWS)

@@ -30,16 +30,17 @@ export class TimedFeed {
     const t = Number(position)
     if (!Number.isFinite(t)) return []
     // the first position near the start plays from the start: items at 0 s fly too
-    const prev = this.last === null && t <= MAX_STEP_SECONDS ? -Infinity : this.last
+    const fromStart = this.last === null && t <= MAX_STEP_SECONDS
+    const prev = fromStart ? -Infinity : this.last
     this.last = t
-    if (prev === null || t < prev || t - prev > MAX_STEP_SECONDS) {
+    if (!fromStart && (prev === null || t < prev || t - prev > MAX_STEP_SECONDS)) {
       this.cursor = this.firstAfter(t)
       return []
     }
     const due: DueItem[] = []
     while (this.cursor < this.items.length && (this.items[this.cursor] as TimedItem).time <= t) {
       const item = this.items[this.cursor] as TimedItem
-      if (item.time > prev) due.push({ msgId: this.cursor + 1, text: item.text, nickname: '', time: item.time })
+      if (item.time > (prev as number)) due.push({ msgId: this.cursor + 1, text: item.text, nickname: '', time: item.time })
       this.cursor++
     }
     return due

@@ -1,0 +1,168 @@
+// The player in the built mini-program: WeChat's <video> with its controls, full screen (landscape for a landscape
+// video) and picture-in-picture; 清晰度 switching the video's src between the master playlist and a rendition; 倍速
+// through the video's context; 弹幕设置 reaching the flying danmaku's nodes, 屏蔽词 hiding a message; a playback
+// resuming where the viewer stopped.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import type { WeappSim } from './sim'
+import { assertNoErrors, weappSuite } from './support'
+import { textOf, type MpNode } from './tree'
+
+const s = weappSuite()
+const ROOM = 496
+
+const video = (sim: WeappSim): MpNode => {
+  const v = sim.page.byTag('video')[0]
+  assert.ok(v, 'a <video> on the page')
+  return v
+}
+const src = (sim: WeappSim) => String(sim.page.attr(video(sim), 'src'))
+
+async function room(roomid = ROOM): Promise<WeappSim> {
+  const sim = await s.launch('packageA/pages/live/live', { roomid: String(roomid) })
+  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the live room’s video')
+  return sim
+}
+
+/** Another viewer sends a message into the room (the demo account). */
+async function otherSays(text: string, roomid = ROOM) {
+  const token = (await s.server.api<{ access_token: string }>('userapp/login', { mobile: '13800000001', password: 'demo1234' })).data.access_token
+  assert.equal((await s.server.api('userapp/danmaku', { room_id: roomid, content: text }, token)).code, 1)
+}
+
+test('the live room’s <video>: controls with full screen (landscape), no progress, picture-in-picture push and pop', async () => {
+  const sim = await room()
+  const v = video(sim)
+  const attr = (a: string) => sim.page.attr(v, a)
+  assert.equal(attr('controls'), true)
+  assert.equal(attr('show-fullscreen-btn'), true)
+  assert.equal(attr('show-progress'), false)
+  assert.equal(attr('enable-progress-gesture'), false)
+  assert.equal(attr('enable-play-gesture'), true)
+  assert.equal(attr('direction'), 90)
+  assert.deepEqual(attr('picture-in-picture-mode'), ['push', 'pop'])
+  assert.match(src(sim), /\/hls\/live\/496\/index\.m3u8$/)
+  // the flying danmaku are the video's children, so they stay in full screen
+  const inside = (cls: string) => JSON.stringify(v).includes(`"${cls}`) || JSON.stringify(v).includes(` ${cls}`)
+  assert.ok(inside('danmaku'), 'the danmaku layer is inside <video>')
+  // full screen: the chat box and the like button join the video
+  assert.equal(sim.page.find({ cls: 'fs-send' }), undefined)
+  sim.page.fire(v, 'fullscreenchange', { fullScreen: true, direction: 'horizontal' })
+  await sim.waitFor(() => sim.page.find({ cls: 'fs-send' }), 'the full-screen chat box')
+  assert.ok(JSON.stringify(video(sim)).includes('fs-send'), 'inside <video>')
+  assert.ok(JSON.stringify(video(sim)).includes('interact-like__button'), 'the like button inside <video>')
+  sim.page.fire(video(sim), 'fullscreenchange', { fullScreen: false, direction: 'vertical' })
+  await sim.waitFor(() => !sim.page.find({ cls: 'fs-send' }), 'the chat box leaves with full screen')
+  assertNoErrors(sim)
+})
+
+test('清晰度 switches the live <video>’s src between the master playlist and each rendition, and is remembered', async () => {
+  const sim = await room()
+  await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 button (the stream has two renditions)')
+  assert.equal(sim.page.find({ cls: 'player__speed' }), undefined, 'no 倍速 on live')
+  const choose = async (label: string, expected: RegExp) => {
+    sim.page.tap({ cls: 'player__quality' })
+    await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: label }), `the ${label} item`)
+    assert.deepEqual(sim.page.findAll({ cls: 'player-menu__item' }).map(textOf), ['自动', '高清 720P', '标清 360P'])
+    sim.page.tap({ cls: 'player-menu__item', text: label })
+    await sim.waitFor(() => expected.test(src(sim)), `src for ${label}`)
+  }
+  await choose('标清 360P', /\/hls\/live\/496\/360p\.m3u8$/)
+  await choose('高清 720P', /\/hls\/live\/496\/720p\.m3u8$/)
+  assert.equal(textOf(sim.page.get({ cls: 'player__quality' })), '720P')
+  assert.equal(sim.callsOf('VideoContext.seek').length, 0, 'live goes on at the edge')
+  // the next room starts in the viewer's 清晰度
+  await sim.reLaunch('/packageA/pages/live/live?roomid=306')
+  await sim.waitFor(() => /\/hls\/live\/306\/720p\.m3u8$/.test(String(sim.page.attr(sim.page.byTag('video')[0]!, 'src'))), 'room 306 in 720P')
+  await choose('自动', /\/hls\/live\/306\/index\.m3u8$/)
+  assertNoErrors(sim)
+})
+
+test('弹幕设置 reach the flying danmaku’s nodes; a 屏蔽词 hides another viewer’s message', async () => {
+  const sim = await room()
+  await sim.waitFor(() => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${ROOM}`) && x.received > 0), 'the room socket')
+  sim.page.tap({ cls: 'player__danmaku-settings' })
+  await sim.waitFor(() => sim.page.find({ cls: 'danmaku-panel' }), 'the 弹幕设置 panel')
+  sim.page.tap(sim.page.findAll({ cls: 'danmaku-panel__choice', text: '大' })[0]!)
+  sim.page.fire({ cls: 'danmaku-panel__range' }, 'change', { value: 60 })
+  const input = sim.page.byTag('input').find((n) => String(n.cl).includes('danmaku-panel__input'))!
+  sim.page.input(input, '/([a-z/')
+  await sim.settle(50)
+  sim.page.tap({ cls: 'danmaku-panel__add-btn' })
+  await sim.waitFor(() => sim.callsOf('showToast').some((c) => c.options.title === '正则表达式有误，请检查后再添加'), 'the bad regex refused')
+  sim.page.input(input, '不想看')
+  await sim.settle(50)
+  sim.page.tap({ cls: 'danmaku-panel__add-btn' })
+  await sim.waitFor(() => sim.page.find({ cls: 'danmaku-panel__word', text: '不想看' }), 'the word in the list')
+  sim.page.tap({ cls: 'player-menu__close' })
+
+  const shown = `小程序里飞过 ${Date.now() % 100000}`
+  await otherSays(`这条不想看 ${Date.now() % 1000}`)
+  await otherSays(shown)
+  const item = await sim.waitFor(() => sim.page.findAll({ cls: 'danmaku__item' }).find((n) => textOf(n).includes(shown)), 'the message flying')
+  assert.match(String(item.st), /opacity:\s*0\.6/)
+  assert.ok(String(sim.page.get({ cls: 'danmaku' }).cl).includes('danmaku--font-large'))
+  assert.ok(!sim.page.findAll({ cls: 'danmaku__item' }).some((n) => textOf(n).includes('不想看')), 'the 屏蔽词 message does not fly')
+  assert.ok(!sim.page.findAll({ cls: 'chat__msg' }).some((n) => textOf(n).includes('不想看')), 'nor is it in the chat list')
+  assertNoErrors(sim)
+})
+
+test('a playback: 倍速 through the video’s context, 2x while a long press is held, 清晰度 seeks back to where it was, and it resumes where the viewer stopped', async () => {
+  const sim = await s.launch('packageA/pages/playback/playback', { id: '5006' })
+  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the playback’s video')
+  assert.equal(sim.page.attr(video(sim), 'show-progress'), true)
+  assert.equal(sim.page.attr(video(sim), 'initial-time'), undefined, 'a first viewing starts at the start')
+  sim.page.fire(video(sim), 'play', {})
+  sim.page.fire(video(sim), 'timeupdate', { currentTime: 20.2, duration: 60 })
+  sim.page.tap({ cls: 'player__speed' })
+  await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: '1.5x' }), 'the 倍速 menu')
+  sim.page.tap({ cls: 'player-menu__item', text: '1.5x' })
+  await sim.waitFor(() => sim.callsOf('VideoContext.playbackRate').length === 1, 'the rate set')
+  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[0]!.options.args, [1.5])
+  // a long press plays at 2x while held, then the chosen rate again
+  sim.page.fire(video(sim), 'longpress', {})
+  await sim.waitFor(() => sim.callsOf('VideoContext.playbackRate').length === 2, 'the 2x hold')
+  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[1]!.options.args, [2])
+  sim.page.fire(video(sim), 'touchend', {})
+  await sim.waitFor(() => sim.callsOf('VideoContext.playbackRate').length === 3, 'the hold released')
+  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[2]!.options.args, [1.5])
+  // 清晰度 on demand: the new source seeks back to where the video was once it has loaded
+  await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 button')
+  sim.page.tap({ cls: 'player__quality' })
+  await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: '标清 360P' }), 'the 清晰度 menu')
+  sim.page.tap({ cls: 'player-menu__item', text: '标清 360P' })
+  await sim.waitFor(() => /\/hls\/vod\/5006\/360p\.m3u8$/.test(src(sim)), 'the 360P source')
+  sim.page.fire(video(sim), 'loadedmetadata', { width: 640, height: 360, duration: 60 })
+  await sim.waitFor(() => sim.callsOf('VideoContext.seek').length === 1, 'the seek back')
+  assert.deepEqual(sim.callsOf('VideoContext.seek')[0]!.options.args, [20.2])
+  sim.page.fire(video(sim), 'pause', {})
+  // opened again: it starts there, with the toast
+  await sim.reLaunch('/packageA/pages/playback/playback?id=5006')
+  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the playback again')
+  assert.equal(sim.page.attr(video(sim), 'initial-time'), 20.2)
+  sim.page.fire(video(sim), 'timeupdate', { currentTime: 20.5, duration: 60 })
+  await sim.waitFor(() => sim.callsOf('showToast').some((c) => c.options.title === '已为你定位到上次观看位置 00:20'), 'the resume toast')
+  // back to 自动 for the tests after
+  await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 button')
+  assert.equal(textOf(sim.page.get({ cls: 'player__quality' })), '360P', 'the viewer’s 清晰度 is remembered')
+  sim.page.tap({ cls: 'player__quality' })
+  await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: '自动' }), 'the menu')
+  sim.page.tap({ cls: 'player-menu__item', text: '自动' })
+  assertNoErrors(sim)
+})
+
+test('视听: a TV channel plays live in the player page; a radio channel has no 清晰度', async () => {
+  const sim = await s.launch('pages/media/media')
+  await sim.waitForText('看直播')
+  sim.page.tap({ cls: 'media-channels__watch' })
+  await sim.waitFor(() => sim.page.route === 'packageA/pages/watch/watch', 'the player page')
+  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'its video')
+  assert.match(src(sim), /\/hls\/live\/ch\d+\/index\.m3u8$/)
+  await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 of a TV channel')
+  const radio = (await s.server.api<{ channels: { radio: { id: number }[] } }>('userapp/index')).data.channels.radio[0]!
+  await sim.reLaunch(`/packageA/pages/watch/watch?type=channel&id=${radio.id}`)
+  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the radio channel')
+  await sim.settle(300)
+  assert.equal(sim.page.find({ cls: 'player__quality' }), undefined)
+  assertNoErrors(sim)
+})
