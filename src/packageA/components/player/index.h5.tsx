@@ -43,6 +43,12 @@ if (usesHlsJs()) loadHls().catch(() => (hlsChunk = null))
  */
 const START_BUFFER_SECONDS = 1
 const BUFFER_SECONDS = 30
+/**
+ * hls.js's own ceiling of the buffer (its default). A stream whose renditions name their bandwidth gets a buffer
+ * target of maxBufferSize / bitrate (60 MB: minutes of video) under this ceiling, whatever maxBufferLength says, so
+ * the start-up buffer is held by the ceiling itself until the first frame.
+ */
+const MAX_BUFFER_SECONDS = 600
 /** Controls hide this long after the last touch while the video plays. */
 const CONTROLS_HIDE_MS = 3000
 /** Where an on-demand video's position is saved while it plays (and on pause, end and leaving). */
@@ -62,10 +68,15 @@ const HLS_CONFIG = {
   lowLatencyMode: false,
   startFragPrefetch: true,
   testBandwidth: false,
-  maxBufferLength: START_BUFFER_SECONDS
+  maxBufferLength: START_BUFFER_SECONDS,
+  maxMaxBufferLength: START_BUFFER_SECONDS
 }
 
-/** The viewer's 清晰度 on a new stream: the rendition of the remembered height from its first fragment. */
+/**
+ * The viewer's 清晰度 on a new stream: the rendition of the remembered height from its first fragment. 自动 starts on
+ * the lowest and stays there until the first frame (capped), so the first frame comes from the first fragment rather
+ * than wait for a better one the bandwidth estimate asks for at once; then it climbs (releaseStartCap).
+ */
 function applyPreferredLevel(hls: HlsInstance) {
   const level = levelFor(
     hls.levels.map((l) => l.height),
@@ -74,7 +85,15 @@ function applyPreferredLevel(hls: HlsInstance) {
   if (level >= 0) {
     hls.startLevel = level
     hls.loadLevel = level
+  } else if (hls.levels.length > 1) {
+    hls.startLevel = 0
+    hls.autoLevelCapping = 0
   }
+}
+
+/** The first frame is up: 自动 may choose any rendition now. */
+function releaseStartCap(hls: HlsInstance) {
+  if (hls.autoLevelCapping === 0) hls.autoLevelCapping = -1
 }
 
 /**
@@ -213,7 +232,11 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
       setPaused(false)
       onPlayingRef.current?.(true)
       markFirstFrame()
-      if (hls) hls.config.maxBufferLength = BUFFER_SECONDS
+      if (hls) {
+        hls.config.maxBufferLength = BUFFER_SECONDS
+        hls.config.maxMaxBufferLength = MAX_BUFFER_SECONDS
+        releaseStartCap(hls)
+      }
       if (!(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked) {
         ;(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked = true
         performance.mark('first-frame')
@@ -382,6 +405,7 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
     const hls = hlsRef.current
     if (hls) {
       // the next fragment comes in the chosen rendition; what is buffered plays on (no black frame, no jump back)
+      releaseStartCap(hls)
       hls.nextLevel = height === AUTO ? -1 : levelFor(hls.levels.map((l) => l.height), height)
     } else if (sourceSwitch.current) {
       const sw = sourceSwitch.current
