@@ -17,10 +17,10 @@ import {
   MERGE_WINDOW_MS,
   SETTINGS_KEY_PREFIX,
   blockMatcher,
-  checkBlockWord,
   danmakuSettings,
   sanitize
 } from '@/packageA/components/danmaku/settings'
+import { checkBlockWord } from '@/packageA/components/danmaku/block-word'
 import { normalizeUser, sessionStore } from '@/stores/session'
 
 describe('清晰度', () => {
@@ -281,13 +281,13 @@ describe('弹幕设置 per viewer', () => {
     const guest = danmakuSettings.viewer
     expect(guest).toBe('guest')
     danmakuSettings.update({ opacity: 40 })
-    expect(danmakuSettings.addBlockWord('/([/')).toBe('正则表达式有误，请检查后再添加')
-    expect(danmakuSettings.addBlockWord('广告')).toBeNull()
+    expect(danmakuSettings.addBlockWord('/([/', checkBlockWord)).toBe('正则表达式有误，请检查后再添加')
+    expect(danmakuSettings.addBlockWord('广告', checkBlockWord)).toBeNull()
     sessionStore.setUser(normalizeUser({ id: 42, nickname: '观众' } as never)!)
     expect(danmakuSettings.viewer).toBe('user42')
     expect(danmakuSettings.settings.opacity).toBe(100)
     expect(danmakuSettings.hides({ text: '看广告', userId: 7 })).toBe(false)
-    danmakuSettings.addBlockWord('广告')
+    danmakuSettings.addBlockWord('广告', checkBlockWord)
     expect(danmakuSettings.hides({ text: '看广告', userId: 7 })).toBe(true)
     expect(danmakuSettings.hides({ text: '我发的广告', userId: 42 })).toBe(false)
     expect(danmakuSettings.hides({ text: '我发的广告', own: true })).toBe(false)

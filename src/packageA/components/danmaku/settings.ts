@@ -1,5 +1,4 @@
 import { makeAutoObservable } from 'mobx'
-import safeRegex from 'safe-regex2'
 import { getItem, setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 
@@ -8,10 +7,8 @@ import { sessionStore } from '@/stores/session'
  * (the logged-in user's id, or the guest's) through the storage helper, as the players viewers know keep theirs.
  *
  * - 屏蔽词: up to BLOCK_WORDS_MAX entries, each a word (matched anywhere, letters in any case) or `/regex/` (`/regex/i`
- *   for case-insensitive); a pattern that does not compile is refused with a message, never thrown, and so is one
- *   whose backtracking could grow without bound (nested repetition such as `/(a+)+/`, found by safe-regex2, the check
- *   Fastify's router uses): every message in the room is tested against it, and one crafted message must not freeze
- *   the viewer's page. Matching messages are hidden from the flying layer and the chat list, except the viewer's own.
+ *   for case-insensitive), checked as they are added (block-word.ts). Matching messages are hidden from the flying
+ *   layer and the chat list, except the viewer's own.
  * - Reduced motion (R9.15) is not a setting here: with it asked for, nothing flies whatever these say.
  */
 export type FontSize = 'small' | 'standard' | 'large'
@@ -87,7 +84,7 @@ export const BLOCK_WORD_MESSAGES = {
 }
 
 /** `/body/flags` as a RegExp; null when the text is not written as a regex; an Error when it does not compile. */
-function regexOf(word: string): RegExp | null | Error {
+export function regexOf(word: string): RegExp | null | Error {
   const m = /^\/([\s\S]+)\/([a-z]*)$/.exec(word)
   if (!m) return null
   try {
@@ -97,28 +94,16 @@ function regexOf(word: string): RegExp | null | Error {
   }
 }
 
-/** A word to add, checked against the list it joins: the word, or the message that refuses it. */
-export function checkBlockWord(input: string, list: readonly string[]): { word: string } | { error: string } {
-  const word = String(input ?? '').trim()
-  if (!word) return { error: BLOCK_WORD_MESSAGES.empty }
-  if (word.length > BLOCK_WORD_MAX_LENGTH) return { error: BLOCK_WORD_MESSAGES.tooLong }
-  if (list.length >= BLOCK_WORDS_MAX) return { error: BLOCK_WORD_MESSAGES.full }
-  if (list.includes(word)) return { error: BLOCK_WORD_MESSAGES.duplicate }
-  const re = regexOf(word)
-  if (re instanceof Error) return { error: BLOCK_WORD_MESSAGES.badRegex }
-  if (re && !safeRegex(re)) return { error: BLOCK_WORD_MESSAGES.slowRegex }
-  return { word }
-}
-
-/** A test of a text against every word of a list (compiled once per list; a stored pattern that fails the checks is left out). */
+/**
+ * A test of a text against every word of a list (compiled once per list; a pattern that does not compile is left
+ * out). The words were checked as they were added (block-word.ts).
+ */
 export function blockMatcher(words: readonly string[]): (text: string) => boolean {
   const plain: string[] = []
   const patterns: RegExp[] = []
   for (const w of words) {
     const re = regexOf(w)
-    if (re instanceof RegExp) {
-      if (safeRegex(re)) patterns.push(re)
-    }
+    if (re instanceof RegExp) patterns.push(re)
     else if (re === null && w) plain.push(w.toLowerCase())
   }
   if (!plain.length && !patterns.length) return () => false
@@ -152,6 +137,9 @@ export function sanitize(raw: unknown): DanmakuSettings {
 }
 
 export const SETTINGS_KEY_PREFIX = 'danmaku_settings:'
+
+/** A new 屏蔽词 checked against the list it joins: the word, or the message that refuses it (block-word.ts). */
+export type BlockWordCheck = (input: string, list: readonly string[]) => { word: string } | { error: string }
 
 /** What a message needs for the block test: its text and who sent it. */
 export interface Blockable {
@@ -194,9 +182,12 @@ export class DanmakuSettingsStore {
     this.save(sanitize({ ...this.settings, ...patch }))
   }
 
-  /** Adds a 屏蔽词; returns null, or the message refusing it. */
-  addBlockWord(input: string): string | null {
-    const checked = checkBlockWord(input, this.settings.blockWords)
+  /**
+   * Adds a 屏蔽词 that checkBlockWord (block-word.ts, which the 弹幕设置 panel loads) accepted; returns null, or the
+   * message refusing it. The regex checks live there, so the live room's first load does not carry them.
+   */
+  addBlockWord(input: string, check: BlockWordCheck): string | null {
+    const checked = check(input, this.settings.blockWords)
     if ('error' in checked) return checked.error
     this.save({ ...this.settings, blockWords: [...this.settings.blockWords, checked.word] })
     return null

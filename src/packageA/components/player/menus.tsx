@@ -13,6 +13,7 @@ import {
   SPEEDS as DANMAKU_SPEEDS,
   danmakuSettings
 } from '@/packageA/components/danmaku/settings'
+import { checkBlockWord } from '@/packageA/components/danmaku/block-word'
 import { SPEEDS, speedLabel, type QualityOption } from './quality'
 import { Range } from './range'
 import './menus.scss'
@@ -104,7 +105,7 @@ const BlockWords = observer(function BlockWords() {
   const [text, setText] = useState('')
   const words = danmakuSettings.settings.blockWords
   const add = () => {
-    const error = danmakuSettings.addBlockWord(text)
+    const error = danmakuSettings.addBlockWord(text, checkBlockWord)
     if (error) void showToast(error)
     else setText('')
   }
