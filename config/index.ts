@@ -76,8 +76,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       // Every asset under /m2/ and the router in browser mode with basename /m2 (R2.1).
       publicPath: '/m2/',
       // Taro's React components (View, Text, Image, ScrollView, Swiper…) instead of its Stencil web components: no
-      // Stencil runtime on the first load (README, Performance); the few components without a React version (Video,
-      // WebView, RichText) still come from Stencil, on the pages that use them
+      // Stencil runtime on the first load (README, Performance); the few components without a React version (WebView,
+      // RichText) still come from Stencil, on the pages that use them (the player draws its own <video>)
       useHtmlComponents: true,
       staticDirectory: 'static',
       // src/index.html: the page's first title and its meta description (search results, link previews) from the
@@ -132,8 +132,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
           .set('use-sync-external-store/shim$', 'preact/compat')
           .set('swiper/bundle$', path.resolve(__dirname, 'stubs/swiper.js'))
-          // hls.js without subtitles, alternate audio and DRM, none of which the app's streams use (both the live
-          // room's player and Taro's <Video> of the 视听 tab)
+          // hls.js without subtitles, alternate audio and DRM, none of which the app's streams use (the player of
+          // every video)
           .set('hls.js$', require.resolve('hls.js/dist/hls.light.mjs'))
           .set('whatwg-fetch$', path.resolve(__dirname, 'stubs/empty.js'))
           .set('abortcontroller-polyfill/dist/abortcontroller-polyfill-only$', path.resolve(__dirname, 'stubs/empty.js'))

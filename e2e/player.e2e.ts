@@ -173,6 +173,45 @@ test('全屏: the video and the flying danmaku are inside the full-screen elemen
   await page.close()
 })
 
+test('全屏 without the Fullscreen API (Safari on iPhone): the page’s own layer covers the screen, turned for a landscape video; a portrait room stays upright with its activity chip', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await newPage(context)
+  await page.addInitScript(() => {
+    // a browser with no Fullscreen API on elements
+    ;(HTMLElement.prototype as { requestFullscreen?: unknown }).requestFullscreen = undefined
+    ;(HTMLElement.prototype as { webkitRequestFullscreen?: unknown }).webkitRequestFullscreen = undefined
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
+  await playing(page)
+  await page.locator('.player__fullscreen').click()
+  await page.waitForSelector('.player.player--page-full.player--rotated')
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('.player')!.getBoundingClientRect()
+    const frame = document.querySelector('.player__frame')!.getBoundingClientRect()
+    return { w: r.width, h: r.height, frameW: frame.width, frameH: frame.height, fullscreen: !!document.fullscreenElement }
+  })
+  assert.deepEqual(box, { w: 390, h: 844, frameW: 390, frameH: 844, fullscreen: false })
+  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.player__frame')!).transform), 'matrix(0, 1, -1, 0, -422, -195)', 'the frame is turned a quarter')
+  await page.evaluate(() => document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true })))
+  await page.locator('.player__fullscreen').click()
+  await page.waitForSelector('.player--page-full', { state: 'detached' })
+
+  // a portrait room's video stays upright; its running vote is a chip over the video that opens the card there
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${VOTE_ROOM}`)
+  await page.waitForSelector('.live > .activities .act-card--vote', { timeout: 20000 })
+  await page.locator('.player__fullscreen').click()
+  await page.waitForSelector('.player.player--page-full')
+  assert.equal(await page.$('.player--rotated'), null)
+  const chip = page.locator('.player .activities__chip--compact')
+  await chip.waitFor()
+  assert.equal(await chip.textContent(), '投票')
+  await chip.click()
+  await page.waitForSelector('.player .activities--side .act-card--vote')
+  await page.click('.player .activities__fold')
+  await page.waitForSelector('.player .activities__chip--compact')
+  await context.close()
+})
+
 test('画中画: where the browser has the Picture-in-Picture API the control puts the video in a small window', async () => {
   const page = await newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
