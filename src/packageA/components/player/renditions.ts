@@ -1,6 +1,10 @@
 import parse from 'hls-parser/parse'
+import { setOptions } from 'hls-parser/utils'
 import { fetchText } from '@/core/request'
 import { WhatwgURL } from '@/platform/url'
+
+// tolerant (a real encoder's small deviations still parse) and quiet: what it cannot read gives no renditions
+setOptions({ silent: true })
 
 /**
  * A stream's renditions read from its master playlist, for players that switch quality by switching their source: the
