@@ -2,13 +2,13 @@
 # Makes server/fixtures/hls once (Debian's ffmpeg and fonts-noto-cjk; the result is committed, CI stays ffmpeg-free):
 # a 12 s clip in two renditions, 720p and 360p (each labelled with its height, a seconds counter and a moving box so a
 # switch and a seek are visible), H.264 Main + AAC mono, a key frame every 0.5 s, cut into 0.5 s MPEG-TS parts. The
-# reference server serves 2 s segments as four parts concatenated (server/hls.ts), so the same files can be offered
-# as low-latency parts.
+# reference server serves 2 s segments as four parts concatenated (server/hls.ts), and the parts themselves as
+# low-latency HLS parts. An audio-only rendition (radio, audio programmes) is the 360p parts' sound, part by part.
 set -euo pipefail
 mkdir -p "$(dirname "$0")/../server/fixtures/hls"
 cd "$(dirname "$0")/../server/fixtures/hls"
 FONT=/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc
-rm -rf 720p 360p
+rm -rf 720p 360p audio
 for spec in 720:1280:450k 360:640:160k; do
   IFS=: read -r H W RATE <<<"$spec"
   BOX=$((H / 5))
@@ -24,3 +24,10 @@ for spec in 720:1280:450k 360:640:160k; do
     -c:a aac -b:a 32k -ac 1 \
     -f hls -hls_time 0.5 -hls_playlist_type vod -hls_segment_filename "${H}p/part%d.ts" "${H}p/index.m3u8"
 done
+
+# audio only: each 360p part without its picture (the same timestamps, so the parts line up)
+mkdir -p audio
+for part in 360p/part*.ts; do
+  ffmpeg -hide_banner -loglevel error -i "$part" -map 0:a -c copy -f mpegts "audio/$(basename "$part")"
+done
+sed 's/^#EXT-X-TARGETDURATION:.*/#EXT-X-TARGETDURATION:1/' 360p/index.m3u8 > audio/index.m3u8

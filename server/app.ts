@@ -9,7 +9,6 @@ import { Api, baseOf, fromThisMachine, type Access } from './api'
 import { registerActivityPages } from './routes/activity-pages'
 import type { AppContext, Call } from './context'
 import { Store } from './db'
-import { livePlaylist, masterPlaylist, mediaPlaylistName, segment, vodPlaylist } from './hls'
 import { placeholderSvg } from './img'
 import QRCode from 'qrcode'
 import { PushHub } from './push'
@@ -27,6 +26,7 @@ import { registerSandboxScripts } from './routes/sandbox-scripts'
 import { registerPay } from './routes/pay'
 import { loginResult, openidForCode, registerUser, userForOpenid } from './routes/user'
 import { registerWs } from './routes/ws'
+import { registerHls } from './routes/hls'
 import { staticServer } from './static'
 import { firstScreenOf, withFirstScreen } from './first-screen'
 
@@ -57,6 +57,8 @@ export interface ServerOptions {
   logger?: FastifyServerOptions['logger']
   /** the {product} of /userapp/{product}_login (default $PRODUCT, else $TARO_APP_PRODUCT as the client is built, else 'huizhibo') */
   product?: string
+  /** low-latency HLS for live streams (default on; LL_HLS=0 serves the plain playlist) */
+  lowLatency?: boolean
 }
 
 /** a registered route: method, URL pattern and who may call it (Api's `access`, Fastify's route `config.access`) */
@@ -144,6 +146,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     store, hub: new PushHub(), sandbox, dev: sandbox, secret: store.secret(),
     product: opts.product ?? process.env.PRODUCT ?? process.env.TARO_APP_PRODUCT ?? 'huizhibo', dataDir, uploadDir, log: app.log, timers: new Set(),
     limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits }, limiter: new RateLimiter(), trials: new Map(),
+    streams: { lowLatency: opts.lowLatency ?? process.env.LL_HLS !== '0', cuts: new Map() },
   }
   app.decorate('ctx', ctx)
   if (!trustProxy) capConnections(app.server, ctx.limits.connectionsPerClient)
@@ -225,49 +228,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   registerActivityPages(app)
   if (ctx.sandbox) registerDev(api, ctx)
 
-  // ---- media. Paid and password rooms and paid playbacks are served only with the signed `token` their room info
-  // or playback detail answered (security.ts); the playlist repeats it on every segment line, as CDNs do.
-  // numeric ids only as the store writes them: `0309` or `309.0` would name no room here and pass ungated, while a CDN
-  // or cache that normalises them would serve room 309's stream, so any other spelling of a number is refused;
-  // channel streams (`ch1`) are open
-  const gate = (kind: 'live' | 'vod', id: string, token: unknown): 'open' | 'token' | 'denied' => {
-    const what: StreamKind = kind === 'live' ? 'room' : 'playback'
-    const n = canonicalStreamId(id)
-    if (n === null) return kind === 'live' && /^ch[1-9]\d{0,5}$/.test(id) ? 'open' : 'denied'
-    if (!streamGated(ctx, what, n)) return 'open'
-    return checkStreamToken(ctx, what, n, token) ? 'token' : 'denied'
-  }
-  const tokenOfQuery = (req: FastifyRequest) => (req.query as { token?: unknown }).token
-  // every URI line of a playlist (a rendition's playlist in a master, a segment in a media playlist) carries the token
-  const withToken = (playlist: string, token: string) =>
-    playlist.replace(/^(\d{3,4}p(?:\.m3u8|-seg\d+\.ts))(\?[^\n]*)?$/gm, (_m, uri: string, q?: string) => `${uri}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`)
-  const sendPlaylist = (reply: FastifyReply, text: string, access: 'open' | 'token', live: boolean, token: unknown) =>
-    reply
-      .type('application/vnd.apple.mpegurl')
-      .header('cache-control', live ? 'no-cache, no-store' : access === 'token' ? 'private, no-store' : 'public, max-age=60')
-      .header('access-control-allow-origin', '*')
-      .send(access === 'token' ? withToken(text, String(token)) : text)
-  // a stream's master playlist (its renditions, 清晰度)
-  app.get('/hls/:kind/:id/index.m3u8', async (req, reply) => {
-    const { kind, id } = req.params as { kind: string; id: string }
-    if ((kind !== 'live' && kind !== 'vod') || !/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
-    const access = gate(kind, id, tokenOfQuery(req))
-    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
-    return sendPlaylist(reply, masterPlaylist(), access, kind === 'live', tokenOfQuery(req))
-  })
-  // a rendition's media playlist (`720p.m3u8`) or segment (`720p-seg3.ts`)
-  app.get('/hls/:kind/:id/:file', async (req, reply) => {
-    const { kind, id, file } = req.params as { kind: string; id: string; file: string }
-    if (kind !== 'live' && kind !== 'vod') return reply.code(404).send(NOT_FOUND)
-    const rendition = mediaPlaylistName(file)
-    const buf = rendition ? undefined : segment(file)
-    if (!rendition && !buf) return reply.code(404).send(NOT_FOUND)
-    if (!/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
-    const access = gate(kind, id, tokenOfQuery(req))
-    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
-    if (rendition) return sendPlaylist(reply, kind === 'live' ? livePlaylist(id, rendition) : vodPlaylist(rendition), access, kind === 'live', tokenOfQuery(req))
-    return reply.type('video/mp2t').header('cache-control', access === 'token' ? 'private, max-age=3600' : 'public, max-age=86400').header('access-control-allow-origin', '*').send(buf)
-  })
+  registerHls(app, ctx)
 
   // generated placeholders: /img/<kind>/<id>.svg (resize parameters such as ?x-oss-process= are ignored)
   app.get('/img/:kind/:file', async (req, reply) => {

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { Store } from './db'
 import type { Limits, RateLimiter } from './lib/limit'
 import type { PushHub } from './push'
-import type { UserRow } from './types'
+import type { Streams, UserRow } from './types'
 
 export interface AppContext {
   store: Store
@@ -23,6 +23,8 @@ export interface AppContext {
   trials: Map<string, number>
   /** timers started by demo controls (danmaku injection ...), cleared on close */
   timers: Set<NodeJS.Timeout>
+  /** the live streams: low-latency HLS on or off, and the cuts of the dev control (routes/hls.ts) */
+  streams: Streams
 }
 
 export interface Call {

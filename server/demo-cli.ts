@@ -21,6 +21,7 @@ const ACTIONS: Record<string, { usage: string; help: string; path: (a: string[])
   'chat-open': { usage: 'chat-open <roomid>', help: '打开聊天', path: ([r]) => `/dev/rooms/${r}/chat/open` },
   inject: { usage: 'inject <roomid> <perSecond> <seconds>', help: '注入弹幕（压测用）', path: ([r, n, s]) => `/dev/rooms/${r}/inject?rate=${n ?? 10}&seconds=${s ?? 10}` },
   'inject-stop': { usage: 'inject-stop <roomid>', help: '停止注入', path: ([r]) => `/dev/rooms/${r}/inject/stop` },
+  cut: { usage: 'cut <roomid> [seconds] [503|hang]', help: '直播流中断 N 秒（503 或不应答），看播放器自动重连', path: ([r, n, m]) => `/dev/rooms/${r}/stream/cut?seconds=${n ?? 15}&mode=${m === 'hang' ? 'hang' : '503'}` },
   'drop-sockets': { usage: 'drop-sockets <roomid>', help: '从服务端断开直播间的全部连接（故障演练：客户端重连并补齐消息）', path: ([r]) => `/dev/rooms/${r}/sockets/drop` },
   'chat-prune': { usage: 'chat-prune <roomid> [keep]', help: '只保留最近 keep 条弹幕（模拟历史过期，补齐时显示缺口提示）', path: ([r, k]) => `/dev/rooms/${r}/chat/prune?keep=${k ?? 100}` },
   pay: { usage: 'pay <order_id>', help: '确认一笔沙箱订单（到账一次）', path: ([o]) => `/dev/orders/${o}/confirm` },

@@ -2,39 +2,56 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 /**
- * The looping sample stream, in two renditions (server/fixtures/hls/<720p|360p>, made once by
- * scripts/make-hls-fixture.sh): each a 12 s clip cut into 0.5 s MPEG-TS parts with a key frame each, served as 2 s
- * segments of four parts concatenated (MPEG-TS concatenates).
+ * The looping sample stream, in two video renditions and an audio-only one (server/fixtures/hls/<720p|360p|audio>,
+ * made once by scripts/make-hls-fixture.sh): each a 12 s clip cut into 0.5 s MPEG-TS parts with a key frame each,
+ * served as low-latency parts and as 2 s segments of four parts concatenated (MPEG-TS concatenates).
  *
- * - `index.m3u8` of a room, channel or playback is a master playlist naming every rendition (`720p.m3u8`,
- *   `360p.m3u8`) with its bandwidth, resolution and codecs; players choose among them (清晰度).
- * - Live media playlists are a sliding window computed from wall-clock time: the segment sequence number grows by one
- *   per segment duration since the server started (offset per room so rooms do not play in lock-step); every time the
- *   loop restarts an EXT-X-DISCONTINUITY is written, and EXT-X-DISCONTINUITY-SEQUENCE counts those that slid out.
- *   Counting from the server's start keeps the numbers small, as a real encoder's are: hls.js walks a sparse array
- *   indexed by discontinuity number on every playlist load, and numbers counted from 1970 (~150 million) made that
- *   walk take the whole CPU.
+ * - `index.m3u8` of a room, channel or playback is a master playlist naming the video renditions (`720p.m3u8`,
+ *   `360p.m3u8`) with their bandwidth, resolution and codecs; players choose among them (清晰度).
+ * - Live media playlists are a window of the wall clock: the segment sequence number grows by one per segment
+ *   duration since the server started (offset per room so rooms do not play in lock-step), every segment carries its
+ *   EXT-X-PROGRAM-DATE-TIME (the moment it was "recorded"), every loop of the clip starts with EXT-X-DISCONTINUITY and
+ *   EXT-X-DISCONTINUITY-SEQUENCE counts those that slid out. The window is the stream's time-shift (回看): two hours
+ *   for slow-live rooms and channels. Counting from the server's start keeps the numbers small, as a real encoder's
+ *   are: hls.js walks a sparse array indexed by discontinuity number on every playlist load, and numbers counted from
+ *   1970 (~150 million) made that walk take the whole CPU.
+ * - Low-latency HLS (the default; `LL_HLS=0` serves the plain playlist): EXT-X-PART for the last segments and the one
+ *   being recorded, EXT-X-PART-INF, EXT-X-SERVER-CONTROL (blocking reloads, PART-HOLD-BACK, CAN-SKIP-UNTIL),
+ *   EXT-X-PRELOAD-HINT for the next part, and delta updates (`_HLS_skip=YES`: EXT-X-SKIP instead of the older
+ *   segments, so a two-hour window is not sent again every half second). Blocking is the route's (routes/hls.ts).
  * - Playbacks get a VOD media playlist that plays the clip LOOPS_VOD times (about a minute).
- * - A stream with one rendition (radio channels, audio programmes: their `source` names a media playlist directly)
- *   has no master playlist, so players offer no quality choice.
+ * - A stream of one rendition (radio channels, radio and audio programmes: their `source` names `audio.m3u8`) has no
+ *   master playlist, so players offer no quality choice.
  */
-/** Where the live clock starts: the server's start, a day back so every room's window is already full. */
+/** Where the live clock starts: the server's start, a day back so a two-hour window is already full. */
 export const LIVE_EPOCH_MS = Date.now() - 86400000
 
 export const HLS_DIR = path.join(__dirname, 'fixtures', 'hls')
-/** The renditions, lowest first (the order of the master playlist: players start low and climb). */
+/** The video renditions, lowest first (the order of the master playlist: players start low and climb). */
 export const RENDITIONS = [
   { name: '360p', width: 640, height: 360, codecs: 'avc1.4d401f,mp4a.40.2' },
   { name: '720p', width: 1280, height: 720, codecs: 'avc1.4d401f,mp4a.40.2' }
 ] as const
-export type RenditionName = (typeof RENDITIONS)[number]['name']
+export const AUDIO = 'audio'
+export type RenditionName = (typeof RENDITIONS)[number]['name'] | typeof AUDIO
+const ALL: RenditionName[] = [...RENDITIONS.map((r) => r.name), AUDIO]
+
 /** Parts in a segment: 0.5 s parts, 2 s segments. */
 export const PARTS_PER_SEGMENT = 4
-// Six 2-second segments (12 s): a slow device that falls behind still finds its segment in the window.
-const WINDOW = 6
+export const PART_TARGET = 0.5
+/** How far behind the edge a low-latency player plays: three part targets, the least the HLS spec allows. */
+export const PART_HOLD_BACK = 3 * PART_TARGET
+/** Segments only the last this many seconds are sent in full on a delta update (six target durations, the least). */
+export const SKIP_UNTIL_SECONDS = 12
+/** Segments whose parts are listed, counted back from the newest complete one (the spec's three target durations). */
+const PART_SEGMENTS = 3
+/** The smallest window (a room without time-shift): six 2-second segments. */
+export const MIN_WINDOW_SECONDS = 12
 const LOOPS_VOD = 5
 
 export interface Rendition {
+  parts: Buffer[]
+  partDurations: number[]
   durations: number[]
   segments: Buffer[]
   total: number
@@ -55,34 +72,37 @@ let cached: Fixture | undefined
 
 function loadRendition(dir: string): Rendition {
   const text = fs.readFileSync(path.join(dir, 'index.m3u8'), 'utf8')
-  const parts: { duration: number; data: Buffer }[] = []
+  const parts: Buffer[] = []
+  const partDurations: number[] = []
   const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
     const m = /^#EXTINF:([\d.]+)/.exec(lines[i] as string)
-    if (m) parts.push({ duration: Number(m[1]), data: fs.readFileSync(path.join(dir, (lines[i + 1] as string).trim())) })
+    if (m) {
+      partDurations.push(Number(m[1]))
+      parts.push(fs.readFileSync(path.join(dir, (lines[i + 1] as string).trim())))
+    }
   }
   const durations: number[] = []
   const segments: Buffer[] = []
   for (let p = 0; p < parts.length; p += PARTS_PER_SEGMENT) {
-    const group = parts.slice(p, p + PARTS_PER_SEGMENT)
-    durations.push(Math.round(group.reduce((a, g) => a + g.duration, 0) * 1000) / 1000)
-    segments.push(Buffer.concat(group.map((g) => g.data)))
+    durations.push(Math.round(partDurations.slice(p, p + PARTS_PER_SEGMENT).reduce((a, d) => a + d, 0) * 1000) / 1000)
+    segments.push(Buffer.concat(parts.slice(p, p + PARTS_PER_SEGMENT)))
   }
   const total = durations.reduce((a, b) => a + b, 0)
   const bandwidth = Math.max(...segments.map((s, i) => Math.ceil((s.length * 8) / (durations[i] as number))))
-  return { durations, segments, total, target: Math.ceil(Math.max(...durations)), bandwidth }
+  return { parts, partDurations, durations, segments, total, target: Math.ceil(Math.max(...durations)), bandwidth }
 }
 
 export function loadFixture(dir = HLS_DIR): Fixture {
   if (cached) return cached
-  const renditions = Object.fromEntries(RENDITIONS.map((r) => [r.name, loadRendition(path.join(dir, r.name))])) as Record<RenditionName, Rendition>
+  const renditions = Object.fromEntries(ALL.map((name) => [name, loadRendition(path.join(dir, name))])) as Record<RenditionName, Rendition>
   const first = renditions[RENDITIONS[0].name]
   cached = { renditions, durations: first.durations, total: first.total, target: first.target }
   return cached
 }
 
 export function isRendition(name: string): name is RenditionName {
-  return RENDITIONS.some((r) => r.name === name)
+  return (ALL as string[]).includes(name)
 }
 
 function roomOffset(roomKey: string): number {
@@ -91,7 +111,35 @@ function roomOffset(roomKey: string): number {
   return h % 997
 }
 
-/** The master playlist of a stream: one EXT-X-STREAM-INF per rendition, its media playlist beside it. */
+/** The live clock of a stream: which segment is being recorded and how many of its parts are complete. */
+export interface LiveClock {
+  /** the segment being recorded now */
+  current: number
+  /** parts of it complete (0–3) */
+  parts: number
+  /** seconds per segment */
+  segDur: number
+  /** when segment `seq` started, ms since the epoch */
+  startOf(seq: number): number
+}
+
+export function liveClock(roomKey: string, nowMs = Date.now(), epochMs = LIVE_EPOCH_MS): LiveClock {
+  const fx = loadFixture()
+  const segDur = fx.total / fx.durations.length // uniform timing: the fixture is cut in equal segments
+  const offset = roomOffset(roomKey)
+  const t = Math.max(0, nowMs - epochMs) / 1000 + offset
+  const current = Math.floor(t / segDur)
+  const parts = Math.min(PARTS_PER_SEGMENT - 1, Math.floor((t - current * segDur) / PART_TARGET))
+  return { current, parts, segDur, startOf: (seq) => epochMs + (seq * segDur - offset) * 1000 }
+}
+
+/** When part `part` of segment `msn` is complete (the whole segment when `part` is undefined), ms since the epoch. */
+export function availableAt(roomKey: string, msn: number, part?: number, epochMs = LIVE_EPOCH_MS): number {
+  const clock = liveClock(roomKey, epochMs, epochMs)
+  return clock.startOf(msn) + (part === undefined ? clock.segDur : (part + 1) * PART_TARGET) * 1000
+}
+
+/** The master playlist of a stream: one EXT-X-STREAM-INF per video rendition, its media playlist beside it. */
 export function masterPlaylist(): string {
   const fx = loadFixture()
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS']
@@ -101,27 +149,69 @@ export function masterPlaylist(): string {
   return lines.join('\n') + '\n'
 }
 
-/** A rendition's live media playlist for a room at wall-clock time `nowMs`. */
-export function livePlaylist(roomKey: string, rendition: RenditionName = '360p', nowMs = Date.now(), epochMs = LIVE_EPOCH_MS): string {
+export interface LiveOptions {
+  nowMs?: number
+  epochMs?: number
+  /** seconds of time-shift the playlist keeps (at least MIN_WINDOW_SECONDS) */
+  windowSeconds?: number
+  /** low-latency HLS (parts, server control, preload hint) */
+  lowLatency?: boolean
+  /** a delta update (`_HLS_skip=YES`): segments older than SKIP_UNTIL_SECONDS from the end are skipped */
+  skip?: boolean
+}
+
+/** A rendition's live media playlist for a room (or channel) at wall-clock time `nowMs`. */
+export function livePlaylist(roomKey: string, rendition: RenditionName = '360p', o: LiveOptions = {}): string {
   const fx = loadFixture()
+  const r = fx.renditions[rendition]
   const n = fx.durations.length
-  // uniform timing is assumed for the sequence clock; the fixture is cut in equal segments
-  const segDur = fx.total / n
-  const t = Math.max(0, nowMs - epochMs) / 1000 + roomOffset(roomKey)
-  const current = Math.floor(t / segDur) // the segment being "recorded" now
+  const clock = liveClock(roomKey, o.nowMs ?? Date.now(), o.epochMs ?? LIVE_EPOCH_MS)
+  const { current, segDur } = clock
   const last = current - 1 // newest complete segment
-  const first = Math.max(0, last - WINDOW + 1)
-  const lines = [
-    '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${fx.target}`,
-    `#EXT-X-MEDIA-SEQUENCE:${first}`,
-    `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / n)}`,
-  ]
-  for (let seq = first; seq <= last; seq++) {
+  const windowSegments = Math.max(MIN_WINDOW_SECONDS, o.windowSeconds ?? MIN_WINDOW_SECONDS) / segDur
+  const first = Math.max(0, last - Math.ceil(windowSegments) + 1)
+  const ll = !!o.lowLatency
+  const lines = ['#EXTM3U', `#EXT-X-VERSION:${ll ? 9 : 3}`, `#EXT-X-TARGETDURATION:${fx.target}`]
+  if (ll) {
+    lines.push(
+      `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${PART_HOLD_BACK.toFixed(3)},CAN-SKIP-UNTIL=${SKIP_UNTIL_SECONDS.toFixed(1)}`,
+      `#EXT-X-PART-INF:PART-TARGET=${PART_TARGET.toFixed(3)}`
+    )
+  }
+  lines.push(`#EXT-X-MEDIA-SEQUENCE:${first}`, `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / n)}`)
+  // a delta update leaves out what the player has: every segment older than SKIP_UNTIL_SECONDS from the end
+  let from = first
+  if (ll && o.skip) {
+    const keep = Math.ceil(SKIP_UNTIL_SECONDS / segDur)
+    const skipped = Math.max(0, last - keep + 1 - first)
+    if (skipped > 0) {
+      lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`)
+      from = first + skipped
+    }
+  }
+  const iso = (seq: number) => new Date(clock.startOf(seq)).toISOString()
+  const partLines = (seq: number, count: number) => {
+    const idx = seq % n
+    const out: string[] = []
+    for (let k = 0; k < count; k++) {
+      const d = r.partDurations[idx * PARTS_PER_SEGMENT + k] as number
+      out.push(`#EXT-X-PART:DURATION=${d.toFixed(3)},URI="${rendition}-part${idx}.${k}.ts?seq=${seq}",INDEPENDENT=YES`)
+    }
+    return out
+  }
+  for (let seq = from; seq <= last; seq++) {
     const idx = seq % n
     if (idx === 0 && seq !== first) lines.push('#EXT-X-DISCONTINUITY')
-    lines.push(`#EXTINF:${(fx.durations[idx] as number).toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}`)
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(seq)}`)
+    if (ll && seq > last - PART_SEGMENTS) lines.push(...partLines(seq, PARTS_PER_SEGMENT))
+    lines.push(`#EXTINF:${(r.durations[idx] as number).toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}`)
+  }
+  if (ll) {
+    // the segment being recorded: its complete parts, then the next part to ask for ahead
+    const idx = current % n
+    if (idx === 0) lines.push('#EXT-X-DISCONTINUITY')
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(current)}`, ...partLines(current, clock.parts))
+    lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${rendition}-part${idx}.${clock.parts}.ts?seq=${current}"`)
   }
   return lines.join('\n') + '\n'
 }
@@ -129,9 +219,10 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
 /** A rendition's VOD media playlist (a playback, a programme, a video). */
 export function vodPlaylist(rendition: RenditionName = '360p'): string {
   const fx = loadFixture()
+  const r = fx.renditions[rendition]
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${fx.target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS']
   for (let loop = 0; loop < LOOPS_VOD; loop++) {
-    fx.durations.forEach((d, idx) => {
+    r.durations.forEach((d, idx) => {
       if (idx === 0 && loop > 0) lines.push('#EXT-X-DISCONTINUITY')
       lines.push(`#EXTINF:${d.toFixed(3)},`, `${rendition}-seg${idx}.ts`)
     })
@@ -140,15 +231,25 @@ export function vodPlaylist(rendition: RenditionName = '360p'): string {
   return lines.join('\n') + '\n'
 }
 
-/** A segment by its file name (`720p-seg3.ts`); undefined for any other name. */
-export function segment(name: string): Buffer | undefined {
-  const m = /^(\d{3,4}p)-seg(\d{1,3})\.ts$/.exec(name)
+/** A media file by its name: a segment (`720p-seg3.ts`) or a part (`720p-part3.2.ts`), or undefined. */
+export function mediaFile(name: string): { rendition: RenditionName; segment: number; part?: number; data: Buffer } | undefined {
+  const m = /^(\d{3,4}p|audio)-(?:seg(\d{1,3})|part(\d{1,3})\.(\d))\.ts$/.exec(name)
   if (!m || !isRendition(m[1] as string)) return undefined
-  return loadFixture().renditions[m[1] as RenditionName].segments[Number(m[2])]
+  const rendition = m[1] as RenditionName
+  const r = loadFixture().renditions[rendition]
+  if (m[2] !== undefined) {
+    const data = r.segments[Number(m[2])]
+    return data ? { rendition, segment: Number(m[2]), data } : undefined
+  }
+  const segment = Number(m[3])
+  const part = Number(m[4])
+  if (part >= PARTS_PER_SEGMENT) return undefined
+  const data = r.parts[segment * PARTS_PER_SEGMENT + part]
+  return data ? { rendition, segment, part, data } : undefined
 }
 
 /** `720p.m3u8` → `720p`; undefined for any other name. */
 export function mediaPlaylistName(name: string): RenditionName | undefined {
-  const m = /^(\d{3,4}p)\.m3u8$/.exec(name)
+  const m = /^(\d{3,4}p|audio)\.m3u8$/.exec(name)
   return m && isRendition(m[1] as string) ? (m[1] as RenditionName) : undefined
 }

@@ -256,8 +256,8 @@ export function seed(store: Store): void {
         store.putDoc('program', pid, {
           id: pid, media, title, cover: img('program', pid), brief: `${title}：${media === 'audio' ? '原创音频节目' : media === 'tv' ? '电视栏目' : '广播栏目'}，每期精彩不断。`,
           channel_id: media === 'tv' ? 1 + (i % 4) : media === 'radio' ? 11 + (i % 4) : 0, episodes: ri(12, 300), updated_at: now - i * DAY,
-          // radio and audio programmes are one rendition (no 清晰度); TV programmes offer every rendition
-          source: media === 'tv' ? `/hls/vod/${pid}/index.m3u8` : `/hls/vod/${pid}/360p.m3u8`,
+          // radio and audio programmes are sound alone (one rendition: no 清晰度); TV programmes offer every rendition
+          source: media === 'tv' ? `/hls/vod/${pid}/index.m3u8` : `/hls/vod/${pid}/audio.m3u8`,
         })
         pid++
       })

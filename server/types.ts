@@ -133,3 +133,15 @@ export interface UserRow {
   /** bumped by logout: id/sign cookies signed for an older version are void */
   session_version: number
 }
+
+/** A stream cut by the dev control (`POST /dev/rooms/:id/stream/cut`): its requests fail until `until`. */
+export interface StreamCut {
+  until: number
+  mode: '503' | 'hang'
+}
+
+/** What the HLS routes (routes/hls.ts) share with the dev control: the low-latency switch and the cuts in force. */
+export interface Streams {
+  lowLatency: boolean
+  cuts: Map<string, StreamCut>
+}

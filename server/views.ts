@@ -148,9 +148,9 @@ export function scheduleOf(ch: Channel, date: string, today = cnDate(Date.now())
   return list.map((e) => ({ date, start: e.start, end: e.end, title: e.title }))
 }
 
-/** A TV channel's stream offers every rendition (its master playlist); a radio channel's is one rendition (no 清晰度). */
+/** A TV channel's stream offers every rendition (its master playlist); a radio channel's is its sound alone (one rendition: no 清晰度, no picture). */
 function channelSource(ch: Channel): string {
-  return ch.type === 'radio' ? `/hls/live/ch${ch.id}/360p.m3u8` : `/hls/live/ch${ch.id}/index.m3u8`
+  return ch.type === 'radio' ? `/hls/live/ch${ch.id}/audio.m3u8` : `/hls/live/ch${ch.id}/index.m3u8`
 }
 
 export function channelItem(ch: Channel) {

@@ -55,30 +55,38 @@ test('R3.12 a stream is a master playlist of its renditions, lowest first, each 
   }
 })
 
-test('R3.12 radio channels and radio or audio programmes are one rendition: their source is a media playlist', async () => {
+test('R3.12 radio channels and radio or audio programmes are their sound alone: one rendition, a media playlist of audio', async () => {
   const index = (await call(app, 'POST', U('/index'))).body.data as { channels: { tv: { source: string }[]; radio: { source: string }[] } }
   assert.ok(index.channels.tv.every((c) => /\/hls\/live\/ch\d+\/index\.m3u8$/.test(c.source)))
-  assert.ok(index.channels.radio.length > 0 && index.channels.radio.every((c) => /\/hls\/live\/ch\d+\/360p\.m3u8$/.test(c.source)))
+  assert.ok(index.channels.radio.length > 0 && index.channels.radio.every((c) => /\/hls\/live\/ch\d+\/audio\.m3u8$/.test(c.source)))
   const radio = await app.inject({ method: 'GET', url: new URL(index.channels.radio[0]!.source).pathname })
   assert.match(radio.body, /#EXTINF/)
   assert.doesNotMatch(radio.body, /EXT-X-STREAM-INF/)
+  const seg = /^(audio-seg\d+\.ts\?seq=\d+)$/m.exec(radio.body)![1]!
+  const audio = await app.inject({ method: 'GET', url: new URL(index.channels.radio[0]!.source).pathname.replace('audio.m3u8', seg) })
+  assert.equal(audio.statusCode, 200)
+  assert.equal(audio.rawPayload[0], 0x47)
+  const programmes = (await app.inject({ method: 'GET', url: '/live/api_mapp.php?a=media_programs&media=audio' })).json().data as { source: string }[]
+  assert.ok(programmes.length > 0 && programmes.every((p) => /\/hls\/vod\/\d+\/audio\.m3u8$/.test(p.source)))
 })
 
-test('R3.12 live playlist: sliding window, growing media sequence, discontinuity at each loop, mpegurl content type', async () => {
+test('R3.12 live playlist (plain): sliding window, growing media sequence, a date on every segment, discontinuity at each loop', async () => {
   const r = await app.inject({ method: 'GET', url: '/hls/live/496/720p.m3u8' })
   assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
   assert.match(r.body, /^#EXTM3U/)
   assert.ok(!r.body.includes('#EXT-X-ENDLIST'))
   const t0 = 1_700_000_000_000
   const epoch = t0 - 86_400_000
-  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', '720p', t, epoch))![1])
+  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', '720p', { nowMs: t, epochMs: epoch }))![1])
   assert.equal(seq(t0 + 4000), seq(t0) + 2, 'two segments later after 4 s')
   const n = loadFixture().durations.length
   let sawDiscontinuity = false
   for (let k = 0; k < n; k++) {
-    const pl = livePlaylist('496', '720p', t0 + k * 2000, epoch)
+    const pl = livePlaylist('496', '720p', { nowMs: t0 + k * 2000, epochMs: epoch })
     const segs = [...pl.matchAll(/720p-seg(\d+)\.ts/g)].map((m) => Number(m[1]))
     assert.equal(segs.length, 6, "a 12 s window of six 2 s segments")
+    assert.equal((pl.match(/#EXT-X-PROGRAM-DATE-TIME:/g) || []).length, 6, 'every segment has its date')
+    assert.doesNotMatch(pl, /EXT-X-PART|EXT-X-SERVER-CONTROL|PRELOAD-HINT/, 'the plain playlist')
     const dsq = Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(pl)![1])
     const first = Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(pl)![1])
     assert.equal(dsq, Math.floor(first / n))
@@ -86,7 +94,7 @@ test('R3.12 live playlist: sliding window, growing media sequence, discontinuity
     lines.forEach((l, i) => {
       if (l === '#EXT-X-DISCONTINUITY') {
         sawDiscontinuity = true
-        assert.match(lines[i + 2]!, /^720p-seg0\.ts/, 'a discontinuity precedes the loop start')
+        assert.match(lines[i + 3]!, /^720p-seg0\.ts/, 'a discontinuity precedes the loop start')
       }
     })
   }

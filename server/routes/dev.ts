@@ -46,6 +46,14 @@ export function registerDev(root: Api, ctx: AppContext): void {
   api.any(`${R}/goods/off`, {}, (_p, c) => demo.goodsOff(ctx, room(c)))
   api.any(`${R}/chat/close`, {}, (_p, c) => demo.chat(ctx, room(c), true))
   api.any(`${R}/chat/open`, {}, (_p, c) => demo.chat(ctx, room(c), false))
+  // the room's live stream fails for `seconds` seconds: every playlist, segment and part answers 503, or (`hang`) no
+  // answer at all until the cut ends and then a dropped connection (a player's recovery is tested with it)
+  api.post(`${R}/stream/cut`, { schema: S.obj({ seconds: S.num('秒数', { minimum: 0.1, maximum: 600, default: 15 }), mode: S.str('方式', { enum: ['503', 'hang'], default: '503' }) }) }, (p, c) => {
+    const id = room(c)
+    const until = Date.now() + p.seconds * 1000
+    ctx.streams.cuts.set(String(id), { until, mode: p.mode as '503' | 'hang' })
+    return { roomid: id, mode: p.mode, seconds: p.seconds, until }
+  })
   // inject `rate` danmaku per second for `seconds` seconds (benchmarks); ticks every 100 ms
   api.any(`${R}/inject`, { schema: S.obj({ rate: S.num('每秒条数', { minimum: 0.1, maximum: 2000, default: 10 }), seconds: S.num('秒数', { minimum: 0.1, maximum: 3600, default: 10 }) }) }, (p, c) => {
     const id = room(c)
