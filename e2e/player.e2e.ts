@@ -81,7 +81,7 @@ test('R1.1 清晰度 on a playback: 自动 and each rendition by height; each ch
   await page.close()
 })
 
-test('R1.1 清晰度 on a live room switches the live stream’s rendition; a radio channel of one rendition has no 清晰度', async () => {
+test('R1.1 清晰度 on a live room switches the live stream’s rendition; a radio channel is its sound alone: no video box, no 清晰度', async () => {
   const page = await newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${LIVE}`)
   await playing(page)
@@ -92,13 +92,12 @@ test('R1.1 清晰度 on a live room switches the live stream’s rendition; a ra
   await chooseQuality(page, '自动')
   // 倍速 is for on-demand only
   assert.equal(await page.$('.player__speed'), null)
-  // a radio channel: one rendition, no choice
+  // a radio channel: its sound alone, one rendition, no choice and no video box
   const radio = (await api<{ channels: { radio: { id: number }[] } }>('userapp/index')).data.channels.radio[0]!
   await page.goto(`${s.server.origin}/m2/packageA/pages/watch/watch?type=channel&id=${radio.id}`)
-  await playing(page)
-  await page.waitForSelector('.player__fullscreen')
+  await page.waitForFunction(() => ((document.querySelector('audio.app-audio') as HTMLAudioElement | null)?.currentTime ?? 0) > 0.3, null, { timeout: 30000 })
+  assert.equal(await page.$('video'), null)
   assert.equal(await page.$('.player__quality'), null)
-  assert.equal(await page.$('.player__speed'), null, 'a channel is live')
   await page.close()
 })
 
@@ -212,18 +211,23 @@ test('全屏 without the Fullscreen API (Safari on iPhone): the page’s own lay
   await context.close()
 })
 
-test('画中画: where the browser has the Picture-in-Picture API the control puts the video in a small window', async () => {
+test('画中画 (更多): where the browser has the Picture-in-Picture API the control puts the video in a small window and takes it back', async () => {
   const page = await newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
   await playing(page)
   const api = await page.evaluate(() => !!(document as Document & { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled)
   if (!api) {
+    await openMenu(page, '.player__more')
     assert.equal(await page.$('.player__pip'), null, 'absent where the browser has no API')
   } else {
+    // under 更多, beside 播放信息
+    await openMenu(page, '.player__more')
     await page.locator('.player__pip').click()
     await page.waitForFunction(() => document.pictureInPictureElement === document.querySelector('video'), null, { timeout: 10000 })
-    assert.equal(await page.getAttribute('.player__pip', 'aria-pressed'), 'true')
-    await page.evaluate(() => document.exitPictureInPicture())
+    await openMenu(page, '.player__more')
+    assert.equal(await page.textContent('.player__pip'), '退出画中画')
+    await page.locator('.player__pip').click()
+    await page.waitForFunction(() => !document.pictureInPictureElement)
   }
   await page.close()
 })

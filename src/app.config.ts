@@ -37,7 +37,8 @@ export default defineAppConfig({
     backgroundColor: '#f5f5f5'
   },
   permission: {},
-  requiredBackgroundModes: [],
+  // radio and audio programmes play on in the background (src/platform/audio.ts: BackgroundAudioManager)
+  requiredBackgroundModes: ['audio'],
   lazyCodeLoading: 'requiredComponents',
   ...(process.env.TARO_ENV === 'h5' ? { animation: PAGE_ANIMATION } : {})
 })

@@ -1,6 +1,7 @@
 import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { NotFound } from '@/components/not-found'
+import { GlobalMiniPlayer } from '@/components/mini-player/global'
 import { silenceConsole } from '@/platform/console'
 import { installKeyActivation } from '@/platform/keyboard'
 import { takeStartupLogin } from '@/platform/address'
@@ -45,6 +46,7 @@ function App({ children }: PropsWithChildren) {
     <>
       {children}
       <NotFound />
+      <GlobalMiniPlayer />
       <OverlayLayer />
     </>
   )

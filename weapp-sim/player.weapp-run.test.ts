@@ -5,6 +5,9 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { WeappSim } from './sim'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DIST } from './sim'
 import { assertNoErrors, weappSuite } from './support'
 import { textOf, type MpNode } from './tree'
 
@@ -151,7 +154,7 @@ test('a playback: 倍速 through the video’s context, 2x while a long press is
   assertNoErrors(sim)
 })
 
-test('视听: a TV channel plays live in the player page; a radio channel has no 清晰度', async () => {
+test('视听: a TV channel plays live in the player page; a radio channel plays its sound alone in the background audio manager', async () => {
   const sim = await s.launch('pages/media/media')
   await sim.waitForText('看直播')
   sim.page.tap({ cls: 'media-channels__watch' })
@@ -159,10 +162,38 @@ test('视听: a TV channel plays live in the player page; a radio channel has no
   await sim.waitFor(() => sim.page.byTag('video').length > 0, 'its video')
   assert.match(src(sim), /\/hls\/live\/ch\d+\/index\.m3u8$/)
   await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 of a TV channel')
-  const radio = (await s.server.api<{ channels: { radio: { id: number }[] } }>('userapp/index')).data.channels.radio[0]!
+  const radio = (await s.server.api<{ channels: { radio: { id: number; title: string; frequency: string }[] } }>('userapp/index')).data.channels.radio[0]!
   await sim.reLaunch(`/packageA/pages/watch/watch?type=channel&id=${radio.id}`)
-  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the radio channel')
-  await sim.settle(300)
-  assert.equal(sim.page.find({ cls: 'player__quality' }), undefined)
+  await sim.waitFor(() => sim.backgroundAudio.calls.includes('play'), 'the background audio started')
+  const a = sim.backgroundAudio.props
+  assert.equal(a.title, radio.title)
+  assert.equal(a.epname, '广播直播')
+  assert.equal(a.protocol, 'hls')
+  assert.match(String(a.src), new RegExp(`/hls/live/ch${radio.id}/audio\\.m3u8$`))
+  assert.equal(sim.page.byTag('video').length, 0, 'no video box')
+  // WeChat says it plays: the page and the tab bar's mini player show it; the tab bar takes it along
+  sim.fireBackgroundAudio('play')
+  await sim.waitFor(() => sim.page.find({ cls: 'watch-audio', text: '直播中' }), 'playing')
+  await sim.reLaunch('/pages/home/home')
+  await sim.settle(200)
+  const bar = sim.stack.length && sim.page.tabBar?.find({ cls: 'mini-player' })
+  assert.ok(bar, 'the mini player bar above the tab bar')
+  assert.ok(textOf(bar).includes(radio.title))
+  assertNoErrors(sim)
+})
+
+test('app.json asks for background audio; a live room’s <video> that fails is loaded again by itself, 点击重试 only after two minutes', async () => {
+  const sim = await room()
+  const app = JSON.parse(readFileSync(join(DIST, 'app.json'), 'utf8')) as { requiredBackgroundModes?: string[] }
+  assert.deepEqual(app.requiredBackgroundModes, ['audio'])
+  const before = video(sim).sid
+  sim.page.fire(video(sim), 'error', { errMsg: 'MEDIA_ERR_NETWORK' })
+  await sim.waitFor(() => sim.page.find({ cls: 'player__text', text: '网络不给力，正在重连…' }), 'the reconnecting notice')
+  assert.equal(sim.page.find({ cls: 'player__retry' }), undefined, 'no 点击重试 while it retries')
+  // after the backoff's first wait (1 s ±20 %) a new <video> loads the same stream
+  await sim.waitFor(() => sim.page.byTag('video')[0] && sim.page.byTag('video')[0]!.sid !== before, 'a new <video>', 3000)
+  assert.match(src(sim), /\/hls\/live\/496\//)
+  sim.page.fire(video(sim), 'play', {})
+  await sim.waitFor(() => !sim.page.find({ cls: 'player__overlay' }), 'playing again')
   assertNoErrors(sim)
 })

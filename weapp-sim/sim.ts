@@ -245,6 +245,8 @@ export class WeappSim {
   readonly requests: { method: string; url: string; body: string; status: number; ms: number; t: number }[] = []
   readonly sockets: SimSocket[] = []
   readonly storage = new Map<string, string>()
+  /** WeChat's one background audio manager: what the app set on it, its method calls, and its event callbacks */
+  readonly backgroundAudio = { props: {} as Dict, calls: [] as string[], handlers: new Map<string, AnyFn>() }
   /** setData calls that reached a page after its onUnload (WeChat ignores them) */
   setDataAfterUnload = 0
   clipboard = ''
@@ -670,6 +672,42 @@ export class WeappSim {
       })
   }
 
+  private audioManager: Dict | null = null
+
+  /** WeChat's BackgroundAudioManager: one per app; setting `src` plays it (recorded as a `play`). */
+  backgroundAudioManager(): Dict {
+    if (this.audioManager) return this.audioManager
+    const a = this.backgroundAudio
+    const on = (name: string) => (fn: AnyFn) => a.handlers.set(name, fn)
+    const target: Dict = {
+      play: () => a.calls.push('play'),
+      pause: () => a.calls.push('pause'),
+      stop: () => a.calls.push('stop'),
+      seek: (t: number) => a.calls.push(`seek ${t}`),
+      currentTime: 0,
+      duration: 0,
+      paused: true
+    }
+    for (const e of ['Canplay', 'Waiting', 'Error', 'Play', 'Pause', 'Seeking', 'Seeked', 'Ended', 'Stop', 'TimeUpdate', 'Prev', 'Next']) target[`on${e}`] = on(e.toLowerCase())
+    this.audioManager = new Proxy(target, {
+      set: (t, key, value) => {
+        if (typeof key === 'string' && !(key in t && typeof t[key] === 'function')) {
+          a.props[key] = value
+          if (key === 'src' && value) a.calls.push('play')
+        }
+        t[key as string] = value
+        return true
+      }
+    })
+    return this.audioManager
+  }
+
+  /** A background audio event as WeChat fires it (`play`, `error`, `timeupdate` …). */
+  fireBackgroundAudio(event: string): void {
+    const fn = this.backgroundAudio.handlers.get(event)
+    if (fn) this.guard(`backgroundAudio.${event}`, fn)
+  }
+
   /** The calls of one wx API, in order. */
   callsOf(api: string): WxCall[] {
     return this.calls.filter((c) => c.api === api)
@@ -718,6 +756,8 @@ export class WeappSim {
       getEnterOptionsSync: () => ({ ...sim.launchOptions }),
       getAccountInfoSync: () => ({ miniProgram: { appId: 'touristappid', envVersion: 'develop', version: '' } }),
       createSelectorQuery: () => selectorQuery(),
+      // the background audio manager: properties the app sets (src starts it), method calls and event callbacks
+      getBackgroundAudioManager: () => sim.backgroundAudioManager(),
       // a <video>'s context: each method call recorded as `VideoContext.<method>` with the video's id and arguments
       createVideoContext: (id: string) =>
         new Proxy({}, { get: (_t, method) => (...args: unknown[]) => sim.record(`VideoContext.${String(method)}`, { id, args }) }),

@@ -10,7 +10,7 @@
  */
 import Taro from '@tarojs/taro'
 import { sessionStore } from '@/stores/session'
-import { shareData } from '@/stores/jssdk'
+import { shareData } from '@/stores/jssdk.h5'
 import { signatureUrl } from '@/platform/jssdk'
 import { waitFor } from '../support/dom'
 import { startApiServer, startApp } from './app-harness'

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { MUTED_TEXT_COLOR, THEME_COLOR, THEME_TEXT_COLOR } from '@/theme'
 import { TAB_PAGES, type TabKey } from '@/router/pages'
 import { uiStore } from '@/stores/ui'
+import { MiniPlayer } from '@/components/mini-player'
 import { hiddenProps, tablistProps, tabProps } from '@/platform/a11y'
 import './index.scss'
 
@@ -22,6 +23,8 @@ export const TABS: { key: TabKey; text: string; icon: string }[] = [
 export const TabBar = observer(function TabBar() {
   const current = uiStore.currentTab
   return (
+    <>
+    <MiniPlayer above='tab-bar' />
     <View className='tab-bar' {...tablistProps('底部导航')}>
       {TABS.map((tab) => {
         const active = tab.key === current
@@ -46,5 +49,6 @@ export const TabBar = observer(function TabBar() {
         )
       })}
     </View>
+    </>
   )
 })

@@ -9,6 +9,9 @@ import { showToast } from '@/ui/overlay'
 import { loaders as defaultLoaders } from './modules'
 import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext } from './types'
 
+/** How often pushes waiting for the viewer's picture are looked at again (the latency may change meanwhile). */
+export const QUEUE_TICK_MS = 200
+
 /** Which module a push belongs to (server/README.md "Push"). */
 export const PUSH_KIND: Record<string, ActivityKind> = {
   vote: 'vote',
@@ -76,7 +79,9 @@ export class StageStore {
   private users = 0
   private socket: RoomSocket | null = null
   private offs: Array<() => void> = []
-  private timers = new Set<ReturnType<typeof setTimeout>>()
+  /** Pushes waiting for the viewer's picture to reach them: when each arrived (ms) and what it was. */
+  private queue: { at: number; type: string; data: unknown }[] = []
+  private ticker: ReturnType<typeof setInterval> | null = null
   private loading = new Map<ActivityKind, Promise<ActivityStore>>()
   readonly context: StageContext
 
@@ -135,8 +140,9 @@ export class StageStore {
   leave(): void {
     if (--this.users > 0) return
     for (const off of this.offs.splice(0)) off()
-    for (const t of this.timers) clearTimeout(t)
-    this.timers.clear()
+    this.queue = []
+    if (this.ticker) clearInterval(this.ticker)
+    this.ticker = null
     for (const s of Object.values(this.stores)) s?.dispose?.()
     this.socket = null
     this.deps.release(this.roomId)
@@ -177,13 +183,27 @@ export class StageStore {
     return p
   }
 
-  /** a push shows when the viewer's picture reaches the moment it was sent. */
+  /**
+   * A push shows when the viewer's picture reaches the moment it was sent: it waits for the measured latency, which
+   * the queue reads again every QUEUE_TICK_MS, so a viewer who drags back (回看) sees it later and one who returns to
+   * the live edge (回到直播) at once.
+   */
   private schedule(type: string, data: unknown) {
-    const t = setTimeout(() => {
-      this.timers.delete(t)
-      void this.deliver(type, data)
-    }, this.deps.delayMs())
-    this.timers.add(t)
+    this.queue.push({ at: Date.now(), type, data })
+    this.flushDue()
+  }
+
+  private flushDue = () => {
+    const now = Date.now()
+    const delay = this.deps.delayMs()
+    const due = this.queue.filter((q) => now - q.at >= delay)
+    this.queue = this.queue.filter((q) => now - q.at < delay)
+    for (const d of due) void this.deliver(d.type, d.data)
+    if (this.queue.length && !this.ticker) this.ticker = setInterval(this.flushDue, QUEUE_TICK_MS)
+    if (!this.queue.length && this.ticker) {
+      clearInterval(this.ticker)
+      this.ticker = null
+    }
   }
 
   async deliver(type: string, data: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ForwardedRef } from 'react'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { isIOS, isWechat } from '@/platform/kinds'
 import { showToast } from '@/ui/overlay'
@@ -7,13 +7,17 @@ import { PlayerContext } from './context'
 import { markFirstFrame, resetFirstFrame } from './first-frame'
 import { GestureRecognizer, LONG_PRESS_MS, DOUBLE_TAP_MS, type GestureAction } from './gestures'
 import { keyAction, SEEK_STEP_SECONDS } from './keys'
-import { setStreamLatency } from './latency'
+import { setStreamLatency, streamLatency } from './latency'
 import { MenuHost } from './menu-host'
-import { playerText, STALL_RECOVERY_MS, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
+import { BEHIND_SECONDS, TIMESHIFT_MIN_SECONDS, playerText, type PlayerHandle, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
+import { Backoff } from '@/utils/backoff'
+import { noticeCellular } from '@/ui/network-notice'
 import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
 import type { Rendition } from './renditions'
 import { resumePosition, resumeToast, savePosition } from './resume'
-import { Controls } from './web-controls'
+import { Controls, type Timeshift } from './web-controls'
+import { dateWindow, fragmentsOf } from '@/utils/media-dates'
+import { liveWindow, mediaTimeOf, playbackInfo } from './web-stream'
 import { exitFullscreen, fullscreenElement, hasFullscreenApi, lockLandscape, onFullscreenChange, portraitWindow, requestFullscreen, unlockOrientation } from './web-fullscreen'
 import { formatDuration } from '@/utils/format'
 import './index.scss'
@@ -59,17 +63,26 @@ const SWIPE_SPAN_SECONDS = 90
 const HOLD_RATE = 2
 
 /**
- * Live: start three segments from the live edge (latency.ts) and fetch that first fragment while the media element is
- * still being set up; no bandwidth test on the lowest level first (the viewer's 清晰度, or the first rendition).
+ * Live: low-latency HLS where the stream has parts (hls.js then plays PART-HOLD-BACK behind the edge, about 1.5 s, and
+ * catches up at up to 1.1x when it falls behind while near the edge; a stream without parts plays three segments
+ * behind, hls.js's default: no liveSyncDurationCount here, which would override the part hold-back), and fetch that
+ * first fragment while the media element is still being set up; no bandwidth test on the lowest level first (the
+ * viewer's 清晰度, or the first rendition). A fatal error is the player's to retry (recovery.ts): hls.js's own
+ * retries are kept short so the viewer's backoff decides.
  */
+const RETRY = { maxNumRetry: 2, retryDelayMs: 500, maxRetryDelayMs: 2000 }
+const LOAD_POLICY = { default: { maxTimeToFirstByteMs: 8000, maxLoadTimeMs: 15000, timeoutRetry: RETRY, errorRetry: RETRY } }
 const HLS_CONFIG = {
-  liveSyncDurationCount: 3,
   enableWorker: true,
-  lowLatencyMode: false,
+  lowLatencyMode: true,
+  maxLiveSyncPlaybackRate: 1.1,
   startFragPrefetch: true,
   testBandwidth: false,
   maxBufferLength: START_BUFFER_SECONDS,
-  maxMaxBufferLength: START_BUFFER_SECONDS
+  maxMaxBufferLength: START_BUFFER_SECONDS,
+  manifestLoadPolicy: LOAD_POLICY,
+  playlistLoadPolicy: LOAD_POLICY,
+  fragLoadPolicy: LOAD_POLICY
 }
 
 /**
@@ -158,7 +171,8 @@ interface SourceSwitch {
  * it, 全屏), touch gestures and keys, resuming where the viewer stopped, autoplay with a tap-to-play cover, and
  * recovery from network and media errors and from stalls.
  */
-export const Player = observer(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children }: PlayerProps) {
+export const Player = observer(
+  forwardRef(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children, chapters, onWindow }: PlayerProps, handle: ForwardedRef<PlayerHandle>) {
   const box = useRef<HTMLDivElement | null>(null)
   const ref = useRef<HTMLVideoElement | null>(null)
   const [video, setVideo] = useState<HTMLVideoElement | null>(null)
@@ -182,8 +196,11 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
   onTimeRef.current = onTime
   const onPlayingRef = useRef(onPlayingChange)
   onPlayingRef.current = onPlayingChange
+  const onWindowRef = useRef(onWindow)
+  onWindowRef.current = onWindow
   const holdRate = useRef<number | null>(null)
   const seekable = !live
+  const [timeshift, setTimeshift] = useState<Timeshift | null>(null)
 
   const bindVideo = useCallback((el: HTMLVideoElement | null) => {
     ref.current = el
@@ -196,19 +213,16 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
     if (!video || !src) return
     let hls: HlsInstance | null = null
     let disposed = false
-    let stallTimer: ReturnType<typeof setTimeout> | null = null
     let lastSave = 0
     let resumed = false
+    let retryTimer: ReturnType<typeof setTimeout> | null = null
+    const backoff = new Backoff()
     setState('loading')
     setHeights([])
     resetFirstFrame()
     sourceSwitch.current = null
     const start = resumeId ? resumePosition(resumeId) : null
 
-    const clearStall = () => {
-      if (stallTimer) clearTimeout(stallTimer)
-      stallTimer = null
-    }
     const tryPlay = () => {
       if (blockedRef.current || disposed) return
       video.play().catch(() => {
@@ -216,18 +230,23 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
       })
     }
     const offWechat = whenWechatReady(tryPlay)
-    const recover = () => {
-      if (disposed) return
-      if (hls) {
-        hls.stopLoad()
-        hls.startLoad(-1)
-      } else {
-        video.load()
+    /** A fatal failure: try again after the backoff's wait (网络不给力，正在重连…), or give up after two minutes (点击重试). */
+    const retryLater = (again: () => void) => {
+      if (disposed || retryTimer) return
+      const wait = backoff.fail(Date.now())
+      if (wait === null) {
+        setState('error')
+        return
       }
-      tryPlay()
+      setState('stalled')
+      retryTimer = setTimeout(() => {
+        retryTimer = null
+        if (!disposed) again()
+      }, wait)
     }
     const onPlaying = () => {
-      clearStall()
+      backoff.succeed()
+      void noticeCellular()
       setState('playing')
       setPaused(false)
       onPlayingRef.current?.(true)
@@ -242,14 +261,17 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
         performance.mark('first-frame')
       }
     }
+    // a stall is the player's own to ride out (hls.js keeps loading; Safari too): the viewer is told
     const onWaiting = () => {
-      if (video.paused) return
-      setState('stalled')
-      clearStall()
-      stallTimer = setTimeout(recover, STALL_RECOVERY_MS)
+      if (!video.paused) setState('stalled')
     }
+    // native HLS (Safari): a failed stream is loaded again after the backoff's wait
     const onError = () => {
-      if (!hls) setState('error')
+      if (hls) return
+      retryLater(() => {
+        video.load()
+        tryPlay()
+      })
     }
     const save = () => {
       if (resumeId && resumed && video.currentTime > 0) savePosition(resumeId, video.currentTime, video.duration)
@@ -292,7 +314,6 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
       ['timeupdate', onTimeUpdate],
       ['playing', onPlaying],
       ['waiting', onWaiting],
-      ['stalled', onWaiting],
       ['error', onError],
       ['pause', onPause],
       ['play', onPlay],
@@ -316,6 +337,8 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
       if (!live && at > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true })
       if (!wasPaused) tryPlay()
     }
+    switchSourceRef.current = switchSource
+
     if (prefersNativeHls(video)) {
       video.src = src
       sourceSwitch.current = { renditions: [], current: src }
@@ -345,7 +368,7 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
         }
         hls = early ?? new Hls({ ...HLS_CONFIG, ...(start !== null ? { startPosition: start } : {}) })
         hlsRef.current = hls
-        let mediaRecoveries = 0
+        let mediaErrors = 0
         const instance = hls
         const levelsKnown = () => {
           setHeights(instance.levels.map((l) => l.height))
@@ -354,13 +377,24 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
         if (instance.levels?.length) setHeights(instance.levels.map((l) => l.height))
         instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
         instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => setPlayingHeight(instance.levels[data.level]?.height || 0))
+        // a fragment arrived: the stream is back, whatever failed before
+        instance.on(Hls.Events.FRAG_BUFFERED, () => {
+          if (backoff.failing) {
+            backoff.succeed()
+            if (!video.paused) setState('playing')
+          }
+        })
+        // non-fatal errors are hls.js's own to recover from; fatal ones are retried after the backoff's wait (network),
+        // recovered once then loaded again (media), or end in 点击重试
         instance.on(Hls.Events.ERROR, (_e, data) => {
           if (!data.fatal || disposed) return
           if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
-            setState('stalled')
-            setTimeout(() => hls && !disposed && hls.startLoad(-1), 2000)
-          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaRecoveries++ < 3) {
-            hls?.recoverMediaError()
+            const manifest = /^manifest/i.test(String(data.details))
+            retryLater(() => (manifest ? instance.loadSource(src) : instance.startLoad(-1)))
+          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaErrors++ === 0) {
+            instance.recoverMediaError()
+          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+            setAttempt((n) => n + 1) // the source again, from a new player
           } else {
             setState('error')
           }
@@ -370,13 +404,11 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
       })
     }
 
-    switchSourceRef.current = switchSource
-
     return () => {
       disposed = true
       save()
       offWechat()
-      clearStall()
+      if (retryTimer) clearTimeout(retryTimer)
       listeners.forEach(([e, l]) => video.removeEventListener(e, l))
       window.removeEventListener('pagehide', save)
       setStreamLatency(null, '')
@@ -396,6 +428,73 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
     if (blocked) video.pause()
     else if (video.paused && video.readyState > 0) video.play().catch(() => setState('needs-tap'))
   }, [blocked])
+
+  // ---- time-shift (回看): a live stream with a window can be dragged back; 回到直播 returns to the edge
+  useEffect(() => {
+    if (!live || !video) {
+      setTimeshift(null)
+      return undefined
+    }
+    let told: { from: number; to: number } | null = null
+    const tell = (next: { from: number; to: number } | null) => {
+      if (next && told && Math.abs(next.from - told.from) < 2000 && Math.abs(next.to - told.to) < 2000) return
+      if (!next && !told) return
+      told = next
+      onWindowRef.current?.(next)
+    }
+    const update = () => {
+      const w = liveWindow(video)
+      if (!w || w.end - w.start < TIMESHIFT_MIN_SECONDS) {
+        tell(null)
+        return setTimeshift(null)
+      }
+      const hls = hlsRef.current
+      tell(dateWindow(fragmentsOf(hls)))
+      const edge = hls?.liveSyncPosition ?? w.end
+      const behind = Math.max(0, edge - video.currentTime)
+      const marks = (chapters || [])
+        .map((c) => ({ title: c.title, at: mediaTimeOf(video, hls, c.startAt) }))
+        .filter((m): m is { title: string; at: number } => m.at !== null)
+      setTimeshift((prev: Timeshift | null) => {
+        const next = { start: w.start, end: w.end, current: video.currentTime, behind: behind > BEHIND_SECONDS, marks }
+        // re-render at most once a second of media time
+        if (prev && Math.abs(prev.current - next.current) < 1 && prev.behind === next.behind && Math.abs(prev.end - next.end) < 1 && prev.marks.length === next.marks.length) return prev
+        return next
+      })
+    }
+    update()
+    video.addEventListener('timeupdate', update)
+    video.addEventListener('seeked', update)
+    const timer = setInterval(update, 2000)
+    return () => {
+      video.removeEventListener('timeupdate', update)
+      video.removeEventListener('seeked', update)
+      clearInterval(timer)
+    }
+  }, [live, video, chapters])
+  const goLive = () => {
+    const v = ref.current
+    if (!v) return
+    const w = liveWindow(v)
+    const edge = hlsRef.current?.liveSyncPosition ?? (w ? w.end - 3 : null)
+    if (edge !== null && edge !== undefined) v.currentTime = edge
+    if (v.paused) v.play().catch(() => undefined)
+  }
+  useImperativeHandle(
+    handle,
+    () => ({
+      seekToDate(ms: number) {
+        const v = ref.current
+        if (!v || !live) return false
+        const t = mediaTimeOf(v, hlsRef.current, ms)
+        if (t === null) return false
+        v.currentTime = t
+        if (v.paused) v.play().catch(() => undefined)
+        return true
+      }
+    }),
+    [live]
+  )
 
   // ---- 清晰度
   const qualities = qualityOptions(heights)
@@ -432,7 +531,14 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
   }
   const seekTo = (t: number) => {
     const v = ref.current
-    if (!v || live || !Number.isFinite(v.duration)) return
+    if (!v) return
+    if (live) {
+      // time-shift: anywhere inside the window
+      const w = liveWindow(v)
+      if (w && timeshift) v.currentTime = Math.max(w.start, Math.min(w.end - 1, t))
+      return
+    }
+    if (!Number.isFinite(v.duration)) return
     v.currentTime = Math.max(0, Math.min(v.duration - 0.5, t))
   }
 
@@ -663,25 +769,41 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
         quality={qualityPreference.height}
         playingHeight={playingHeight}
         rate={rate}
-        pip={pip}
+        timeshift={timeshift}
         menu={menu}
         onTogglePlay={togglePlay}
         onSeek={seekTo}
+        onLive={goLive}
         onMenu={(m) => {
           setMenu(m)
           showControls()
         }}
         onDanmaku={() => danmakuSettings.update({ on: !on })}
-        onPip={togglePip}
         onFullscreen={() => void toggleFullscreen()}
         onActivity={showControls}
       />
       {menu ? (
         <div className='player__menu-layer' onClick={() => setMenu(null)}>
-          <MenuHost menu={menu} qualities={qualities} quality={qualityPreference.height} rate={rate} onQuality={chooseQuality} onRate={chooseRate} onClose={() => setMenu(null)} />
+          <MenuHost
+            menu={menu}
+            qualities={qualities}
+            quality={qualityPreference.height}
+            rate={rate}
+            pip={pip}
+            onQuality={chooseQuality}
+            onRate={chooseRate}
+            onPip={() => {
+              setMenu(null)
+              togglePip()
+            }}
+            onInfo={() => setMenu('info')}
+            readInfo={() => (ref.current ? playbackInfo(ref.current, hlsRef.current, live, streamLatency.seconds, qualityPreference.height) : [])}
+            onClose={() => setMenu(null)}
+          />
         </div>
       ) : null}
       </div>
     </div>
   )
-})
+  })
+)

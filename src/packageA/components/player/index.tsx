@@ -1,7 +1,7 @@
 import { View, Text, Video, LivePlayer } from '@tarojs/components'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState, type ForwardedRef } from 'react'
 import { env } from '@/env'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { buttonProps } from '@/platform/a11y'
@@ -9,8 +9,10 @@ import { showToast } from '@/ui/overlay'
 import { PlayerContext } from './context'
 import { MINIPROGRAM_LATENCY_ESTIMATE, setStreamLatency } from './latency'
 import { MenuHost } from './menu-host'
-import { isLivePlayerStream, playerText, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
+import { isLivePlayerStream, playerText, type PlayerHandle, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
 import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
+import { Backoff } from '@/utils/backoff'
+import { currentNetwork, noticeCellular } from '@/ui/network-notice'
 import { loadRenditions, type Rendition } from './renditions'
 import { resumePosition, resumeToast, savePosition } from './resume'
 import './index.scss'
@@ -40,7 +42,8 @@ function sourceFor(src: string, renditions: Rendition[], height: number): string
  * full-screen bar) are `<video>`'s children too, so they stay in full screen. `<live-player>` only for FLV/RTMP and
  * only when configuration allows it (TARO_APP_ALLOW_LIVE_PLAYER=1: it needs a category permission).
  */
-export const Player = observer(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children }: PlayerProps) {
+export const Player = observer(
+  forwardRef(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children }: PlayerProps, handle: ForwardedRef<PlayerHandle>) {
   const id = useMemo(() => `player-video-${++players}`, [])
   const [state, setState] = useState<PlayerState>('loading')
   const [attempt, setAttempt] = useState(0)
@@ -54,6 +57,29 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
   const position = useRef({ current: 0, duration: 0, savedAt: 0, toasted: false })
   const seekOnLoad = useRef<number | null>(null)
   const held = useRef(false)
+  // WeChat's <video> tells no playlist dates: the time-shift of a channel's programmes is the web's (index.h5.tsx)
+  useImperativeHandle(handle, () => ({ seekToDate: () => false }), [])
+  // a failed stream is loaded again by itself (a new <video>) after the backoff's wait; 点击重试 after two minutes
+  const backoff = useMemo(() => new Backoff(), [src])
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => () => void (retryTimer.current && clearTimeout(retryTimer.current)), [])
+  const failed = () => {
+    if (retryTimer.current) return
+    const wait = backoff.fail(Date.now())
+    if (wait === null) return setState('error')
+    setState('stalled')
+    retryTimer.current = setTimeout(() => {
+      retryTimer.current = null
+      // live goes on at the edge, on demand where it was
+      if (!live) seekOnLoad.current = position.current.current || null
+      setAttempt((n) => n + 1)
+    }, wait)
+  }
+  const playing = () => {
+    backoff.succeed()
+    void noticeCellular()
+    if (state !== 'playing') setState('playing')
+  }
 
   // <video> exposes no buffer or playlist here, so a playing live stream counts the documented estimate
   useEffect(() => {
@@ -68,10 +94,12 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
     setRenditions([])
     setState('loading')
     position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
-    loadRenditions(src).then((list) => {
+    Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
       if (!mounted) return
       setRenditions(list)
-      const preferred = sourceFor(src, list, qualityPreference.height)
+      // 自动 on a 2G or 3G network starts on the lowest rendition (WeChat's own choice may start higher)
+      const lowest = list.length ? Math.min(...list.map((r) => r.height)) : AUTO
+      const preferred = sourceFor(src, list, qualityPreference.height === AUTO && network.slow ? lowest : qualityPreference.height)
       if (preferred !== src) setCurrent(preferred)
     })
     return () => {
@@ -105,7 +133,14 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
   }
 
   const overlay = state !== 'playing' && !blocked && (
-    <View className={`player__overlay player__overlay--${state}`} onClick={() => state === 'error' && setAttempt((n) => n + 1)}>
+    <View
+      className={`player__overlay player__overlay--${state}`}
+      onClick={() => {
+        if (state !== 'error') return
+        backoff.succeed()
+        setAttempt((n) => n + 1)
+      }}
+    >
       <Text className='player__text'>{playerText(state, live)}</Text>
       {state === 'error' && <Text className='player__retry'>点击重试</Text>}
     </View>
@@ -161,7 +196,7 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
         pictureInPictureMode={['push', 'pop']}
         objectFit='contain'
         onPlay={() => {
-          setState('playing')
+          playing()
           onPlayingChange?.(true)
         }}
         onPause={() => {
@@ -173,7 +208,7 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
           save()
         }}
         onWaiting={() => setState('stalled')}
-        onError={() => setState('error')}
+        onError={failed}
         onFullScreenChange={(e) => setFull(!!e.detail.fullScreen)}
         onControlsToggle={(e) => setTools(!!e.detail.show)}
         onLoadedMetaData={(e) => {
@@ -187,7 +222,7 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
           const p = position.current
           p.current = Number(e.detail.currentTime) || 0
           p.duration = Number(e.detail.duration) || p.duration
-          if (state !== 'playing') setState('playing')
+          playing()
           if (start !== null && !p.toasted) {
             p.toasted = true
             void showToast(resumeToast(start))
@@ -246,7 +281,8 @@ export const Player = observer(function Player({ src, poster, live, blocked, ori
       ) : null}
     </View>
   )
-})
+  })
+)
 
 /** Mini-program: WeChat's <video> / <live-player> load their own stream; nothing to start ahead (index.h5.tsx). */
 export function prefetchStream(_src: string): void {}

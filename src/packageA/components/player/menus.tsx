@@ -1,6 +1,6 @@
 import { Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { buttonProps, choiceProps, dialogProps, radioGroupProps, switchProps } from '@/platform/a11y'
 import { showToast } from '@/ui/overlay'
 import {
@@ -61,6 +61,41 @@ export function SpeedMenu({ rate, onChoose, onClose }: { rate: number; onChoose(
       {[...SPEEDS].reverse().map((r) => (
         <View key={r} className={`player-menu__item${r === rate ? ' player-menu__item--on' : ''}`} data-rate={r} {...choiceProps(r === rate)} onClick={() => onChoose(r)}>
           {r === 1 ? '1.0x 正常' : speedLabel(r)}
+        </View>
+      ))}
+    </Sheet>
+  )
+}
+
+/** 更多: 画中画 (where the browser has it) and 播放信息. */
+export function MoreMenu({ pip, onPip, onInfo, onClose }: { pip: 'none' | 'off' | 'on'; onPip(): void; onInfo(): void; onClose(): void }) {
+  return (
+    <Sheet title='更多' className='player-menu--more' onClose={onClose}>
+      {pip !== 'none' && (
+        <View className='player-menu__item player__pip' {...buttonProps()} aria-pressed={pip === 'on' ? 'true' : 'false'} onClick={onPip}>
+          {pip === 'on' ? '退出画中画' : '画中画'}
+        </View>
+      )}
+      <View className='player-menu__item player__info' {...buttonProps()} onClick={onInfo}>
+        播放信息
+      </View>
+    </Sheet>
+  )
+}
+
+/** 播放信息: latency, 清晰度, buffer, dropped frames … read again every second while open. */
+export function InfoPanel({ read, onClose }: { read(): { label: string; value: string }[]; onClose(): void }) {
+  const [rows, setRows] = useState(read)
+  useEffect(() => {
+    const timer = setInterval(() => setRows(read()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  return (
+    <Sheet title='播放信息' className='player-menu--info' onClose={onClose}>
+      {rows.map((r) => (
+        <View key={r.label} className='player-info__row' data-info={r.label}>
+          <Text className='player-info__label'>{r.label}</Text>
+          <Text className='player-info__value'>{r.value}</Text>
         </View>
       ))}
     </Sheet>

@@ -22,7 +22,7 @@ export type PlayerState = 'loading' | 'playing' | 'needs-tap' | 'stalled' | 'err
 export const PLAYER_TEXT: Record<Exclude<PlayerState, 'playing'>, string> = {
   loading: '正在加载直播…',
   'needs-tap': '点击播放',
-  stalled: '网络不佳，正在重新连接…',
+  stalled: '网络不给力，正在重连…',
   error: '播放出错了'
 }
 
@@ -32,9 +32,6 @@ export const VOD_LOADING_TEXT = '正在加载视频…'
 export function playerText(state: Exclude<PlayerState, 'playing'>, live: boolean): string {
   return state === 'loading' && !live ? VOD_LOADING_TEXT : PLAYER_TEXT[state]
 }
-
-/** How long a stall may last before the player reloads the stream. */
-export const STALL_RECOVERY_MS = 8000
 
 export interface PlayerProps {
   src: string
@@ -55,7 +52,32 @@ export interface PlayerProps {
   onPlayingChange?: (playing: boolean) => void
   /** Drawn over the video and kept in full screen: the flying danmaku, and what shows only in full screen. */
   children?: ReactNode
+  /** A channel's programmes inside its time-shift window: chapters on the live progress bar (their start times). */
+  chapters?: Chapter[]
+  /** The wall-clock span of a live stream's time-shift window as it slides (ms since the epoch); null without one. */
+  onWindow?: (window: { from: number; to: number } | null) => void
+}
+
+/** A programme of a channel's schedule, marked on the progress bar of its time-shift window. */
+export interface Chapter {
+  title: string
+  /** its scheduled start, ms since the epoch */
+  startAt: number
+}
+
+/** What a page may ask of its player. */
+export interface PlayerHandle {
+  /**
+   * Plays the live stream from a moment of the wall clock inside its time-shift window (从头看, an earlier programme):
+   * false when the moment is outside the window or the player cannot place it (the mini-program's <video>).
+   */
+  seekToDate(ms: number): boolean
 }
 
 /** What the player's menu is showing. */
-export type PlayerMenu = 'quality' | 'speed' | 'danmaku' | null
+export type PlayerMenu = 'quality' | 'speed' | 'danmaku' | 'more' | 'info' | null
+
+/** A live stream whose window is at least this long offers time-shift (回看): a progress bar and 回到直播. */
+export const TIMESHIFT_MIN_SECONDS = 60
+/** Further behind the live edge than this (beyond the player's own target), the viewer is watching the past. */
+export const BEHIND_SECONDS = 5

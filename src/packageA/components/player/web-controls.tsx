@@ -5,10 +5,22 @@ import { qualityLabel, qualityShort, speedLabel, type QualityOption } from './qu
 
 /**
  * The web player's control bar (used by index.h5.tsx only): native buttons, so Tab, Enter and Space and screen
- * readers work as they do everywhere, each named with the label viewers know (清晰度, 倍速, 弹幕设置, 画中画, 全屏,
- * 退出全屏). On-demand video has the progress row (a range input: arrows seek, a screen reader reads the time);
- * a live stream has its 直播 badge instead and no 倍速.
+ * readers work as they do everywhere, each named with the label viewers know (清晰度, 倍速, 弹幕设置, 全屏, 退出全屏;
+ * 画中画 and 播放信息 under 更多). On-demand video has the progress row (a range input: arrows seek, a screen reader
+ * reads the time). A live stream has its 直播 badge and no 倍速; one with a time-shift window (回看) has the progress
+ * row over that window, with its programmes marked, and 回到直播 while the viewer is behind.
  */
+export interface Timeshift {
+  /** the window, seconds of media time; end is the live edge */
+  start: number
+  end: number
+  current: number
+  /** further behind the edge than the player's own latency */
+  behind: boolean
+  /** programmes inside the window, at their media time */
+  marks: { title: string; at: number }[]
+}
+
 export interface ControlsProps {
   video: HTMLVideoElement | null
   live: boolean
@@ -23,14 +35,15 @@ export interface ControlsProps {
   quality: number
   playingHeight: number
   rate: number
-  /** 画中画: none where the browser has no Picture-in-Picture API */
-  pip: 'none' | 'off' | 'on'
+  /** a live stream's time-shift window; null without one */
+  timeshift: Timeshift | null
   menu: PlayerMenu
   onTogglePlay(): void
   onSeek(seconds: number): void
+  /** back to the live edge (回到直播) */
+  onLive(): void
   onMenu(menu: PlayerMenu): void
   onDanmaku(): void
-  onPip(): void
   onFullscreen(): void
   /** any use of the bar keeps it shown */
   onActivity(): void
@@ -50,9 +63,40 @@ function usePosition(video: HTMLVideoElement | null, live: boolean) {
   return pos
 }
 
+/** How far behind the live edge, as a viewer reads it: -05:23. */
+function behindText(t: Timeshift): string {
+  return `-${formatDuration(Math.max(0, t.end - t.current))}`
+}
+
+/** The progress row: a range over the video (on demand) or the time-shift window (live), programmes marked. */
+function ProgressRow({ min, max, value, label, valueText, marks, onSeek }: { min: number; max: number; value: number; label: string; valueText: string; marks?: Timeshift['marks']; onSeek(t: number): void }) {
+  const span = Math.max(1, max - min)
+  return (
+    <div className='player__progress-row'>
+      <div className='player__progress-track'>
+        <input
+          className='player__progress'
+          type='range'
+          min={Math.floor(min)}
+          max={Math.max(Math.floor(min) + 1, Math.floor(max))}
+          step={1}
+          value={Math.floor(value)}
+          aria-label={label}
+          aria-valuetext={valueText}
+          onChange={(e) => onSeek(Number((e.target as HTMLInputElement).value))}
+        />
+        {(marks || []).map((m) => (
+          <span key={`${m.at}-${m.title}`} className='player__chapter' style={{ left: `${((m.at - min) / span) * 100}%` }} title={m.title} aria-hidden='true' />
+        ))}
+      </div>
+    </div>
+  )
+}
+
 export const Controls = memo(function Controls(p: ControlsProps) {
   const { current, duration } = usePosition(p.video, p.live)
   const timeText = `${formatDuration(current)} / ${formatDuration(duration)}`
+  const ts = p.timeshift
   const menuButton = (menu: Exclude<PlayerMenu, null>, label: string, text: string, className: string) => (
     <button
       type='button'
@@ -72,26 +116,34 @@ export const Controls = memo(function Controls(p: ControlsProps) {
       onFocus={p.onActivity}
       onPointerDown={p.onActivity}
     >
-      {!p.live && (
-        <div className='player__progress-row'>
-          <input
-            className='player__progress'
-            type='range'
-            min={0}
-            max={Math.max(1, Math.floor(duration))}
-            step={1}
-            value={Math.floor(current)}
-            aria-label='播放进度'
-            aria-valuetext={timeText}
-            onChange={(e) => p.onSeek(Number((e.target as HTMLInputElement).value))}
-          />
-        </div>
+      {!p.live && <ProgressRow min={0} max={duration} value={current} label='播放进度' valueText={timeText} onSeek={p.onSeek} />}
+      {ts && (
+        <ProgressRow
+          min={ts.start}
+          max={ts.end}
+          value={ts.current}
+          label='回看进度'
+          valueText={ts.behind ? `比直播晚 ${behindText(ts).slice(1)}` : '直播中'}
+          marks={ts.marks}
+          onSeek={p.onSeek}
+        />
       )}
       <div className='player__bar'>
         <button type='button' className='player__btn player__play' aria-label={p.paused ? '播放' : '暂停'} onClick={p.onTogglePlay}>
           {p.paused ? '▶' : '❚❚'}
         </button>
-        {p.live ? <span className='player__live-badge'>直播</span> : <span className='player__time'>{timeText}</span>}
+        {!p.live ? (
+          <span className='player__time'>{timeText}</span>
+        ) : ts?.behind ? (
+          <>
+            <span className='player__time'>{behindText(ts)}</span>
+            <button type='button' className='player__btn player__go-live' onClick={p.onLive}>
+              回到直播
+            </button>
+          </>
+        ) : (
+          <span className='player__live-badge'>直播</span>
+        )}
         <span className='player__spacer' />
         {p.danmaku && (
           <button
@@ -108,14 +160,10 @@ export const Controls = memo(function Controls(p: ControlsProps) {
         {!p.live && menuButton('speed', `倍速：${speedLabel(p.rate)}`, p.rate === 1 ? '倍速' : `${p.rate}x`, 'player__speed')}
         {p.qualities.length > 0 &&
           menuButton('quality', `清晰度：${qualityLabel(p.quality)}`, qualityShort(p.quality), 'player__quality')}
-        {p.pip !== 'none' && (
-          <button type='button' className='player__btn player__pip' aria-pressed={p.pip === 'on' ? 'true' : 'false'} onClick={p.onPip}>
-            画中画
-          </button>
-        )}
         <button type='button' className='player__btn player__fullscreen' onClick={p.onFullscreen}>
           {p.fullscreen ? '退出全屏' : '全屏'}
         </button>
+        {menuButton('more', '更多', '⋯', 'player__more')}
       </div>
     </div>
   )

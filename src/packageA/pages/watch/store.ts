@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { MediaKind } from '@/api/media'
 import { mediaStore } from '@/stores/media'
+import { cnDate, currentIndex, type ScheduleEntry } from '@/stores/media-schedule'
 import { formatCount, formatDuration } from '@/utils/format'
 
 /** What the 视听 tab opens in the player page: a TV or radio channel (live), a programme, a video. */
@@ -15,6 +16,10 @@ export interface Watchable {
   resumeId?: string
   subtitle: string
   brief?: string
+  /** a TV or radio channel's id (its schedule gives the time-shift's programmes) */
+  channelId?: number
+  /** sound alone: radio, audio programmes (no video box) */
+  audio?: boolean
 }
 
 /** Pages of the video list looked through for a video opened by its link (the list has no call by id). */
@@ -55,7 +60,15 @@ export class WatchStore {
       if (!c?.source) return null
       const radio = mediaStore.channelsRadio.includes(c)
       const onAir = c.current?.title ? ` · 正在播出：${c.current.title}` : ''
-      return { title: c.title, src: c.source, poster: c.cover || c.logo, live: true, subtitle: `${radio ? '广播' : '电视'}直播${c.frequency ? ` · ${c.frequency}` : ''}${onAir}` }
+      return {
+        title: c.title,
+        src: c.source,
+        poster: c.cover || c.logo,
+        live: true,
+        subtitle: `${radio ? '广播' : '电视'}直播${c.frequency ? ` · ${c.frequency}` : ''}${onAir}`,
+        channelId: c.id,
+        audio: radio
+      }
     }
     if (this.type === 'programme') {
       const kinds: MediaKind[] = this.kind ? [this.kind] : ['tv', 'radio', 'audio']
@@ -70,7 +83,8 @@ export class WatchStore {
             live: false,
             resumeId: `programme:${p.id}`,
             subtitle: `${KIND_NAMES[kind]}${p.episodes ? ` · 共${p.episodes}期` : ''}`,
-            brief: p.brief
+            brief: p.brief,
+            audio: kind !== 'tv'
           }
         }
       }
@@ -96,4 +110,33 @@ export class WatchStore {
     }
     return null
   }
+}
+
+/** A programme of today's schedule as the channel's player page shows it. */
+export interface ProgrammeRow extends ScheduleEntry {
+  /** on air now (正在播出) */
+  onAir: boolean
+  /** its start is inside the time-shift window: 从头看 (on air) or 回看 (earlier) */
+  replayable: boolean
+  /** not started yet */
+  later: boolean
+}
+
+/**
+ * Today's programmes of a channel (China time) against the time-shift window the player reports: the one on air can
+ * be watched from its start (从头看) when its start is inside the window, earlier ones inside it replayed (回看).
+ */
+export function programmeRows(entries: readonly ScheduleEntry[], now: number, window: { from: number; to: number } | null): ProgrammeRow[] {
+  const current = currentIndex(entries as ScheduleEntry[], now)
+  return entries.map((e, i) => ({
+    ...e,
+    onAir: i === current,
+    later: e.startAt > now,
+    replayable: !!window && e.startAt <= now && e.startAt >= window.from && e.startAt < window.to
+  }))
+}
+
+/** Today's date of the schedule (China time). */
+export function today(now = Date.now()): string {
+  return cnDate(now)
 }
