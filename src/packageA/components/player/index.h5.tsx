@@ -201,6 +201,8 @@ export const Player = observer(
   const holdRate = useRef<number | null>(null)
   const seekable = !live
   const [timeshift, setTimeshift] = useState<Timeshift | null>(null)
+  /** The viewer chose to watch the past (回看): a recovered stream stays there rather than return to the edge. */
+  const chosePast = useRef(false)
 
   const bindVideo = useCallback((el: HTMLVideoElement | null) => {
     ref.current = el
@@ -377,10 +379,13 @@ export const Player = observer(
         if (instance.levels?.length) setHeights(instance.levels.map((l) => l.height))
         instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
         instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => setPlayingHeight(instance.levels[data.level]?.height || 0))
-        // a fragment arrived: the stream is back, whatever failed before
+        // a fragment arrived: the stream is back, whatever failed before; a live viewer who had not chosen the past
+        // goes back to the edge (the outage put them behind it)
         instance.on(Hls.Events.FRAG_BUFFERED, () => {
           if (backoff.failing) {
             backoff.succeed()
+            const edge = instance.liveSyncPosition
+            if (live && !chosePast.current && edge !== null && edge > video.currentTime + 3) video.currentTime = edge
             if (!video.paused) setState('playing')
           }
         })
@@ -475,6 +480,7 @@ export const Player = observer(
   const goLive = () => {
     const v = ref.current
     if (!v) return
+    chosePast.current = false
     const w = liveWindow(v)
     const edge = hlsRef.current?.liveSyncPosition ?? (w ? w.end - 3 : null)
     if (edge !== null && edge !== undefined) v.currentTime = edge
@@ -488,6 +494,7 @@ export const Player = observer(
         if (!v || !live) return false
         const t = mediaTimeOf(v, hlsRef.current, ms)
         if (t === null) return false
+        chosePast.current = true
         v.currentTime = t
         if (v.paused) v.play().catch(() => undefined)
         return true
@@ -535,7 +542,10 @@ export const Player = observer(
     if (live) {
       // time-shift: anywhere inside the window
       const w = liveWindow(v)
-      if (w && timeshift) v.currentTime = Math.max(w.start, Math.min(w.end - 1, t))
+      if (w && timeshift) {
+        chosePast.current = true
+        v.currentTime = Math.max(w.start, Math.min(w.end - 1, t))
+      }
       return
     }
     if (!Number.isFinite(v.duration)) return
