@@ -7,6 +7,8 @@
 //   5. a 10,000-item list scrolled from top to bottom: p95 frame time and the most rows rendered at once
 //   6. the reference server's WebSocket fan-out: 1,000 clients in one room, 50 messages/s, delivery latency and loss
 //   7. Lighthouse, mobile preset, home and live room 496: performance, accessibility, SEO, FCP, LCP, TBT, CLS (median of 3)
+//   8. the live room with low-latency HLS: latency behind the edge (median over 30 s), and the time a stream takes to
+//      play again by itself after a 15 s cut
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,6 +18,7 @@ import { launchBrowser, startServer, type RunningServer } from '../e2e/harness'
 import { measureFirstLoad } from './first-load'
 import { lighthouseRows, lighthouseScores } from './lighthouse'
 import { weappSetData } from './weapp-setdata'
+import { cutRecovery, liveLatency } from './live-stream'
 import { FRAME_PROBE, kb, median, percentile, post, round } from './lib'
 // @ts-expect-error plain ESM script without types
 import { weappSizes } from '../scripts/check-sizes.mjs'
@@ -216,6 +219,8 @@ async function main() {
     await section('longList', () => longList(browser!, origin))
     await section('fanOut', () => fanOut(origin))
     await section('lighthouse', () => lighthouseScores(origin, quick ? 1 : 3))
+    await section('liveLatency', () => liveLatency(browser!, origin, quick))
+    await section('cutRecovery', () => cutRecovery(browser!, origin, quick))
   } finally {
     await browser?.close()
     await server?.stop()
@@ -263,6 +268,8 @@ function table(r: Record<string, any>): string {
       return [a, b, `performance ${target(f?.performance, limits[page] ?? 80, '', true)}, CLS ${target(f?.cls, 0.05, '')}`]
     }))
   }
+  if (r.liveLatency?.medianSeconds !== undefined) rows.push([`live latency, H5 LL-HLS (median over ${r.liveLatency.samples} s / max)`, `${v(r.liveLatency.medianSeconds)} / ${v(r.liveLatency.maxSeconds)} s`, target(r.liveLatency.medianSeconds, 2.5, ' s')])
+  if (r.cutRecovery?.medianMs !== undefined) rows.push([`playing again after a ${r.cutRecovery.cutSeconds} s cut (median of ${r.cutRecovery.cuts} / max)`, `${v(r.cutRecovery.medianMs)} / ${v(r.cutRecovery.maxMs)} ms`, target(r.cutRecovery.maxMs, 10000, ' ms')])
   for (const [k, val] of Object.entries(r)) if (val && typeof val === 'object' && 'error' in (val as object)) rows.push([k, `failed: ${(val as { error: string }).error}`])
   const w = Math.max(...rows.map((x) => x[0].length))
   return [`| figure | value | target |`, `| --- | --- | --- |`, ...rows.map(([a, b, t]) => `| ${a.padEnd(w)} | ${b} | ${t ?? ''} |`)].join('\n')

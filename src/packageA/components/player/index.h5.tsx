@@ -481,9 +481,17 @@ export const Player = observer(
     const v = ref.current
     if (!v) return
     chosePast.current = false
+    const hls = hlsRef.current
     const w = liveWindow(v)
-    const edge = hlsRef.current?.liveSyncPosition ?? (w ? w.end - 3 : null)
-    if (edge !== null && edge !== undefined) v.currentTime = edge
+    const edge = hls?.liveSyncPosition ?? (w ? w.end - 3 : null)
+    if (edge === null || edge === undefined) return
+    v.currentTime = edge
+    // loading starts again from the edge at once (hls.js was filling the buffer where the viewer was, and reloads a
+    // playlist it is not playing the edge of less often)
+    if (hls) {
+      hls.stopLoad()
+      hls.startLoad(edge)
+    }
     if (v.paused) v.play().catch(() => undefined)
   }
   useImperativeHandle(
@@ -751,6 +759,12 @@ export const Player = observer(
         onContextMenu={(e) => e.preventDefault()}
       />
       {hint ? <div className='player__hint'>{hint}</div> : null}
+      {timeshift?.behind && !controlsShown ? (
+        // watching the past with the controls hidden: the way back stays in reach
+        <button type='button' className='player__go-live player__go-live--float' onClick={goLive}>
+          回到直播
+        </button>
+      ) : null}
       {state !== 'playing' && !blocked && (
         <div
           className={`player__overlay player__overlay--${state}`}

@@ -1,0 +1,43 @@
+// How far a live room's picture is behind the edge, measured from outside the app (the browser tests of live streams and
+// the benchmark use it): the video element's forward buffer plus the parts of the playlist it has not loaded yet.
+import type { Page } from 'playwright-core'
+
+export async function fetchText(url: string): Promise<string> {
+  return (await fetch(url)).text()
+}
+
+/** Where a part or segment sits on the live clock: four 0.5 s parts a segment. */
+export const partIndex = (seq: number, part: number) => seq * 4 + part
+
+const newestLoaded = new WeakMap<Page, number>()
+
+/** Follows the parts and segments a page has loaded (the newest by the live clock). */
+export function trackLoads(page: Page) {
+  newestLoaded.set(page, -1)
+  page.on('requestfinished', (r) => {
+    const p = /\/\d+p-part\d+\.(\d)\.ts\?seq=(\d+)/.exec(r.url())
+    const g = /\/\d+p-seg\d+\.ts\?seq=(\d+)/.exec(r.url())
+    const idx = p ? partIndex(Number(p[2]), Number(p[1])) : g ? partIndex(Number(g[1]), 3) : -1
+    if (idx > (newestLoaded.get(page) ?? -1)) newestLoaded.set(page, idx)
+  })
+}
+
+/**
+ * How far the picture is behind the live edge: the player's forward buffer (buffered end − currentTime, from the
+ * video element) plus the distance from the newest part it has loaded to the newest part of the playlist this test
+ * fetches itself at the same moment.
+ */
+export async function latency(page: Page, origin: string, room = 496): Promise<number> {
+  const [fwd, playlist] = await Promise.all([
+    page.evaluate(`(() => {
+      const v = document.querySelector('video')
+      for (let i = 0; i < v.buffered.length; i++) if (v.buffered.start(i) <= v.currentTime + 0.1 && v.currentTime <= v.buffered.end(i)) return v.buffered.end(i) - v.currentTime
+      return 0
+    })()`) as Promise<number>,
+    fetchText(`${origin}/hls/live/${room}/360p.m3u8`)
+  ])
+  const parts = [...playlist.matchAll(/part\d+\.(\d)\.ts\?seq=(\d+)/g)].map((m) => partIndex(Number(m[2]), Number(m[1])))
+  const edge = Math.max(...parts)
+  return fwd + Math.max(0, edge - (newestLoaded.get(page) ?? -1)) * 0.5
+}
+
