@@ -28,7 +28,7 @@ export function quizView(a: Activity, reveal = false) {
 }
 export function redpackView(a: Activity) {
   const amounts = a.amounts as number[]
-  return { id: a.id, act_id: a.id, roomid: a.room_id, title: a.title, status: a.status, total_gold: a.total_gold, count: amounts.length + Number(a.taken ?? 0), remain: amounts.length }
+  return { id: a.id, act_id: a.id, roomid: a.room_id, title: a.title, status: a.status, total_gold: a.total_gold, count: amounts.length + Number(a.taken ?? 0), remain: amounts.length, end_time: a.end_time }
 }
 export function lotteryView(a: Activity) {
   return {
@@ -121,7 +121,8 @@ export const demo = {
     while (cuts.size < count - 1) cuts.add(1 + Math.floor(Math.random() * (total - 1)))
     const points = [0, ...[...cuts].sort((x, y) => x - y), total]
     const amounts = points.slice(1).map((p, i) => p - (points[i] as number))
-    const a = newActivity(ctx, { room_id: roomId, kind: 'redpack', title: '主播发红包啦', total_gold: total, amounts, taken: 0 })
+    // what is left of a red packet expires after a day, as messenger red packets do
+    const a = newActivity(ctx, { room_id: roomId, kind: 'redpack', title: '主播发红包啦', total_gold: total, amounts, taken: 0, end_time: nowSec() + 24 * HOUR })
     ctx.hub.broadcast(roomId, 'redpack', redpackView(a))
     return redpackView(a)
   },

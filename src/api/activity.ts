@@ -21,6 +21,8 @@ export interface LotteryData {
   status: number
   winners_count?: number
   userlist?: Array<{ uid: number; uname?: string; avatar?: string }>
+  /** when it is drawn (unix seconds), where the server says */
+  end_time?: number
 }
 export interface LotteryResultData extends LotteryData {
   joined: number
@@ -63,6 +65,8 @@ export interface RedpackData {
   count: number
   remain: number
   status: number
+  /** when what is left expires (unix seconds), where the server says */
+  end_time?: number
 }
 export interface RedpackDrawData {
   amount: number

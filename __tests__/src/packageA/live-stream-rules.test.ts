@@ -8,6 +8,7 @@
 import { Backoff, FIRST_RETRY_MS, GIVE_UP_MS, MAX_RETRY_MS } from '@/utils/backoff'
 import { dateWindow, timeOfDate } from '@/utils/media-dates'
 import { programmeRows } from '@/packageA/pages/watch/store'
+import { timeLeftText } from '@/packageA/components/activities/time-left'
 import { normalizeSchedule } from '@/stores/media-schedule'
 import { networkKind } from '@/platform/network'
 import { StageStore } from '@/packageA/components/activities/stage'
@@ -81,6 +82,18 @@ describe('today’s programmes against the window', () => {
   })
   test('without a window (a player that cannot place dates) nothing is offered', () => {
     expect(programmeRows(entries, at('10:20'), null).some((r) => r.replayable)).toBe(false)
+  })
+})
+
+describe('how long an activity stays open', () => {
+  const now = Date.parse('2026-11-25T10:00:00Z')
+  const sec = now / 1000
+  test('mm:ss under an hour, hours and minutes beyond, nothing when over or without an end', () => {
+    expect(timeLeftText(sec + 599, now)).toBe('还剩 09:59')
+    expect(timeLeftText(sec + 3600, now)).toBe('还剩 1 小时')
+    expect(timeLeftText(sec + 86399, now)).toBe('还剩 23 小时 59 分钟')
+    expect(timeLeftText(sec, now)).toBe('')
+    expect(timeLeftText(undefined, now)).toBe('')
   })
 })
 

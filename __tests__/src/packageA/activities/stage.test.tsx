@@ -151,6 +151,8 @@ test('a red packet drawn with a double tap draws once; the amount and the takers
   await mountStage()
   await demo('/redpack?total=60&count=3')
   await waitFor(() => $('.act-card--redpack .act-redpack__draw'))
+  // how long what is left stays open (a viewer behind the live edge sees the push late)
+  expect($('.act-redpack__left')?.textContent).toMatch(/^还剩 2[34] 小时( \d+ 分钟)? 失效$/)
   const draws = countRequests(/redpack\/draw/)
   const rp = store<RedpackStore>('redpack')
   await Promise.all([rp.draw(), rp.draw()])
@@ -249,9 +251,12 @@ test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', 
   await mountStage()
   await demo('/lottery/start?type=1')
   tap(await waitFor(() => $('.act-card--lottery .act-lottery__join')))
+  // how long until the draw
+  expect($('.act-lottery__left')?.textContent).toMatch(/^还剩 (09|10):\d\d 开奖$/)
   await waitFor(() => $('.act-lottery__state')?.textContent === '已参与，等待开奖')
   await demo('/lottery/result')
   await waitFor(() => $('.act-lottery__outcome--win')) // the demo draws every viewer who joined
+  expect($('.act-lottery__left')).toBeNull() // drawn: nothing left to wait for
   // a new grab lottery the viewer does not join: the result is a loss
   await demo('/lottery/start?type=1')
   await waitFor(() => $('.act-card--lottery .act-lottery__join'))

@@ -6,6 +6,7 @@ import { chatStore } from '@/stores/chat'
 import { buttonProps } from '../aria'
 import { ActivityCard } from '../card'
 import { openRecords } from '../records'
+import { TimeLeft } from '../time-left'
 import type { ViewProps } from '../types'
 import type { LotteryStore } from './store'
 import './view.scss'
@@ -55,6 +56,7 @@ export const LotteryView = observer(function LotteryView({ store, roomId, onClos
           {l.title}
         </View>
       )}
+      {!finished ? <TimeLeft endSec={l.end_time} suffix=' 开奖' className='act-lottery__left' /> : null}
       {finished && l.userlist?.length ? <Text className='act-lottery__winners'>中奖名单：{l.userlist.map((u) => u.uname).join('、')}</Text> : null}
       <View className='act-lottery__records' {...buttonProps('抽奖记录')} onClick={() => void openRecords('lottery-records', roomId)}>
         抽奖记录

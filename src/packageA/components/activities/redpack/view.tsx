@@ -2,6 +2,7 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { buttonProps } from '../aria'
 import { ActivityCard } from '../card'
+import { TimeLeft } from '../time-left'
 import type { ViewProps } from '../types'
 import type { RedpackStore } from './store'
 import './view.scss'
@@ -25,6 +26,7 @@ export const RedpackView = observer(function RedpackView({ store, onClose }: Vie
           抢
         </View>
       )}
+      {(store.result?.remain ?? rp.remain) > 0 ? <TimeLeft endSec={rp.end_time} suffix=' 失效' className='act-redpack__left' /> : null}
       {store.result?.list.length ? (
         <View className='act-redpack__list'>
           {store.result.list.slice(0, 5).map((r) => (

@@ -1,0 +1,36 @@
+import { Text } from '@tarojs/components'
+import { useEffect, useState } from 'react'
+import { formatDuration } from '@/utils/format'
+
+/**
+ * How long an activity stays open (a lottery until its draw, a red packet until it expires), as its card tells it: a
+ * viewer who is behind the live edge (回看, a stream that stalled) sees a push late, and needs to know how long is
+ * left. mm:ss under an hour, hours and minutes beyond; nothing once it is over or without an end.
+ */
+export function timeLeftText(endSec: number | undefined, nowMs: number): string {
+  const end = Number(endSec)
+  if (!Number.isFinite(end) || end <= 0) return ''
+  const left = Math.floor(end - nowMs / 1000)
+  if (left <= 0) return ''
+  if (left < 3600) return `还剩 ${formatDuration(left)}`
+  const h = Math.floor(left / 3600)
+  const m = Math.floor((left % 3600) / 60)
+  return `还剩 ${h} 小时${m ? ` ${m} 分钟` : ''}`
+}
+
+/** The card's line of time left, ticking every second. */
+export function TimeLeft({ endSec, suffix, className }: { endSec?: number; suffix: string; className: string }) {
+  const [now, setNow] = useState(Date.now())
+  useEffect(() => {
+    if (!endSec) return undefined
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [endSec])
+  const text = timeLeftText(endSec, now)
+  return text ? (
+    <Text className={className} data-end={endSec}>
+      {text}
+      {suffix}
+    </Text>
+  ) : null
+}
