@@ -1,5 +1,5 @@
 // Production builds target what the app runs on at all, so async functions, classes, spread and for…of ship as
-// written instead of as regenerator and helper code (README, Performance):
+// written instead of as regenerator and helper code (docs/performance.md):
 // - H5: Chrome / Android WebView 64+ (the messenger's browser, partner apps) and Safari / iOS 12+; below those the
 //   app could not run anyway (MobX 6 needs Proxy, the player MSE or native HLS);
 // - mini-program: WeChat's JavaScript engines (JavaScriptCore of iOS 12+, V8 on Android), which run ES2017.

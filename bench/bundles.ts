@@ -1,4 +1,4 @@
-// Bundle analysis of the H5 build (README, Performance): what the JavaScript a page loads before it is interactive is
+// Bundle analysis of the H5 build (docs/performance.md): what the JavaScript a page loads before it is interactive is
 // made of. Build with the stats first, then run this against that build:
 //   BUNDLE_STATS=dist/h5-stats.json npm run build:h5 && npx tsx bench/bundles.ts dist/h5-stats.json
 // It starts the reference server on the build (H5_DIR, default dist/h5), records which scripts home and the live room

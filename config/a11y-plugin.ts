@@ -4,7 +4,7 @@ import attributes from '../src/platform/a11y-attributes.json'
 import videoEvents from '../src/platform/video-events.json'
 
 /**
- * Mini-program accessibility attributes (README, Accessibility). WeChat reads `aria-role`, `aria-label`,
+ * Mini-program accessibility attributes (docs/accessibility.md). WeChat reads `aria-role`, `aria-label`,
  * `aria-hidden`, `aria-selected` and `aria-checked` on its components, but Taro's generated templates carry only the
  * attributes it knows, so `ariaLabel` on an `<Image>` would never reach the `<image>`. This adds the attributes of
  * src/platform/a11y-attributes.json to the templates (compile time) and, through src/platform/a11y-runtime.ts, to the

@@ -4,7 +4,7 @@ import path from 'path'
 /**
  * `BUNDLE_STATS=<file> npm run build:h5`: writes every output chunk of the H5 build with its files and the source
  * modules inside it: each module's path, its size as webpack holds it (after Babel) and its size once minified on its
- * own (terser, production defines). `npx tsx bench/bundles.ts <file>` turns it into the bundle analysis of the README's
+ * own (terser, production defines). `npx tsx bench/bundles.ts <file>` turns it into the bundle analysis of docs/performance.md's
  * performance section: which of the bytes a page loads are Taro's runtime, its components, API polyfills, React, MobX,
  * other libraries and the app's own code. Off in normal builds (nothing is added to the output).
  */

@@ -65,7 +65,7 @@ test('home paints its pre-rendered first screen from the HTML, before any script
     }).observe({ type: 'largest-contentful-paint', buffered: true })
     new PerformanceObserver((l) => {
       for (const e of l.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
-        // the router's one shift of its page panel is Taro's, before and after this change (README, Performance)
+        // the router's one shift of its page panel is Taro's, before and after this change (docs/performance.md)
         if (e.sources.every((src) => (src.node as Element | undefined)?.classList?.contains('taro-tabbar__panel'))) continue
         w.__shift += e.value
       }

@@ -1,4 +1,4 @@
-// The H5 build's files under /m2/ (README Performance): compressed for browsers that accept it and cached
+// The H5 build's files under /m2/ (docs/performance.md): compressed for browsers that accept it and cached
 // by what their names promise.
 //
 // - Text files (JS, CSS, HTML, SVG, JSON) go out as brotli or gzip, whichever the browser accepts (brotli first):

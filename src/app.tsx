@@ -17,7 +17,7 @@ import './app.scss'
 // (R2.26); the mini-program's launch query arrives through useLaunch below.
 const startupLogin = takeStartupLogin()
 
-// H5: Enter and Space press the tappable views that carry a role (README, Accessibility).
+// H5: Enter and Space press the tappable views that carry a role (docs/accessibility.md).
 installKeyActivation()
 
 // A route that resolves clears the 404 screen.

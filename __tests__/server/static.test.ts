@@ -1,4 +1,4 @@
-// The H5 build under /m2/ as the reference server answers it (README Performance): text compression by
+// The H5 build under /m2/ as the reference server answers it (docs/performance.md): text compression by
 // Accept-Encoding, the build's pre-compressed copies, and cache lifetimes by file name. Through the real server
 // (createServer) over a build folder written here.
 import { test, before, after } from 'node:test'

@@ -1,6 +1,6 @@
 // Dates as dayjs with its zh-cn locale (R1.23) and relativeTime plugin formatted them, written out here: the two
 // functions below were all the app used of dayjs, which cost 9 KB of the mini-program's main package and 4 KB gzip of
-// every H5 first load (README, Performance). __tests__/src/utils/format.test.ts compares both with dayjs itself.
+// every H5 first load (docs/performance.md). __tests__/src/utils/format.test.ts compares both with dayjs itself.
 
 export type TimeInput = number | string | Date | null | undefined
 
