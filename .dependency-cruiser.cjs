@@ -1,0 +1,97 @@
+// Import rules of the client and the reference server, checked by `npm run typecheck` (dependency-cruiser reads the
+// imports as TypeScript resolves them, `@/` alias included). dependency-cruiser was chosen over the hand-written check
+// it replaces: it resolves imports as the compiler does (type imports, dynamic imports, index files) and its rules are
+// data a reader can change.
+//
+// Client (src/): pages → components → stores → api → core → platform → utils. A file may import its own layer or any
+// lower one, never a higher one. Server (server/): routes → api/context → db/lib, and no import circle.
+
+/** Client layers, highest first: the top-level entries of src/ in each. */
+const CLIENT = [
+  ['pages', ['pages', 'packageA', 'packageB', 'custom-tab-bar', 'app\\.tsx', 'app\\.config\\.ts', 'index\\.html']],
+  ['components', ['components', 'hooks']],
+  ['stores', ['stores']],
+  ['api', ['api', 'router']],
+  ['core', ['core', 'ui']],
+  ['platform', ['platform']],
+  ['utils', ['utils', 'env\\.ts', 'theme\\.ts', 'share\\.ts']]
+]
+const SERVER = [
+  ['routes', ['routes/', 'app\\.ts', 'start\\.ts', 'seed-cli\\.ts', 'demo-cli\\.ts']],
+  ['db/lib', ['lib/', 'db\\.ts', 'types\\.ts']]
+]
+
+const under = (root, entries) => `^${root}/(${entries.join('|')})`
+
+/** One rule per layer: nothing in it imports a layer above it. */
+function layerRules(root, layers, kind) {
+  const rules = []
+  layers.forEach(([name, entries], i) => {
+    if (i === 0) return
+    const higher = layers.slice(0, i).flatMap(([, e]) => e)
+    rules.push({
+      name: `${kind}-${name.replace(/\W/g, '-')}-no-arrow-up`,
+      comment: `${kind} ${name} imports nothing from a higher layer (${layers.slice(0, i).map(([n]) => n).join(', ')})`,
+      severity: 'error',
+      from: { path: under(root, entries) },
+      to: { path: under(root, higher) }
+    })
+  })
+  return rules
+}
+
+// The server's middle layer (api.ts, context.ts, security, push, views…) is every file not named in SERVER.
+const serverMiddle = {
+  name: 'server-middle-no-arrow-up',
+  comment: 'server api/context imports no route',
+  severity: 'error',
+  from: { path: '^server/', pathNot: [under('server', SERVER.flatMap(([, e]) => e))] },
+  to: { path: under('server', SERVER[0][1]) }
+}
+const serverLow = {
+  name: 'server-db-lib-no-arrow-up',
+  comment: 'server db/lib imports neither api/context nor a route',
+  severity: 'error',
+  from: { path: under('server', SERVER[1][1]) },
+  to: { path: '^server/', pathNot: under('server', SERVER[1][1]) }
+}
+
+/** Every file of src/ belongs to a layer: one that imports something, and one that imports nothing. */
+const outside = { path: '^src/', pathNot: under('src', CLIENT.flatMap(([, e]) => e)) }
+const unplaced = [
+  { name: 'client-file-in-a-layer', severity: 'error', from: outside, to: {} },
+  { name: 'client-file-in-a-layer-alone', severity: 'error', from: { ...outside, orphan: true }, to: {} }
+].map((r) => ({ ...r, comment: 'a file of src/ outside every layer: add its folder to CLIENT in .dependency-cruiser.cjs' }))
+
+module.exports = {
+  forbidden: [
+    ...layerRules('src', CLIENT, 'client'),
+    serverMiddle,
+    serverLow,
+    ...unplaced,
+    {
+      name: 'server-no-circle',
+      comment: 'no import circle among server files (type imports count)',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { circular: true }
+    },
+    {
+      name: 'not-to-tests',
+      comment: 'shipped code imports no test file',
+      severity: 'error',
+      from: { path: '^(src|server)/' },
+      to: { path: '^(__tests__|e2e|weapp-sim|bench)/' }
+    }
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(server/(fixtures|data)|dist|node_modules)/' },
+    includeOnly: '^(src|server)/',
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    // the H5 variant (`name.h5.ts`) is a file of its own: it is cruised, and imports name the plain file
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } }
+  }
+}
