@@ -89,10 +89,10 @@ async function main() {
       const load = await measureFirstLoad(browser, `${server.origin}${path}`, ready)
       out.push(breakdown(stats, name, load.assets.filter((a) => a.type === 'script')))
     }
-    const names = [...new Set(out.flatMap((p) => Object.keys(p.groups)))].sort((a, b) => (out[0]!.groups[b]?.gzipKB ?? 0) - (out[0]!.groups[a]?.gzipKB ?? 0))
+    const names = [...new Set(out.flatMap((p) => Object.keys(p.groups)))].sort((a, b) => (out[0].groups[b]?.gzipKB ?? 0) - (out[0].groups[a]?.gzipKB ?? 0))
     console.log(`| part (KB gzip / raw) | ${out.map((p) => p.page).join(' | ')} |`)
     console.log(`| --- | ${out.map(() => '---').join(' | ')} |`)
-    for (const n of names) console.log(`| ${n} | ${out.map((p) => (p.groups[n] ? `${p.groups[n]!.gzipKB} / ${p.groups[n]!.rawKB}` : '—')).join(' | ')} |`)
+    for (const n of names) console.log(`| ${n} | ${out.map((p) => (p.groups[n] ? `${p.groups[n].gzipKB} / ${p.groups[n].rawKB}` : '—')).join(' | ')} |`)
     console.log(`| **first-load JS** | ${out.map((p) => `**${p.jsGzipKB} / ${p.jsRawKB}**`).join(' | ')} |`)
     for (const p of out) console.log(`\n${p.page}, largest packages and files (KB gzip): ${p.topModules.map((m) => `${m.path} ${m.gzipKB}`).join(', ')}`)
   } finally {

@@ -3,7 +3,7 @@ export function percentile(values: number[], p: number): number {
   if (!values.length) return NaN
   const sorted = [...values].sort((a, b) => a - b)
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
-  return sorted[i]!
+  return sorted[i]
 }
 
 export const median = (values: number[]) => percentile(values, 50)

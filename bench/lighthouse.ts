@@ -49,9 +49,9 @@ async function runOnce(url: string): Promise<Lhr> {
       maxWaitForLoad: 30000
     })
     if (!result) throw new Error(`lighthouse returned nothing for ${url}`)
-    return result.lhr as unknown as Lhr
+    return result.lhr
   } finally {
-    await chrome.kill()
+    chrome.kill()
   }
 }
 
@@ -75,7 +75,7 @@ export async function lighthousePage(url: string, runs = 3): Promise<LighthouseF
   for (let i = 0; i < runs; i++) lhrs.push(await runOnce(url))
   const m = (f: (l: Lhr) => number) => median(lhrs.map(f))
   const perf = m((l) => score(l, 'performance'))
-  const medianRun = lhrs.find((l) => score(l, 'performance') === perf) ?? lhrs[0]!
+  const medianRun = lhrs.find((l) => score(l, 'performance') === perf) ?? lhrs[0]
   return {
     runs,
     performance: perf,

@@ -34,7 +34,7 @@ async function main() {
   }
   await Promise.all([...Array.from({ length: 8 }, loop), viewer()])
   times.sort((a, b) => a - b)
-  console.log(JSON.stringify({ width, codes_drawn: drawn, refused, config_median_ms: Math.round(times[Math.floor(times.length / 2)]! * 10) / 10 }))
+  console.log(JSON.stringify({ width, codes_drawn: drawn, refused, config_median_ms: Math.round(times[Math.floor(times.length / 2)] * 10) / 10 }))
   await app.close()
 }
 

@@ -67,7 +67,7 @@ async function paintTimings(browser: Browser, origin: string) {
           const f = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN
           new PerformanceObserver((list) => {
             const entries = list.getEntries()
-            resolve({ fcp: f, lcp: entries[entries.length - 1]!.startTime })
+            resolve({ fcp: f, lcp: entries[entries.length - 1].startTime })
           }).observe({ type: 'largest-contentful-paint', buffered: true })
           setTimeout(() => resolve({ fcp: f, lcp: NaN }), 2000)
         })
@@ -115,7 +115,7 @@ async function danmakuLoad(browser: Browser, origin: string) {
     maxLayer = Math.max(maxLayer, n.layer)
     maxChat = Math.max(maxChat, n.chat)
   }
-  const frames = (await page.evaluate('window.__stopFrames()')) as number[]
+  const frames = await page.evaluate<number[]>('window.__stopFrames()')
   await cdp.send('HeapProfiler.collectGarbage')
   const heapAfter = (await cdp.send('Runtime.getHeapUsage')).usedSize
   const shown = await page.$$eval('.chat__msg', (els) => els.length)
@@ -154,7 +154,7 @@ async function longList(browser: Browser, origin: string) {
     maxRows = Math.max(maxRows, s.rows)
     done = s.end
   }
-  const frames = (await page.evaluate('window.__stopFrames()')) as number[]
+  const frames = await page.evaluate<number[]>('window.__stopFrames()')
   const lastTitle = await page.evaluate(() => Array.from(document.querySelectorAll('.list-row__title')).pop()?.textContent || '')
   await context.close()
   return { items: total, reachedEnd: done, p95FrameMs: round(percentile(frames, 95)), maxFrameMs: round(Math.max(...frames)), maxRenderedRows: maxRows, lastRow: lastTitle }
@@ -172,9 +172,9 @@ async function fanOut(origin: string) {
   for (let i = 0; i < clients; i++) {
     const ws = new WebSocket(wsUrl)
     ws.on('message', (raw) => {
-      const m = JSON.parse(String(raw)) as { type: string; data: { time: number } }
+      const m = JSON.parse((raw as Buffer).toString()) as { type: string; data: { time: number } }
       if (m.type !== 'danmaku') return
-      received[i]!++
+      received[i]++
       latencies.push(Date.now() - m.data.time)
     })
     sockets.push(ws)
@@ -238,7 +238,7 @@ function target(value: unknown, limit: number, unit: string, atLeast = false): s
 
 function table(r: Record<string, any>): string {
   const rows: [string, string, string?][] = []
-  const v = (x: unknown, unit = '') => (x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`)
+  const v = (x: number | string | undefined | null, unit = '') => (x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`)
   if (r.weapp?.mainKB !== undefined) rows.push(['mini-program main / packageA / packageB', `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`, `main ${target(r.weapp.mainKB, 450, ' KB')}`])
   if (r.weappSetData?.busyRoom) {
     const w = r.weappSetData
@@ -263,7 +263,7 @@ function table(r: Record<string, any>): string {
   if (r.lighthouse?.home) {
     const limits: Record<string, number> = { home: 85, live: 80 }
     rows.push(...lighthouseRows(r.lighthouse).map(([a, b], i): [string, string, string] => {
-      const page = Object.keys(r.lighthouse)[i]!
+      const page = Object.keys(r.lighthouse)[i]
       const f = r.lighthouse[page]
       return [a, b, `performance ${target(f?.performance, limits[page] ?? 80, '', true)}, CLS ${target(f?.cls, 0.05, '')}`]
     }))

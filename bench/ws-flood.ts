@@ -14,7 +14,7 @@ function frame(text: string): Buffer {
   const mask = crypto.randomBytes(4)
   const len = body.length
   const head = len < 126 ? Buffer.from([0x81, 0x80 | len]) : Buffer.from([0x81, 0x80 | 126, len >> 8, len & 255])
-  return Buffer.concat([head, mask, Buffer.from(body.map((b, i) => b ^ (mask[i % 4] as number)))])
+  return Buffer.concat([head, mask, Buffer.from(body.map((b, i) => b ^ (mask[i % 4])))])
 }
 
 async function main() {
@@ -52,7 +52,7 @@ async function main() {
   const sent = new Map<string, number>()
   const rtt: number[] = []
   ws.on('message', (raw) => {
-    const m = JSON.parse(String(raw)) as { type: string; data?: { content?: string } }
+    const m = JSON.parse((raw as Buffer).toString()) as { type: string; data?: { content?: string } }
     const t = m.data?.content ? sent.get(m.data.content) : undefined
     if (t) rtt.push(Date.now() - t)
   })

@@ -1,5 +1,6 @@
 import path from 'path'
 import type { IPluginContext, TaroPlatformBase } from '@tarojs/service'
+import { PLATFORM_TYPE } from '@tarojs/shared'
 import attributes from '../src/platform/a11y-attributes.json'
 import videoEvents from '../src/platform/video-events.json'
 
@@ -17,7 +18,7 @@ export default function a11yPlugin(ctx: IPluginContext) {
     name: 'onSetupClose',
     fn(platform: TaroPlatformBase) {
       const mini = platform as TaroPlatformBase & { template?: { mergeComponents(ctx: IPluginContext, patch: object): void } }
-      if (platform.platformType !== 'mini' || !mini.template) return
+      if (platform.platformType !== PLATFORM_TYPE.MINI || !mini.template) return
       mini.template.mergeComponents(ctx, attributes)
       mini.template.mergeComponents(ctx, videoEvents)
       const runtime = path.resolve(__dirname, '../src/platform/a11y-runtime.ts')

@@ -106,6 +106,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         cssModules: { enable: false }
       },
       webpackChain(chain) {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack is loaded only when a build runs, from Taro's copy
         const { NormalModuleReplacementPlugin } = require('webpack') as typeof import('webpack')
         // Taro splits only initial chunks, so each lazy page chunk would carry its own mobx copy. Taro's minSize 0
         // made a file of every shared module (home loaded 25 scripts, each a request, each a round trip on a phone's

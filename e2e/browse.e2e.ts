@@ -2,7 +2,7 @@
 // (spec R2.42, R4.14, R4.43, R2.7, R2.48).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { suite } from './harness'
 
 const s = suite()

@@ -3,7 +3,7 @@
 // 200 incoming messages per second the flying layer and the chat list keep a bounded number of nodes.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { loginThroughUserPage, suite } from './harness'
 
 const ROOM = 307 // on air in the seed
@@ -12,7 +12,7 @@ const QUIET_ROOM = 305
 let sender: BrowserContext
 let watcher: BrowserContext
 
-const s = suite(async ({ browser, server }) => {
+const s = suite(async () => {
   sender = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   watcher = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   await login(await sender.newPage(), s.server.origin)
@@ -90,11 +90,11 @@ test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame tim
   const r = await fetch(`${s.server.origin}/dev/rooms/${QUIET_ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":200,"seconds":5}' })
   assert.equal(r.status, 200)
   await watch.waitForTimeout(5800)
-  const m = (await watch.evaluate(`(() => {
+  const m = await watch.evaluate<{ p95: number; frames: number; maxItems: number; maxRows: number; heap: number }>(`(() => {
     const frames = window.__frames.slice(5).sort((a, b) => a - b)
     return { p95: frames[Math.floor(frames.length * 0.95)] || 0, frames: frames.length, maxItems: window.__maxItems, maxRows: window.__maxRows,
       heap: performance.memory ? performance.memory.usedJSHeapSize : 0 }
-  })()`)) as { p95: number; frames: number; maxItems: number; maxRows: number; heap: number }
+  })()`)
   console.log(
     `danmaku under 200 msg/s for 5 s: p95 frame ${m.p95.toFixed(1)} ms over ${m.frames} frames, max flying nodes ${m.maxItems}, max chat rows ${m.maxRows}, heap ${(heapBefore / 1e6).toFixed(1)} → ${(m.heap / 1e6).toFixed(1)} MB`
   )

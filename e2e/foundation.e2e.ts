@@ -1,7 +1,7 @@
 // The H5 build in Chromium: /m2/ routing, the tab bar, tab switching, the 404 hook (spec R2.1, R2.2–R2.6, R2.41).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { appEnv } from '../config/env'
 import { suite } from './harness'
 

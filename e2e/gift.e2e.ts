@@ -3,12 +3,12 @@
 // room unlocks after purchase; a top-up through the sandbox payment page raises the balance.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { loginThroughUserPage, suite } from './harness'
 
 let context: BrowserContext
 
-const s = suite(async ({ browser, server }) => {
+const s = suite(async () => {
   context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   await login(await context.newPage(), s.server.origin)
 })

@@ -29,11 +29,11 @@ export function trackLoads(page: Page) {
  */
 export async function latency(page: Page, origin: string, room = 496): Promise<number> {
   const [fwd, playlist] = await Promise.all([
-    page.evaluate(`(() => {
+    page.evaluate<number>(`(() => {
       const v = document.querySelector('video')
       for (let i = 0; i < v.buffered.length; i++) if (v.buffered.start(i) <= v.currentTime + 0.1 && v.currentTime <= v.buffered.end(i)) return v.buffered.end(i) - v.currentTime
       return 0
-    })()`) as Promise<number>,
+    })()`),
     fetchText(`${origin}/hls/live/${room}/360p.m3u8`)
   ])
   const parts = [...playlist.matchAll(/part\d+\.(\d)\.ts\?seq=(\d+)/g)].map((m) => partIndex(Number(m[2]), Number(m[1])))

@@ -30,7 +30,7 @@ test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist
     await page.waitForTimeout(500)
   }
   samples.sort((a, b) => a - b)
-  const median = samples[2]!
+  const median = samples[2]
   console.log(`LL-HLS latency after 20 s: median ${median.toFixed(2)} s of ${samples.map((x) => x.toFixed(2)).join(', ')}`)
   assert.ok(median < 2.5, `${median.toFixed(2)} s behind`)
   // parts were loaded, and the playlist was reloaded blocking, as a delta
@@ -136,7 +136,7 @@ test('self-healing: cut for 15 s (503 or no answer), a stream says 网络不给�
     const mode = round % 2 ? 'hang' : '503'
     await Promise.all(
       rooms.map(async (room, k) => {
-        const page = pages[k]!
+        const page = pages[k]
         const r = await fetch(`${s.server.origin}/dev/rooms/${room}/stream/cut?seconds=15&mode=${mode}`, { method: 'POST' })
         assert.equal(((await r.json()) as { code: number }).code, 1)
         const back = Date.now() + 15000
@@ -180,7 +180,7 @@ test('radio plays its sound alone in the background: the lock screen’s title a
   const title = (await page.textContent('.media-channels__item--active .media-channels__name'))!
   await page.click('.media-channels__watch')
   await page.waitForURL(/watch\/watch/)
-  await page.waitForFunction(() => ((document.querySelector('audio.app-audio') as HTMLAudioElement | null)?.currentTime ?? 0) > 0.5, null, { timeout: 30000 })
+  await page.waitForFunction(() => ((document.querySelector<HTMLAudioElement>('audio.app-audio'))?.currentTime ?? 0) > 0.5, null, { timeout: 30000 })
   assert.equal(await page.$('video'), null, 'no video box')
   const session = await page.evaluate(() => ({
     title: navigator.mediaSession.metadata?.title,
@@ -223,7 +223,7 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
   await page.waitForSelector('.player-info__row')
   const rows = Object.fromEntries(await page.$$eval('.player-info__row', (els) => els.map((e) => [e.getAttribute('data-info'), e.querySelector('.player-info__value')?.textContent])))
   assert.match(rows['延迟'] || '', /^\d+\.\d 秒$/)
-  assert.ok(Number.parseFloat(rows['延迟']!) < 4)
+  assert.ok(Number.parseFloat(rows['延迟']) < 4)
   assert.match(rows['清晰度'] || '', /^自动（播放 (360|720)P）$/)
   assert.match(rows['缓冲'] || '', /^\d+\.\d 秒$/)
   assert.match(rows['丢帧'] || '', /^\d+ \/ \d+$/)

@@ -1,7 +1,6 @@
 // The live room in Chromium against the real server (spec R2.8, R2.24, R3.12, R4.11, R9.29, R1.2, R4.26).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Browser } from 'playwright-core'
 import { loginThroughUserPage, suite } from './harness'
 
 const s = suite()
@@ -33,7 +32,7 @@ test('R4.11 a room that has not started shows 直播未开始 with a reminder bu
   const upcoming = (await rooms()).find((r) => r.status === 2 && !r.need_password)
   assert.ok(upcoming, 'the seed has a scheduled room')
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
-  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${upcoming!.id}`)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${upcoming.id}`)
   await page.waitForSelector('.phase-card__title')
   assert.equal(await page.$eval('.phase-card__title', (e) => e.textContent), '直播未开始')
   assert.equal(await page.$eval('.phase-card__btn', (e) => e.textContent), '预约提醒')

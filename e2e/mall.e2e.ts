@@ -39,7 +39,7 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
   // the goods card: live room 306's 商品 tab lists the room's goods (R7.100), 去购买 opens the order page
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=306`)
   const goods = (await api(page, 'living/goods', { roomid: 306 })).data as Array<{ id: number; title: string; price: number; url: string }>
-  assert.ok(goods[0]!.url.includes('/m2/pages/mall/payment?goods_id='), JSON.stringify(goods[0])) // the link form of the same entry
+  assert.ok(goods[0].url.includes('/m2/pages/mall/payment?goods_id='), JSON.stringify(goods[0])) // the link form of the same entry
   await page.locator('.live__tab:visible', { hasText: '商品' }).click()
   const card = page.locator('.act-goods__item:visible').first()
   await card.waitFor({ timeout: 15000 })
@@ -58,7 +58,7 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
   const pay = page.locator('.mall-pay:visible')
   await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), pay.dblclick()])
   assert.equal(pays.length, 1, `pay calls: ${pays.length}`)
-  const body = JSON.parse(pays[0] as string)
+  const body = JSON.parse(pays[0])
   assert.equal(body.id, orderId)
   assert.equal(body.fromtype, 'h5')
   assert.equal(body._sj_userid, '10001')

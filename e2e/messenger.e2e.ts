@@ -78,9 +78,9 @@ test('R1.10 R7.58 R7.60 R2.26 R6.4 R1.16 an anonymous viewer in the messenger go
   assert.equal(page.url(), start)
   // R7.60: the main host was asked first (with the page as target_url), then R7.58's redirect went round
   assert.equal(checks.length, 1, checks.join('\n'))
-  assert.equal(new URL(checks[0]!).searchParams.get('target_url'), start)
+  assert.equal(new URL(checks[0]).searchParams.get('target_url'), start)
   assert.equal(oauth.length, 1, oauth.join('\n'))
-  assert.equal(new URL(oauth[0]!).searchParams.get('target_url'), start)
+  assert.equal(new URL(oauth[0]).searchParams.get('target_url'), start)
   assert.ok(trail.some((u) => /[?&]tokentype=wechat&token=/.test(u)), `came back with the token: ${trail.join('\n')}`)
   const token = await tokenOf(page)
   assert.ok(token)
@@ -101,12 +101,12 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
   await page.goto(home)
   await page.waitForURL(home, { timeout: 20000 }) // after the OAuth round trip
   let rec = await sharedFor(page, home)
-  const first = rec.configs[rec.configs.length - 1]!
+  const first = rec.configs[rec.configs.length - 1]
   assert.equal(first.appId, 'wx_sandbox_appid')
   assert.ok(first.jsApiList.includes('updateAppMessageShareData'))
   assert.ok(!/token=/.test(first.url), 'the signed URL carries no token')
   // home has the brand's default share title (R1.24)
-  const homeShare = rec.shares[rec.shares.length - 1]!
+  const homeShare = rec.shares[rec.shares.length - 1]
   assert.equal(homeShare.title, '慧直播 · 城市台直播与点播，看见身边的精彩')
   assert.deepEqual(rec.timeline[rec.timeline.length - 1], { title: homeShare.title, link: homeShare.link, imgUrl: homeShare.imgUrl })
 
@@ -137,10 +137,10 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
       throw new Error(`${err}\nexpected ${room.share?.title || room.title} at ${page.url()}; recorded ${JSON.stringify(await wxRecord(page))}`)
     })
   rec = await sharedFor(page, live)
-  const config = rec.configs[rec.configs.length - 1]!
+  const config = rec.configs[rec.configs.length - 1]
   assert.equal(config.url, live)
   assert.notEqual(config.signature, first.signature)
-  const share = rec.shares[rec.shares.length - 1]!
+  const share = rec.shares[rec.shares.length - 1]
   assert.equal(share.title, room.share?.title || room.title)
   assert.equal(share.link, live)
   assert.match(share.imgUrl, /x-oss-process=image\/resize,h_400\/crop,mid,w_500,h_400/) // R7.108
@@ -150,7 +150,7 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
   await page.goBack()
   await page.waitForURL(home)
   rec = await sharedFor(page, home)
-  assert.equal(rec.shares[rec.shares.length - 1]!.title, homeShare.title)
+  assert.equal(rec.shares[rec.shares.length - 1].title, homeShare.title)
   await context.close()
 })
 

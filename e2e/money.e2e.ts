@@ -46,7 +46,7 @@ test('R3.44 R3.49 R7.84 in the messenger’s browser the top-up pays with weixin
   await page.click('.deposit__price:has-text("60 慧币")')
   await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.click('.deposit__pay')])
   assert.equal(orders.length, 1)
-  assert.deepEqual({ m: orders[0]!.m, gold: orders[0]!.gold, platform: orders[0]!.platform }, { m: 'weixin_mp', gold: 60, platform: 'WECHAT' })
+  assert.deepEqual({ m: orders[0].m, gold: orders[0].gold, platform: orders[0].platform }, { m: 'weixin_mp', gold: 60, platform: 'WECHAT' })
   await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/), page.click('button[type="submit"]')])
   await page.waitForFunction((n) => Number(document.querySelector('.deposit__balance')?.textContent) === n, before + 60, { timeout: 15000 })
   // the order, as the deposit log has it: weixin_mp, fromtype h5 (R3.49), paid
@@ -70,7 +70,7 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
   await page.waitForSelector('.list-row--log')
   await page.waitForFunction(() => document.querySelectorAll('.list-row--log').length >= 5)
   const first = await rows(page)
-  assert.match(first[0]!, /^充值 60 慧币¥6 · (已到账|待支付) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+  assert.match(first[0], /^充值 60 慧币¥6 · (已到账|待支付) · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
   assert.ok(first.some((r) => r.includes('已到账')) && first.some((r) => r.includes('待支付')))
   // the list pages by 10: the foot says more, scrolling to the bottom loads page 2 (12 in all)
   const pages: number[] = []
@@ -88,7 +88,7 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
   await page.goto(`${s.server.origin}/m2/pages/list/list?type=gift`)
   await page.waitForSelector('.list-row--log')
   const gifts = await rows(page)
-  assert.match(gifts[0]!, /^送出 鲜花 ×1.+ · \d+ 慧币 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+  assert.match(gifts[0], /^送出 鲜花 ×1.+ · \d+ 慧币 · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
   await context.close()
 })
 

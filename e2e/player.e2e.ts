@@ -93,9 +93,9 @@ test('R1.1 清晰度 on a live room switches the live stream’s rendition; a ra
   // 倍速 is for on-demand only
   assert.equal(await page.$('.player__speed'), null)
   // a radio channel: its sound alone, one rendition, no choice and no video box
-  const radio = (await api<{ channels: { radio: { id: number }[] } }>('userapp/index')).data.channels.radio[0]!
+  const radio = (await api<{ channels: { radio: { id: number }[] } }>('userapp/index')).data.channels.radio[0]
   await page.goto(`${s.server.origin}/m2/packageA/pages/watch/watch?type=channel&id=${radio.id}`)
-  await page.waitForFunction(() => ((document.querySelector('audio.app-audio') as HTMLAudioElement | null)?.currentTime ?? 0) > 0.3, null, { timeout: 30000 })
+  await page.waitForFunction(() => ((document.querySelector<HTMLAudioElement>('audio.app-audio'))?.currentTime ?? 0) > 0.3, null, { timeout: 30000 })
   assert.equal(await page.$('video'), null)
   assert.equal(await page.$('.player__quality'), null)
   await page.close()
@@ -372,7 +372,7 @@ test('the vote card sits between the player and the chat on a 390 × 844 phone: 
   await page.waitForSelector('.act-card--vote .act-vote__option', { timeout: 20000 })
   await page.waitForTimeout(500) // the portrait room has made room for the card
   // (a string: tsx would add helpers to a function's source)
-  const r = (await page.evaluate(`(() => {
+  const r = await page.evaluate<{ overlap: boolean; options: boolean[] }>(`(() => {
     const rect = (e) => e.getBoundingClientRect()
     const card = rect(document.querySelector('.act-card--vote'))
     const boxes = ['.live__stage', '.player', 'video'].map((s) => rect(document.querySelector(s)))
@@ -382,7 +382,7 @@ test('the vote card sits between the player and the chat on a 390 × 844 phone: 
     })
     const overlap = boxes.some((v) => card.left < v.right && v.left < card.right && card.top < v.bottom && v.top < card.bottom)
     return { overlap, options }
-  })()`)) as { overlap: boolean; options: boolean[] }
+  })()`)
   assert.equal(r.overlap, false)
   assert.deepEqual(r.options, [true, true, true, true])
   await page.close()

@@ -31,7 +31,7 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   const avatar = (await uploaded.getAttribute('src')) as string
   assert.match(avatar, /\/files\/[0-9a-z]+\.png$/)
   assert.equal(uploads.length, 1)
-  assert.match(uploads[0]!.contentType, /^multipart\/form-data/)
+  assert.match(uploads[0].contentType, /^multipart\/form-data/)
   // (the multipart fields themselves are checked in __tests__/src/pages/profile.test.tsx: Chromium does not hand a
   // Blob body to the page's request events)
 

@@ -84,7 +84,7 @@ test('home paints its pre-rendered first screen from the HTML, before any script
   await layer.waitFor()
   assert.equal(await layer.getAttribute('aria-hidden'), 'true')
   await page.waitForFunction(() => {
-    const img = document.querySelector('#first-screen .fs-slide img') as HTMLImageElement | null
+    const img = document.querySelector<HTMLImageElement>('#first-screen .fs-slide img')
     return !!img && img.complete && img.naturalWidth > 0
   })
   const box = await page.locator('#first-screen .fs-slide').boundingBox()
@@ -100,7 +100,7 @@ test('home paints its pre-rendered first screen from the HTML, before any script
   await layer.waitFor({ state: 'detached', timeout: 10000 })
   // where the layer's slide was, the app's slide is: same place, same size (within a pixel)
   const appBox = await page.locator('.home__slides').boundingBox()
-  assert.ok(appBox && Math.abs(appBox.x - box!.x) <= 1 && Math.abs(appBox.y - box!.y) <= 1 && Math.abs(appBox.width - box!.width) <= 1 && Math.abs(appBox.height - box!.height) <= 1, `${JSON.stringify(box)} vs ${JSON.stringify(appBox)}`)
+  assert.ok(appBox && Math.abs(appBox.x - box.x) <= 1 && Math.abs(appBox.y - box.y) <= 1 && Math.abs(appBox.width - box.width) <= 1 && Math.abs(appBox.height - box.height) <= 1, `${JSON.stringify(box)} vs ${JSON.stringify(appBox)}`)
   await page.waitForSelector('.home__rooms .card-item')
   await page.waitForTimeout(300)
   assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
@@ -144,7 +144,7 @@ test('the live room asks for its stream as soon as the room info answers, before
   // the player took the early instance over: one hls.js loads the playlist (a second instance would ask at once;
   // one instance asks again only when the live playlist is due for a refresh, half a target duration of 2 s or more later)
   assert.ok(playlists.length >= 1)
-  if (playlists.length > 1) assert.ok(playlists[1]! - playlists[0]! > 500, `playlist asked twice within ${playlists[1]! - playlists[0]!} ms`)
+  if (playlists.length > 1) assert.ok(playlists[1] - playlists[0] > 500, `playlist asked twice within ${playlists[1] - playlists[0]} ms`)
   assert.equal(await page.locator('.player').getAttribute('data-state'), 'playing')
   await context.close()
 })
@@ -156,7 +156,7 @@ test('in a live room the video comes first: the activity stage and the group swi
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /act-stage/.test(e.name)), null, { timeout: 30000 })
   // the page's own clock: when the first frame was marked and when each request started
   const t = await page.evaluate(() => {
-    const frame = performance.getEntriesByName('first-frame')[0]!.startTime
+    const frame = performance.getEntriesByName('first-frame')[0].startTime
     const res = performance.getEntriesByType('resource')
     return {
       frame,

@@ -47,7 +47,7 @@ export function fromThisMachine(req: FastifyRequest): boolean {
   return chain.every((a) => LOOPBACK_ADDRESS.test(a))
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type Handler = (p: any, call: Call) => unknown
 
 export const UNAUTHORIZED = { code: 401, msg: '请先登录', data: null }

@@ -16,7 +16,7 @@ import { refreshSchedules, seed, withoutPublishedSecrets } from './seed'
 import { RateLimiter } from './lib/limit'
 import { CODE, biz, nowSec } from './lib/util'
 import { S } from './lib/validate'
-import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_DAY, UPLOAD_TYPES, callerKey, chinaDay, canonicalStreamId, capConnections, checkStreamToken, limit, limitsFromEnv, safeRedirect, sniff, streamGated, sweepTrials, trustProxyFromEnv, type Limits, type StreamKind } from './security'
+import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_DAY, UPLOAD_TYPES, callerKey, chinaDay, capConnections, limit, limitsFromEnv, safeRedirect, sniff, sweepTrials, trustProxyFromEnv, type Limits } from './security'
 import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
@@ -72,7 +72,6 @@ const MIME: Record<string, string> = {
   '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t',
 }
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
-const NO_STREAM_ACCESS = { code: 403, msg: '无权观看：请先解锁或输入直播间密码', data: null }
 
 /**
  * The share QR code's target (R7.39): a page of this site, as an absolute URL. A relative path is a page under /m2/;
@@ -120,7 +119,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   /** index.html; home's and a live room's with their pre-rendered first screens (server/first-screen.ts) */
   const sendIndex = (req: FastifyRequest, reply: FastifyReply, index: string) => {
     const which = firstScreenOf(req.url)
-    if (!which) return h5Files.send(req, reply, index, MIME['.html'] as string)
+    if (!which) return h5Files.send(req, reply, index, MIME['.html'])
     return h5Files.sendHtml(req, reply, withFirstScreen(fs.readFileSync(index, 'utf8'), which, store, baseOf(req)))
   }
 
@@ -207,11 +206,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   })
 
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0] as string
+    const url = req.url.split('?')[0]
     if (req.method === 'GET' && (url === '/m2' || url.startsWith('/m2/'))) {
       const index = path.join(h5Dir, 'index.html')
       if (isFile(index)) return sendIndex(req, reply, index)
-      return reply.code(404).type(MIME['.html'] as string).send('<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>')
+      return reply.code(404).type(MIME['.html']).send('<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>')
     }
     return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
   })

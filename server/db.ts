@@ -102,7 +102,7 @@ export class Store {
     const current = this.db.pragma('user_version', { simple: true }) as number
     for (let v = current; v < MIGRATIONS.length; v++) {
       this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v] as string)
+        this.db.exec(MIGRATIONS[v])
         this.db.pragma(`user_version = ${v + 1}`)
       })()
     }
@@ -155,7 +155,7 @@ export class Store {
     const cur = this.doc<T>(kind, id)
     if (!cur) return undefined
     const next = { ...cur, ...patch }
-    this.putDoc(kind, id, next as object)
+    this.putDoc(kind, id, next)
     return next
   }
 

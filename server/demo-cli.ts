@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     for (const a of Object.values(ACTIONS)) console.log(`  ${a.usage.padEnd(40)} ${a.help}`)
     process.exit(action ? 1 : 0)
   }
-  if (!args[0] && !['ios'].includes(action as string)) {
+  if (!args[0] && !['ios'].includes(action)) {
     console.error(`缺少参数：${spec.usage}`)
     process.exit(1)
   }

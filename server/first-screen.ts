@@ -126,7 +126,7 @@ export function withFirstScreen(indexHtml: string, which: FirstScreen, store: St
   if (at < 0) return indexHtml
   let layer: string | null
   if (which.page === 'home') {
-    const brand = (indexHtml.match(/<title>([^<]*)<\/title>/) ?? ['', ''])[1] as string
+    const brand = (indexHtml.match(/<title>([^<]*)<\/title>/) ?? ['', ''])[1]
     // the title is already HTML text: undo its entities before escaping it again
     const plain = brand.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&')
     layer = firstScreenHtml(store, plain, base)

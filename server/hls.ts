@@ -76,10 +76,10 @@ function loadRendition(dir: string): Rendition {
   const partDurations: number[] = []
   const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
-    const m = /^#EXTINF:([\d.]+)/.exec(lines[i] as string)
+    const m = /^#EXTINF:([\d.]+)/.exec(lines[i])
     if (m) {
       partDurations.push(Number(m[1]))
-      parts.push(fs.readFileSync(path.join(dir, (lines[i + 1] as string).trim())))
+      parts.push(fs.readFileSync(path.join(dir, (lines[i + 1]).trim())))
     }
   }
   const durations: number[] = []
@@ -89,7 +89,7 @@ function loadRendition(dir: string): Rendition {
     segments.push(Buffer.concat(parts.slice(p, p + PARTS_PER_SEGMENT)))
   }
   const total = durations.reduce((a, b) => a + b, 0)
-  const bandwidth = Math.max(...segments.map((s, i) => Math.ceil((s.length * 8) / (durations[i] as number))))
+  const bandwidth = Math.max(...segments.map((s, i) => Math.ceil((s.length * 8) / (durations[i]))))
   return { parts, partDurations, durations, segments, total, target: Math.ceil(Math.max(...durations)), bandwidth }
 }
 
@@ -194,7 +194,7 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
     const idx = seq % n
     const out: string[] = []
     for (let k = 0; k < count; k++) {
-      const d = r.partDurations[idx * PARTS_PER_SEGMENT + k] as number
+      const d = r.partDurations[idx * PARTS_PER_SEGMENT + k]
       out.push(`#EXT-X-PART:DURATION=${d.toFixed(3)},URI="${rendition}-part${idx}.${k}.ts?seq=${seq}",INDEPENDENT=YES`)
     }
     return out
@@ -204,7 +204,7 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
     if (idx === 0 && seq !== first) lines.push('#EXT-X-DISCONTINUITY')
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(seq)}`)
     if (ll && seq > last - PART_SEGMENTS) lines.push(...partLines(seq, PARTS_PER_SEGMENT))
-    lines.push(`#EXTINF:${(r.durations[idx] as number).toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}`)
+    lines.push(`#EXTINF:${(r.durations[idx]).toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}`)
   }
   if (ll) {
     // the segment being recorded: its complete parts, then the next part to ask for ahead
@@ -234,8 +234,8 @@ export function vodPlaylist(rendition: RenditionName = '360p'): string {
 /** A media file by its name: a segment (`720p-seg3.ts`) or a part (`720p-part3.2.ts`), or undefined. */
 export function mediaFile(name: string): { rendition: RenditionName; segment: number; part?: number; data: Buffer } | undefined {
   const m = /^(\d{3,4}p|audio)-(?:seg(\d{1,3})|part(\d{1,3})\.(\d))\.ts$/.exec(name)
-  if (!m || !isRendition(m[1] as string)) return undefined
-  const rendition = m[1] as RenditionName
+  if (!m || !isRendition(m[1])) return undefined
+  const rendition = m[1]
   const r = loadFixture().renditions[rendition]
   if (m[2] !== undefined) {
     const data = r.segments[Number(m[2])]
@@ -251,5 +251,5 @@ export function mediaFile(name: string): { rendition: RenditionName; segment: nu
 /** `720p.m3u8` → `720p`; undefined for any other name. */
 export function mediaPlaylistName(name: string): RenditionName | undefined {
   const m = /^(\d{3,4}p|audio)\.m3u8$/.exec(name)
-  return m && isRendition(m[1] as string) ? (m[1] as RenditionName) : undefined
+  return m && isRendition(m[1]) ? (m[1]) : undefined
 }

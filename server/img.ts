@@ -16,7 +16,7 @@ const KIND_NAME: Record<string, string> = {
 export function colourFor(key: string): string {
   let h = 0
   for (const c of key) h = (h * 131 + c.charCodeAt(0)) >>> 0
-  return PALETTE[h % PALETTE.length] as string
+  return PALETTE[h % PALETTE.length]
 }
 
 /** A flat colour placeholder with a short Chinese label, sized for its kind. */

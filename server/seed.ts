@@ -202,7 +202,7 @@ export function seed(store: Store): void {
     const insComment = db.prepare('INSERT INTO comments (playback_id, user_id, content, created_at) VALUES (?, ?, ?, ?)')
     PLAYBACK_TITLES.forEach((title, i) => {
       const id = 5001 + i
-      const room = store.doc<Room>('room', PLAYBACK_ROOMS[i] as number) as Room
+      const room = store.doc<Room>('room', PLAYBACK_ROOMS[i]) as Room
       const danmaku = Array.from({ length: 24 }, (_, k) => ({
         relativeTimestamp: Math.round((k * 58000) / 24) + ri(0, 1500),
         content: JSON.stringify({ text: CHAT_LINES[(k + i) % CHAT_LINES.length] }),
@@ -215,7 +215,7 @@ export function seed(store: Store): void {
       }
       store.putDoc('playback', id, p)
       const n = ri(3, 12)
-      for (let k = 0; k < n; k++) insComment.run(id, 10003 + ((k + i) % VIEWERS.length), COMMENT_LINES[(k * 7 + i) % COMMENT_LINES.length] as string, p.time + (k + 1) * 3600)
+      for (let k = 0; k < n; k++) insComment.run(id, 10003 + ((k + i) % VIEWERS.length), COMMENT_LINES[(k * 7 + i) % COMMENT_LINES.length], p.time + (k + 1) * 3600)
     })
 
     // teasers (previews / events); 1473 opens an external activity page in the client (R2.27)
@@ -374,7 +374,7 @@ export function seed(store: Store): void {
       if (!room.onair) continue
       for (let k = 1; k <= 8; k++) {
         const uid = 10003 + ((k + room.id) % VIEWERS.length)
-        insDanmaku.run(room.id, k, uid, VIEWERS[uid - 10003] as string, img('avatar', uid), CHAT_LINES[(k * 5 + room.id) % CHAT_LINES.length] as string, (now - (9 - k) * 90) * 1000)
+        insDanmaku.run(room.id, k, uid, VIEWERS[uid - 10003], img('avatar', uid), CHAT_LINES[(k * 5 + room.id) % CHAT_LINES.length], (now - (9 - k) * 90) * 1000)
       }
     }
     store.kvSet('seeded_at', String(now))

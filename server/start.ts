@@ -30,8 +30,8 @@ async function main(): Promise<void> {
     await app.close()
     process.exit(0)
   }
-  process.on('SIGINT', stop)
-  process.on('SIGTERM', stop)
+  process.on('SIGINT', () => void stop())
+  process.on('SIGTERM', () => void stop())
 }
 
 main().catch((err) => {

@@ -76,7 +76,7 @@ test('清晰度 switches the live <video>’s src between the master playlist an
   assert.equal(sim.callsOf('VideoContext.seek').length, 0, 'live goes on at the edge')
   // the next room starts in the viewer's 清晰度
   await sim.reLaunch('/packageA/pages/live/live?roomid=306')
-  await sim.waitFor(() => /\/hls\/live\/306\/720p\.m3u8$/.test(String(sim.page.attr(sim.page.byTag('video')[0]!, 'src'))), 'room 306 in 720P')
+  await sim.waitFor(() => /\/hls\/live\/306\/720p\.m3u8$/.test(String(sim.page.attr(sim.page.byTag('video')[0], 'src'))), 'room 306 in 720P')
   await choose('自动', /\/hls\/live\/306\/index\.m3u8$/)
   assertNoErrors(sim)
 })
@@ -86,7 +86,7 @@ test('弹幕设置 reach the flying danmaku’s nodes; a 屏蔽词 hides another
   await sim.waitFor(() => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${ROOM}`) && x.received > 0), 'the room socket')
   sim.page.tap({ cls: 'player__danmaku-settings' })
   await sim.waitFor(() => sim.page.find({ cls: 'danmaku-panel' }), 'the 弹幕设置 panel')
-  sim.page.tap(sim.page.findAll({ cls: 'danmaku-panel__choice', text: '大' })[0]!)
+  sim.page.tap(sim.page.findAll({ cls: 'danmaku-panel__choice', text: '大' })[0])
   sim.page.fire({ cls: 'danmaku-panel__range' }, 'change', { value: 60 })
   const input = sim.page.byTag('input').find((n) => String(n.cl).includes('danmaku-panel__input'))!
   sim.page.input(input, '/([a-z/')
@@ -121,14 +121,14 @@ test('a playback: 倍速 through the video’s context, 2x while a long press is
   await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: '1.5x' }), 'the 倍速 menu')
   sim.page.tap({ cls: 'player-menu__item', text: '1.5x' })
   await sim.waitFor(() => sim.callsOf('VideoContext.playbackRate').length === 1, 'the rate set')
-  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[0]!.options.args, [1.5])
+  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[0].options.args, [1.5])
   // a long press plays at 2x while held, then the chosen rate again
   sim.page.fire(video(sim), 'longpress', {})
   await sim.waitFor(() => sim.callsOf('VideoContext.playbackRate').length === 2, 'the 2x hold')
-  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[1]!.options.args, [2])
+  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[1].options.args, [2])
   sim.page.fire(video(sim), 'touchend', {})
   await sim.waitFor(() => sim.callsOf('VideoContext.playbackRate').length === 3, 'the hold released')
-  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[2]!.options.args, [1.5])
+  assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[2].options.args, [1.5])
   // 清晰度 on demand: the new source seeks back to where the video was once it has loaded
   await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 button')
   sim.page.tap({ cls: 'player__quality' })
@@ -137,7 +137,7 @@ test('a playback: 倍速 through the video’s context, 2x while a long press is
   await sim.waitFor(() => /\/hls\/vod\/5006\/360p\.m3u8$/.test(src(sim)), 'the 360P source')
   sim.page.fire(video(sim), 'loadedmetadata', { width: 640, height: 360, duration: 60 })
   await sim.waitFor(() => sim.callsOf('VideoContext.seek').length === 1, 'the seek back')
-  assert.deepEqual(sim.callsOf('VideoContext.seek')[0]!.options.args, [20.2])
+  assert.deepEqual(sim.callsOf('VideoContext.seek')[0].options.args, [20.2])
   sim.page.fire(video(sim), 'pause', {})
   // opened again: it starts there, with the toast
   await sim.reLaunch('/packageA/pages/playback/playback?id=5006')
@@ -162,7 +162,7 @@ test('视听: a TV channel plays live in the player page; a radio channel plays 
   await sim.waitFor(() => sim.page.byTag('video').length > 0, 'its video')
   assert.match(src(sim), /\/hls\/live\/ch\d+\/index\.m3u8$/)
   await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 of a TV channel')
-  const radio = (await s.server.api<{ channels: { radio: { id: number; title: string; frequency: string }[] } }>('userapp/index')).data.channels.radio[0]!
+  const radio = (await s.server.api<{ channels: { radio: { id: number; title: string; frequency: string }[] } }>('userapp/index')).data.channels.radio[0]
   await sim.reLaunch(`/packageA/pages/watch/watch?type=channel&id=${radio.id}`)
   await sim.waitFor(() => sim.backgroundAudio.calls.includes('play'), 'the background audio started')
   const a = sim.backgroundAudio.props
@@ -191,7 +191,7 @@ test('app.json asks for background audio; a live room’s <video> that fails is 
   await sim.waitFor(() => sim.page.find({ cls: 'player__text', text: '网络不给力，正在重连…' }), 'the reconnecting notice')
   assert.equal(sim.page.find({ cls: 'player__retry' }), undefined, 'no 点击重试 while it retries')
   // after the backoff's first wait (1 s ±20 %) a new <video> loads the same stream
-  await sim.waitFor(() => sim.page.byTag('video')[0] && sim.page.byTag('video')[0]!.sid !== before, 'a new <video>', 3000)
+  await sim.waitFor(() => sim.page.byTag('video')[0] && sim.page.byTag('video')[0].sid !== before, 'a new <video>', 3000)
   assert.match(src(sim), /\/hls\/live\/496\//)
   sim.page.fire(video(sim), 'play', {})
   await sim.waitFor(() => !sim.page.find({ cls: 'player__overlay' }), 'playing again')

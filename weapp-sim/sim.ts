@@ -115,7 +115,7 @@ abstract class SimTree {
   }
 
   protected node(node: MpNode | Query): MpNode {
-    return 'sid' in node ? (node as MpNode) : this.get(node as Query)
+    return 'sid' in node ? (node) : this.get(node)
   }
 
   /** A tap on the node, bubbling through the ancestors whose template binds tap, as WeChat dispatches it. */
@@ -312,7 +312,7 @@ export class WeappSim {
       set.delete(t)
     }
     const record = (level: string) => (...args: unknown[]) => {
-      const text = args.map((a) => (a instanceof Error || (a && typeof a === 'object' && 'stack' in (a as object)) ? String((a as Error).stack || a) : typeof a === 'string' ? a : safeJson(a))).join(' ')
+      const text = args.map((a) => (a instanceof Error || (a && typeof a === 'object' && 'stack' in (a)) ? ((a as Error).stack ?? String(a as Error)) : typeof a === 'string' ? a : safeJson(a))).join(' ')
       sim.console.push({ level, text })
       if (process.env.WEAPP_SIM_VERBOSE) process.stderr.write(`[weapp ${level}] ${text}\n`)
     }
@@ -952,7 +952,7 @@ export class WeappSim {
     ws.on('open', () => emit('open', { header: {}, profile: {} }))
     ws.on('message', (data) => {
       entry.received++
-      emit('message', { data: data.toString() })
+      emit('message', { data: (data as Buffer).toString() })
     })
     ws.on('error', (err) => emit('error', { errMsg: err.message }))
     ws.on('close', (code, reason) => {
@@ -1018,10 +1018,10 @@ export class WeappSim {
 
   /** Waits for the page to show a text. */
   waitForText(text: string | RegExp, timeout?: number, page?: () => SimPage): Promise<true> {
-    return this.waitFor(() => {
+    return this.waitFor<true>(() => {
       const t = (page ? page() : this.page).text()
       return typeof text === 'string' ? t.includes(text) : text.test(t)
-    }, `text ${text}`, timeout) as Promise<true>
+    }, `text ${text}`, timeout)
   }
 
   /** Waits until no request is in flight and nothing was rendered for `quiet` ms. */
@@ -1097,6 +1097,7 @@ function safeClone(v: Dict): Dict {
 /** WeChat counts a Chinese character as 2 units in button texts (max 8, "4 Chinese characters"). */
 function textUnits(s: string): number {
   let n = 0
+  // eslint-disable-next-line no-control-regex -- one byte for every Latin-1 character, control characters included
   for (const ch of s) n += /[\u0000-\u00ff]/.test(ch) ? 1 : 2
   return n
 }

@@ -20,6 +20,7 @@ export default forwardRef(function ScrollViewWithAttributes(props, ref) {
     return () => {
       for (const k of Object.keys(attrs)) div.removeAttribute(k)
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the attributes' content (key), not the object made anew each render
   }, [key])
   useLayoutEffect(() => {
     if (typeof ref === 'function') ref(el.current)

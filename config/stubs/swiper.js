@@ -5,6 +5,7 @@
 import Swiper from 'swiper'
 import { A11y, Autoplay, Pagination } from 'swiper/modules'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- Swiper's module registration, not a React hook
 Swiper.use([A11y, Autoplay, Pagination])
 
 export default Swiper

@@ -68,7 +68,7 @@ export const demo = {
       { title: '紫砂壶的主要产地是？', options: ['景德镇', '宜兴丁蜀', '德化', '龙泉'], answer: 2 },
       { title: '惠山泥人最有名的形象是？', options: ['兵马俑', '阿福阿喜', '唐三彩', '泥叫叫'], answer: 2 },
     ]
-    const q = bank[ctx.store.docs<Activity>('activity').filter((x) => x.kind === 'quiz').length % bank.length]!
+    const q = bank[ctx.store.docs<Activity>('activity').filter((x) => x.kind === 'quiz').length % bank.length]
     const a = newActivity(ctx, { room_id: roomId, kind: 'quiz', title: q.title, options: q.options.map((t, i) => ({ id: i + 1, title: t })), answer: q.answer })
     ctx.hub.broadcast(roomId, 'quiz', quizView(a))
     return quizView(a)
@@ -120,7 +120,7 @@ export const demo = {
     const cuts = new Set<number>()
     while (cuts.size < count - 1) cuts.add(1 + Math.floor(Math.random() * (total - 1)))
     const points = [0, ...[...cuts].sort((x, y) => x - y), total]
-    const amounts = points.slice(1).map((p, i) => p - (points[i] as number))
+    const amounts = points.slice(1).map((p, i) => p - (points[i]))
     // what is left of a red packet expires after a day, as messenger red packets do
     const a = newActivity(ctx, { room_id: roomId, kind: 'redpack', title: '主播发红包啦', total_gold: total, amounts, taken: 0, end_time: nowSec() + 24 * HOUR })
     ctx.hub.broadcast(roomId, 'redpack', redpackView(a))
@@ -239,7 +239,7 @@ export function registerActivity(api: Api, ctx: AppContext): void {
     const alreadyWon = db.prepare("SELECT 1 FROM act_entries WHERE act_id = ? AND user_id = ? AND kind LIKE 'rain%' AND value <> ''").get(a.id, uid)
     const win = !alreadyWon && Math.random() < 0.34
     const prizes = a.prizes as string[]
-    const title = win ? (prizes[Math.floor(Math.random() * prizes.length)] as string) : ''
+    const title = win ? (prizes[Math.floor(Math.random() * prizes.length)]) : ''
     addEntry(a.id, uid, `rain${used}`, title)
     return { act_id: a.id, win: win ? 1 : 0, title, prize: win ? { title } : null, remain: Number(a.count) - used - 1 }
   })

@@ -312,7 +312,7 @@ export function registerContent(api: Api, ctx: AppContext): void {
     schema: S.obj({ album_id: S.int('相册ID', { minimum: 1 }), order: S.str('排序', { enum: ['desc', 'asc', 'hot', 'new', 'old', 'sort', ''], default: 'desc' }), page: S.page(), count: S.count(30, 100) }, ['album_id']),
   }, (p) => {
     albumOr404(p.album_id)
-    let list = store.docs<{ album_id: number; time: number; likes: number; id: number }>('photo').filter((x) => x.album_id === p.album_id)
+    const list = store.docs<{ album_id: number; time: number; likes: number; id: number }>('photo').filter((x) => x.album_id === p.album_id)
     if (p.order === 'asc' || p.order === 'old') list.sort((a, b) => a.time - b.time || a.id - b.id)
     else if (p.order === 'hot') list.sort((a, b) => b.likes - a.likes || b.id - a.id)
     else list.sort((a, b) => b.time - a.time || b.id - a.id)

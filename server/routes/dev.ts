@@ -71,7 +71,7 @@ export function registerDev(root: Api, ctx: AppContext): void {
     const timer = setInterval(() => {
       const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * p.rate))
       while (sent < due) {
-        const u = viewers[n % viewers.length] as UserRow
+        const u = viewers[n % viewers.length]
         postDanmaku(ctx, id, u, `${LINES[n % LINES.length]} #${++n}`)
         sent++
       }
@@ -116,7 +116,7 @@ export function registerDev(root: Api, ctx: AppContext): void {
     if (!seeded.length) throw biz(CODE.FAIL, '没有可复制的回看')
     const add = ctx.store.db.transaction(() => {
       for (let i = 0; i < p.count; i++) {
-        const base = seeded[i % seeded.length]!
+        const base = seeded[i % seeded.length]
         const id = 100000 + i
         ctx.store.putDoc('playback', id, { ...base, id, title: `${String(base.title)} #${i + 1}`, time: Number(base.time) - i - 1, recommend: 0 })
       }
@@ -147,7 +147,7 @@ export function registerDev(root: Api, ctx: AppContext): void {
       tabs[i] = { ...(tabs[i] ?? { type: 'intro' }), title: p.value, content: p.value, ...(p.tab_url !== undefined ? { url: p.tab_url } : {}) }
       return ctx.store.patchDoc(p.kind, p.id, { external: { ...ext, tabs } })
     }
-    if (!TEXT_FIELDS[p.kind]!.includes(p.field)) throw biz(CODE.BAD_PARAM, `参数错误：字段(field)取值无效，可选：${TEXT_FIELDS[p.kind]!.join('、')}`)
+    if (!TEXT_FIELDS[p.kind].includes(p.field)) throw biz(CODE.BAD_PARAM, `参数错误：字段(field)取值无效，可选：${TEXT_FIELDS[p.kind].join('、')}`)
     return ctx.store.patchDoc(p.kind, p.id, { [p.field]: p.value })
   })
   api.any('/dev/orders/:id/confirm', {}, (_p, c) => {

@@ -79,7 +79,7 @@ export function confirmOrder(ctx: AppContext, orderId: string): { order: OrderRo
     return { order: db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow, credited }
   })()
   if (!result) throw biz(CODE.NOT_FOUND, '订单不存在')
-  return { ...result, gold: (userById(ctx, result.order.user_id) as UserRow | undefined)?.gold ?? 0 }
+  return { ...result, gold: (userById(ctx, result.order.user_id))?.gold ?? 0 }
 }
 
 function orderView(o: OrderRow) {
@@ -103,7 +103,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
     const order: OrderRow = { id: newOrderId(), kind: 'gold', user_id: call.user!.id, method: p.m, gold: p.gold, amount, target: null, status: 'pending', created_at: nowSec(), paid_at: null }
     db.prepare('INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(order.id, order.kind, order.user_id, order.method, order.gold, order.amount, null, order.status, order.created_at)
-    return { order_id: order.id, m: p.m, fromtype: METHODS[p.m]!.fromtype, gold: p.gold, price: amount / 100, payment: paymentPayload(p.m, order, call.base), sandbox: 1 }
+    return { order_id: order.id, m: p.m, fromtype: METHODS[p.m].fromtype, gold: p.gold, price: amount / 100, payment: paymentPayload(p.m, order, call.base), sandbox: 1 }
   })
 
   // R7.85, R3.28

@@ -98,7 +98,7 @@ function depthOver(value: unknown, max: number): boolean {
   const walk = (v: unknown, depth: number): boolean => {
     if (v === null || typeof v !== 'object') return false
     if (depth > max) return true
-    return Object.values(v as object).some((x) => walk(x, depth + 1))
+    return Object.values(v).some((x) => walk(x, depth + 1))
   }
   return walk(value, 1)
 }

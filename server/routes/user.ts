@@ -1,5 +1,4 @@
 import crypto from 'node:crypto'
-import type { FastifyReply } from 'fastify'
 import { Envelope, userBySign, type Api } from '../api'
 import type { AppContext, Call } from '../context'
 import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, parseCookies, randomToken } from '../lib/util'

@@ -114,7 +114,7 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
       if (++messages > ctx.limits.socketMessagesPer10s) return refuse(CLOSE_TOO_FAST, TOO_FAST_MSG, CODE.TOO_FAST)
       let msg: { type?: string } | null = null
       try {
-        msg = JSON.parse(String(raw))
+        msg = JSON.parse((raw as Buffer).toString()) // ws hands text frames over as Buffers (binaryType nodebuffer)
       } catch {
         msg = null
       }
