@@ -77,6 +77,20 @@ module.exports = {
       to: { circular: true }
     },
     {
+      name: 'main-package-no-subpackage',
+      comment: 'the main package imports nothing from a subpackage: the mini-program loads packageA and packageB later',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/package[AB]/' },
+      to: { path: '^src/package[AB]/', dependencyTypesNot: ['dynamic-import'] }
+    },
+    {
+      name: 'subpackages-apart',
+      comment: 'packageA and packageB import nothing from each other (a subpackage cannot require another)',
+      severity: 'error',
+      from: { path: '^src/(package[AB])/' },
+      to: { path: '^src/package[AB]/', pathNot: '^src/$1/' }
+    },
+    {
       name: 'not-to-tests',
       comment: 'shipped code imports no test file',
       severity: 'error',
