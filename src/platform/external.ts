@@ -12,5 +12,5 @@ export function openExternal(_url: string): void {
 }
 
 export async function openMiniProgram(target: MiniProgramTarget): Promise<void> {
-  await Taro.navigateToMiniProgram({ appId: target.appId || '', path: target.path, shortLink: target.shortLink } as Taro.navigateToMiniProgram.Option)
+  await Taro.navigateToMiniProgram({ appId: target.appId || '', path: target.path, shortLink: target.shortLink })
 }

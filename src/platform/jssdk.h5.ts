@@ -26,5 +26,5 @@ export function loadJssdk(url: string): Promise<WxJssdk | null> {
 
 /** The page's URL without its hash: what the SDK's signature covers (R7.64). */
 export function signatureUrl(): string {
-  return window.location.href.split('#')[0] as string
+  return window.location.href.split('#')[0]
 }

@@ -14,7 +14,7 @@ function checkKey(method: string, key: unknown) {
 export function getItem<T>(key: string): T | undefined {
   checkKey('getItem', key)
   try {
-    const record = Taro.getStorageSync(key) as StorageRecord<T> | '' | undefined
+    const record = Taro.getStorageSync<StorageRecord<T> | '' | undefined>(key)
     if (record && typeof record === 'object' && 'data' in record) return record.data
   } catch {
     // unreadable record: treated as absent

@@ -9,7 +9,7 @@ import { decisionOf, type SubscribeDecision } from './subscribe-decision'
 export async function requestSubscription(tmplId: string): Promise<SubscribeDecision> {
   if (!tmplId) return 'accept'
   try {
-    const res = await Taro.requestSubscribeMessage({ tmplIds: [tmplId], entityIds: [] } as unknown as Taro.requestSubscribeMessage.Option)
+    const res = await Taro.requestSubscribeMessage({ tmplIds: [tmplId], entityIds: [] })
     return decisionOf(res as unknown as Record<string, unknown>, tmplId)
   } catch {
     return 'accept'

@@ -31,6 +31,7 @@ export function lastNumber(url: string): string | undefined {
 
 /** Leading C0 controls and spaces are dropped, tabs and newlines anywhere ignored, as the URL parser does. */
 function parserView(raw: string): string {
+  // eslint-disable-next-line no-control-regex -- the URL standard strips leading C0 controls and spaces
   return raw.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '')
 }
 
@@ -58,7 +59,7 @@ export function parseHttpUrl(raw: string): URL | null {
 /** Whether the string names a scheme (`javascript:`, `data:`, `mailto:`, …) rather than a path. */
 function hasScheme(raw: string): boolean {
   try {
-    new WhatwgURL(raw) // eslint-disable-line no-new
+    new WhatwgURL(raw)  
     return true
   } catch {
     return false

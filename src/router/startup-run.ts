@@ -6,7 +6,7 @@ import { openLink, openPage, openWebView } from './navigate'
 import { takeRedirect } from './redirect'
 import { planStartup, type StartupPlan, type StartupQuery } from './startup'
 
-export type LoginHandoff = (login: NonNullable<StartupPlan['login']>) => Promise<unknown> | unknown
+export type LoginHandoff = (login: NonNullable<StartupPlan['login']>) => unknown // a promise is awaited
 
 let loginHandoff: LoginHandoff | null = null
 

@@ -24,7 +24,7 @@ export function isHomePath(path: string): boolean {
 function pageOf(value: string | undefined): PageKey | null {
   if (!value) return null
   if (isPageKey(value)) return value
-  if (Object.prototype.hasOwnProperty.call(PAGE_KEY_ALIASES, value)) return PAGE_KEY_ALIASES[value] as PageKey
+  if (Object.prototype.hasOwnProperty.call(PAGE_KEY_ALIASES, value)) return PAGE_KEY_ALIASES[value]
   return featuredKey(value)
 }
 

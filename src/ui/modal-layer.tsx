@@ -77,6 +77,6 @@ export const ModalLayer = observer(function ModalLayer() {
         </View>
       </View>
     </View>,
-    root as unknown as Element
+    root
   )
 })

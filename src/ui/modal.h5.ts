@@ -17,7 +17,7 @@ export function presentModal(view: ModalView, _owner: PageLike | undefined): Pro
   dismissModal() // one modal at a time: the one already up ends as cancelled
   pending++
   return Taro.showModal(view)
-    .then((r) => (r?.confirm ? 'confirm' : 'cancel') as ModalChoice)
+    .then((r) => (r?.confirm ? 'confirm' : 'cancel'))
     .finally(() => {
       pending--
     })

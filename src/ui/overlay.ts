@@ -180,6 +180,6 @@ export function hideLoadingThen<T>(next?: () => T): Promise<T | undefined> {
 
 /** A toast whose callback runs 500 ms after it shows (e.g. navigate back after 保存成功). */
 export function notifyToast(title: string, callback?: () => void) {
-  showToast(title)
+  void showToast(title)
   setTimeout(() => callback?.(), FOLLOW_UP_DELAY)
 }

@@ -45,13 +45,13 @@ const TOKENS: Record<string, (d: Date) => string> = {
   M: (d) => String(d.getMonth() + 1),
   MM: (d) => pad(d.getMonth() + 1),
   MMM: (d) => `${d.getMonth() + 1}月`,
-  MMMM: (d) => MONTHS[d.getMonth()]!,
+  MMMM: (d) => MONTHS[d.getMonth()],
   D: (d) => String(d.getDate()),
   DD: (d) => pad(d.getDate()),
   d: (d) => String(d.getDay()),
-  dd: (d) => WEEKDAYS[d.getDay()]!.slice(-1),
-  ddd: (d) => `周${WEEKDAYS[d.getDay()]!.slice(-1)}`,
-  dddd: (d) => WEEKDAYS[d.getDay()]!,
+  dd: (d) => WEEKDAYS[d.getDay()].slice(-1),
+  ddd: (d) => `周${WEEKDAYS[d.getDay()].slice(-1)}`,
+  dddd: (d) => WEEKDAYS[d.getDay()],
   H: (d) => String(d.getHours()),
   HH: (d) => pad(d.getHours()),
   h: (d) => String(d.getHours() % 12 || 12),
@@ -73,7 +73,7 @@ export function formatTime(t: TimeInput, pattern = 'YYYY/MM/DD HH:mm:ss'): strin
   const ms = toMillis(t)
   if (!Number.isFinite(ms)) return ''
   const d = new Date(ms)
-  return pattern.replace(FORMAT, (token, literal?: string) => literal ?? TOKENS[token]!(d))
+  return pattern.replace(FORMAT, (token, literal?: string) => literal ?? TOKENS[token](d))
 }
 
 /** `d` plus `n` calendar months, the day of month kept where that month has it (else its last day). */
@@ -145,7 +145,7 @@ export function fromNow(t: TimeInput, now: TimeInput = Date.now()): string {
   let text = ''
   let future = false
   for (let i = 0; i < THRESHOLDS.length; i++) {
-    let step = THRESHOLDS[i]!
+    let step = THRESHOLDS[i]
     if (step.unit) result = diff(a, b, step.unit)
     const abs = Math.round(Math.abs(result))
     future = result > 0

@@ -22,8 +22,8 @@ export function timeOfDate(fragments: readonly DatedFragment[], ms: number): num
 export function dateWindow(fragments: readonly DatedFragment[]): { from: number; to: number } | null {
   const dated = fragments.filter((f) => f.programDateTime !== null)
   if (!dated.length) return null
-  const last = dated[dated.length - 1] as DatedFragment
-  return { from: (dated[0] as DatedFragment).programDateTime as number, to: (last.programDateTime as number) + last.duration * 1000 }
+  const last = dated[dated.length - 1]
+  return { from: (dated[0]).programDateTime as number, to: (last.programDateTime as number) + last.duration * 1000 }
 }
 
 /** The dated fragments of the rendition an hls.js instance plays (or last loaded). */

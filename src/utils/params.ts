@@ -27,8 +27,10 @@ function shown(value: unknown): string {
   if (typeof value === 'function') return 'function'
   if (value === undefined) return 'undefined'
   try {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- what JSON cannot show (a symbol) shows as String() does
     return JSON.stringify(value) ?? String(value)
   } catch {
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a circular object: its [object Object] is all there is
     return String(value)
   }
 }

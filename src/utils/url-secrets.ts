@@ -6,7 +6,7 @@
 export const LOGIN_SECRETS: readonly string[] = ['token', 'tokentype', 'code', 'sign']
 
 function isSecret(pair: string): boolean {
-  const raw = pair.split('=', 1)[0] as string
+  const raw = pair.split('=', 1)[0]
   let key = raw
   try {
     key = decodeURIComponent(raw.replace(/\+/g, ' '))

@@ -20,7 +20,7 @@ export const MiniPlayer = observer(function MiniPlayer({ above }: { above?: 'tab
   return (
     <View className={`mini-player${above ? ' mini-player--above-tabs' : ''}`} data-state={p.state}>
       {track.cover ? <AltImage className='mini-player__cover' src={track.cover} mode='aspectFill' alt='' /> : <View className='mini-player__cover' />}
-      <View className='mini-player__body' {...linkProps()} onClick={() => openPage('watch', { ...track.page })}>
+      <View className='mini-player__body' {...linkProps()} onClick={() => void openPage('watch', { ...track.page })}>
         <Text className='mini-player__title'>{track.title}</Text>
         <Text className='mini-player__sub'>{sub}</Text>
       </View>

@@ -15,7 +15,7 @@ export const NotFound = observer(function NotFound() {
         className='not-found__home'
         onClick={() => {
           uiStore.setNotFound(null)
-          openPage('home')
+          void openPage('home')
         }}
       >
         返回首页

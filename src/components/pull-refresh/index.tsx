@@ -40,7 +40,7 @@ export function PullRefresh({ onRefresh, children }: { onRefresh: () => Promise<
         setPull(0)
         if (!fire) return
         setRefreshing(true)
-        onRefresh().finally(() => setRefreshing(false))
+        void onRefresh().finally(() => setRefreshing(false))
       }}
     >
       <View className='pull-refresh' style={{ height: `${refreshing ? 44 : pull}px` }}>

@@ -14,7 +14,7 @@ function ListFootView({ list }: { list: PagedList<{ id: number }> }) {
   if (list.loading) return <Text className='list-foot'>加载中</Text>
   if (list.error) {
     return (
-      <Text className='list-foot list-foot--error' {...buttonProps()} onClick={() => quietly(list.load())}>
+      <Text className='list-foot list-foot--error' {...buttonProps()} onClick={() => void quietly(list.load())}>
         加载失败，点击重试
       </Text>
     )
@@ -31,7 +31,7 @@ function ListStateView({ list, emptyText }: { list: PagedList<{ id: number }>; e
       error={list.error}
       empty
       emptyText={emptyText}
-      onRetry={() => quietly(list.load({ reset: true }))}
+      onRetry={() => void quietly(list.load({ reset: true }))}
     />
   )
 }

@@ -38,7 +38,7 @@ export const TabBar = observer(function TabBar() {
             onClick={() => {
               if (active) return
               uiStore.setTab(tab.key)
-              Taro.switchTab({ url: `/${TAB_PAGES[tab.key]}` })
+              void Taro.switchTab({ url: `/${TAB_PAGES[tab.key]}` })
             }}
           >
             <Text className='tab-bar__icon' {...hiddenProps}>

@@ -34,6 +34,7 @@ function useHost(afterVideo = false): Host | null {
     return () => {
       mounted = false
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the stage loads once, when the room mounts
   }, [])
   return mod
 }

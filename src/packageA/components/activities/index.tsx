@@ -46,7 +46,8 @@ export const ActivityStage = observer(function ActivityStage({ roomId, compact, 
   const stage = useStage(roomId)
   const [open, setOpen] = useState(false)
   const [front, ...rest] = stage.visible
-  useEffect(() => onShown?.(!!front), [!!front])
+  const shown = !!front
+  useEffect(() => onShown?.(shown), [shown]) // eslint-disable-line react-hooks/exhaustive-deps -- told when a card appears or goes, not when the callback's identity changes
   if (!front) return null
   if (compact && !open) {
     const names = stage.visible.map((k) => LABELS[k]).join('·')

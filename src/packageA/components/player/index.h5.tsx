@@ -355,11 +355,11 @@ export const Player = observer(
             renditions.map((r) => r.height),
             qualityPreference.height
           )
-          if (level >= 0) switchSource((renditions[level] as Rendition).url)
+          if (level >= 0) switchSource((renditions[level]).url)
         })
         .catch(() => undefined)
     } else {
-      Promise.all([loadHls(), live ? takePrefetched(src) : Promise.resolve(null)]).then(([{ default: Hls }, early]) => {
+      void Promise.all([loadHls(), live ? takePrefetched(src) : Promise.resolve(null)]).then(([{ default: Hls }, early]) => {
         if (disposed) {
           early?.destroy()
           return
@@ -423,6 +423,7 @@ export const Player = observer(
       video.removeAttribute('src')
       video.load()
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source and retry; live and resumeId belong to that source
   }, [src, attempt])
   const switchSourceRef = useRef<((next: string) => void) | null>(null)
 
@@ -524,7 +525,7 @@ export const Player = observer(
     } else if (sourceSwitch.current) {
       const sw = sourceSwitch.current
       const level = levelFor(sw.renditions.map((r) => r.height), height)
-      switchSourceRef.current?.(level < 0 ? src : (sw.renditions[level] as Rendition).url)
+      switchSourceRef.current?.(level < 0 ? src : (sw.renditions[level]).url)
     }
     void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
   }

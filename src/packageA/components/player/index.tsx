@@ -30,7 +30,7 @@ function sourceFor(src: string, renditions: Rendition[], height: number): string
     renditions.map((r) => r.height),
     height
   )
-  return level < 0 ? src : (renditions[level] as Rendition).url
+  return level < 0 ? src : (renditions[level]).url
 }
 
 /**
@@ -53,6 +53,7 @@ export const Player = observer(
   const [renditions, setRenditions] = useState<Rendition[]>([])
   const [current, setCurrent] = useState(src)
   const [rate, setRate] = useState(1)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- read again for each new source
   const start = useMemo(() => (resumeId ? resumePosition(resumeId) : null), [resumeId, src])
   const position = useRef({ current: 0, duration: 0, savedAt: 0, toasted: false })
   const seekOnLoad = useRef<number | null>(null)
@@ -60,6 +61,7 @@ export const Player = observer(
   // WeChat's <video> tells no playlist dates: the time-shift of a channel's programmes is the web's (index.h5.tsx)
   useImperativeHandle(handle, () => ({ seekToDate: () => false }), [])
   // a failed stream is loaded again by itself (a new <video>) after the backoff's wait; 点击重试 after two minutes
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh backoff for each new source
   const backoff = useMemo(() => new Backoff(), [src])
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(() => () => void (retryTimer.current && clearTimeout(retryTimer.current)), [])
@@ -94,7 +96,7 @@ export const Player = observer(
     setRenditions([])
     setState('loading')
     position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
-    Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
+    void Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
       if (!mounted) return
       setRenditions(list)
       // 自动 on a 2G or 3G network starts on the lowest rendition (WeChat's own choice may start higher)
@@ -112,6 +114,7 @@ export const Player = observer(
     const p = position.current
     if (resumeId && p.current > 0) savePosition(resumeId, p.current, p.duration)
   }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- saves the position when the video changes or goes
   useEffect(() => () => save(), [resumeId, src])
 
   const chooseQuality = (height: number) => {

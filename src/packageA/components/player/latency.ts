@@ -11,7 +11,10 @@ import { action, observable } from 'mobx'
  *   spec advises and hls.js does with liveSyncDurationCount 3) of the reference stream's 2 s segments.
  * Nothing plays (phase card, paid room blocked, not started): null, and activities show at once.
  */
-export const streamLatency = observable({ seconds: null as number | null, source: '' as '' | 'hls.js' | 'native' | 'estimate' })
+export const streamLatency = observable<{ seconds: number | null; source: '' | 'hls.js' | 'native' | 'estimate' }>({
+  seconds: null,
+  source: ''
+})
 
 export const SEGMENT_SECONDS = 2
 export const MINIPROGRAM_LATENCY_ESTIMATE = 3 * SEGMENT_SECONDS

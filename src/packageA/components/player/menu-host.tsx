@@ -13,13 +13,13 @@ export function MenuHost(p: {
   rate: number
   /** 画中画 in the 更多 menu: none where there is no Picture-in-Picture API */
   pip?: 'none' | 'off' | 'on'
-  onQuality(height: number): void
-  onRate(rate: number): void
-  onPip?(): void
-  onInfo?(): void
+  onQuality: (height: number) => void
+  onRate: (rate: number) => void
+  onPip?: () => void
+  onInfo?: () => void
   /** 播放信息's rows, read again every second while it is open */
-  readInfo?(): InfoRow[]
-  onClose(): void
+  readInfo?: () => InfoRow[]
+  onClose: () => void
 }) {
   const [mod, setMod] = useState<Menus | null>(null)
   useEffect(() => {
@@ -35,6 +35,7 @@ export function MenuHost(p: {
     return () => {
       mounted = false
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the menus' module is loaded when a menu opens
   }, [p.menu])
   if (!p.menu || !mod) return null
   if (p.menu === 'quality') return <mod.QualityMenu options={p.qualities} current={p.quality} onChoose={p.onQuality} onClose={p.onClose} />

@@ -23,7 +23,7 @@ import './menus.scss'
  * its 屏蔽词 list. On the web they are their own chunk, loaded when first opened (menus-loader.h5.ts); the
  * mini-program has them in package A.
  */
-function Sheet({ title, className, onClose, children }: { title: string; className: string; onClose(): void; children: React.ReactNode }) {
+function Sheet({ title, className, onClose, children }: { title: string; className: string; onClose: () => void; children: React.ReactNode }) {
   return (
     <View className={`player-menu ${className}`} {...dialogProps(title)} onClick={(e) => e.stopPropagation()}>
       <View className='player-menu__head'>
@@ -37,7 +37,7 @@ function Sheet({ title, className, onClose, children }: { title: string; classNa
   )
 }
 
-export function QualityMenu({ options, current, onChoose, onClose }: { options: QualityOption[]; current: number; onChoose(height: number): void; onClose(): void }) {
+export function QualityMenu({ options, current, onChoose, onClose }: { options: QualityOption[]; current: number; onChoose: (height: number) => void; onClose: () => void }) {
   return (
     <Sheet title='清晰度' className='player-menu--quality' onClose={onClose}>
       {options.map((o) => (
@@ -55,7 +55,7 @@ export function QualityMenu({ options, current, onChoose, onClose }: { options: 
   )
 }
 
-export function SpeedMenu({ rate, onChoose, onClose }: { rate: number; onChoose(rate: number): void; onClose(): void }) {
+export function SpeedMenu({ rate, onChoose, onClose }: { rate: number; onChoose: (rate: number) => void; onClose: () => void }) {
   return (
     <Sheet title='倍速' className='player-menu--speed' onClose={onClose}>
       {[...SPEEDS].reverse().map((r) => (
@@ -68,7 +68,7 @@ export function SpeedMenu({ rate, onChoose, onClose }: { rate: number; onChoose(
 }
 
 /** 更多: 画中画 (where the browser has it) and 播放信息. */
-export function MoreMenu({ pip, onPip, onInfo, onClose }: { pip: 'none' | 'off' | 'on'; onPip(): void; onInfo(): void; onClose(): void }) {
+export function MoreMenu({ pip, onPip, onInfo, onClose }: { pip: 'none' | 'off' | 'on'; onPip: () => void; onInfo: () => void; onClose: () => void }) {
   return (
     <Sheet title='更多' className='player-menu--more' onClose={onClose}>
       {pip !== 'none' && (
@@ -84,11 +84,12 @@ export function MoreMenu({ pip, onPip, onInfo, onClose }: { pip: 'none' | 'off' 
 }
 
 /** 播放信息: latency, 清晰度, buffer, dropped frames … read again every second while open. */
-export function InfoPanel({ read, onClose }: { read(): { label: string; value: string }[]; onClose(): void }) {
+export function InfoPanel({ read, onClose }: { read: () => { label: string; value: string }[]; onClose: () => void }) {
   const [rows, setRows] = useState(read)
   useEffect(() => {
     const timer = setInterval(() => setRows(read()), 1000)
     return () => clearInterval(timer)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer while the panel is open
   }, [])
   return (
     <Sheet title='播放信息' className='player-menu--info' onClose={onClose}>
@@ -103,7 +104,7 @@ export function InfoPanel({ read, onClose }: { read(): { label: string; value: s
 }
 
 /** One row of choices (字号, 显示区域 …). */
-function Choices<T extends string | number>({ label, name, options, value, onChoose }: { label: string; name: string; options: { value: T; label: string }[]; value: T; onChoose(v: T): void }) {
+function Choices<T extends string | number>({ label, name, options, value, onChoose }: { label: string; name: string; options: { value: T; label: string }[]; value: T; onChoose: (v: T) => void }) {
   return (
     <View className='danmaku-panel__row'>
       <Text className='danmaku-panel__label'>{label}</Text>
@@ -124,7 +125,7 @@ function Choices<T extends string | number>({ label, name, options, value, onCho
   )
 }
 
-function Switch({ label, name, on, onChange }: { label: string; name: string; on: boolean; onChange(on: boolean): void }) {
+function Switch({ label, name, on, onChange }: { label: string; name: string; on: boolean; onChange: (on: boolean) => void }) {
   return (
     <View className='danmaku-panel__row'>
       <Text className='danmaku-panel__label'>{label}</Text>
@@ -184,7 +185,7 @@ const BlockWords = observer(function BlockWords() {
   )
 })
 
-export const DanmakuPanel = observer(function DanmakuPanel({ onClose }: { onClose(): void }) {
+export const DanmakuPanel = observer(function DanmakuPanel({ onClose }: { onClose: () => void }) {
   const s = danmakuSettings.settings
   const set = danmakuSettings.update.bind(danmakuSettings)
   return (

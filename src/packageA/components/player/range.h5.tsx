@@ -12,7 +12,7 @@ export function Range({ className, label, min, max, step, value, onChange }: Ran
       max={max}
       step={step}
       value={value}
-      onChange={(e) => onChange(Number((e.target as HTMLInputElement).value))}
+      onChange={(e) => onChange(Number((e.target).value))}
     />
   )
 }

@@ -8,7 +8,7 @@ export interface RangeProps {
   max: number
   step: number
   value: number
-  onChange(value: number): void
+  onChange: (value: number) => void
 }
 
 export function Range({ className, label, min, max, step, value, onChange }: RangeProps) {

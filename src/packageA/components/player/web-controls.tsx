@@ -38,15 +38,15 @@ export interface ControlsProps {
   /** a live stream's time-shift window; null without one */
   timeshift: Timeshift | null
   menu: PlayerMenu
-  onTogglePlay(): void
-  onSeek(seconds: number): void
+  onTogglePlay: () => void
+  onSeek: (seconds: number) => void
   /** back to the live edge (回到直播) */
-  onLive(): void
-  onMenu(menu: PlayerMenu): void
-  onDanmaku(): void
-  onFullscreen(): void
+  onLive: () => void
+  onMenu: (menu: PlayerMenu) => void
+  onDanmaku: () => void
+  onFullscreen: () => void
   /** any use of the bar keeps it shown */
-  onActivity(): void
+  onActivity: () => void
 }
 
 /** The position and length of the video, following its events (the bar re-renders, not the player). */
@@ -69,7 +69,7 @@ function behindText(t: Timeshift): string {
 }
 
 /** The progress row: a range over the video (on demand) or the time-shift window (live), programmes marked. */
-function ProgressRow({ min, max, value, label, valueText, marks, onSeek }: { min: number; max: number; value: number; label: string; valueText: string; marks?: Timeshift['marks']; onSeek(t: number): void }) {
+function ProgressRow({ min, max, value, label, valueText, marks, onSeek }: { min: number; max: number; value: number; label: string; valueText: string; marks?: Timeshift['marks']; onSeek: (t: number) => void }) {
   const span = Math.max(1, max - min)
   return (
     <div className='player__progress-row'>
@@ -83,7 +83,7 @@ function ProgressRow({ min, max, value, label, valueText, marks, onSeek }: { min
           value={Math.floor(value)}
           aria-label={label}
           aria-valuetext={valueText}
-          onChange={(e) => onSeek(Number((e.target as HTMLInputElement).value))}
+          onChange={(e) => onSeek(Number((e.target).value))}
         />
         {(marks || []).map((m) => (
           <span key={`${m.at}-${m.title}`} className='player__chapter' style={{ left: `${((m.at - min) / span) * 100}%` }} title={m.title} aria-hidden='true' />

@@ -58,7 +58,7 @@ export function onFullscreenChange(listener: () => void): () => void {
 
 /** Asks the screen to turn to landscape; false where it may not (desktop browsers, iOS). */
 export async function lockLandscape(): Promise<boolean> {
-  const o = (typeof screen !== 'undefined' ? screen.orientation : undefined) as LockableOrientation | undefined
+  const o: LockableOrientation | undefined = typeof screen !== 'undefined' ? screen.orientation : undefined
   if (!o || typeof o.lock !== 'function') return false
   try {
     await o.lock('landscape')
@@ -69,7 +69,7 @@ export async function lockLandscape(): Promise<boolean> {
 }
 
 export function unlockOrientation(): void {
-  const o = (typeof screen !== 'undefined' ? screen.orientation : undefined) as LockableOrientation | undefined
+  const o: LockableOrientation | undefined = typeof screen !== 'undefined' ? screen.orientation : undefined
   try {
     o?.unlock?.()
   } catch {

@@ -30,6 +30,7 @@ export const GoodsView = observer(function GoodsView({ store, onClose }: ViewPro
   const item = store.onScreen
   useEffect(() => {
     if (item) store.track(item)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- tracked once per item on screen, not per render of the same item
   }, [item?.id])
   if (!item) return null
   return (

@@ -39,7 +39,7 @@ export class LotteryStore implements ActivityStore {
   /** Listen to the room's chat for the viewer's own messages (R4.36); again after the stage was left and entered. */
   resume(): void {
     this.off?.()
-    this.off = this.ctx.socket()?.on('danmaku', (d) => this.chatSeen(d as DanmakuPushData)) ?? null
+    this.off = this.ctx.socket()?.on('danmaku', (d) => this.chatSeen(d)) ?? null
   }
 
   get showing(): boolean {

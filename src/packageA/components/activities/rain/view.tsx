@@ -33,10 +33,11 @@ function RainGame({ store }: { store: RainStore }) {
     const wave = () => {
       const born = Array.from({ length: WAVE_SIZE }, (_, i) => ({ id: ++seq.current, left: 5 + Math.round(Math.random() * 80), delay: i * 350 }))
       setPackets((p) => [...p.slice(-WAVE_SIZE), ...born])
-      timer = setTimeout(wave, (steps[step++ % steps.length] as number) * 1000)
+      timer = setTimeout(wave, (steps[step++ % steps.length]) * 1000)
     }
     wave()
     return () => clearTimeout(timer)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- one wave sequence per rain; its steps are fixed for that rain
   }, [store.rain?.actId])
   return (
     <View className='act-rain__field'>
