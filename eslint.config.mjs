@@ -35,6 +35,8 @@ export default tseslint.config(
       // an eslint-disable comment says why on the same line (`// eslint-disable-next-line rule -- reason`)
       '@eslint-community/eslint-comments/require-description': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // a JSX handler may return a promise (the view ignores it); a promise anywhere else that expects nothing back is a bug
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // an async function without an await is how a promise-returning interface is met (Fastify's handlers, test cases)
       '@typescript-eslint/require-await': 'off'
     }

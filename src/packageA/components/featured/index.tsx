@@ -39,13 +39,14 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
   const [current, setCurrent] = useState(cfg.defaultRoom)
   useEffect(() => {
     void setPageTitle(cfg.title)
-    roomsOf(page).then(setRooms)
-    liveStore.loadRoom(cfg.primaryRoom)
-    liveStore.loadStats(cfg.primaryRoom)
+    void roomsOf(page).then(setRooms)
+    void liveStore.loadRoom(cfg.primaryRoom)
+    void liveStore.loadStats(cfg.primaryRoom)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when page changes; what else it reads belongs to those
   }, [page])
   useEffect(() => {
     liveStore.setCurrentRoom(current)
-    if (!liveStore.roomsData[current]) liveStore.loadRoom(current)
+    if (!liveStore.roomsData[current]) void liveStore.loadRoom(current)
   }, [current])
   const room = liveStore.roomsData[current]
   useShareAppMessage(() => (room ? { ...roomShare(room), title: cfg.title, path: `/packageA/featured/${page}/${page}` } : { title: cfg.title }))

@@ -35,7 +35,7 @@ export const PostCard = observer(function PostCard({ store, post, full }: { stor
               alt={`${post.host_name || '主持人'}的图片 ${i + 1}`}
               onClick={(e) => {
                 e.stopPropagation()
-                Taro.previewImage({ urls: post.images!, current: src })
+                void Taro.previewImage({ urls: post.images!, current: src })
               }}
             />
           ))}
@@ -48,7 +48,7 @@ export const PostCard = observer(function PostCard({ store, post, full }: { stor
           e.stopPropagation()
           if (liked) return showToast('已经赞过了')
           const ok = await store.like(post).catch(() => false)
-          if (!ok) showToast('点赞失败，请稍后再试')
+          if (!ok) void showToast('点赞失败，请稍后再试')
         }}
       >
         {liked ? '♥' : '♡'} {formatCount(post.like)}

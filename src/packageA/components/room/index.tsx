@@ -35,14 +35,15 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
   const stats = liveStore.stats[room.id]
   useEffect(() => {
     if (sessionStore.isLoggedIn) streamerStore.loadFollowState(room.id).catch(() => undefined)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when room.id, sessionStore.isLoggedIn change; what else it reads belongs to those
   }, [room.id, sessionStore.isLoggedIn])
   const toggle = async () => {
     if (!(await sessionStore.requireLogin())) return
     const s = room.streamer
     // the streamer keeps their own room (a streamer may host several rooms); the follow is made from this room
-    const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: s?.room_id || room.id } as never)
+    const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: s?.room_id || room.id })
     const now = await streamerStore.toggleFollow(streamer, room.id).catch(() => null)
-    if (now !== null) showToast(now ? '关注成功' : '已取消关注')
+    if (now !== null) void showToast(now ? '关注成功' : '已取消关注')
   }
   return (
     <View className='room-header'>
@@ -78,7 +79,7 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
     if (decision !== 'accept') return showToast('已取消预约')
     if (!(await sessionStore.requireLogin())) return
     const ok = await streamerStore.subscribe(room.id).catch(() => false)
-    if (ok) showToast('预约成功，开播时提醒您')
+    if (ok) void showToast('预约成功，开播时提醒您')
   }
   return (
     <View className='phase-card' style={room.cover ? { backgroundImage: `url(${room.cover})` } : undefined}>
@@ -113,12 +114,13 @@ export const GroupSwitcher = observer(function GroupSwitcher({ roomId, afterVide
   const [rooms, setRooms] = useState<{ id: number; title: string; onair: number; cover?: string }[]>([])
   useEffect(() => {
     let mounted = true
-    ;(afterVideo ? afterFirstFrame() : Promise.resolve())
+    void (afterVideo ? afterFirstFrame() : Promise.resolve())
       .then(() => liveStore.loadGroupRooms(roomId))
       .then((list) => mounted && setRooms(list))
     return () => {
       mounted = false
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when roomId changes; what else it reads belongs to those
   }, [roomId])
   if (rooms.length < 2) return null
   return (

@@ -42,11 +42,12 @@ function LivePage() {
     const startStream = (info: RoomInfo) => {
       if (playsVideo(info, roomId)) prefetchStream(info.source || '')
     }
-    liveStore.loadRoom(roomId, { test: params.test || params.testCode }, startStream).then((room) => {
+    void liveStore.loadRoom(roomId, { test: params.test || params.testCode }, startStream).then((room) => {
       if (!room) return
       void setPageTitle(room.title)
-      liveStore.enter(roomId)
+      void liveStore.enter(roomId)
     })
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when roomId changes; what else it reads belongs to those
   }, [roomId])
 
   const room = liveStore.roomsData[roomId]
@@ -55,7 +56,7 @@ function LivePage() {
   useFirstScreenUntil(!!room || !!error || !roomId)
   useShareAppMessage((res) => {
     // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.ts)
-    if (!isSharePreview(res)) liveStore.share(roomId)
+    if (!isSharePreview(res)) void liveStore.share(roomId)
     return room ? roomShare(room) : { title: '直播间', path: `/packageA/pages/live/live?roomid=${roomId}` }
   })
 
@@ -103,7 +104,7 @@ function LivePage() {
         onPoster={() => {
           // the web's share sheet is the poster: opening it is the share (R7.70)
           setPoster(true)
-          liveStore.share(roomId)
+          void liveStore.share(roomId)
         }}
       />
       <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />

@@ -32,7 +32,8 @@ function PlaybackPage() {
   const [comment, setComment] = useState('')
   const timed = useTimedDanmaku(store.danmaku)
   useEffect(() => {
-    if (id) store.load().then(() => store.detail && setPageTitle(store.detail.title))
+    if (id) void store.load().then(() => store.detail && setPageTitle(store.detail.title))
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when store changes; what else it reads belongs to those
   }, [store])
   useReachBottom(() => {
     store.comments.load().catch(() => undefined)
@@ -57,8 +58,8 @@ function PlaybackPage() {
     const result = await store.comment(comment)
     if (result === true) {
       setComment('')
-      showToast('评论成功')
-    } else showToast(result)
+      void showToast('评论成功')
+    } else void showToast(result)
   }
   const list = store.comments
   return (
@@ -94,7 +95,7 @@ function PlaybackPage() {
             onClick={async () => {
               if (store.liked) return showToast('已经赞过了')
               const ok = await store.like().catch(() => false)
-              if (!ok) showToast('点赞失败，请稍后再试')
+              if (!ok) void showToast('点赞失败，请稍后再试')
             }}
           >
             {store.liked ? '♥ 已赞' : '♡ 点赞'} {formatCount(d.likes || 0)}

@@ -25,6 +25,7 @@ function PostPage() {
         void setPageTitle(res.data.host_name || '详情')
       })
       .catch(() => setError('网络不给力，请稍后再试'))
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id changes; what else it reads belongs to those
   }, [id])
   if (!id) return <PageState error='内容不存在' />
   if (error) return <PageState error={error} />

@@ -29,7 +29,7 @@ function PreviewPage() {
   useEffect(() => {
     if (String(id) === EXTERNAL_PREVIEW_ID) {
       // R2.27: this preview is an external activity page, which takes its place in the stack
-      openWebView(externalActivityUrl('preview-1473'), { replace: true })
+      void openWebView(externalActivityUrl('preview-1473'), { replace: true })
       return
     }
     if (!id) return
@@ -62,8 +62,8 @@ function PreviewPage() {
     const res = await subscribeTeaser(id).catch(() => null)
     if (res && res.code === 1) {
       setSubscribed(true)
-      showToast('预约成功，开播时提醒您')
-    } else showToast(res?.msg || '预约失败，请稍后再试')
+      void showToast('预约成功，开播时提醒您')
+    } else void showToast(res?.msg || '预约失败，请稍后再试')
   }
   return (
     <View className='preview'>

@@ -66,11 +66,11 @@ function StreamerDetailPage() {
       setStreamer(found)
       if (found) {
         void setPageTitle(found.nickName || '主播主页')
-        quietly(s.loadStatistics(found.id))
+        void quietly(s.loadStatistics(found.id))
         if (found.roomId) {
-          quietly(s.loadFollowState(found.roomId))
+          void quietly(s.loadFollowState(found.roomId))
           const list = s.playbacksOf(found.roomId)
-          if (list.currentPage === 0) quietly(list.load())
+          if (list.currentPage === 0) void quietly(list.load())
         }
       }
     } catch (e) {
@@ -82,16 +82,17 @@ function StreamerDetailPage() {
 
   useEffect(() => {
     void load()
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id, roomid change; what else it reads belongs to those
   }, [id, roomid])
 
   const playbacks = streamer?.roomId ? s.playbacksOf(streamer.roomId) : null
   useReachBottom(() => {
-    if (playbacks) quietly(playbacks.load())
+    if (playbacks) void quietly(playbacks.load())
   })
   usePullDownRefresh(() => {
     const jobs = [load()]
     if (playbacks) jobs.push(playbacks.load({ reset: true }).then(() => undefined, () => undefined))
-    Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
+    void Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
   })
 
   if (!id && !roomid) return <PageState error='缺少主播参数' />
@@ -111,7 +112,7 @@ function StreamerDetailPage() {
     try {
       const now = await s.toggleFollow(known)
       void showToast(now ? '关注成功' : '已取消关注')
-      quietly(s.loadStatistics(streamer.id))
+      void quietly(s.loadStatistics(streamer.id))
     } catch (e) {
       explain(e)
     } finally {

@@ -17,9 +17,10 @@ import { setPageTitle } from '@/platform/title'
 function TimelinePage() {
   const { params } = useRouter()
   const id = Number(params.id) || 1
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id changes; what else it reads belongs to those
   const store = useMemo(() => new TimelineStore(id, params.source === 'news' ? 'news' : 'm2o'), [id])
   useEffect(() => {
-    store.load().then(() => store.topic && setPageTitle(store.topic.title))
+    void store.load().then(() => store.topic && setPageTitle(store.topic.title))
   }, [store])
   usePullDownRefresh(() => {
     store.posts.load({ getNew: true }).catch(() => undefined).finally(() => Taro.stopPullDownRefresh())

@@ -25,7 +25,7 @@ const KINDS: MediaKind[] = ['tv', 'radio', 'audio']
  * (从头看) and earlier ones inside the stream's time-shift window replayed (回看); they are chapters on the player's
  * progress bar too. Beyond every anchor: the players viewers know have time-shift, none ties it to a TV schedule.
  */
-const ChannelProgrammes = observer(function ChannelProgrammes({ channelId, seekToDate, window }: { channelId: number; seekToDate(ms: number): boolean; window: { from: number; to: number } | null }) {
+const ChannelProgrammes = observer(function ChannelProgrammes({ channelId, seekToDate, window }: { channelId: number; seekToDate: (ms: number) => boolean; window: { from: number; to: number } | null }) {
   const day = today()
   const [now, setNow] = useState(Date.now())
   useEffect(() => {
@@ -67,6 +67,7 @@ const AudioCard = observer(function AudioCard({ item, page }: { item: Watchable;
   const p = audioPlayer
   useEffect(() => {
     p.play({ src: item.src, title: item.title, artist: item.subtitle.split(' · ')[0] || '', cover: item.poster, live: item.live, page })
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when item.src changes; what else it reads belongs to those
   }, [item.src])
   const mine = p.track?.src === item.src
   const busy = mine && (p.state === 'playing' || p.state === 'loading' || p.state === 'stalled')
@@ -96,7 +97,7 @@ function WatchPage() {
   const player = useRef<PlayerHandle>(null)
   const [window, setWindow] = useState<{ from: number; to: number } | null>(null)
   useEffect(() => {
-    store.load().then(() => store.item && setPageTitle(store.item.title))
+    void store.load().then(() => store.item && setPageTitle(store.item.title))
   }, [store])
   const item = store.item
   const channelId = item?.channelId
@@ -104,6 +105,7 @@ function WatchPage() {
   const chapters = useMemo<Chapter[]>(() => {
     const entries = channelId ? mediaStore.scheduleOf(channelId, day) : undefined
     return (entries || []).map((e) => ({ title: stripHtml(e.title), startAt: e.startAt }))
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when channelId, day, channelId ? mediaStore.scheduleOf(channelId, day) : undefined change; what else it reads belongs to those
   }, [channelId, day, channelId ? mediaStore.scheduleOf(channelId, day) : undefined])
   if (!item) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
   return (

@@ -20,7 +20,7 @@ function AlbumPage() {
   const id = Number(params.id) || 1
   const store = useMemo(() => new AlbumStore(id), [id])
   useEffect(() => {
-    store.load().then(() => store.album && setPageTitle(store.album.title))
+    void store.load().then(() => store.album && setPageTitle(store.album.title))
   }, [store])
   usePullDownRefresh(() => {
     store.photos.load({ getNew: true }).catch(() => undefined).finally(() => Taro.stopPullDownRefresh())
@@ -77,7 +77,7 @@ function AlbumPage() {
                   {...buttonProps(`${liked ? '取消点赞' : '点赞'}，${formatCount(p.likes)}赞`)}
                   onClick={async () => {
                     const r = await store.toggleLike(p).catch(() => null)
-                    if (!r) showToast('操作失败，请稍后再试')
+                    if (!r) void showToast('操作失败，请稍后再试')
                   }}
                 >
                   {liked ? '♥' : '♡'} {formatCount(p.likes)}

@@ -13,6 +13,7 @@ export default function ChannelBridge() {
       .then(() => Taro.navigateBack().catch(() => undefined))
       .catch((e: Error) => setError(e.message))
   }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   useEffect(go, [])
   return (
     <View className='page'>

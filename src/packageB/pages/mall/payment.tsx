@@ -70,6 +70,7 @@ function MallPaymentPage() {
         if (orderId) void openPage('mallPayment', { id: orderId }, true)
       })
     }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id, goodsId, loggedIn, restricted change; what else it reads belongs to those
   }, [id, goodsId, loggedIn, restricted])
 
   const o = s.order

@@ -3,7 +3,7 @@ import { AltImage } from '@/components/alt-image'
 import { useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
-import type { SearchKind } from '@/api/search'
+import type { SearchItemOf, SearchKind } from '@/api/search'
 import { PageState } from '@/components/page-state'
 import { openPage } from '@/router/navigate'
 import { SEARCH_TABS, searchStore } from '@/stores/search'
@@ -16,35 +16,63 @@ import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
 
-function openResult(kind: SearchKind, item: any) {
-  if (kind === 'streamer') openPage('streamerDetail', { id: item.id, roomid: item.room_id ?? item.roomId })
-  else if (kind === 'live') openPage('live', { roomid: item.id })
-  else if (kind === 'preview') openPage('preview', { id: item.id })
-  else openPage('playback', { id: item.id })
-}
+/** A result with its kind: the kind tells which item it is. */
+type Result = { [K in SearchKind]: { kind: K; item: SearchItemOf[K] } }[SearchKind]
 
-function subtitle(kind: SearchKind, item: any): string {
-  if (kind === 'streamer') return `${formatCount(item.fans || 0)}粉丝 · 房间号 ${item.room_id ?? item.roomId ?? ''}`
-  if (kind === 'live') return `${LIVE_STATUS_TEXT[liveStatus(item)]} · ${formatCount(item.online || 0)}人在看`
-  if (kind === 'preview') return `${formatTime(item.start_time, 'MM月DD日 HH:mm')} 开始`
-  return `${formatCount(item.views || 0)}次观看`
+/** What a result row shows, and where a tap on it goes. */
+function describe(r: Result): { image: string; title: string; sub: string; open: () => void } {
+  switch (r.kind) {
+    case 'streamer': {
+      const it = r.item
+      const roomid = it.room_id ?? it.roomId
+      return {
+        image: it.avatar || '',
+        title: stripHtml(displayName(it)),
+        sub: `${formatCount(it.fans || 0)}粉丝 · 房间号 ${roomid ?? ''}`,
+        open: () => void openPage('streamerDetail', { id: it.id, roomid })
+      }
+    }
+    case 'live':
+      return {
+        image: r.item.cover || '',
+        title: stripHtml(r.item.title),
+        sub: `${LIVE_STATUS_TEXT[liveStatus(r.item)]} · ${formatCount(r.item.online || 0)}人在看`,
+        open: () => void openPage('live', { roomid: r.item.id })
+      }
+    case 'preview':
+      return {
+        image: r.item.cover || '',
+        title: stripHtml(r.item.title),
+        sub: `${formatTime(r.item.start_time, 'MM月DD日 HH:mm')} 开始`,
+        open: () => void openPage('preview', { id: r.item.id })
+      }
+    case 'playback':
+      return {
+        image: r.item.cover || '',
+        title: stripHtml(r.item.title),
+        sub: `${formatCount(r.item.views || 0)}次观看`,
+        open: () => void openPage('playback', { id: r.item.id })
+      }
+  }
 }
 
 /** Search (spec R2.18, R2.48, R4.43–R4.45, R5.5): hot keywords, history, suggestions and four result tabs. */
 function SearchPage() {
   const s = searchStore
   // Suggestions follow the typing at most every 300 ms (the throttle's default, R9.16), the last keyword always last.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   const suggest = useMemo(() => throttle((kw: string) => void s.suggest(kw)), [])
   useEffect(() => {
-    s.loadHot()
+    void s.loadHot()
     return () => suggest.cancel()
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   useReachBottom(() => {
     if (s.submitted) s.results[s.tab].load().catch(() => undefined)
   })
   const go = (kw?: string) => {
     const outcome = s.submit(kw)
-    if (outcome.type === 'featured') openPage(outcome.page)
+    if (outcome.type === 'featured') void openPage(outcome.page)
   }
   const results = s.results[s.tab]
   const showResults = !!s.submitted && s.keyword === s.submitted
@@ -134,20 +162,24 @@ function SearchPage() {
             )
           ) : (
             <View className='search__results'>
-              {results.list.map((item: any) => (
-                <View key={item.id} className='search__result' data-result={item.id} {...linkProps()} onClick={() => openResult(s.tab, item)}>
-                  <AltImage
-                    className={`search__result-img${s.tab === 'streamer' ? ' search__result-img--round' : ''}`}
-                    src={(s.tab === 'streamer' ? item.avatar : item.cover) || ''}
-                    mode='aspectFill'
-                    alt={stripHtml(s.tab === 'streamer' ? displayName(item) : item.title)}
-                  />
-                  <View className='search__result-body'>
-                    <Text className='search__result-title'>{stripHtml(s.tab === 'streamer' ? displayName(item) : item.title)}</Text>
-                    <Text className='search__result-sub'>{subtitle(s.tab, item)}</Text>
+              {results.list.map((item) => {
+                // the list of the current tab holds that tab's items
+                const row = describe({ kind: s.tab, item } as Result)
+                return (
+                  <View key={item.id} className='search__result' data-result={item.id} {...linkProps()} onClick={row.open}>
+                    <AltImage
+                      className={`search__result-img${s.tab === 'streamer' ? ' search__result-img--round' : ''}`}
+                      src={row.image}
+                      mode='aspectFill'
+                      alt={row.title}
+                    />
+                    <View className='search__result-body'>
+                      <Text className='search__result-title'>{row.title}</Text>
+                      <Text className='search__result-sub'>{row.sub}</Text>
+                    </View>
                   </View>
-                </View>
-              ))}
+                )
+              })}
               <Text className='search__more'>{listFootText(results)}</Text>
             </View>
           )}

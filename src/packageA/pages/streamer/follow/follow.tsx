@@ -23,16 +23,17 @@ function FollowPage() {
   const loggedIn = !!sessionStore.token
   // Follows change on other pages (R4.26 keeps this list in step); the first visit, or a login, loads it.
   const loadFirst = () => {
-    if (sessionStore.token && list.currentPage === 0 && !list.loading) quietly(list.load())
+    if (sessionStore.token && list.currentPage === 0 && !list.loading) void quietly(list.load())
   }
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when loggedIn changes; what else it reads belongs to those
   useEffect(loadFirst, [loggedIn])
   useDidShow(loadFirst)
   usePullDownRefresh(() => {
     if (!sessionStore.token) return Taro.stopPullDownRefresh()
-    quietly(list.load({ reset: true })).finally(() => Taro.stopPullDownRefresh())
+    void quietly(list.load({ reset: true })).finally(() => Taro.stopPullDownRefresh())
   })
   useReachBottom(() => {
-    if (sessionStore.token) quietly(list.load())
+    if (sessionStore.token) void quietly(list.load())
   })
 
   if (!loggedIn) {
