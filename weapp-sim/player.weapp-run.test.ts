@@ -186,6 +186,9 @@ test('app.json asks for background audio; a live room’s <video> that fails is 
   const sim = await room()
   const app = JSON.parse(readFileSync(join(DIST, 'app.json'), 'utf8')) as { requiredBackgroundModes?: string[] }
   assert.deepEqual(app.requiredBackgroundModes, ['audio'])
+  // the player has read the stream's renditions (清晰度 shown) and rendered since: the error meets the <video> on screen
+  await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 control')
+  await sim.settle(200)
   const before = video(sim).sid
   sim.page.fire(video(sim), 'error', { errMsg: 'MEDIA_ERR_NETWORK' })
   await sim.waitFor(() => sim.page.find({ cls: 'player__text', text: '网络不给力，正在重连…' }), 'the reconnecting notice')
