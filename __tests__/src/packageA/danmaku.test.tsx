@@ -5,7 +5,7 @@
  * renders, sending with the section-5 toasts, and the 举报 / 屏蔽 action sheet. Action sheets and toasts are
  * observed (jsdom has no user to tap them).
  */
-import { Profiler, createElement } from 'react'
+import { createElement } from 'react'
 import { runInAction } from 'mobx'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
@@ -19,6 +19,8 @@ import { BLOCKED_KEY, GAP_MARKER_TEXT, chatStore } from '@/stores/chat'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor, $$ } from '../support/dom'
+// Preact, which renders the tests as it renders both builds, has no <Profiler>: a stand-in with React's onRender
+import { Profiler } from '../support/profiler'
 
 const ROOM = 312 // on air, with today's history
 const CLOSED_ROOM = 318
