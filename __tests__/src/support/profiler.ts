@@ -4,7 +4,8 @@
  * through `options._commit` (`__c` in its published build, the hook preact/debug and the devtools use) with the vnode
  * the render started from; the commit counts when this profiler is among that vnode's ancestors (`_parent`, `__`).
  */
-import { Component, options, type ComponentChildren } from 'preact'
+import { Component, type ReactNode } from 'react' // preact/compat's Component under jest (jest.config.js)
+import { options } from 'preact'
 
 interface InternalVNode {
   __?: InternalVNode | null // _parent
@@ -22,7 +23,7 @@ hooks.__c = (root, queue) => {
   previous?.(root, queue)
 }
 
-export class Profiler extends Component<{ id: string; onRender: () => void; children?: ComponentChildren }> {
+export class Profiler extends Component<{ id: string; onRender: () => void; children?: ReactNode }> {
   componentWillUnmount() {
     watched.delete(this)
   }
