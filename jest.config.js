@@ -9,6 +9,9 @@
 //          environment uses Node's own fetch (no cookie jar, Set-Cookie visible, like wx.request). Components still
 //          render through Taro's H5 component library: the mini-program's differences live in the platform files.
 //
+// Components render with Preact (preact/compat), as both builds ship them (config/index.ts, framework 'preact'):
+// react, react-dom and the JSX runtime resolve to Preact's, exactly as Taro's webpack aliases do.
+//
 // Both projects share the transform, moduleNameMapper and setup files; `npx jest <file>` runs a file in its own
 // project. Global options (timeouts, bail) live at the top level, where jest reads them.
 const path = require('path')
@@ -22,14 +25,22 @@ function project({ setupFiles = [], setupFilesAfterEnv = [], ...overrides }) {
   const { bail, verbose, testTimeout, ...config } = defineJestConfig({
     testEnvironment: 'jsdom',
     transform: { '^.+\\.(js|jsx|ts|tsx|mjs|cjs)$': transformer },
-    // Keep jest, babel and react out of the transform; everything else (Taro ships ESM) goes through it.
-    transformIgnorePatterns: ['/node_modules/(jest-[^/]+|@jest|babel-jest|@babel/core|react-dom|react)/'],
+    // Keep jest, babel and preact (CommonJS builds) out of the transform; everything else (Taro ships ESM) goes through it.
+    transformIgnorePatterns: ['/node_modules/(jest-[^/]+|@jest|babel-jest|@babel/core|preact)/'],
     moduleNameMapper: {
       '^@/(.*)$': '<rootDir>/src/$1',
       // The ESM entry of the router has an import cycle under jest.
       '^@tarojs/router$': '<rootDir>/node_modules/@tarojs/router/dist/index.cjs.js',
-      // test-utils-react mounts through react-dom/test-utils' act, deprecated in React 18.3: the same act from React.
-      '^react-dom/test-utils$': '<rootDir>/__tests__/setup/react-dom-test-utils.js',
+      // Preact in place of React, as the builds alias it (plugin-framework-react with framework 'preact'); test-utils-react
+      // mounts through react-dom/client's createRoot and react-dom/test-utils' act, which are Preact's too.
+      '^react$': 'preact/compat',
+      '^react-dom$': 'preact/compat',
+      '^react-dom/client$': 'preact/compat/client',
+      '^react-dom/test-utils$': 'preact/test-utils',
+      '^react/jsx-runtime$': 'preact/jsx-runtime',
+      '^react/jsx-dev-runtime$': 'preact/jsx-dev-runtime',
+      // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat's own, as in both builds
+      '^use-sync-external-store/shim$': 'preact/compat',
       '\\.(css|scss|sass|less)$': '<rootDir>/__tests__/setup/style-stub.js'
     },
     setupFiles: [

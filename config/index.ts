@@ -31,8 +31,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
     copy: { patterns: [], options: {} },
     // Preact (preact/compat) renders both targets instead of React 18: 35 KB gzip less on every H5 first load and
     // 76 KB less in the mini-program's vendors (README, Performance); MobX's React bindings run on preact/compat. Jest
-    // still renders with React; the built app is proven by the browser tests (e2e/) and the mini-program simulator
-    // (weapp-sim/).
+    // renders with Preact too (jest.config.js); the built app is proven by the browser tests (e2e/) and the
+    // mini-program simulator (weapp-sim/).
     framework: 'preact',
     compiler: 'webpack5',
     cache: { enable: false },

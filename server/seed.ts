@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { Store } from './db'
 import type { Activity, Channel, Gift, Goods, Playback, Room, Streamer, Tab, Teaser } from './types'
 import { checkPassword, hashPasswordSync, nowSec, rng } from './lib/util'
+import { SEED_IDS } from './seed-ids'
 
 /** Demo accounts (also written in server/README.md). */
 export const DEMO = {
@@ -363,7 +364,7 @@ export function seed(store: Store): void {
     })
 
     const vote: Activity = {
-      id: 9001, room_id: 539, kind: 'vote', title: '您最喜欢鼋头渚的哪个季节？', status: 1, created_at: now,
+      id: SEED_IDS.activities.runningVote, room_id: SEED_IDS.rooms.withRunningVote, kind: 'vote', title: '您最喜欢鼋头渚的哪个季节？', status: 1, created_at: now,
       options: [{ id: 1, title: '春 · 樱花', vote: 128 }, { id: 2, title: '夏 · 荷风', vote: 46 }, { id: 3, title: '秋 · 赏月', vote: 73 }, { id: 4, title: '冬 · 雪景', vote: 39 }],
     }
     store.putDoc('activity', vote.id, vote)

@@ -1,7 +1,9 @@
 /**
- * The build-time configuration compiled into the app (defaults and names live in config/env.ts). Each key is written
- * out literally so the bundler's DefinePlugin replaces `process.env.TARO_APP_X` with its value in both targets;
- * jest's setup fills process.env with the same defaults.
+ * The build-time configuration compiled into the app. Names, defaults and meanings are declared once in config/env.ts;
+ * AppEnv is that declaration's type, so a variable added there and missing here (or left here after it is removed)
+ * fails the type check. Each key is still written out literally because DefinePlugin replaces only the literal
+ * expression `process.env.TARO_APP_X` with its value, in both targets; jest's setup fills process.env with the same
+ * defaults.
  */
 export type { AppEnv } from '../config/env'
 import type { AppEnv } from '../config/env'

@@ -34,8 +34,8 @@ if (typeof HTMLMediaElement !== 'undefined') {
   }
 }
 
-// No React DevTools under jest: React's own opt-out, so react-dom neither looks for them nor prints "Download the
-// React DevTools" when a test's user agent names Chrome.
+// No React DevTools under jest: React's own opt-out, so a test that loads React itself (tests render with Preact)
+// neither looks for them nor prints "Download the React DevTools" when a test's user agent names Chrome.
 if (typeof window !== 'undefined') {
   Object.assign(globalThis, { __REACT_DEVTOOLS_GLOBAL_HOOK__: { isDisabled: true } })
 }

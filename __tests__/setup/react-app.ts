@@ -2,9 +2,10 @@
 // so the app runtime is created here once, over the web platform. Node-environment tests (no window) skip it all.
 /* eslint-disable @typescript-eslint/no-var-requires */
 if (typeof window !== 'undefined') {
+  // `react` and `react-dom` are Preact's (jest.config.js), as in both builds
   const React = require('react')
-  // As the H5 build hands it over (plugin-framework-react's loader for React 18): react-dom/client plus three
-  // functions of react-dom. Plain react-dom's createRoot warns "not supported" when the router launches the app.
+  // As the H5 build hands it over (plugin-framework-react's loader for a React 18 API, which preact/compat reports):
+  // react-dom/client plus three functions of react-dom.
   const { findDOMNode, render, unstable_batchedUpdates } = require('react-dom')
   const ReactDOM = { ...require('react-dom/client'), findDOMNode, render, unstable_batchedUpdates }
   const { createReactApp } = require('@tarojs/plugin-framework-react/dist/runtime')

@@ -6,7 +6,7 @@ import { PageState } from '@/components/page-state'
 import { uiStore } from '@/stores/ui'
 import HomePage from '@/pages/home/home'
 import MediaPage from '@/pages/media/media'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
 
@@ -49,12 +49,7 @@ describe('custom tab bar', () => {
 describe('page frames', () => {
   // The tab pages load their data on mount: they talk to the reference server, and each test waits for the loaded
   // page before unmounting, so no request is left in flight.
-  let server: ReferenceServer
-  beforeAll(async () => {
-    server = await startReferenceServer()
-  }, 40000)
-  afterAll(() => server.stop())
-
+  useReferenceServer()
   test('R2.4 a tab page renders its title, the H5 tab bar and an empty state', async () => {
     const t = new TestUtils()
     await t.mount(MediaPage)

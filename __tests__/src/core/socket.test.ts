@@ -6,26 +6,15 @@
  * would); the chaos suite (__tests__/src/stores/chat-chaos.test.ts) cuts them from the server side
  * (/dev/rooms/:id/sockets/drop).
  */
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { RoomSocket, acquireRoomSocket, backoffDelay, releaseRoomSocket, roomSocket, socketUrl, type SocketTaskLike } from '@/core/socket'
 import { ChatStore, type ChatRoom } from '@/stores/chat'
+import { sleep, until } from '../support/wait'
+import { SEED_IDS } from '../../../server/seed-ids'
 
-const ROOM = 306 // on air in the seed, with today's history
-let server: ReferenceServer
+const ROOM = SEED_IDS.rooms.onAirWithGoods // every on-air room has today's history
+const server = useReferenceServer()
 
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-afterAll(() => server.stop())
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function until(check: () => boolean, timeout = 10000, step = 20) {
-  const end = Date.now() + timeout
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await sleep(step)
-  }
-}
 async function dev(path: string, body: Record<string, unknown> = {}) {
   const r = await fetch(`${server.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return r.json()
@@ -73,7 +62,7 @@ describe('RoomSocket against the reference server', () => {
     s.on('welcome', (w) => welcomes.push(w.last_msg_id))
     s.on('pong', onPong)
     s.connect()
-    await until(() => pongs.length >= 2)
+    await until(() => pongs.length >= 2, 10000)
     expect(welcomes).toEqual([last])
     // online counts signed-in viewers only: this anonymous socket is not one
     expect(s.welcome).toEqual({ roomid: String(ROOM), last_msg_id: last, online: 0 })
@@ -89,10 +78,10 @@ describe('RoomSocket against the reference server', () => {
     let welcomes = 0
     s.on('welcome', () => welcomes++)
     s.connect()
-    await until(() => welcomes === 1)
+    await until(() => welcomes === 1, 10000)
     s.drop()
     expect(s.status).toBe('waiting')
-    await until(() => welcomes === 2)
+    await until(() => welcomes === 2, 10000)
     expect(s.connections).toBe(2)
     expect(s.attempts).toBe(0) // the welcome reset the backoff
     s.close()
@@ -118,7 +107,7 @@ describe('RoomSocket against the reference server', () => {
       }
     })
     s.connect()
-    await until(() => calls === 5)
+    await until(() => calls === 5, 10000)
     expect(delays.length).toBe(4)
     ;[40, 80, 160, 320].forEach((d, i) => {
       expect(delays[i]).toBeGreaterThanOrEqual(d - 5)
@@ -132,7 +121,7 @@ describe('RoomSocket against the reference server', () => {
     const b = acquireRoomSocket(ROOM)
     expect(a).toBe(b)
     expect(roomSocket(ROOM)).toBe(a)
-    await until(() => a.isOpen)
+    await until(() => a.isOpen, 10000)
     releaseRoomSocket(ROOM)
     expect(a.isOpen).toBe(true)
     releaseRoomSocket(ROOM)
@@ -159,7 +148,7 @@ describe('no message lost or doubled across reconnects', () => {
     })
     const calls = countRequests(/living\/danmaku/)
     const room: ChatRoom = store.enter(ROOM)
-    await until(() => room.historyLoaded && !!socket?.isOpen)
+    await until(() => room.historyLoaded && !!socket?.isOpen, 10000)
     const startId = room.lastMsgId
     const { data } = await dev(`/dev/rooms/${ROOM}/inject`, { rate: 25, seconds: 4 })
     expect(data.total).toBe(100)

@@ -16,16 +16,16 @@ import { SETTINGS_KEY_PREFIX, danmakuSettings } from '@/packageA/components/danm
 import { DanmakuPanel } from '@/packageA/components/player/menus'
 import { chatStore } from '@/stores/chat'
 import { normalizeUser, sessionStore } from '@/stores/session'
-import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { $, $$, waitFor } from '../support/dom'
+import { SEED_IDS } from '../../../server/seed-ids'
 
-const ROOM = 306 // on air in the seed
-let server: ReferenceServer
+const ROOM = SEED_IDS.rooms.onAirWithGoods
+const server = useReferenceServer()
 let viewer: { access_token: string; user: { id: number; name: string } }
 let other: string
 
 beforeAll(async () => {
-  server = await startReferenceServer()
   viewer = await demoLogin<typeof viewer>(server.origin)
   const r = await fetch(`${server.origin}/api/v1/userapp/login`, {
     method: 'POST',
@@ -37,7 +37,6 @@ beforeAll(async () => {
   sessionStore.setUser(normalizeUser(viewer.user as never)!)
   removeItem(`${SETTINGS_KEY_PREFIX}user${viewer.user.id}`)
 }, 40000)
-afterAll(() => server.stop())
 
 let toast: jest.SpyInstance
 beforeEach(() => {

@@ -5,7 +5,7 @@
  * renders, sending with the section-5 toasts, and the 举报 / 屏蔽 action sheet. Action sheets and toasts are
  * observed (jsdom has no user to tap them).
  */
-import { Profiler, createElement } from 'react'
+import { createElement } from 'react'
 import { runInAction } from 'mobx'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
@@ -17,20 +17,22 @@ import { tailTime } from '@/packageA/components/danmaku/lanes'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { BLOCKED_KEY, GAP_MARKER_TEXT, chatStore } from '@/stores/chat'
 import { normalizeUser, sessionStore } from '@/stores/session'
-import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { waitFor, $$ } from '../support/dom'
+// Preact, which renders the tests as it renders both builds, has no <Profiler>: a stand-in with React's onRender
+import { Profiler } from '../support/profiler'
+import { sleep } from '../support/wait'
+import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = 312 // on air, with today's history
 const CLOSED_ROOM = 318
-let server: ReferenceServer
+const server = useReferenceServer()
 let login: { access_token: string; user: { id: number; name: string } }
 
 beforeAll(async () => {
-  server = await startReferenceServer()
   login = await demoLogin<typeof login>(server.origin)
   sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
 }, 40000)
-afterAll(() => server.stop())
 
 let toast: jest.SpyInstance
 let sheet: jest.SpyInstance
@@ -51,7 +53,6 @@ function logIn() {
   sessionStore.setUser(normalizeUser(login.user as never)!)
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const inject = (room: number, rate: number, seconds: number) =>
   fetch(`${server.origin}/dev/rooms/${room}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate, seconds }) })
 
@@ -100,7 +101,7 @@ describe('chat panel and danmaku layer in the room', () => {
   test('R7.72 R9.4 R9.7 history shows in the list; live messages arrive in the list and fly over the video', async () => {
     // a room only this test opens: the chat store keeps a room's messages for a quick return, so ROOM would show
     // what the other tests left in it
-    const HISTORY_ROOM = 307 // on air, 8 messages of today's history in the seed
+    const HISTORY_ROOM = SEED_IDS.rooms.onAirWithHistory
     const t = new TestUtils()
     await t.mount(Room, { props: { roomId: HISTORY_ROOM } })
     await waitFor(() => $$('.chat__msg').length === 8)

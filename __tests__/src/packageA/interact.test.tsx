@@ -16,21 +16,19 @@ import { likeStore } from '@/stores/like'
 import { liveStore } from '@/stores/live'
 import { premiumStore } from '@/stores/premium'
 import { sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
 
-let server: ReferenceServer
+useReferenceServer()
 const ROOM = 307
 const PAID = 303
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-interact-tests')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
   await sessionStore.loadConfig()
 }, 40000)
-afterAll(() => server.stop())
 
 let t: TestUtils
 let modal: jest.SpyInstance

@@ -13,6 +13,7 @@ import { normalizeSchedule } from '@/stores/media-schedule'
 import { networkKind } from '@/platform/network'
 import { StageStore } from '@/packageA/components/activities/stage'
 import type { ActivityModule, ActivityStore } from '@/packageA/components/activities/types'
+import { sleep } from '../support/wait'
 
 describe('the retry backoff of a failed stream', () => {
   test('1 s, then doubling to 30 s, each varied by ±20 %; a success starts again from 1 s', () => {
@@ -113,7 +114,6 @@ describe('the network (H5: the Network Information API)', () => {
 })
 
 describe('a pushed activity waits for the viewer’s picture, the latency read again as it changes', () => {
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
   function stageWith(latency: { ms: number }) {
     const shown: string[] = []
     const store: ActivityStore = {

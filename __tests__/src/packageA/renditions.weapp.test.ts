@@ -6,14 +6,9 @@
  */
 import { fetchText } from '@/core/request'
 import { loadRenditions, parseRenditions } from '@/packageA/components/player/renditions'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-afterAll(() => server.stop())
-
+const server = useReferenceServer()
 test('a live room and a playback offer 360P and 720P, each an absolute address of its media playlist', async () => {
   for (const path of ['/hls/live/496/index.m3u8', '/hls/vod/5001/index.m3u8']) {
     const list = await loadRenditions(`${server.origin}${path}`)

@@ -17,17 +17,15 @@ import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { StreamerStore, streamerStore } from '@/stores/streamer'
 import { startFaultServer, type FaultServer } from '../core/fault-server'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-room-header-tests')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageA/pages/live/live?roomid=1', platform: () => 'WEB', isIOS: () => false })
 }, 40000)
-afterAll(() => server.stop())
 
 let t: TestUtils
 let toast: jest.SpyInstance

@@ -13,18 +13,16 @@ import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { depositStore } from '@/stores/deposit'
 import { sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $, $$ } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-page')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit', platform: () => 'WEB', isIOS: () => false })
 }, 40000)
-afterAll(() => server.stop())
 
 let t: TestUtils
 let visited: string[]

@@ -4,17 +4,11 @@ import HomePage from '@/pages/home/home'
 import SearchPage from '@/packageB/pages/search/search'
 import { homeStore } from '@/stores/home'
 import { searchStore } from '@/stores/search'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
 
-let server: ReferenceServer
-
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-
-afterAll(() => server.stop())
+const server = useReferenceServer()
 
 describe('home page', () => {
   test('R2.42 R4.11 R9.20 shows the server rooms with status badges and counts in 万', async () => {

@@ -22,18 +22,16 @@ import { getItem, removeItem, setItem } from '@/platform/storage'
 import { launchPayment } from '@/stores/deposit-platform.h5'
 import { MALL_LAUNCHED_KEY, mallStore } from '@/stores/mall'
 import { sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 let visited: string[]
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-mall-page')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/mall/payment', platform: () => 'WEB', isIOS: () => false })
 }, 40000)
-afterAll(() => server.stop())
 
 let t: TestUtils
 let redirects: string[]

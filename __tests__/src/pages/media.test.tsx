@@ -10,17 +10,14 @@ import { setItem } from '@/platform/storage'
 import { mediaStore } from '@/stores/media'
 import { addDays, cnDate } from '@/stores/media-schedule'
 import { uiStore } from '@/stores/ui'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 
-let server: ReferenceServer
+useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-media-pages')
-  server = await startReferenceServer()
 }, 40000)
-
-afterAll(() => server.stop())
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent || '')
 const click = (t: TestUtils, selector: string) => t.act(() => (document.querySelector(selector) as HTMLElement).click())

@@ -17,17 +17,14 @@ import { sessionStore } from '@/stores/session'
 import { setItem } from '@/platform/storage'
 import { streamerStore } from '@/stores/streamer'
 import { uiStore } from '@/stores/ui'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 
-let server: ReferenceServer
+useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-streamer-pages')
-  server = await startReferenceServer()
 }, 40000)
-
-afterAll(() => server.stop())
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent || '')
 

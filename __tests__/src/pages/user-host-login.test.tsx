@@ -16,10 +16,10 @@ import { currentPlatform } from '@/platform/current'
 import { USER_INFO_TIMEOUT } from '@/platform/bridge'
 import { setItem } from '@/platform/storage'
 import { SessionStore, sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 /** What the host app answers to getUserInfo; `null` never answers. */
 let hostUser: Record<string, string> | null = { userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'device-of-9001' }
 const bridgeCalls: string[] = []
@@ -34,9 +34,7 @@ beforeAll(async () => {
       setTimeout(() => (window as unknown as Record<string, (r: string) => void>)[callback](answer), 5)
     }
   }
-  server = await startReferenceServer()
 }, 40000)
-afterAll(() => server.stop())
 
 let stores: SessionStore[] = []
 function makeStore(platform: ReturnType<typeof currentPlatform>) {

@@ -12,16 +12,14 @@ import UserPage from '@/pages/user/user'
 import { setToken } from '@/core/token'
 import { removeItem, setItem } from '@/platform/storage'
 import { SessionStore, USER_KEY, sessionStore } from '@/stores/session'
-import { countRequests, demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, demoLogin, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-user-restored')
-  server = await startReferenceServer()
 }, 40000)
-afterAll(() => server.stop())
 
 /** A token of the seed's user without a mobile: the mini-program login of the sandbox (R7.55). */
 async function tokenWithoutMobile(): Promise<{ token: string; user: { id: number; mobile: string } }> {

@@ -11,17 +11,15 @@ import UserPage from '@/pages/user/user'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP, sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 import { wx } from '../../setup/wx'
 
-let server: ReferenceServer
+useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-user-weapp')
-  server = await startReferenceServer()
   sessionStore.configure({ reload: jest.fn(), currentUrl: () => '/pages/user/user', wait: () => Promise.resolve() })
 }, 40000)
-afterAll(() => server.stop())
 
 let t: TestUtils
 beforeEach(() => {

@@ -14,6 +14,7 @@ import { RoomSocket, socketUrl } from '@/core/socket'
 import { ChatStore, MAX_MESSAGES, type ChatRoom } from '@/stores/chat'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { sleep, until } from '../support/wait'
 
 const ROOM = 311
 const CLIENTS = 4
@@ -35,14 +36,6 @@ afterAll(async () => {
   await server.stop()
 })
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function until(check: () => boolean, timeout: number, what: string) {
-  const end = Date.now() + timeout
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await sleep(20)
-  }
-}
 async function dev(path: string, body: Record<string, unknown> = {}) {
   const r = await fetch(`${server.origin}/dev/rooms/${ROOM}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return ((await r.json()) as { data: Record<string, number> }).data

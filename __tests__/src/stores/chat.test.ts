@@ -5,7 +5,7 @@
  */
 import Taro from '@tarojs/taro'
 import { autorun } from 'mobx'
-import { countRequests, demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, demoLogin, useReferenceServer } from '../support/reference-server'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
 import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
@@ -25,14 +25,15 @@ import {
 } from '@/stores/chat'
 import { removeItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
+import { sleep, until } from '../support/wait'
+import { SEED_IDS } from '../../../server/seed-ids'
 
-const ROOM = 307 // on air, 8 messages of today's history in the seed
-const CLOSED_ROOM = 318 // chat_closed in the seed
-let server: ReferenceServer
+const ROOM = SEED_IDS.rooms.onAirWithHistory
+const CLOSED_ROOM = SEED_IDS.rooms.chatClosed
+const server = useReferenceServer()
 let token = ''
 
 beforeAll(async () => {
-  server = await startReferenceServer()
   token = (await demoLogin(server.origin)).access_token
   // no router runs under jest: the login prompt's "where am I" and its modal are answered here
   sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
@@ -42,20 +43,10 @@ beforeEach(() => {
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
 })
 afterEach(() => modal.mockRestore())
-afterAll(() => server.stop())
 beforeEach(() => {
   setToken('')
   removeItem(BLOCKED_KEY)
 })
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function until(check: () => boolean, timeout = 8000) {
-  const end = Date.now() + timeout
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await sleep(20)
-  }
-}
 
 /** A SocketTask the test drives: `emit` delivers a server message, `opened` the open event. */
 function scriptedSocket() {

@@ -11,9 +11,9 @@ import { setItem } from '@/platform/storage'
 import { DepositStore } from '@/stores/deposit'
 import { depositMethods, launchPayment, paymentPageUrl, paymentTarget, returnUrl } from '@/stores/deposit-platform.h5'
 import { sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
+useReferenceServer()
 
 describe('methods (pure)', () => {
   test('R3.42 R3.43 R3.44 R3.45 R3.46 R3.47 four methods with key, icon, name, nameEn; weixin_mapp is weixin_mini, weixin_web is weixin_h5', () => {
@@ -51,10 +51,8 @@ describe('methods (pure)', () => {
 describe('against the reference server', () => {
   beforeAll(async () => {
     setItem('fingerprint', 'fp-deposit-tests')
-    server = await startReferenceServer()
     sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit', platform: () => 'WEB', isIOS: () => false })
   }, 40000)
-  afterAll(() => server.stop())
 
   let modal: jest.SpyInstance
   beforeEach(() => {

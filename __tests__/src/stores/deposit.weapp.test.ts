@@ -10,17 +10,15 @@ import { sessionStore } from '@/stores/session'
 import { DEPOSIT_CANCELLED_TEXT, DEPOSIT_SUCCESS_TEXT, DepositStore } from '@/stores/deposit'
 import { giftStore } from '@/stores/gift'
 import { setItem } from '@/platform/storage'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { wx } from '../../setup/wx'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-weapp')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit' })
   expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
-afterAll(() => server.stop())
 
 let toast: jest.SpyInstance
 beforeEach(() => {

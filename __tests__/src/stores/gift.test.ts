@@ -13,20 +13,18 @@ import { GiftStore, isNotEnoughGold, TOP_UP_TEXT } from '@/stores/gift'
 import { LikeStore } from '@/stores/like'
 import { liveStore } from '@/stores/live'
 import { IOS_RESTRICTED_MESSAGE, sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
+import { SEED_IDS } from '../../../server/seed-ids'
 
-let server: ReferenceServer
-const ROOM = 306 // a free room on air
+const server = useReferenceServer()
+const ROOM = SEED_IDS.rooms.onAirWithGoods // a free room on air
 const PAID_ROOM = 303
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-gift-tests')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
 }, 40000)
-
-afterAll(() => server.stop())
 
 let modal: jest.SpyInstance
 beforeEach(() => {

@@ -3,15 +3,9 @@ import { HomeStore } from '@/stores/home'
 import { UNKNOWN_DATA } from '@/stores/paged-list'
 import { configureRequest } from '@/core/request'
 import { startFaultServer } from '../core/fault-server'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
-
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-
-afterAll(() => server.stop())
+const server = useReferenceServer()
 
 describe('home store against the reference server', () => {
   test('R3.26 R7.10 R4.11 the index fills menu, notices, streamers, top playbacks, TV and radio; topRooms is its on-air liveRooms', async () => {

@@ -2,15 +2,9 @@
 import { LiveStore, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@/stores/live'
 import { qrcodeUrl } from '@/api/live'
 import { PAGE_SIZE } from '@/stores/paged-list'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
-
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-
-afterAll(() => server.stop())
+const server = useReferenceServer()
 
 /** The JSON answers of the requests whose URL matches (the request core still reads its own copy). */
 function recordAnswers(pattern: RegExp) {

@@ -6,16 +6,13 @@
 import { setItem } from '@/platform/storage'
 import { MediaStore } from '@/stores/media'
 import { addDays, cnDate, cnTime, currentIndex, normalizeSchedule, scheduleDays } from '@/stores/media-schedule'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-media-tests')
-  server = await startReferenceServer()
 }, 40000)
-
-afterAll(() => server.stop())
 
 function query(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams.entries())

@@ -9,15 +9,10 @@ import { fetchTeaserDetail } from '@/api/playback'
 import { fetchRoomInfo } from '@/api/live'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
-import { demoLogin, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { demoLogin, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-
-afterAll(() => server.stop())
 beforeEach(() => localStorage.clear())
 
 describe('likes', () => {

@@ -12,9 +12,9 @@ import { giftStore } from '@/stores/gift'
 import { liveStore } from '@/stores/live'
 import { PURCHASE_FAILURE_DURATION, PURCHASE_SUCCESS_TEXT, PremiumStore, bannerState, bannerText, purchasedFrom } from '@/stores/premium'
 import { sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 
 describe('banner states (pure)', () => {
   test('R4.12 WELCOM for a free room, TRIAL while the trial runs, TRIAL_ENDED after, PREMIUM without trial, PREMIUM_PAYED once bought', () => {
@@ -48,10 +48,8 @@ describe('banner states (pure)', () => {
 describe('against the reference server', () => {
   beforeAll(async () => {
     setItem('fingerprint', 'fp-premium-tests')
-    server = await startReferenceServer()
     sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageA/pages/live/live?roomid=303', platform: () => 'WEB', isIOS: () => false })
   }, 40000)
-  afterAll(() => server.stop())
 
   let toast: jest.SpyInstance
   let modal: jest.SpyInstance

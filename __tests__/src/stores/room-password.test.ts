@@ -5,35 +5,26 @@
  * so the live store keeps the key and the chat API and the room socket send it.
  */
 import Taro from '@tarojs/taro'
-import { demoLogin, startReferenceServer, countRequests, type ReferenceServer } from '../support/reference-server'
+import { demoLogin, useReferenceServer, countRequests } from '../support/reference-server'
 import { socketUrl } from '@/core/socket'
 import { getToken, setToken } from '@/core/token'
 import { ChatStore } from '@/stores/chat'
 import { liveStore } from '@/stores/live'
+import { until } from '../support/wait'
+import { SEED_IDS } from '../../../server/seed-ids'
 
-const ROOM = 309 // password 8888 in the seed
-let server: ReferenceServer
+const ROOM = SEED_IDS.rooms.password
+const server = useReferenceServer()
 let token = ''
 
 beforeAll(async () => {
-  server = await startReferenceServer()
   token = (await demoLogin(server.origin)).access_token
 }, 40000)
-afterAll(() => server.stop())
 let modal: jest.SpyInstance
 beforeEach(() => {
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
 })
 afterEach(() => modal.mockRestore())
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-async function until(check: () => boolean, timeout = 8000) {
-  const end = Date.now() + timeout
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out waiting')
-    await sleep(20)
-  }
-}
 
 test('R3.9 R7.13 R7.72 R7.73 a password room: after the password, its history, chat, socket and stream work with the room key', async () => {
   // without the password: the form (need_password), and no stream

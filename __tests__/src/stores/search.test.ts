@@ -2,15 +2,10 @@
 import Taro from '@tarojs/taro'
 import { HISTORY_KEY, HISTORY_LIMIT, SEARCH_TABS, SLOW_LIVE_KEYWORD, SearchStore, addToHistory, cleanKeyword } from '@/stores/search'
 import { configureRequest } from '@/core/request'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-
-afterAll(() => server.stop())
 beforeEach(() => localStorage.clear())
 
 async function settled(store: SearchStore) {

@@ -9,15 +9,13 @@ import Taro from '@tarojs/taro'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { LOGIN_FAILED_TITLE, SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP, SessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { wx } from '../../setup/wx'
 
-let server: ReferenceServer
+useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-mp')
-  server = await startReferenceServer()
 }, 40000)
-afterAll(() => server.stop())
 beforeEach(() => setToken(''))
 afterEach(() => jest.restoreAllMocks())
 

@@ -10,16 +10,13 @@ import { getToken, setLoginPrompt, setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { NO_MORE_DATA, PAGE_SIZE } from '@/stores/paged-list'
 import { StreamerStore, followStateOf } from '@/stores/streamer'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
+useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-streamer-tests')
-  server = await startReferenceServer()
 }, 40000)
-
-afterAll(() => server.stop())
 
 async function login(): Promise<void> {
   const r = await postData<{ access_token: string }>('/userapp/login', { mobile: '13800000001', password: 'demo1234' })

@@ -6,14 +6,12 @@
 import { setItem } from '@/platform/storage'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { StreamerStore } from '@/stores/streamer'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 
-let server: ReferenceServer
+useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-streamer-weapp')
-  server = await startReferenceServer()
 }, 40000)
-afterAll(() => server.stop())
 
 test('R9.4 R7.50 R9.6 the mini-program ranking asks for count 20, type week, tag 0, with ranks in order', async () => {
   expect(PAGE_SIZE.rankingMini).toBe(20)

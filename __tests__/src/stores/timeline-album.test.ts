@@ -2,16 +2,11 @@
 import { AlbumStore } from '@/stores/album'
 import { TimelineStore, normalizeTopic, topicRedirect } from '@/stores/timeline'
 import { PAGE_SIZE } from '@/stores/paged-list'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 
-let server: ReferenceServer
+useReferenceServer()
 
-beforeAll(async () => {
-  server = await startReferenceServer()
-}, 40000)
-
-afterAll(() => server.stop())
 beforeEach(() => localStorage.clear())
 
 describe('timeline topics', () => {

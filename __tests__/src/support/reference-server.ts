@@ -25,6 +25,25 @@ export async function startReferenceServer(): Promise<ReferenceServer> {
   }
 }
 
+/**
+ * The reference server for one test file: started before its tests (beforeAll, every host pointed at it) and stopped
+ * after them (afterAll). Call it at the top of the file, before the hooks that use it; `origin` is readable from then on.
+ */
+export function useReferenceServer(): ReferenceServer {
+  let started: ReferenceServer | undefined
+  beforeAll(async () => {
+    started = await startReferenceServer()
+  }, 40000)
+  afterAll(() => started?.stop())
+  return {
+    get origin() {
+      if (!started) throw new Error('the reference server starts in beforeAll: read its origin inside a hook or test')
+      return started.origin
+    },
+    stop: () => started?.stop() ?? Promise.resolve()
+  }
+}
+
 /** Counts the requests whose URL matches, by wrapping the environment's fetch (the request still goes out). */
 export function countRequests(pattern: RegExp) {
   const original = globalThis.fetch

@@ -11,18 +11,16 @@ import LivePage from '@/packageA/pages/live/live'
 import { SHARE_TIP } from '@/packageA/components/room'
 import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 
 const ROOM = 307
-let server: ReferenceServer
+useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-share-toast-tests')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
 }, 40000)
-afterAll(() => server.stop())
 
 test('R9.17 分享 in the live room opens the poster with a share toast that lasts 3 seconds', async () => {
   Current.router = { params: { roomid: String(ROOM) }, path: '/packageA/pages/live/live', onReady: '', onHide: '', onShow: '', shareTicket: '', scene: 0, exitState: undefined } as never

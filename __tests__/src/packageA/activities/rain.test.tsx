@@ -15,21 +15,19 @@ import type { RainStore } from '@/packageA/components/activities/rain/store'
 import { roomSocket } from '@/core/socket'
 import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../../support/reference-server'
+import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $ } from '../../support/dom'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 const ROOM = 496
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-rain-tests')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => true })
   sessionStore.register()
   expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
-afterAll(() => server.stop())
 
 let t: TestUtils
 const realUA = navigator.userAgent

@@ -23,19 +23,17 @@ import { clearCookies } from '@/core/cookies'
 import { clearToken } from '@/core/token'
 import { chatStore } from '@/stores/chat'
 import { sessionStore } from '@/stores/session'
-import { countRequests, startReferenceServer, type ReferenceServer } from '../../support/reference-server'
+import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 const ROOM = 496
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-activity-tests')
-  server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
   sessionStore.register()
 }, 40000)
-afterAll(() => server.stop())
 
 let t: TestUtils
 let modal: jest.SpyInstance
