@@ -5,8 +5,9 @@
  * expression `process.env.TARO_APP_X` with its value, in both targets; jest's setup fills process.env with the same
  * defaults.
  */
-export type { AppEnv } from '../config/env'
 import type { AppEnv } from '../config/env'
+
+export type { AppEnv }
 
 export const env: AppEnv = {
   TARO_APP_API_HOST: process.env.TARO_APP_API_HOST,
