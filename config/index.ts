@@ -34,7 +34,10 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
     // still renders with React; the built app is proven by the browser tests (e2e/) and the mini-program simulator
     // (weapp-sim/).
     framework: 'preact',
-    compiler: 'webpack5',
+    // No dependency prebundling in watch builds (Taro turns it on there): esbuild would bundle the real react and
+    // react-dom into it, beside the preact/compat that the aliases give the app's own modules, and the page would
+    // fail on the first hook (two renderers)
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     // Mini-program: base.wxml draws 4 levels of nesting itself and hands deeper subtrees to its recursive component
     // (Taro's default is 16). WeChat counts base.wxml in the main package: 77 KB became 33 KB (README, Performance); Taro
