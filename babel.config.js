@@ -7,6 +7,8 @@
 const production = process.env.NODE_ENV === 'production'
 const targets = { chrome: '64', safari: '12', ios: '12' }
 
+// framework 'preact' as in config/index.ts: in the H5 watch build Taro's preset then adds Prefresh's Babel plugin
+// (fast refresh for Preact, with @prefresh/webpack) instead of React's
 module.exports = {
-  presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5', ...(production ? { targets } : {}) }]]
+  presets: [['taro', { framework: 'preact', ts: true, compiler: 'webpack5', ...(production ? { targets } : {}) }]]
 }

@@ -5,6 +5,7 @@ import { h5Aliases } from './routes'
 import { DESIGN_WIDTH } from '../src/theme'
 import { BundleStatsPlugin } from './bundle-stats'
 import { PrecompressPlugin } from './precompress'
+import { devServerOptions } from './dev-server'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
 export function htmlText(value: string): string {
@@ -34,7 +35,10 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
     // renders with Preact too (jest.config.js); the built app is proven by the browser tests (e2e/) and the
     // mini-program simulator (weapp-sim/).
     framework: 'preact',
-    compiler: 'webpack5',
+    // No dependency prebundling in watch builds (Taro turns it on there): esbuild would bundle the real react and
+    // react-dom into it, beside the preact/compat that the aliases give the app's own modules, and the page would
+    // fail on the first hook (two renderers)
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
     // Mini-program: base.wxml draws 4 levels of nesting itself and hands deeper subtrees to its recursive component
     // (Taro's default is 16). WeChat counts base.wxml in the main package: 77 KB became 33 KB (README, Performance); Taro
@@ -80,6 +84,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       // RichText) still come from Stencil, on the pages that use them (the player draws its own <video>)
       useHtmlComponents: true,
       staticDirectory: 'static',
+      // `npm run dev`: fast refresh, and the API, WebSocket, media and sandbox paths proxied to the reference server
+      devServer: devServerOptions(process.env),
       // src/index.html: the page's first title and its meta description (search results, link previews) from the
       // brand configuration; the viewport there lets people zoom (README, Accessibility)
       htmlPluginOption: {
@@ -140,7 +146,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           .set('abortcontroller-polyfill/dist/abortcontroller-polyfill-only$', path.resolve(__dirname, 'stubs/empty.js'))
           .set('jsonp-retry$', path.resolve(__dirname, 'stubs/jsonp.js'))
         // brotli and gzip copies of the text files for the reference server (server/static.ts)
-        chain.plugin('precompress').use(PrecompressPlugin)
+        // (not in the dev server: nothing serves them there, and brotli 11 on every rebuild costs seconds)
+        if (chain.get('mode') === 'production') chain.plugin('precompress').use(PrecompressPlugin)
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       }
     }
