@@ -52,7 +52,12 @@ function descendants(pid: number): number[] {
   }
   const out: number[] = []
   const queue = [pid]
-  while (queue.length) for (const child of parents.get(queue.shift()!) ?? []) out.push(child), queue.push(child)
+  while (queue.length) {
+    for (const child of parents.get(queue.shift()!) ?? []) {
+      out.push(child)
+      queue.push(child)
+    }
+  }
   return out
 }
 

@@ -59,7 +59,7 @@ test('R1.4 kill -9 during writes: every acknowledged order, confirmation, credit
     let running = true
     let n = 0
     const writer = async (w: number) => {
-      const u = users[w % 2]!
+      const u = users[w % 2]
       while (running) {
         try {
           const i = n++

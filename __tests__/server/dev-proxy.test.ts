@@ -7,7 +7,7 @@ import { devServerOptions } from '../../config/dev-server'
 import { withApp } from './helpers'
 
 const options = devServerOptions({ PORT: '9999' })
-const proxy = options.proxy[0]!
+const proxy = options.proxy[0]
 const proxied = (url: string) => proxy.context.some((prefix) => url === prefix || url.startsWith(`${prefix}/`))
 
 test('every route of the reference server outside the app is proxied by the dev server', async () => {
@@ -25,8 +25,8 @@ test('every route of the reference server outside the app is proxied by the dev 
 
 test('the dev server proxies to the reference server on PORT, WebSocket included, keeping the Host', () => {
   assert.equal(proxy.target, 'http://127.0.0.1:9999')
-  assert.equal(devServerOptions({}).proxy[0]!.target, 'http://127.0.0.1:8080')
-  assert.equal(devServerOptions({ DEV_PROXY_TARGET: 'http://127.0.0.1:1234', PORT: '9999' }).proxy[0]!.target, 'http://127.0.0.1:1234')
+  assert.equal(devServerOptions({}).proxy[0].target, 'http://127.0.0.1:8080')
+  assert.equal(devServerOptions({ DEV_PROXY_TARGET: 'http://127.0.0.1:1234', PORT: '9999' }).proxy[0].target, 'http://127.0.0.1:1234')
   assert.equal(proxy.ws, true)
   assert.equal(proxy.changeOrigin, false)
   assert.equal(proxy.xfwd, true)

@@ -82,7 +82,7 @@ test('R7.1 every route, fuzzed with wrong types, malformed and huge bodies: no H
     const label = `${method} ${url} ${what} → HTTP ${res.statusCode}`
     if (res.statusCode >= 500) return failures.push(`${label}: ${res.body.slice(0, 200)}`)
     const type = String(res.headers['content-type'] ?? '')
-    const path = url.split('?')[0] as string
+    const path = url.split('?')[0]
     const mustBeJson = isApi(path) && !(res.statusCode === 303 && path === '/sandbox/pay/confirm') && !(type.startsWith('image/') && path.endsWith('/qrcode'))
     if (!mustBeJson && !type.includes('application/json')) return
     let body: unknown

@@ -11,7 +11,7 @@ import { assertEnvelope, assertRefused, call, login, U, withApp } from './helper
 const get = (app: Parameters<Parameters<typeof withApp>[1]>[0], url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
 const tag = (pl: string, name: string) => new RegExp(`^#${name}:(.*)$`, 'm').exec(pl)?.[1]
 const segmentsOf = (pl: string) => [...pl.matchAll(/^(\w+)-seg\d+\.ts\?seq=(\d+)/gm)].map((m) => Number(m[2]))
-const partsOf = (pl: string) => [...pl.matchAll(/#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)",INDEPENDENT=YES/g)].map((m) => ({ duration: Number(m[1]), uri: m[2]! }))
+const partsOf = (pl: string) => [...pl.matchAll(/#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)",INDEPENDENT=YES/g)].map((m) => ({ duration: Number(m[1]), uri: m[2] }))
 
 test('low-latency HLS: parts of the last segments and the one being recorded, server control, part info and a preload hint', async () => {
   await withApp({}, async (app) => {
@@ -53,8 +53,8 @@ test('every segment carries its EXT-X-PROGRAM-DATE-TIME: the moment it was recor
       }
     })
     assert.equal((pl.match(/^#EXT-X-PROGRAM-DATE-TIME:/gm) || []).length, dates.length + 1, 'every segment, and the one being recorded')
-    for (let i = 1; i < dates.length; i++) assert.equal(dates[i]! - dates[i - 1]!, 2000)
-    const newest = dates[dates.length - 1]!
+    for (let i = 1; i < dates.length; i++) assert.equal(dates[i] - dates[i - 1], 2000)
+    const newest = dates[dates.length - 1]
     assert.ok(newest + 2000 <= before + 100 && newest + 4000 > before - 100, 'the newest complete segment ended within the last 2 s')
   })
 })
@@ -106,7 +106,7 @@ test('blocking reloads: a request for the next part is answered once it exists; 
     assert.ok(waited <= PART_TARGET * 1000 + 300, `within a part (${waited} ms)`)
     assert.ok(r.body.includes(`720p-part${msn % 6}.${part}.ts?seq=${msn}`), 'the playlist lists the part asked for')
     // the preload hint's part is answered when it is complete
-    const hinted = /PRELOAD-HINT:TYPE=PART,URI="([^"]+)"/.exec(r.body)![1]!
+    const hinted = /PRELOAD-HINT:TYPE=PART,URI="([^"]+)"/.exec(r.body)![1]
     const t0 = Date.now()
     assert.equal((await get(app, `/hls/live/496/${hinted}`)).statusCode, 200)
     assert.ok(Date.now() - t0 <= PART_TARGET * 1000 + 300)
@@ -138,10 +138,10 @@ test('a paid room’s token rides on every part and the preload hint too', async
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
     const t = new URL(info.source).searchParams.get('token')!
     const pl = (await get(app, `/hls/live/303/720p.m3u8?token=${encodeURIComponent(t)}`)).body
-    const uris = [...pl.matchAll(/URI="([^"]+)"/g)].map((m) => m[1]!)
+    const uris = [...pl.matchAll(/URI="([^"]+)"/g)].map((m) => m[1])
     assert.ok(uris.length > 5 && uris.every((u) => u.includes(`token=${encodeURIComponent(t)}`)), pl.slice(-600))
     assert.equal((await get(app, `/hls/live/303/${uris[0]}`)).statusCode, 200)
-    assert.equal((await get(app, `/hls/live/303/${uris[0]!.replace(/&token=.*$/, '')}`)).statusCode, 403)
+    assert.equal((await get(app, `/hls/live/303/${uris[0].replace(/&token=.*$/, '')}`)).statusCode, 403)
   })
 })
 

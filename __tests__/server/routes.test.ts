@@ -127,7 +127,7 @@ test('R6.2 login-gated calls answer HTTP 401 {code: 401, msg: 请先登录} with
   const gated = [...ROUTES.filter((r) => r[4] && r[0] !== 'R7.60').map((r) => [r[0], r[1], r[2], r[3]] as const), ...STATEFUL.filter(([id]) => id !== 'R7.52' && id !== 'R7.94').map(([id, p]) => [id, 'POST', p, {}] as const)]
   for (const [id, method, path, payload] of gated) {
     for (const t of [undefined, 'expired-or-forged']) {
-      const r = await call(app, method as 'GET' | 'POST', path, payload as Record<string, unknown>, t)
+      const r = await call(app, method, path, payload, t)
       assert.equal(r.status, 401, `${id} ${path}`)
       assert.deepEqual(r.body, { code: 401, msg: '请先登录', data: null }, `${id} ${path}`)
     }
@@ -138,7 +138,7 @@ test('junk payloads never cause a 500: every answer is an envelope; refusals car
   const all = [...ROUTES.map((r) => [r[0], r[1], r[2]] as const), ...STATEFUL.map(([id, p]) => [id, 'POST', p] as const)]
   for (const [id, method, path] of all) {
     for (const junk of JUNK) {
-      const r = await call(app, method as 'GET' | 'POST', path, path.includes('qrcode') ? { ...junk, format: 'json' } : junk, token)
+      const r = await call(app, method, path, path.includes('qrcode') ? { ...junk, format: 'json' } : junk, token)
       assert.ok(r.status === 200 || r.status === 401, `${id} ${path} ${JSON.stringify(junk)} → HTTP ${r.status}`)
       assert.ok(typeof r.body.code === 'number' && typeof r.body.msg === 'string' && 'data' in r.body, `${id} ${path} envelope`)
       if (r.body.code !== 1 && r.body.code !== 0) assert.match(r.body.msg, /[\u4e00-\u9fa5]/, `${id} ${path}: ${r.body.msg}`)

@@ -19,7 +19,7 @@ function spellings(path: string): string[] {
   const out = new Set<string>([path])
   const pct = (c: string) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`
   for (let i = 1; i < path.length; i++) {
-    const c = path[i] as string
+    const c = path[i]
     const enc = pct(c)
     for (const e of [enc.toUpperCase(), enc.toLowerCase()]) {
       out.add(path.slice(0, i) + e + path.slice(i + 1))
@@ -28,7 +28,7 @@ function spellings(path: string): string[] {
     if (/[a-z]/.test(c)) out.add(path.slice(0, i) + c.toUpperCase() + path.slice(i + 1))
   }
   const segs = path.split('/').slice(1)
-  const first = segs[0] as string
+  const first = segs[0]
   const rest = segs.slice(1).join('/')
   out.add(`/${first}/../${first}/${rest}`)
   out.add(`/./${first}/${rest}`)
@@ -92,7 +92,7 @@ test('R7.61 the same spellings from this machine reach the demo control (so the 
     const reached = []
     for (const url of spellings('/dev/sms-code')) {
       const res = await app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}mobile=13800000001` })
-      if (res.statusCode === 200 && /^\d{6}$/.test(String((res.json() as Json).data?.code))) reached.push(url)
+      if (res.statusCode === 200 && /^\d{6}$/.test(String(res.json<Json>().data?.code))) reached.push(url)
     }
     assert.ok(reached.includes('/dev/sms-code'))
     assert.ok(reached.includes('/%64ev/sms-code'), reached.join(' '))
@@ -207,13 +207,13 @@ test('R7.111 the sandbox analytics store keeps no token, tokentype, code or sign
     const posted: string[] = []
     const window: Record<string, unknown> = {}
     const fakeLocation = { pathname: '/m2/packageA/pages/live/live', search: '?roomid=309&token=abc&TokenType=wechat&code=x&sign=y&from=share' }
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the served sandbox script against a fake page
     new Function('window', 'document', 'location', 'fetch', 'URL', 'URLSearchParams', script)(
       window, { currentScript: { src: 'http://localhost/sandbox/analytics.js?v=1' } }, fakeLocation,
       (_u: string, init: { body: string }) => (posted.push(init.body), Promise.resolve()), URL, URLSearchParams,
     )
     ;(window.zhuge as { load: (k: string) => void }).load('key')
-    assert.equal(JSON.parse(posted[0] as string).page, '/m2/packageA/pages/live/live?roomid=309&from=share')
+    assert.equal(JSON.parse(posted[0]).page, '/m2/packageA/pages/live/live?roomid=309&from=share')
   })
 })
 

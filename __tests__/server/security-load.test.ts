@@ -23,7 +23,7 @@ function frame(text: string): Buffer {
   const mask = crypto.randomBytes(4)
   const len = body.length
   const head = len < 126 ? Buffer.from([0x81, 0x80 | len]) : Buffer.from([0x81, 0x80 | 126, len >> 8, len & 255])
-  const masked = Buffer.from(body.map((b, i) => b ^ (mask[i % 4] as number)))
+  const masked = Buffer.from(body.map((b, i) => b ^ (mask[i % 4])))
   return Buffer.concat([head, mask, masked])
 }
 
@@ -147,7 +147,7 @@ test('one address holds a bounded number of connections; another address still c
     })
     assert.match(answer, /^HTTP\/1\.1 (200|404)/)
     // a connection that ends frees its place
-    open[0]!.destroy()
+    open[0].destroy()
     await new Promise((r) => setTimeout(r, 100))
     const again = await connect('127.0.0.1')
     assert.equal(await closedWithin(again, 500), null, 'a freed place is taken again')

@@ -124,8 +124,8 @@ test('home (/m2/ and its page, no query) carries its pre-rendered first screen f
     const menu = app.ctx.store.docs<{ title: string; icon: string }>('menu')
     assert.ok(slides.length > 1 && menu.length > 0)
     // the first slide only, at the absolute address the API gives the app (so the app's <img> hits the cache)
-    assert.ok(layer.includes(`<img src="http://live.test:8080${slides[0]!.image}" alt="" fetchpriority="high">`), url)
-    assert.ok(!layer.includes(slides[1]!.image))
+    assert.ok(layer.includes(`<img src="http://live.test:8080${slides[0].image}" alt="" fetchpriority="high">`), url)
+    assert.ok(!layer.includes(slides[1].image))
     for (const m of menu) assert.ok(layer.includes(`<span>${m.title}</span>`) && layer.includes(`http://live.test:8080${m.icon}`), m.title)
     // nothing in it can take focus or a tap
     assert.doesNotMatch(layer, /<a |<button|<input|tabindex|onclick/i)
@@ -137,8 +137,8 @@ test('home (/m2/ and its page, no query) carries its pre-rendered first screen f
 
 test('the first screen escapes what the database holds and shows only our own media paths', async () => {
   const store = app.ctx.store
-  const slide = store.docs<Record<string, unknown> & { id: number }>('slide')[0]!
-  const menu = store.docs<Record<string, unknown> & { id: number }>('menu')[0]!
+  const slide = store.docs<Record<string, unknown> & { id: number }>('slide')[0]
+  const menu = store.docs<Record<string, unknown> & { id: number }>('menu')[0]
   try {
     store.putDoc('slide', slide.id, { ...slide, image: 'javascript:alert(1)' })
     store.putDoc('menu', menu.id, { ...menu, title: '<img src=x onerror=alert(1)>"\'&', icon: '/img/../../etc/passwd' })
@@ -176,9 +176,9 @@ test('a live room anyone may open carries its pre-rendered first screen (player 
   const testRoom = rooms.find((x) => x.test)
   for (const room of [password, paid, testRoom]) {
     assert.ok(room, 'the demo data has password, paid and test rooms')
-    const page = (await get(`/m2/packageA/pages/live/live?roomid=${room!.id}`)).body
-    assert.doesNotMatch(page, /first-screen/, `room ${room!.id}`)
-    assert.ok(!page.includes(room!.title), `room ${room!.id}`)
+    const page = (await get(`/m2/packageA/pages/live/live?roomid=${room.id}`)).body
+    assert.doesNotMatch(page, /first-screen/, `room ${room.id}`)
+    assert.ok(!page.includes(room.title), `room ${room.id}`)
   }
   // an unknown room, another parameter, or a second one: the plain page
   for (const url of ['/m2/packageA/pages/live/live?roomid=999999', '/m2/packageA/pages/live/live?roomid=496&test=1', '/m2/packageA/pages/live/live?id=496']) {

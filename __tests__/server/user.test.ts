@@ -63,7 +63,7 @@ test('R7.51 R7.65 userinfo by Bearer token, bare token, or id+sign (payload or c
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, undefined, { authorization: token })).id, 10001)
   const cookie = cookies.map((c) => c.split(';')[0]).join('; ')
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, undefined, { cookie })).id, 10001)
-  const sign = cookies.find((c) => c.startsWith('sign='))!.split(';')[0]!.slice(5)
+  const sign = cookies.find((c) => c.startsWith('sign='))!.split(';')[0].slice(5)
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), { id: 10001, sign })).id, 10001)
   const bad = await call(app, 'POST', U('/userinfo'), { id: 10001, sign: 'x'.repeat(32) })
   assert.equal(bad.status, 401)

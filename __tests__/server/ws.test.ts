@@ -40,7 +40,7 @@ function connect(room: number | string, token?: string): Promise<Client> {
           const i = messages.findIndex((m) => m.type === type && pred(m.data))
           if (i >= 0) {
             clearTimeout(timer)
-            res(messages.splice(i, 1)[0]!.data)
+            res(messages.splice(i, 1)[0].data)
           } else waiters.push(check)
         }
         check()
@@ -89,7 +89,7 @@ test('R7.72 R3.15 after a disconnect, history with after_msg_id has no gap', asy
   assert.deepEqual(fill.map((m: any) => m.id), missed)
   assert.deepEqual(fill.map((m: any) => JSON.parse(m.content).text), missed.map((_, i) => `断线期间${i}`))
   assertEnvelope(await send(tokenA, 573, '重连后'))
-  assert.equal((await back.next('danmaku')).msg_id, missed[missed.length - 1]! + 1)
+  assert.equal((await back.next('danmaku')).msg_id, missed[missed.length - 1] + 1)
   back.ws.close()
   writer.ws.close()
 })
