@@ -1,9 +1,10 @@
 import { action, computed, makeObservable, observable, runInAction } from 'mobx'
 import { blockUser, fetchChatHistory, historyGone, reportMessage, sendDanmaku, type HistoryItem } from '@/api/chat'
-import { isSuccess, type Envelope } from '@/core/request'
+import { settle } from '@/core/call'
+import { ApiError } from '@/core/errors'
 import { acquireRoomSocket, backoffDelay, releaseRoomSocket, type DanmakuPushData, type RoomSocket, type WelcomeData } from '@/core/socket'
-import { getItem, setItem } from '@/platform/storage'
 import { sessionStore } from './session'
+import { getItem, setItem } from '@/platform/storage'
 
 /**
  * A live room's chat (spec R3.14, R3.15, R5.6–R5.9, R7.72–R7.75, R7.79, R8.10–R8.12, R9.4, R9.7):
@@ -114,10 +115,10 @@ export function messageFromPush(d: DanmakuPushData | null | undefined): ChatMess
  * R5.6–R5.9, R8.10, R8.11: what a failed send means. Sensitive / illegal / rule-violating → reject with the server
  * code and message; closed → reject with 聊天暂时关闭; anything else → false.
  */
-export function sendFailure(envelope: Pick<Envelope, 'code' | 'msg'>): false {
-  const msg = typeof envelope.msg === 'string' ? envelope.msg : ''
-  if (SENSITIVE_WORDS.test(msg)) throw new ChatRejected(envelope.code, msg)
-  if (msg.includes(CLOSED_WORD)) throw new ChatRejected(envelope.code, CHAT_CLOSED_MESSAGE)
+export function sendFailure(refusal: { code: number; msg?: unknown }): false {
+  const msg = typeof refusal.msg === 'string' ? refusal.msg : ''
+  if (SENSITIVE_WORDS.test(msg)) throw new ChatRejected(refusal.code, msg)
+  if (msg.includes(CLOSED_WORD)) throw new ChatRejected(refusal.code, CHAT_CLOSED_MESSAGE)
   return false
 }
 
@@ -268,8 +269,8 @@ export class ChatRoom {
       this.historyLoading = (async () => {
         let items: HistoryItem[] = []
         try {
-          const env = await fetchChatHistory(this.roomId)
-          if (isSuccess(env) && Array.isArray(env.data)) items = env.data
+          const history = await fetchChatHistory(this.roomId)
+          if (Array.isArray(history)) items = history
         } catch {
           // R8.17: history is optional; the room still gets its live messages
         }
@@ -305,14 +306,15 @@ export class ChatRoom {
     const content = String(text ?? '').trim()
     if (!content) return false
     if (!(await this.store.deps.requireLogin())) return false
-    let env: Envelope<DanmakuPushData | null>
+    let sent: DanmakuPushData | null
     try {
-      env = await sendDanmaku(this.roomId, content)
-    } catch {
-      return false // 401 / 403 / 404 / timeout
+      sent = await sendDanmaku(this.roomId, content)
+    } catch (err) {
+      // a refusal (or a failed answer) says why (R5.7–R5.9); 401 / 403 / 404 / timeout are just false
+      if (err instanceof ApiError && err.answered) return sendFailure(err)
+      return false
     }
-    if (!isSuccess(env)) return sendFailure(env)
-    this.accept(messageFromPush(env.data), true, 'push')
+    this.accept(messageFromPush(sent), true, 'push')
     return true
   }
 
@@ -320,7 +322,8 @@ export class ChatRoom {
   async report(message: Pick<ChatMessage, 'msgId' | 'userId'>, reason: string): Promise<boolean> {
     if (!(await this.store.deps.requireLogin())) return false
     try {
-      return isSuccess(await reportMessage({ msg_id: message.msgId, user_id: message.userId, reason }))
+      await reportMessage({ msg_id: message.msgId, user_id: message.userId, reason })
+      return true
     } catch {
       return false
     }
@@ -394,14 +397,10 @@ export class ChatRoom {
           continue
         }
         const count = Math.min(GAP_PAGE, this.target - after)
-        let env: Envelope<HistoryItem[]> | null = null
-        try {
-          env = await fetchChatHistory(this.roomId, { after_msg_id: after, count })
-        } catch {
-          env = null
-        }
+        const res = await settle(fetchChatHistory(this.roomId, { after_msg_id: after, count }))
         if (this.cursor !== after) continue // moved meanwhile (cannot happen today; never apply a stale page)
-        const gone = historyGone(env)
+        // only an answer can say which messages are gone (a rejection says nothing about them)
+        const gone = res.ok || !res.error.answered ? null : historyGone(res.error)
         if (gone && gone.oldest_msg_id > after + 1) {
           // the server no longer has (after, oldest): say so in the list, then fetch the rest
           const to = Math.min(gone.oldest_msg_id - 1, this.target)
@@ -410,20 +409,21 @@ export class ChatRoom {
           this.fillFailures = 0
           continue
         }
-        if (!env || !isSuccess(env) || !Array.isArray(env.data)) {
+        const page = res.ok && Array.isArray(res.data) ? res.data : null
+        if (!page) {
           // not now: ask again later (held pushes show once holdMax has passed)
           await this.pause(this.store.deps.gapRetry(this.fillFailures++))
           continue
         }
         this.fillFailures = 0
         let last = after
-        for (const item of env.data) {
+        for (const item of page) {
           const m = parseHistoryItem(item)
           if (m) this.accept(m, false, 'fill')
           last = Math.max(last, Number(item?.msg_id ?? item?.id) || 0)
         }
         // a short page (or one that did not move) means the server has nothing more up to the target
-        this.cursor = env.data.length < count || last <= after ? Math.max(last, this.target) : last
+        this.cursor = page.length < count || last <= after ? Math.max(last, this.target) : last
         this.maxSeen = Math.max(this.maxSeen, this.cursor)
         this.releaseHeld(true, this.cursor)
         this.flushNow()
@@ -609,7 +609,8 @@ export class ChatStore {
     if (!userId || !(await this.deps.requireLogin())) return false
     let ok = false
     try {
-      ok = isSuccess(await blockUser(userId))
+      await blockUser(userId)
+      ok = true
     } catch {
       ok = false
     }

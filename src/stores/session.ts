@@ -4,8 +4,7 @@ import * as userApi from '@/api/user'
 import type { LoginResult, PartnerCredentials, RawUser } from '@/api/user'
 import { fetchServiceConfig, type ServiceConfig } from '@/api/config'
 import { clearCookies, savedCookies } from '@/core/cookies'
-import { messageOf } from '@/core/errors'
-import { isSuccess } from '@/core/request'
+import { failureText, messageOf } from '@/core/errors'
 import { clearToken, getToken, onTokenChange, setLoginPrompt, setToken } from '@/core/token'
 import { currentPlatform } from '@/platform/current'
 import { openExternal } from '@/platform/external'
@@ -379,8 +378,11 @@ export class SessionStore {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
     if (this.smsCountdown > 0) return false
-    const res = await userApi.sendSms(m).catch((err) => ({ code: -100, msg: messageOf(err), data: null }))
-    if (!isSuccess(res)) return this.fail(res.msg || '验证码发送失败')
+    try {
+      await userApi.sendSms(m)
+    } catch (err) {
+      return this.fail(failureText(err, '验证码发送失败'))
+    }
     runInAction(() => {
       this.error = ''
     })
@@ -445,8 +447,8 @@ export class SessionStore {
   /** R1.10, R7.58, R7.60: in the messenger's browser, ask the main host; without a login, go through OAuth. */
   async loginWithMessengerRedirect(targetUrl: string): Promise<boolean> {
     const res = await userApi.apiLogin(targetUrl).catch(() => null)
-    if (res && isSuccess(res) && res.data && 'access_token' in res.data) {
-      this.applyLogin(res.data)
+    if (res && 'access_token' in res) {
+      this.applyLogin(res)
       return true
     }
     openExternal(userApi.oauthUrl(targetUrl))
@@ -518,10 +520,14 @@ export class SessionStore {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
     if (!(verify || '').trim()) return this.fail(VERIFY_REQUIRED_TEXT)
-    const res = await userApi.bindMobile(m, verify.trim()).catch((err) => ({ code: -100, msg: messageOf(err), data: null }))
-    if (!isSuccess(res)) return this.fail(res.msg || '绑定失败')
+    let bound: userApi.RawUser | null
+    try {
+      bound = await userApi.bindMobile(m, verify.trim())
+    } catch (err) {
+      return this.fail(failureText(err, '绑定失败'))
+    }
     runInAction(() => {
-      this.setUser(normalizeUser(res.data) || { ...this.user, mobile: m })
+      this.setUser(normalizeUser(bound) || { ...this.user, mobile: m })
       this.bindMobileVisible = false
       this.error = ''
     })

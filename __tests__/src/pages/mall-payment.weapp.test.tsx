@@ -39,7 +39,7 @@ afterEach(() => {
 })
 
 async function openNewOrder(goodsId: number): Promise<string> {
-  const id = String((await createMallOrder({ goodsId })).data.id)
+  const id = String((await createMallOrder({ goodsId })).id)
   ;(Current as unknown as { router: unknown }).router = { params: { id }, path: '/packageB/pages/mall/payment' }
   await t.mount(MallPaymentPage)
   await waitFor(() => $('.mall-pay'))

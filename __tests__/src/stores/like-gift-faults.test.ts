@@ -31,7 +31,7 @@ beforeAll(async () => {
   configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${GIFT_ROOM}`, platform: () => 'WEB', isIOS: () => false })
   // the viewer entered the password room as its page does: from now on its likes carry the room_key
-  expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).code).toBe(1)
+  expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).id).toBe(LIKE_ROOM)
 }, 40000)
 afterAll(async () => {
   await proxy.close()
