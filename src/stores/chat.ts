@@ -3,8 +3,8 @@ import { blockUser, fetchChatHistory, historyGone, reportMessage, sendDanmaku, t
 import { settle } from '@/core/call'
 import { ApiError } from '@/core/errors'
 import { acquireRoomSocket, backoffDelay, releaseRoomSocket, type DanmakuPushData, type RoomSocket, type WelcomeData } from '@/core/socket'
-import { sessionStore } from './session'
 import { getItem, setItem } from '@/platform/storage'
+import { loginPrompt } from './login-prompt'
 
 /**
  * A live room's chat (spec R3.14, R3.15, R5.6–R5.9, R7.72–R7.75, R7.79, R8.10–R8.12, R9.4, R9.7):
@@ -135,7 +135,7 @@ export interface ChatDeps {
 }
 
 const defaultDeps: ChatDeps = {
-  requireLogin: () => sessionStore.requireLogin(),
+  requireLogin: () => loginPrompt.requireLogin(),
   acquire: (roomId) => acquireRoomSocket(roomId),
   release: (roomId) => releaseRoomSocket(roomId),
   flushInterval: FLUSH_INTERVAL,

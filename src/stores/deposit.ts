@@ -4,8 +4,9 @@ import { settle } from '@/core/call'
 import { showToast } from '@/ui/overlay'
 import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
 import { giftStore } from './gift'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
-import { sessionStore } from './session'
 export const DEPOSIT_SUCCESS_TEXT = '充值成功'
 export const DEPOSIT_CANCELLED_TEXT = '已取消支付'
 
@@ -85,8 +86,8 @@ export class DepositStore {
     const price = this.selected
     const m = this.method
     if (!price || !m || this.paying) return false
-    if (!(await sessionStore.requireLogin())) return false
-    if (!sessionStore.ensureIosAllowed()) return false
+    if (!(await loginPrompt.requireLogin())) return false
+    if (!serviceConfig.ensureIosAllowed()) return false
     runInAction(() => (this.paying = true))
     try {
       const res = await settle(payGold({ m, gold: price.gold }))

@@ -8,6 +8,8 @@ import { showModal, showToast } from '@/ui/overlay'
 import { newRequestId } from '@/utils/request-id'
 import { liveStore } from './live'
 import { sessionStore } from './session'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
 /** The reference server's (and the broadcaster's) refusal text when the balance is too low. */
 export const NOT_ENOUGH_GOLD = '余额不足'
@@ -135,8 +137,8 @@ export class GiftStore {
   async send(roomId: number, gift: Pick<Gift, 'id' | 'name' | 'price'> & { icon?: string }, combo = 1): Promise<boolean> {
     if (!liveStore.roomsData[roomId]) return false // R5.10
     if (this.sending) return false
-    if (!(await sessionStore.requireLogin())) return false
-    if (!sessionStore.ensureIosAllowed()) return false // R6.5
+    if (!(await loginPrompt.requireLogin())) return false
+    if (!serviceConfig.ensureIosAllowed()) return false // R6.5
     const n = Math.max(1, Math.floor(combo) || 1)
     runInAction(() => (this.sending = true))
     try {

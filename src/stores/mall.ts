@@ -8,6 +8,8 @@ import { getItem, removeItem, setItem } from '@/platform/storage'
 import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
 import { EVENTS, analyticsStore, roomDetails } from './analytics'
 import { sessionStore } from './session'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
 /**
  * What the viewer sees of the payment: the order with its pay button (idle), the payment under way (paying), left
@@ -156,7 +158,7 @@ export class MallStore {
         this.phase = phase
         this.failure = failure
       })
-    if (!(await sessionStore.requireLogin()) || !sessionStore.ensureIosAllowed()) {
+    if (!(await loginPrompt.requireLogin()) || !serviceConfig.ensureIosAllowed()) {
       back('idle')
       return false
     }

@@ -5,8 +5,9 @@ import { ApiError, failureText } from '@/core/errors'
 import { showToast } from '@/ui/overlay'
 import { giftStore, isNotEnoughGold } from './gift'
 import { liveStore } from './live'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
-import { sessionStore } from './session'
 /** The paid live room banner states (spec R4.12). */
 export type BannerState = 'WELCOM' | 'TRIAL' | 'TRIAL_ENDED' | 'PREMIUM' | 'PREMIUM_PAYED'
 
@@ -174,8 +175,8 @@ export class PremiumStore {
    */
   async purchase(roomId: number, reviewId?: number): Promise<boolean> {
     if (this.paying) return false
-    if (!(await sessionStore.requireLogin())) return false
-    if (!sessionStore.ensureIosAllowed()) return false
+    if (!(await loginPrompt.requireLogin())) return false
+    if (!serviceConfig.ensureIosAllowed()) return false
     runInAction(() => (this.paying = true))
     try {
       let paid: PremiumPayResult | null

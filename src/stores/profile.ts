@@ -1,9 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { uploadFile, type Uploaded } from '@/api/upload'
-import { UploadError, failureText } from '@/core/errors'
+import { updateUserInfo } from '@/api/user'
+import { UploadError, failureText, messageOf } from '@/core/errors'
 import { pickImage, type PickedImage } from '@/platform/image-picker'
-import { notifyToast } from '@/ui/overlay'
-import { DEFAULT_MESSENGER_NICKNAME, sessionStore } from './session'
+import { notifyToast, showToast } from '@/ui/overlay'
+import { normalizeUser, sessionStore } from './session'
+import { DEFAULT_MESSENGER_NICKNAME } from './user-info-prompt'
 
 export const NICKNAME_MAX = 20
 export const NICKNAME_REQUIRED_TEXT = '请输入昵称'
@@ -111,10 +113,18 @@ export class ProfileStore {
     this.error = ''
     const fields: { name: string; avatar?: string } = { name: name.slice(0, NICKNAME_MAX) }
     if (this.avatarChanged) fields.avatar = this.avatar
-    const ok = await sessionStore.updateUserInfo(fields)
+    let failure: string | null = null
+    try {
+      const user = normalizeUser(await updateUserInfo(fields))
+      if (user) sessionStore.setUser(user)
+    } catch (err) {
+      failure = messageOf(err, '保存失败，请稍后再试')
+      void showToast(failure)
+    }
+    const ok = failure === null
     runInAction(() => {
       this.saving = false
-      if (!ok) this.error = sessionStore.error || '保存失败，请稍后再试'
+      if (!ok) this.error = failure || '保存失败，请稍后再试'
     })
     // 保存成功 shows over the editor, which closes 500 ms later (R9.19: the notify-toast callback).
     if (ok) {

@@ -12,6 +12,7 @@ import { getToken } from '@/core/token'
 import MallPaymentPage from '@/packageB/pages/mall/payment'
 import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 import { wx } from '../../setup/wx'
@@ -21,7 +22,7 @@ beforeAll(async () => {
   setItem('fingerprint', 'fp-mall-weapp')
   server = await startReferenceServer()
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/mall/payment', isIOS: () => false })
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
 afterAll(() => server.stop())
 

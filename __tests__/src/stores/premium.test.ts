@@ -12,6 +12,7 @@ import { giftStore } from '@/stores/gift'
 import { liveStore } from '@/stores/live'
 import { PURCHASE_FAILURE_DURATION, PURCHASE_SUCCESS_TEXT, PremiumStore, bannerState, bannerText, purchasedFrom } from '@/stores/premium'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { countRequests, startReferenceServer, type ReferenceServer } from '../support/reference-server'
 
 let server: ReferenceServer
@@ -120,7 +121,7 @@ describe('against the reference server', () => {
   })
 
   test('R7.88 R8.14 R4.12 a purchase toasts 购买成功, charges the price and unlocks (PREMIUM_PAYED); ispremium agrees', async () => {
-    expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
     await liveStore.loadRoom(303)
     const { store, advance } = clockStore()
     store.watch(303)
@@ -144,7 +145,7 @@ describe('against the reference server', () => {
   })
 
   test('R7.88 premium_pay takes review_id for a paid playback', async () => {
-    expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
     // resolves only on code 1 (R7.1)
     expect(await payPremium({ review_id: 5004 })).toMatchObject({ purchased: 1 })
   })
@@ -158,7 +159,7 @@ describe('against the reference server', () => {
       body: JSON.stringify({ code: 'premium-no-gold', encryptedData: 'x', iv: 'x' })
     }).then((x) => x.json())
     clearCookies()
-    expect(await sessionStore.loginWithStartupToken('app', login.data.access_token)).toBe(true)
+    expect(await loginStore.loginWithStartupToken('app', login.data.access_token)).toBe(true)
     await liveStore.loadRoom(308)
     expect(await giftStore.loadBalance()).toBe(0)
     const { store } = clockStore()

@@ -13,6 +13,7 @@ import { openPage, openWebView } from '@/router/navigate'
 import { EXTERNAL_PREVIEW_ID } from '@/router/startup'
 import { externalActivityUrl } from '@/router/startup-run'
 import { sessionStore } from '@/stores/session'
+import { loginPrompt } from '@/stores/login-prompt'
 import { showToast } from '@/ui/overlay'
 import { formatCount, formatTime } from '@/utils/format'
 import { shareImage } from '@/utils/image'
@@ -59,7 +60,7 @@ function PreviewPage() {
     if (subscribed) return
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
-    if (!(await sessionStore.requireLogin())) return
+    if (!(await loginPrompt.requireLogin())) return
     const res = await settle(subscribeTeaser(id))
     if (res.ok) {
       setSubscribed(true)
