@@ -22,6 +22,7 @@ import {
   type StreamerTag
 } from '@/api/streamer'
 import { ApiError, failureText } from '@/core/errors'
+import { SUCCESS_CODE } from '@/core/request'
 import { onTokenChange } from '@/core/token'
 import { PAGE_SIZE, PagedList, type PagedData } from './paged-list'
 import { RANKING_COUNT, RANKING_TAG } from './streamer-ranking'
@@ -168,10 +169,8 @@ export class StreamerStore {
     }
     if (!id) return null
     for (let page = 1; page <= 5; page++) {
-      const found = (await this.remembered(fetchStreamers({ tag: HOT_TAG.id, page, count: 100 })).then((data) => {
-        if (!data) throw new ApiError(1, '', data ?? null)
-        return data
-      }))
+      const found = await this.remembered(fetchStreamers({ tag: HOT_TAG.id, page, count: 100 }))
+      if (!found) throw new ApiError(SUCCESS_CODE, '', null) // a success without a page is no answer either
       const hit = found.list.find((s) => Number(s.id) === id)
       if (hit) return this.known.get(id) ?? hit
       if (!found.totalPage || page >= found.totalPage) break
