@@ -5,7 +5,7 @@ import { GlobalMiniPlayer } from '@/components/mini-player/global'
 import { silenceConsole } from '@/platform/console'
 import { installKeyActivation } from '@/platform/keyboard'
 import { takeStartupLogin } from '@/platform/address'
-import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { runStartup } from '@/router/startup-run'
 import { analyticsStore } from '@/stores/analytics'
 import { jssdkStore } from '@/stores/jssdk'
@@ -30,7 +30,7 @@ function App({ children }: PropsWithChildren) {
     const query = (options?.query || {}) as Record<string, string>
     if (process.env.NODE_ENV === 'production') silenceConsole(query)
     // Service config and, with a stored token, the current user (R3.7, R4.4).
-    sessionStore.start()
+    loginStore.start()
     // R7.111: the analytics script, once; journeys never wait for it
     analyticsStore.start()
     // then, in the messenger's browser, its OAuth login and JS-SDK share menu (R1.10, R7.64)

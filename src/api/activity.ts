@@ -1,4 +1,5 @@
-import { post, type Envelope } from '@/core/request'
+import { answerOf, callPost } from '@/core/call'
+import { request } from '@/core/request'
 
 /**
  * In-room activities (spec section 7 "Activities", R7.89–R7.102; shapes R3.35–R3.41). One function per call.
@@ -123,40 +124,42 @@ export interface GoodsItem {
 }
 
 /** R7.89 */
-export const fetchRedpack = (q: ActivityLookup): Promise<Envelope<RedpackData | null>> => post(`${A}/redpack/detail`, q)
-/** R7.93 */
-export const drawRedpack = (act_id: number): Promise<Envelope<RedpackDrawData>> => post(`${A}/redpack/draw`, { act_id }, GATED)
+export const fetchRedpack = (q: ActivityLookup): Promise<RedpackData | null> => callPost(`${A}/redpack/detail`, q)
+/** R7.93; the server's text of the draw is shown with it. */
+export const drawRedpack = (act_id: number): Promise<{ data: RedpackDrawData; msg: string }> =>
+  answerOf(request<RedpackDrawData>(`${A}/redpack/draw`, { act_id }, { ...GATED, method: 'POST' }))
 /** R7.94 */
-export const fetchRedpackResult = (act_id: number): Promise<Envelope<RedpackResultData>> => post(`${A}/redpack/result`, { act_id })
+export const fetchRedpackResult = (act_id: number): Promise<RedpackResultData> => callPost(`${A}/redpack/result`, { act_id })
 
 /** R7.90 */
-export const fetchRain = (q: ActivityLookup): Promise<Envelope<RainData | null>> => post(`${A}/rain`, q)
+export const fetchRain = (q: ActivityLookup): Promise<RainData | null> => callPost(`${A}/rain`, q)
 /** R7.91 */
-export const drawRain = (act_id: number): Promise<Envelope<RainDrawData>> => post(`${A}/rain/draw`, { act_id }, GATED)
+export const drawRain = (act_id: number): Promise<RainDrawData> => callPost(`${A}/rain/draw`, { act_id }, GATED)
 /** R7.92 */
-export const fetchRainWinners = (act_id: number): Promise<Envelope<RainWinner[]>> => post(`${A}/rain/winner`, { act_id })
+export const fetchRainWinners = (act_id: number): Promise<RainWinner[]> => callPost(`${A}/rain/winner`, { act_id })
 
 /** R7.95 */
-export const fetchVote = (q: ActivityLookup): Promise<Envelope<VoteData | null>> => post(`${A}/vote/detail`, q)
+export const fetchVote = (q: ActivityLookup): Promise<VoteData | null> => callPost(`${A}/vote/detail`, q)
 /** R7.96: answers `{option_id, vote}`, the option's new count. */
-export const postVote = (act_id: number, option_id: number): Promise<Envelope<{ option_id: number; vote?: number }>> =>
-  post(`${A}/vote/post`, { act_id, option_id }, GATED)
+export const postVote = (act_id: number, option_id: number): Promise<{ option_id: number; vote?: number }> =>
+  callPost(`${A}/vote/post`, { act_id, option_id }, GATED)
 
 /** R7.97 */
-export const fetchQuiz = (q: ActivityLookup): Promise<Envelope<QuizData | null>> => post(`${A}/puzzle/detail`, q)
+export const fetchQuiz = (q: ActivityLookup): Promise<QuizData | null> => callPost(`${A}/puzzle/detail`, q)
 /** R7.98 */
-export const postQuizAnswer = (act_id: number, answer: number): Promise<Envelope<{ answer: number; correct: number }>> =>
-  post(`${A}/puzzle/post`, { act_id, answer }, GATED)
+export const postQuizAnswer = (act_id: number, answer: number): Promise<{ answer: number; correct: number }> =>
+  callPost(`${A}/puzzle/post`, { act_id, answer }, GATED)
 /** R7.99: /puzzle/result?act_id=N */
-export const fetchQuizResult = (act_id: number): Promise<Envelope<QuizResultData>> => post(`${A}/puzzle/result?act_id=${act_id}`, { act_id }, GATED)
+export const fetchQuizResult = (act_id: number): Promise<QuizResultData> => callPost(`${A}/puzzle/result?act_id=${act_id}`, { act_id }, GATED)
 
 /** The lottery (R3.36, R7.102; paths of the reference server, R7.112). */
-export const fetchLottery = (q: ActivityLookup): Promise<Envelope<LotteryData | null>> => post(`${A}/lottery/detail`, q)
-/** Grab lottery: tap to join (R4.37). */
-export const joinLottery = (act_id: number): Promise<Envelope<{ joined: number }>> => post(`${A}/lottery/draw`, { act_id }, GATED)
-export const fetchLotteryResult = (act_id: number): Promise<Envelope<LotteryResultData>> => post(`${A}/lottery/result`, { act_id }, GATED)
+export const fetchLottery = (q: ActivityLookup): Promise<LotteryData | null> => callPost(`${A}/lottery/detail`, q)
+/** Grab lottery: tap to join (R4.37); the server's text of the join is shown. */
+export const joinLottery = (act_id: number): Promise<{ data: { joined: number }; msg: string }> =>
+  answerOf(request<{ joined: number }>(`${A}/lottery/draw`, { act_id }, { ...GATED, method: 'POST' }))
+export const fetchLotteryResult = (act_id: number): Promise<LotteryResultData> => callPost(`${A}/lottery/result`, { act_id }, GATED)
 
 /** R7.100 */
-export const fetchGoods = (roomid: number): Promise<Envelope<GoodsItem[]>> => post('/userapp/living/goods', { roomid })
+export const fetchGoods = (roomid: number): Promise<GoodsItem[]> => callPost('/userapp/living/goods', { roomid })
 /** R7.101 */
-export const viewGoods = (id: number, roomid: number): Promise<Envelope<{ id: number; views: number }>> => post('/userapp/living/goods/view', { id, roomid })
+export const viewGoods = (id: number, roomid: number): Promise<{ id: number; views: number }> => callPost('/userapp/living/goods/view', { id, roomid })

@@ -1,4 +1,4 @@
-import { post, type Envelope } from '@/core/request'
+import { callPost } from '@/core/call'
 import { roomKey } from '@/core/room-access'
 import type { DanmakuPushData } from '@/core/socket'
 
@@ -36,10 +36,10 @@ export interface HistoryGone {
   oldest_msg_id: number
 }
 
-/** The HistoryGone of a refused history answer, or null for any other answer. */
-export function historyGone(envelope: Pick<Envelope<unknown>, 'code' | 'data'> | null | undefined): HistoryGone | null {
-  if (!envelope || Number(envelope.code) === 1) return null
-  const d = envelope.data as Partial<HistoryGone> | null
+/** The HistoryGone of a refused history answer (the ApiError of fetchChatHistory), or null for any other failure. */
+export function historyGone(refusal: { code: number; data: unknown } | null | undefined): HistoryGone | null {
+  if (!refusal || Number(refusal.code) === 1) return null
+  const d = refusal.data as Partial<HistoryGone> | null
   if (!d || typeof d !== 'object' || Array.isArray(d)) return null
   const oldest = Number(d.oldest_msg_id)
   if (!Number.isInteger(oldest) || oldest <= 0) return null
@@ -47,26 +47,26 @@ export function historyGone(envelope: Pick<Envelope<unknown>, 'code' | 'data'> |
 }
 
 /** POST /userapp/living/danmaku {roomid, count default 10, type default today} (R7.72, R7.79). */
-export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Promise<Envelope<HistoryItem[]>> {
+export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Promise<HistoryItem[]> {
   const data: Record<string, unknown> = { roomid, count: query.count ?? HISTORY_COUNT, type: query.type ?? HISTORY_TYPE }
   if (roomKey(roomid)) data.room_key = roomKey(roomid) // a password room
   if (query.after_msg_id !== undefined) data.after_msg_id = query.after_msg_id
   if (query.time !== undefined) data.time = query.time
-  return post<HistoryItem[]>('/userapp/living/danmaku', data)
+  return callPost<HistoryItem[]>('/userapp/living/danmaku', data)
 }
 
-/** POST /userapp/danmaku {room_id, content} (R7.73, R3.14); login required. The envelope decides R5.6–R5.9. */
-export function sendDanmaku(room_id: number, content: string): Promise<Envelope<DanmakuPushData | null>> {
+/** POST /userapp/danmaku {room_id, content} (R7.73, R3.14); login required. A refusal (ApiError) decides R5.6–R5.9. */
+export function sendDanmaku(room_id: number, content: string): Promise<DanmakuPushData | null> {
   const key = roomKey(room_id) // a password room
-  return post<DanmakuPushData | null>('/userapp/danmaku', key ? { room_id, content, room_key: key } : { room_id, content }, { loginPrompt: true })
+  return callPost<DanmakuPushData | null>('/userapp/danmaku', key ? { room_id, content, room_key: key } : { room_id, content }, { loginPrompt: true })
 }
 
 /** POST /userapp/report {msg_id, user_id, reason} (R7.74). */
-export function reportMessage(q: { msg_id: number; user_id: number; reason: string }): Promise<Envelope<unknown>> {
-  return post('/userapp/report', { msg_id: q.msg_id, user_id: q.user_id, reason: q.reason }, { loginPrompt: true })
+export function reportMessage(q: { msg_id: number; user_id: number; reason: string }): Promise<unknown> {
+  return callPost('/userapp/report', { msg_id: q.msg_id, user_id: q.user_id, reason: q.reason }, { loginPrompt: true })
 }
 
 /** POST /userapp/block {user_id} (R7.75). */
-export function blockUser(user_id: number): Promise<Envelope<unknown>> {
-  return post('/userapp/block', { user_id }, { loginPrompt: true })
+export function blockUser(user_id: number): Promise<unknown> {
+  return callPost('/userapp/block', { user_id }, { loginPrompt: true })
 }

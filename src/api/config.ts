@@ -1,4 +1,4 @@
-import { postData } from '@/core/request'
+import { callPost } from '@/core/call'
 
 /** The service config of spec R3.7 (POST /userapp/config, R7.9). */
 export interface ServiceConfig {
@@ -11,5 +11,5 @@ export interface ServiceConfig {
 
 /** R7.9 */
 export function fetchServiceConfig(): Promise<ServiceConfig> {
-  return postData<ServiceConfig>('/userapp/config')
+  return callPost<ServiceConfig>('/userapp/config')
 }

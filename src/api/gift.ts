@@ -1,5 +1,5 @@
 import { roomKey } from '@/core/room-access'
-import { post, type Envelope } from '@/core/request'
+import { callPost } from '@/core/call'
 
 /** A gift of the room's gift panel (R7.66); price in 慧币 (gold, R1.4, R9.1). */
 export interface Gift {
@@ -38,22 +38,22 @@ export interface LikeResult {
 }
 
 /** POST /userapp/living/gifts/list (R7.66). */
-export function fetchGifts(roomid?: number): Promise<Envelope<Gift[]>> {
-  return post<Gift[]>('/userapp/living/gifts/list', roomid ? { roomid } : {})
+export function fetchGifts(roomid?: number): Promise<Gift[]> {
+  return callPost<Gift[]>('/userapp/living/gifts/list', roomid ? { roomid } : {})
 }
 
 /** POST /userapp/send_gifts {roomid, giftid, combo, request_id?} (R7.77, R3.16); login required. */
-export function sendGift(q: { roomid: number; giftid: number; combo: number; request_id?: string }): Promise<Envelope<SendGiftResult>> {
+export function sendGift(q: { roomid: number; giftid: number; combo: number; request_id?: string }): Promise<SendGiftResult> {
   const data: Record<string, unknown> = { roomid: q.roomid, giftid: q.giftid, combo: q.combo }
   if (q.request_id) data.request_id = q.request_id
   if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid) // a password room (R3.9)
-  return post<SendGiftResult>('/userapp/send_gifts', data)
+  return callPost<SendGiftResult>('/userapp/send_gifts', data)
 }
 
 /** POST /userapp/living/like {roomid, combo, request_id?} (R7.76, R3.17): one call carries a batch of taps. */
-export function sendLike(q: { roomid: number; combo: number; request_id?: string }): Promise<Envelope<LikeResult>> {
+export function sendLike(q: { roomid: number; combo: number; request_id?: string }): Promise<LikeResult> {
   const data: Record<string, unknown> = { roomid: q.roomid, combo: q.combo }
   if (q.request_id) data.request_id = q.request_id
   if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid) // a password room (R3.9)
-  return post<LikeResult>('/userapp/living/like', data)
+  return callPost<LikeResult>('/userapp/living/like', data)
 }

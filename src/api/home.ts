@@ -1,4 +1,4 @@
-import { get, post, type Envelope } from '@/core/request'
+import { callGet, callPost } from '@/core/call'
 import type { PagedData } from './types'
 
 /** A streamer as lists show them (spec R3.22). */
@@ -106,34 +106,34 @@ export interface PageQuery {
 }
 
 /** POST /userapp/index (R7.10). */
-export function fetchIndex(): Promise<Envelope<HomeIndex>> {
-  return post<HomeIndex>('/userapp/index')
+export function fetchIndex(): Promise<HomeIndex> {
+  return callPost<HomeIndex>('/userapp/index')
 }
 
 /** GET /live/api_mapp.php?a=slides (R7.11). */
-export function fetchSlides(): Promise<Envelope<LinkItem[]>> {
-  return get<LinkItem[]>('/live/api_mapp.php', { a: 'slides' })
+export function fetchSlides(): Promise<LinkItem[]> {
+  return callGet<LinkItem[]>('/live/api_mapp.php', { a: 'slides' })
 }
 
 /** POST /userapp/living/list: page, count, optional comma-joined roomid, order (R7.12, R7.22). */
-export function fetchLiveRooms(q: PageQuery & { roomid?: number[]; order?: string; tag?: number }): Promise<Envelope<PagedData<RoomItem>>> {
+export function fetchLiveRooms(q: PageQuery & { roomid?: number[]; order?: string; tag?: number }): Promise<PagedData<RoomItem>> {
   const data: Record<string, unknown> = { page: q.page, count: q.count }
   if (q.tag) data.tag = q.tag
   if (q.roomid?.length) data.roomid = q.roomid.join(',')
   if (q.order) data.order = q.order
-  return post<PagedData<RoomItem>>('/userapp/living/list', data)
+  return callPost<PagedData<RoomItem>>('/userapp/living/list', data)
 }
 
 /** POST /userapp/playback/list: count, page, recommend flag (R7.14, R7.23). */
-export function fetchPlaybacks(q: PageQuery & { recommend?: boolean }): Promise<Envelope<PagedData<PlaybackItem>>> {
+export function fetchPlaybacks(q: PageQuery & { recommend?: boolean }): Promise<PagedData<PlaybackItem>> {
   const data: Record<string, unknown> = { page: q.page, count: q.count }
   if (q.recommend) data.recommend = 1
-  return post<PagedData<PlaybackItem>>('/userapp/playback/list', data)
+  return callPost<PagedData<PlaybackItem>>('/userapp/playback/list', data)
 }
 
 /** POST /userapp/teaser/list: count, page, recommend flag (R7.16, R7.23). Events are the previews. */
-export function fetchTeasers(q: PageQuery & { recommend?: boolean }): Promise<Envelope<PagedData<TeaserItem>>> {
+export function fetchTeasers(q: PageQuery & { recommend?: boolean }): Promise<PagedData<TeaserItem>> {
   const data: Record<string, unknown> = { page: q.page, count: q.count }
   if (q.recommend) data.recommend = 1
-  return post<PagedData<TeaserItem>>('/userapp/teaser/list', data)
+  return callPost<PagedData<TeaserItem>>('/userapp/teaser/list', data)
 }

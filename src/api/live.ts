@@ -1,4 +1,4 @@
-import { get, post, type Envelope } from '@/core/request'
+import { callGet, callPost } from '@/core/call'
 import { rememberRoomKey, roomKey } from '@/core/room-access'
 import type { PagedData } from './types'
 import type { RoomItem, StreamerBrief } from './home'
@@ -39,44 +39,44 @@ export interface RoomGroup {
 }
 
 /** POST /userapp/roominfo {roomid, test?, password?} (R7.13, R3.9); a password room's key is kept and sent again. */
-export async function fetchRoomInfo(q: { roomid: number; test?: string; password?: string }): Promise<Envelope<RoomInfo>> {
+export async function fetchRoomInfo(q: { roomid: number; test?: string; password?: string }): Promise<RoomInfo> {
   const data: Record<string, unknown> = { roomid: q.roomid }
   if (q.test) data.test = q.test
   if (q.password) data.password = q.password
   else if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid)
-  const res = await post<RoomInfo>('/userapp/roominfo', data)
-  if (res.code === 1) rememberRoomKey(q.roomid, res.data?.room_key)
-  return res
+  const info = await callPost<RoomInfo>('/userapp/roominfo', data)
+  rememberRoomKey(q.roomid, info?.room_key)
+  return info
 }
 
 /** POST /userapp/living/enter {roomid} (R7.69). */
 export function enterRoom(roomid: number) {
-  return post('/userapp/living/enter', { roomid })
+  return callPost('/userapp/living/enter', { roomid })
 }
 
 /** POST /userapp/living/share {roomid} (R7.70). */
 export function shareRoom(roomid: number) {
-  return post('/userapp/living/share', { roomid })
+  return callPost('/userapp/living/share', { roomid })
 }
 
 /** GET /live/api.php?a=live_stat_get {b, roomid} (R7.68); b is the stat type, default all (R7.27). */
 export function fetchLiveStats(roomid: number, type = 'all') {
-  return get<Record<string, number>>('/live/api.php', { a: 'live_stat_get', b: type, roomid })
+  return callGet<Record<string, number>>('/live/api.php', { a: 'live_stat_get', b: type, roomid })
 }
 
 /** GET /live/api.php?a=live_vcr_stat {id, flag} (R7.71) carries visit tracking (R7.28): id = roomId, flag = action (default visits). */
 export function trackVisit(roomid: number, action = 'visits') {
-  return get<{ roomid: number; visits: number }>('/live/api.php', { a: 'live_vcr_stat', id: roomid, flag: action })
+  return callGet<{ roomid: number; visits: number }>('/live/api.php', { a: 'live_vcr_stat', id: roomid, flag: action })
 }
 
 /** GET /m2/json/groups.json (R7.21). */
-export function fetchGroups(): Promise<Envelope<RoomGroup[]>> {
-  return get<RoomGroup[]>('/m2/json/groups.json')
+export function fetchGroups(): Promise<RoomGroup[]> {
+  return callGet<RoomGroup[]>('/m2/json/groups.json')
 }
 
 /** The rooms of a group: POST /userapp/living/list {roomid: comma list, count 100, order sort} (R4.24, R7.22). */
-export function fetchRoomsByIds(ids: number[], count = 100): Promise<Envelope<PagedData<RoomItem>>> {
-  return post<PagedData<RoomItem>>('/userapp/living/list', { roomid: ids.join(','), count, page: 1, order: 'sort' })
+export function fetchRoomsByIds(ids: number[], count = 100): Promise<PagedData<RoomItem>> {
+  return callPost<PagedData<RoomItem>>('/userapp/living/list', { roomid: ids.join(','), count, page: 1, order: 'sort' })
 }
 
 /** GET /userapp/qrcode {roomid or path, width default 300} (R7.39, R9.8). */

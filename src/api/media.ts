@@ -1,4 +1,4 @@
-import { get, post, type Envelope } from '@/core/request'
+import { callGet, callPost } from '@/core/call'
 import type { PagedData } from './types'
 
 /** Programme kinds of the media-programme call (spec R7.25). */
@@ -63,28 +63,28 @@ export interface MediaRoom {
 const MAPP = '/live/api_mapp.php'
 
 /** GET /live/api_mapp.php?a=media_programs {media} (R7.19, R7.25). */
-export function fetchProgrammes(media: MediaKind): Promise<Envelope<Programme[]>> {
-  return get<Programme[]>(MAPP, { a: 'media_programs', media })
+export function fetchProgrammes(media: MediaKind): Promise<Programme[]> {
+  return callGet<Programme[]>(MAPP, { a: 'media_programs', media })
 }
 
 /** GET /live/api_mapp.php?a=video_list_m2o {count, page} (R7.18, R7.24). */
-export function fetchVideos(q: { page: number; count: number }): Promise<Envelope<PagedData<VideoItem>>> {
-  return get<PagedData<VideoItem>>(MAPP, { a: 'video_list_m2o', count: q.count, page: q.page })
+export function fetchVideos(q: { page: number; count: number }): Promise<PagedData<VideoItem>> {
+  return callGet<PagedData<VideoItem>>(MAPP, { a: 'video_list_m2o', count: q.count, page: q.page })
 }
 
 /** GET /live/api_mapp.php?a=channel_schedule {channelid, day?} (R7.20); day is YYYY-MM-DD. */
-export function fetchSchedule(channelid: number, day?: string): Promise<Envelope<ScheduleEntryRaw[]>> {
+export function fetchSchedule(channelid: number, day?: string): Promise<ScheduleEntryRaw[]> {
   const params: Record<string, unknown> = { a: 'channel_schedule', channelid }
   if (day) params.day = day
-  return get<ScheduleEntryRaw[]>(MAPP, params)
+  return callGet<ScheduleEntryRaw[]>(MAPP, params)
 }
 
 /** POST /userapp/index: the channels (R7.10, R3.26). */
-export function fetchChannels(): Promise<Envelope<{ channels?: { tv?: Channel[]; radio?: Channel[] } }>> {
-  return post<{ channels?: { tv?: Channel[]; radio?: Channel[] } }>('/userapp/index')
+export function fetchChannels(): Promise<{ channels?: { tv?: Channel[]; radio?: Channel[] } }> {
+  return callPost<{ channels?: { tv?: Channel[]; radio?: Channel[] } }>('/userapp/index')
 }
 
 /** POST /userapp/roominfo {roomid} (R7.13). */
-export function fetchRoom(roomid: number): Promise<Envelope<MediaRoom>> {
-  return post<MediaRoom>('/userapp/roominfo', { roomid })
+export function fetchRoom(roomid: number): Promise<MediaRoom> {
+  return callPost<MediaRoom>('/userapp/roominfo', { roomid })
 }

@@ -1,4 +1,4 @@
-import { post, type Envelope } from '@/core/request'
+import { callPost } from '@/core/call'
 import type { PagedData } from './types'
 
 /** A deposit order (R7.85): method m, gold amount, price in yuan. */
@@ -24,13 +24,13 @@ export interface GiftLogItem {
 }
 
 /** POST /userapp/deposit/log (R7.85), login required. */
-export function fetchDepositLog(q: { page: number; count: number }): Promise<Envelope<PagedData<DepositLogItem>>> {
-  return post<PagedData<DepositLogItem>>('/userapp/deposit/log', q)
+export function fetchDepositLog(q: { page: number; count: number }): Promise<PagedData<DepositLogItem>> {
+  return callPost<PagedData<DepositLogItem>>('/userapp/deposit/log', q)
 }
 
 /** POST /userapp/pay/log (R7.78): the user's gifts, login required. */
-export function fetchGiftLog(q: { page: number; count: number }): Promise<Envelope<PagedData<GiftLogItem>>> {
-  return post<PagedData<GiftLogItem>>('/userapp/pay/log', q)
+export function fetchGiftLog(q: { page: number; count: number }): Promise<PagedData<GiftLogItem>> {
+  return callPost<PagedData<GiftLogItem>>('/userapp/pay/log', q)
 }
 
 /** A gold package of the deposit page (R7.67): gold in 慧币, price in yuan. */
@@ -105,13 +105,13 @@ export interface GoldOrder {
 }
 
 /** POST /userapp/pay_gold_list (R7.67). */
-export function fetchGoldPrices(): Promise<Envelope<GoldPrice[]>> {
-  return post<GoldPrice[]>('/userapp/pay_gold_list')
+export function fetchGoldPrices(): Promise<GoldPrice[]> {
+  return callPost<GoldPrice[]>('/userapp/pay_gold_list')
 }
 
 /** POST /userapp/pay_gold {m, gold} (R7.84, R3.48), login required. */
-export function payGold(q: { m: string; gold: number }): Promise<Envelope<GoldOrder>> {
-  return post<GoldOrder>('/userapp/pay_gold', { m: q.m, gold: q.gold })
+export function payGold(q: { m: string; gold: number }): Promise<GoldOrder> {
+  return callPost<GoldOrder>('/userapp/pay_gold', { m: q.m, gold: q.gold })
 }
 
 /** A mall order (R2.21): the goods, unit price (yuan), quantity, total and payment status. */
@@ -140,13 +140,13 @@ export interface MallPayment {
 }
 
 /** POST /userapp/mall/order/create {goods_id, quantity} (ours, login): a goods card's order. */
-export function createMallOrder(q: { goodsId: number | string; quantity?: number }): Promise<Envelope<MallOrder>> {
-  return post<MallOrder>('/userapp/mall/order/create', { goods_id: q.goodsId, quantity: q.quantity ?? 1 })
+export function createMallOrder(q: { goodsId: number | string; quantity?: number }): Promise<MallOrder> {
+  return callPost<MallOrder>('/userapp/mall/order/create', { goods_id: q.goodsId, quantity: q.quantity ?? 1 })
 }
 
 /** POST /userapp/mall/order/detail {id} (ours, login): the viewer's own order. */
-export function fetchMallOrder(id: number | string): Promise<Envelope<MallOrder>> {
-  return post<MallOrder>('/userapp/mall/order/detail', { id })
+export function fetchMallOrder(id: number | string): Promise<MallOrder> {
+  return callPost<MallOrder>('/userapp/mall/order/detail', { id })
 }
 
 /**
@@ -154,6 +154,6 @@ export function fetchMallOrder(id: number | string): Promise<Envelope<MallOrder>
  * is our user (userId, userToken = the access token). R3.50's "hard-coded open id" is configuration here (see
  * mallOpenid in src/stores/mall.ts and docs/security.md).
  */
-export function payMallOrder(q: { id: string; fromtype: string; userId: string; userToken: string; openid: string }): Promise<Envelope<MallPayment>> {
-  return post<MallPayment>('/userapp/mall/order/pay', { id: q.id, fromtype: q.fromtype, _sj_userid: q.userId, _sj_token: q.userToken, openid: q.openid })
+export function payMallOrder(q: { id: string; fromtype: string; userId: string; userToken: string; openid: string }): Promise<MallPayment> {
+  return callPost<MallPayment>('/userapp/mall/order/pay', { id: q.id, fromtype: q.fromtype, _sj_userid: q.userId, _sj_token: q.userToken, openid: q.openid })
 }

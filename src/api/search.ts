@@ -1,4 +1,4 @@
-import { post, type Envelope } from '@/core/request'
+import { callPost } from '@/core/call'
 import type { PagedData } from './types'
 import type { PlaybackItem, RoomItem, StreamerItem, TeaserItem } from './home'
 
@@ -27,13 +27,13 @@ export interface SearchQuery {
 }
 
 /** POST /userapp/search/hot (R7.37): the hot keywords. */
-export function fetchHotKeywords(): Promise<Envelope<string[]>> {
-  return post<string[]>('/userapp/search/hot')
+export function fetchHotKeywords(): Promise<string[]> {
+  return callPost<string[]>('/userapp/search/hot')
 }
 
 /** POST /userapp/search/{living,host,teaser,playback} {roomid, keywords, count, page} (R7.38). */
-export function search<K extends SearchKind>(kind: K, q: SearchQuery): Promise<Envelope<PagedData<SearchItemOf[K]>>> {
+export function search<K extends SearchKind>(kind: K, q: SearchQuery): Promise<PagedData<SearchItemOf[K]>> {
   const data: Record<string, unknown> = { keywords: q.keywords, count: q.count, page: q.page }
   if (q.roomid) data.roomid = q.roomid
-  return post<PagedData<SearchItemOf[K]>>(SEARCH_PATHS[kind], data)
+  return callPost<PagedData<SearchItemOf[K]>>(SEARCH_PATHS[kind], data)
 }

@@ -1,4 +1,5 @@
-import { get, post, type Envelope } from '@/core/request'
+import { callGet, callPost } from '@/core/call'
+import { ApiError } from '@/core/errors'
 import type { PagedData } from './types'
 
 /** A streamer as the server sends it; field names vary by call (spec R3.22). */
@@ -99,9 +100,9 @@ export function withHotTag(tags: StreamerTag[] | null | undefined): StreamerTag[
   return [HOT_TAG, ...rest]
 }
 
-function normalizePage(res: Envelope<PagedData<StreamerRaw>>): Envelope<PagedData<Streamer>> {
-  if (!res.data || !Array.isArray(res.data.list)) return res as unknown as Envelope<PagedData<Streamer>>
-  return { ...res, data: { ...res.data, list: res.data.list.map(normalizeStreamer) } }
+function normalizePage(page: PagedData<StreamerRaw>): PagedData<Streamer> {
+  if (!page || !Array.isArray(page.list)) return page as unknown as PagedData<Streamer>
+  return { ...page, list: page.list.map(normalizeStreamer) }
 }
 
 export interface PageQuery {
@@ -110,56 +111,63 @@ export interface PageQuery {
 }
 
 /** POST /userapp/host/tags (R7.40). */
-export function fetchTags(): Promise<Envelope<StreamerTag[]>> {
-  return post<StreamerTag[]>('/userapp/host/tags')
+export function fetchTags(): Promise<StreamerTag[]> {
+  return callPost<StreamerTag[]>('/userapp/host/tags')
 }
 
 /** POST /userapp/host/list {tag, count default 15, page default 1} (R7.41). */
-export async function fetchStreamers(q: Partial<PageQuery> & { tag?: number } = {}): Promise<Envelope<PagedData<Streamer>>> {
-  const res = await post<PagedData<StreamerRaw>>('/userapp/host/list', { tag: q.tag ?? 0, count: q.count ?? 15, page: q.page ?? 1 })
+export async function fetchStreamers(q: Partial<PageQuery> & { tag?: number } = {}): Promise<PagedData<Streamer>> {
+  const res = await callPost<PagedData<StreamerRaw>>('/userapp/host/list', { tag: q.tag ?? 0, count: q.count ?? 15, page: q.page ?? 1 })
   return normalizePage(res)
 }
 
 /** POST /userapp/host/ranking {type default week, count 15} (R7.42); the ranking screen sends tag 0 (R7.50). */
-export async function fetchRanking(q: Partial<PageQuery> & { type?: RankingType; tag?: number } = {}): Promise<Envelope<PagedData<Streamer>>> {
+export async function fetchRanking(q: Partial<PageQuery> & { type?: RankingType; tag?: number } = {}): Promise<PagedData<Streamer>> {
   const data: Record<string, unknown> = { type: q.type ?? DEFAULT_RANKING_TYPE, count: q.count ?? 15, page: q.page ?? 1 }
   if (q.tag !== undefined) data.tag = q.tag
-  return normalizePage(await post<PagedData<StreamerRaw>>('/userapp/host/ranking', data))
+  return normalizePage(await callPost<PagedData<StreamerRaw>>('/userapp/host/ranking', data))
 }
 
 /** POST /userapp/myfollow {count, page} (R7.43); needs login, a 401 opens the login prompt. */
-export async function fetchMyFollows(q: PageQuery): Promise<Envelope<PagedData<Streamer>>> {
-  return normalizePage(await post<PagedData<StreamerRaw>>('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true }))
+export async function fetchMyFollows(q: PageQuery): Promise<PagedData<Streamer>> {
+  return normalizePage(await callPost<PagedData<StreamerRaw>>('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true }))
 }
 
 /** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1). */
-export function fetchStatistics(hostUid: number): Promise<Envelope<StreamerStatistics>> {
-  return get<StreamerStatistics>('/rank-page/host-statistics', { host_uid: hostUid }, { success: 'zero' })
+export function fetchStatistics(hostUid: number): Promise<StreamerStatistics> {
+  return callGet<StreamerStatistics>('/rank-page/host-statistics', { host_uid: hostUid }, { success: 'zero' })
 }
 
 /** POST /userapp/isfollow {roomid} (R7.45). */
-export function fetchIsFollow(roomid: number): Promise<Envelope<FollowState | number>> {
-  return post<FollowState | number>('/userapp/isfollow', { roomid })
+export function fetchIsFollow(roomid: number): Promise<FollowState | number> {
+  return callPost<FollowState | number>('/userapp/isfollow', { roomid })
 }
 
 /** POST /userapp/follow {roomid} (R7.46); code 1 means now following (R4.26). Needs login (R8.4). */
-export function postFollow(roomid: number): Promise<Envelope<FollowResult>> {
-  return post<FollowResult>('/userapp/follow', { roomid }, { loginPrompt: true })
+export function postFollow(roomid: number): Promise<FollowResult> {
+  return callPost<FollowResult>('/userapp/follow', { roomid }, { loginPrompt: true })
 }
 
 /** POST /userapp/subscribe {room_id} (R7.47). Needs login (R8.4). */
-export function postSubscribe(roomId: number): Promise<Envelope<{ issubscribe?: number }>> {
-  return post<{ issubscribe?: number }>('/userapp/subscribe', { room_id: roomId }, { loginPrompt: true })
+export function postSubscribe(roomId: number): Promise<{ issubscribe?: number }> {
+  return callPost<{ issubscribe?: number }>('/userapp/subscribe', { room_id: roomId }, { loginPrompt: true })
 }
 
 /** POST /userapp/search/host {roomid}: the streamer of a room (R7.38). */
 export async function fetchStreamerOfRoom(roomid: number): Promise<Streamer | null> {
-  const res = await post<PagedData<StreamerRaw>>('/userapp/search/host', { roomid, keywords: '', count: 1, page: 1 })
-  const first = res.code === 1 && Array.isArray(res.data?.list) ? res.data.list[0] : undefined
+  let page: PagedData<StreamerRaw>
+  try {
+    page = await callPost<PagedData<StreamerRaw>>('/userapp/search/host', { roomid, keywords: '', count: 1, page: 1 })
+  } catch (err) {
+    // a refusal or a failed answer means no streamer; auth, not found and a timeout reject
+    if (err instanceof ApiError && err.answered) return null
+    throw err
+  }
+  const first = Array.isArray(page?.list) ? page.list[0] : undefined
   return first ? normalizeStreamer(first) : null
 }
 
 /** POST /userapp/playback/list {roomid, count, page}: the playbacks of one room (R7.14). */
-export function fetchRoomPlaybacks(q: PageQuery & { roomid: number }): Promise<Envelope<PagedData<RoomPlayback>>> {
-  return post<PagedData<RoomPlayback>>('/userapp/playback/list', { roomid: q.roomid, count: q.count, page: q.page })
+export function fetchRoomPlaybacks(q: PageQuery & { roomid: number }): Promise<PagedData<RoomPlayback>> {
+  return callPost<PagedData<RoomPlayback>>('/userapp/playback/list', { roomid: q.roomid, count: q.count, page: q.page })
 }

@@ -1,4 +1,5 @@
-import { currentHosts, get, post, postData, type Envelope } from '@/core/request'
+import { callGet, callPost } from '@/core/call'
+import { currentHosts } from '@/core/request'
 import { PRODUCT_CODE } from '@/core/product'
 
 /** A user as the server sends it: the nickname may be under name, nick_name or nickname (R3.3). */
@@ -37,27 +38,27 @@ export interface PartnerCredentials {
 
 /** R7.51, R7.65: the current user, by access token or by the id + sign cookies. */
 export function fetchUserInfo(params: { id?: number; sign?: string } = {}): Promise<RawUser> {
-  return postData<RawUser>('/userapp/userinfo', params)
+  return callPost<RawUser>('/userapp/userinfo', params)
 }
 
 /** R7.52 */
-export function logout(): Promise<Envelope<unknown>> {
-  return post('/userapp/logout')
+export function logout(): Promise<unknown> {
+  return callPost('/userapp/logout')
 }
 
 /** R7.53 */
 export function login(payload: LoginPayload): Promise<LoginResult> {
-  return postData<LoginResult>('/userapp/login', payload)
+  return callPost<LoginResult>('/userapp/login', payload)
 }
 
 /** R7.59: the Wi-Fi app's login, /userapp/{product}_login. */
 export function productLogin(payload: PartnerCredentials, product: string = PRODUCT_CODE): Promise<LoginResult> {
-  return postData<LoginResult>(`/userapp/${product}_login`, { ...payload })
+  return callPost<LoginResult>(`/userapp/${product}_login`, { ...payload })
 }
 
 /** R7.60: the messenger-redirect login check on the main live host (GET): the login, or code 401 with the OAuth url. */
-export function apiLogin(targetUrl: string): Promise<Envelope<LoginResult | { url?: string } | null>> {
-  return get<LoginResult | { url?: string } | null>('/live/api.php?a=login', { target_url: targetUrl })
+export function apiLogin(targetUrl: string): Promise<LoginResult | { url?: string } | null> {
+  return callGet<LoginResult | { url?: string } | null>('/live/api.php?a=login', { target_url: targetUrl })
 }
 
 /** R7.58: where the browser goes for the messenger's OAuth login; it comes back to targetUrl. */
@@ -68,19 +69,19 @@ export function oauthUrl(targetUrl: string): string {
 /** SMS type 1: login / binding (R9.9). */
 export const SMS_TYPE = 1
 
-/** R7.61: the envelope, so a failure's server message can be shown (R5.16). */
-export function sendSms(mobile: string): Promise<Envelope<unknown>> {
-  return post('/liveapp/sendsms', { mobile, type: SMS_TYPE })
+/** R7.61; a refusal carries the server message to show (R5.16). */
+export function sendSms(mobile: string): Promise<unknown> {
+  return callPost('/liveapp/sendsms', { mobile, type: SMS_TYPE })
 }
 
-/** R7.62: bind a mobile to the logged-in user; the envelope, for the server message on failure (R5.16). */
-export function bindMobile(mobile: string, verify: string): Promise<Envelope<RawUser | null>> {
-  return post<RawUser | null>('/userapp/userinfo/mobile', { mobile, verify })
+/** R7.62: bind a mobile to the logged-in user; a refusal carries the server message to show (R5.16). */
+export function bindMobile(mobile: string, verify: string): Promise<RawUser | null> {
+  return callPost<RawUser | null>('/userapp/userinfo/mobile', { mobile, verify })
 }
 
 /** R7.63 */
 export function updateUserInfo(fields: { name?: string; avatar?: string }): Promise<RawUser> {
-  return postData<RawUser>('/userapp/userinfo/update', fields)
+  return callPost<RawUser>('/userapp/userinfo/update', fields)
 }
 
 export interface JssdkConfig {
@@ -93,5 +94,5 @@ export interface JssdkConfig {
 
 /** R7.64: the messenger web SDK signature for a page URL. */
 export function getJssdk(url: string): Promise<JssdkConfig> {
-  return postData<JssdkConfig>('/userapp/get_jssdk', { url })
+  return callPost<JssdkConfig>('/userapp/get_jssdk', { url })
 }

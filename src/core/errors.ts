@@ -45,20 +45,69 @@ export class RequestError extends Error {
   }
 }
 
-/** R8.9: a call whose envelope is not a success under its rule rejects with the envelope's code, msg and data. */
+/**
+ * What went wrong with an API call, in the one error model the stores see (src/core/call.ts):
+ *   business   the server answered with a code that is not a success under the call's rule (R7.1, R8.9)
+ *   auth       HTTP 401 or 403: the token is cleared (R4.5, R8.3, R8.4)
+ *   not_found  HTTP 404 (R8.1)
+ *   timeout    no answer in time (R8.6)
+ *   network    a transport failure, an unreadable answer, HTTP 400, 503, 504 (the -100 envelope of R8.5)
+ *   server     HTTP 500 or 502 (the -101 envelope of R8.2)
+ */
+export type ApiErrorKind = 'business' | 'auth' | 'not_found' | 'timeout' | 'network' | 'server'
+
+/** The kind of a failed envelope's code: the request core's -100 and -101 are transport failures, the rest business. */
+export function kindOfCode(code: number): ApiErrorKind {
+  if (code === NETWORK_ERROR_CODE) return 'network'
+  if (code === SERVER_ERROR_CODE) return 'server'
+  return 'business'
+}
+
+/**
+ * R8.9: a call whose envelope is not a success under its rule rejects with the envelope's code, msg and data; the
+ * request core's rejections (RequestError) become one too (see toApiError), so a store handles one type.
+ * `code` is the envelope's code; for auth / not_found it is the HTTP status (401, 403, 404), for a timeout 0.
+ */
 export class ApiError<T = unknown> extends Error {
   readonly code: number
   readonly msg: string
   readonly data: T
   readonly errMsg: string
-  constructor(code: number, msg: string, data: T, method = 'request') {
+  readonly kind: ApiErrorKind
+  constructor(code: number, msg: string, data: T, method = 'request', kind: ApiErrorKind = kindOfCode(code), errMsgText?: string) {
     super(msg || `code ${code}`)
     this.name = 'ApiError'
     this.code = code
     this.msg = msg
     this.data = data
-    this.errMsg = errMsg(method, msg || `code ${code}`)
+    this.kind = kind
+    this.errMsg = errMsgText ?? errMsg(method, msg || `code ${code}`)
   }
+
+  /**
+   * The failure came back as an answer (a business refusal, or the request core's -100 / -101 envelopes) rather than
+   * as one of the core's rejections (auth, not found, timeout): some screens show an answer's message and treat a
+   * rejection otherwise.
+   */
+  get answered(): boolean {
+    return this.kind === 'business' || this.kind === 'network' || this.kind === 'server'
+  }
+}
+
+/** The ApiError of a request core rejection: 401/403 auth, 404 not_found, 0 timeout; anything else thrown is network. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err
+  if (err instanceof RequestError) {
+    const kind: ApiErrorKind = err.errorCode === 401 || err.errorCode === 403 ? 'auth' : err.errorCode === 404 ? 'not_found' : err.errorCode === 0 ? 'timeout' : 'network'
+    return new ApiError(err.errorCode, err.msg, null, 'request', kind, err.errMsg)
+  }
+  return new ApiError(NETWORK_ERROR_CODE, messageOf(err, ''), null, 'request', 'network')
+}
+
+/** The text a view shows for a failed call: the server's (or the catalogue's) message, else the caller's fallback. */
+export function failureText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.msg || fallback
+  return messageOf(err, fallback)
 }
 
 /** R8.8: upload failures. `reason` is abort, timeout or network; `raw` holds an unparseable reply as text. */

@@ -281,6 +281,7 @@ export async function requestData<T = unknown>(path: string, data: Record<string
   return envelope.data
 }
 
+/** @internal The core's own reading (RequestError passes through): the app's calls go through src/core/call.ts. */
 export function postData<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}) {
   return requestData<T>(path, data, { ...options, method: 'POST' })
 }

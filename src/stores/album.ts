@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchAlbum, fetchPhotos, upPhoto, type AlbumDetail, type PhotoItem } from '@/api/album'
+import { settle } from '@/core/call'
 import { likesStore } from './likes'
 import { PAGE_SIZE, PagedList } from './paged-list'
 
@@ -16,10 +17,11 @@ export class AlbumStore {
   }
 
   async load() {
-    const res = await fetchAlbum(this.id).catch(() => null)
+    const res = await settle(fetchAlbum(this.id))
     runInAction(() => {
-      if (res && res.code === 1) this.album = res.data
-      else this.error = res?.msg || '相册不存在'
+      if (res.ok) this.album = res.data
+      // an answer's message is shown; a rejection (404, timeout) gets the page's own text
+      else this.error = (res.error.answered && res.error.msg) || '相册不存在'
     })
     await this.photos.load({ reset: true }).catch(() => undefined)
   }
@@ -36,10 +38,9 @@ export class AlbumStore {
   /** A photo like toggles off when already liked (R4.29); the album's likes follow. */
   async toggleLike(photo: PhotoItem): Promise<'liked' | 'unliked' | 'skipped'> {
     return likesStore.toggle('photos', photo.id, async (undo) => {
-      const res = await upPhoto(photo.id, undo ? 0 : 1)
-      if (res.code !== 1) throw new Error(res.msg)
+      const up = await upPhoto(photo.id, undo ? 0 : 1)
       runInAction(() => {
-        photo.likes = res.data?.likes ?? photo.likes + (undo ? -1 : 1)
+        photo.likes = up?.likes ?? photo.likes + (undo ? -1 : 1)
         if (this.album) this.album.likes = Math.max(0, this.album.likes + (undo ? -1 : 1))
       })
     })

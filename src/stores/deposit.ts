@@ -1,11 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchGoldPrices, payGold, type GoldOrder, type GoldPrice, type PayMethod, type PayMethodKey } from '@/api/pay'
-import { messageOf } from '@/core/errors'
-import { isSuccess } from '@/core/request'
+import { settle } from '@/core/call'
 import { showToast } from '@/ui/overlay'
 import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
 import { giftStore } from './gift'
-import { sessionStore } from './session'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
 export const DEPOSIT_SUCCESS_TEXT = '充值成功'
 export const DEPOSIT_CANCELLED_TEXT = '已取消支付'
@@ -55,19 +55,17 @@ export class DepositStore {
   async load(): Promise<void> {
     this.loading = true
     this.error = ''
-    const [res] = await Promise.all([
-      fetchGoldPrices().catch((err) => ({ code: -100, msg: messageOf(err, '加载失败'), data: [] as GoldPrice[] })),
-      giftStore.loadBalance()
-    ])
+    const [res] = await Promise.all([settle(fetchGoldPrices()), giftStore.loadBalance()])
     runInAction(() => {
       this.loading = false
       this.loaded = true
-      if (!isSuccess(res) || !Array.isArray(res.data)) {
-        this.error = res.msg || '加载失败，请稍后再试'
+      if (!res.ok || !Array.isArray(res.data)) {
+        this.error = (!res.ok && res.error.msg) || '加载失败，请稍后再试'
         return
       }
-      this.prices = res.data
-      if (!this.selected) this.selectedId = (res.data.find((p) => Number(p.hot) > 0) || res.data[0])?.id ?? null
+      const prices: GoldPrice[] = res.data
+      this.prices = prices
+      if (!this.selected) this.selectedId = (prices.find((p) => Number(p.hot) > 0) || prices[0])?.id ?? null
       if (!this.method || !this.methods.some((m) => m.key === this.method)) this.method = this.methods[0]?.key ?? null
     })
   }
@@ -88,16 +86,17 @@ export class DepositStore {
     const price = this.selected
     const m = this.method
     if (!price || !m || this.paying) return false
-    if (!(await sessionStore.requireLogin())) return false
-    if (!sessionStore.ensureIosAllowed()) return false
+    if (!(await loginPrompt.requireLogin())) return false
+    if (!serviceConfig.ensureIosAllowed()) return false
     runInAction(() => (this.paying = true))
     try {
-      const res = await payGold({ m, gold: price.gold }).catch((err) => ({ code: -100, msg: messageOf(err, '下单失败'), data: null }))
-      if (!isSuccess(res) || !res.data) {
-        void showToast(res.msg || '下单失败，请稍后再试')
+      const res = await settle(payGold({ m, gold: price.gold }))
+      const order = res.ok ? res.data : null
+      if (!order) {
+        void showToast((!res.ok && res.error.msg) || '下单失败，请稍后再试')
         return false
       }
-      const outcome = await this.deps.launch({ ...res.data, m: res.data.m || m })
+      const outcome = await this.deps.launch({ ...order, m: order.m || m })
       if (outcome.status === 'redirected') return true
       if (outcome.status === 'paid') {
         await giftStore.loadBalance()

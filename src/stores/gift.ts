@@ -1,13 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchGifts, sendGift, type Gift, type GiftEventData, type SendGiftResult } from '@/api/gift'
 import { fetchUserInfo } from '@/api/user'
-import { NETWORK_ERROR_CODE, RequestError, SERVER_ERROR_CODE, messageOf } from '@/core/errors'
-import { isSuccess, quiet, type Envelope } from '@/core/request'
+import { settle, type Settled } from '@/core/call'
+import type { ApiError } from '@/core/errors'
 import { openPage } from '@/router/navigate'
 import { showModal, showToast } from '@/ui/overlay'
 import { newRequestId } from '@/utils/request-id'
 import { liveStore } from './live'
 import { sessionStore } from './session'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
 /** The reference server's (and the broadcaster's) refusal text when the balance is too low. */
 export const NOT_ENOUGH_GOLD = '余额不足'
@@ -53,11 +55,14 @@ export interface GiftDeps {
   newKey: () => string
 }
 
-type GiftReply = Envelope<SendGiftResult | null> & { unknown?: boolean }
+type GiftReply = Settled<SendGiftResult | null>
 
-/** Did the call's reply get lost (so the server may or may not have taken it)? Transport failure, 5xx, timeout. */
-function outcomeUnknown(res: GiftReply): boolean {
-  return !!res.unknown || res.code === NETWORK_ERROR_CODE || res.code === SERVER_ERROR_CODE
+/**
+ * Did the call's reply get lost (so the server may or may not have taken it)? Anything but a business answer:
+ * transport failure, 5xx, timeout (and the core's other rejections).
+ */
+function outcomeUnknown(res: GiftReply): res is { ok: false; error: ApiError } {
+  return !res.ok && res.error.kind !== 'business'
 }
 
 /**
@@ -95,11 +100,12 @@ export class GiftStore {
     if (this.giftsList.length || this.giftsLoading) return this.giftsList
     this.giftsLoading = true
     this.giftsError = ''
-    const res = await quiet(fetchGifts(roomId), { code: -100, msg: '礼物加载失败', data: [] as Gift[] })
+    const res = await settle(fetchGifts(roomId))
     runInAction(() => {
       this.giftsLoading = false
-      if (isSuccess(res) && Array.isArray(res.data)) this.giftsList = res.data
-      else this.giftsError = res.msg || '礼物加载失败'
+      if (res.ok && Array.isArray(res.data)) this.giftsList = res.data
+      // an answer shows its message; a rejection (404, timeout) the list's own text
+      else this.giftsError = (!res.ok && res.error.answered && res.error.msg) || '礼物加载失败'
     })
     return this.giftsList
   }
@@ -131,13 +137,13 @@ export class GiftStore {
   async send(roomId: number, gift: Pick<Gift, 'id' | 'name' | 'price'> & { icon?: string }, combo = 1): Promise<boolean> {
     if (!liveStore.roomsData[roomId]) return false // R5.10
     if (this.sending) return false
-    if (!(await sessionStore.requireLogin())) return false
-    if (!sessionStore.ensureIosAllowed()) return false // R6.5
+    if (!(await loginPrompt.requireLogin())) return false
+    if (!serviceConfig.ensureIosAllowed()) return false // R6.5
     const n = Math.max(1, Math.floor(combo) || 1)
     runInAction(() => (this.sending = true))
     try {
       const res = await this.call(roomId, gift.id, n)
-      if (isSuccess(res) && res.data) {
+      if (res.ok && res.data) {
         const data = res.data
         runInAction(() => {
           if (Number.isFinite(Number(data.gold))) this.gold = Number(data.gold)
@@ -147,8 +153,9 @@ export class GiftStore {
         return true
       }
       // a lost reply: the gift may have gone through; tapping it again is safe (same key, charged once)
-      const msg = outcomeUnknown(res) ? GIFT_UNCONFIRMED : res.msg || '赠送失败'
-      const data = res.data as { gold?: number } | null
+      const refusal = res.ok ? null : res.error
+      const msg = outcomeUnknown(res) ? GIFT_UNCONFIRMED : refusal?.msg || '赠送失败'
+      const data = refusal?.data as { gold?: number } | null | undefined
       if (data && Number.isFinite(Number(data.gold))) this.setGold(Number(data.gold))
       if (isNotEnoughGold(msg)) await this.offerTopUp(msg)
       else void showToast(msg)
@@ -167,9 +174,7 @@ export class GiftStore {
     const key = u && u.roomId === roomId && u.giftId === giftId && u.combo === combo && this.deps.now() - u.at < GIFT_KEY_REUSE ? u.key : this.deps.newKey()
     let res: GiftReply
     for (let attempt = 0; ; attempt++) {
-      res = await sendGift({ roomid: roomId, giftid: giftId, combo, request_id: key }).catch(
-        (err): GiftReply => ({ code: -100, msg: messageOf(err, '赠送失败'), data: null, unknown: err instanceof RequestError && err.errorCode === 0 })
-      )
+      res = await settle(sendGift({ roomid: roomId, giftid: giftId, combo, request_id: key }))
       if (!outcomeUnknown(res) || attempt >= GIFT_RETRIES) break
       await new Promise<void>((resolve) => this.deps.setTimer(resolve, this.deps.retryDelay(attempt)))
     }

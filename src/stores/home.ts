@@ -12,6 +12,7 @@ import {
   type StreamerItem,
   type TeaserItem
 } from '@/api/home'
+import { failureText } from '@/core/errors'
 import { liveStatus } from '@/utils/live'
 import { PAGE_SIZE, PagedList, PagedLists } from './paged-list'
 
@@ -58,9 +59,8 @@ export class HomeStore {
   async loadSlides(): Promise<void> {
     if (this.slidesFetched) return
     this.slidesFetched = true
-    const res = await fetchSlides().catch(() => null)
-    if (res && res.code === 1 && Array.isArray(res.data)) {
-      const slides = res.data
+    const slides = await fetchSlides().catch(() => null)
+    if (Array.isArray(slides)) {
       runInAction(() => {
         this.slides = slides
         this.slidesSettled = true
@@ -78,9 +78,8 @@ export class HomeStore {
     this.loadingIndex = true
     this.indexError = null
     try {
-      const res = await fetchIndex()
-      if (res.code !== 1 || !res.data) throw new Error(res.msg || '加载失败')
-      const d = res.data
+      const d = await fetchIndex()
+      if (!d) throw new Error('加载失败')
       runInAction(() => {
         this.menu = d.menu || []
         this.notices = d.notices || []
@@ -95,7 +94,7 @@ export class HomeStore {
       })
       if (d.playbacks) this.playbacks.seed(d.playbacks)
     } catch (e) {
-      runInAction(() => (this.indexError = (e as { msg?: string }).msg || (e as Error).message || '加载失败'))
+      runInAction(() => (this.indexError = failureText(e, '加载失败')))
     } finally {
       runInAction(() => (this.loadingIndex = false))
     }

@@ -12,6 +12,7 @@ import { getItem, removeItem, setItem } from '@/platform/storage'
 import { defaultShareTitle } from '@/share'
 import { withoutSecrets } from '@/utils/url-secrets'
 import { sessionStore } from './session'
+import { loginStore } from './login'
 
 /** R6.4: the messenger's own browser and the mini-program's web view log in through the messenger and share with its SDK. */
 export const MESSENGER_PLATFORMS: readonly PlatformKind[] = ['WECHAT', 'WEAPP_WEB']
@@ -115,7 +116,7 @@ export class JssdkStore {
   }
 
   private async run(): Promise<void> {
-    await sessionStore.start()
+    await loginStore.start()
     if (!(await this.login())) return
     const sdk = await loadJssdk(jssdkScriptUrl())
     if (!sdk) return
@@ -144,7 +145,7 @@ export class JssdkStore {
     const last = getItem<number>(OAUTH_STARTED_KEY)
     if (typeof last === 'number' && this.deps.now() - last < OAUTH_RETRY_MS) return true
     setItem(OAUTH_STARTED_KEY, this.deps.now())
-    const loggedIn = await sessionStore.loginWithMessengerRedirect(signatureUrl())
+    const loggedIn = await loginStore.loginWithMessengerRedirect(signatureUrl())
     if (loggedIn) removeItem(OAUTH_STARTED_KEY)
     return loggedIn
   }

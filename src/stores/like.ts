@@ -1,6 +1,5 @@
 import { makeAutoObservable } from 'mobx'
 import { sendLike, type LikeResult } from '@/api/gift'
-import { isSuccess } from '@/core/request'
 import { LikeBatcher, type LikeBatcherOptions } from './like-batcher'
 import { liveStore } from './live'
 
@@ -73,8 +72,7 @@ export class LikeStore {
   /** One batch with its idempotency key: a retry of a batch whose reply was lost is not counted again. */
   private async send(roomId: number, combo: number, key: string): Promise<boolean> {
     const res = await sendLike({ roomid: roomId, combo, request_id: key })
-    if (!isSuccess(res)) return false
-    if (res.data) this.answered.set(roomId, { ...res.data, roomid: roomId })
+    if (res) this.answered.set(roomId, { ...res, roomid: roomId })
     return true
   }
 }

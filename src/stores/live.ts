@@ -1,7 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { RoomItem } from '@/api/home'
 import { enterRoom, fetchGroups, fetchLiveStats, fetchRoomInfo, fetchRoomsByIds, shareRoom, trackVisit, type RoomGroup, type RoomInfo, type RoomTab } from '@/api/live'
-import { quiet } from '@/core/request'
+import { ApiError, NETWORK_ERROR_CODE } from '@/core/errors'
+import { SUCCESS_CODE, quiet } from '@/core/request'
 import { pageProtocol } from '@/platform/protocol'
 import { PAGE_SIZE } from './paged-list'
 
@@ -63,9 +64,9 @@ export class LiveStore {
    */
   async loadRoom(roomid: number, options: { password?: string; test?: string } = {}, onInfo?: (room: RoomInfo) => void): Promise<RoomInfo | null> {
     try {
-      const res = await fetchRoomInfo({ roomid, ...options })
-      if (res.code === 1 && res.data) {
-        const room = normalizeRoom(res.data, pageProtocol())
+      const info = await fetchRoomInfo({ roomid, ...options })
+      if (info) {
+        const room = normalizeRoom(info, pageProtocol())
         onInfo?.(room)
         runInAction(() => {
           this.roomsData[roomid] = room
@@ -73,12 +74,15 @@ export class LiveStore {
         })
         return room
       }
-      const data = (res.data || {}) as { need_password?: number }
-      runInAction(() => (this.roomErrors[roomid] = { code: res.code, msg: res.msg || '直播间加载失败', needPassword: data.need_password === 1 }))
+      runInAction(() => (this.roomErrors[roomid] = { code: SUCCESS_CODE, msg: '直播间加载失败', needPassword: false }))
       return null
     } catch (e) {
-      const err = e as { msg?: string; message?: string; errorCode?: number }
-      runInAction(() => (this.roomErrors[roomid] = { code: err.errorCode ?? -100, msg: err.msg || err.message || '直播间加载失败', needPassword: false }))
+      // a refusal carries its code, message and whether the room asks for a password (R3.9); auth, not found and a
+      // timeout their status (401, 403, 404, 0) and the catalogue's message
+      const err = e instanceof ApiError ? e : null
+      const data = (err?.data || {}) as { need_password?: number }
+      const msg = err ? err.msg : (e as { message?: string } | null)?.message
+      runInAction(() => (this.roomErrors[roomid] = { code: err ? err.code : NETWORK_ERROR_CODE, msg: msg || '直播间加载失败', needPassword: data.need_password === 1 }))
       return null
     }
   }
@@ -93,11 +97,8 @@ export class LiveStore {
   }
 
   async loadStats(roomid: number): Promise<void> {
-    const res = await quiet(fetchLiveStats(roomid), null)
-    if (res && res.code === 1 && res.data) {
-      const data = res.data
-      runInAction(() => (this.stats[roomid] = data))
-    }
+    const data = await quiet(fetchLiveStats(roomid), null)
+    if (data) runInAction(() => (this.stats[roomid] = data))
   }
 
   share(roomid: number) {
@@ -107,9 +108,8 @@ export class LiveStore {
   /** The groups, fetched once; then the rooms of the first group containing the room (count 100, order sort; R4.24). */
   async loadGroupRooms(roomid: number): Promise<RoomItem[]> {
     if (!this.groupsFetched) {
-      const res = await quiet(fetchGroups(), null)
-      if (res && res.code === 1 && Array.isArray(res.data)) {
-        const groups = res.data
+      const groups = await quiet(fetchGroups(), null)
+      if (Array.isArray(groups)) {
         runInAction(() => {
           this.groupsData = groups
           this.groupsFetched = true
@@ -119,8 +119,8 @@ export class LiveStore {
     const group = groupOf(this.groupsData, roomid)
     if (!group) return []
     if (this.groupRooms[group.id]) return this.groupRooms[group.id]
-    const res = await quiet(fetchRoomsByIds(group.rooms.map(Number), PAGE_SIZE.liveRooms), null)
-    const list = res && res.code === 1 ? res.data.list : []
+    const page = await quiet(fetchRoomsByIds(group.rooms.map(Number), PAGE_SIZE.liveRooms), null)
+    const list = page ? page.list : []
     runInAction(() => (this.groupRooms[group.id] = list))
     return list
   }

@@ -1,14 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { createMallOrder, fetchMallOrder, fromtypeOf, payMallOrder, type GoldOrder, type MallOrder, type MallPayment } from '@/api/pay'
 import { savedCookies } from '@/core/cookies'
-import { messageOf } from '@/core/errors'
-import { isSuccess } from '@/core/request'
+import { settle } from '@/core/call'
 import { getToken } from '@/core/token'
 import { env } from '@/env'
 import { getItem, removeItem, setItem } from '@/platform/storage'
 import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
 import { EVENTS, analyticsStore, roomDetails } from './analytics'
 import { sessionStore } from './session'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
 /**
  * What the viewer sees of the payment: the order with its pay button (idle), the payment under way (paying), left
@@ -20,6 +21,8 @@ export const MALL_PAID_TEXT = '支付成功'
 export const MALL_CANCELLED_TEXT = '已取消支付'
 export const MALL_FAILED_TEXT = '支付失败'
 export const MALL_NOT_FOUND_TEXT = '订单不存在'
+/** The business code of an order the server does not know (or that is not the viewer's). */
+const MALL_ORDER_UNKNOWN = -4
 /** The order whose payment page the browser left for (H5): coming back unpaid is a cancel. */
 export const MALL_LAUNCHED_KEY = 'mall_pay_launched'
 
@@ -97,10 +100,10 @@ export class MallStore {
   async create(goodsId: string, quantity = 1): Promise<string | null> {
     this.reset()
     this.loading = true
-    const res = await createMallOrder({ goodsId, quantity }).catch((err) => ({ code: -100, msg: messageOf(err, '下单失败'), data: null }))
+    const res = await settle(createMallOrder({ goodsId, quantity }))
     runInAction(() => {
       this.loading = false
-      if (!isSuccess(res) || !res.data) this.error = res.msg || '下单失败，请稍后再试'
+      if (!res.ok || !res.data) this.error = (!res.ok && res.error.msg) || '下单失败，请稍后再试'
       else this.order = res.data
     })
     return this.order ? String(this.order.id) : null
@@ -117,25 +120,26 @@ export class MallStore {
     this.order = keep
     this.loading = !keep
     if (wasPaid) this.phase = 'paid'
-    const res = await fetchMallOrder(id).catch((err) => ({ code: -100, msg: messageOf(err, '加载失败'), data: null }))
+    const res = await settle(fetchMallOrder(id))
     runInAction(() => {
       this.loading = false
-      const ok = isSuccess(res) && !!res.data
+      const fetched = res.ok ? res.data : null
       // the viewer tapped 支付 on the order shown meanwhile: the payment decides the screen
       if (this.phase !== 'idle' && !wasPaid) {
-        if (ok && res.data) this.order = res.data
+        if (fetched) this.order = fetched
         return
       }
-      if (!ok || !res.data) {
+      if (!fetched) {
         this.order = null
-        this.error = res.code === -4 ? MALL_NOT_FOUND_TEXT : res.msg || '加载失败，请稍后再试'
+        const refusal = res.ok ? null : res.error
+        this.error = refusal?.kind === 'business' && refusal.code === MALL_ORDER_UNKNOWN ? MALL_NOT_FOUND_TEXT : refusal?.msg || '加载失败，请稍后再试'
         return
       }
-      this.order = res.data
-      if (res.data.status === 'paid' || wasPaid) this.phase = 'paid'
+      this.order = fetched
+      if (fetched.status === 'paid' || wasPaid) this.phase = 'paid'
       else if (launched) this.phase = 'cancelled'
       // back from the payment page, paid: the purchase (R7.111)
-      if (launched && res.data.status === 'paid') trackPurchase(res.data)
+      if (launched && fetched.status === 'paid') trackPurchase(fetched)
     })
   }
 
@@ -154,30 +158,34 @@ export class MallStore {
         this.phase = phase
         this.failure = failure
       })
-    if (!(await sessionStore.requireLogin()) || !sessionStore.ensureIosAllowed()) {
+    if (!(await loginPrompt.requireLogin()) || !serviceConfig.ensureIosAllowed()) {
       back('idle')
       return false
     }
     const fromtype = this.deps.fromtype()
-    const res = await payMallOrder({
-      id: String(order.id),
-      fromtype,
-      userId: String(sessionStore.user.id),
-      userToken: getToken(),
-      openid: mallOpenid()
-    }).catch((err) => ({ code: -100, msg: messageOf(err, MALL_FAILED_TEXT), data: null }))
-    if (!isSuccess(res) || !res.data) {
+    const res = await settle(
+      payMallOrder({
+        id: String(order.id),
+        fromtype,
+        userId: String(sessionStore.user.id),
+        userToken: getToken(),
+        openid: mallOpenid()
+      })
+    )
+    const payment = res.ok ? res.data : null
+    if (!payment) {
+      const refusal = res.ok ? null : res.error
       // already paid (another tap, another device): show the order as it is
-      if (res.code === 0 && /已支付/.test(res.msg || '')) {
+      if (refusal?.kind === 'business' && refusal.code === 0 && /已支付/.test(refusal.msg || '')) {
         await this.load(String(order.id))
         return this.paid
       }
-      back('failed', res.msg || '支付失败，请稍后再试')
+      back('failed', refusal?.msg || '支付失败，请稍后再试')
       return false
     }
-    const m = launchMethod(fromtype, res.data)
+    const m = launchMethod(fromtype, payment)
     if (m !== 'weixin_mini') setItem(MALL_LAUNCHED_KEY, String(order.id))
-    const outcome = await this.deps.launch({ order_id: res.data.order_id, m, gold: 0, price: Number(res.data.price ?? order.amount), payment: res.data.payment || {}, sandbox: res.data.sandbox })
+    const outcome = await this.deps.launch({ order_id: payment.order_id, m, gold: 0, price: Number(payment.price ?? order.amount), payment: payment.payment || {}, sandbox: payment.sandbox })
     if (outcome.status !== 'redirected') removeItem(MALL_LAUNCHED_KEY)
     if (outcome.status === 'redirected') back('redirected')
     else if (outcome.status === 'paid') {

@@ -11,6 +11,7 @@ import {
   type Programme,
   type VideoItem
 } from '@/api/media'
+import { ApiError } from '@/core/errors'
 import { PAGE_SIZE, PagedList } from './paged-list'
 import { cnDate, currentIndex, normalizeSchedule, type ScheduleEntry } from './media-schedule'
 
@@ -37,6 +38,7 @@ export interface LoadState {
 const idle = (): LoadState => ({ loading: false, error: null, loaded: false })
 
 function messageOf(e: unknown, fallback = '加载失败'): string {
+  if (e instanceof ApiError) return e.msg || fallback
   const x = e as { msg?: string; message?: string } | null
   return (x && (x.msg || x.message)) || fallback
 }
@@ -83,9 +85,8 @@ export class MediaStore {
   async loadProgrammes(kind: MediaKind): Promise<Programme[]> {
     this.programState[kind] = { ...this.programState[kind], loading: true, error: null }
     try {
-      const res = await fetchProgrammes(kind)
-      if (res.code !== 1) throw res
-      const list = Array.isArray(res.data) ? res.data : []
+      const programmes = await fetchProgrammes(kind)
+      const list = Array.isArray(programmes) ? programmes : []
       runInAction(() => {
         this[PROGRAM_FIELD[kind]] = list
         this.programState[kind] = { loading: false, error: null, loaded: true }
@@ -105,10 +106,9 @@ export class MediaStore {
   async loadChannels(): Promise<void> {
     this.channelState = { ...this.channelState, loading: true, error: null }
     try {
-      const res = await fetchChannels()
-      if (res.code !== 1) throw res
-      const tv = res.data?.channels?.tv ?? []
-      const radio = res.data?.channels?.radio ?? []
+      const index = await fetchChannels()
+      const tv = index?.channels?.tv ?? []
+      const radio = index?.channels?.radio ?? []
       runInAction(() => {
         this.channelsTV = tv
         this.channelsRadio = radio
@@ -152,9 +152,7 @@ export class MediaStore {
     if (have && !force) return have
     runInAction(() => this.scheduleState.set(key, { ...(this.scheduleState.get(key) ?? idle()), loading: true, error: null }))
     try {
-      const res = await fetchSchedule(channelId, day)
-      if (res.code !== 1) throw res
-      const entries = normalizeSchedule(res.data, day)
+      const entries = normalizeSchedule(await fetchSchedule(channelId, day), day)
       runInAction(() => {
         this.channelSchedule.set(channelId, { ...this.channelSchedule.get(channelId), [day]: entries })
         this.scheduleState.set(key, { loading: false, error: null, loaded: true })
@@ -168,9 +166,8 @@ export class MediaStore {
 
   /** The room entry of a room id (R3.27), from the room-info call (R7.13). */
   async loadRoom(roomid: number): Promise<MediaRoom | null> {
-    const res = await fetchRoom(roomid).catch(() => null)
-    if (!res || res.code !== 1 || !res.data) return null
-    const room = res.data
+    const room = await fetchRoom(roomid).catch(() => null)
+    if (!room) return null
     runInAction(() => this.rooms.set(roomid, room))
     return room
   }

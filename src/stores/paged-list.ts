@@ -1,5 +1,7 @@
 import { action, makeObservable, observable, runInAction } from 'mobx'
 import type { PagedData } from '@/api/types'
+import { ApiError, failureText } from '@/core/errors'
+import { SUCCESS_CODE } from '@/core/request'
 
 /** Page sizes of spec R9.4. */
 export const PAGE_SIZE = {
@@ -20,26 +22,14 @@ export const UNKNOWN_DATA = 'unknown data'
 /** The paged-list response lives with the api modules that return it (src/api/types.ts). */
 export type { PagedData }
 
-export interface Envelope<D> {
-  code: number
-  msg?: string
-  data?: D
-}
-
-export type PageFetcher<T> = (query: { page: number; count: number }) => Promise<Envelope<PagedData<T>>>
+/** A page of the list: an API function's data, or its ApiError (src/core/call.ts applies the success rule, R7.1). */
+export type PageFetcher<T> = (query: { page: number; count: number }) => Promise<PagedData<T>>
 
 export interface LoadOptions {
   /** Start again from the first page and replace the list (R4.13). */
   reset?: boolean
   /** Fetch page 1 and prepend what is new, keeping the current page (R4.17). */
   getNew?: boolean
-}
-
-/** A rejected page: the server's code, msg and data (spec R8.9). */
-export interface PagedListError {
-  code: number
-  msg: string
-  data: unknown
 }
 
 type Id = string | number
@@ -100,7 +90,8 @@ export class PagedList<T extends { id: Id }> {
 
   /**
    * Load the next page, or start again (`reset`), or look for new items (`getNew`). Resolves with the list, or with
-   * `no more data` when nothing more is available (R4.18); rejects with {code, msg, data} when the server says no (R8.9).
+   * `no more data` when nothing more is available (R4.18); rejects with the ApiError (code, msg and data) when the
+   * server says no (R8.9) or the call fails.
    */
   load(options: LoadOptions = {}): Promise<T[] | string> {
     if (this.pending && !options.reset && !options.getNew) return this.pending
@@ -114,17 +105,15 @@ export class PagedList<T extends { id: Id }> {
       if (options.reset) this.currentPage = 0
     })
     const p = this.fetcher({ page, count: this.pageSize })
-      .then((res) => {
-        if (!res || res.code !== 1 || !res.data) {
-          const err: PagedListError = { code: res?.code ?? -100, msg: res?.msg ?? '', data: res?.data ?? null }
-          throw err
-        }
-        this.apply(res.data, page, reset ? 'replace' : getNew ? 'prepend' : 'append')
+      .then((data) => {
+        // a success without a page is refused like any other answer that is not a page (R8.9)
+        if (!data) throw new ApiError(SUCCESS_CODE, '', data ?? null)
+        this.apply(data, page, reset ? 'replace' : getNew ? 'prepend' : 'append')
         return this.list
       })
-      .catch((e: PagedListError | Error) => {
+      .catch((e: unknown) => {
         runInAction(() => {
-          this.error = ('msg' in e && e.msg) || (e as Error).message || '加载失败'
+          this.error = failureText(e, '加载失败')
         })
         throw e
       })

@@ -9,6 +9,7 @@ import {
   type PlaybackDanmakuRaw,
   type PlaybackDetail
 } from '@/api/playback'
+import { ApiError, failureText } from '@/core/errors'
 import { likesStore } from './likes'
 import { PAGE_SIZE, PagedList } from './paged-list'
 
@@ -57,11 +58,18 @@ export class PlaybackStore {
 
   async load() {
     this.error = null
-    const [detail, danmaku] = await Promise.all([fetchPlaybackDetail(this.id).catch(() => null), fetchPlaybackDanmaku(this.id).catch(() => null)])
+    const [detail, danmaku] = await Promise.all([
+      fetchPlaybackDetail(this.id).then(
+        (data) => ({ data, error: null }),
+        // an answer's message is shown (该直播间需要输入密码, …); a rejection (404, timeout) gets the page's own text
+        (err: unknown) => ({ data: null, error: (err instanceof ApiError && err.answered && err.msg) || '回看不存在或已下线' })
+      ),
+      fetchPlaybackDanmaku(this.id).catch(() => null)
+    ])
     runInAction(() => {
-      if (detail && detail.code === 1) this.detail = detail.data
-      else this.error = detail?.msg || '回看不存在或已下线'
-      if (danmaku && danmaku.code === 1) this.danmaku = toTimedDanmaku(danmaku.data)
+      if (detail.error === null) this.detail = detail.data
+      else this.error = detail.error
+      if (danmaku) this.danmaku = toTimedDanmaku(danmaku)
     })
     this.comments.load({ reset: true }).catch(() => undefined)
   }
@@ -73,10 +81,9 @@ export class PlaybackStore {
   /** Like once; an already-liked playback is skipped (R5.12). */
   async like(): Promise<boolean> {
     const result = await likesStore.toggle('medias', this.id, async () => {
-      const res = await likePlayback(this.id)
-      if (res.code !== 1) throw new Error(res.msg || '点赞失败')
+      const liked = await likePlayback(this.id)
       runInAction(() => {
-        if (this.detail) this.detail.likes = res.data?.likes ?? (this.detail.likes || 0) + 1
+        if (this.detail) this.detail.likes = liked?.likes ?? (this.detail.likes || 0) + 1
       })
     })
     return result === 'liked'
@@ -86,9 +93,13 @@ export class PlaybackStore {
   async comment(content: string): Promise<true | string> {
     const text = content.trim()
     if (!text) return '请输入评论内容'
-    const res = await postComment(this.id, text).catch((e: { msg?: string }) => ({ code: -1, msg: e.msg || '评论失败', data: null }))
-    if (res.code !== 1) return res.msg || '评论失败'
-    runInAction(() => prependComment(this.comments, { content: text, time: Math.floor(Date.now() / 1000), user: res.data?.user }))
+    let posted: CommentItem | null
+    try {
+      posted = await postComment(this.id, text)
+    } catch (err) {
+      return failureText(err, '评论失败')
+    }
+    runInAction(() => prependComment(this.comments, { content: text, time: Math.floor(Date.now() / 1000), user: posted?.user }))
     return true
   }
 }

@@ -1,12 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { RoomInfo } from '@/api/live'
-import { checkPremium, payPremium, type PremiumStatus } from '@/api/premium'
-import { messageOf } from '@/core/errors'
-import { isSuccess } from '@/core/request'
+import { checkPremium, payPremium, type PremiumPayResult, type PremiumStatus } from '@/api/premium'
+import { ApiError, failureText } from '@/core/errors'
 import { showToast } from '@/ui/overlay'
 import { giftStore, isNotEnoughGold } from './gift'
 import { liveStore } from './live'
-import { sessionStore } from './session'
+import { serviceConfig } from './service-config'
+import { loginPrompt } from './login-prompt'
 
 /** The paid live room banner states (spec R4.12). */
 export type BannerState = 'WELCOM' | 'TRIAL' | 'TRIAL_ENDED' | 'PREMIUM' | 'PREMIUM_PAYED'
@@ -36,11 +36,14 @@ export function bannerState(input: BannerInput): BannerState {
   return 'PREMIUM'
 }
 
-/** R5.17: an unusable ispremium response counts as purchased; only a clear purchased 0 means not bought. */
-export function purchasedFrom(res: { code?: unknown; data?: PremiumStatus | null } | null | undefined): boolean {
-  if (!res || !isSuccess(res) || !res.data || typeof res.data !== 'object') return true
-  const p = Number(res.data.purchased)
-  if (res.data.purchased === undefined || res.data.purchased === null || Number.isNaN(p)) return true
+/**
+ * R5.17: an unusable ispremium response counts as purchased; only a clear purchased 0 means not bought. `status` is
+ * the call's data, or null when the call failed.
+ */
+export function purchasedFrom(status: PremiumStatus | null | undefined): boolean {
+  if (!status || typeof status !== 'object') return true
+  const p = Number(status.purchased)
+  if (status.purchased === undefined || status.purchased === null || Number.isNaN(p)) return true
   return p !== 0
 }
 
@@ -135,8 +138,7 @@ export class PremiumStore {
 
   /** R7.87, R5.17 */
   async check(roomId: number): Promise<boolean> {
-    const res = await checkPremium(roomId).catch(() => null)
-    const bought = purchasedFrom(res)
+    const bought = purchasedFrom(await checkPremium(roomId).catch(() => null))
     runInAction(() => (this.purchased[roomId] = bought))
     return bought
   }
@@ -173,25 +175,27 @@ export class PremiumStore {
    */
   async purchase(roomId: number, reviewId?: number): Promise<boolean> {
     if (this.paying) return false
-    if (!(await sessionStore.requireLogin())) return false
-    if (!sessionStore.ensureIosAllowed()) return false
+    if (!(await loginPrompt.requireLogin())) return false
+    if (!serviceConfig.ensureIosAllowed()) return false
     runInAction(() => (this.paying = true))
     try {
-      const res = await payPremium(reviewId ? { id: roomId, review_id: reviewId } : { id: roomId }).catch((err) => ({ code: -100, msg: messageOf(err, '购买失败'), data: null }))
-      if (isSuccess(res)) {
-        runInAction(() => (this.purchased[roomId] = true))
-        const gold = Number(res.data?.gold)
-        if (res.data && Number.isFinite(gold)) giftStore.setGold(gold)
-        void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })
-        return true
+      let paid: PremiumPayResult | null
+      try {
+        paid = await payPremium(reviewId ? { id: roomId, review_id: reviewId } : { id: roomId })
+      } catch (err) {
+        const msg = failureText(err, '购买失败')
+        void showToast(msg, { duration: PURCHASE_FAILURE_DURATION })
+        if (isNotEnoughGold(msg)) {
+          const gold = Number((err instanceof ApiError ? (err.data as { gold?: number } | null) : null)?.gold)
+          if (Number.isFinite(gold)) giftStore.setGold(gold)
+        }
+        return false
       }
-      const msg = res.msg || '购买失败'
-      void showToast(msg, { duration: PURCHASE_FAILURE_DURATION })
-      if (isNotEnoughGold(msg)) {
-        const gold = Number((res.data as { gold?: number } | null)?.gold)
-        if (Number.isFinite(gold)) giftStore.setGold(gold)
-      }
-      return false
+      runInAction(() => (this.purchased[roomId] = true))
+      const gold = Number(paid?.gold)
+      if (paid && Number.isFinite(gold)) giftStore.setGold(gold)
+      void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })
+      return true
     } finally {
       runInAction(() => (this.paying = false))
     }

@@ -1,20 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { UploadError, messageOf } from '@/core/errors'
-import { isSuccess, upload, type Envelope } from '@/core/request'
+import { uploadFile, type Uploaded } from '@/api/upload'
+import { updateUserInfo } from '@/api/user'
+import { UploadError, failureText, messageOf } from '@/core/errors'
 import { pickImage, type PickedImage } from '@/platform/image-picker'
-import { notifyToast } from '@/ui/overlay'
-import { DEFAULT_MESSENGER_NICKNAME, sessionStore } from './session'
+import { notifyToast, showToast } from '@/ui/overlay'
+import { normalizeUser, sessionStore } from './session'
+import { DEFAULT_MESSENGER_NICKNAME } from './user-info-prompt'
 
 export const NICKNAME_MAX = 20
 export const NICKNAME_REQUIRED_TEXT = '请输入昵称'
 export const PROFILE_SAVED_TEXT = '保存成功'
-
-/** The answer of /upload (R7.107). */
-export interface Uploaded {
-  url: string
-  name?: string
-  size?: number
-}
 
 /** R8.8: what the viewer reads for each way an upload fails. An unparseable reply shows its raw text. */
 export function uploadFailureText(err: unknown): string {
@@ -24,14 +19,14 @@ export function uploadFailureText(err: unknown): string {
     if (err.reason === 'network') return '网络异常，上传失败'
     return `上传失败：${(err.raw ?? err.message).replace(/\s+/g, ' ').trim().slice(0, 80)}`
   }
-  return messageOf(err, '上传失败，请稍后重试')
+  return failureText(err, '上传失败，请稍后重试')
 }
 
 export interface ProfileDeps {
   /** The platform's picker (src/platform/image-picker pair). */
   pick: () => Promise<PickedImage | null>
   /** The request core's upload (R7.107: multipart `file`, 600 s). */
-  upload: (file: PickedImage) => Promise<Envelope<Uploaded>>
+  upload: (file: PickedImage) => Promise<Uploaded>
 }
 
 /**
@@ -49,7 +44,7 @@ export class ProfileStore {
   private deps: ProfileDeps
 
   constructor(deps: Partial<ProfileDeps> = {}) {
-    this.deps = { pick: pickImage, upload: (f) => upload<Uploaded>(f.path, { fileName: f.name }), ...deps }
+    this.deps = { pick: pickImage, upload: (f) => uploadFile(f.path, f.name), ...deps }
     makeAutoObservable<ProfileStore, 'deps'>(this, { deps: false })
   }
 
@@ -94,9 +89,9 @@ export class ProfileStore {
       this.error = ''
     })
     try {
-      const res = await this.deps.upload(file)
-      if (!isSuccess(res) || !res.data?.url) throw new Error(res.msg || '上传失败，请稍后重试')
-      runInAction(() => (this.avatar = res.data.url))
+      const uploaded = await this.deps.upload(file)
+      if (!uploaded?.url) throw new Error('上传失败，请稍后重试')
+      runInAction(() => (this.avatar = uploaded.url))
       return true
     } catch (err) {
       runInAction(() => (this.error = uploadFailureText(err)))
@@ -118,10 +113,18 @@ export class ProfileStore {
     this.error = ''
     const fields: { name: string; avatar?: string } = { name: name.slice(0, NICKNAME_MAX) }
     if (this.avatarChanged) fields.avatar = this.avatar
-    const ok = await sessionStore.updateUserInfo(fields)
+    let failure: string | null = null
+    try {
+      const user = normalizeUser(await updateUserInfo(fields))
+      if (user) sessionStore.setUser(user)
+    } catch (err) {
+      failure = messageOf(err, '保存失败，请稍后再试')
+      void showToast(failure)
+    }
+    const ok = failure === null
     runInAction(() => {
       this.saving = false
-      if (!ok) this.error = sessionStore.error || '保存失败，请稍后再试'
+      if (!ok) this.error = failure || '保存失败，请稍后再试'
     })
     // 保存成功 shows over the editor, which closes 500 ms later (R9.19: the notify-toast callback).
     if (ok) {

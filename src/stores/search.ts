@@ -67,9 +67,9 @@ export class SearchStore {
   }
 
   async loadHot() {
-    const res = await quiet(fetchHotKeywords(), null)
-    if (res && res.code === 1 && Array.isArray(res.data)) {
-      const hot = res.data.map(String)
+    const keywords = await quiet(fetchHotKeywords(), null)
+    if (Array.isArray(keywords)) {
+      const hot = keywords.map(String)
       runInAction(() => (this.hot = hot))
     }
   }
@@ -109,8 +109,8 @@ export class SearchStore {
       quiet(search('streamer', { keywords: kw, page: 1, count: PAGE_SIZE.suggestions }), null)
     ])
     const titles = [
-      ...(hosts?.code === 1 ? hosts.data.list.map((s) => displayName(s)) : []),
-      ...(live?.code === 1 ? live.data.list.map((r) => r.title) : [])
+      ...(hosts ? hosts.list.map((s) => displayName(s)) : []),
+      ...(live ? live.list.map((r) => r.title) : [])
     ]
     const unique = Array.from(new Set(titles.filter(Boolean))).slice(0, PAGE_SIZE.suggestions)
     if (cleanKeyword(this.keyword) === kw || !this.keyword) runInAction(() => (this.suggestions = unique))

@@ -13,6 +13,7 @@ import {
   postFollow,
   postSubscribe,
   withHotTag,
+  type FollowResult,
   type FollowState,
   type RankingType,
   type RoomPlayback,
@@ -20,9 +21,9 @@ import {
   type StreamerStatistics,
   type StreamerTag
 } from '@/api/streamer'
-import { ApiError } from '@/core/errors'
+import { ApiError, failureText } from '@/core/errors'
+import { SUCCESS_CODE } from '@/core/request'
 import { onTokenChange } from '@/core/token'
-import type { Envelope } from '@/core/request'
 import { PAGE_SIZE, PagedList, type PagedData } from './paged-list'
 import { RANKING_COUNT, RANKING_TAG } from './streamer-ranking'
 
@@ -84,10 +85,10 @@ export class StreamerStore {
     runInAction(() => this.follow.clear())
   }
 
-  private async remembered(call: Promise<Envelope<PagedData<Streamer>>>): Promise<Envelope<PagedData<Streamer>>> {
-    const res = await call
-    if (res.code === 1 && Array.isArray(res.data?.list)) this.remember(res.data!.list)
-    return res
+  private async remembered(call: Promise<PagedData<Streamer>>): Promise<PagedData<Streamer>> {
+    const page = await call
+    if (Array.isArray(page?.list)) this.remember(page.list)
+    return page
   }
 
   remember(list: Streamer[]) {
@@ -99,15 +100,14 @@ export class StreamerStore {
   /** The tags, the hot tag first (R3.23, R7.40). A failure keeps the hot tag alone. */
   async loadTags(): Promise<StreamerTag[]> {
     try {
-      const res = await fetchTags()
-      if (res.code !== 1) throw new ApiError(res.code, res.msg, res.data)
+      const tags = await fetchTags()
       runInAction(() => {
-        this.tags = withHotTag(res.data)
+        this.tags = withHotTag(tags)
         this.tagsLoaded = true
         this.tagsError = null
       })
     } catch (e) {
-      runInAction(() => (this.tagsError = (e as { msg?: string }).msg || '标签加载失败'))
+      runInAction(() => (this.tagsError = failureText(e, '标签加载失败')))
     }
     return this.tags
   }
@@ -169,22 +169,28 @@ export class StreamerStore {
     }
     if (!id) return null
     for (let page = 1; page <= 5; page++) {
-      const res = await fetchStreamers({ tag: HOT_TAG.id, page, count: 100 })
-      if (res.code !== 1 || !res.data) throw new ApiError(res.code, res.msg, res.data)
-      this.remember(res.data.list)
-      const found = res.data.list.find((s) => Number(s.id) === id)
-      if (found) return this.known.get(id) ?? found
-      if (!res.data.totalPage || page >= res.data.totalPage) break
+      const found = await this.remembered(fetchStreamers({ tag: HOT_TAG.id, page, count: 100 }))
+      if (!found) throw new ApiError(SUCCESS_CODE, '', null) // a success without a page is no answer either
+      const hit = found.list.find((s) => Number(s.id) === id)
+      if (hit) return this.known.get(id) ?? hit
+      if (!found.totalPage || page >= found.totalPage) break
     }
     return null
   }
 
   /** Popularity and counts from the statistics service (R7.44, success code 0 by R7.1). */
   async loadStatistics(hostUid: number): Promise<StreamerStatistics | null> {
-    const res = await fetchStatistics(hostUid)
-    if (res.code !== 0 || !res.data) return null
-    runInAction(() => this.statistics.set(hostUid, res.data))
-    return res.data
+    let stats: StreamerStatistics
+    try {
+      stats = await fetchStatistics(hostUid)
+    } catch (err) {
+      // a refusal or a failed answer gives no statistics; auth, not found and a timeout reject
+      if (err instanceof ApiError && err.answered) return null
+      throw err
+    }
+    if (!stats) return null
+    runInAction(() => this.statistics.set(hostUid, stats))
+    return stats
   }
 
   followOf(roomid: number): RoomFollow {
@@ -193,24 +199,29 @@ export class StreamerStore {
 
   /** Is-follow: 1 following, 2 subscribed (R4.25, R7.45). */
   async loadFollowState(roomid: number): Promise<RoomFollow> {
-    const res = await fetchIsFollow(roomid)
-    if (res.code !== 1) throw new ApiError(res.code, res.msg, res.data)
-    const state = followStateOf(res.data)
+    const state = followStateOf(await fetchIsFollow(roomid))
     runInAction(() => this.follow.set(roomid, state))
     return state
   }
 
   /**
    * Follow or unfollow (the server toggles, R7.46). Result code 1: now following, the streamer is added to my follows
-   * with total + 1; any other answer code: removed with total − 1 (R4.26). A transport failure (the request core's
-   * negative codes, spec section 8) changes nothing and rejects; a 401 rejects after the core opened the login prompt.
+   * with total + 1; any other answer code: removed with total − 1 (R4.26). A failure (a negative code: the request
+   * core's transport failures of spec section 8) changes nothing and rejects; a 401 rejects (kind auth) after the core
+   * opened the login prompt.
    * `roomid` is the room the follow is made from (the live room header: the room on screen, which may be another room
    * of the same streamer); the follow flag is kept for that room, and the list holds the streamer as they are.
    */
   async toggleFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean> {
-    const res = await postFollow(roomid)
-    if (res.code < 0) throw new ApiError(res.code, res.msg, res.data)
-    const now = res.code === 1
+    const res = await postFollow(roomid).then(
+      (data) => ({ now: true, data }),
+      (err: unknown) => {
+        // R4.26: a non-negative code other than 1 is an answer too: no longer following
+        if (err instanceof ApiError && err.kind === 'business' && err.code >= 0) return { now: false, data: err.data as FollowResult | null }
+        throw err
+      }
+    )
+    const now = res.now
     const fresh = res.data?.streamer
     runInAction(() => {
       const before = this.followOf(roomid)
@@ -232,8 +243,7 @@ export class StreamerStore {
 
   /** Subscribe to the streamer's room: sets the subscribed flag (R4.27, R7.47). */
   async subscribe(roomId: number): Promise<boolean> {
-    const res = await postSubscribe(roomId)
-    if (res.code !== 1) throw new ApiError(res.code, res.msg, res.data)
+    await postSubscribe(roomId)
     runInAction(() => this.follow.set(roomId, { ...this.followOf(roomId), subscribed: true }))
     return true
   }

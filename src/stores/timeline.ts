@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchPosts, fetchTopic, likePost, type PostItem, type TimelineSource, type TopicRaw } from '@/api/timeline'
+import { settle } from '@/core/call'
 import { env } from '@/env'
 import { likesStore } from './likes'
 import { PAGE_SIZE, PagedList } from './paged-list'
@@ -55,10 +56,11 @@ export class TimelineStore {
   }
 
   async load() {
-    const res = await fetchTopic(this.id).catch(() => null)
+    const res = await settle(fetchTopic(this.id))
     runInAction(() => {
-      if (res && res.code === 1) this.topic = normalizeTopic(res.data)
-      else this.error = res?.msg || '话题不存在'
+      if (res.ok) this.topic = normalizeTopic(res.data)
+      // an answer's message is shown; a rejection (404, timeout) gets the page's own text
+      else this.error = (res.error.answered && res.error.msg) || '话题不存在'
     })
     await this.posts.load({ reset: true }).catch(() => undefined)
   }
@@ -70,10 +72,9 @@ export class TimelineStore {
   /** Like a post once (never undone, R4.29). */
   async like(post: PostItem): Promise<boolean> {
     const result = await likesStore.toggle('posts', post.id, async () => {
-      const res = await likePost(this.source, post.id, this.id)
-      if (res.code !== 1) throw new Error(res.msg)
+      const liked = await likePost(this.source, post.id, this.id)
       runInAction(() => {
-        post.like = res.data?.like ?? post.like + 1
+        post.like = liked?.like ?? post.like + 1
         if (this.topic) this.topic.like += 1
       })
     })

@@ -16,6 +16,8 @@ import { likeStore } from '@/stores/like'
 import { liveStore } from '@/stores/live'
 import { premiumStore } from '@/stores/premium'
 import { sessionStore } from '@/stores/session'
+import { serviceConfig } from '@/stores/service-config'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
@@ -27,7 +29,7 @@ const PAID = 303
 beforeAll(async () => {
   setItem('fingerprint', 'fp-interact-tests')
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
-  await sessionStore.loadConfig()
+  await serviceConfig.loadConfig()
 }, 40000)
 
 let t: TestUtils
@@ -67,7 +69,7 @@ test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at onc
 })
 
 test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sending lowers it and shows in the strip', async () => {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   await liveStore.loadRoom(ROOM)
   await t.mount(InteractBar, { props: { roomId: ROOM } })
   tap(await waitFor(() => $('.interact__gift-button')))
@@ -84,7 +86,7 @@ test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sen
 })
 
 test('R5.10 not enough gold: 去充值 in the modal', async () => {
-  await sessionStore.loginWithPassword('13800000001', 'demo1234')
+  await loginStore.loginWithPassword('13800000001', 'demo1234')
   await liveStore.loadRoom(ROOM)
   await t.mount(InteractBar, { props: { roomId: ROOM } })
   tap(await waitFor(() => $('.interact__gift-button')))
@@ -98,16 +100,16 @@ test('R5.10 not enough gold: 去充值 in the modal', async () => {
 test('R6.5 on the mini-program on iOS under review the gift button shows the restriction instead of the panel', async () => {
   await liveStore.loadRoom(ROOM)
   sessionStore.configure({ platform: () => 'WXBB', isIOS: () => true })
-  const config = sessionStore.config
-  sessionStore.config = null // no config counts as restricted
+  const config = serviceConfig.config
+  serviceConfig.config = null // no config counts as restricted
   try {
     await t.mount(InteractBar, { props: { roomId: ROOM } })
     tap(await waitFor(() => $('.interact__gift-button')))
     await waitFor(() => modal.mock.calls.length > 0)
     expect($('.interact-panel')).toBeNull()
-    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: sessionStore.iosRestrictedMessage }))
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: serviceConfig.iosRestrictedMessage }))
   } finally {
-    sessionStore.config = config
+    serviceConfig.config = config
     sessionStore.configure({ platform: () => 'WEB', isIOS: () => false })
   }
 })
@@ -130,7 +132,7 @@ test('R4.12 R7.87 R7.88 R8.14 a paid room: 试看中 during the trial; buying to
   tap(banner)
   await waitFor(() => modal.mock.calls.length > 0)
   expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   await waitFor(() => premiumStore.purchased[PAID] === false)
   tap($('.premium-banner'))
   await waitFor(() => $('.premium-banner')?.dataset.state === 'PREMIUM_PAYED')

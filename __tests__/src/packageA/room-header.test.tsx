@@ -15,6 +15,7 @@ import { RoomHeader } from '@/packageA/components/room'
 import { setItem } from '@/platform/storage'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { StreamerStore, streamerStore } from '@/stores/streamer'
 import { startFaultServer, type FaultServer } from '../core/fault-server'
 import { countRequests, useReferenceServer } from '../support/reference-server'
@@ -47,7 +48,7 @@ function tap(el: HTMLElement | null) {
 }
 
 test('R4.26 R1.2 R7.46 the room header: code 1 adds the streamer to my follows (total + 1), code 2 removes it (total − 1)', async () => {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   // a room that is not its streamer's own room (a streamer may host several rooms)
   const rooms = (await postData<{ list: { id: number; streamer?: { id: number; room_id?: number } }[] }>('/userapp/living/list', { page: 1, count: 100 })).list
   const picked = rooms.find((r) => r.streamer?.room_id && r.streamer.room_id !== r.id)!

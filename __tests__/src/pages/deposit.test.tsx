@@ -13,6 +13,7 @@ import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { depositStore } from '@/stores/deposit'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $, $$ } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
@@ -41,7 +42,7 @@ afterEach(() => {
 const tap = (el: HTMLElement | null) => tapIn(t, el)
 
 test('R1.4 R9.1 R7.67 R3.43 a logged-in viewer sees the balance, packages in 慧币 and the browser’s methods', async () => {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   await t.mount(DepositPage)
   await waitFor(() => $$('.deposit__price').length > 0)
   expect($('.deposit__label')?.textContent).toBe('我的慧币')
@@ -53,7 +54,7 @@ test('R1.4 R9.1 R7.67 R3.43 a logged-in viewer sees the balance, packages in 慧
 })
 
 test('R7.84 R3.48 choosing a package and Alipay, then paying, orders {m, gold} and leaves for the payment page', async () => {
-  await sessionStore.loginWithPassword('13800000001', 'demo1234')
+  await loginStore.loginWithPassword('13800000001', 'demo1234')
   const calls = countRequests(/pay_gold$/)
   depositStore.configure({ launch: async (o) => {
     visited.push(o.payment.url || o.payment.mweb_url || '')

@@ -22,6 +22,8 @@ import { getItem, removeItem, setItem } from '@/platform/storage'
 import { launchPayment } from '@/stores/deposit-platform.h5'
 import { MALL_LAUNCHED_KEY, mallStore } from '@/stores/mall'
 import { sessionStore } from '@/stores/session'
+import { serviceConfig } from '@/stores/service-config'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 
@@ -69,7 +71,7 @@ function tap(el: HTMLElement | null) {
 }
 
 async function login() {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }
 
 /** An order of the demo viewer for a goods item, through the page (the goods link), answering its id. */
@@ -205,7 +207,7 @@ test('R2.21 another viewer’s order, or an unknown one, is 订单不存在; a v
   await login()
   const id = await orderThroughGoodsLink('6006')
   // the user without a mobile (the sandbox's mini-program code) is someone else
-  expect(await sessionStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
+  expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
   expect(sessionStore.user.id).not.toBe(10001)
   routeTo({ id })
   await t.mount(MallPaymentPage)
@@ -226,15 +228,15 @@ test('R6.5 under iOS review the money screen shows the restriction instead of th
   await fetch(`${server.origin}/dev/config?iOSDisabled=1`)
   sessionStore.configure({ platform: () => 'WXBB', isIOS: () => true })
   try {
-    await sessionStore.loadConfig()
+    await serviceConfig.loadConfig()
     routeTo({ id })
     await t.mount(MallPaymentPage)
     await waitFor(() => $('.page-state--error'))
-    expect($('.page-state__text')?.textContent).toBe(sessionStore.iosRestrictedMessage)
+    expect($('.page-state__text')?.textContent).toBe(serviceConfig.iosRestrictedMessage)
     expect($('.mall-pay')).toBeNull()
   } finally {
     sessionStore.configure({ platform: () => 'WEB', isIOS: () => false })
     await fetch(`${server.origin}/dev/config?iOSDisabled=0`)
-    await sessionStore.loadConfig()
+    await serviceConfig.loadConfig()
   }
 })

@@ -12,6 +12,7 @@ import { getToken } from '@/core/token'
 import MallPaymentPage from '@/packageB/pages/mall/payment'
 import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 import { wx } from '../../setup/wx'
@@ -20,7 +21,7 @@ const server = useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-mall-weapp')
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/mall/payment', isIOS: () => false })
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
 
 let t: TestUtils
@@ -37,7 +38,7 @@ afterEach(() => {
 })
 
 async function openNewOrder(goodsId: number): Promise<string> {
-  const id = String((await createMallOrder({ goodsId })).data.id)
+  const id = String((await createMallOrder({ goodsId })).id)
   ;(Current as unknown as { router: unknown }).router = { params: { id }, path: '/packageB/pages/mall/payment' }
   await t.mount(MallPaymentPage)
   await waitFor(() => $('.mall-pay'))

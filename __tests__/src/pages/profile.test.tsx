@@ -13,13 +13,15 @@ import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
-import { login as userLogin } from '@/api/user'
+import { updateUserInfo, login as userLogin } from '@/api/user'
 import { UPLOAD_TIMEOUT, configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import UserPage from '@/pages/user/user'
 import { setItem } from '@/platform/storage'
 import { profileStore } from '@/stores/profile'
-import { USER_INFO_SKIP_KEY, sessionStore } from '@/stores/session'
+import { normalizeUser, sessionStore } from '@/stores/session'
+import { USER_INFO_SKIP_KEY, userInfoPrompt } from '@/stores/user-info-prompt'
+import { loginStore } from '@/stores/login'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy'
 import { $, waitFor } from '../support/dom'
@@ -83,7 +85,7 @@ async function openEditor() {
 }
 
 test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + version + platform, 600 s; the 我的 header shows both', async () => {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   const uploadFile = jest.spyOn(Taro, 'uploadFile') // observed, not replaced: the real upload runs
   await openEditor()
   expect(($('.profile-editor__name input') as HTMLInputElement).value).toBe(sessionStore.user.nickName)
@@ -119,7 +121,7 @@ test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + versi
 })
 
 test('R7.63 the nickname is required; a refused save shows the server’s message', async () => {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   await openEditor()
   type('.profile-editor__name', '   ')
   tap($('.profile-editor__save'))
@@ -133,9 +135,9 @@ test('R7.63 the nickname is required; a refused save shows the server’s messag
 
 test('R4.46 R7.63 the user-info prompt of a 微信用户 leads to the editor; saving a nickname ends the prompt', async () => {
   setItem(USER_INFO_SKIP_KEY, 0)
-  sessionStore.userInfoSkippedAt = null
-  expect(await sessionStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
-  if (sessionStore.user.nickName !== '微信用户') expect(await sessionStore.updateUserInfo({ name: '微信用户' })).toBe(true)
+  userInfoPrompt.skippedAt = null
+  expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
+  if (sessionStore.user.nickName !== '微信用户') sessionStore.setUser(normalizeUser(await updateUserInfo({ name: '微信用户' }))!)
   await t.mount(UserPage)
   // no mobile: the binding modal comes first (R4.47); 暂不绑定, and the prompt shows
   await waitFor(() => $('.user-bind'))
@@ -152,18 +154,16 @@ test('R4.46 R7.63 the user-info prompt of a 微信用户 leads to the editor; sa
 })
 
 test('R4.47 R7.62 R5.16 binding a mobile with a wrong code shows the server’s message', async () => {
-  expect(await sessionStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
-  sessionStore.showBindMobile(true)
-  await t.mount(UserPage)
+  expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
+  await t.mount(UserPage) // no mobile: the binding modal opens (R4.47)
   await waitFor(() => $('.user-bind__verify input'))
   type('.user-bind__mobile', '13800000077')
   tap($('.user-form__code-btn'))
-  await waitFor(() => sessionStore.smsCountdown > 0)
+  await waitFor(() => /s 后重新获取$/.test($('.user-bind .user-form__code-btn')?.textContent || ''))
   type('.user-bind__verify', '000000')
   tap(Array.from(document.querySelectorAll('.user-form__submit')).find((e) => e.textContent === '绑定') as HTMLElement)
   await waitFor(() => $('.user-bind .user-form__error'))
   expect($('.user-bind .user-form__error')?.textContent).toMatch(/^验证码错误/)
-  sessionStore.stopCountdown()
   setToken('')
 })
 
@@ -204,7 +204,7 @@ async function failingUploadHost(mode: 'text' | 'close' | 'hang') {
 
 describe('R8.8 an upload that fails says why', () => {
   beforeEach(async () => {
-    expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   })
   afterEach(() => configureRequest({ hosts: hostsOf(proxy.origin) }))
 

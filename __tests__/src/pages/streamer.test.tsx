@@ -88,7 +88,7 @@ function routeTo(params: Record<string, string>) {
 
 describe('streamer detail and my follows', () => {
   test('R2.13 R7.44 R3.22 R5.4 the detail by id shows name, description without HTML, popularity from the statistics service', async () => {
-    const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).data.list.find((x) => x.roomId > 0)!
+    const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).list.find((x) => x.roomId > 0)!
     routeTo({ id: String(target.id) })
     const t = new TestUtils()
     await t.mount(StreamerDetailPage)
@@ -108,7 +108,7 @@ describe('streamer detail and my follows', () => {
     clearCookies() // a visitor: not the id/sign cookies of another test's login either (R4.10)
     const prompt = jest.fn()
     setLoginPrompt(prompt)
-    const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).data.list.filter((x) => x.roomId > 0)[1]
+    const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).list.filter((x) => x.roomId > 0)[1]
     routeTo({ roomid: String(target.roomId) })
     const t = new TestUtils()
     await t.mount(StreamerDetailPage)

@@ -15,7 +15,8 @@ import { setToken } from '@/core/token'
 import { currentPlatform } from '@/platform/current'
 import { USER_INFO_TIMEOUT } from '@/platform/bridge'
 import { setItem } from '@/platform/storage'
-import { SessionStore, sessionStore } from '@/stores/session'
+import { sessionStore } from '@/stores/session'
+import { sessionParts, type SessionParts } from '../support/session-parts'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 
@@ -36,9 +37,9 @@ beforeAll(async () => {
   }
 }, 40000)
 
-let stores: SessionStore[] = []
+let stores: SessionParts[] = []
 function makeStore(platform: ReturnType<typeof currentPlatform>) {
-  const store = new SessionStore({ platform: () => platform, reload: () => undefined })
+  const store = sessionParts({ platform: () => platform, reload: () => undefined })
   stores.push(store)
   return store
 }
@@ -83,14 +84,14 @@ test('R1.14 R7.57 R6.4 R3.8 a partner app (LINGXI, WXLIVE): POST /userapp/login 
     const store = makeStore(platform)
     const calls = countRequests(LOGIN_CALLS)
     try {
-      await store.start()
+      await store.login.start()
     } finally {
       calls.restore()
     }
     expect(calls.urls.map((u) => new URL(u).pathname)).toEqual(['/api/v1/userapp/login'])
     expect(JSON.parse(calls.bodies[0])).toMatchObject({ userid: '9002', usertokenkey: 'dev-9002', devicetoken: 'device-of-9002' })
-    expect(store.isLoggedIn).toBe(true)
-    expect(store.user.nickName).toBe('合作用户9002')
+    expect(store.session.isLoggedIn).toBe(true)
+    expect(store.session.user.nickName).toBe('合作用户9002')
   }
 })
 
@@ -98,16 +99,16 @@ test('R6.4 no host-app login on other platforms or when someone is logged in alr
   hostUser = { userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'd' }
   for (const platform of ['WEB', 'WECHAT', 'WEAPP_WEB'] as const) {
     const store = makeStore(platform)
-    await store.start()
-    expect(store.isLoggedIn).toBe(false)
+    await store.login.start()
+    expect(store.session.isLoggedIn).toBe(false)
   }
   expect(bridgeCalls).toEqual([])
 
   const r = await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
   setToken(((await r.json()) as { data: { access_token: string } }).data.access_token)
   const store = makeStore('WXBB')
-  await store.start()
-  expect(store.user.mobile).toBe('13800000001') // still the demo viewer
+  await store.login.start()
+  expect(store.session.user.mobile).toBe('13800000001') // still the demo viewer
   expect(bridgeCalls).toEqual([])
 })
 
@@ -118,7 +119,7 @@ test('R7.8 a host that does not answer getUserInfo within 1 s leaves the visitor
   const calls = countRequests(LOGIN_CALLS)
   const started = Date.now()
   try {
-    await store.start()
+    await store.login.start()
   } finally {
     calls.restore()
   }
@@ -127,15 +128,15 @@ test('R7.8 a host that does not answer getUserInfo within 1 s leaves the visitor
   expect(waited).toBeLessThan(USER_INFO_TIMEOUT + 1500)
   expect(bridgeCalls).toEqual(['getUserInfo'])
   expect(calls.count).toBe(0)
-  expect(store.isLoggedIn).toBe(false)
+  expect(store.session.isLoggedIn).toBe(false)
 })
 
 test('R1.11 R7.59 a host user the server refuses stays anonymous, silently, with the server message kept', async () => {
   hostUser = { userId: '9001', usertokenkey: 'not-the-key', devicesToken: 'd' }
   const toast = jest.spyOn(Taro, 'showToast')
   const store = makeStore('WXBB')
-  await store.start()
-  expect(store.isLoggedIn).toBe(false)
-  expect(store.error).toBe('登录凭证无效，请重新登录')
+  await store.login.start()
+  expect(store.session.isLoggedIn).toBe(false)
+  expect(store.login.error).toBe('登录凭证无效，请重新登录')
   expect(toast).not.toHaveBeenCalled()
 })

@@ -11,7 +11,8 @@ import Taro from '@tarojs/taro'
 import UserPage from '@/pages/user/user'
 import { setToken } from '@/core/token'
 import { removeItem, setItem } from '@/platform/storage'
-import { SessionStore, USER_KEY, sessionStore } from '@/stores/session'
+import { USER_KEY, sessionStore } from '@/stores/session'
+import { sessionParts, type SessionParts } from '../support/session-parts'
 import { countRequests, demoLogin, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 
@@ -32,7 +33,7 @@ async function tokenWithoutMobile(): Promise<{ token: string; user: { id: number
   return { token: data.access_token, user: data.user }
 }
 
-let stores: SessionStore[] = []
+let stores: SessionParts[] = []
 afterEach(() => {
   for (const s of stores) s.dispose()
   stores = []
@@ -45,30 +46,29 @@ describe('R4.47 the binding modal for a restored session', () => {
     expect(user.mobile).toBe('')
     setToken(token) // what a previous visit left in storage
     removeItem(USER_KEY)
-    const store = new SessionStore({ platform: () => 'WEB', reload: () => undefined })
+    const store = sessionParts({ platform: () => 'WEB', reload: () => undefined })
     stores.push(store)
-    expect(store.bindMobileVisible).toBe(false)
+    expect(store.session.needsMobile).toBe(false)
     const calls = countRequests(/\/userapp\/userinfo$/)
     try {
-      await store.start()
+      await store.login.start()
     } finally {
       calls.restore()
     }
     expect(calls.count).toBe(1) // the current-user fetch, no login call
-    expect(store.user.id).toBe(user.id)
-    expect(store.isLoggedIn).toBe(true)
-    expect(store.needsMobile).toBe(true)
-    expect(store.bindMobileVisible).toBe(true)
+    expect(store.session.user.id).toBe(user.id)
+    expect(store.session.isLoggedIn).toBe(true)
+    expect(store.session.needsMobile).toBe(true) // the 我的 page opens the binding modal for it
   })
 
   test('R4.47 the store: a restored user with a mobile gets no binding modal', async () => {
     const { access_token } = await demoLogin(server.origin)
     setToken(access_token)
-    const store = new SessionStore({ platform: () => 'WEB', reload: () => undefined })
+    const store = sessionParts({ platform: () => 'WEB', reload: () => undefined })
     stores.push(store)
-    await store.start()
-    expect(store.user.mobile).toBe('13800000001')
-    expect(store.bindMobileVisible).toBe(false)
+    await store.login.start()
+    expect(store.session.user.mobile).toBe('13800000001')
+    expect(store.session.needsMobile).toBe(false)
   })
 
   test('R4.47 R2.5 the 我的 page: the restored user without a mobile sees 绑定手机号', async () => {

@@ -10,6 +10,7 @@ import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
 import { waitFor, $ } from '../support/dom'
 
@@ -25,7 +26,6 @@ afterAll(() => server.close())
 let t: TestUtils
 beforeEach(() => {
   setToken('')
-  sessionStore.stopCountdown()
   sessionStore.configure({ scene: () => 0 })
   // no router in jsdom: the page stack is empty
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
@@ -100,7 +100,7 @@ test('R1.13 R4.2 R8.15 R5.2 password login shows 登录中 and then the profile 
 
 test('R4.3 logout asks, calls the server, clears the session and reloads', async () => {
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
-  await sessionStore.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
+  await loginStore.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
   await t.mount(UserPage)
   await waitFor(() => $('.user-logout'))
   reload.mockClear()
@@ -127,7 +127,7 @@ test('R1.12 R7.61 R9.9 SMS login: the code button starts the 60 s countdown, the
 
 test('R4.47 R4.46 a user without a mobile gets the binding modal; after binding, the nickname prompt', async () => {
   server.tokens.set('wx-page', 10002)
-  await sessionStore.loginWithStartupToken('app', 'wx-page')
+  await loginStore.loginWithStartupToken('app', 'wx-page')
   await t.mount(UserPage)
   await waitFor(() => $('.user-bind'))
   expect($('.user-head__mobile')?.textContent).toBe('未绑定手机号')
@@ -164,8 +164,29 @@ test('R9.19 R8.15 a failed login: 登录中 hides, and the failure toast follows
   const hid = events.find((e) => e.what === 'hideLoading')
   const toast = events.find((e) => e.what === 'showToast')
   expect(hid).toBeDefined()
-  expect(toast!.title).toBe(sessionStore.error)
+  expect(toast!.title).toBe(loginStore.error)
   expect(toast!.title).not.toBe('')
   expect(toast!.at - hid!.at).toBeGreaterThanOrEqual(495)
   expect(getToken()).toBe('')
+})
+
+test('R7.61 R9.9 R5.16 获取验证码: a refused request starts no countdown; a sent code counts down 60 s, with no second code meanwhile', async () => {
+  await t.mount(UserPage)
+  await waitFor(() => byText('.user-form__tab', '验证码登录'))
+  tap(byText('.user-form__tab', '验证码登录'))
+  await waitFor(() => $('.user-form__code-btn'))
+  const sent = () => server.calls.filter((c) => c.path === '/api/v1/liveapp/sendsms').length
+  type('.user-form__mobile', '13900000000') // the contract server refuses this one
+  tap($('.user-form__code-btn'))
+  await waitFor(() => $('.user-form__error')?.textContent === '发送太频繁，请稍后再试')
+  expect($('.user-form__code-btn')?.textContent).toBe('获取验证码')
+  const before = sent()
+  type('.user-form__mobile', DEMO_MOBILE)
+  tap($('.user-form__code-btn'))
+  await waitFor(() => /^\d+s 后重新获取$/.test($('.user-form__code-btn')?.textContent || ''))
+  expect(['60s 后重新获取', '59s 后重新获取']).toContain($('.user-form__code-btn')?.textContent)
+  expect(server.calls.filter((c) => c.path === '/api/v1/liveapp/sendsms').at(-1)?.body).toMatchObject({ mobile: DEMO_MOBILE, type: 1 })
+  tap($('.user-form__code-btn'))
+  await new Promise((r) => setTimeout(r, 50))
+  expect(sent()).toBe(before + 1)
 })

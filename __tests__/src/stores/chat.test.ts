@@ -11,18 +11,8 @@ import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { RoomSocket, type SocketTaskLike } from '@/core/socket'
 import { HISTORY_COUNT, HISTORY_TYPE } from '@/api/chat'
-import {
-  BLOCKED_KEY,
-  CHAT_CLOSED_MESSAGE,
-  ChatRejected,
-  ChatStore,
-  FLUSH_INTERVAL,
-  GAP_MARKER_TEXT,
-  MAX_MESSAGES,
-  parseHistoryItem,
-  sendFailure,
-  type ChatDeps
-} from '@/stores/chat'
+import { BLOCKED_KEY, ChatRejected, ChatStore, FLUSH_INTERVAL, MAX_MESSAGES, type ChatDeps } from '@/stores/chat'
+import { CHAT_CLOSED_MESSAGE, GAP_MARKER_TEXT, parseHistoryItem, sendFailure } from '@/stores/chat-message'
 import { removeItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 import { sleep, until } from '../support/wait'

@@ -11,6 +11,7 @@ import { setItem } from '@/platform/storage'
 import { DepositStore } from '@/stores/deposit'
 import { depositMethods, launchPayment, paymentPageUrl, paymentTarget, returnUrl } from '@/stores/deposit-platform.h5'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 
 useReferenceServer()
@@ -91,7 +92,7 @@ describe('against the reference server', () => {
   })
 
   test('R7.84 H5: weixin_h5 sends the browser to the payment page (mweb_url) with the way back', async () => {
-    await sessionStore.loginWithPassword('13800000001', 'demo1234')
+    await loginStore.loginWithPassword('13800000001', 'demo1234')
     const visited: string[] = []
     const store = new DepositStore({ methods: () => depositMethods('WEB'), launch: (o) => launchPayment(o, (url) => visited.push(url)) })
     await store.load()
@@ -106,7 +107,7 @@ describe('against the reference server', () => {
   })
 
   test('R7.84 H5: alipay_web goes to the Alipay page', async () => {
-    expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
     const visited: string[] = []
     const store = new DepositStore({ methods: () => depositMethods('WEB'), launch: (o) => launchPayment(o, (url) => visited.push(url)) })
     await store.load()

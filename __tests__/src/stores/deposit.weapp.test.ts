@@ -7,6 +7,7 @@
 import Taro from '@tarojs/taro'
 import { getToken } from '@/core/token'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { DEPOSIT_CANCELLED_TEXT, DEPOSIT_SUCCESS_TEXT, DepositStore } from '@/stores/deposit'
 import { giftStore } from '@/stores/gift'
 import { setItem } from '@/platform/storage'
@@ -17,7 +18,7 @@ const server = useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-weapp')
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit' })
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
 
 let toast: jest.SpyInstance

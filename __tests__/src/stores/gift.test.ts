@@ -12,7 +12,9 @@ import { setItem } from '@/platform/storage'
 import { GiftStore, isNotEnoughGold, TOP_UP_TEXT } from '@/stores/gift'
 import { LikeStore } from '@/stores/like'
 import { liveStore } from '@/stores/live'
-import { IOS_RESTRICTED_MESSAGE, sessionStore } from '@/stores/session'
+import { sessionStore } from '@/stores/session'
+import { IOS_RESTRICTED_MESSAGE, serviceConfig } from '@/stores/service-config'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
@@ -38,7 +40,7 @@ afterEach(() => jest.restoreAllMocks())
 
 async function login() {
   if (sessionStore.isLoggedIn) return
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }
 
 /** Another viewer: the mini-program's dev login (a user with 100 慧币). */
@@ -129,17 +131,17 @@ test('R6.5 on the mini-program on iOS under review, gifts show the restriction m
   const calls = countRequests(/send_gifts/)
   sessionStore.configure({ platform: () => 'WEAPP', isIOS: () => true })
   await fetch(`${server.origin}/dev/config?iOSDisabled=1`)
-  await sessionStore.loadConfig()
+  await serviceConfig.loadConfig()
   try {
-    expect(sessionStore.iosRestricted).toBe(true)
+    expect(serviceConfig.iosRestricted).toBe(true)
     expect(await store.send(ROOM, { id: 1, name: '鲜花', price: 1 }, 1)).toBe(false)
     expect(calls.count).toBe(0)
     const content = (modal.mock.calls.at(-1)?.[0] as Taro.showModal.Option).content
-    expect([IOS_RESTRICTED_MESSAGE, sessionStore.config?.iOSDisabledMsg]).toContain(content)
+    expect([IOS_RESTRICTED_MESSAGE, serviceConfig.config?.iOSDisabledMsg]).toContain(content)
   } finally {
     calls.restore()
     await fetch(`${server.origin}/dev/config?iOSDisabled=0`)
-    await sessionStore.loadConfig()
+    await serviceConfig.loadConfig()
     sessionStore.configure({ platform: () => 'WEB', isIOS: () => false })
   }
 })

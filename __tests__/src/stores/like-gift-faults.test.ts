@@ -15,6 +15,7 @@ import { GIFT_RETRIES, GIFT_UNCONFIRMED, GiftStore } from '@/stores/gift'
 import { LikeStore } from '@/stores/like'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
@@ -31,7 +32,7 @@ beforeAll(async () => {
   configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${GIFT_ROOM}`, platform: () => 'WEB', isIOS: () => false })
   // the viewer entered the password room as its page does: from now on its likes carry the room_key
-  expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).code).toBe(1)
+  expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).id).toBe(LIKE_ROOM)
 }, 40000)
 afterAll(async () => {
   await proxy.close()
@@ -98,7 +99,7 @@ test('R3.17 a batch that never reached the server is counted when its retry arri
 })
 
 test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id and charged once; the balance is exact', async () => {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
     .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
   await liveStore.loadRoom(GIFT_ROOM)
@@ -122,7 +123,7 @@ test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id
 })
 
 test('R3.16 R7.77 every try unanswered → 赠送结果未确认; tapping the same gift again reuses the key: still one charge', async () => {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
     .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
   await liveStore.loadRoom(GIFT_ROOM)

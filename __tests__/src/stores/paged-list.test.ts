@@ -1,18 +1,22 @@
-import { NO_MORE_DATA, PAGE_SIZE, PagedList, PagedLists, UNKNOWN_DATA, type Envelope, type PagedData } from '@/stores/paged-list'
+import { dataOf } from '@/core/call'
+import { ApiError } from '@/core/errors'
+import type { Envelope } from '@/core/request'
+import { NO_MORE_DATA, PAGE_SIZE, PagedList, PagedLists, UNKNOWN_DATA, type PagedData } from '@/stores/paged-list'
 
 type Item = { id: number; title?: string }
 
-/** A server of `total` items answering pages the way the reference server does. */
+/** A server of `total` items answering pages the way the reference server does (envelopes, read as an API function does). */
 function server(total: number, opts: { withTotalPage?: boolean } = {}) {
   const calls: { page: number; count: number }[] = []
   let items: Item[] = Array.from({ length: total }, (_, i) => ({ id: i + 1 }))
-  const fetcher = async (q: { page: number; count: number }): Promise<Envelope<PagedData<Item>>> => {
+  const answer = async (q: { page: number; count: number }): Promise<Envelope<PagedData<Item>>> => {
     calls.push(q)
     const list = items.slice((q.page - 1) * q.count, q.page * q.count)
     const data: PagedData<Item> = { currentPage: q.page, total: items.length, list }
     if (opts.withTotalPage !== false) data.totalPage = Math.ceil(items.length / q.count)
     return { code: 1, msg: 'ok', data }
   }
+  const fetcher = (q: { page: number; count: number }) => dataOf(answer(q))
   return { fetcher, calls, setItems: (next: Item[]) => (items = next) }
 }
 
@@ -104,8 +108,10 @@ describe('PagedList (spec section 4 "Paged list loading")', () => {
   })
 
   test('R8.9 a response code other than 1 rejects with code, msg and data', async () => {
-    const l = new PagedList<Item>(async () => ({ code: 0, msg: '参数错误', data: { list: [] } as PagedData<Item> }))
-    await expect(l.load()).rejects.toEqual({ code: 0, msg: '参数错误', data: { list: [] } })
+    const l = new PagedList<Item>(() => dataOf(Promise.resolve({ code: 0, msg: '参数错误', data: { list: [] } as PagedData<Item> })))
+    const err = await l.load().catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ code: 0, msg: '参数错误', data: { list: [] }, kind: 'business' })
     expect(l.error).toBe('参数错误')
     expect(l.loading).toBe(false)
     expect(l.currentPage).toBe(0)

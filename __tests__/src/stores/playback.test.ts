@@ -62,7 +62,7 @@ describe('playback rules', () => {
     ])
   })
   test('R4.30 a new comment is prepended with an id one above the first, and the total rises', () => {
-    const list = new PagedList<{ id: number; content: string; time: number }>(async () => ({ code: 1, data: { list: [] } }))
+    const list = new PagedList<{ id: number; content: string; time: number }>(async () => ({ list: [] }))
     list.list = [{ id: 41, content: 'a', time: 1 }]
     list.total = 9
     prependComment(list, { content: 'b', time: 2 })
@@ -114,7 +114,7 @@ describe('a password room’s recording', () => {
     expect(locked.error).toBe('该直播间需要输入密码')
     expect(locked.detail).toBeNull()
     // the viewer enters the room with its password (the room page's call): the key is remembered
-    expect((await fetchRoomInfo({ roomid: 309, password: '8888' })).code).toBe(1)
+    expect((await fetchRoomInfo({ roomid: 309, password: '8888' })).id).toBe(309)
     const store = new PlaybackStore(5010)
     await store.load()
     expect(store.error).toBeNull()
@@ -131,7 +131,7 @@ describe('preview', () => {
     const teasers = await (await fetch(`${server.origin}/api/v1/userapp/teaser/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":10}' })).json() as { data: { list: { id: number; title: string }[] } }
     const t = teasers.data.list.find((x) => x.id !== 1473)!
     const detail = await fetchTeaserDetail(t.id)
-    expect(detail.data.title).toBe(t.title)
+    expect(detail.title).toBe(t.title)
     Current.router = { params: { id: String(t.id) }, path: '/p' } as never
     const u = new TestUtils()
     await u.mount(PreviewPage)

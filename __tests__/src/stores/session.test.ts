@@ -13,24 +13,13 @@ import { savedCookies } from '@/core/cookies'
 import { getItem, removeItem, setItem } from '@/platform/storage'
 import { REDIRECT_KEY } from '@/router/redirect'
 import { runStartup } from '@/router/startup-run'
-import {
-  DEFAULT_MESSENGER_NICKNAME,
-  IOS_RESTRICTED_MESSAGE,
-  LOGIN_CHECK_DELAY,
-  MOBILE_INVALID_TEXT,
-  MOBILE_REQUIRED_TEXT,
-  SINGLE_PAGE_SCENE,
-  SINGLE_PAGE_TIP,
-  SMS_COUNTDOWN,
-  SessionStore,
-  USER_INFO_SKIP_KEY,
-  USER_KEY,
-  anonymousUser,
-  iosRestricted,
-  normalizeUser,
-  shouldPromptUserInfo,
-  type SessionDeps
-} from '@/stores/session'
+import { SMS_COUNTDOWN } from '@/hooks/use-countdown'
+import { MOBILE_INVALID_TEXT, MOBILE_REQUIRED_TEXT, SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP } from '@/stores/login'
+import { LOGIN_CHECK_DELAY } from '@/stores/login-prompt'
+import { IOS_RESTRICTED_MESSAGE, iosRestricted } from '@/stores/service-config'
+import { USER_KEY, anonymousUser, normalizeUser, type SessionDeps } from '@/stores/session'
+import { DEFAULT_MESSENGER_NICKNAME, USER_INFO_SKIP_KEY, shouldPromptUserInfo } from '@/stores/user-info-prompt'
+import { sessionParts, type SessionParts } from '../support/session-parts'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
 
 let server: ContractServer
@@ -44,9 +33,10 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-let stores: SessionStore[] = []
+let stores: SessionParts[] = []
 function makeStore(deps: Partial<SessionDeps> = {}) {
-  const store = new SessionStore({ currentUrl: () => LIVE_URL, reload: jest.fn(), platform: () => 'WEB', isIOS: () => false, scene: () => 0, ...deps }).register()
+  const store = sessionParts({ currentUrl: () => LIVE_URL, reload: jest.fn(), platform: () => 'WEB', isIOS: () => false, scene: () => 0, ...deps })
+  store.login.register()
   stores.push(store)
   return store
 }
@@ -76,10 +66,10 @@ const flush = () => new Promise((r) => setTimeout(r, 20))
 describe('R3 the current user', () => {
   test('R3.6 without login the user is anonymous: id 0, a generated nickname, an empty avatar', () => {
     const store = makeStore()
-    expect(store.isLoggedIn).toBe(false)
-    expect(store.user.id).toBe(0)
-    expect(store.user.nickName).toMatch(/^游客\d{6}$/)
-    expect(store.user.avatar).toBe('')
+    expect(store.session.isLoggedIn).toBe(false)
+    expect(store.session.user.id).toBe(0)
+    expect(store.session.user.nickName).toMatch(/^游客\d{6}$/)
+    expect(store.session.user.avatar).toBe('')
     expect(anonymousUser(() => 0.123456).nickName).toBe('游客123456')
   })
 
@@ -97,73 +87,70 @@ describe('R4 login', () => {
   test('R4.1 R4.2 R8.15 password login shows 登录中, then saves the user and the access token', async () => {
     const loading = jest.spyOn(Taro, 'showLoading')
     const store = makeStore()
-    await expect(store.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)).resolves.toBe(true)
+    await expect(store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)).resolves.toBe(true)
     expect(loading).toHaveBeenCalledWith(expect.objectContaining({ title: '登录中' }))
-    expect(store.isLoggedIn).toBe(true)
-    expect(store.user).toEqual({ id: 10001, nickName: '演示用户', avatar: '/img/a.png', mobile: DEMO_MOBILE })
+    expect(store.session.isLoggedIn).toBe(true)
+    expect(store.session.user).toEqual({ id: 10001, nickName: '演示用户', avatar: '/img/a.png', mobile: DEMO_MOBILE })
     expect(getToken()).toMatch(/^tok-10001-/)
-    expect(getItem('access_token')).toBe(store.token)
-    expect(getItem(USER_KEY)).toEqual(store.user)
+    expect(getItem('access_token')).toBe(store.session.token)
+    expect(getItem(USER_KEY)).toEqual(store.session.user)
     expect(server.calls.at(-1)?.body).toMatchObject({ mobile: DEMO_MOBILE, password: DEMO_PASSWORD, platform: 'WEB' })
     // a new start reads the stored login back (R4.1)
-    expect(makeStore().user.id).toBe(10001)
+    expect(makeStore().session.user.id).toBe(10001)
   })
 
   test('R5.14 R5.1 password login needs a valid mobile and a password; nothing is sent otherwise', async () => {
     const store = makeStore()
     const before = server.calls.length
-    await expect(store.loginWithPassword(DEMO_MOBILE, '')).resolves.toBe(false)
-    expect(store.error).toBe(MOBILE_REQUIRED_TEXT)
-    await expect(store.loginWithPassword('', 'x')).resolves.toBe(false)
-    expect(store.error).toBe(MOBILE_REQUIRED_TEXT)
-    await expect(store.loginWithPassword('12345678901', 'x')).resolves.toBe(false)
-    expect(store.error).toBe(MOBILE_INVALID_TEXT)
+    await expect(store.login.loginWithPassword(DEMO_MOBILE, '')).resolves.toBe(false)
+    expect(store.login.error).toBe(MOBILE_REQUIRED_TEXT)
+    await expect(store.login.loginWithPassword('', 'x')).resolves.toBe(false)
+    expect(store.login.error).toBe(MOBILE_REQUIRED_TEXT)
+    await expect(store.login.loginWithPassword('12345678901', 'x')).resolves.toBe(false)
+    expect(store.login.error).toBe(MOBILE_INVALID_TEXT)
     expect(server.calls.length).toBe(before)
   })
 
   test('R4.2 a wrong password leaves the user anonymous with the server message', async () => {
     const store = makeStore()
-    await expect(store.loginWithPassword(DEMO_MOBILE, 'nope')).resolves.toBe(false)
-    expect(store.error).toBe('手机号或密码错误')
-    expect(store.isLoggedIn).toBe(false)
+    await expect(store.login.loginWithPassword(DEMO_MOBILE, 'nope')).resolves.toBe(false)
+    expect(store.login.error).toBe('手机号或密码错误')
+    expect(store.session.isLoggedIn).toBe(false)
     expect(getToken()).toBe('')
   })
 
-  test('R1.12 R7.61 R9.9 SMS code: sendsms with type 1, a 60 s countdown, then login with the code', async () => {
+  test('R1.12 R7.61 R9.9 SMS code: sendsms with type 1, then login with the code (the 60 s countdown is the button)', async () => {
     const store = makeStore()
-    await expect(store.sendSmsCode(DEMO_MOBILE)).resolves.toBe(true)
+    await expect(store.login.sendSmsCode(DEMO_MOBILE)).resolves.toBe(true)
     expect(server.calls.at(-1)).toMatchObject({ path: '/api/v1/liveapp/sendsms', body: { mobile: DEMO_MOBILE, type: 1 } })
-    expect(store.smsCountdown).toBe(SMS_COUNTDOWN)
     expect(SMS_COUNTDOWN).toBe(60)
-    await expect(store.sendSmsCode(DEMO_MOBILE)).resolves.toBe(false) // not again during the countdown
-    await expect(store.loginWithSms(DEMO_MOBILE, '000000')).resolves.toBe(false)
-    expect(store.error).toBe('验证码错误')
-    await expect(store.loginWithSms(DEMO_MOBILE, server.smsCode)).resolves.toBe(true)
-    expect(store.user.id).toBe(10001)
+    await expect(store.login.loginWithSms(DEMO_MOBILE, '000000')).resolves.toBe(false)
+    expect(store.login.error).toBe('验证码错误')
+    await expect(store.login.loginWithSms(DEMO_MOBILE, server.smsCode)).resolves.toBe(true)
+    expect(store.session.user.id).toBe(10001)
   })
 
   test('R5.16 a failed SMS request shows the server message', async () => {
     const toast = jest.spyOn(Taro, 'showToast')
     const store = makeStore()
-    await expect(store.sendSmsCode('13900000000')).resolves.toBe(false)
-    expect(store.error).toBe('发送太频繁，请稍后再试')
+    await expect(store.login.sendSmsCode('13900000000')).resolves.toBe(false)
+    expect(store.login.error).toBe('发送太频繁，请稍后再试')
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '发送太频繁，请稍后再试' }))
-    expect(store.smsCountdown).toBe(0)
   })
 
   test('R4.5 R8.4 R6.2 anonymous → logged in → 401 on a gated call → token cleared → login prompt, redirect remembered', async () => {
     const store = makeStore()
-    expect(store.isLoggedIn).toBe(false)
-    await store.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
-    expect(store.isLoggedIn).toBe(true)
+    expect(store.session.isLoggedIn).toBe(false)
+    await store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
+    expect(store.session.isLoggedIn).toBe(true)
     await expect(postData('/userapp/follow', { roomid: 3 }, { loginPrompt: true })).resolves.toEqual({ isfollow: 1 })
 
     server.tokens.clear() // the token expires on the server
     await expect(postData('/userapp/follow', { roomid: 3 }, { loginPrompt: true })).rejects.toMatchObject({ errorCode: 401, msg: '需要身份验证' })
     expect(getToken()).toBe('')
-    expect(store.token).toBe('')
-    expect(store.isLoggedIn).toBe(false)
-    expect(store.user.id).toBe(0)
+    expect(store.session.token).toBe('')
+    expect(store.session.isLoggedIn).toBe(false)
+    expect(store.session.user.id).toBe(0)
     expect(getItem(USER_KEY)).toBeUndefined()
     await flush()
     // R4.6: the prompt asks, remembers where the user was and opens the user page
@@ -175,7 +162,7 @@ describe('R4 login', () => {
   test('R4.6 after an interactive login the remembered page opens again (and is forgotten)', async () => {
     setItem(REDIRECT_KEY, LIVE_URL)
     const store = makeStore()
-    await store.loginWithSms(DEMO_MOBILE, server.smsCode)
+    await store.login.loginWithSms(DEMO_MOBILE, server.smsCode)
     expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: LIVE_URL }))
     expect(getItem(REDIRECT_KEY)).toBeUndefined()
   })
@@ -189,11 +176,11 @@ describe('R4 login', () => {
 
   test('R4.6 declining the prompt keeps the user where they are; on the user page no modal opens', async () => {
     modal.mockResolvedValue({ confirm: false, cancel: true } as never)
-    await makeStore().promptLogin()
+    await makeStore().prompt.promptLogin()
     expect(switchTab).not.toHaveBeenCalled()
     expect(getItem(REDIRECT_KEY)).toBeUndefined()
     modal.mockClear()
-    await makeStore({ currentUrl: () => '/pages/user/user' }).promptLogin()
+    await makeStore({ currentUrl: () => '/pages/user/user' }).prompt.promptLogin()
     expect(modal).not.toHaveBeenCalled()
   })
 
@@ -202,25 +189,25 @@ describe('R4 login', () => {
     server.tokens.set('handoff-token', 10001)
     await runStartup({ tokentype: 'app', token: 'handoff-token' }, '/m2/pages/home/home')
     expect(server.calls.some((c) => c.path === '/api/v1/userapp/login' && c.body.tokentype === 'app' && c.body.token === 'handoff-token')).toBe(true)
-    expect(store.isLoggedIn).toBe(true)
-    expect(store.user.id).toBe(10001)
+    expect(store.session.isLoggedIn).toBe(true)
+    expect(store.session.user.id).toBe(10001)
   })
 
   test('R4.8 the login check waits 200 ms', async () => {
     const wait = jest.fn(() => Promise.resolve())
     const store = makeStore({ wait })
-    await expect(store.checkLogin()).resolves.toBe(false)
+    await expect(store.prompt.checkLogin()).resolves.toBe(false)
     expect(wait).toHaveBeenCalledWith(200)
     expect(LOGIN_CHECK_DELAY).toBe(200)
     const real = makeStore()
     const started = Date.now()
-    await real.checkLogin()
+    await real.prompt.checkLogin()
     expect(Date.now() - started).toBeGreaterThanOrEqual(195)
   })
 
   test('R6.2 requireLogin opens the prompt for anonymous users', async () => {
     const store = makeStore({ wait: () => Promise.resolve() })
-    await expect(store.requireLogin()).resolves.toBe(false)
+    await expect(store.prompt.requireLogin()).resolves.toBe(false)
     expect(modal).toHaveBeenCalled()
   })
 })
@@ -228,10 +215,10 @@ describe('R4 login', () => {
 describe('R4.4 R7.65 current user', () => {
   test('R7.65 the current-user fetch sends id and sign and refreshes the user', async () => {
     const store = makeStore()
-    await store.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
+    await store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
     expect(savedCookies()).toMatchObject({ id: '10001', sign: 'sig10001' })
     server.users.get(10001)!.name = '改过的名字'
-    await expect(store.fetchCurrentUser()).resolves.toMatchObject({ id: 10001, nickName: '改过的名字' })
+    await expect(store.session.fetchCurrentUser()).resolves.toMatchObject({ id: 10001, nickName: '改过的名字' })
     expect(server.calls.at(-1)).toMatchObject({ path: '/api/v1/userapp/userinfo', body: { id: 10001, sign: 'sig10001' } })
     server.users.get(10001)!.name = '演示用户'
   })
@@ -240,14 +227,14 @@ describe('R4.4 R7.65 current user', () => {
     setToken('stale-token')
     setItem(USER_KEY, { id: 10001, nickName: 'x', avatar: '', mobile: '' })
     const store = makeStore()
-    expect(store.isLoggedIn).toBe(true)
+    expect(store.session.isLoggedIn).toBe(true)
     document.cookie = 'id=; Max-Age=0; Path=/'
     document.cookie = 'sign=; Max-Age=0; Path=/'
     setItem('cookies', {})
-    await expect(store.fetchCurrentUser()).resolves.toBeNull()
+    await expect(store.session.fetchCurrentUser()).resolves.toBeNull()
     expect(getToken()).toBe('')
-    expect(store.isLoggedIn).toBe(false)
-    expect(store.user.id).toBe(0)
+    expect(store.session.isLoggedIn).toBe(false)
+    expect(store.session.user.id).toBe(0)
   })
 })
 
@@ -255,9 +242,9 @@ describe('R4.3 logout', () => {
   test('R4.3 logout calls the server, clears token, user and cookies, then reloads', async () => {
     const reload = jest.fn()
     const store = makeStore({ reload })
-    await store.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
-    const token = store.token
-    await store.logout()
+    await store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
+    const token = store.session.token
+    await store.session.logout()
     const call = server.calls.at(-1)!
     expect(call.path).toBe('/api/v1/userapp/logout')
     expect(call.headers.authorization).toBe(`Bearer ${token}`)
@@ -265,7 +252,7 @@ describe('R4.3 logout', () => {
     expect(getToken()).toBe('')
     expect(getItem(USER_KEY)).toBeUndefined()
     expect(savedCookies()).toEqual({})
-    expect(store.user.id).toBe(0)
+    expect(store.session.user.id).toBe(0)
     expect(reload).toHaveBeenCalledTimes(1)
   })
 })
@@ -288,12 +275,12 @@ describe('R4.46 R9.23 user-info prompt', () => {
     setToken('t')
     setItem(USER_KEY, { id: 10002, nickName: '微信用户', avatar: '', mobile: '' })
     const store = makeStore({ now: () => clock })
-    expect(store.needsUserInfo).toBe(true)
-    store.skipUserInfo()
+    expect(store.info.needed).toBe(true)
+    store.info.skip()
     expect(getItem(USER_INFO_SKIP_KEY)).toBe(now)
-    expect(store.needsUserInfo).toBe(false)
+    expect(store.info.needed).toBe(false)
     clock = now + 7 * DAY + 1000
-    expect(makeStore({ now: () => clock }).needsUserInfo).toBe(true)
+    expect(makeStore({ now: () => clock }).info.needed).toBe(true)
   })
 })
 
@@ -314,24 +301,24 @@ describe('R6.5 R3.7 iOS review rule and service config', () => {
   test('R3.7 R7.9 R6.5 the config comes from /userapp/config and drives the rule', async () => {
     server.config = { iOSDisabled: 1, iOSDisabledMsg: '因监管要求，iOS 暂不支持虚拟支付', highFlowMode: 1 }
     const store = makeStore({ platform: () => 'WEAPP', isIOS: () => true })
-    await store.loadConfig()
-    expect(store.config).toMatchObject({ iOSDisabled: 1, highFlowMode: 1 })
-    expect(store.iosRestricted).toBe(true)
-    expect(store.iosRestrictedMessage).toBe('因监管要求，iOS 暂不支持虚拟支付')
-    expect(store.ensureIosAllowed()).toBe(false)
+    await store.config.loadConfig()
+    expect(store.config.config).toMatchObject({ iOSDisabled: 1, highFlowMode: 1 })
+    expect(store.config.iosRestricted).toBe(true)
+    expect(store.config.iosRestrictedMessage).toBe('因监管要求，iOS 暂不支持虚拟支付')
+    expect(store.config.ensureIosAllowed()).toBe(false)
     expect(modal).toHaveBeenCalledWith(expect.objectContaining({ content: '因监管要求，iOS 暂不支持虚拟支付' }))
 
     server.config = { iOSDisabled: 0, iOSDisabledMsg: '', highFlowMode: 0 }
     const open = makeStore({ platform: () => 'WXBB', isIOS: () => true })
-    await open.loadConfig()
-    expect(open.iosRestricted).toBe(false)
-    expect(open.ensureIosAllowed()).toBe(true)
+    await open.config.loadConfig()
+    expect(open.config.iosRestricted).toBe(false)
+    expect(open.config.ensureIosAllowed()).toBe(true)
 
     server.config = 'missing'
     const missing = makeStore({ platform: () => 'WEAPP', isIOS: () => true })
-    await expect(missing.loadConfig()).resolves.toBeNull()
-    expect(missing.iosRestricted).toBe(true)
-    expect(missing.iosRestrictedMessage).toBe(IOS_RESTRICTED_MESSAGE)
+    await expect(missing.config.loadConfig()).resolves.toBeNull()
+    expect(missing.config.iosRestricted).toBe(true)
+    expect(missing.config.iosRestrictedMessage).toBe(IOS_RESTRICTED_MESSAGE)
   })
 })
 
@@ -339,25 +326,25 @@ describe('R4.7 R4.47', () => {
   test('R4.7 launched from scene 1154 the session is in single-page mode and login is refused with the tip', async () => {
     const store = makeStore({ scene: () => SINGLE_PAGE_SCENE })
     expect(SINGLE_PAGE_SCENE).toBe(1154)
-    expect(store.singlePageMode).toBe(true)
-    await expect(store.loginMiniProgram()).resolves.toBe(false)
-    expect(store.error).toBe(SINGLE_PAGE_TIP)
-    expect(makeStore().singlePageMode).toBe(false)
+    expect(store.login.singlePageMode).toBe(true)
+    await expect(store.login.loginMiniProgram()).resolves.toBe(false)
+    expect(store.login.error).toBe(SINGLE_PAGE_TIP)
+    expect(makeStore().login.singlePageMode).toBe(false)
   })
 
   test('R4.47 R7.62 a user without a mobile gets the binding modal; binding sets the mobile', async () => {
     const store = makeStore()
     server.tokens.set('wx-token', 10002)
-    await store.loginWithStartupToken('app', 'wx-token')
-    expect(store.user.mobile).toBe('')
-    expect(store.needsMobile).toBe(true)
-    expect(store.bindMobileVisible).toBe(true)
-    await expect(store.bindMobile('13800000009', '999999')).resolves.toBe(false)
-    expect(store.error).toBe('验证码错误') // R5.16
-    await expect(store.bindMobile('13800000009', server.smsCode)).resolves.toBe(true)
-    expect(store.user.mobile).toBe('13800000009')
-    expect(store.bindMobileVisible).toBe(false)
-    expect(store.needsMobile).toBe(false)
+    await store.login.loginWithStartupToken('app', 'wx-token')
+    expect(store.session.user.mobile).toBe('')
+    expect(store.session.needsMobile).toBe(true)
+    expect(store.session.needsMobile).toBe(true)
+    await expect(store.login.bindMobile('13800000009', '999999')).resolves.toBe(false)
+    expect(store.login.error).toBe('验证码错误') // R5.16
+    await expect(store.login.bindMobile('13800000009', server.smsCode)).resolves.toBe(true)
+    expect(store.session.user.mobile).toBe('13800000009')
+    expect(store.session.needsMobile).toBe(false)
+    expect(store.session.needsMobile).toBe(false)
     server.users.get(10002)!.mobile = null
   })
 })
@@ -365,14 +352,14 @@ describe('R4.7 R4.47', () => {
 describe('R6.4 the other login paths', () => {
   test('R1.10 R7.58 R7.60 messenger browser: the main host is asked first, then the OAuth redirect with target_url', async () => {
     const store = makeStore()
-    await expect(store.loginWithMessengerRedirect('http://127.0.0.1/m2/pages/user/user')).resolves.toBe(false)
+    await expect(store.login.loginWithMessengerRedirect('http://127.0.0.1/m2/pages/user/user')).resolves.toBe(false)
     const check = server.calls.at(-1)!
     expect(check.path).toBe('/live/api.php')
     expect(openExternal).toHaveBeenCalledWith(`${server.origin}/wechat/oauth_user?target_url=${encodeURIComponent('http://127.0.0.1/m2/pages/user/user')}`)
 
-    await store.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
+    await store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
     ;(openExternal as jest.Mock).mockClear()
-    await expect(store.loginWithMessengerRedirect('http://127.0.0.1/m2/')).resolves.toBe(true)
+    await expect(store.login.loginWithMessengerRedirect('http://127.0.0.1/m2/')).resolves.toBe(true)
     expect(openExternal).not.toHaveBeenCalled()
   })
 })

@@ -8,7 +8,8 @@
 import Taro from '@tarojs/taro'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
-import { LOGIN_FAILED_TITLE, SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP, SessionStore } from '@/stores/session'
+import { LOGIN_FAILED_TITLE, SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP } from '@/stores/login'
+import { sessionParts } from '../support/session-parts'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { wx } from '../../setup/wx'
 
@@ -21,7 +22,7 @@ afterEach(() => jest.restoreAllMocks())
 
 /** The store with the platform's own deps: platform, scene and iOS come from the mini-program files. */
 function makeStore() {
-  return new SessionStore({ currentUrl: () => '/pages/user/user', reload: jest.fn(), wait: () => Promise.resolve() })
+  return sessionParts({ currentUrl: () => '/pages/user/user', reload: jest.fn(), wait: () => Promise.resolve() })
 }
 
 const asyncWxCalls = () => wx().calls.filter((c) => c.api !== 'getLaunchOptionsSync').map((c) => c.api)
@@ -31,7 +32,7 @@ test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the
   const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
   try {
-    await expect(store.loginMiniProgram()).resolves.toBe(true)
+    await expect(store.login.loginMiniProgram()).resolves.toBe(true)
     expect(asyncWxCalls()).toEqual(['getUserProfile', 'login']) // the profile first, inside the tap
     expect(wx().callsTo('getUserProfile')[0]).toMatchObject({ desc: expect.any(String) })
     expect(calls.count).toBe(1)
@@ -40,11 +41,11 @@ test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the
     calls.restore()
   }
   expect(loading).toHaveBeenCalledWith(expect.objectContaining({ title: '登录中' }))
-  expect(store.isLoggedIn).toBe(true)
+  expect(store.session.isLoggedIn).toBe(true)
   // R4.46 the messenger placeholder nickname asks for the profile; R4.47 no mobile opens the binding modal
-  expect(store.user.nickName).toBe('微信用户')
-  expect(store.needsUserInfo).toBe(true)
-  expect(store.bindMobileVisible).toBe(true)
+  expect(store.session.user.nickName).toBe('微信用户')
+  expect(store.info.needed).toBe(true)
+  expect(store.session.needsMobile).toBe(true)
   store.dispose()
 })
 
@@ -56,7 +57,7 @@ test('R5.15 R8.16 refusing the user information gives the dialog titled 登录�
   const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
   try {
-    await expect(store.loginMiniProgram()).resolves.toBe(false)
+    await expect(store.login.loginMiniProgram()).resolves.toBe(false)
     expect(calls.count).toBe(0)
   } finally {
     calls.restore()
@@ -64,7 +65,7 @@ test('R5.15 R8.16 refusing the user information gives the dialog titled 登录�
   expect(LOGIN_FAILED_TITLE).toBe('登录失败')
   expect(modal).toHaveBeenCalledWith(expect.objectContaining({ title: '登录失败', content: expect.stringContaining('设置') }))
   expect(asyncWxCalls()).toEqual(['getUserProfile'])
-  expect(store.isLoggedIn).toBe(false)
+  expect(store.session.isLoggedIn).toBe(false)
   store.dispose()
 })
 
@@ -72,9 +73,9 @@ test('R4.7 launched from scene 1154 (wx.getLaunchOptionsSync) the session is in 
   expect(SINGLE_PAGE_SCENE).toBe(1154)
   wx().launchOptions.scene = SINGLE_PAGE_SCENE
   const store = makeStore()
-  expect(store.singlePageMode).toBe(true)
-  await expect(store.loginMiniProgram()).resolves.toBe(false)
-  expect(store.error).toBe(SINGLE_PAGE_TIP)
+  expect(store.login.singlePageMode).toBe(true)
+  await expect(store.login.loginMiniProgram()).resolves.toBe(false)
+  expect(store.login.error).toBe(SINGLE_PAGE_TIP)
   expect(wx().callsTo('getLaunchOptionsSync').length).toBeGreaterThan(0)
   expect(asyncWxCalls()).toEqual([])
   store.dispose()
@@ -83,6 +84,6 @@ test('R4.7 launched from scene 1154 (wx.getLaunchOptionsSync) the session is in 
 test('R4.7 an ordinary launch (scene 1001) is not single-page mode', () => {
   const store = makeStore()
   expect(wx().launchOptions.scene).toBe(1001)
-  expect(store.singlePageMode).toBe(false)
+  expect(store.login.singlePageMode).toBe(false)
   store.dispose()
 })

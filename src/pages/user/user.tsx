@@ -1,9 +1,10 @@
 import { Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { TabBarSlot } from '@/components/tab-bar-slot'
 import { useTab } from '@/hooks/use-tab'
-import { SINGLE_PAGE_TIP, sessionStore } from '@/stores/session'
+import { SINGLE_PAGE_TIP, loginStore } from '@/stores/login'
+import { sessionStore } from '@/stores/session'
 import { BindMobile } from './components/bind-mobile'
 import { LoginForm } from './components/login-form'
 import { MiniProgramLogin } from './components/mini-program-login'
@@ -16,16 +17,19 @@ function UserPage() {
   useTab('user')
   const s = sessionStore
   useEffect(() => {
-    void s.start()
+    void loginStore.start()
   }, [])
+  // R4.47: a user without a mobile is asked to bind one whenever they arrive (a login, or the restored user at start)
+  const [bindMobileOpen, setBindMobileOpen] = useState(false)
+  useEffect(() => setBindMobileOpen(s.needsMobile), [s.token, s.user.id])
   return (
     <View className='page page--tab user'>
-      {s.singlePageMode ? <Text className='user-tip'>{SINGLE_PAGE_TIP}</Text> : null}
+      {loginStore.singlePageMode ? <Text className='user-tip'>{SINGLE_PAGE_TIP}</Text> : null}
       {s.isLoggedIn ? (
         <View>
-          <Profile />
-          <UserInfoPrompt />
-          <BindMobile />
+          <Profile onBindMobile={() => setBindMobileOpen(true)} />
+          <UserInfoPrompt bindMobileOpen={bindMobileOpen} />
+          <BindMobile open={bindMobileOpen} onClose={() => setBindMobileOpen(false)} />
         </View>
       ) : (
         <View className='user-login'>

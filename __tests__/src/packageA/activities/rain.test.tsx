@@ -15,6 +15,7 @@ import type { RainStore } from '@/packageA/components/activities/rain/store'
 import { roomSocket } from '@/core/socket'
 import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $ } from '../../support/dom'
 
@@ -25,8 +26,8 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebK
 beforeAll(async () => {
   setItem('fingerprint', 'fp-rain-tests')
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => true })
-  sessionStore.register()
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  loginStore.register()
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
 
 let t: TestUtils

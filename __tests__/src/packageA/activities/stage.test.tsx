@@ -23,6 +23,7 @@ import { clearCookies } from '@/core/cookies'
 import { clearToken } from '@/core/token'
 import { chatStore } from '@/stores/chat'
 import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 
@@ -32,7 +33,7 @@ const ROOM = 496
 beforeAll(async () => {
   setItem('fingerprint', 'fp-activity-tests')
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
-  sessionStore.register()
+  loginStore.register()
 }, 40000)
 
 let t: TestUtils
@@ -68,7 +69,7 @@ function logout() {
 }
 
 async function login() {
-  expect(await sessionStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }
 
 test('R4.38 R7.95 R7.96 R3.39 R6.2 a pushed vote shows; a visitor’s vote opens the login prompt and is cast after login; the count becomes the returned number', async () => {

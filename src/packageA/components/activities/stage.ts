@@ -1,7 +1,7 @@
 import { makeObservable, observable, action, computed, reaction, runInAction } from 'mobx'
 import { fetchGoods, fetchLottery, fetchQuiz, fetchRain, fetchRedpack, fetchVote } from '@/api/activity'
-import { isSuccess, type Envelope } from '@/core/request'
-import { RequestError } from '@/core/errors'
+import { settle } from '@/core/call'
+import { ApiError } from '@/core/errors'
 import { acquireRoomSocket, releaseRoomSocket, type RoomSocket } from '@/core/socket'
 import { latencyDelayMs } from '@/packageA/components/player/latency'
 import { sessionStore } from '@/stores/session'
@@ -26,7 +26,7 @@ export const PUSH_KIND: Record<string, ActivityKind> = {
 }
 
 /** The detail each module is fetched with on entering and after a reconnect. */
-const DETAILS: Array<[ActivityKind, (roomid: number) => Promise<Envelope<unknown>>]> = [
+const DETAILS: Array<[ActivityKind, (roomid: number) => Promise<unknown>]> = [
   ['vote', (roomid) => fetchVote({ roomid })],
   ['quiz', (roomid) => fetchQuiz({ roomid })],
   ['lottery', (roomid) => fetchLottery({ roomid })],
@@ -152,8 +152,8 @@ export class StageStore {
   async refresh(): Promise<void> {
     await Promise.all(
       DETAILS.map(async ([kind, fetch]) => {
-        const res = await fetch(this.roomId).catch(() => null)
-        if (!res || !isSuccess(res)) return
+        const res = await settle(fetch(this.roomId))
+        if (!res.ok) return
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return
         const store = await this.load(kind)
@@ -226,11 +226,13 @@ export class StageStore {
     try {
       return await run()
     } catch (err) {
-      if (err instanceof RequestError && err.errorCode === 401) {
+      // a 401 opened the login prompt: the action resumes after the login
+      if (err instanceof ApiError && err.kind === 'auth' && err.code === 401) {
         runInAction(() => (this.pending = run))
         return false
       }
-      this.deps.toast(err instanceof RequestError ? err.msg : '网络不给力，请稍后再试')
+      // the core's other rejections (403, 404, timeout) show their message; anything else a generic one
+      this.deps.toast(err instanceof ApiError && !err.answered ? err.msg : '网络不给力，请稍后再试')
       return false
     }
   }

@@ -24,12 +24,12 @@ import { setPageTitle } from '@/platform/title'
 async function roomsOf(key: FeaturedKey): Promise<RoomItem[]> {
   const cfg = FEATURED[key]
   if (cfg.roomIds) {
-    const res = await quiet(fetchRoomsByIds(cfg.roomIds, PAGE_SIZE.liveRooms), null)
-    const list = res && res.code === 1 ? res.data.list : []
+    const page = await quiet(fetchRoomsByIds(cfg.roomIds, PAGE_SIZE.liveRooms), null)
+    const list = page ? page.list : []
     return cfg.roomIds.map((id) => list.find((r) => r.id === id)).filter((r): r is RoomItem => !!r)
   }
-  const res = await quiet(fetchLiveRooms({ page: 1, count: PAGE_SIZE.liveRooms, tag: cfg.tagId }), null)
-  return res && res.code === 1 ? res.data.list : []
+  const page = await quiet(fetchLiveRooms({ page: 1, count: PAGE_SIZE.liveRooms, tag: cfg.tagId }), null)
+  return page ? page.list : []
 }
 
 /** A featured slow-live page: the camera switcher, the current camera, popularity and the interaction room's chat. */

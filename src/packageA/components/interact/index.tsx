@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { acquireRoomSocket, releaseRoomSocket } from '@/core/socket'
 import { giftStore } from '@/stores/gift'
 import { likeStore } from '@/stores/like'
-import { sessionStore } from '@/stores/session'
+import { serviceConfig } from '@/stores/service-config'
 import { GiftPanel } from './gift-panel'
 import { GiftStrip } from './gift-strip'
 import { LikeButton } from './like-button'
@@ -32,7 +32,7 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
   }, [roomId])
 
   const openGifts = () => {
-    if (!sessionStore.ensureIosAllowed()) return // R6.5
+    if (!serviceConfig.ensureIosAllowed()) return // R6.5
     setPanel(true)
   }
 

@@ -13,6 +13,7 @@ import { openLink, openPage } from '@/router/navigate'
 import { liveStore } from '@/stores/live'
 import { afterFirstFrame } from '@/packageA/components/player/first-frame'
 import { sessionStore } from '@/stores/session'
+import { loginPrompt } from '@/stores/login-prompt'
 import { streamerStore } from '@/stores/streamer'
 import { shareToast, showToast } from '@/ui/overlay'
 import { formatCount, formatTime } from '@/utils/format'
@@ -38,7 +39,7 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
   // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when room.id, sessionStore.isLoggedIn change; what else it reads belongs to those
   }, [room.id, sessionStore.isLoggedIn])
   const toggle = async () => {
-    if (!(await sessionStore.requireLogin())) return
+    if (!(await loginPrompt.requireLogin())) return
     const s = room.streamer
     // the streamer keeps their own room (a streamer may host several rooms); the follow is made from this room
     const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: s?.room_id || room.id })
@@ -77,7 +78,7 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
     // Ask inside the tap (WeChat requires it); a subscription needs an accept decision (R5.13).
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
-    if (!(await sessionStore.requireLogin())) return
+    if (!(await loginPrompt.requireLogin())) return
     const ok = await streamerStore.subscribe(room.id).catch(() => false)
     if (ok) void showToast('预约成功，开播时提醒您')
   }

@@ -4,7 +4,7 @@ import { useReachBottom, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageState } from '@/components/page-state'
-import { sessionStore } from '@/stores/session'
+import { loginPrompt } from '@/stores/login-prompt'
 import { PlaybackStore, canSendDanmaku } from '@/stores/playback'
 import { showToast } from '@/ui/overlay'
 import { formatCount, formatTime, fromNow } from '@/utils/format'
@@ -54,7 +54,7 @@ function PlaybackPage() {
     setText('')
   }
   const sendComment = async () => {
-    if (!(await sessionStore.requireLogin())) return
+    if (!(await loginPrompt.requireLogin())) return
     const result = await store.comment(comment)
     if (result === true) {
       setComment('')

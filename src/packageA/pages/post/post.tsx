@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useState } from 'react'
 import { fetchPost, type PostItem } from '@/api/timeline'
 import { PageState } from '@/components/page-state'
+import { ApiError } from '@/core/errors'
 import { PostCard } from '@/packageA/components/post-card'
 import { TimelineStore } from '@/stores/timeline'
 import { setPageTitle } from '@/platform/title'
@@ -19,12 +20,12 @@ function PostPage() {
   useEffect(() => {
     if (!id) return
     fetchPost(source, id)
-      .then((res) => {
-        if (res.code !== 1) return setError(res.msg || '内容不存在')
-        setPost(res.data)
-        void setPageTitle(res.data.host_name || '详情')
+      .then((data) => {
+        setPost(data)
+        void setPageTitle(data.host_name || '详情')
       })
-      .catch(() => setError('网络不给力，请稍后再试'))
+      // an answer's message (内容不存在 by default); a rejection (404, timeout) the network text
+      .catch((err: unknown) => setError(err instanceof ApiError && err.answered ? err.msg || '内容不存在' : '网络不给力，请稍后再试'))
   // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id changes; what else it reads belongs to those
   }, [id])
   if (!id) return <PageState error='内容不存在' />

@@ -5,12 +5,15 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { fetchTeaserDetail, fetchTeaserSubscribed, subscribeTeaser, type TeaserDetail } from '@/api/playback'
 import { PageState } from '@/components/page-state'
+import { settle } from '@/core/call'
+import { ApiError } from '@/core/errors'
 import { env } from '@/env'
 import { requestSubscription } from '@/platform/subscribe'
 import { openPage, openWebView } from '@/router/navigate'
 import { EXTERNAL_PREVIEW_ID } from '@/router/startup'
 import { externalActivityUrl } from '@/router/startup-run'
 import { sessionStore } from '@/stores/session'
+import { loginPrompt } from '@/stores/login-prompt'
 import { showToast } from '@/ui/overlay'
 import { formatCount, formatTime } from '@/utils/format'
 import { shareImage } from '@/utils/image'
@@ -34,16 +37,15 @@ function PreviewPage() {
     }
     if (!id) return
     fetchTeaserDetail(id)
-      .then((res) => {
-        if (res.code !== 1) return setError(res.msg || '预告不存在或已下线')
-        setDetail(res.data)
-        void setPageTitle(res.data.title)
+      .then((data) => {
+        setDetail(data)
+        void setPageTitle(data.title)
       })
-      .catch(() => setError('网络不给力，请稍后再试'))
+      // an answer's message (预告不存在或已下线 by default); a rejection (404, timeout) the network text
+      .catch((err: unknown) => setError(err instanceof ApiError && err.answered ? err.msg || '预告不存在或已下线' : '网络不给力，请稍后再试'))
     if (sessionStore.isLoggedIn) {
       fetchTeaserSubscribed(id)
-        .then((res) => {
-          const v = res.data
+        .then((v) => {
           setSubscribed(typeof v === 'number' ? v === 1 : v?.issubscribe === 1)
         })
         .catch(() => undefined)
@@ -58,12 +60,12 @@ function PreviewPage() {
     if (subscribed) return
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
-    if (!(await sessionStore.requireLogin())) return
-    const res = await subscribeTeaser(id).catch(() => null)
-    if (res && res.code === 1) {
+    if (!(await loginPrompt.requireLogin())) return
+    const res = await settle(subscribeTeaser(id))
+    if (res.ok) {
       setSubscribed(true)
       void showToast('预约成功，开播时提醒您')
-    } else void showToast(res?.msg || '预约失败，请稍后再试')
+    } else void showToast((res.error.answered && res.error.msg) || '预约失败，请稍后再试')
   }
   return (
     <View className='preview'>

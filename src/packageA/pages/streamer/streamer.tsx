@@ -4,7 +4,7 @@ import Taro, { usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/tar
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { RoomPlayback, Streamer } from '@/api/streamer'
-import { RequestError } from '@/core/errors'
+import { ApiError, failureText } from '@/core/errors'
 import { avatarOf, plainText } from '@/components/streamer-item'
 import { ListFoot, ListState } from '@/components/streamer-list-state'
 import { PageState } from '@/components/page-state'
@@ -21,8 +21,8 @@ const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
 /** A failed follow or subscribe: a 401 has already opened the login prompt (R8.4); anything else says why. */
 function explain(e: unknown) {
-  if (e instanceof RequestError && e.errorCode === 401) return
-  const msg = (e as { msg?: string })?.msg || '操作失败，请稍后再试'
+  if (e instanceof ApiError && e.kind === 'auth' && e.code === 401) return
+  const msg = failureText(e, '操作失败，请稍后再试')
   void showToast(msg)
 }
 

@@ -6,6 +6,9 @@ import { PageState } from '@/components/page-state'
 import { depositStore } from '@/stores/deposit'
 import { giftStore } from '@/stores/gift'
 import { sessionStore } from '@/stores/session'
+import { serviceConfig } from '@/stores/service-config'
+import { loginStore } from '@/stores/login'
+import { loginPrompt } from '@/stores/login-prompt'
 import './deposit.scss'
 import { buttonProps, choiceProps, hiddenProps } from '@/platform/a11y'
 
@@ -18,7 +21,7 @@ const CURRENCY = '慧币'
  */
 function DepositPage() {
   useEffect(() => {
-    void sessionStore.start()
+    void loginStore.start()
     void depositStore.load()
   }, [])
   useDidShow(() => {
@@ -33,20 +36,20 @@ function DepositPage() {
   }, [loggedIn])
 
   const s = depositStore
-  const restricted = sessionStore.iosRestricted
+  const restricted = serviceConfig.iosRestricted
   return (
     <View className='deposit'>
       <View className='deposit__head'>
         <Text className='deposit__label'>我的{CURRENCY}</Text>
         <Text className='deposit__balance'>{sessionStore.isLoggedIn ? (s.balance ?? '--') : '--'}</Text>
         {!sessionStore.isLoggedIn && (
-          <Text className='deposit__login' {...buttonProps()} onClick={() => void sessionStore.requireLogin()}>
+          <Text className='deposit__login' {...buttonProps()} onClick={() => void loginPrompt.requireLogin()}>
             登录后查看余额 ›
           </Text>
         )}
       </View>
       {restricted ? (
-        <PageState error={sessionStore.iosRestrictedMessage} />
+        <PageState error={serviceConfig.iosRestrictedMessage} />
       ) : s.loading && !s.prices.length ? (
         <PageState loading />
       ) : s.error && !s.prices.length ? (

@@ -7,6 +7,9 @@ import { PageState } from '@/components/page-state'
 import { openPage } from '@/router/navigate'
 import { MALL_CANCELLED_TEXT, MALL_FAILED_TEXT, MALL_PAID_TEXT, mallStore } from '@/stores/mall'
 import { sessionStore } from '@/stores/session'
+import { serviceConfig } from '@/stores/service-config'
+import { loginStore } from '@/stores/login'
+import { loginPrompt } from '@/stores/login-prompt'
 import './payment.scss'
 
 const yuan = (n: number) => `¥${(Math.round(Number(n) * 100) / 100).toFixed(2)}`
@@ -57,10 +60,10 @@ function MallPaymentPage() {
   const s = mallStore
 
   useEffect(() => {
-    void sessionStore.start()
+    void loginStore.start()
   }, [])
   // under iOS review (R6.5) nothing is ordered or paid: the page shows the restriction
-  const restricted = sessionStore.iosRestricted
+  const restricted = serviceConfig.iosRestricted
   useEffect(() => {
     if (!loggedIn || restricted) return
     if (id) void s.load(id)
@@ -80,12 +83,12 @@ function MallPaymentPage() {
     body = (
       <View className='mall__login'>
         <PageState empty emptyText='登录后查看订单' />
-        <Button className='mall__login-button' onClick={() => void sessionStore.requireLogin()}>
+        <Button className='mall__login-button' onClick={() => void loginPrompt.requireLogin()}>
           去登录
         </Button>
       </View>
     )
-  } else if (restricted) body = <PageState error={sessionStore.iosRestrictedMessage} />
+  } else if (restricted) body = <PageState error={serviceConfig.iosRestrictedMessage} />
   else if (s.loading && !o) body = <PageState loading />
   else if (s.error && !o) body = <PageState error={s.error} onRetry={id ? () => void s.load(id) : undefined} />
   else if (!o) body = <PageState loading />

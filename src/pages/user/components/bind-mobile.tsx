@@ -1,16 +1,20 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
+import { loginStore } from '@/stores/login'
 import { sessionStore } from '@/stores/session'
 import { SmsCodeButton } from './sms-code-button'
 import { buttonProps } from '@/platform/a11y'
 
-/** R4.47, R7.62: the mobile-binding modal for a user without a mobile; failures show the server message (R5.16). */
-function BindMobileView() {
-  const s = sessionStore
+/**
+ * R4.47, R7.62: the mobile-binding modal for a user without a mobile; failures show the server message (R5.16).
+ * Whether it is open is the user page's (`open`, `onClose`).
+ */
+function BindMobileView({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const s = loginStore
   const [mobile, setMobile] = useState('')
   const [verify, setVerify] = useState('')
-  if (!s.bindMobileVisible || !s.isLoggedIn) return null
+  if (!open || !sessionStore.isLoggedIn) return null
   return (
     <View className='user-modal' catchMove>
       <View className='user-modal__panel user-bind'>
@@ -24,10 +28,10 @@ function BindMobileView() {
           <SmsCodeButton mobile={mobile} />
         </View>
         {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
-        <Button className='user-form__submit' onClick={() => void s.bindMobile(mobile, verify)}>
+        <Button className='user-form__submit' onClick={() => void s.bindMobile(mobile, verify).then((bound) => bound && onClose())}>
           绑定
         </Button>
-        <Text className='user-modal__skip' {...buttonProps()} onClick={() => s.showBindMobile(false)}>
+        <Text className='user-modal__skip' {...buttonProps()} onClick={onClose}>
           暂不绑定
         </Text>
       </View>

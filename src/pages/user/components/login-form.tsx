@@ -1,7 +1,7 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 import { SmsCodeButton } from './sms-code-button'
 import { disabledProps, tablistProps, tabProps } from '@/platform/a11y'
 
@@ -9,10 +9,10 @@ export type LoginMode = 'password' | 'sms'
 
 /**
  * Mobile + password (R1.13, R7.54) and mobile + SMS code (R1.12). Validation (R5.1, R5.14) and the 登录中 loading
- * toast (R8.15) live in the session store; the form shows its last error.
+ * toast (R8.15) live in the login store; the form shows its last failure.
  */
 function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }) {
-  const s = sessionStore
+  const s = loginStore
   const [mode, setMode] = useState<LoginMode>(initialMode)
   const [mobile, setMobile] = useState('')
   const [password, setPassword] = useState('')

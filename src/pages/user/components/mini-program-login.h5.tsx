@@ -1,7 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { currentPlatform } from '@/platform/current'
-import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 
 /**
  * H5: no mini-program login. In the messenger's own browser the messenger's OAuth redirect is offered instead
@@ -9,7 +9,7 @@ import { sessionStore } from '@/stores/session'
  */
 function MessengerLoginView() {
   if (currentPlatform() !== 'WECHAT') return null
-  const s = sessionStore
+  const s = loginStore
   return (
     <View className='user-mp-login'>
       <Button className='user-mp-login__btn' disabled={s.loggingIn} onClick={() => void s.loginWithMessengerRedirect(window.location.href)}>

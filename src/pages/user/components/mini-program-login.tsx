@@ -1,13 +1,13 @@
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { sessionStore } from '@/stores/session'
+import { loginStore } from '@/stores/login'
 
 /**
  * Mini-program login (R1.9, R7.55): the tap must reach wx.getUserProfile directly; refusing it gives the 登录失败
  * dialog (R5.15, R8.16). The H5 build has its own file that renders nothing.
  */
 function MiniProgramLoginView() {
-  const s = sessionStore
+  const s = loginStore
   return (
     <View className='user-mp-login'>
       <Button className='user-mp-login__btn' disabled={s.loggingIn || s.singlePageMode} onClick={() => void s.loginMiniProgram()}>

@@ -24,7 +24,7 @@ async function confirmLogout() {
 }
 
 /** The logged-in view: avatar, nickname, masked mobile, the profile editor (R7.63), binding, logs, follows, logout. */
-function ProfileView() {
+function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
   const s = sessionStore
   const u = s.user
   return (
@@ -41,7 +41,7 @@ function ProfileView() {
           <Text className='user-menu__label'>编辑资料</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
-        <View className='user-menu__item user-menu__bind' {...buttonProps()} onClick={() => !u.mobile && s.showBindMobile(true)}>
+        <View className='user-menu__item user-menu__bind' {...buttonProps()} onClick={() => !u.mobile && onBindMobile()}>
           <Text className='user-menu__label'>手机号</Text>
           <Text className='user-menu__value'>{u.mobile ? '已绑定' : '去绑定'}</Text>
         </View>

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchGoods, viewGoods, type GoodsItem } from '@/api/activity'
-import { isSuccess } from '@/core/request'
+import { answered } from '@/core/call'
 import { openLink, openPage } from '@/router/navigate'
 import type { ActivityStore, StageContext } from '../types'
 
@@ -58,8 +58,8 @@ export class GoodsStore implements ActivityStore {
 
   /** The 商品 tab opened. */
   async open(): Promise<void> {
-    const res = await fetchGoods(this.ctx.roomId)
-    if (isSuccess(res)) runInAction(() => this.applyDetail(res.data || []))
+    const res = await answered(fetchGoods(this.ctx.roomId))
+    if (res.ok) runInAction(() => this.applyDetail(res.data || []))
   }
 
   /** R7.101: an item seen on the stage or opened counts once per room visit. */

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchLotteryResult, joinLottery, type LotteryData, type LotteryResultData } from '@/api/activity'
-import { isSuccess } from '@/core/request'
+import { answered } from '@/core/call'
 import type { DanmakuPushData } from '@/core/socket'
 import type { ActivityStore, StageContext } from '../types'
 
@@ -95,13 +95,13 @@ export class LotteryStore implements ActivityStore {
     const l = this.lottery
     if (!l || this.joined || this.status === 'finish') return Promise.resolve(false)
     return this.ctx.gated(async () => {
-      const res = await joinLottery(l.id)
-      if (!isSuccess(res)) {
-        this.ctx.toast(res.msg || '参与失败')
+      const res = await answered(joinLottery(l.id))
+      if (!res.ok) {
+        this.ctx.toast(res.error.msg || '参与失败')
         return false
       }
       runInAction(() => (this.joined = true))
-      this.ctx.toast(res.msg || '参与成功，等待开奖')
+      this.ctx.toast(res.data.msg || '参与成功，等待开奖')
       return true
     })
   }
@@ -118,10 +118,11 @@ export class LotteryStore implements ActivityStore {
     const l = this.lottery
     if (!l) return Promise.resolve(false)
     return this.ctx.gated(async () => {
-      const res = await fetchLotteryResult(l.id)
-      if (!isSuccess(res) || !res.data) return false
+      const res = await answered(fetchLotteryResult(l.id))
+      if (!res.ok || !res.data) return false
+      const data = res.data
       runInAction(() => {
-        if (this.lottery?.id === l.id) this.outcome = lotteryOutcome(res.data)
+        if (this.lottery?.id === l.id) this.outcome = lotteryOutcome(data)
       })
       return true
     })

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchQuizResult, postQuizAnswer, type QuizData, type QuizResultData } from '@/api/activity'
-import { isSuccess } from '@/core/request'
+import { answered } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** R4.39: a quiz push replaces the current quiz only if it has an id. */
@@ -55,9 +55,9 @@ export class QuizStore implements ActivityStore {
     return this.ctx.gated(async () => {
       runInAction(() => (this.busy = true))
       try {
-        const res = await postQuizAnswer(quiz.id, optionId)
-        if (!isSuccess(res)) {
-          this.ctx.toast(res.msg || '提交失败')
+        const res = await answered(postQuizAnswer(quiz.id, optionId))
+        if (!res.ok) {
+          this.ctx.toast(res.error.msg || '提交失败')
           return false
         }
         runInAction(() => (this.myAnswer = optionId))
@@ -70,7 +70,10 @@ export class QuizStore implements ActivityStore {
   }
 
   private async loadResult(id: number) {
-    const res = await fetchQuizResult(id)
-    if (isSuccess(res) && res.data && this.quiz?.id === id) runInAction(() => (this.result = res.data))
+    const res = await answered(fetchQuizResult(id))
+    if (res.ok && res.data && this.quiz?.id === id) {
+      const result = res.data
+      runInAction(() => (this.result = result))
+    }
   }
 }

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { drawRain, fetchRainWinners, type RainData, type RainWinner } from '@/api/activity'
-import { isSuccess } from '@/core/request'
+import { answered, settle } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** R4.31, R9.24: the rain window is one hour. */
@@ -112,9 +112,9 @@ export class RainStore implements ActivityStore {
     this.inFlight = true
     return this.ctx
       .gated(async () => {
-        const res = await drawRain(r.actId)
-        if (!isSuccess(res) || !res.data) {
-          this.ctx.toast(res.msg || '红包雨已结束')
+        const res = await answered(drawRain(r.actId))
+        if (!res.ok || !res.data) {
+          this.ctx.toast((!res.ok && res.error.msg) || '红包雨已结束')
           runInAction(() => (this.remain = 0))
           return false
         }
@@ -135,9 +135,10 @@ export class RainStore implements ActivityStore {
   async loadWinners(): Promise<boolean> {
     const r = this.rain
     if (!r || !winnersAllowed(r, this.ctx.now())) return false
-    const res = await fetchRainWinners(r.actId).catch(() => null)
-    if (!res || !isSuccess(res)) return false
-    runInAction(() => (this.winners = Array.isArray(res.data) ? res.data : []))
+    const res = await settle(fetchRainWinners(r.actId))
+    if (!res.ok) return false
+    const winners = res.data
+    runInAction(() => (this.winners = Array.isArray(winners) ? winners : []))
     return true
   }
 }

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { drawRedpack, fetchRedpackResult, type RedpackData, type RedpackResultData } from '@/api/activity'
-import { isSuccess } from '@/core/request'
+import { answered, settle } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** The room's red packet (R7.89, R7.93, R7.94): detail, one draw per viewer (a double tap draws once), the result. */
@@ -47,9 +47,10 @@ export class RedpackStore implements ActivityStore {
     if (!this.drawing) {
       this.drawing = this.ctx
         .gated(async () => {
-          const res = await drawRedpack(rp.id)
-          const amount = isSuccess(res) ? Number(res.data?.amount) || 0 : 0
-          runInAction(() => (this.outcome = { amount, msg: amount ? res.msg : res.msg || '手慢了，红包已抢完' }))
+          const res = await answered(drawRedpack(rp.id))
+          const msg = res.ok ? res.data.msg : res.error.msg
+          const amount = res.ok ? Number(res.data.data?.amount) || 0 : 0
+          runInAction(() => (this.outcome = { amount, msg: amount ? msg : msg || '手慢了，红包已抢完' }))
           await this.loadResult()
           return amount > 0
         })
@@ -63,7 +64,7 @@ export class RedpackStore implements ActivityStore {
   async loadResult(): Promise<void> {
     const rp = this.redpack
     if (!rp) return
-    const res = await fetchRedpackResult(rp.id).catch(() => null)
-    if (res && isSuccess(res) && this.redpack?.id === rp.id) runInAction(() => (this.result = res.data))
+    const res = await settle(fetchRedpackResult(rp.id))
+    if (res.ok && this.redpack?.id === rp.id) runInAction(() => (this.result = res.data))
   }
 }

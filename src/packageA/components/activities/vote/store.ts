@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { postVote, type VoteData, type VoteOption } from '@/api/activity'
-import { isSuccess } from '@/core/request'
+import { answered } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** R4.38: a successful vote sets the option's count to the returned number, or adds one when none came back. */
@@ -60,13 +60,14 @@ export class VoteStore implements ActivityStore {
     return this.ctx.gated(async () => {
       runInAction(() => (this.busy = true))
       try {
-        const res = await postVote(vote.id, optionId)
-        if (!isSuccess(res)) {
-          this.ctx.toast(res.msg || '投票失败')
+        const res = await answered(postVote(vote.id, optionId))
+        if (!res.ok) {
+          this.ctx.toast(res.error.msg || '投票失败')
           return false
         }
+        const counted = res.data
         runInAction(() => {
-          if (this.vote?.id === vote.id) this.vote = { ...this.vote, options: applyVoteCount(this.vote.options, optionId, res.data?.vote) }
+          if (this.vote?.id === vote.id) this.vote = { ...this.vote, options: applyVoteCount(this.vote.options, optionId, counted?.vote) }
           this.mine = optionId
         })
         return true

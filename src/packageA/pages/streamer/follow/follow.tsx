@@ -8,6 +8,7 @@ import { ListFoot, ListState } from '@/components/streamer-list-state'
 import { PageState } from '@/components/page-state'
 import { openPage } from '@/router/navigate'
 import { sessionStore } from '@/stores/session'
+import { loginPrompt } from '@/stores/login-prompt'
 import { streamerStore } from '@/stores/streamer'
 import './follow.scss'
 
@@ -41,7 +42,7 @@ function FollowPage() {
       <View className='page follow-page'>
         <PageState empty emptyText='登录后查看关注的主播' />
         <View className='follow-page__login'>
-          <Button className='follow-page__login-btn' onClick={() => void sessionStore.promptLogin()}>
+          <Button className='follow-page__login-btn' onClick={() => void loginPrompt.promptLogin()}>
             去登录
           </Button>
         </View>

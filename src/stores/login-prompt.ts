@@ -1,0 +1,41 @@
+import { openPage } from '@/router/navigate'
+import { saveRedirect } from '@/router/redirect'
+import { showModal } from '@/ui/overlay'
+import { sessionStore, type SessionStore } from './session'
+
+/** R4.8 */
+export const LOGIN_CHECK_DELAY = 200
+export const LOGIN_PROMPT_TEXT = '该功能需要登录，是否前往登录？'
+
+/** The login prompt of login-gated actions (spec R4.6, R4.8, R6.2, R8.4). */
+export class LoginPrompt {
+  constructor(private readonly session: Pick<SessionStore, 'deps' | 'isLoggedIn'> = sessionStore) {}
+
+  /** R4.8: the login check waits 200 ms (startup logins may still be landing), then answers. */
+  async checkLogin(): Promise<boolean> {
+    await this.session.deps.wait(LOGIN_CHECK_DELAY)
+    return this.session.isLoggedIn
+  }
+
+  /** Login-gated actions: true when logged in; otherwise the login prompt opens (R6.2, R4.6). */
+  async requireLogin(): Promise<boolean> {
+    if (await this.checkLogin()) return true
+    await this.promptLogin()
+    return false
+  }
+
+  /**
+   * R4.6: on the user page the login screens are right there; anywhere else a modal asks, and on confirmation the
+   * current page is remembered (restored after login, or at the next start R2.28) and the user page opens.
+   */
+  async promptLogin(): Promise<void> {
+    const here = this.session.deps.currentUrl()
+    if (here && /pages\/user\/user/.test(here)) return
+    const res = await showModal({ title: '提示', content: LOGIN_PROMPT_TEXT, confirmText: '去登录' })
+    if (!res || !res.confirm) return
+    if (here) saveRedirect(here)
+    await openPage('user')
+  }
+}
+
+export const loginPrompt = new LoginPrompt()

@@ -1,0 +1,241 @@
+import { makeAutoObservable, runInAction } from 'mobx'
+import * as userApi from '@/api/user'
+import type { LoginResult, PartnerCredentials } from '@/api/user'
+import { failureText, messageOf } from '@/core/errors'
+import { setLoginPrompt } from '@/core/token'
+import { openExternal } from '@/platform/external'
+import { hostBridge } from '@/platform/host'
+import type { PlatformKind } from '@/platform/kinds'
+import { UserInfoRefused, miniProgramCredentials } from '@/platform/mp-login'
+import { openLink } from '@/router/navigate'
+import { takeRedirect } from '@/router/redirect'
+import { setStartupLogin } from '@/router/startup-run'
+import { hideLoading, hideLoadingThen, showLoading, showModal, showToast } from '@/ui/overlay'
+import { isMobile } from '@/utils/validate'
+import { LoginPrompt, loginPrompt } from './login-prompt'
+import { ServiceConfigStore, serviceConfig } from './service-config'
+import { normalizeUser, sessionStore, type SessionStore } from './session'
+
+/** R8.15 */
+export const LOGGING_IN_TEXT = '登录中'
+/** R5.15, R8.16 */
+export const LOGIN_FAILED_TITLE = '登录失败'
+export const USER_INFO_REFUSED_TEXT = '需要您授权用户信息才能登录，请在设置中开启用户信息授权后重试'
+/** R4.7: Moments' single-page mode, where nothing can log in. */
+export const SINGLE_PAGE_SCENE = 1154
+export const SINGLE_PAGE_TIP = '当前为朋友圈预览模式，请点击下方「前往小程序」使用完整功能'
+export const MOBILE_REQUIRED_TEXT = '请输入手机号和密码'
+export const MOBILE_INVALID_TEXT = '请输入正确的手机号'
+export const VERIFY_REQUIRED_TEXT = '请输入验证码'
+const LOGIN_FAILED_TEXT = '登录失败，请稍后再试'
+
+/** Which login a host app's user goes through (see hostLoginOf). */
+export type HostLogin = 'product' | 'partner'
+
+/**
+ * R6.4, R1.11, R1.14, R7.57, R7.59: how a host app's user (R3.8, from the bridge's getUserInfo, R7.8) logs in. The
+ * spec's host apps are the broadcaster's own app and partner apps (section 1); R1.11's "Wi-Fi app" is the
+ * broadcaster's own app, whose login call is named after it. Decision:
+ *   WXBB, PRODUCT (the broadcaster's app, 7.0.0+ and older)  → POST /userapp/{product}_login (R7.59)
+ *   WXLIVE, LINGXI (partner apps)                           → POST /userapp/login {userid, usertokenkey, devicetoken} (R7.57)
+ *   every other platform (mini-program, messenger, web)      → no host-app login
+ */
+export function hostLoginOf(platform: PlatformKind): HostLogin | null {
+  if (platform === 'WXBB' || platform === 'PRODUCT') return 'product'
+  if (platform === 'WXLIVE' || platform === 'LINGXI') return 'partner'
+  return null
+}
+
+/**
+ * Every way into the session (spec R1.9–R1.14, R2.26, R4.2, R4.47, R5.14–R5.16, R6.4, R7.53–R7.62, R8.15, R8.16): each
+ * login method, the SMS code and the mobile binding. A success saves the user and the token in the session.
+ */
+export class LoginStore {
+  /** A login call is running (the 登录中 loading toast shows meanwhile, R8.15). */
+  loggingIn = false
+  /** The last login / SMS / binding failure, which the login and binding forms show (silent logins keep theirs here too). */
+  error = ''
+
+  private started: Promise<void> | null = null
+
+  constructor(
+    private readonly session: SessionStore = sessionStore,
+    private readonly config: ServiceConfigStore = serviceConfig,
+    private readonly prompt: LoginPrompt = loginPrompt
+  ) {
+    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started'>(this, { session: false, config: false, prompt: false, started: false })
+  }
+
+  /** Wires the login into the request core (R8.4 login prompt) and startup (R2.26 tokentype + token). */
+  register(): this {
+    setLoginPrompt(() => {
+      void this.prompt.promptLogin()
+    })
+    setStartupLogin(({ tokentype, token }) => this.loginWithStartupToken(tokentype, token))
+    return this
+  }
+
+  /**
+   * Once per app start: the service config (R3.7) and, with a token, the current user (R7.65 with the id + sign
+   * cookies; a failure clears the token, R4.4); then, with nobody logged in, the host app's user (R6.4, R3.8).
+   * Safe to call from every page that needs the session.
+   */
+  start(): Promise<void> {
+    if (!this.started) {
+      this.started = Promise.all([this.config.loadConfig(), this.session.token ? this.session.fetchCurrentUser() : null])
+        .then(() => (this.session.isLoggedIn ? false : this.loginFromHostApp()))
+        .then(() => undefined)
+    }
+    return this.started
+  }
+
+  /** R4.7: launched from Moments' single-page mode, where login is impossible. */
+  get singlePageMode(): boolean {
+    return this.session.deps.scene() === SINGLE_PAGE_SCENE
+  }
+
+  /**
+   * One login call with the 登录中 loading toast (R8.15); the failure's message goes to `error` and a toast.
+   * `returnToRedirect`: after an interactive login, go back where the login prompt was opened (R4.6).
+   */
+  async login(call: () => Promise<LoginResult>, options: { returnToRedirect?: boolean; silent?: boolean } = {}): Promise<boolean> {
+    if (this.loggingIn) return false
+    this.loggingIn = true
+    this.error = ''
+    if (!options.silent) void showLoading(LOGGING_IN_TEXT)
+    let failure: string | null = null
+    try {
+      this.session.applyLogin(await call())
+      return true
+    } catch (err) {
+      const msg = messageOf(err, LOGIN_FAILED_TEXT)
+      runInAction(() => {
+        this.error = msg
+      })
+      failure = msg
+      return false
+    } finally {
+      runInAction(() => {
+        this.loggingIn = false
+      })
+      const redirect = options.returnToRedirect && this.session.isLoggedIn ? takeRedirect() : null
+      // The follow-up (the failure toast, or the page the login prompt came from) comes 500 ms after the loading
+      // overlay hides, so the two never flash over each other (R9.19).
+      const next = failure !== null ? () => void showToast(failure as string) : redirect ? () => openLink(redirect) : undefined
+      if (options.silent) {
+        if (redirect) await openLink(redirect)
+      } else if (next) await hideLoadingThen(next)
+      else hideLoading()
+    }
+  }
+
+  private fail(msg: string): false {
+    this.error = msg
+    void showToast(msg)
+    return false
+  }
+
+  /** R1.13, R7.54, R5.14, R5.1 */
+  loginWithPassword(mobile: string, password: string): Promise<boolean> {
+    const m = (mobile || '').trim()
+    if (!m || !password) return Promise.resolve(this.fail(MOBILE_REQUIRED_TEXT))
+    if (!isMobile(m)) return Promise.resolve(this.fail(MOBILE_INVALID_TEXT))
+    return this.login(() => userApi.login({ mobile: m, password }), { returnToRedirect: true })
+  }
+
+  /** R1.12 */
+  loginWithSms(mobile: string, verify: string): Promise<boolean> {
+    const m = (mobile || '').trim()
+    if (!isMobile(m)) return Promise.resolve(this.fail(MOBILE_INVALID_TEXT))
+    if (!(verify || '').trim()) return Promise.resolve(this.fail(VERIFY_REQUIRED_TEXT))
+    return this.login(() => userApi.login({ mobile: m, verify: verify.trim() }), { returnToRedirect: true })
+  }
+
+  /**
+   * R7.61, R9.9: a code by SMS; true when sent (the view then counts down before another may be asked for). A failure
+   * shows the server message (R5.16).
+   */
+  async sendSmsCode(mobile: string): Promise<boolean> {
+    const m = (mobile || '').trim()
+    if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
+    try {
+      await userApi.sendSms(m)
+    } catch (err) {
+      return this.fail(failureText(err, '验证码发送失败'))
+    }
+    runInAction(() => {
+      this.error = ''
+    })
+    void showToast('验证码已发送')
+    return true
+  }
+
+  /** R1.9, R7.55, R5.15, R8.16: refusing the user information gives the 登录失败 dialog. */
+  async loginMiniProgram(): Promise<boolean> {
+    if (this.singlePageMode) return this.fail(SINGLE_PAGE_TIP)
+    let credentials: Awaited<ReturnType<typeof miniProgramCredentials>>
+    try {
+      credentials = await miniProgramCredentials()
+    } catch (err) {
+      if (err instanceof UserInfoRefused) {
+        await showModal({ title: LOGIN_FAILED_TITLE, content: USER_INFO_REFUSED_TEXT, showCancel: false })
+        return false
+      }
+      return this.fail(messageOf(err, LOGIN_FAILED_TEXT))
+    }
+    return this.login(() => userApi.login(credentials), { returnToRedirect: true })
+  }
+
+  /** R2.26, R7.56: startup query tokentype + token. */
+  loginWithStartupToken(tokentype: string, token: string): Promise<boolean> {
+    return this.login(() => userApi.login({ tokentype, token }))
+  }
+
+  /**
+   * R1.11, R1.14, R3.8, R6.4, R7.8: inside a host app that offers the bridge, its user (userid or userId,
+   * usertokenkey, devicesToken; getUserInfo gives up after 1 s) logs in through the call of hostLoginOf.
+   */
+  async loginFromHostApp(): Promise<boolean> {
+    const kind = hostLoginOf(this.session.deps.platform())
+    const bridge = kind ? hostBridge() : null
+    const info = bridge ? await bridge.getUserInfo() : null
+    const userid = info ? String(info.userid ?? info.userId ?? '') : ''
+    if (!kind || !info || !userid) return false
+    const credentials: PartnerCredentials = { userid, usertokenkey: String(info.usertokenkey ?? ''), devicetoken: String(info.devicesToken ?? '') }
+    const call = kind === 'product' ? () => userApi.productLogin(credentials) : () => userApi.login(credentials)
+    return this.login(call, { silent: true })
+  }
+
+  /** R1.10, R7.58, R7.60: in the messenger's browser, ask the main host; without a login, go through OAuth. */
+  async loginWithMessengerRedirect(targetUrl: string): Promise<boolean> {
+    const res = await userApi.apiLogin(targetUrl).catch(() => null)
+    if (res && 'access_token' in res) {
+      this.session.applyLogin(res)
+      this.error = ''
+      return true
+    }
+    openExternal(userApi.oauthUrl(targetUrl))
+    return false
+  }
+
+  /** R4.47, R7.62: bind a mobile; a failure shows the server message (R5.16). */
+  async bindMobile(mobile: string, verify: string): Promise<boolean> {
+    const m = (mobile || '').trim()
+    if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
+    if (!(verify || '').trim()) return this.fail(VERIFY_REQUIRED_TEXT)
+    let bound: userApi.RawUser | null
+    try {
+      bound = await userApi.bindMobile(m, verify.trim())
+    } catch (err) {
+      return this.fail(failureText(err, '绑定失败'))
+    }
+    runInAction(() => {
+      this.session.setUser(normalizeUser(bound) || { ...this.session.user, mobile: m })
+      this.error = ''
+    })
+    void showToast('绑定成功')
+    return true
+  }
+}
+
+export const loginStore = new LoginStore().register()
