@@ -30,11 +30,11 @@ function App({ children }: PropsWithChildren) {
     const query = (options?.query || {}) as Record<string, string>
     if (process.env.NODE_ENV === 'production') silenceConsole(query)
     // Service config and, with a stored token, the current user (R3.7, R4.4).
-    loginStore.start()
+    void loginStore.start()
     // R7.111: the analytics script, once; journeys never wait for it
     analyticsStore.start()
     // then, in the messenger's browser, its OAuth login and JS-SDK share menu (R1.10, R7.64)
-    runStartup(startupLogin ? { ...query, ...startupLogin } : query, options?.path || '')
+    void runStartup(startupLogin ? { ...query, ...startupLogin } : query, options?.path || '')
       .catch(() => undefined)
       .then(() => jssdkStore.start())
   })

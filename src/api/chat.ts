@@ -19,7 +19,7 @@ export interface HistoryQuery {
   /** default 10 (R9.4) */
   count?: number
   /** default today (R9.7) */
-  type?: 'today' | 'week' | 'all' | string
+  type?: 'today' | 'week' | 'all' | (string & {})
   /** only messages after this msg_id, oldest first (the reference server's gap fill after a reconnect; see HistoryGone) */
   after_msg_id?: number
   /** start time (R7.79: history is fetched with room id, count and time) */

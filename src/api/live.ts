@@ -15,7 +15,7 @@ export interface RoomTab {
 /** Room info (spec R3.10): id, status, title, orientation, topic, source, streamer, external.tabs. */
 export interface RoomInfo extends RoomItem {
   status?: number
-  orientation?: 'portrait' | 'landscape' | string
+  orientation?: 'portrait' | 'landscape' | (string & {})
   topic?: string
   source?: string
   playback_source?: string

@@ -124,7 +124,7 @@ export interface MallOrder {
   price: number
   quantity: number
   amount: number
-  status: 'pending' | 'paid' | string
+  status: 'pending' | 'paid' | (string & {})
   paid_at?: number | null
   time?: number
 }

@@ -129,7 +129,7 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
 }
 
 function isEnvelope(v: unknown): v is Envelope {
-  return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in (v as object)
+  return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in (v)
 }
 
 /** The server's own message of a failed response: its envelope's msg, or its text. */
@@ -218,7 +218,7 @@ export async function request<T = unknown>(path: string, data: Record<string, un
     if (isTimeout(err, Date.now() - started, timeout)) throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
     return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
   }
-  saveCookies(responseCookies(res as { header?: Record<string, unknown> }))
+  saveCookies(responseCookies(res))
   const envelope = outcome<T>(res.statusCode, res.data, !!options.loginPrompt)
   for (const observer of observers) {
     try {
@@ -323,7 +323,7 @@ export async function upload<T = unknown>(filePath: string, options: UploadOptio
       formData: { ...options.formData, ...commonFields() },
       header: { Cookie, Authorization, Fingerprint },
       timeout
-    } as Taro.uploadFile.Option)
+    })
   } catch (err) {
     const reason = reasonOf(err).replace(/^uploadFile:fail\s*/, '')
     if (/abort/i.test(reason)) throw new UploadError('abort', 'abort')

@@ -90,7 +90,7 @@ export function socketUrl(roomId: number | string, apiHost: string = currentHost
 }
 
 function defaultConnect(url: string): Promise<SocketTaskLike> {
-  return Taro.connectSocket({ url }) as unknown as Promise<SocketTaskLike>
+  return Taro.connectSocket({ url })
 }
 
 function parseMessage(raw: unknown): { type: string; data: unknown } | null {
@@ -148,12 +148,12 @@ export class RoomSocket {
   on<K extends keyof PushDataMap & string>(type: K, handler: PushHandler<PushDataMap[K]>): () => void {
     let set = this.handlers.get(type)
     if (!set) this.handlers.set(type, (set = new Set()))
-    set.add(handler as PushHandler)
+    set.add(handler)
     return () => this.off(type, handler)
   }
 
   off<K extends keyof PushDataMap & string>(type: K, handler: PushHandler<PushDataMap[K]>): void {
-    this.handlers.get(type)?.delete(handler as PushHandler)
+    this.handlers.get(type)?.delete(handler)
   }
 
   onStatus(handler: (s: SocketStatus) => void): () => void {
@@ -170,7 +170,7 @@ export class RoomSocket {
     if (!this.stopped) return
     this.stopped = false
     this.attempts = 0
-    this.open()
+    void this.open()
   }
 
   /** Stop for good: no reconnect, no timers. */
@@ -322,7 +322,7 @@ export class RoomSocket {
   private safeClose(task: SocketTaskLike) {
     try {
       const r = task.close({ code: 1000, reason: 'client close' }) as Promise<unknown> | undefined
-      if (r && typeof (r as Promise<unknown>).catch === 'function') (r as Promise<unknown>).catch(() => undefined)
+      if (r && typeof (r).catch === 'function') (r).catch(() => undefined)
     } catch {
       // already closed
     }

@@ -31,7 +31,8 @@ function HomePage() {
   useTab('home')
   const s = homeStore
   useEffect(() => {
-    s.refresh()
+    void s.refresh()
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   useReachBottom(() => {
     s.loadList('liveRooms').catch(() => undefined)
@@ -227,6 +228,7 @@ const EventsPreview = observer(function EventsPreview({ onTap }: { onTap: (t: Te
   const events = homeStore.events
   useEffect(() => {
     if (events.currentPage === 0) events.load().catch(() => undefined)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   if (events.loading && events.empty) return <PageState loading />
   if (events.empty) return <PageState empty emptyText='暂无活动' />

@@ -18,8 +18,19 @@ import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 
+/** The paged list of each list type, and the items it holds. */
+interface Lists {
+  live: typeof homeStore.liveRooms
+  playback: typeof homeStore.playbacks
+  playbackRecommended: typeof homeStore.playbacksRecommended
+  event: typeof homeStore.events
+  deposit: typeof userLogsStore.depositLog
+  gift: typeof userLogsStore.giftLog
+}
+type ItemOf<K extends ListType> = Lists[K] extends PagedList<infer I> ? I : never
+
 /** Which paged list each list type shows (spec R2.7). */
-function listOf(type: ListType): PagedList<any> {
+function listOf(type: ListType): Lists[ListType] {
   switch (type) {
     case 'live':
       return homeStore.liveRooms
@@ -41,13 +52,14 @@ const ROW_RPX = 200
 interface RowProps {
   id: string
   index: number
-  data: any[]
+  data: ItemOf<ListType>[]
 }
 
 function rowFor(type: ListType) {
   return memo(function Row({ id, index, data }: RowProps) {
-    const item = data[index]
+    // the rows of a list are that list's items
     if (type === 'deposit') {
+      const item = data[index] as ItemOf<'deposit'>
       return (
         <View id={id} className='list-row list-row--log'>
           <Text className='list-row__title'>充值 {item.gold} 慧币</Text>
@@ -58,6 +70,7 @@ function rowFor(type: ListType) {
       )
     }
     if (type === 'gift') {
+      const item = data[index] as ItemOf<'gift'>
       return (
         <View id={id} className='list-row list-row--log'>
           <Text className='list-row__title'>
@@ -69,11 +82,12 @@ function rowFor(type: ListType) {
         </View>
       )
     }
+    const item = data[index] as ItemOf<'live' | 'event' | 'playback'>
     const status = type === 'live' ? liveStatus(item) : null
     const open = () => {
-      if (type === 'live') openPage('live', { roomid: item.id })
-      else if (type === 'event') openPage('preview', { id: item.id })
-      else openPage('playback', { id: item.id })
+      if (type === 'live') void openPage('live', { roomid: item.id })
+      else if (type === 'event') void openPage('preview', { id: item.id })
+      else void openPage('playback', { id: item.id })
     }
     return (
       <View id={id} className='list-row' data-id={item.id} {...linkProps()} onClick={open}>
@@ -84,10 +98,10 @@ function rowFor(type: ListType) {
           <Text className='list-row__title'>{stripHtml(item.title)}</Text>
           <Text className='list-row__sub'>
             {type === 'live'
-              ? `${formatCount(item.online || 0)}人在看`
+              ? `${formatCount((item as ItemOf<'live'>).online || 0)}人在看`
               : type === 'event'
-                ? `${formatTime(item.start_time, 'MM月DD日 HH:mm')} 开始`
-                : `${formatCount(item.views || 0)}次观看`}
+                ? `${formatTime((item as ItemOf<'event'>).start_time, 'MM月DD日 HH:mm')} 开始`
+                : `${formatCount((item as ItemOf<'playback'>).views || 0)}次观看`}
           </Text>
         </View>
       </View>
@@ -109,6 +123,7 @@ function ListPage() {
   useEffect(() => {
     void setPageTitle(title)
     if (list && list.currentPage === 0) list.load().catch(() => undefined)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when type changes; what else it reads belongs to those
   }, [type])
   usePullDownRefresh(() => {
     if (!list) return Taro.stopPullDownRefresh()

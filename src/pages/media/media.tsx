@@ -39,7 +39,8 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
   const day = m.selectedDay
   const [now, setNow] = useState(Date.now())
   useEffect(() => {
-    if (channelId) quietly(m.loadSchedule(channelId, day))
+    if (channelId) void quietly(m.loadSchedule(channelId, day))
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when channelId, day change; what else it reads belongs to those
   }, [channelId, day])
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60000)
@@ -133,7 +134,8 @@ const ProgrammeList = observer(function ProgrammeList({ kind, title }: { kind: M
   const list = m.programsOf(kind)
   const st = m.programState[kind]
   useEffect(() => {
-    if (!st.loaded && !st.loading) quietly(m.loadProgrammes(kind))
+    if (!st.loaded && !st.loading) void quietly(m.loadProgrammes(kind))
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when kind changes; what else it reads belongs to those
   }, [kind])
   return (
     <View className='media-programs'>
@@ -195,7 +197,8 @@ const VideoRow = memo(function VideoRow({ id, index, data }: RowProps) {
 const VideoList = observer(function VideoList() {
   const list = mediaStore.videoList
   useEffect(() => {
-    if (list.currentPage === 0 && !list.loading) quietly(list.load())
+    if (list.currentPage === 0 && !list.loading) void quietly(list.load())
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   if (list.empty) {
     return (
@@ -239,7 +242,8 @@ function MediaPage() {
   useTab('media')
   const m = mediaStore
   useEffect(() => {
-    if (!m.channelState.loaded && !m.channelState.loading) quietly(m.loadChannels())
+    if (!m.channelState.loaded && !m.channelState.loading) void quietly(m.loadChannels())
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   usePullDownRefresh(() => {
     const seg = m.segment
@@ -250,7 +254,7 @@ function MediaPage() {
       if (id) jobs.push(m.loadSchedule(id, m.selectedDay, true))
     } else if (seg === 'audio') jobs.push(m.loadProgrammes('audio'))
     else jobs.push(quietly(m.videoList.load({ reset: true })))
-    Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
+    void Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
   })
   const seg = m.segment
   return (

@@ -32,20 +32,22 @@ function StreamerTabPage() {
   const s = streamerStore
   const [mode, setMode] = useState<Mode>('tags')
   useEffect(() => {
-    if (!s.tagsLoaded) quietly(s.loadTags())
-    quietly(s.selectTag(s.currentTag))
+    if (!s.tagsLoaded) void quietly(s.loadTags())
+    void quietly(s.selectTag(s.currentTag))
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   useEffect(() => {
-    if (mode === 'ranking') quietly(s.selectRanking(s.rankingType))
+    if (mode === 'ranking') void quietly(s.selectRanking(s.rankingType))
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when mode changes; what else it reads belongs to those
   }, [mode])
   const list = mode === 'tags' ? s.currentList : s.currentRanking
   useReachBottom(() => {
-    quietly(list.load())
+    void quietly(list.load())
   })
   usePullDownRefresh(() => {
     const jobs: Array<Promise<unknown>> = [quietly(list.load({ reset: true }))]
     if (mode === 'tags') jobs.push(s.loadTags())
-    Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
+    void Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
   })
   return (
     <View className='page page--tab streamer-tab'>

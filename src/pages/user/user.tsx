@@ -21,6 +21,7 @@ function UserPage() {
   }, [])
   // R4.47: a user without a mobile is asked to bind one whenever they arrive (a login, or the restored user at start)
   const [bindMobileOpen, setBindMobileOpen] = useState(false)
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when s.token, s.user.id change; what else it reads belongs to those
   useEffect(() => setBindMobileOpen(s.needsMobile), [s.token, s.user.id])
   return (
     <View className='page page--tab user'>
