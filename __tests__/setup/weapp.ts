@@ -2,7 +2,7 @@
 // mini-program variants make that Taro's H5 implementation lacks, bound into Taro as Taro's weapp runtime binds wx:
 // an async API returns a promise that resolves with the success result and rejects with the fail result. The calls
 // and answers are reset before every test.
-/* eslint-disable @typescript-eslint/no-var-requires */
+ 
 import { createWx, type WxAsyncApi } from './wx'
 
 const g = globalThis as unknown as { wx?: ReturnType<typeof createWx> }

@@ -1,6 +1,5 @@
 /** @jest-environment node */
-import { CHUNK_LOAD_TIMEOUT } from '../../config/index'
-import configFactory from '../../config/index'
+import configFactory, { CHUNK_LOAD_TIMEOUT } from '../../config/index'
 import { h5Aliases } from '../../config/routes'
 import { appEnv, defineAppEnv, ENV_DEFAULTS } from '../../config/env'
 

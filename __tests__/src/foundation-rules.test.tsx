@@ -37,7 +37,7 @@ describe('timings and distances', () => {
     jest.useFakeTimers()
     try {
       expect(FOLLOW_UP_DELAY).toBe(500)
-      showLoading()
+      void showLoading()
       const next = jest.fn(() => 'done')
       const p = hideLoadingThen(next)
       jest.advanceTimersByTime(499)

@@ -15,7 +15,7 @@ describe('custom tab bar', () => {
     uiStore.setTab('streamer')
     const t = new TestUtils()
     await t.mount(TabBar)
-    const items = Array.from(document.querySelectorAll('.tab-bar__item')) as HTMLElement[]
+    const items = Array.from(document.querySelectorAll<HTMLElement>('.tab-bar__item'))
     expect(items.map((i) => i.textContent?.replace(/[^\u4e00-\u9fa5]/g, ''))).toEqual(['直播', '主播', '视听', '我的'])
     // the theme colour marks the current tab (the bar above it); its text is the theme's AA shade #b34f00 (5.2:1 on
     // white, #ff8300 is 2.5:1), the others #6b6b6b (5.3:1)

@@ -120,7 +120,7 @@ export async function startContractServer(): Promise<ContractServer> {
           return send(200, { code: 1, msg: 'success', data: publicUser(me) })
         case '/api/v1/userapp/huizhibo_login': {
           // sandbox rule of the reference server: the token key of partner user X is `dev-X`
-          if (!body.userid || body.usertokenkey !== `dev-${body.userid}`) return send(200, { code: 1002, msg: '登录凭证无效，请重新登录', data: null })
+          if (!body.userid || body.usertokenkey !== `dev-${String(body.userid)}`) return send(200, { code: 1002, msg: '登录凭证无效，请重新登录', data: null })
           return loginOf(users.get(10001)!)
         }
         case '/live/api.php':

@@ -1,6 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import type { Socket } from 'node:net'
+import type { AddressInfo, Socket } from 'node:net'
 
 /**
  * A fault-injecting HTTP proxy on 127.0.0.1 in front of the reference server: every request is passed on

@@ -113,7 +113,7 @@ test.each(['load', 'get'] as const)(
  * thread first, a slower phone), for `run`; the library's sources are put back afterwards.
  */
 async function withSourcesRead(run: (read: string[], total: number) => Promise<void>, costMs = 0): Promise<void> {
-  const fp = jest.requireActual('@fingerprintjs/fingerprintjs') as { sources: Record<string, (...a: unknown[]) => unknown> }
+  const fp = jest.requireActual<{ sources: Record<string, (...a: unknown[]) => unknown> }>('@fingerprintjs/fingerprintjs')
   const saved = { ...fp.sources }
   const read: string[] = []
   for (const name of Object.keys(saved)) {
@@ -121,7 +121,7 @@ async function withSourcesRead(run: (read: string[], total: number) => Promise<v
       read.push(name)
       const until = Date.now() + costMs
       while (Date.now() < until);
-      return saved[name]!(...args)
+      return saved[name](...args)
     }
   }
   try {

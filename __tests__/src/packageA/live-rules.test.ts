@@ -47,7 +47,7 @@ describe('player rules', () => {
 
 describe('share and subscribe', () => {
   test('R3.54 R7.108 the share payload: title, link, image through the share preset', () => {
-    expect(roomShare({ id: 5, title: '房间', onair: 1, cover: 'http://h/c.svg' } as never)).toEqual({
+    expect(roomShare({ id: 5, title: '房间', onair: 1, cover: 'http://h/c.svg' })).toEqual({
       title: '房间',
       path: '/packageA/pages/live/live?roomid=5',
       imageUrl: 'http://h/c.svg?x-oss-process=image/resize,h_400/crop,mid,w_500,h_400'

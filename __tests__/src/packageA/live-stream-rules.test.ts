@@ -123,7 +123,7 @@ describe('a pushed activity waits for the viewer’s picture, the latency read a
         shown.push(type)
         return true
       }
-    } as unknown as ActivityStore
+    }
     const mod = { createStore: () => store, View: () => null } as unknown as ActivityModule
     const loaders = { vote: () => Promise.resolve(mod), quiz: () => Promise.resolve(mod), lottery: () => Promise.resolve(mod), rain: () => Promise.resolve(mod), redpack: () => Promise.resolve(mod), goods: () => Promise.resolve(mod) }
     // the room socket's pushes, as the stage subscribes to them

@@ -202,7 +202,7 @@ describe('a playback’s timed danmaku', () => {
     feed.advance(10)
     feed.advance(0) // back to the start: a jump
     expect(feed.advance(0.3)).toEqual([]) // 0 s is not after 0 s
-    expect(first[0]!.msgId).toBe(1)
+    expect(first[0].msgId).toBe(1)
   })
 })
 
@@ -262,7 +262,7 @@ describe('屏蔽词', () => {
 
 describe('弹幕设置 per viewer', () => {
   afterEach(() => {
-    sessionStore.setUser(normalizeUser({ id: 0 } as never) ?? (sessionStore.user as never))
+    sessionStore.setUser(normalizeUser({ id: 0 }) ?? (sessionStore.user))
   })
   test('stored settings are checked field by field: opacity kept within 25–100, unknown values fall back', () => {
     expect(sanitize({ opacity: 5, fontSize: 'huge', area: 0.5, speed: 'fast', maxOnScreen: 7, merge: 'yes', blockWords: ['a', 3, '', 'a'] })).toEqual({
@@ -283,7 +283,7 @@ describe('弹幕设置 per viewer', () => {
     danmakuSettings.update({ opacity: 40 })
     expect(danmakuSettings.addBlockWord('/([/', checkBlockWord)).toBe('正则表达式有误，请检查后再添加')
     expect(danmakuSettings.addBlockWord('广告', checkBlockWord)).toBeNull()
-    sessionStore.setUser(normalizeUser({ id: 42, nickname: '观众' } as never)!)
+    sessionStore.setUser(normalizeUser({ id: 42, nickname: '观众' })!)
     expect(danmakuSettings.viewer).toBe('user42')
     expect(danmakuSettings.settings.opacity).toBe(100)
     expect(danmakuSettings.hides({ text: '看广告', userId: 7 })).toBe(false)

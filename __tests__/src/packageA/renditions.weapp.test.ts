@@ -14,9 +14,9 @@ test('a live room and a playback offer 360P and 720P, each an absolute address o
     const list = await loadRenditions(`${server.origin}${path}`)
     expect(list.map((r) => r.height)).toEqual([360, 720])
     expect(list.map((r) => r.url)).toEqual([`${server.origin}${path.replace('index', '360p')}`, `${server.origin}${path.replace('index', '720p')}`])
-    expect(list[1]!.bandwidth).toBeGreaterThan(list[0]!.bandwidth)
+    expect(list[1].bandwidth).toBeGreaterThan(list[0].bandwidth)
     // each plays
-    expect(await fetchText(list[1]!.url)).toMatch(/^#EXTM3U[\s\S]*720p-seg\d+\.ts/)
+    expect(await fetchText(list[1].url)).toMatch(/^#EXTM3U[\s\S]*720p-seg\d+\.ts/)
   }
 })
 

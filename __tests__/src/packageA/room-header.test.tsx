@@ -31,7 +31,7 @@ beforeAll(async () => {
 let t: TestUtils
 let toast: jest.SpyInstance
 beforeEach(() => {
-  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   t = new TestUtils()
@@ -61,7 +61,7 @@ test('R4.26 R1.2 R7.46 the room header: code 1 adds the streamer to my follows (
   }
   const before = streamerStore.follows.total
 
-  await t.mount(RoomHeader, { props: { room: room as RoomInfo, onPoster: () => undefined } })
+  await t.mount(RoomHeader, { props: { room: room, onPoster: () => undefined } })
   await waitFor(() => followButton()?.textContent === '+ 关注')
   const calls = countRequests(/\/userapp\/follow$/)
   try {

@@ -68,7 +68,7 @@ test('R7.84 R3.48 choosing a package and Alipay, then paying, orders {m, gold} a
     expect($('.deposit__pay')?.textContent).toBe('立即支付 ¥68')
     tap($('.deposit__pay'))
     await waitFor(() => visited.length === 1)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ m: 'alipay_web', gold: 680 })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ m: 'alipay_web', gold: 680 })
     expect(visited[0]).toContain('/sandbox/pay')
   } finally {
     calls.restore()
@@ -103,7 +103,7 @@ test('R8.21 an empty package list shows the empty state', async () => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (/pay_gold_list/.test(url)) return Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', data: [] }), { status: 200 }))
     return original(input, init)
-  }) as typeof fetch
+  })
   try {
     await t.mount(DepositPage)
     await waitFor(() => $('.page-state--empty'))

@@ -39,16 +39,16 @@ let t: TestUtils
 let redirects: string[]
 beforeEach(async () => {
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   redirects = []
   // no router under jest: the redirect is recorded (the browser test follows it for real)
   jest.spyOn(Taro, 'redirectTo').mockImplementation((async (o: { url: string }) => {
     redirects.push(o.url)
     return { errMsg: 'redirectTo:ok' }
-  }) as never)
+  }))
   visited = []
   // the H5 payment launch, with the browser's navigation recorded instead of performed
   mallStore.configure({ launch: (o) => launchPayment(o, (url) => visited.push(url)) })
@@ -79,7 +79,7 @@ async function orderThroughGoodsLink(goodsId: string, quantity?: string): Promis
   routeTo(quantity ? { goods_id: goodsId, quantity } : { goods_id: goodsId })
   await t.mount(MallPaymentPage)
   await waitFor(() => redirects.length === 1)
-  const id = new URL(redirects[0] as string, 'http://x').searchParams.get('id') as string
+  const id = new URL(redirects[0], 'http://x').searchParams.get('id') as string
   t.unmout()
   t = new TestUtils()
   return id
@@ -129,18 +129,18 @@ test('R7.86 R3.50 R3.51 R3.49 paying sends id, fromtype h5, _sj_userid, _sj_toke
     await new Promise((r) => setTimeout(r, 300))
     expect(calls.count).toBe(1)
     expect(visited).toHaveLength(1)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ id, fromtype: 'h5', _sj_userid: '10001', _sj_token: getToken(), openid: 'o_configured_mall' })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ id, fromtype: 'h5', _sj_userid: '10001', _sj_token: getToken(), openid: 'o_configured_mall' })
   } finally {
     calls.restore()
     env.TARO_APP_MALL_OPENID = configured
   }
   expect($('.mall-pay')?.textContent).toBe('支付中…')
-  const page = new URL(visited[0] as string)
+  const page = new URL(visited[0])
   expect(page.pathname).toBe('/sandbox/pay')
   expect(page.searchParams.get('redirect_url')).toBe(`${window.location.pathname}${window.location.search}`)
   // the page shows the order to its owner (the browser sends the login cookies; here the token)
-  expect(await fetch(visited[0] as string, { headers: { authorization: `Bearer ${getToken()}` } }).then((r) => r.text())).toContain(`商城订单 ${id}`)
-  expect((await confirmPayment(visited[0] as string)).data.credited).toBe(1)
+  expect(await fetch(visited[0], { headers: { authorization: `Bearer ${getToken()}` } }).then((r) => r.text())).toContain(`商城订单 ${id}`)
+  expect((await confirmPayment(visited[0])).data.credited).toBe(1)
   // the payment page sends the browser back: the page loads the order again
   t.unmout()
   t = new TestUtils()
@@ -162,7 +162,7 @@ test('R3.50 the viewer’s own open id (the openid cookie, R4.10) goes before th
   try {
     tap($('.mall-pay'))
     await waitFor(() => calls.count === 1 && visited.length === 1)
-    expect(JSON.parse(calls.bodies[0] as string).openid).toBe('o_viewer_own')
+    expect(JSON.parse(calls.bodies[0]).openid).toBe('o_viewer_own')
   } finally {
     calls.restore()
   }
@@ -182,7 +182,7 @@ test('R7.86 back from the payment page without paying is the cancelled screen; �
   expect($('.mall-result__title')?.textContent).toBe('已取消支付')
   tap($('.mall-result__retry'))
   await waitFor(() => visited.length === 2)
-  expect(new URL(visited[1] as string).searchParams.get('order_id')).toBe(new URL(visited[0] as string).searchParams.get('order_id'))
+  expect(new URL(visited[1]).searchParams.get('order_id')).toBe(new URL(visited[0]).searchParams.get('order_id'))
 })
 
 test('R7.86 R8.5 a pay call that fails is the failed screen with the reason; 重新支付 tries again', async () => {

@@ -26,10 +26,10 @@ beforeAll(async () => {
 
 let t: TestUtils
 beforeEach(() => {
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
   t = new TestUtils()
 })
 afterEach(() => {
@@ -59,7 +59,7 @@ test('R7.86 R3.49 R3.50 R3.51 the mini-program pays with fromtype xcx and wx.req
     t.act(() => $('.mall-pay')!.click())
     await waitFor(() => $('.mall-result--paid'))
     expect(calls.count).toBe(1)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: getToken() })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: getToken() })
   } finally {
     calls.restore()
   }

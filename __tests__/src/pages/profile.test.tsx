@@ -94,7 +94,7 @@ test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + versi
   const url = srcOf('.profile-editor__avatar-img') as string
   expect(url).toMatch(/\/files\/[0-9a-z]+\.png$/)
   expect(uploadFile).toHaveBeenCalledTimes(1)
-  expect(uploadFile.mock.calls[0]![0]).toMatchObject({ name: 'file', timeout: UPLOAD_TIMEOUT, fileName: 'avatar.png', filePath: picked })
+  expect(uploadFile.mock.calls[0][0]).toMatchObject({ name: 'file', timeout: UPLOAD_TIMEOUT, fileName: 'avatar.png', filePath: picked })
   expect(UPLOAD_TIMEOUT).toBe(600000)
   const sent = proxy.seen.find((r) => r.method === 'POST' && /\/upload$/.test(r.url))!
   expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)

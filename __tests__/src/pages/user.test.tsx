@@ -52,7 +52,7 @@ function tap(el: HTMLElement | null) {
 }
 
 function byText(sel: string, label: string): HTMLElement | null {
-  return (Array.from(document.querySelectorAll(sel)) as HTMLElement[]).find((e) => (e.textContent || '').trim() === label) || null
+  return Array.from(document.querySelectorAll<HTMLElement>(sel)).find((e) => (e.textContent || '').trim() === label) || null
 }
 
 test('R3.6 R2.5 a visitor sees the anonymous header and the login form', async () => {
@@ -78,7 +78,7 @@ test('R5.14 R5.1 the form asks for mobile and password, then for a valid mobile'
 
 test('R1.13 R4.2 R8.15 R5.2 password login shows 登录中 and then the profile with the masked mobile and the entries', async () => {
   const loading = jest.spyOn(Taro, 'showLoading')
-  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   await t.mount(UserPage)
   await waitFor(() => $('.user-form__mobile input'))
   type('.user-form__mobile', DEMO_MOBILE)

@@ -24,7 +24,7 @@ describe('host-app bridge', () => {
     expect(USER_INFO_TIMEOUT).toBe(1000)
     jest.advanceTimersByTime(999)
     let settled = false
-    p.then(() => (settled = true))
+    void p.then(() => (settled = true))
     await Promise.resolve()
     expect(settled).toBe(false)
     jest.advanceTimersByTime(1)

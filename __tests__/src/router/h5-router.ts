@@ -10,7 +10,7 @@
  * before the runtime loads, __tests__/setup/h5.ts); renderCurrentPage mounts the page on top of the stack into the
  * document with the query the router gave it, where the test reads it as a viewer would.
  */
-/* eslint-disable @typescript-eslint/no-var-requires */
+ 
 import React, { type ComponentType } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'

@@ -24,7 +24,7 @@ export function rng(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]
   return { next, pick }
 }
 
@@ -104,7 +104,7 @@ export function generateLink(r: ReturnType<typeof rng>, mainHost: string): strin
 /** Node's own reading of the URL a web view would load, or null when it is no URL. */
 export function nodeParse(url: string, base?: string): URL | null {
   try {
-    return new NodeURL(url, base) as unknown as URL
+    return new NodeURL(url, base)
   } catch {
     return null
   }

@@ -17,6 +17,7 @@ interface FuzzTargets {
 /** How the browser reads the link itself (protocol-relative links take https, as the router does, R7.6). */
 function rawHost(link: string): string | null {
   const trimmed = link.trim()
+  // eslint-disable-next-line no-control-regex -- the URL standard's leading C0 controls and spaces
   const u = nodeParse(trimmed) ?? (/^[\u0000-\u0020]*[\\/]{2}/.test(trimmed.replace(/[\t\n\r]/g, '')) ? nodeParse(trimmed, 'https://protocol-relative.invalid/') : null)
   return u ? u.hostname : null
 }

@@ -134,7 +134,7 @@ describe('the link context (R2.35)', () => {
 describe('acting on links', () => {
   test('R2.36 R8.20 a copied link sets the clipboard and shows the spec modal text', async () => {
     // jsdom has no document.execCommand, which Taro H5's clipboard uses (every browser has it).
-    document.execCommand = (() => true) as typeof document.execCommand
+    document.execCommand = (() => true)
     const done = follow({ type: 'copy', url: 'https://elsewhere.test/x' })
     await nextFrame()
     await nextFrame()

@@ -28,7 +28,7 @@ async function webPageShows(): Promise<{ src: string | null; error: string | nul
   await waitForPage(PAGE_PATHS.web)
   await renderCurrentPage(WebPage)
   return waitFor(() => {
-    const view = $('taro-web-view-core') as (HTMLElement & { src?: string }) | null
+    const view = document.querySelector<HTMLElement & { src?: string }>('taro-web-view-core')
     const error = $('.page-state--error')
     if (view) return { src: view.getAttribute('src') || view.src || null, error: null }
     if (error) return { src: null, error: error.textContent }

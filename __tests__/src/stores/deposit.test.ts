@@ -57,10 +57,10 @@ describe('against the reference server', () => {
 
   let modal: jest.SpyInstance
   beforeEach(() => {
-    jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
     modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-    jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-    jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+    jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+    jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   })
   afterEach(() => jest.restoreAllMocks())
@@ -98,11 +98,11 @@ describe('against the reference server', () => {
     await store.load()
     expect(await store.pay()).toBe(true)
     expect(visited).toHaveLength(1)
-    const url = new URL(visited[0] as string)
+    const url = new URL(visited[0])
     expect(url.pathname).toBe('/sandbox/pay')
     expect(url.searchParams.get('redirect_url')).toBe(`${window.location.pathname}${window.location.search}`)
     // the sandbox payment page shows an order to its owner only (the browser sends the login cookies)
-    const page = await fetch(visited[0] as string, { headers: { authorization: `Bearer ${getToken()}` } }).then((r) => r.text())
+    const page = await fetch(visited[0], { headers: { authorization: `Bearer ${getToken()}` } }).then((r) => r.text())
     expect(page).toContain('慧币')
   })
 
@@ -113,6 +113,6 @@ describe('against the reference server', () => {
     await store.load()
     store.chooseMethod('alipay_web')
     expect(await store.pay()).toBe(true)
-    expect(new URL(visited[0] as string).searchParams.get('m')).toBe('alipay_web')
+    expect(new URL(visited[0]).searchParams.get('m')).toBe('alipay_web')
   })
 })

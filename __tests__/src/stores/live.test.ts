@@ -15,7 +15,7 @@ function recordAnswers(pattern: RegExp) {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (pattern.test(url)) answers.push(await res.clone().json())
     return res
-  }) as typeof fetch
+  })
   return { answers, restore: () => void (globalThis.fetch = original) }
 }
 

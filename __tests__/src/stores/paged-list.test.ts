@@ -108,7 +108,7 @@ describe('PagedList (spec section 4 "Paged list loading")', () => {
   })
 
   test('R8.9 a response code other than 1 rejects with code, msg and data', async () => {
-    const l = new PagedList<Item>(() => dataOf(Promise.resolve({ code: 0, msg: '参数错误', data: { list: [] } as PagedData<Item> })))
+    const l = new PagedList<Item>(() => dataOf(Promise.resolve({ code: 0, msg: '参数错误', data: { list: [] } })))
     const err = await l.load().catch((e: unknown) => e)
     expect(err).toBeInstanceOf(ApiError)
     expect(err).toMatchObject({ code: 0, msg: '参数错误', data: { list: [] }, kind: 'business' })

@@ -3,8 +3,6 @@
  * The session over the real request core and a real HTTP server (see __tests__/src/core/contract-server.ts); only
  * the overlays that wait for a tap (showModal) and page navigation are stubbed, since jsdom has no user and no router.
  */
-jest.mock('@/platform/external', () => ({ ...jest.requireActual('@/platform/external'), openExternal: jest.fn() }))
-
 import Taro from '@tarojs/taro'
 import { openExternal } from '@/platform/external'
 import { configureRequest, postData } from '@/core/request'
@@ -21,6 +19,8 @@ import { USER_KEY, anonymousUser, normalizeUser, type SessionDeps } from '@/stor
 import { DEFAULT_MESSENGER_NICKNAME, USER_INFO_SKIP_KEY, shouldPromptUserInfo } from '@/stores/user-info-prompt'
 import { sessionParts, type SessionParts } from '../support/session-parts'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
+
+jest.mock('@/platform/external', () => ({ ...jest.requireActual('@/platform/external'), openExternal: jest.fn() }))
 
 let server: ContractServer
 const LIVE_URL = '/packageA/pages/live/live?roomid=3'
@@ -50,9 +50,9 @@ beforeEach(() => {
   removeItem(REDIRECT_KEY)
   removeItem(USER_INFO_SKIP_KEY)
   server.config = { iOSDisabled: 0, iOSDisabledMsg: '', highFlowMode: 0 }
-  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' } as never)
-  switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'switchTab:ok' } as never)
-  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false, errMsg: 'showModal:ok' })
+  switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'switchTab:ok' })
+  navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
 })
 afterEach(() => {
@@ -175,7 +175,7 @@ describe('R4 login', () => {
   })
 
   test('R4.6 declining the prompt keeps the user where they are; on the user page no modal opens', async () => {
-    modal.mockResolvedValue({ confirm: false, cancel: true } as never)
+    modal.mockResolvedValue({ confirm: false, cancel: true })
     await makeStore().prompt.promptLogin()
     expect(switchTab).not.toHaveBeenCalled()
     expect(getItem(REDIRECT_KEY)).toBeUndefined()

@@ -36,7 +36,7 @@ test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the
     expect(asyncWxCalls()).toEqual(['getUserProfile', 'login']) // the profile first, inside the tap
     expect(wx().callsTo('getUserProfile')[0]).toMatchObject({ desc: expect.any(String) })
     expect(calls.count).toBe(1)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ code: 'wx-code-1', encryptedData: 'wx-encrypted-data', iv: 'wx-iv', platform: 'WEAPP' })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ code: 'wx-code-1', encryptedData: 'wx-encrypted-data', iv: 'wx-iv', platform: 'WEAPP' })
   } finally {
     calls.restore()
   }

@@ -20,12 +20,12 @@ test('R9.4 R7.50 R9.6 the mini-program ranking asks for count 20, type week, tag
   try {
     await store.selectRanking('week')
     expect(seen.count).toBe(1)
-    expect(JSON.parse(seen.bodies[0] as string)).toMatchObject({ type: 'week', tag: 0, count: 20, page: 1 })
+    expect(JSON.parse(seen.bodies[0])).toMatchObject({ type: 'week', tag: 0, count: 20, page: 1 })
     const r = store.currentRanking
     expect(r.list.length).toBe(Math.min(20, r.total))
     expect(r.list.map((s) => s.rank)).toEqual(Array.from({ length: r.list.length }, (_, i) => i + 1))
     await store.selectRanking('day')
-    expect(JSON.parse(seen.bodies[1] as string)).toMatchObject({ type: 'day', tag: 0, count: 20, page: 1 })
+    expect(JSON.parse(seen.bodies[1])).toMatchObject({ type: 'day', tag: 0, count: 20, page: 1 })
   } finally {
     seen.restore()
   }

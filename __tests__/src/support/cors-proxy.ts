@@ -22,7 +22,7 @@ export async function startCorsProxy(upstream: string): Promise<CorsProxy> {
   const seen: CorsProxy['seen'] = []
   const server = await startCorsServer((req, res, body) => {
     seen.push({ method: req.method || '', url: req.url || '/', headers: req.headers, body })
-    const file = files.get((req.url || '').split('?')[0] as string)
+    const file = files.get((req.url || '').split('?')[0])
     if (file) {
       res.setHeader('content-type', file.type)
       res.end(file.body)

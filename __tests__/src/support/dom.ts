@@ -11,5 +11,5 @@ export async function waitFor<T>(fn: () => T | null | undefined | false, ms = 80
   }
 }
 
-export const $ = (sel: string) => document.querySelector(sel) as HTMLElement | null
-export const $$ = (sel: string) => Array.from(document.querySelectorAll(sel)) as HTMLElement[]
+export const $ = (sel: string) => document.querySelector<HTMLElement>(sel)
+export const $$ = (sel: string) => Array.from(document.querySelectorAll<HTMLElement>(sel))

@@ -8,9 +8,9 @@ import type TestUtils from '@tarojs/test-utils-react'
  */
 export function stubOverlays() {
   const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   return { modal, toast }
 }

@@ -17,7 +17,7 @@ const hooks = options as unknown as { __c?: (root: InternalVNode, queue: unknown
 const previous = hooks.__c
 hooks.__c = (root, queue) => {
   for (let v: InternalVNode | null | undefined = root; v; v = v.__) {
-    const onRender = v.__c ? watched.get(v.__c as object) : undefined
+    const onRender = v.__c ? watched.get(v.__c) : undefined
     if (onRender) onRender()
   }
   previous?.(root, queue)

@@ -56,7 +56,7 @@ export function countRequests(pattern: RegExp) {
       bodies.push(typeof init?.body === 'string' ? init.body : '')
     }
     return original(input, init)
-  }) as typeof fetch
+  })
   return {
     get count() {
       return seen.length

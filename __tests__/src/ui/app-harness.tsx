@@ -15,7 +15,7 @@ import { waitFor } from '../support/dom'
 import { configureRequest } from '@/core/request'
 import { startFaultServer, type FaultServer } from '../core/fault-server'
 
-/* eslint-disable @typescript-eslint/no-var-requires */
+ 
 const React = require('react')
 // react-dom/client plus three react-dom functions, as the H5 build's entry hands ReactDOM over (React 18)
 const { findDOMNode, render, unstable_batchedUpdates } = require('react-dom')

@@ -61,7 +61,7 @@ describe('R5.18 dialog helpers: the project checks the parameters itself', () =>
       ['cancelColor', 0, 'Number (0)'],
       ['confirmColor', {}, 'Object ({})']
     ] as const) {
-      await expect(showModal({ title: 't', content: 'c', [field]: bad } as never)).rejects.toMatchObject({
+      await expect(showModal({ title: 't', content: 'c', [field]: bad })).rejects.toMatchObject({
         errMsg: `showModal:fail parameter error: parameter.${field} should be String instead of ${expected}`
       })
     }

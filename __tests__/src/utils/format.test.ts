@@ -46,7 +46,7 @@ describe('time', () => {
 
 // format.ts no longer loads dayjs (its bytes were on every first load); it must still say what dayjs said
 describe('time text as dayjs wrote it (zh-cn, relativeTime)', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const dayjs = require('dayjs') as typeof import('dayjs')
   beforeAll(() => {
     dayjs.extend(require('dayjs/plugin/relativeTime'))

@@ -1,5 +1,7 @@
 import { isColor, isDigits, isMobile, maskPhones, stripHtml } from '@/utils/validate'
 
+import { displayName } from '@/utils/names'
+
 describe('validation rules', () => {
   test('R5.1 a mobile number is 11 digits: 1, then 3 to 9', () => {
     for (const ok of ['13800000001', '15912345678', '19999999999', '13000000000']) expect(isMobile(ok)).toBe(true)
@@ -43,8 +45,6 @@ describe('validation rules', () => {
     expect(isColor(0xff8300)).toBe(false)
   })
 })
-
-import { displayName } from '@/utils/names'
 
 describe('display names', () => {
   test('R3.3 R3.22 a name comes from nickName, then nick_name, nickname or name, else the fallback', () => {

@@ -34,7 +34,7 @@ let t: TestUtils
 const realUA = navigator.userAgent
 beforeEach(() => {
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
   t = new TestUtils()
 })
 afterEach(() => {
@@ -93,7 +93,7 @@ test('R6.6 iOS: the device-motion permission is asked inside the tap on 摇一�
   const draws = countRequests(/rain\/draw/)
   motion.shake()
   await waitFor(() => draws.count === 1 && $('.act-rain__outcome'))
-  expect(JSON.parse(draws.bodies[0]!)).toMatchObject({ act_id: started.data.actId })
+  expect(JSON.parse(draws.bodies[0])).toMatchObject({ act_id: started.data.actId })
   expect($('.act-rain__remain')?.textContent).toBe(`剩余 ${started.data.count - 1} 次机会`)
   draws.restore()
   await demo('/rain/stop')
@@ -131,7 +131,7 @@ test('R3.38 R7.92 after a win the rain’s winner list shows the viewer with the
       const packet = await waitFor(() => $('.act-rain__packet'))
       tap(packet)
       await waitFor(() => r.draws.length === i + 1)
-      if (r.draws[i]!.win) prize = r.draws[i]!.title
+      if (r.draws[i].win) prize = r.draws[i].title
     }
   }
   expect(prize).not.toBe('')

@@ -91,10 +91,10 @@ test('R6.6 mini-program: 摇一摇 starts the accelerometer (no permission to as
   const requestPermission = jest.fn(() => Promise.resolve('granted'))
   ;(window as unknown as { DeviceMotionEvent: unknown }).DeviceMotionEvent = { requestPermission }
   const listeners: Array<(a: { x: number; y: number; z: number }) => void> = []
-  jest.spyOn(Taro, 'onAccelerometerChange').mockImplementation(((cb: (a: { x: number; y: number; z: number }) => void) => void listeners.push(cb)) as never)
-  const start = jest.spyOn(Taro, 'startAccelerometer').mockResolvedValue({ errMsg: 'startAccelerometer:ok' } as never)
-  const stop = jest.spyOn(Taro, 'stopAccelerometer').mockResolvedValue({ errMsg: 'stopAccelerometer:ok' } as never)
-  const off = jest.spyOn(Taro, 'offAccelerometerChange').mockImplementation((() => undefined) as never)
+  jest.spyOn(Taro, 'onAccelerometerChange').mockImplementation(((cb: (a: { x: number; y: number; z: number }) => void) => void listeners.push(cb)))
+  const start = jest.spyOn(Taro, 'startAccelerometer').mockResolvedValue({ errMsg: 'startAccelerometer:ok' })
+  const stop = jest.spyOn(Taro, 'stopAccelerometer').mockResolvedValue({ errMsg: 'stopAccelerometer:ok' })
+  const off = jest.spyOn(Taro, 'offAccelerometerChange').mockImplementation((() => undefined))
   try {
     const { store } = await render('rain')
     const draw = jest.spyOn(store as unknown as { draw(): Promise<boolean> }, 'draw').mockResolvedValue(false)
@@ -106,9 +106,9 @@ test('R6.6 mini-program: 摇一摇 starts the accelerometer (no permission to as
     expect(start).toHaveBeenCalledWith(expect.objectContaining({ interval: 'game' }))
     expect(requestPermission).not.toHaveBeenCalled()
     expect(listeners).toHaveLength(1)
-    listeners[0]!({ x: 0.1, y: 0.2, z: 1 }) // the phone lying still: gravity only
+    listeners[0]({ x: 0.1, y: 0.2, z: 1 }) // the phone lying still: gravity only
     expect(draw).not.toHaveBeenCalled()
-    listeners[0]!({ x: 2.5, y: 1.5, z: 1 }) // a shake
+    listeners[0]({ x: 2.5, y: 1.5, z: 1 }) // a shake
     expect(draw).toHaveBeenCalledTimes(1)
     await new Promise((r) => setTimeout(r, 0)) // the accelerometer has started
     t.unmout() // leaving the card stops the accelerometer

@@ -63,7 +63,7 @@ export class DanmakuLanes {
     const { duration, maxDelay, maxChars, merge, mergeWindow } = this.options
     if (merge) for (const [text, r] of this.recent) if (now - r.at > mergeWindow) this.recent.delete(text)
     for (let i = batch.length - 1; i >= 0; i--) {
-      const m = batch[i] as LaneMessage
+      const m = batch[i]
       const seen = merge ? this.recent.get(m.text) : undefined
       if (seen) {
         // the item may have left the screen already: the repeat is still not shown again within the window
@@ -75,7 +75,7 @@ export class DanmakuLanes {
       const slot = this.freeSlot(now)
       if (slot < 0) break
       const lane = this.earliestLane()
-      const start = Math.max(now, this.laneFreeAt[lane] as number)
+      const start = Math.max(now, this.laneFreeAt[lane])
       if (start - now > maxDelay) break
       const text = m.text.length > maxChars ? `${m.text.slice(0, maxChars)}…` : m.text
       const item: Flying = { key: m.msgId, lane, text, nickname: m.nickname, duration, delay: start - now, endsAt: start + duration, count: 1 }

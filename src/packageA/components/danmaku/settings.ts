@@ -88,7 +88,7 @@ export function regexOf(word: string): RegExp | null | Error {
   const m = /^\/([\s\S]+)\/([a-z]*)$/.exec(word)
   if (!m) return null
   try {
-    return new RegExp(m[1] as string, m[2])
+    return new RegExp(m[1], m[2])
   } catch (err) {
     return err instanceof Error ? err : new Error(String(err))
   }

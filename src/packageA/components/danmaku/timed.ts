@@ -38,8 +38,8 @@ export class TimedFeed {
       return []
     }
     const due: DueItem[] = []
-    while (this.cursor < this.items.length && (this.items[this.cursor] as TimedItem).time <= t) {
-      const item = this.items[this.cursor] as TimedItem
+    while (this.cursor < this.items.length && (this.items[this.cursor]).time <= t) {
+      const item = this.items[this.cursor]
       if (item.time > (prev as number)) due.push({ msgId: this.cursor + 1, text: item.text, nickname: '', time: item.time })
       this.cursor++
     }
@@ -52,7 +52,7 @@ export class TimedFeed {
     let hi = this.items.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if ((this.items[mid] as TimedItem).time <= t) lo = mid + 1
+      if ((this.items[mid]).time <= t) lo = mid + 1
       else hi = mid
     }
     return lo
