@@ -97,7 +97,19 @@ test('a TV channel’s 从头看 plays the programme on air from its scheduled s
   await playing(page)
   await page.waitForSelector('.watch-schedule__row--on .watch-schedule__action')
   assert.equal(await page.textContent('.watch-schedule__row--on .watch-schedule__action'), '从头看')
-  assert.ok((await page.$$('.watch-schedule__action')).length >= 2, 'an earlier programme inside the two-hour window offers 回看')
+  // earlier programmes: 回看 for those that started inside the two-hour window, nothing for those before it (which
+  // of today's programmes these are depends on the hour; a minute either side of the window's start is not judged)
+  const rows = await page.$$eval('.watch-schedule__row', (els) =>
+    els.map((e) => ({ start: Number(e.getAttribute('data-start')), on: e.classList.contains('watch-schedule__row--on'), action: e.querySelector('.watch-schedule__action')?.textContent ?? null }))
+  )
+  const now = Date.now()
+  const from = now - 2 * 3600 * 1000
+  const earlier = rows.filter((r) => !r.on && r.start <= now)
+  assert.ok(earlier.length > 0, 'today has programmes before the one on air')
+  for (const r of earlier) {
+    if (r.start >= from + 60000) assert.equal(r.action, '回看', `a programme of ${new Date(r.start).toISOString()} is inside the window`)
+    else if (r.start < from - 60000) assert.equal(r.action, null, `a programme of ${new Date(r.start).toISOString()} is before the window`)
+  }
   assert.ok((await page.$$('.player__chapter')).length >= 1, 'programmes marked on the bar')
   const start = Number(await page.getAttribute('.watch-schedule__row--on', 'data-start'))
   const requested: number[] = []
