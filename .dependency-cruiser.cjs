@@ -5,6 +5,8 @@
 //
 // Client (src/): pages → components → stores → api → core → platform → utils. A file may import its own layer or any
 // lower one, never a higher one. Server (server/): routes → api/context → db/lib, and no import circle.
+// Inside packageA a feature keeps its store beside its views: a store imports no view, and its components import no
+// page (a page, with a store of its own, sits above the parts it composes).
 
 /** Client layers, highest first: the top-level entries of src/ in each. */
 const CLIENT = [
@@ -89,6 +91,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/(package[AB])/' },
       to: { path: '^src/package[AB]/', pathNot: '^src/$1/' }
+    },
+    {
+      // packageA keeps a feature's store beside its views (store.ts, or name-store.ts where a folder has several):
+      // the views read the store, never the reverse
+      name: 'packageA-store-no-view',
+      comment: 'a store of packageA (store.ts, *-store.ts) imports no view (.tsx): views read stores, not the reverse',
+      severity: 'error',
+      from: { path: '^src/packageA/.+[/-]store(\\.h5)?\\.ts$' },
+      to: { path: '\\.tsx$' }
+    },
+    {
+      name: 'packageA-components-no-page',
+      comment: 'packageA components import nothing from packageA pages: a page (and its own store) sits above its parts',
+      severity: 'error',
+      from: { path: '^src/packageA/components/' },
+      to: { path: '^src/packageA/pages/' }
     },
     {
       name: 'not-to-tests',

@@ -2,8 +2,8 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchGoldPrices, payGold, type GoldOrder, type GoldPrice, type PayMethod, type PayMethodKey } from '@/api/pay'
 import { settle } from '@/core/call'
 import { showToast } from '@/ui/overlay'
+import { balanceStore } from './balance'
 import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
-import { giftStore } from './gift'
 import { serviceConfig } from './service-config'
 import { loginPrompt } from './login-prompt'
 
@@ -17,7 +17,7 @@ export interface DepositDeps {
 
 /**
  * The top-up (spec R1.4, R3.42–R3.49, R7.67, R7.84): the gold packages, the platform's payment methods, the order
- * (pay_gold {m, gold}) and its payment on the platform; the balance (giftStore.gold) is refreshed afterwards.
+ * (pay_gold {m, gold}) and its payment on the platform; the balance (balanceStore.gold) is refreshed afterwards.
  */
 export class DepositStore {
   prices: GoldPrice[] = []
@@ -48,14 +48,14 @@ export class DepositStore {
   }
 
   get balance(): number | null {
-    return giftStore.gold
+    return balanceStore.gold
   }
 
   /** The packages (R7.67) and the balance; the first hot package (else the first) and the first method are chosen. */
   async load(): Promise<void> {
     this.loading = true
     this.error = ''
-    const [res] = await Promise.all([settle(fetchGoldPrices()), giftStore.loadBalance()])
+    const [res] = await Promise.all([settle(fetchGoldPrices()), balanceStore.loadBalance()])
     runInAction(() => {
       this.loading = false
       this.loaded = true
@@ -99,7 +99,7 @@ export class DepositStore {
       const outcome = await this.deps.launch({ ...order, m: order.m || m })
       if (outcome.status === 'redirected') return true
       if (outcome.status === 'paid') {
-        await giftStore.loadBalance()
+        await balanceStore.loadBalance()
         void showToast(DEPOSIT_SUCCESS_TEXT, { icon: 'success' })
         return true
       }

@@ -1,3 +1,5 @@
+// shared: analytics reads the room (src/stores/analytics.h5.ts, app-wide), so the live room's store stays in src/stores
+
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { RoomItem } from '@/api/home'
 import { enterRoom, fetchGroups, fetchLiveStats, fetchRoomInfo, fetchRoomsByIds, shareRoom, trackVisit, type RoomGroup, type RoomInfo, type RoomTab } from '@/api/live'

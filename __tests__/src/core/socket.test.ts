@@ -8,11 +8,12 @@
  */
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { RoomSocket, acquireRoomSocket, backoffDelay, releaseRoomSocket, roomSocket, socketUrl, type SocketTaskLike } from '@/core/socket'
-import { ChatStore, type ChatRoom } from '@/stores/chat'
+import { ChatStore, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
 import { sleep, until } from '../support/wait'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods // every on-air room has today's history
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 
 async function dev(path: string, body: Record<string, unknown> = {}) {

@@ -14,13 +14,14 @@ import { roomSocket } from '@/core/socket'
 import { ChatPanel, DanmakuLayer } from '@/packageA/components/danmaku'
 import { SETTINGS_KEY_PREFIX, danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { DanmakuPanel } from '@/packageA/components/player/menus'
-import { chatStore } from '@/stores/chat'
+import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { $, $$, waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 let viewer: { access_token: string; user: { id: number; name: string } }
 let other: string
@@ -34,13 +35,13 @@ beforeAll(async () => {
   })
   other = ((await r.json()) as { data: { access_token: string } }).data.access_token
   setToken(viewer.access_token)
-  sessionStore.setUser(normalizeUser(viewer.user as never)!)
+  sessionStore.setUser(normalizeUser(viewer.user)!)
   removeItem(`${SETTINGS_KEY_PREFIX}user${viewer.user.id}`)
 }, 40000)
 
 let toast: jest.SpyInstance
 beforeEach(() => {
-  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
 })
 afterEach(() => toast.mockRestore())
 

@@ -15,8 +15,8 @@ import { acquireRoomSocket, releaseRoomSocket, roomSocket } from '@/core/socket'
 import { CHAT_ROWS, ChatPanel, DanmakuLanes, DanmakuLayer, SEND_FAILED_TEXT } from '@/packageA/components/danmaku'
 import { tailTime } from '@/packageA/components/danmaku/lanes'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
-import { BLOCKED_KEY, chatStore } from '@/stores/chat'
-import { GAP_MARKER_TEXT } from '@/stores/chat-message'
+import { BLOCKED_KEY, chatStore } from '@/packageA/components/danmaku/chat-store'
+import { GAP_MARKER_TEXT } from '@/packageA/components/danmaku/chat-message'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { waitFor, $$ } from '../support/dom'
@@ -27,6 +27,7 @@ import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = 312 // on air, with today's history
 const CLOSED_ROOM = 318
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 let login: { access_token: string; user: { id: number; name: string } }
 
@@ -39,9 +40,9 @@ let toast: jest.SpyInstance
 let sheet: jest.SpyInstance
 let modal: jest.SpyInstance
 beforeEach(() => {
-  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
   sheet = jest.spyOn(Taro, 'showActionSheet')
-  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
 })
 afterEach(() => {
   toast.mockRestore()
@@ -51,7 +52,7 @@ afterEach(() => {
 
 function logIn() {
   setToken(login.access_token)
-  sessionStore.setUser(normalizeUser(login.user as never)!)
+  sessionStore.setUser(normalizeUser(login.user)!)
 }
 
 const inject = (room: number, rate: number, seconds: number) =>

@@ -11,10 +11,10 @@ import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
 import { HEARTS_MAX } from '@/packageA/components/interact/like-button'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
-import { giftStore } from '@/stores/gift'
-import { likeStore } from '@/stores/like'
+import { balanceStore } from '@/stores/balance'
+import { likeStore } from '@/packageA/components/interact/like-store'
 import { liveStore } from '@/stores/live'
-import { premiumStore } from '@/stores/premium'
+import { premiumStore } from '@/packageA/components/interact/premium-store'
 import { sessionStore } from '@/stores/session'
 import { serviceConfig } from '@/stores/service-config'
 import { loginStore } from '@/stores/login'
@@ -22,6 +22,7 @@ import { countRequests, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 useReferenceServer()
 const ROOM = 307
 const PAID = 303
@@ -48,7 +49,7 @@ const tap = (el: HTMLElement | null) => tapIn(t, el)
 
 test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at once and sends one batched call', async () => {
   await liveStore.loadRoom(ROOM)
-  liveStore.roomsData[ROOM] = { ...liveStore.roomsData[ROOM]!, likes: 7 }
+  liveStore.roomsData[ROOM] = { ...liveStore.roomsData[ROOM], likes: 7 }
   const calls = countRequests(/living\/like/)
   try {
     await t.mount(InteractBar, { props: { roomId: ROOM } })
@@ -61,7 +62,7 @@ test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at onc
     await waitFor(() => $$('.interact-like__heart').length > 0)
     expect($$('.interact-like__heart').length).toBeLessThanOrEqual(HEARTS_MAX)
     await waitFor(() => calls.count === 1 && likeStore.unconfirmed[ROOM] === 0, 4000)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ roomid: ROOM, combo: HEARTS_MAX + 8 })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: ROOM, combo: HEARTS_MAX + 8 })
     await waitFor(() => $$('.interact-like__heart').length === 0, 3000) // the hearts float away
   } finally {
     calls.restore()
@@ -139,5 +140,5 @@ test('R4.12 R7.87 R7.88 R8.14 a paid room: 试看中 during the trial; buying to
   expect($('.premium-banner')?.textContent).toContain('已解锁')
   expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '购买成功' }))
   expect(premiumStore.blocked(PAID)).toBe(false)
-  expect(giftStore.gold).not.toBeNull()
+  expect(balanceStore.gold).not.toBeNull()
 })

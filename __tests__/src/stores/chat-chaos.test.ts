@@ -11,7 +11,7 @@
 import { reaction } from 'mobx'
 import { configureRequest } from '@/core/request'
 import { RoomSocket, socketUrl } from '@/core/socket'
-import { ChatStore, MAX_MESSAGES, type ChatRoom } from '@/stores/chat'
+import { ChatStore, MAX_MESSAGES, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { sleep, until } from '../support/wait'

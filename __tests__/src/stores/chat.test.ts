@@ -1,7 +1,8 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
- * The chat store (src/stores/chat.ts) against the reference server: history, send rules, report and block. Batching
- * and the bounded list are driven through a RoomSocket over a scripted SocketTask, so the message flow is exact.
+ * The chat store (src/packageA/components/danmaku/chat-store.ts) against the reference server: history, send rules,
+ * report and block. Batching and the bounded list are driven through a RoomSocket over a scripted SocketTask, so the
+ * message flow is exact.
  */
 import Taro from '@tarojs/taro'
 import { autorun } from 'mobx'
@@ -11,8 +12,8 @@ import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { RoomSocket, type SocketTaskLike } from '@/core/socket'
 import { HISTORY_COUNT, HISTORY_TYPE } from '@/api/chat'
-import { BLOCKED_KEY, ChatRejected, ChatStore, FLUSH_INTERVAL, MAX_MESSAGES, type ChatDeps } from '@/stores/chat'
-import { CHAT_CLOSED_MESSAGE, GAP_MARKER_TEXT, parseHistoryItem, sendFailure } from '@/stores/chat-message'
+import { BLOCKED_KEY, ChatRejected, ChatStore, FLUSH_INTERVAL, MAX_MESSAGES, type ChatDeps } from '@/packageA/components/danmaku/chat-store'
+import { CHAT_CLOSED_MESSAGE, GAP_MARKER_TEXT, parseHistoryItem, sendFailure } from '@/packageA/components/danmaku/chat-message'
 import { removeItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 import { sleep, until } from '../support/wait'
@@ -20,6 +21,7 @@ import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithHistory
 const CLOSED_ROOM = SEED_IDS.rooms.chatClosed
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 let token = ''
 
@@ -30,7 +32,7 @@ beforeAll(async () => {
 }, 40000)
 let modal: jest.SpyInstance
 beforeEach(() => {
-  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
 })
 afterEach(() => modal.mockRestore())
 beforeEach(() => {
@@ -146,7 +148,7 @@ describe('history', () => {
         return new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 })
       }
       return original(input, init)
-    }) as typeof fetch
+    })
     try {
       const { store } = scriptedStore()
       const room = store.enter(999)

@@ -9,11 +9,12 @@ import { getToken } from '@/core/token'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { DEPOSIT_CANCELLED_TEXT, DEPOSIT_SUCCESS_TEXT, DepositStore } from '@/stores/deposit'
-import { giftStore } from '@/stores/gift'
+import { balanceStore } from '@/stores/balance'
 import { setItem } from '@/platform/storage'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { wx } from '../../setup/wx'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-weapp')
@@ -23,10 +24,10 @@ beforeAll(async () => {
 
 let toast: jest.SpyInstance
 beforeEach(() => {
-  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
 })
 afterEach(() => jest.restoreAllMocks())
 
@@ -34,9 +35,11 @@ afterEach(() => jest.restoreAllMocks())
 function payOnTheSheet() {
   wx().answer('requestPayment', async (options) => {
     const orderId = /^prepay_id=wx_sandbox_(.+)$/.exec(String(options.package))?.[1]
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- wx APIs fail with an { errMsg } object, not an Error
     if (!orderId) throw { errMsg: 'requestPayment:fail invalid package' }
     const headers = { Authorization: `Bearer ${getToken()}` }
     const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { method: 'POST', headers }).then((res) => res.json())
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- wx APIs fail with an { errMsg } object, not an Error
     if (r.code !== 1) throw { errMsg: `requestPayment:fail ${r.msg}` }
     return { errMsg: 'requestPayment:ok' }
   })
@@ -63,7 +66,7 @@ test('R7.84 R3.48 paying: pay_gold {m: weixin_mini, gold}, wx.requestPayment wit
   const calls = countRequests(/pay_gold$/)
   try {
     expect(await store.pay()).toBe(true)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ m: 'weixin_mini', gold: 300 })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ m: 'weixin_mini', gold: 300 })
   } finally {
     calls.restore()
   }
@@ -77,7 +80,7 @@ test('R7.84 R3.48 paying: pay_gold {m: weixin_mini, gold}, wx.requestPayment wit
     paySign: expect.stringMatching(/^[0-9A-F]{32}$/)
   })
   expect(store.balance).toBe(before + 300)
-  expect(giftStore.gold).toBe(before + 300)
+  expect(balanceStore.gold).toBe(before + 300)
   expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: DEPOSIT_SUCCESS_TEXT }))
 })
 
@@ -89,5 +92,5 @@ test('R7.84 closing the payment sheet (requestPayment:fail cancel) is a cancel: 
   expect(wx().callsTo('requestPayment')).toHaveLength(1)
   expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: DEPOSIT_CANCELLED_TEXT }))
   expect(DEPOSIT_CANCELLED_TEXT).toBe('已取消支付')
-  expect(await giftStore.loadBalance()).toBe(before)
+  expect(await balanceStore.loadBalance()).toBe(before)
 })

@@ -9,8 +9,9 @@ import { fetchUserInfo } from '@/api/user'
 import { acquireRoomSocket, releaseRoomSocket } from '@/core/socket'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
-import { GiftStore, isNotEnoughGold, TOP_UP_TEXT } from '@/stores/gift'
-import { LikeStore } from '@/stores/like'
+import { BalanceStore } from '@/stores/balance'
+import { GiftStore, isNotEnoughGold, TOP_UP_TEXT } from '@/packageA/components/interact/gift-store'
+import { LikeStore } from '@/packageA/components/interact/like-store'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { IOS_RESTRICTED_MESSAGE, serviceConfig } from '@/stores/service-config'
@@ -19,6 +20,7 @@ import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithGoods // a free room on air
 const PAID_ROOM = 303
@@ -31,9 +33,9 @@ beforeAll(async () => {
 let modal: jest.SpyInstance
 beforeEach(() => {
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
 })
 afterEach(() => jest.restoreAllMocks())
@@ -87,8 +89,9 @@ test('R6.2 an anonymous viewer is asked to log in; the gift is not sent', async 
 test('R3.16 R7.77 R1.4 the balance is the user’s gold; a combo send lowers it by price × combo', async () => {
   await login()
   await liveStore.loadRoom(ROOM)
-  const store = new GiftStore()
-  const before = await store.loadBalance()
+  const balance = new BalanceStore()
+  const store = new GiftStore({ balance })
+  const before = await balance.loadBalance()
   expect(before).toBe(Number((await fetchUserInfo()).gold))
   expect(before).toBeGreaterThan(20)
   const gifts = await store.loadGifts(ROOM)
@@ -96,12 +99,12 @@ test('R3.16 R7.77 R1.4 the balance is the user’s gold; a combo send lowers it 
   const calls = countRequests(/send_gifts/)
   try {
     expect(await store.send(ROOM, bun, 2)).toBe(true)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ roomid: ROOM, giftid: bun.id, combo: 2 })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: ROOM, giftid: bun.id, combo: 2 })
   } finally {
     calls.restore()
   }
-  expect(store.gold).toBe((before as number) - bun.price * 2)
-  expect(Number((await fetchUserInfo()).gold)).toBe(store.gold)
+  expect(balance.gold).toBe((before as number) - bun.price * 2)
+  expect(Number((await fetchUserInfo()).gold)).toBe(balance.gold)
   // the viewer's own gift shows in the room's strip at once
   expect(store.roomEvents(ROOM)).toEqual([expect.objectContaining({ giftName: '小笼包', combo: 2, mine: true })])
 })
@@ -109,19 +112,20 @@ test('R3.16 R7.77 R1.4 the balance is the user’s gold; a combo send lowers it 
 test('R5.10 not enough gold: the server message in a modal offering 去充值, which opens the deposit page', async () => {
   await login()
   await liveStore.loadRoom(ROOM)
-  const store = new GiftStore()
-  await store.loadBalance()
+  const balance = new BalanceStore()
+  const store = new GiftStore({ balance })
+  await balance.loadBalance()
   const gifts = await store.loadGifts(ROOM)
   const pearl = gifts.find((g) => g.price >= 500)!
-  modal.mockResolvedValue({ confirm: true, cancel: false } as never)
-  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
-  const before = store.gold
+  modal.mockResolvedValue({ confirm: true, cancel: false })
+  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  const before = balance.gold
   expect(await store.send(ROOM, pearl, 1)).toBe(false)
   const args = modal.mock.calls.at(-1)?.[0] as Taro.showModal.Option
   expect(isNotEnoughGold(args.content)).toBe(true)
   expect(args.confirmText).toBe(TOP_UP_TEXT)
   expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/packageB/pages/deposit/deposit' }))
-  expect(store.gold).toBe(before)
+  expect(balance.gold).toBe(before)
 })
 
 test('R6.5 on the mini-program on iOS under review, gifts show the restriction message and send nothing', async () => {
@@ -179,7 +183,7 @@ test('R3.17 R7.76 likes: taps are shown at once and reach the server as one comb
     for (let i = 0; i < 5; i++) likes.tap(ROOM)
     expect(likes.total(ROOM)).toBe(start + 5)
     await waitFor(() => calls.count === 1 && likes.unconfirmed[ROOM] === 0)
-    expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ roomid: ROOM, combo: 5 })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: ROOM, combo: 5 })
     const stats = await fetch(`${server.origin}/live/api.php?a=live_stat_get&roomid=${ROOM}`).then((r) => r.json())
     expect(stats.data.likes).toBeGreaterThanOrEqual(start + 5)
     expect(likes.total(ROOM)).toBe(stats.data.likes)

@@ -2,7 +2,7 @@
  * The like processor (spec R3.17, R7.76): taps counted locally, one combo call per 1.5 s
  * window, each batch under its own idempotency key; a failed batch is sent again unchanged (same count, same key).
  */
-import { LIKE_INTERVAL, LIKE_MAX_COMBO, LikeBatcher } from '@/stores/like-batcher'
+import { LIKE_INTERVAL, LIKE_MAX_COMBO, LikeBatcher } from '@/packageA/components/interact/like-batcher'
 
 beforeEach(() => jest.useFakeTimers())
 afterEach(() => jest.useRealTimers())

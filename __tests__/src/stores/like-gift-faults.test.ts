@@ -11,8 +11,9 @@ import { fetchUserInfo } from '@/api/user'
 import { configureRequest } from '@/core/request'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
-import { GIFT_RETRIES, GIFT_UNCONFIRMED, GiftStore } from '@/stores/gift'
-import { LikeStore } from '@/stores/like'
+import { BalanceStore } from '@/stores/balance'
+import { GIFT_RETRIES, GIFT_UNCONFIRMED, GiftStore } from '@/packageA/components/interact/gift-store'
+import { LikeStore } from '@/packageA/components/interact/like-store'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
@@ -39,11 +40,12 @@ afterAll(async () => {
   await server.stop()
 })
 
+let toast: jest.SpyInstance
 beforeEach(() => {
   jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
-  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+  toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
+  jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+  jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
 })
 afterEach(() => jest.restoreAllMocks())
@@ -103,10 +105,11 @@ test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id
   const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
     .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
   await liveStore.loadRoom(GIFT_ROOM)
-  const store = new GiftStore({ retryDelay: () => 50 })
+  const balance = new BalanceStore()
+  const store = new GiftStore({ retryDelay: () => 50, balance })
   const bun = (await store.loadGifts(GIFT_ROOM)).find((g) => g.name === '小笼包')!
   const before = await serverGold(token)
-  expect(await store.loadBalance()).toBe(before.gold)
+  expect(await balance.loadBalance()).toBe(before.gold)
   const seen = proxy.requests(/send_gifts/).length // other tests' gift calls, whichever ran before
   proxy.fail(/send_gifts/, 'drop-reply')
   expect(await store.send(GIFT_ROOM, bun, 2)).toBe(true)
@@ -117,7 +120,7 @@ test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id
   const after = await serverGold(token)
   expect(after.gold).toBe(before.gold - bun.price * 2) // charged once
   expect(after.gifts).toBe(before.gifts + 1)
-  expect(store.gold).toBe(after.gold)
+  expect(balance.gold).toBe(after.gold)
   expect(Number((await fetchUserInfo()).gold)).toBe(after.gold)
   expect(store.roomEvents(GIFT_ROOM)).toEqual([expect.objectContaining({ giftName: '小笼包', combo: 2, mine: true })])
 })
@@ -127,14 +130,15 @@ test('R3.16 R7.77 every try unanswered → 赠送结果未确认; tapping the sa
   const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
     .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
   await liveStore.loadRoom(GIFT_ROOM)
-  const store = new GiftStore({ retryDelay: () => 50 })
+  const balance = new BalanceStore()
+  const store = new GiftStore({ retryDelay: () => 50, balance })
   const flower = (await store.loadGifts(GIFT_ROOM)).find((g) => g.name === '鲜花')!
-  await store.loadBalance()
+  await balance.loadBalance()
   const before = await serverGold(token)
   const seen = proxy.requests(/send_gifts/).length
   proxy.fail(/send_gifts/, 'drop-reply', GIFT_RETRIES + 1)
   expect(await store.send(GIFT_ROOM, flower, 3)).toBe(false)
-  expect(Taro.showToast).toHaveBeenLastCalledWith(expect.objectContaining({ title: GIFT_UNCONFIRMED }))
+  expect(toast).toHaveBeenLastCalledWith(expect.objectContaining({ title: GIFT_UNCONFIRMED }))
   expect(GIFT_UNCONFIRMED).toBe('网络不稳定，赠送结果未确认，请稍后重试')
   expect(proxy.requests(/send_gifts/)).toHaveLength(seen + GIFT_RETRIES + 1)
   expect((await serverGold(token)).gold).toBe(before.gold - flower.price * 3) // the first try went through
@@ -145,7 +149,7 @@ test('R3.16 R7.77 every try unanswered → 赠送结果未确认; tapping the sa
   const after = await serverGold(token)
   expect(after.gold).toBe(before.gold - flower.price * 3)
   expect(after.gifts).toBe(before.gifts + 1)
-  expect(store.gold).toBe(after.gold)
+  expect(balance.gold).toBe(after.gold)
   // once answered, the next tap is a new one with a new key
   expect(await store.send(GIFT_ROOM, flower, 1)).toBe(true)
   expect(bodyOf(proxy.requests(/send_gifts/).at(-1)!).request_id).not.toBe([...keys][0])

@@ -3,7 +3,7 @@ import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { Current } from '@tarojs/runtime'
 import { LIKE_KEYS, LikesStore } from '@/stores/likes'
-import { PlaybackStore, canSendDanmaku, prependComment, toTimedDanmaku } from '@/stores/playback'
+import { PlaybackStore, canSendDanmaku, prependComment, toTimedDanmaku } from '@/packageA/pages/playback/store'
 import { PagedList } from '@/stores/paged-list'
 import { fetchTeaserDetail } from '@/api/playback'
 import { fetchRoomInfo } from '@/api/live'
@@ -11,6 +11,7 @@ import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 
 beforeEach(() => localStorage.clear())

@@ -8,13 +8,14 @@ import { payPremium } from '@/api/premium'
 import { clearCookies } from '@/core/cookies'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
-import { giftStore } from '@/stores/gift'
+import { balanceStore } from '@/stores/balance'
 import { liveStore } from '@/stores/live'
-import { PURCHASE_FAILURE_DURATION, PURCHASE_SUCCESS_TEXT, PremiumStore, bannerState, bannerText, purchasedFrom } from '@/stores/premium'
+import { PURCHASE_FAILURE_DURATION, PURCHASE_SUCCESS_TEXT, PremiumStore, bannerState, bannerText, purchasedFrom } from '@/packageA/components/interact/premium-store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 
 describe('banner states (pure)', () => {
@@ -55,10 +56,10 @@ describe('against the reference server', () => {
   let toast: jest.SpyInstance
   let modal: jest.SpyInstance
   beforeEach(() => {
-    toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+    toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
     modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-    jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' } as never)
-    jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined as never)
+    jest.spyOn(Taro, 'showLoading').mockResolvedValue({ errMsg: 'showLoading:ok' })
+    jest.spyOn(Taro, 'hideLoading').mockImplementation(() => undefined)
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   })
   afterEach(() => jest.restoreAllMocks())
@@ -92,7 +93,7 @@ describe('against the reference server', () => {
   test('R4.12 a paid room without a trial is PREMIUM (blocked)', async () => {
     await liveStore.loadRoom(303)
     const { store } = clockStore()
-    liveStore.roomsData[303] = { ...liveStore.roomsData[303]!, trial_seconds: 0 }
+    liveStore.roomsData[303] = { ...liveStore.roomsData[303], trial_seconds: 0 }
     store.purchased[303] = false
     expect(store.state(303)).toBe('PREMIUM')
     expect(store.blocked(303)).toBe(true)
@@ -126,18 +127,18 @@ describe('against the reference server', () => {
     advance(120)
     expect(await store.check(303)).toBe(false)
     expect(store.state(303)).toBe('TRIAL_ENDED')
-    const gold = await giftStore.loadBalance()
+    const gold = await balanceStore.loadBalance()
     const calls = countRequests(/premium_pay/)
     try {
       expect(await store.purchase(303)).toBe(true)
-      expect(JSON.parse(calls.bodies[0] as string)).toMatchObject({ id: 303 })
+      expect(JSON.parse(calls.bodies[0])).toMatchObject({ id: 303 })
     } finally {
       calls.restore()
     }
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: PURCHASE_SUCCESS_TEXT }))
     expect(store.state(303)).toBe('PREMIUM_PAYED')
     expect(store.blocked(303)).toBe(false)
-    expect(giftStore.gold).toBe((gold as number) - 30)
+    expect(balanceStore.gold).toBe((gold as number) - 30)
     const fresh = clockStore().store
     expect(await fresh.check(303)).toBe(true)
   })
@@ -159,7 +160,7 @@ describe('against the reference server', () => {
     clearCookies()
     expect(await loginStore.loginWithStartupToken('app', login.data.access_token)).toBe(true)
     await liveStore.loadRoom(308)
-    expect(await giftStore.loadBalance()).toBe(0)
+    expect(await balanceStore.loadBalance()).toBe(0)
     const { store } = clockStore()
     await store.check(308)
     expect(await store.purchase(308)).toBe(false)

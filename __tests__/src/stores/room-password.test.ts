@@ -8,12 +8,13 @@ import Taro from '@tarojs/taro'
 import { demoLogin, useReferenceServer, countRequests } from '../support/reference-server'
 import { socketUrl } from '@/core/socket'
 import { getToken, setToken } from '@/core/token'
-import { ChatStore } from '@/stores/chat'
+import { ChatStore } from '@/packageA/components/danmaku/chat-store'
 import { liveStore } from '@/stores/live'
 import { until } from '../support/wait'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.password
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 let token = ''
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
 }, 40000)
 let modal: jest.SpyInstance
 beforeEach(() => {
-  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' } as never)
+  modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
 })
 afterEach(() => modal.mockRestore())
 

@@ -21,12 +21,13 @@ import { roomSocket } from '@/core/socket'
 import { setItem } from '@/platform/storage'
 import { clearCookies } from '@/core/cookies'
 import { clearToken } from '@/core/token'
-import { chatStore } from '@/stores/chat'
+import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
 const server = useReferenceServer()
 const ROOM = 496
 
@@ -40,7 +41,7 @@ let t: TestUtils
 let modal: jest.SpyInstance
 beforeEach(() => {
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
-  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' } as never)
+  jest.spyOn(Taro, 'showToast').mockResolvedValue({ errMsg: 'showToast:ok' })
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   t = new TestUtils()
 })
@@ -120,7 +121,7 @@ test('R4.39 R7.97 R7.98 R7.99 a quiz push without an id keeps the current quiz; 
 })
 
 test('R4.40 R4.41 R4.42 R7.100 R7.101 goods: the 商品 tab lists the room’s goods from 1; goods on screen shows one card, take-down clears it; buy tracks goods/view and opens the goods page', async () => {
-  const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' } as never)
+  const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   const tab = new TestUtils()
   await tab.mount(GoodsTab, { props: { roomId: ROOM } })
   await waitFor(() => $$('.act-goods__list .act-goods__item').length >= 2)
@@ -128,7 +129,7 @@ test('R4.40 R4.41 R4.42 R7.100 R7.101 goods: the 商品 tab lists the room’s g
   tab.unmout()
   await mountStage()
   const goods = store<GoodsStore>('goods')
-  const second = goods.list[1]!
+  const second = goods.list[1]
   const views = countRequests(/living\/goods\/view/)
   await demo(`/goods/on?goods_id=${second.id}`)
   await waitFor(() => $(`.act-card--goods [data-goods="${second.id}"]`))
@@ -136,9 +137,9 @@ test('R4.40 R4.41 R4.42 R7.100 R7.101 goods: the 商品 tab lists the room’s g
   await waitFor(() => views.count === 1) // the card on screen counts a view
   tap($('.act-card--goods .act-goods__buy'))
   await waitFor(() => nav.mock.calls.length > 0)
-  expect(String((nav.mock.calls[0]![0] as { url: string }).url)).toContain(`goods_id=${second.id}`)
+  expect(String((nav.mock.calls[0][0] as { url: string }).url)).toContain(`goods_id=${second.id}`)
   expect(views.count).toBe(1) // once per item and visit
-  expect(JSON.parse(views.bodies[0]!)).toMatchObject({ id: second.id, roomid: ROOM })
+  expect(JSON.parse(views.bodies[0])).toMatchObject({ id: second.id, roomid: ROOM })
   views.restore()
   await demo('/goods/off')
   await waitFor(() => !$('.act-card--goods'))

@@ -2,7 +2,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Input, ScrollView, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { ChatRejected, type ChatMessage, type ChatRoom } from '@/stores/chat'
+import { ChatRejected, type ChatMessage, type ChatRoom } from './chat-store'
 import { sessionStore } from '@/stores/session'
 import { buttonProps, hiddenProps, logProps } from '@/platform/a11y'
 import { prefersReducedMotion, watchReducedMotion } from '@/platform/motion'
@@ -285,7 +285,7 @@ export function ChatPanel({ roomId }: { roomId: number }) {
  * A send box over the video in full screen (a live room's chat, a playback's danmaku): the flying danmaku, the like
  * button and this box stay with the viewer in full screen, as in the players they know.
  */
-export function FullscreenSendBox({ text, setText, send, sending, placeholder = '发个弹幕…' }: { text: string; setText(t: string): void; send(): void; sending?: boolean; placeholder?: string }) {
+export function FullscreenSendBox({ text, setText, send, sending, placeholder = '发个弹幕…' }: { text: string; setText: (t: string) => void; send: () => void; sending?: boolean; placeholder?: string }) {
   return (
     <View className='fs-send' onClick={(e) => e.stopPropagation()}>
       <Input

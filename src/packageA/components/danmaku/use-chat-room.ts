@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react'
-import { chatStore, type ChatRoom } from '@/stores/chat'
+import { chatStore, type ChatRoom } from './chat-store'
 
 /**
  * The room's chat for a view: entering on mount connects the room's socket and loads history, leaving on unmount

@@ -3,7 +3,8 @@ import { View, Text } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
 import { openPage } from '@/router/navigate'
-import { GIFT_COMBOS, giftStore } from '@/stores/gift'
+import { balanceStore } from '@/stores/balance'
+import { GIFT_COMBOS, giftStore } from './gift-store'
 import { sessionStore } from '@/stores/session'
 import { CURRENCY } from './currency'
 import { buttonProps, choiceProps, hiddenProps, linkProps } from '@/platform/a11y'
@@ -15,10 +16,12 @@ import { buttonProps, choiceProps, hiddenProps, linkProps } from '@/platform/a11
 export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { roomId: number; onClose: () => void }) {
   const [giftId, setGiftId] = useState<number | null>(null)
   const [combo, setCombo] = useState<number>(1)
+  // a login while the panel is open runs this again: the balance becomes the viewer's
+  const loggedIn = sessionStore.isLoggedIn
   useEffect(() => {
     void giftStore.loadGifts(roomId)
-    void giftStore.loadBalance()
-  }, [roomId, sessionStore.isLoggedIn])
+    void balanceStore.loadBalance()
+  }, [roomId, loggedIn])
 
   const gift = giftStore.giftsList.find((g) => g.id === giftId) || null
   const send = async () => {
@@ -33,7 +36,7 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
         <View className='interact-panel__head'>
           <Text className='interact-panel__title'>送礼物</Text>
           <Text className='interact-panel__balance'>
-            余额 <Text className='interact-panel__gold'>{giftStore.gold === null ? '--' : giftStore.gold}</Text> {CURRENCY}
+            余额 <Text className='interact-panel__gold'>{balanceStore.gold === null ? '--' : balanceStore.gold}</Text> {CURRENCY}
           </Text>
           <Text className='interact-panel__deposit' {...linkProps()} onClick={() => void openPage('deposit')}>
             充值 ›

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
-import { giftStore } from '@/stores/gift'
+import { giftStore } from './gift-store'
 
 /** Gifts sent in the room, the viewer's own and others' (the socket's `gift` push): the last three, each for 5 s. */
 export const GiftStrip = observer(function GiftStrip({ roomId }: { roomId: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { likeStore } from '@/stores/like'
+import { likeStore } from './like-store'
 import { formatCount } from '@/utils/format'
 import { buttonProps, hiddenProps } from '@/platform/a11y'
 import { isClickOfTouch, isMove } from '@/utils/touch'
@@ -19,7 +19,7 @@ interface Heart {
 
 /**
  * The like button (spec R1.3, R3.17): every tap floats a heart here and counts one like in the room's batcher
- * (src/stores/like-batcher.ts), which sends one combo call per 1.5 s window.
+ * (like-batcher.ts), which sends one combo call per 1.5 s window.
  */
 /**
  * `keepBatch`: a second button of the same room (the full-screen bar's) leaves the room's batch to the room's own
@@ -36,12 +36,13 @@ export const LikeButton = observer(function LikeButton({ roomId, keepBatch }: { 
       list.forEach(clearTimeout)
       if (!keepBatch) void likeStore.leave(roomId)
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keepBatch is fixed for a button's life
   }, [roomId])
 
   const onTap = () => {
     likeStore.tap(roomId)
     const id = ++seq.current
-    const heart: Heart = { id, color: HEART_COLORS[id % HEART_COLORS.length] as string, drift: ((id * 37) % 60) - 30 }
+    const heart: Heart = { id, color: HEART_COLORS[id % HEART_COLORS.length], drift: ((id * 37) % 60) - 30 }
     setHearts((list) => [...list, heart].slice(-HEARTS_MAX))
     timers.current.push(setTimeout(() => setHearts((list) => list.filter((h) => h.id !== id)), HEART_DURATION))
   }

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { liveStore } from '@/stores/live'
-import { bannerText, premiumStore } from '@/stores/premium'
+import { bannerText, premiumStore } from './premium-store'
 import { sessionStore } from '@/stores/session'
 import { buttonProps } from '@/platform/a11y'
 
@@ -11,14 +11,14 @@ import { buttonProps } from '@/platform/a11y'
  * trial, 试看结束 after it, 付费直播 for a paid room without a trial, 已解锁 once bought. Tapping buys (R7.88).
  */
 export const PremiumBanner = observer(function PremiumBanner({ roomId }: { roomId: number }) {
-  const room = liveStore.roomsData[roomId]
+  const hasRoom = !!liveStore.roomsData[roomId]
   const paid = premiumStore.isPremium(roomId)
   const loggedIn = sessionStore.isLoggedIn
   useEffect(() => {
-    if (!room || !paid) return undefined
+    if (!hasRoom || !paid) return undefined
     void premiumStore.check(roomId) // again after a login: the viewer may have bought it before
     return premiumStore.watch(roomId)
-  }, [roomId, !!room, paid, loggedIn])
+  }, [roomId, hasRoom, paid, loggedIn])
 
   const state = premiumStore.state(roomId)
   if (state === 'WELCOM') return null

@@ -9,7 +9,7 @@ import { showToast } from '@/ui/overlay'
 import { formatCount, fromNow } from '@/utils/format'
 import { attachedImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
-import '../../pages/timeline/timeline.scss'
+import './index.scss'
 import { buttonProps, linkProps } from '@/platform/a11y'
 
 /** One post of a timeline (spec R3.32): host, text (HTML stripped, phones masked), images, like once. */

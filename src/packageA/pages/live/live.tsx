@@ -13,7 +13,7 @@ import { ExternalTab, GroupSwitcher, PasswordForm, PhaseCard, Poster, RoomHeader
 import { isSharePreview } from '@/stores/jssdk'
 import { liveStore } from '@/stores/live'
 import type { RoomInfo } from '@/api/live'
-import { premiumStore } from '@/stores/premium'
+import { premiumStore } from '@/packageA/components/interact/premium-store'
 import './live.scss'
 import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'

@@ -4,7 +4,7 @@ import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
 import { depositStore } from '@/stores/deposit'
-import { giftStore } from '@/stores/gift'
+import { balanceStore } from '@/stores/balance'
 import { sessionStore } from '@/stores/session'
 import { serviceConfig } from '@/stores/service-config'
 import { loginStore } from '@/stores/login'
@@ -25,13 +25,13 @@ function DepositPage() {
     void depositStore.load()
   }, [])
   useDidShow(() => {
-    if (depositStore.loaded) void giftStore.loadBalance()
+    if (depositStore.loaded) void balanceStore.loadBalance()
   })
   // a login that lands while the page is open (the messenger's OAuth round trip, a startup token) brings the balance
   const loggedIn = sessionStore.isLoggedIn
   const wasLoggedIn = useRef(loggedIn)
   useEffect(() => {
-    if (loggedIn && !wasLoggedIn.current) void giftStore.loadBalance()
+    if (loggedIn && !wasLoggedIn.current) void balanceStore.loadBalance()
     wasLoggedIn.current = loggedIn
   }, [loggedIn])
 

@@ -10,8 +10,8 @@ import {
   type PlaybackDetail
 } from '@/api/playback'
 import { ApiError, failureText } from '@/core/errors'
-import { likesStore } from './likes'
-import { PAGE_SIZE, PagedList } from './paged-list'
+import { likesStore } from '@/stores/likes'
+import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
 
 export interface TimedDanmaku {
   time: number
@@ -23,6 +23,7 @@ export function toTimedDanmaku(items: PlaybackDanmakuRaw[] | null | undefined): 
   const out: TimedDanmaku[] = []
   for (const item of items || []) {
     try {
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- the server's text is a string (a number at worst)
       const text = String((JSON.parse(item.content) as { text?: unknown }).text ?? '').trim()
       if (text) out.push({ time: Number(item.relativeTimestamp) || 0, text })
     } catch {

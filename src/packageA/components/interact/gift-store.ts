@@ -1,15 +1,15 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchGifts, sendGift, type Gift, type GiftEventData, type SendGiftResult } from '@/api/gift'
-import { fetchUserInfo } from '@/api/user'
 import { settle, type Settled } from '@/core/call'
 import type { ApiError } from '@/core/errors'
 import { openPage } from '@/router/navigate'
 import { showModal, showToast } from '@/ui/overlay'
 import { newRequestId } from '@/utils/request-id'
-import { liveStore } from './live'
-import { sessionStore } from './session'
-import { serviceConfig } from './service-config'
-import { loginPrompt } from './login-prompt'
+import { balanceStore, type BalanceStore } from '@/stores/balance'
+import { liveStore } from '@/stores/live'
+import { sessionStore } from '@/stores/session'
+import { serviceConfig } from '@/stores/service-config'
+import { loginPrompt } from '@/stores/login-prompt'
 
 /** The reference server's (and the broadcaster's) refusal text when the balance is too low. */
 export const NOT_ENOUGH_GOLD = '余额不足'
@@ -53,6 +53,8 @@ export interface GiftDeps {
   /** ms before retry `attempt` (0-based) of a gift call whose outcome is unknown */
   retryDelay: (attempt: number) => number
   newKey: () => string
+  /** the 慧币 balance a send answer updates */
+  balance: BalanceStore
 }
 
 type GiftReply = Settled<SendGiftResult | null>
@@ -66,17 +68,15 @@ function outcomeUnknown(res: GiftReply): res is { ok: false; error: ApiError } {
 }
 
 /**
- * Gifts and the 慧币 balance (spec R1.3, R1.4, R3.16, R3.29 giftsList, R5.10, R6.5, R7.66, R7.77): the gift list,
- * the balance (the current user's `gold`, then each send_gifts answer), combo sending with the room rule, the
- * not-enough-gold path to the deposit page, and the gift events shown in the room. A tap is charged at most once
- *: its call carries a request_id that its retries reuse.
+ * Gifts (spec R1.3, R1.4, R3.16, R3.29 giftsList, R5.10, R6.5, R7.66, R7.77): the gift list, combo sending with the
+ * room rule (each send_gifts answer updates the 慧币 balance, `deps.balance`), the not-enough-gold path to the
+ * deposit page, and the gift events shown in the room. A tap is charged at most once: its call carries a request_id
+ * that its retries reuse.
  */
 export class GiftStore {
   giftsList: Gift[] = []
   giftsLoading = false
   giftsError = ''
-  /** The balance in 慧币; null until known (anonymous, or not fetched yet). */
-  gold: number | null = null
   sending = false
   events: GiftEvent[] = []
   private seq = 0
@@ -90,6 +90,7 @@ export class GiftStore {
       setTimer: (fn, ms) => setTimeout(fn, ms),
       retryDelay: (attempt) => GIFT_RETRY_DELAY * 2 ** attempt,
       newKey: () => newRequestId(),
+      balance: balanceStore,
       ...deps
     }
     makeAutoObservable<GiftStore, 'seq' | 'deps' | 'unanswered'>(this, { seq: false, deps: false, unanswered: false })
@@ -110,26 +111,6 @@ export class GiftStore {
     return this.giftsList
   }
 
-  /** The balance: the current user's gold (POST /userapp/userinfo). Anonymous viewers have none. */
-  async loadBalance(): Promise<number | null> {
-    if (!sessionStore.isLoggedIn) {
-      this.setGold(null)
-      return null
-    }
-    try {
-      const user = await fetchUserInfo()
-      const gold = Number(user.gold)
-      this.setGold(Number.isFinite(gold) ? gold : null)
-    } catch {
-      // keep the last known balance
-    }
-    return this.gold
-  }
-
-  setGold(gold: number | null) {
-    this.gold = gold
-  }
-
   /**
    * Send a gift (R3.16, R7.77). False when the room data is not loaded (R5.10), when the viewer must log in first,
    * under the iOS review restriction (R6.5), and when the server refuses; not enough gold offers 去充值.
@@ -145,10 +126,9 @@ export class GiftStore {
       const res = await this.call(roomId, gift.id, n)
       if (res.ok && res.data) {
         const data = res.data
-        runInAction(() => {
-          if (Number.isFinite(Number(data.gold))) this.gold = Number(data.gold)
-          else if (this.gold !== null) this.gold = Math.max(0, this.gold - gift.price * n)
-        })
+        const balance = this.deps.balance
+        if (Number.isFinite(Number(data.gold))) balance.setGold(Number(data.gold))
+        else if (balance.gold !== null) balance.setGold(Math.max(0, balance.gold - gift.price * n))
         this.addEvent({ ...data, roomid: roomId, giftid: gift.id, gift_name: data.gift_name || gift.name, icon: data.icon || gift.icon, combo: n }, true)
         return true
       }
@@ -156,7 +136,7 @@ export class GiftStore {
       const refusal = res.ok ? null : res.error
       const msg = outcomeUnknown(res) ? GIFT_UNCONFIRMED : refusal?.msg || '赠送失败'
       const data = refusal?.data as { gold?: number } | null | undefined
-      if (data && Number.isFinite(Number(data.gold))) this.setGold(Number(data.gold))
+      if (data && Number.isFinite(Number(data.gold))) this.deps.balance.setGold(Number(data.gold))
       if (isNotEnoughGold(msg)) await this.offerTopUp(msg)
       else void showToast(msg)
       return false

@@ -3,10 +3,11 @@ import type { RoomInfo } from '@/api/live'
 import { checkPremium, payPremium, type PremiumPayResult, type PremiumStatus } from '@/api/premium'
 import { ApiError, failureText } from '@/core/errors'
 import { showToast } from '@/ui/overlay'
-import { giftStore, isNotEnoughGold } from './gift'
-import { liveStore } from './live'
-import { serviceConfig } from './service-config'
-import { loginPrompt } from './login-prompt'
+import { balanceStore } from '@/stores/balance'
+import { liveStore } from '@/stores/live'
+import { serviceConfig } from '@/stores/service-config'
+import { loginPrompt } from '@/stores/login-prompt'
+import { isNotEnoughGold } from './gift-store'
 
 /** The paid live room banner states (spec R4.12). */
 export type BannerState = 'WELCOM' | 'TRIAL' | 'TRIAL_ENDED' | 'PREMIUM' | 'PREMIUM_PAYED'
@@ -187,13 +188,13 @@ export class PremiumStore {
         void showToast(msg, { duration: PURCHASE_FAILURE_DURATION })
         if (isNotEnoughGold(msg)) {
           const gold = Number((err instanceof ApiError ? (err.data as { gold?: number } | null) : null)?.gold)
-          if (Number.isFinite(gold)) giftStore.setGold(gold)
+          if (Number.isFinite(gold)) balanceStore.setGold(gold)
         }
         return false
       }
       runInAction(() => (this.purchased[roomId] = true))
       const gold = Number(paid?.gold)
-      if (paid && Number.isFinite(gold)) giftStore.setGold(gold)
+      if (paid && Number.isFinite(gold)) balanceStore.setGold(gold)
       void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })
       return true
     } finally {

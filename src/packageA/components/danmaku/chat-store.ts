@@ -3,10 +3,10 @@ import { blockUser, fetchChatHistory, reportMessage, sendDanmaku, type HistoryIt
 import { ApiError } from '@/core/errors'
 import { acquireRoomSocket, backoffDelay, releaseRoomSocket, type DanmakuPushData, type RoomSocket, type WelcomeData } from '@/core/socket'
 import { getItem, setItem } from '@/platform/storage'
+import { loginPrompt } from '@/stores/login-prompt'
 import { MessageList, type BatchListener } from './chat-list'
 import { messageFromPush, sendFailure, type ChatMessage } from './chat-message'
 import { ChatSequence } from './chat-sequence'
-import { loginPrompt } from './login-prompt'
 
 export { ChatRejected, type ChatMessage } from './chat-message'
 

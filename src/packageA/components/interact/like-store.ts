@@ -1,7 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import { sendLike, type LikeResult } from '@/api/gift'
+import { liveStore } from '@/stores/live'
 import { LikeBatcher, type LikeBatcherOptions } from './like-batcher'
-import { liveStore } from './live'
 
 /**
  * The live room's likes (spec R3.17, R7.76): taps go through one LikeBatcher per room; the total shown is the
