@@ -13,7 +13,7 @@ import { sleep, until } from '../support/wait'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods // every on-air room has today's history
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 
 async function dev(path: string, body: Record<string, unknown> = {}) {

@@ -27,7 +27,7 @@ import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = 312 // on air, with today's history
 const CLOSED_ROOM = 318
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 let login: { access_token: string; user: { id: number; name: string } }
 

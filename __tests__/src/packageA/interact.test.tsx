@@ -22,7 +22,7 @@ import { countRequests, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 useReferenceServer()
 const ROOM = 307
 const PAID = 303

@@ -21,7 +21,7 @@ import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithHistory
 const CLOSED_ROOM = SEED_IDS.rooms.chatClosed
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 let token = ''
 

@@ -14,7 +14,7 @@ import { setItem } from '@/platform/storage'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { wx } from '../../setup/wx'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-weapp')
@@ -35,11 +35,11 @@ afterEach(() => jest.restoreAllMocks())
 function payOnTheSheet() {
   wx().answer('requestPayment', async (options) => {
     const orderId = /^prepay_id=wx_sandbox_(.+)$/.exec(String(options.package))?.[1]
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- wx APIs fail with an { errMsg } object, not an Error
+     
     if (!orderId) throw { errMsg: 'requestPayment:fail invalid package' }
     const headers = { Authorization: `Bearer ${getToken()}` }
     const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { method: 'POST', headers }).then((res) => res.json())
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- wx APIs fail with an { errMsg } object, not an Error
+     
     if (r.code !== 1) throw { errMsg: `requestPayment:fail ${r.msg}` }
     return { errMsg: 'requestPayment:ok' }
   })

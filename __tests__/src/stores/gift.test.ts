@@ -20,7 +20,7 @@ import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithGoods // a free room on air
 const PAID_ROOM = 303

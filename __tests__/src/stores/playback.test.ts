@@ -11,7 +11,7 @@ import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 
 beforeEach(() => localStorage.clear())

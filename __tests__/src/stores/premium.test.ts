@@ -15,7 +15,7 @@ import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 
 describe('banner states (pure)', () => {

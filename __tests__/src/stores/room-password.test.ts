@@ -14,7 +14,7 @@ import { until } from '../support/wait'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.password
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 let token = ''
 

@@ -27,7 +27,7 @@ import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 
-// eslint-disable-next-line react-hooks/rules-of-hooks -- a jest helper that starts the server in beforeAll, not a React hook
+ 
 const server = useReferenceServer()
 const ROOM = 496
 
