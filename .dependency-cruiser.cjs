@@ -33,7 +33,10 @@ function layerRules(root, layers, kind) {
     const higher = layers.slice(0, i).flatMap(([, e]) => e)
     rules.push({
       name: `${kind}-${name.replace(/\W/g, '-')}-no-arrow-up`,
-      comment: `${kind} ${name} imports nothing from a higher layer (${layers.slice(0, i).map(([n]) => n).join(', ')})`,
+      comment: `${kind} ${name} imports nothing from a higher layer (${layers
+        .slice(0, i)
+        .map(([n]) => n)
+        .join(', ')})`,
       severity: 'error',
       from: { path: under(root, entries) },
       to: { path: under(root, higher) }
@@ -47,7 +50,15 @@ const serverMiddle = {
   name: 'server-middle-no-arrow-up',
   comment: 'server api/context imports no route',
   severity: 'error',
-  from: { path: '^server/', pathNot: [under('server', SERVER.flatMap(([, e]) => e))] },
+  from: {
+    path: '^server/',
+    pathNot: [
+      under(
+        'server',
+        SERVER.flatMap(([, e]) => e)
+      )
+    ]
+  },
   to: { path: under('server', SERVER[0][1]) }
 }
 const serverLow = {
@@ -59,11 +70,20 @@ const serverLow = {
 }
 
 /** Every file of src/ belongs to a layer: one that imports something, and one that imports nothing. */
-const outside = { path: '^src/', pathNot: under('src', CLIENT.flatMap(([, e]) => e)) }
+const outside = {
+  path: '^src/',
+  pathNot: under(
+    'src',
+    CLIENT.flatMap(([, e]) => e)
+  )
+}
 const unplaced = [
   { name: 'client-file-in-a-layer', severity: 'error', from: outside, to: {} },
   { name: 'client-file-in-a-layer-alone', severity: 'error', from: { ...outside, orphan: true }, to: {} }
-].map((r) => ({ ...r, comment: 'a file of src/ outside every layer: add its folder to CLIENT in .dependency-cruiser.cjs' }))
+].map((r) => ({
+  ...r,
+  comment: 'a file of src/ outside every layer: add its folder to CLIENT in .dependency-cruiser.cjs'
+}))
 
 module.exports = {
   forbidden: [
@@ -103,7 +123,8 @@ module.exports = {
     },
     {
       name: 'packageA-components-no-page',
-      comment: 'packageA components import nothing from packageA pages: a page (and its own store) sits above its parts',
+      comment:
+        'packageA components import nothing from packageA pages: a page (and its own store) sits above its parts',
       severity: 'error',
       from: { path: '^src/packageA/components/' },
       to: { path: '^src/packageA/pages/' }

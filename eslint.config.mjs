@@ -10,7 +10,15 @@ import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'server/fixtures/**', 'server/data/**', 'coverage/**', 'bench/results.json', '**/*.d.ts']
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'server/fixtures/**',
+      'server/data/**',
+      'coverage/**',
+      'bench/results.json',
+      '**/*.d.ts'
+    ]
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -34,7 +42,10 @@ export default tseslint.config(
       'import-x/no-mutable-exports': 'error',
       // an eslint-disable comment says why on the same line (`// eslint-disable-next-line rule -- reason`)
       '@eslint-community/eslint-comments/require-description': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }
+      ],
       // a JSX handler may return a promise (the view ignores it); a promise anywhere else that expects nothing back is a bug
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       // an async function without an await is how a promise-returning interface is met (Fastify's handlers, test cases)
@@ -50,7 +61,9 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }] }
+        {
+          allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite'] }]
+        }
       ]
     }
   },

@@ -21,20 +21,29 @@ async function main() {
   for (const [name, bytes] of Object.entries(weappSizes() as Record<string, number>)) {
     const over = kb(bytes) > (budgets.weapp[name] ?? 2048)
     failed ||= over
-    console.log(`budget: mini-program ${name} ${kb(bytes)} KB (budget ${budgets.weapp[name]} KB)${over ? '  OVER BUDGET' : ''}`)
+    console.log(
+      `budget: mini-program ${name} ${kb(bytes)} KB (budget ${budgets.weapp[name]} KB)${over ? '  OVER BUDGET' : ''}`
+    )
   }
   const server = await startServer()
   const browser = await launchBrowser()
   try {
     const pages: Array<[string, string, string, number]> = [
       ['home', '/m2/pages/home/home', '.home__rooms .card-item', budgets.h5.homeFirstLoadJsGzipKB],
-      ['live room 496', '/m2/packageA/pages/live/live?roomid=496', '.live__title-text', budgets.h5.liveFirstLoadJsGzipKB]
+      [
+        'live room 496',
+        '/m2/packageA/pages/live/live?roomid=496',
+        '.live__title-text',
+        budgets.h5.liveFirstLoadJsGzipKB
+      ]
     ]
     for (const [name, path, ready, budget] of pages) {
       const load = await measureFirstLoad(browser, `${server.origin}${path}`, ready)
       const over = kb(load.jsGzip) > budget
       failed ||= over
-      console.log(`budget: H5 ${name} first-load JS ${kb(load.jsGzip)} KB gzip, ${kb(load.jsRaw)} KB raw (budget ${budget} KB gzip)${over ? '  OVER BUDGET' : ''}`)
+      console.log(
+        `budget: H5 ${name} first-load JS ${kb(load.jsGzip)} KB gzip, ${kb(load.jsRaw)} KB raw (budget ${budget} KB gzip)${over ? '  OVER BUDGET' : ''}`
+      )
     }
   } finally {
     await browser.close()

@@ -11,9 +11,18 @@ import { measureFirstLoad } from './first-load'
 import { kb } from './lib'
 
 export const GROUPS: Array<[string, RegExp]> = [
-  ['Taro components (Stencil web components + React wrappers)', /node_modules\/(@tarojs\/components(-react|-advanced)?|@stencil\/core|swiper|classnames)\//],
-  ['Taro runtime + router + API (taro-h5)', /node_modules\/(@tarojs\/(runtime|router|taro|taro-h5|shared|api|plugin-framework-react|plugin-platform-h5|react)|history|universal-router|resolve-pathname|query-string|decode-uri-component|split-on-first|filter-obj|mobile-detect|lodash-es|jsonp-retry|tslib|@babel\/runtime)\//],
-  ['API polyfills (fetch, AbortController, IntersectionObserver, core-js)', /node_modules\/(whatwg-fetch|abortcontroller-polyfill|intersection-observer|core-js|regenerator-runtime|promise-polyfill)\//],
+  [
+    'Taro components (Stencil web components + React wrappers)',
+    /node_modules\/(@tarojs\/components(-react|-advanced)?|@stencil\/core|swiper|classnames)\//
+  ],
+  [
+    'Taro runtime + router + API (taro-h5)',
+    /node_modules\/(@tarojs\/(runtime|router|taro|taro-h5|shared|api|plugin-framework-react|plugin-platform-h5|react)|history|universal-router|resolve-pathname|query-string|decode-uri-component|split-on-first|filter-obj|mobile-detect|lodash-es|jsonp-retry|tslib|@babel\/runtime)\//
+  ],
+  [
+    'API polyfills (fetch, AbortController, IntersectionObserver, core-js)',
+    /node_modules\/(whatwg-fetch|abortcontroller-polyfill|intersection-observer|core-js|regenerator-runtime|promise-polyfill)\//
+  ],
   ['React (react, react-dom, scheduler)', /node_modules\/(react|react-dom|scheduler|use-sync-external-store)\//],
   ['Preact (preact, preact/compat)', /node_modules\/preact\//],
   ['MobX (mobx, mobx-react-lite)', /node_modules\/(mobx|mobx-react-lite)\//],
@@ -38,7 +47,11 @@ export interface PageBreakdown {
 }
 
 /** Splits each loaded script over its modules by their minified sizes. */
-export function breakdown(stats: BundleStats, page: string, scripts: Array<{ path: string; raw: number; gzip: number }>): PageBreakdown {
+export function breakdown(
+  stats: BundleStats,
+  page: string,
+  scripts: Array<{ path: string; raw: number; gzip: number }>
+): PageBreakdown {
   const byFile = new Map<string, BundleStats['chunks'][number]>()
   for (const c of stats.chunks) for (const f of c.files) byFile.set(f, c)
   const groups: PageBreakdown['groups'] = {}
@@ -70,7 +83,10 @@ export function breakdown(stats: BundleStats, page: string, scripts: Array<{ pat
     g.gzipKB = kb(g.gzipKB)
     g.rawKB = kb(g.rawKB)
   }
-  const topModules = [...modules].sort((a, b) => b[1] - a[1]).slice(0, 15).map(([path, n]) => ({ path, gzipKB: kb(n) }))
+  const topModules = [...modules]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 15)
+    .map(([path, n]) => ({ path, gzipKB: kb(n) }))
   return { page, jsGzipKB: kb(gz), jsRawKB: kb(raw), groups, topModules }
 }
 
@@ -87,14 +103,28 @@ async function main() {
     const out: PageBreakdown[] = []
     for (const [name, path, ready] of pages) {
       const load = await measureFirstLoad(browser, `${server.origin}${path}`, ready)
-      out.push(breakdown(stats, name, load.assets.filter((a) => a.type === 'script')))
+      out.push(
+        breakdown(
+          stats,
+          name,
+          load.assets.filter((a) => a.type === 'script')
+        )
+      )
     }
-    const names = [...new Set(out.flatMap((p) => Object.keys(p.groups)))].sort((a, b) => (out[0].groups[b]?.gzipKB ?? 0) - (out[0].groups[a]?.gzipKB ?? 0))
+    const names = [...new Set(out.flatMap((p) => Object.keys(p.groups)))].sort(
+      (a, b) => (out[0].groups[b]?.gzipKB ?? 0) - (out[0].groups[a]?.gzipKB ?? 0)
+    )
     console.log(`| part (KB gzip / raw) | ${out.map((p) => p.page).join(' | ')} |`)
     console.log(`| --- | ${out.map(() => '---').join(' | ')} |`)
-    for (const n of names) console.log(`| ${n} | ${out.map((p) => (p.groups[n] ? `${p.groups[n].gzipKB} / ${p.groups[n].rawKB}` : '—')).join(' | ')} |`)
+    for (const n of names)
+      console.log(
+        `| ${n} | ${out.map((p) => (p.groups[n] ? `${p.groups[n].gzipKB} / ${p.groups[n].rawKB}` : '—')).join(' | ')} |`
+      )
     console.log(`| **first-load JS** | ${out.map((p) => `**${p.jsGzipKB} / ${p.jsRawKB}**`).join(' | ')} |`)
-    for (const p of out) console.log(`\n${p.page}, largest packages and files (KB gzip): ${p.topModules.map((m) => `${m.path} ${m.gzipKB}`).join(', ')}`)
+    for (const p of out)
+      console.log(
+        `\n${p.page}, largest packages and files (KB gzip): ${p.topModules.map((m) => `${m.path} ${m.gzipKB}`).join(', ')}`
+      )
   } finally {
     await browser.close()
     await server.stop()

@@ -19,7 +19,12 @@ export async function measureFirstLoad(browser: Browser, url: string, ready: str
   page.on('response', (r) => {
     const type = r.request().resourceType()
     if (type !== 'script' && type !== 'stylesheet') return
-    bodies.push(r.body().then((body) => ({ type, path: new URL(r.url()).pathname, body })).catch(() => null))
+    bodies.push(
+      r
+        .body()
+        .then((body) => ({ type, path: new URL(r.url()).pathname, body }))
+        .catch(() => null)
+    )
   })
   await page.goto(url, { waitUntil: 'networkidle' })
   await page.waitForSelector(ready, { timeout: 30000 })

@@ -38,7 +38,10 @@ async function runOnce(url: string): Promise<Lhr> {
   // both are ESM-only packages: loaded on demand so the rest of the benchmark does not need them
   const { default: lighthouse } = await import('lighthouse')
   const chromeLauncher = await import('chrome-launcher')
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH || '/usr/bin/chromium', chromeFlags: CHROME_FLAGS })
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS
+  })
   try {
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -64,7 +67,13 @@ function failingAudits(lhr: Lhr, category: string): string[] {
     .filter((ref) => ref.weight > 0)
     .filter((ref) => {
       const a = lhr.audits[ref.id]
-      return a && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'informative' && a.score !== null && a.score < 1
+      return (
+        a &&
+        a.scoreDisplayMode !== 'notApplicable' &&
+        a.scoreDisplayMode !== 'informative' &&
+        a.score !== null &&
+        a.score < 1
+      )
     })
     .map((ref) => `${category}:${ref.id}`)
 }
@@ -81,16 +90,31 @@ export async function lighthousePage(url: string, runs = 3): Promise<LighthouseF
     performance: perf,
     accessibility: m((l) => score(l, 'accessibility')),
     seo: m((l) => score(l, 'seo')),
-    fcpMs: round(m((l) => metric(l, 'first-contentful-paint')), 0),
-    lcpMs: round(m((l) => metric(l, 'largest-contentful-paint')), 0),
-    tbtMs: round(m((l) => metric(l, 'total-blocking-time')), 0),
-    cls: round(m((l) => metric(l, 'cumulative-layout-shift')), 3),
+    fcpMs: round(
+      m((l) => metric(l, 'first-contentful-paint')),
+      0
+    ),
+    lcpMs: round(
+      m((l) => metric(l, 'largest-contentful-paint')),
+      0
+    ),
+    tbtMs: round(
+      m((l) => metric(l, 'total-blocking-time')),
+      0
+    ),
+    cls: round(
+      m((l) => metric(l, 'cumulative-layout-shift')),
+      3
+    ),
     failing: [...failingAudits(medianRun, 'accessibility'), ...failingAudits(medianRun, 'seo')]
   }
 }
 
 /** Both pages against a running server. */
-export async function lighthouseScores(origin: string, runs = 3): Promise<Record<keyof typeof LIGHTHOUSE_PAGES, LighthouseFigures>> {
+export async function lighthouseScores(
+  origin: string,
+  runs = 3
+): Promise<Record<keyof typeof LIGHTHOUSE_PAGES, LighthouseFigures>> {
   return {
     home: await lighthousePage(`${origin}${LIGHTHOUSE_PAGES.home}`, runs),
     live: await lighthousePage(`${origin}${LIGHTHOUSE_PAGES.live}`, runs)
@@ -111,11 +135,19 @@ async function standalone() {
     const r = await lighthouseScores(server.origin, Number(process.env.LIGHTHOUSE_RUNS) || 3)
     const file = join(__dirname, 'results.json')
     const all = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {}
-    writeFileSync(file, JSON.stringify({ ...all, lighthouse: { date: new Date().toISOString().slice(0, 10), ...r } }, null, 2) + '\n')
+    writeFileSync(
+      file,
+      JSON.stringify({ ...all, lighthouse: { date: new Date().toISOString().slice(0, 10), ...r } }, null, 2) + '\n'
+    )
     console.log(JSON.stringify(r, null, 2))
     for (const [a, b] of lighthouseRows(r)) console.log(`${a}: ${b}`)
-    const misses = Object.entries(r).filter(([, f]) => f.accessibility < LIGHTHOUSE_TARGETS.accessibility || f.seo < LIGHTHOUSE_TARGETS.seo)
-    if (misses.length) console.log(`under target (accessibility ${LIGHTHOUSE_TARGETS.accessibility}, SEO ${LIGHTHOUSE_TARGETS.seo}): ${misses.map(([p]) => p).join(', ')}`)
+    const misses = Object.entries(r).filter(
+      ([, f]) => f.accessibility < LIGHTHOUSE_TARGETS.accessibility || f.seo < LIGHTHOUSE_TARGETS.seo
+    )
+    if (misses.length)
+      console.log(
+        `under target (accessibility ${LIGHTHOUSE_TARGETS.accessibility}, SEO ${LIGHTHOUSE_TARGETS.seo}): ${misses.map(([p]) => p).join(', ')}`
+      )
   } finally {
     await server.stop()
   }

@@ -11,10 +11,14 @@ async function playingRoom(browser: Browser, origin: string): Promise<Page> {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
   trackLoads(page)
   await page.goto(`${origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
-  await page.waitForFunction(() => {
-    const v = document.querySelector('video')
-    return !!v && !v.paused && v.currentTime > 0.2
-  }, null, { timeout: 60000 })
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video')
+      return !!v && !v.paused && v.currentTime > 0.2
+    },
+    null,
+    { timeout: 60000 }
+  )
   return page
 }
 
@@ -28,7 +32,11 @@ export async function liveLatency(browser: Browser, origin: string, quick: boole
     await page.waitForTimeout(1000)
   }
   await page.close()
-  return { medianSeconds: round(median(samples), 2), maxSeconds: round(Math.max(...samples), 2), samples: samples.length }
+  return {
+    medianSeconds: round(median(samples), 2),
+    maxSeconds: round(Math.max(...samples), 2),
+    samples: samples.length
+  }
 }
 
 export async function cutRecovery(browser: Browser, origin: string, quick: boolean) {
@@ -40,10 +48,14 @@ export async function cutRecovery(browser: Browser, origin: string, quick: boole
     const back = Date.now() + 15000
     await page.waitForTimeout(15000)
     const t0 = await page.evaluate(() => document.querySelector('video')!.currentTime)
-    await page.waitForFunction((t) => {
-      const v = document.querySelector('video')!
-      return document.querySelector('.player')!.getAttribute('data-state') === 'playing' && v.currentTime > t + 0.3
-    }, t0, { timeout: 60000, polling: 100 })
+    await page.waitForFunction(
+      (t) => {
+        const v = document.querySelector('video')!
+        return document.querySelector('.player')!.getAttribute('data-state') === 'playing' && v.currentTime > t + 0.3
+      },
+      t0,
+      { timeout: 60000, polling: 100 }
+    )
     times.push(Date.now() - back)
     await page.waitForTimeout(3000)
   }

@@ -27,14 +27,27 @@ async function main() {
   const viewer = async () => {
     while (Date.now() < end) {
       const t = performance.now()
-      await (await fetch(`${base}/api/v1/userapp/config`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json()
+      await (
+        await fetch(`${base}/api/v1/userapp/config`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}'
+        })
+      ).json()
       times.push(performance.now() - t)
       await new Promise((r) => setTimeout(r, 50))
     }
   }
   await Promise.all([...Array.from({ length: 8 }, loop), viewer()])
   times.sort((a, b) => a - b)
-  console.log(JSON.stringify({ width, codes_drawn: drawn, refused, config_median_ms: Math.round(times[Math.floor(times.length / 2)] * 10) / 10 }))
+  console.log(
+    JSON.stringify({
+      width,
+      codes_drawn: drawn,
+      refused,
+      config_median_ms: Math.round(times[Math.floor(times.length / 2)] * 10) / 10
+    })
+  )
   await app.close()
 }
 

@@ -25,11 +25,19 @@ import { weappSizes } from '../scripts/check-sizes.mjs'
 
 const root = join(__dirname, '..')
 const quick = process.argv.includes('--quick') // shorter runs for a smoke test
-const results: Record<string, unknown> = { date: new Date().toISOString().slice(0, 10), machine: '2 cores, Node ' + process.version, quick }
+const results: Record<string, unknown> = {
+  date: new Date().toISOString().slice(0, 10),
+  machine: '2 cores, Node ' + process.version,
+  quick
+}
 const LIVE_ROOM = 496
 
 function build(type: 'weapp' | 'h5') {
-  const r = spawnSync('npx', ['taro', 'build', '--type', type], { cwd: root, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync('npx', ['taro', 'build', '--type', type], {
+    cwd: root,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' }
+  })
   if (r.status !== 0) throw new Error(`taro build --type ${type} failed`)
 }
 
@@ -84,11 +92,18 @@ async function firstFrame(browser: Browser, origin: string) {
   for (let i = 0; i < 5; i++) {
     const { page, done } = await throttled(browser, 4)
     await page.goto(`${origin}/m2/packageA/pages/live/live?roomid=${LIVE_ROOM}`)
-    const t = await page.waitForFunction(() => performance.getEntriesByName('first-frame')[0]?.startTime, null, { timeout: 60000 })
+    const t = await page.waitForFunction(() => performance.getEntriesByName('first-frame')[0]?.startTime, null, {
+      timeout: 60000
+    })
     times.push(Number(await t.jsonValue()))
     await done()
   }
-  return { firstFrameMs: round(median(times), 0), runs: times.length, cpuThrottle: 4, all: times.map((x) => round(x, 0)) }
+  return {
+    firstFrameMs: round(median(times), 0),
+    runs: times.length,
+    cpuThrottle: 4,
+    all: times.map((x) => round(x, 0))
+  }
 }
 
 async function danmakuLoad(browser: Browser, origin: string) {
@@ -137,7 +152,9 @@ async function danmakuLoad(browser: Browser, origin: string) {
 async function longList(browser: Browser, origin: string) {
   const target = quick ? 1000 : 10000
   await fetch(`${origin}/dev/bulk/playbacks?count=${target}`)
-  const total = ((await post<{ data: { total: number } }>(origin, '/api/v1/userapp/playback/list', { page: 1, count: 10 })).data).total
+  const total = (
+    await post<{ data: { total: number } }>(origin, '/api/v1/userapp/playback/list', { page: 1, count: 10 })
+  ).data.total
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await page.goto(`${origin}/m2/pages/list/list?type=playback`)
@@ -150,14 +167,26 @@ async function longList(browser: Browser, origin: string) {
   while (!done && Date.now() < deadline) {
     await page.mouse.wheel(0, 4000)
     await page.waitForTimeout(40)
-    const s = await page.evaluate(() => ({ rows: document.querySelectorAll('.list-row').length, end: document.querySelector('.list-page__more')?.textContent === '没有更多了' }))
+    const s = await page.evaluate(() => ({
+      rows: document.querySelectorAll('.list-row').length,
+      end: document.querySelector('.list-page__more')?.textContent === '没有更多了'
+    }))
     maxRows = Math.max(maxRows, s.rows)
     done = s.end
   }
   const frames = await page.evaluate<number[]>('window.__stopFrames()')
-  const lastTitle = await page.evaluate(() => Array.from(document.querySelectorAll('.list-row__title')).pop()?.textContent || '')
+  const lastTitle = await page.evaluate(
+    () => Array.from(document.querySelectorAll('.list-row__title')).pop()?.textContent || ''
+  )
   await context.close()
-  return { items: total, reachedEnd: done, p95FrameMs: round(percentile(frames, 95)), maxFrameMs: round(Math.max(...frames)), maxRenderedRows: maxRows, lastRow: lastTitle }
+  return {
+    items: total,
+    reachedEnd: done,
+    p95FrameMs: round(percentile(frames, 95)),
+    maxFrameMs: round(Math.max(...frames)),
+    maxRenderedRows: maxRows,
+    lastRow: lastTitle
+  }
 }
 
 async function fanOut(origin: string) {
@@ -180,13 +209,23 @@ async function fanOut(origin: string) {
     sockets.push(ws)
     await new Promise((r) => ws.once('open', r))
   }
-  const inject = await (await fetch(`${origin}/dev/rooms/${room}/inject?rate=${rate}&seconds=${seconds}`)).json() as { data: { total: number } }
+  const inject = (await (await fetch(`${origin}/dev/rooms/${room}/inject?rate=${rate}&seconds=${seconds}`)).json()) as {
+    data: { total: number }
+  }
   const expected = inject.data.total
   const deadline = Date.now() + seconds * 1000 + 10000
   while (Date.now() < deadline && received.some((n) => n < expected)) await new Promise((r) => setTimeout(r, 200))
   for (const ws of sockets) ws.terminate()
   const lost = received.reduce((a, n) => a + Math.max(0, expected - n), 0)
-  return { clients, messagesPerSecond: rate, seconds, deliveries: latencies.length, p50LatencyMs: round(percentile(latencies, 50)), p99LatencyMs: round(percentile(latencies, 99)), lost }
+  return {
+    clients,
+    messagesPerSecond: rate,
+    seconds,
+    deliveries: latencies.length,
+    p50LatencyMs: round(percentile(latencies, 50)),
+    p99LatencyMs: round(percentile(latencies, 99)),
+    lost
+  }
 }
 
 async function main() {
@@ -209,8 +248,18 @@ async function main() {
     const origin = server.origin
     await section('h5FirstLoad', async () => {
       const home = await measureFirstLoad(browser!, `${origin}/m2/pages/home/home`, '.home__rooms .card-item')
-      const live = await measureFirstLoad(browser!, `${origin}/m2/packageA/pages/live/live?roomid=${LIVE_ROOM}`, '.live__title-text')
-      const f = (x: typeof home) => ({ jsKB: kb(x.jsRaw), jsGzipKB: kb(x.jsGzip), cssKB: kb(x.cssRaw), cssGzipKB: kb(x.cssGzip), files: x.files })
+      const live = await measureFirstLoad(
+        browser!,
+        `${origin}/m2/packageA/pages/live/live?roomid=${LIVE_ROOM}`,
+        '.live__title-text'
+      )
+      const f = (x: typeof home) => ({
+        jsKB: kb(x.jsRaw),
+        jsGzipKB: kb(x.jsGzip),
+        cssKB: kb(x.cssRaw),
+        cssGzipKB: kb(x.cssGzip),
+        files: x.files
+      })
       return { home: f(home), live: f(live) }
     })
     await section('homePaint', () => paintTimings(browser!, origin))
@@ -238,41 +287,110 @@ function target(value: unknown, limit: number, unit: string, atLeast = false): s
 
 function table(r: Record<string, any>): string {
   const rows: [string, string, string?][] = []
-  const v = (x: number | string | undefined | null, unit = '') => (x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`)
-  if (r.weapp?.mainKB !== undefined) rows.push(['mini-program main / packageA / packageB', `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`, `main ${target(r.weapp.mainKB, 450, ' KB')}`])
+  const v = (x: number | string | undefined | null, unit = '') =>
+    x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`
+  if (r.weapp?.mainKB !== undefined)
+    rows.push([
+      'mini-program main / packageA / packageB',
+      `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`,
+      `main ${target(r.weapp.mainKB, 450, ' KB')}`
+    ])
   if (r.weappSetData?.busyRoom) {
     const w = r.weappSetData
-    rows.push([`mini-program setData, ${w.pages} pages: peak calls/s, max a call`, `${v(w.pagesPeakCallsPerSecond)}/s, ${v(w.pagesMaxKB)} KB`])
+    rows.push([
+      `mini-program setData, ${w.pages} pages: peak calls/s, max a call`,
+      `${v(w.pagesPeakCallsPerSecond)}/s, ${v(w.pagesMaxKB)} KB`
+    ])
     const b = w.busyRoom
-    rows.push([`mini-program live room ${b.danmakuPerSecond} danmaku/s for ${b.seconds} s: setData calls/s (peak), p95 / max a call`, `${v(b.callsPerSecond)} (${v(b.peakCallsPerSecond)}), ${v(b.p95KB)} / ${v(b.maxKB)} KB`])
+    rows.push([
+      `mini-program live room ${b.danmakuPerSecond} danmaku/s for ${b.seconds} s: setData calls/s (peak), p95 / max a call`,
+      `${v(b.callsPerSecond)} (${v(b.peakCallsPerSecond)}), ${v(b.p95KB)} / ${v(b.maxKB)} KB`
+    ])
   }
   if (r.h5FirstLoad?.home) {
-    rows.push(['H5 home first-load JS (gzip / raw)', `${v(r.h5FirstLoad.home.jsGzipKB)} / ${v(r.h5FirstLoad.home.jsKB)} KB`, target(r.h5FirstLoad.home.jsGzipKB, 170, ' KB')])
-    rows.push(['H5 home first-load CSS (gzip / raw)', `${v(r.h5FirstLoad.home.cssGzipKB)} / ${v(r.h5FirstLoad.home.cssKB)} KB`])
-    rows.push(['H5 live room JS (gzip / raw)', `${v(r.h5FirstLoad.live.jsGzipKB)} / ${v(r.h5FirstLoad.live.jsKB)} KB`, target(r.h5FirstLoad.live.jsGzipKB, 280, ' KB')])
+    rows.push([
+      'H5 home first-load JS (gzip / raw)',
+      `${v(r.h5FirstLoad.home.jsGzipKB)} / ${v(r.h5FirstLoad.home.jsKB)} KB`,
+      target(r.h5FirstLoad.home.jsGzipKB, 170, ' KB')
+    ])
+    rows.push([
+      'H5 home first-load CSS (gzip / raw)',
+      `${v(r.h5FirstLoad.home.cssGzipKB)} / ${v(r.h5FirstLoad.home.cssKB)} KB`
+    ])
+    rows.push([
+      'H5 live room JS (gzip / raw)',
+      `${v(r.h5FirstLoad.live.jsGzipKB)} / ${v(r.h5FirstLoad.live.jsKB)} KB`,
+      target(r.h5FirstLoad.live.jsGzipKB, 280, ' KB')
+    ])
   }
-  if (r.homePaint?.fcpMs !== undefined) rows.push(['home FCP / LCP (4x CPU, median of 5)', `${v(r.homePaint.fcpMs)} / ${v(r.homePaint.lcpMs)} ms`, `LCP ${target(r.homePaint.lcpMs, 1500, ' ms')}`])
-  if (r.liveFirstFrame?.firstFrameMs !== undefined) rows.push(['live room first video frame (4x CPU, median of 5)', v(r.liveFirstFrame.firstFrameMs, ' ms'), target(r.liveFirstFrame.firstFrameMs, 1500, ' ms')])
+  if (r.homePaint?.fcpMs !== undefined)
+    rows.push([
+      'home FCP / LCP (4x CPU, median of 5)',
+      `${v(r.homePaint.fcpMs)} / ${v(r.homePaint.lcpMs)} ms`,
+      `LCP ${target(r.homePaint.lcpMs, 1500, ' ms')}`
+    ])
+  if (r.liveFirstFrame?.firstFrameMs !== undefined)
+    rows.push([
+      'live room first video frame (4x CPU, median of 5)',
+      v(r.liveFirstFrame.firstFrameMs, ' ms'),
+      target(r.liveFirstFrame.firstFrameMs, 1500, ' ms')
+    ])
   if (r.danmaku?.p95FrameMs !== undefined) {
-    rows.push([`danmaku ${r.danmaku.ratePerSecond}/s for ${r.danmaku.seconds} s: frame p50 / p95 / max`, `${v(r.danmaku.p50FrameMs)} / ${v(r.danmaku.p95FrameMs)} / ${v(r.danmaku.maxFrameMs)} ms`])
-    rows.push(['danmaku layer / chat list nodes (max)', `${v(r.danmaku.maxDanmakuLayerNodes)} / ${v(r.danmaku.maxChatListNodes)}`])
+    rows.push([
+      `danmaku ${r.danmaku.ratePerSecond}/s for ${r.danmaku.seconds} s: frame p50 / p95 / max`,
+      `${v(r.danmaku.p50FrameMs)} / ${v(r.danmaku.p95FrameMs)} / ${v(r.danmaku.maxFrameMs)} ms`
+    ])
+    rows.push([
+      'danmaku layer / chat list nodes (max)',
+      `${v(r.danmaku.maxDanmakuLayerNodes)} / ${v(r.danmaku.maxChatListNodes)}`
+    ])
     rows.push(['danmaku JS heap growth', v(r.danmaku.heapGrowthKB, ' KB')])
   }
-  if (r.longList?.p95FrameMs !== undefined) rows.push([`${r.longList.items}-item list: frame p95 / max rows rendered`, `${v(r.longList.p95FrameMs)} ms / ${v(r.longList.maxRenderedRows)}`])
-  if (r.fanOut?.clients !== undefined) rows.push([`WebSocket fan-out ${r.fanOut.clients} clients x ${r.fanOut.messagesPerSecond}/s: p50 / p99, lost`, `${v(r.fanOut.p50LatencyMs)} / ${v(r.fanOut.p99LatencyMs)} ms, ${v(r.fanOut.lost)}`])
+  if (r.longList?.p95FrameMs !== undefined)
+    rows.push([
+      `${r.longList.items}-item list: frame p95 / max rows rendered`,
+      `${v(r.longList.p95FrameMs)} ms / ${v(r.longList.maxRenderedRows)}`
+    ])
+  if (r.fanOut?.clients !== undefined)
+    rows.push([
+      `WebSocket fan-out ${r.fanOut.clients} clients x ${r.fanOut.messagesPerSecond}/s: p50 / p99, lost`,
+      `${v(r.fanOut.p50LatencyMs)} / ${v(r.fanOut.p99LatencyMs)} ms, ${v(r.fanOut.lost)}`
+    ])
   if (r.lighthouse?.home) {
     const limits: Record<string, number> = { home: 85, live: 80 }
-    rows.push(...lighthouseRows(r.lighthouse).map(([a, b], i): [string, string, string] => {
-      const page = Object.keys(r.lighthouse)[i]
-      const f = r.lighthouse[page]
-      return [a, b, `performance ${target(f?.performance, limits[page] ?? 80, '', true)}, CLS ${target(f?.cls, 0.05, '')}`]
-    }))
+    rows.push(
+      ...lighthouseRows(r.lighthouse).map(([a, b], i): [string, string, string] => {
+        const page = Object.keys(r.lighthouse)[i]
+        const f = r.lighthouse[page]
+        return [
+          a,
+          b,
+          `performance ${target(f?.performance, limits[page] ?? 80, '', true)}, CLS ${target(f?.cls, 0.05, '')}`
+        ]
+      })
+    )
   }
-  if (r.liveLatency?.medianSeconds !== undefined) rows.push([`live latency, H5 LL-HLS (median over ${r.liveLatency.samples} s / max)`, `${v(r.liveLatency.medianSeconds)} / ${v(r.liveLatency.maxSeconds)} s`, target(r.liveLatency.medianSeconds, 2.5, ' s')])
-  if (r.cutRecovery?.medianMs !== undefined) rows.push([`playing again after a ${r.cutRecovery.cutSeconds} s cut (median of ${r.cutRecovery.cuts} / max)`, `${v(r.cutRecovery.medianMs)} / ${v(r.cutRecovery.maxMs)} ms`, target(r.cutRecovery.maxMs, 10000, ' ms')])
-  for (const [k, val] of Object.entries(r)) if (val && typeof val === 'object' && 'error' in (val as object)) rows.push([k, `failed: ${(val as { error: string }).error}`])
+  if (r.liveLatency?.medianSeconds !== undefined)
+    rows.push([
+      `live latency, H5 LL-HLS (median over ${r.liveLatency.samples} s / max)`,
+      `${v(r.liveLatency.medianSeconds)} / ${v(r.liveLatency.maxSeconds)} s`,
+      target(r.liveLatency.medianSeconds, 2.5, ' s')
+    ])
+  if (r.cutRecovery?.medianMs !== undefined)
+    rows.push([
+      `playing again after a ${r.cutRecovery.cutSeconds} s cut (median of ${r.cutRecovery.cuts} / max)`,
+      `${v(r.cutRecovery.medianMs)} / ${v(r.cutRecovery.maxMs)} ms`,
+      target(r.cutRecovery.maxMs, 10000, ' ms')
+    ])
+  for (const [k, val] of Object.entries(r))
+    if (val && typeof val === 'object' && 'error' in (val as object))
+      rows.push([k, `failed: ${(val as { error: string }).error}`])
   const w = Math.max(...rows.map((x) => x[0].length))
-  return [`| figure | value | target |`, `| --- | --- | --- |`, ...rows.map(([a, b, t]) => `| ${a.padEnd(w)} | ${b} | ${t ?? ''} |`)].join('\n')
+  return [
+    `| figure | value | target |`,
+    `| --- | --- | --- |`,
+    ...rows.map(([a, b, t]) => `| ${a.padEnd(w)} | ${b} | ${t ?? ''} |`)
+  ].join('\n')
 }
 
 main().catch((e) => {

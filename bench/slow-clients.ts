@@ -15,7 +15,9 @@ async function main() {
     const s = net.connect(port, '127.0.0.1')
     s.on('error', () => {})
     s.on('data', () => {})
-    s.write('POST /api/v1/userapp/index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{')
+    s.write(
+      'POST /api/v1/userapp/index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{'
+    )
     return s
   })
   const drip = setInterval(() => sockets.forEach((s) => !s.destroyed && s.write(' ')), 1000)

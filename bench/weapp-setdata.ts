@@ -18,7 +18,12 @@ export async function weappSetData(quick = false) {
       pagesPeakCallsPerSecond: Math.max(...pages.map((p) => p.peakCallsPerSecond)),
       pagesMaxKB: kb(Math.max(...pages.map((p) => p.maxBytes))),
       pagesIdleCalls: pages.reduce((a, p) => a + p.idle.calls, 0),
-      perPage: Object.fromEntries(pages.map((p) => [p.page, { calls: p.calls, peakCallsPerSecond: p.peakCallsPerSecond, maxKB: kb(p.maxBytes), idleCalls: p.idle.calls }])),
+      perPage: Object.fromEntries(
+        pages.map((p) => [
+          p.page,
+          { calls: p.calls, peakCallsPerSecond: p.peakCallsPerSecond, maxKB: kb(p.maxBytes), idleCalls: p.idle.calls }
+        ])
+      ),
       busyRoom: {
         roomid: busy.roomid,
         danmakuPerSecond: busy.danmakuPerSecond,

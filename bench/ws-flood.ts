@@ -14,7 +14,7 @@ function frame(text: string): Buffer {
   const mask = crypto.randomBytes(4)
   const len = body.length
   const head = len < 126 ? Buffer.from([0x81, 0x80 | len]) : Buffer.from([0x81, 0x80 | 126, len >> 8, len & 255])
-  return Buffer.concat([head, mask, Buffer.from(body.map((b, i) => b ^ (mask[i % 4])))])
+  return Buffer.concat([head, mask, Buffer.from(body.map((b, i) => b ^ mask[i % 4]))])
 }
 
 async function main() {
@@ -33,7 +33,9 @@ async function main() {
       if (!upgraded && d.toString('latin1').startsWith('HTTP/1.1 101')) upgraded = true
       else if (d.includes(Buffer.from([0x88]))) closed = true // a close frame from the server
     })
-    s.write(`GET /ws?roomid=496 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+    s.write(
+      `GET /ws?roomid=496 HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`
+    )
     const pump = () => {
       while (!s.destroyed && upgraded) {
         if (closed) afterClose += chunk.length
@@ -45,7 +47,13 @@ async function main() {
     flooders.push(s)
   }
   // the viewer: logs in, listens, posts a message every 100 ms and times each push
-  const login = await (await fetch(`http://127.0.0.1:${port}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })).json() as { data: { access_token: string } }
+  const login = (await (
+    await fetch(`http://127.0.0.1:${port}/api/v1/userapp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+    })
+  ).json()) as { data: { access_token: string } }
   const token = login.data.access_token
   const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=496`)
   await new Promise((r) => ws.once('open', r))
@@ -61,13 +69,24 @@ async function main() {
   while (Date.now() - t0 < 5000) {
     const text = `测 ${n++}`
     sent.set(text, Date.now())
-    void fetch(`http://127.0.0.1:${port}/api/v1/userapp/danmaku`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ room_id: 496, content: text }) })
+    void fetch(`http://127.0.0.1:${port}/api/v1/userapp/danmaku`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ room_id: 496, content: text })
+    })
     await new Promise((r) => setTimeout(r, 500)) // 10 in 5 s: under the chat limit of 20 per 10 s
   }
   await new Promise((r) => setTimeout(r, 500))
   const open = flooders.filter((s) => !s.destroyed).length
   rtt.sort((a, b) => a - b)
-  console.log(JSON.stringify({ flooders_open_after_5s: open, bytes_sent_after_close_MB: +(afterClose / 1e6).toFixed(1), chat_rtt_median_ms: rtt[Math.floor(rtt.length / 2)] ?? null, chat_pushes: rtt.length }))
+  console.log(
+    JSON.stringify({
+      flooders_open_after_5s: open,
+      bytes_sent_after_close_MB: +(afterClose / 1e6).toFixed(1),
+      chat_rtt_median_ms: rtt[Math.floor(rtt.length / 2)] ?? null,
+      chat_pushes: rtt.length
+    })
+  )
   for (const s of flooders) s.destroy()
   ws.close()
   await app.close()

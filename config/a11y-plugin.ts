@@ -17,12 +17,17 @@ export default function a11yPlugin(ctx: IPluginContext) {
   ctx.registerMethod({
     name: 'onSetupClose',
     fn(platform: TaroPlatformBase) {
-      const mini = platform as TaroPlatformBase & { template?: { mergeComponents(ctx: IPluginContext, patch: object): void } }
+      const mini = platform as TaroPlatformBase & {
+        template?: { mergeComponents(ctx: IPluginContext, patch: object): void }
+      }
       if (platform.platformType !== PLATFORM_TYPE.MINI || !mini.template) return
       mini.template.mergeComponents(ctx, attributes)
       mini.template.mergeComponents(ctx, videoEvents)
       const runtime = path.resolve(__dirname, '../src/platform/a11y-runtime.ts')
-      platform.runtimePath = [...(Array.isArray(platform.runtimePath) ? platform.runtimePath : [platform.runtimePath]), runtime]
+      platform.runtimePath = [
+        ...(Array.isArray(platform.runtimePath) ? platform.runtimePath : [platform.runtimePath]),
+        runtime
+      ]
     }
   })
 }

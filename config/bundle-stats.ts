@@ -9,15 +9,30 @@ import path from 'path'
  * other libraries and the app's own code. Off in normal builds (nothing is added to the output).
  */
 export interface BundleStats {
-  chunks: Array<{ id: string | number; files: string[]; initial: boolean; modules: Array<{ path: string; size: number; minified: number }> }>
+  chunks: Array<{
+    id: string | number
+    files: string[]
+    initial: boolean
+    modules: Array<{ path: string; size: number; minified: number }>
+  }>
 }
 
-type Module = { modules?: Module[]; resource?: string; identifier(): string; size(type?: string): number; originalSource?(): { source(): string | Buffer } | null; type: string }
+type Module = {
+  modules?: Module[]
+  resource?: string
+  identifier(): string
+  size(type?: string): number
+  originalSource?(): { source(): string | Buffer } | null
+  type: string
+}
 
 export class BundleStatsPlugin {
   constructor(private file: string) {}
 
-  apply(compiler: { context: string; hooks: { done: { tapPromise(name: string, fn: (stats: { compilation: any }) => Promise<void>): void } } }) {
+  apply(compiler: {
+    context: string
+    hooks: { done: { tapPromise(name: string, fn: (stats: { compilation: any }) => Promise<void>): void } }
+  }) {
     compiler.hooks.done.tapPromise('bundle-stats', async ({ compilation }) => {
       const { minify } = await import('terser')
       const leaves = (m: Module): Module[] => (m.modules ? m.modules.flatMap(leaves) : [m])
@@ -48,7 +63,11 @@ export class BundleStatsPlugin {
         const modules: BundleStats['chunks'][number]['modules'] = []
         for (const m of (compilation.chunkGraph.getChunkModules(chunk) as Module[]).flatMap(leaves)) {
           const file = m.resource ?? m.identifier()
-          modules.push({ path: path.relative(compiler.context, file).split(path.sep).join('/'), size: m.size(), minified: await minSize(m) })
+          modules.push({
+            path: path.relative(compiler.context, file).split(path.sep).join('/'),
+            size: m.size(),
+            minified: await minSize(m)
+          })
         }
         chunks.push({ id: chunk.id, files: [...chunk.files], initial: chunk.canBeInitial(), modules })
       }

@@ -49,7 +49,11 @@ export const CONFIG = {
     description: 'the origin the mini-program uses for an empty host'
   },
   TARO_APP_BRAND: { type: 'text', default: '慧直播', description: 'brand name (share title R1.24)' },
-  TARO_APP_DESCRIPTION: { type: 'text', default: '城市台直播与点播', description: 'brand description (H5 meta description)' },
+  TARO_APP_DESCRIPTION: {
+    type: 'text',
+    default: '城市台直播与点播',
+    description: 'brand description (H5 meta description)'
+  },
   TARO_APP_SLOGAN: { type: 'text', default: '看见身边的精彩', description: 'brand slogan' },
   TARO_APP_VERSION: { type: 'text', default: '1.0.0', description: 'the `version` sent with every call' },
   TARO_APP_MP_APPID: { type: 'id', default: 'touristappid', description: 'mini-program app id' },

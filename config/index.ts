@@ -55,8 +55,21 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         ecma: 2017,
         keep_fnames: false,
         compress: {
-          ecma: 2017, passes: 2, arrows: true, collapse_vars: true, comparisons: true, computed_props: true, hoist_props: true,
-          inline: true, loops: true, negate_iife: true, properties: true, reduce_funcs: true, reduce_vars: true, switches: true, typeofs: true
+          ecma: 2017,
+          passes: 2,
+          arrows: true,
+          collapse_vars: true,
+          comparisons: true,
+          computed_props: true,
+          hoist_props: true,
+          inline: true,
+          loops: true,
+          negate_iife: true,
+          properties: true,
+          reduce_funcs: true,
+          reduce_vars: true,
+          switches: true,
+          typeofs: true
         },
         output: { ecma: 2017, ascii_only: false, quote_keys: false, keep_quoted_props: false }
       }
@@ -70,7 +83,10 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       webpackChain(chain) {
         // Preact's react-dom with createRoot, which Taro's app creator calls (config/stubs/preact-dom.js)
         const reactDom = chain.resolve.alias.get('react-dom')
-        chain.resolve.alias.delete('react-dom').set('react-dom$', path.resolve(__dirname, 'stubs/preact-dom.js')).set('react-dom', reactDom)
+        chain.resolve.alias
+          .delete('react-dom')
+          .set('react-dom$', path.resolve(__dirname, 'stubs/preact-dom.js'))
+          .set('react-dom', reactDom)
         // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
         chain.resolve.alias.set('use-sync-external-store/shim$', 'preact/compat')
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
@@ -122,7 +138,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         chain.plugin('no-stencil-tabbar').use(NormalModuleReplacementPlugin, [
           /^@tarojs\/components\/dist\/components$/,
           (r: { request: string; contextInfo?: { issuer?: string } }) => {
-            if (/[\\/]@tarojs[\\/]router[\\/]/.test(r.contextInfo?.issuer ?? '')) r.request = path.resolve(__dirname, 'stubs/taro-tabbar.js')
+            if (/[\\/]@tarojs[\\/]router[\\/]/.test(r.contextInfo?.issuer ?? ''))
+              r.request = path.resolve(__dirname, 'stubs/taro-tabbar.js')
           }
         ])
         // Taro's React ScrollView keeps none of the attributes the app passes: a wrapper adds them (config/stubs).
@@ -130,7 +147,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         chain.plugin('scroll-view-attributes').use(NormalModuleReplacementPlugin, [
           /components-react[\\/]dist[\\/]components[\\/]scroll-view[\\/]index\.js$/,
           (r: { createData?: { resource?: string } }) => {
-            if (r.createData?.resource && !r.createData.resource.includes('?original')) r.createData.resource = scrollView
+            if (r.createData?.resource && !r.createData.resource.includes('?original'))
+              r.createData.resource = scrollView
           }
         ])
         // Swiper with the modules the app's swipers use instead of all of them; hls.js light; no fetch/AbortController
@@ -143,7 +161,10 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           // every video)
           .set('hls.js$', require.resolve('hls.js/dist/hls.light.mjs'))
           .set('whatwg-fetch$', path.resolve(__dirname, 'stubs/empty.js'))
-          .set('abortcontroller-polyfill/dist/abortcontroller-polyfill-only$', path.resolve(__dirname, 'stubs/empty.js'))
+          .set(
+            'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$',
+            path.resolve(__dirname, 'stubs/empty.js')
+          )
           .set('jsonp-retry$', path.resolve(__dirname, 'stubs/jsonp.js'))
         // brotli and gzip copies of the text files for the reference server (server/static.ts)
         // (not in the dev server: nothing serves them there, and brotli 11 on every rebuild costs seconds)

@@ -45,8 +45,18 @@ const SCREENS: Screen[] = [
   { name: 'list playback', path: '/m2/pages/list/list?type=playback', ready: '.list-row' },
   { name: 'list recommended playback', path: '/m2/pages/list/list?type=playbackRecommended', ready: '.list-row' },
   { name: 'list event', path: '/m2/pages/list/list?type=event', ready: '.list-row' },
-  { name: 'list deposit log', path: '/m2/pages/list/list?type=deposit', ready: '.list-page, .page-state--empty', login: true },
-  { name: 'list gift log', path: '/m2/pages/list/list?type=gift', ready: '.list-page, .page-state--empty', login: true },
+  {
+    name: 'list deposit log',
+    path: '/m2/pages/list/list?type=deposit',
+    ready: '.list-page, .page-state--empty',
+    login: true
+  },
+  {
+    name: 'list gift log',
+    path: '/m2/pages/list/list?type=gift',
+    ready: '.list-page, .page-state--empty',
+    login: true
+  },
   { name: 'live room 496', path: '/m2/packageA/pages/live/live?roomid=496', ready: '.chat__msg' },
   { name: 'paid live room 303 (trial)', path: '/m2/packageA/pages/live/live?roomid=303', ready: '.premium-banner' },
   { name: 'password live room 309', path: '/m2/packageA/pages/live/live?roomid=309', ready: '.password-form' },
@@ -54,7 +64,11 @@ const SCREENS: Screen[] = [
   { name: 'preview 1470', path: '/m2/packageA/pages/preview/preview?id=1470', ready: '.preview__title' },
   { name: 'timeline 1', path: '/m2/packageA/pages/timeline/timeline?id=1', ready: '.post-card' },
   { name: 'post 101', path: '/m2/packageA/pages/post/post?id=101&topic=1', ready: '.post-card' },
-  { name: 'streamer detail 2001', path: '/m2/packageA/pages/streamer/streamer?id=2001', ready: '.streamer-detail__playback' },
+  {
+    name: 'streamer detail 2001',
+    path: '/m2/packageA/pages/streamer/streamer?id=2001',
+    ready: '.streamer-detail__playback'
+  },
   { name: 'my follows', path: '/m2/packageA/pages/streamer/follow/follow', ready: '.follow-page', login: true },
   { name: 'featured wuxilcb', path: '/m2/packageA/featured/wuxilcb/wuxilcb', ready: '.featured__cam' },
   { name: 'featured dingshu', path: '/m2/packageA/featured/dingshu/dingshu', ready: '.featured__cam' },
@@ -79,7 +93,11 @@ const SCREENS: Screen[] = [
     // the page inside is the activity host's, not this app's; the frame element itself is checked (frame-title)
     exclude: [['iframe.taro-webview', 'body']]
   },
-  { name: 'channel bridge', path: '/m2/packageB/pages/channel/bridge?finderUserName=sph0000&feedId=1', ready: '.page .card' },
+  {
+    name: 'channel bridge',
+    path: '/m2/packageB/pages/channel/bridge?finderUserName=sph0000&feedId=1',
+    ready: '.page .card'
+  },
   { name: 'mall payment', path: '/m2/packageB/pages/mall/payment?goods_id=6006', ready: '.mall-order', login: true },
   { name: '404 page', path: '/m2/pages/nowhere/nowhere', ready: '.not-found' }
 ]
@@ -89,7 +107,10 @@ type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number
 /** Rule id, impact, what it asks, and where: the failure message lists every serious or critical violation. */
 function describe(violations: Violation[]): string {
   return violations
-    .map((v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${(n.failureSummary || '').replace(/\s+/g, ' ').slice(0, 200)}`).join('\n')}`)
+    .map(
+      (v) =>
+        `${v.id} [${v.impact}] ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${(n.failureSummary || '').replace(/\s+/g, ' ').slice(0, 200)}`).join('\n')}`
+    )
     .join('\n')
 }
 
@@ -156,7 +177,8 @@ async function openRoom(context: BrowserContext): Promise<Page> {
   return page
 }
 
-const chatRows = (page: Page) => page.$$eval('.chat__msg', (els) => els.map((e) => e.getAttribute('data-msg-id')).join(','))
+const chatRows = (page: Page) =>
+  page.$$eval('.chat__msg', (els) => els.map((e) => e.getAttribute('data-msg-id')).join(','))
 
 test('the flying danmaku is hidden from screen readers; the chat list is a log that goes quiet when busy', async () => {
   const page = await openRoom(visitor)
@@ -166,9 +188,15 @@ test('the flying danmaku is hidden from screen readers; the chat list is a log t
   await inject(ROOM, 10, 3) // 10 a second: more than the 2 a second a polite region keeps up with
   await page.waitForSelector('.danmaku__item')
   assert.equal(await page.locator('.danmaku').getAttribute('aria-hidden'), 'true')
-  await page.waitForFunction(() => document.querySelector('.chat__list')?.getAttribute('aria-live') === 'off', null, { timeout: 5000 })
+  await page.waitForFunction(() => document.querySelector('.chat__list')?.getAttribute('aria-live') === 'off', null, {
+    timeout: 5000
+  })
   // calm again: it speaks again
-  await page.waitForFunction(() => document.querySelector('.chat__list')?.getAttribute('aria-live') === 'polite', null, { timeout: 10000 })
+  await page.waitForFunction(
+    () => document.querySelector('.chat__list')?.getAttribute('aria-live') === 'polite',
+    null,
+    { timeout: 10000 }
+  )
   await page.close()
 })
 
@@ -182,10 +210,20 @@ test('with reduced motion asked for, no danmaku flies while the chat list still 
   await moving.waitForSelector('.danmaku__item')
   const animation = await moving.$eval('.danmaku__item', (e) => getComputedStyle(e).animationName)
   assert.equal(animation, 'danmaku-fly')
-  await still.waitForFunction((b) => Array.from(document.querySelectorAll('.chat__msg')).map((e) => e.getAttribute('data-msg-id')).join(',') !== b, before, { timeout: 10000 })
+  await still.waitForFunction(
+    (b) =>
+      Array.from(document.querySelectorAll('.chat__msg'))
+        .map((e) => e.getAttribute('data-msg-id'))
+        .join(',') !== b,
+    before,
+    { timeout: 10000 }
+  )
   await still.waitForTimeout(1500)
-  const flying = await still.$$eval('.danmaku__item', (els) =>
-    els.filter((e) => getComputedStyle(e).animationName !== 'none' && getComputedStyle(e).visibility !== 'hidden').length
+  const flying = await still.$$eval(
+    '.danmaku__item',
+    (els) =>
+      els.filter((e) => getComputedStyle(e).animationName !== 'none' && getComputedStyle(e).visibility !== 'hidden')
+        .length
   )
   assert.equal(flying, 0, 'no danmaku item animates under prefers-reduced-motion')
   await moving.close()

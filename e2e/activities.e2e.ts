@@ -24,7 +24,11 @@ const s = suite(async () => {
 
 /** The demo control as a person runs it: `npm run demo -- <action> <room> …` (here its script, with the test server). */
 async function demo(...args: string[]): Promise<{ code: number; data: any }> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', join(__dirname, '../server/demo-cli.ts'), ...args], { env: { ...process.env, DEMO_BASE: s.server.origin } })
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../server/demo-cli.ts'), ...args],
+    { env: { ...process.env, DEMO_BASE: s.server.origin } }
+  )
   return JSON.parse(stdout)
 }
 
@@ -42,7 +46,11 @@ test('R1.5 the running vote shows on entering (late joiner), and the stream is p
   await page.waitForSelector('.act-card--vote', { timeout: 15000 })
   assert.equal(await page.getAttribute('.act-card--vote', 'role'), 'dialog')
   // between the player and the chat: never over the video, never over the send box
-  const [stack, video, input] = await Promise.all(['.activities', '.live__stage', '.chat__input'].map((sel) => page.$eval(sel, (e) => e.getBoundingClientRect().toJSON())))
+  const [stack, video, input] = await Promise.all(
+    ['.activities', '.live__stage', '.chat__input'].map((sel) =>
+      page.$eval(sel, (e) => e.getBoundingClientRect().toJSON())
+    )
+  )
   assert.ok(stack.top >= video.bottom && stack.bottom <= input.top, JSON.stringify({ stack, video, input }))
   assert.ok(input.height > 0, JSON.stringify({ input, video }))
   await page.click('.act-card--vote [data-option="1"]') // the seeded vote: voted, so the next one is told apart
@@ -64,7 +72,10 @@ test('R4.38 R7.96 a pushed vote appears after the measured latency; voting moves
   // low-latency HLS plays about 1.5 s behind the edge: the card waits that long (half a second's leeway for the
   // measurement's own moment), never shows at once
   assert.ok(measured > 0.5, `measured latency ${measured} s`)
-  assert.ok(ms >= Math.max(1000, measured * 1000 - 500), `shown ${ms} ms after the push: it waits for the stream latency of ${measured.toFixed(2)} s`)
+  assert.ok(
+    ms >= Math.max(1000, measured * 1000 - 500),
+    `shown ${ms} ms after the push: it waits for the stream latency of ${measured.toFixed(2)} s`
+  )
   await page.click('.act-card--vote [data-option="2"]')
   await page.waitForSelector('.act-vote__option--mine[data-option="2"] .act-vote__count:has-text("1")')
   await page.waitForSelector('.act-vote__foot:has-text("已投票")')
@@ -133,8 +144,14 @@ test('R4.41 R4.42 R7.100 R7.101 goods go on and off screen; the 商品 tab lists
   await page.click('.live__tab:has-text("商品")')
   await page.waitForSelector('.act-goods__list .act-goods__item')
   const index = await page.$$eval('.act-goods__list .act-goods__index', (els) => els.map((e) => e.textContent))
-  assert.deepEqual(index, index.map((_, i) => String(i + 1)))
-  await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment/, { timeout: 20000 }), page.click('.act-goods__list .act-goods__buy')])
+  assert.deepEqual(
+    index,
+    index.map((_, i) => String(i + 1))
+  )
+  await Promise.all([
+    page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment/, { timeout: 20000 }),
+    page.click('.act-goods__list .act-goods__buy')
+  ])
   assert.ok(views.length >= 1)
   await page.close()
 })
@@ -160,7 +177,8 @@ async function webView(p: Page): Promise<{ src: string; heading: string }> {
   const iframe = p.locator('taro-web-view-core iframe')
   await iframe.waitFor({ state: 'attached' })
   const src = (await iframe.getAttribute('src')) ?? ''
-  const heading = (await p.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: 15000 })) ?? ''
+  const heading =
+    (await p.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: 15000 })) ?? ''
   return { src, heading }
 }
 
@@ -192,12 +210,21 @@ test('a vote, a quiz, a red packet and goods on screen: axe finds nothing seriou
   await demo('goods-on', String(ROOM))
   const p = await enterRoom()
   const kinds = ['vote', 'quiz', 'redpack', 'goods']
-  for (const kind of kinds) await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 20000 })
+  for (const kind of kinds)
+    await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 20000 })
   const { violations } = await new AxeBuilder({ page: p }).include('.live').analyze()
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-  assert.deepEqual(serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), [])
-  const rect = (sel: string) => p.$eval(sel, (e) => e.getBoundingClientRect().toJSON() as { top: number; bottom: number; left: number; right: number })
-  const overlaps = (a: { top: number; bottom: number; left: number; right: number }, b: typeof a) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
+  assert.deepEqual(
+    serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    []
+  )
+  const rect = (sel: string) =>
+    p.$eval(
+      sel,
+      (e) => e.getBoundingClientRect().toJSON() as { top: number; bottom: number; left: number; right: number }
+    )
+  const overlaps = (a: { top: number; bottom: number; left: number; right: number }, b: typeof a) =>
+    a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom
   for (const kind of kinds) {
     await toFront(p, kind)
     const card = `.act-card--${kind}`
@@ -205,7 +232,10 @@ test('a vote, a quiz, a red packet and goods on screen: axe finds nothing seriou
     assert.ok(await p.getAttribute(card, 'aria-label'), `${kind}: the dialog has a label`)
     assert.match((await p.getAttribute(`${card} .act-card__close`, 'aria-label')) || '', /^关闭/)
     const [stack, video, input] = await Promise.all([rect('.activities'), rect('.live__stage'), rect('.chat__input')])
-    assert.ok(!overlaps(stack, video) && stack.top >= video.bottom, `${kind}: below the video ${JSON.stringify({ stack, video })}`)
+    assert.ok(
+      !overlaps(stack, video) && stack.top >= video.bottom,
+      `${kind}: below the video ${JSON.stringify({ stack, video })}`
+    )
     assert.ok(!overlaps(stack, input) && stack.bottom <= input.top, `${kind}: above the send box`)
   }
   for (const kind of kinds) {

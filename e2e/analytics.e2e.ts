@@ -94,7 +94,11 @@ test('R7.111 R4.10 the analytics script loads once with a date version; identify
   assert.ok((identify?.props as { name?: string })?.name)
 
   const room = await page.evaluate(async () => {
-    const r = await fetch('/api/v1/userapp/roominfo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"roomid":307}' })
+    const r = await fetch('/api/v1/userapp/roominfo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"roomid":307}'
+    })
     return (await r.json()).data as { title: string; streamer: { id: number; nick_name: string } }
   })
   const tracked = (name: string) => events.filter((e) => e.type === 'track' && e.event === name)
@@ -103,7 +107,12 @@ test('R7.111 R4.10 the analytics script loads once with a date version; identify
     assert.ok(e, `${name} was tracked: ${JSON.stringify(events.map((x) => x.event))}`)
     assert.equal(e.uid, '10001')
     assert.deepEqual(
-      { room_id: e.props?.room_id, room_title: e.props?.room_title, streamer_id: e.props?.streamer_id, streamer_name: e.props?.streamer_name },
+      {
+        room_id: e.props?.room_id,
+        room_title: e.props?.room_title,
+        streamer_id: e.props?.streamer_id,
+        streamer_name: e.props?.streamer_name
+      },
       { room_id: 307, room_title: room.title, streamer_id: room.streamer.id, streamer_name: room.streamer.nick_name },
       name
     )

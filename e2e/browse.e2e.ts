@@ -27,7 +27,11 @@ test('R2.42 R4.11 home shows the live rooms the server has, with status badges',
   await page.waitForSelector('.home__rooms .card-item')
   const titles = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent))
   assert.equal(titles.length, 10)
-  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":10}' })
+  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"page":1,"count":10}'
+  })
   const first = ((await r.json()) as { data: { list: { title: string }[] } }).data.list.map((x) => x.title)
   assert.deepEqual(titles, first)
   const badges = await page.$$eval('.home__rooms .card-item__badge', (els) => els.map((e) => e.textContent))

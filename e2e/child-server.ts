@@ -35,13 +35,25 @@ export function freePort(): Promise<number> {
   })
 }
 
-export async function startChildServer({ env = {}, prepare, timeoutMs = 60000 }: ChildServerOptions = {}): Promise<ChildServer> {
+export async function startChildServer({
+  env = {},
+  prepare,
+  timeoutMs = 60000
+}: ChildServerOptions = {}): Promise<ChildServer> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'live-ref-'))
   prepare?.(dataDir)
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: resolve(__dirname, '..'),
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1', SANDBOX: '1', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SKIP_H5_BUILD: '1',
+      SANDBOX: '1',
+      ...env
+    },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   // a test process that dies (a timeout, ^C) takes its server along

@@ -48,9 +48,20 @@ test('R7.73 R3.14 R5.6 a danmaku sent in one browser appears in another one’s 
   const text = `你好 ${Date.now() % 100000}`
   await send.fill('.chat__input input, input.chat__input', text)
   await tapSend(send)
-  await watch.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)), text, { timeout: 10000 })
-  await watch.waitForFunction((t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)), text, { timeout: 10000 })
-  await send.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)), text)
+  await watch.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
+    text,
+    { timeout: 10000 }
+  )
+  await watch.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
+    text,
+    { timeout: 10000 }
+  )
+  await send.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
+    text
+  )
   await watch.waitForTimeout(600)
   assert.equal(await rowsWith(watch, text), 1)
   assert.equal(await rowsWith(send, text), 1)
@@ -66,7 +77,9 @@ test('R5.7 R8.10 a sensitive word is refused with the server message as a toast'
   const send = await openRoom(sender)
   await send.fill('.chat__input input, input.chat__input', '出售代开发票')
   await tapSend(send)
-  await send.waitForFunction(() => (document.body.textContent || '').includes('内容包含敏感词'), undefined, { timeout: 10000 })
+  await send.waitForFunction(() => (document.body.textContent || '').includes('内容包含敏感词'), undefined, {
+    timeout: 10000
+  })
   await send.close()
 })
 
@@ -87,10 +100,20 @@ test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame tim
     requestAnimationFrame(tick)
   })()`)
   const heapBefore = Number(await watch.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0'))
-  const r = await fetch(`${s.server.origin}/dev/rooms/${QUIET_ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":200,"seconds":5}' })
+  const r = await fetch(`${s.server.origin}/dev/rooms/${QUIET_ROOM}/inject`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"rate":200,"seconds":5}'
+  })
   assert.equal(r.status, 200)
   await watch.waitForTimeout(5800)
-  const m = await watch.evaluate<{ p95: number; frames: number; maxItems: number; maxRows: number; heap: number }>(`(() => {
+  const m = await watch.evaluate<{
+    p95: number
+    frames: number
+    maxItems: number
+    maxRows: number
+    heap: number
+  }>(`(() => {
     const frames = window.__frames.slice(5).sort((a, b) => a - b)
     return { p95: frames[Math.floor(frames.length * 0.95)] || 0, frames: frames.length, maxItems: window.__maxItems, maxRows: window.__maxRows,
       heap: performance.memory ? performance.memory.usedJSHeapSize : 0 }
@@ -102,6 +125,10 @@ test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame tim
   assert.ok(m.maxItems > 0 && m.maxItems <= 20, `flying nodes bounded (saw ${m.maxItems})`)
   assert.ok(m.maxRows > 0 && m.maxRows <= 60, `chat rows bounded (saw ${m.maxRows})`)
   // the newest injected message has arrived
-  await watch.waitForFunction(`Array.from(document.querySelectorAll('.chat__msg')).some((e) => / #1000$/.test(e.textContent || ''))`, undefined, { timeout: 10000 })
+  await watch.waitForFunction(
+    `Array.from(document.querySelectorAll('.chat__msg')).some((e) => / #1000$/.test(e.textContent || ''))`,
+    undefined,
+    { timeout: 10000 }
+  )
   await watch.close()
 })

@@ -23,7 +23,17 @@ import { freePort } from './child-server'
 const ROOT = resolve(__dirname, '..')
 const READY_TIMEOUT_MS = 240_000
 // not copied: dependencies (linked instead), build output, test output, the server's data, git
-const SKIP = new Set(['node_modules', '.git', 'dist', '.test-results', '.swc', '.temp', 'coverage', 'bench/out', 'server/data'])
+const SKIP = new Set([
+  'node_modules',
+  '.git',
+  'dist',
+  '.test-results',
+  '.swc',
+  '.temp',
+  'coverage',
+  'bench/out',
+  'server/data'
+])
 
 let project = ''
 let dataDir = ''
@@ -71,7 +81,11 @@ function running(pid: number): boolean {
   }
 }
 
-async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | undefined | Promise<T | undefined>): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => T | undefined | Promise<T | undefined>
+): Promise<T> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const v = await probe()
@@ -83,7 +97,11 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => T | unde
 
 before(async () => {
   project = mkdtempSync(join(tmpdir(), 'live-dev-loop-'))
-  cpSync(ROOT, project, { recursive: true, preserveTimestamps: true, filter: (src) => !SKIP.has(relative(ROOT, src).split('\\').join('/')) })
+  cpSync(ROOT, project, {
+    recursive: true,
+    preserveTimestamps: true,
+    filter: (src) => !SKIP.has(relative(ROOT, src).split('\\').join('/'))
+  })
   symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir')
   dataDir = mkdtempSync(join(tmpdir(), 'live-dev-loop-data-'))
   const [port, devPort] = [await freePort(), await freePort()]
@@ -118,7 +136,7 @@ after(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
-test('npm run dev serves the app under /m2/ with the reference server\'s rooms', async () => {
+test("npm run dev serves the app under /m2/ with the reference server's rooms", async () => {
   console.log(`# npm run dev: the app was served ${Math.round(startedInMs.value / 1000)} s after the start`)
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } })
   const image = page.waitForResponse((res) => res.url().startsWith(`${devOrigin}/img/`), { timeout: 30000 })
@@ -126,7 +144,11 @@ test('npm run dev serves the app under /m2/ with the reference server\'s rooms',
   await page.waitForSelector('.home__rooms .card-item', { timeout: 30000 })
   const titles = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent))
   // straight from the reference server, not through the dev server
-  const r = await fetch(`${apiOrigin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":10}' })
+  const r = await fetch(`${apiOrigin}/api/v1/userapp/living/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"page":1,"count":10}'
+  })
   const list = ((await r.json()) as { data: { list: { title: string }[] } }).data.list.map((x) => x.title)
   assert.ok(list.length > 0)
   assert.deepEqual(titles, list)
@@ -137,10 +159,15 @@ test('npm run dev serves the app under /m2/ with the reference server\'s rooms',
   await page.close()
 })
 
-test('the live room\'s chat WebSocket and HLS playlist go through the dev server\'s proxy', async () => {
+test("the live room's chat WebSocket and HLS playlist go through the dev server's proxy", async () => {
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } })
-  const socket = page.waitForEvent('websocket', { predicate: (ws) => ws.url().startsWith(`${devOrigin.replace(/^http/, 'ws')}/ws?`), timeout: 60000 })
-  const playlist = page.waitForResponse((res) => res.url().startsWith(`${devOrigin}/hls/live/496/index.m3u8`), { timeout: 60000 })
+  const socket = page.waitForEvent('websocket', {
+    predicate: (ws) => ws.url().startsWith(`${devOrigin.replace(/^http/, 'ws')}/ws?`),
+    timeout: 60000
+  })
+  const playlist = page.waitForResponse((res) => res.url().startsWith(`${devOrigin}/hls/live/496/index.m3u8`), {
+    timeout: 60000
+  })
   await page.goto(`${devOrigin}/m2/packageA/pages/live/live?roomid=496`)
   const ws: WebSocket = await socket
   const frames: string[] = []
@@ -149,9 +176,15 @@ test('the live room\'s chat WebSocket and HLS playlist go through the dev server
   assert.equal(m3u8.status(), 200)
   assert.match(await m3u8.text(), /^#EXTM3U/)
   // a chat message sent in the room now reaches the page's socket (the demo control, itself through the proxy)
-  const inject = await fetch(`${devLoopback}/dev/rooms/496/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":10,"seconds":0.5}' })
+  const inject = await fetch(`${devLoopback}/dev/rooms/496/inject`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"rate":10,"seconds":0.5}'
+  })
   assert.equal(((await inject.json()) as { code: number }).code, 1)
-  await waitFor('a danmaku frame on the page\'s socket', 20000, () => (frames.some((f) => f.includes('"danmaku"')) ? true : undefined))
+  await waitFor("a danmaku frame on the page's socket", 20000, () =>
+    frames.some((f) => f.includes('"danmaku"')) ? true : undefined
+  )
   await page.close()
 })
 
@@ -160,7 +193,10 @@ test('an edit to a page component is applied by fast refresh, without reloading 
   await page.goto(`${devOrigin}/m2/pages/home/home`)
   await page.waitForSelector('.home__rooms .card-item', { timeout: 30000 })
   // Prefresh's runtime is in the page, and the page is not reloaded from here on
-  assert.equal(await page.evaluate(() => typeof (window as unknown as { __PREFRESH__?: object }).__PREFRESH__), 'object')
+  assert.equal(
+    await page.evaluate(() => typeof (window as unknown as { __PREFRESH__?: object }).__PREFRESH__),
+    'object'
+  )
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
   let navigations = 0
   page.on('framenavigated', (f) => f === page.mainFrame() && navigations++)
@@ -174,7 +210,10 @@ test('an edit to a page component is applied by fast refresh, without reloading 
   await page.waitForFunction(() => document.body.innerText.includes('直播列表（已热更新）'), null, { timeout: 60000 })
   assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true)
   assert.equal(navigations, 0)
-  assert.ok(hmr.some((l) => l.includes('src/pages/home/home.tsx')), hmr.join('\n'))
+  assert.ok(
+    hmr.some((l) => l.includes('src/pages/home/home.tsx')),
+    hmr.join('\n')
+  )
   // the rooms the page had loaded are still there: the module was swapped, the app kept its state
   assert.ok((await page.$$('.home__rooms .card-item')).length > 0)
   await page.close()
@@ -187,7 +226,9 @@ test('Ctrl-C stops the reference server, the dev server and everything they star
   const exited = new Promise((r) => (dev!.exitCode !== null ? r(null) : dev!.once('exit', r)))
   process.kill(-dev!.pid!, 'SIGINT')
   await exited
-  await waitFor('every process of npm run dev ended', 15000, () => (tree.every((pid) => !running(pid)) ? true : undefined))
+  await waitFor('every process of npm run dev ended', 15000, () =>
+    tree.every((pid) => !running(pid)) ? true : undefined
+  )
   for (const origin of [devLoopback, apiOrigin]) {
     await assert.rejects(fetch(`${origin}/m2/`, { signal: AbortSignal.timeout(5000) }), `${origin} is closed`)
   }

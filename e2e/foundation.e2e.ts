@@ -18,9 +18,14 @@ test('R2.1 R2.2 R1.20 /m2/pages/home/home loads from /m2/ with the tab bar, 直�
   const requests: string[] = []
   page.on('request', (r) => requests.push(new URL(r.url()).pathname))
   await page.waitForSelector('.tab-bar__item')
-  const tabs = await page.$$eval('.tab-bar__item', (els) => els.map((e) => (e.textContent || '').replace(/[^\u4e00-\u9fa5]/g, '')))
+  const tabs = await page.$$eval('.tab-bar__item', (els) =>
+    els.map((e) => (e.textContent || '').replace(/[^\u4e00-\u9fa5]/g, ''))
+  )
   assert.deepEqual(tabs, ['直播', '主播', '视听', '我的'])
-  const home = await page.$eval('[data-tab="home"]', (e) => ({ mark: getComputedStyle(e).borderTopColor, text: getComputedStyle(e).color }))
+  const home = await page.$eval('[data-tab="home"]', (e) => ({
+    mark: getComputedStyle(e).borderTopColor,
+    text: getComputedStyle(e).color
+  }))
   assert.deepEqual(home, { mark: 'rgb(255, 131, 0)', text: 'rgb(179, 79, 0)' })
   const other = await page.$eval('[data-tab="media"]', (e) => getComputedStyle(e).borderTopColor)
   assert.equal(other, 'rgba(0, 0, 0, 0)')
@@ -29,7 +34,9 @@ test('R2.1 R2.2 R1.20 /m2/pages/home/home loads from /m2/ with the tab bar, 直�
   // The app's own scripts (entry and page chunks) come from /m2/; the configured third-party scripts (analytics, the
   // messenger's JS-SDK) come from wherever the configuration points.
   const env = appEnv({})
-  const thirdParty = [env.TARO_APP_ANALYTICS_URL, env.TARO_APP_JSSDK_URL].map((u) => new URL(u, s.server.origin).pathname)
+  const thirdParty = [env.TARO_APP_ANALYTICS_URL, env.TARO_APP_JSSDK_URL].map(
+    (u) => new URL(u, s.server.origin).pathname
+  )
   const own = scripts.map((src) => new URL(src).pathname).filter((p) => !thirdParty.includes(p))
   assert.ok(own.length > 0)
   for (const p of own) assert.match(p, /^\/m2\//)

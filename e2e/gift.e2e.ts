@@ -22,8 +22,12 @@ async function login(page: Page, origin: string) {
 async function serverGold(page: Page): Promise<number> {
   return page.evaluate(async () => {
     const raw = localStorage.getItem('access_token')
-    const token = raw ? JSON.parse(raw).data?.data ?? JSON.parse(raw).data : ''
-    const r = await fetch('/api/v1/userapp/userinfo', { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: '{}' })
+    const token = raw ? (JSON.parse(raw).data?.data ?? JSON.parse(raw).data) : ''
+    const r = await fetch('/api/v1/userapp/userinfo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+      body: '{}'
+    })
     return (await r.json()).data.gold as number
   })
 }
@@ -42,7 +46,10 @@ test('R3.16 R7.77 R1.4 R9.1 a logged-in viewer sends a gift in a live room; the 
   assert.ok(price > 0)
   await page.click('[data-gift="3"]')
   await page.click('.interact-panel__send')
-  await page.waitForFunction((expected) => Number(document.querySelector('.interact-panel__gold')?.textContent) === expected, before - price)
+  await page.waitForFunction(
+    (expected) => Number(document.querySelector('.interact-panel__gold')?.textContent) === expected,
+    before - price
+  )
   assert.equal(await serverGold(page), before - price)
   const strip = await page.waitForSelector('.interact-gifts__item')
   assert.match((await strip.textContent()) || '', /送出 小笼包×1/)

@@ -8,7 +8,8 @@ import { suite } from './harness'
 
 const s = suite()
 
-const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
 
 interface LoginCall {
   path: string
@@ -16,7 +17,10 @@ interface LoginCall {
 }
 
 /** A page inside a host app: its user agent, and a window.HostBridge whose getUserInfo answers `user`. */
-async function openInHostApp(userAgent: string, user: Record<string, string>): Promise<{ page: Page; logins: LoginCall[]; bridgeCalls: () => Promise<string[]> }> {
+async function openInHostApp(
+  userAgent: string,
+  user: Record<string, string>
+): Promise<{ page: Page; logins: LoginCall[]; bridgeCalls: () => Promise<string[]> }> {
   const context = await s.browser.newContext({ userAgent, viewport: { width: 390, height: 844 } })
   await context.addInitScript((hostUser) => {
     const w = window as unknown as Record<string, unknown>
@@ -36,7 +40,11 @@ async function openInHostApp(userAgent: string, user: Record<string, string>): P
     const path = new URL(r.url()).pathname
     if (/\/userapp\/[A-Za-z0-9_-]*login$/.test(path)) logins.push({ path, body: JSON.parse(r.postData() || '{}') })
   })
-  return { page, logins, bridgeCalls: () => page.evaluate(() => (window as unknown as { __bridgeCalls: string[] }).__bridgeCalls) }
+  return {
+    page,
+    logins,
+    bridgeCalls: () => page.evaluate(() => (window as unknown as { __bridgeCalls: string[] }).__bridgeCalls)
+  }
 }
 
 async function tapTab(page: Page, key: string) {
@@ -53,7 +61,11 @@ async function shownUser(page: Page): Promise<string> {
 }
 
 test('R1.11 R7.59 R1.18 R3.8 R7.8 inside the broadcaster app (WXBB) the host user logs in with /userapp/{product}_login; 我的 shows them', async () => {
-  const { page, logins, bridgeCalls } = await openInHostApp(`${ANDROID_UA} BroadcasterApp/7.2.0`, { userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'e2e-device-1' })
+  const { page, logins, bridgeCalls } = await openInHostApp(`${ANDROID_UA} BroadcasterApp/7.2.0`, {
+    userId: '9001',
+    usertokenkey: 'dev-9001',
+    devicesToken: 'e2e-device-1'
+  })
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
   assert.equal(await shownUser(page), '合作用户9001')
   assert.ok((await bridgeCalls()).includes('getUserInfo'))
@@ -68,7 +80,11 @@ test('R1.11 R7.59 R1.18 R3.8 R7.8 inside the broadcaster app (WXBB) the host use
 })
 
 test('R1.14 R7.57 R1.19 R6.4 R3.8 inside a partner app (LINGXI) the host user logs in with /userapp/login {userid, usertokenkey, devicetoken}', async () => {
-  const { page, logins } = await openInHostApp(`${ANDROID_UA} lingxi/3.1.0`, { userid: '9003', usertokenkey: 'dev-9003', devicesToken: 'e2e-device-3' })
+  const { page, logins } = await openInHostApp(`${ANDROID_UA} lingxi/3.1.0`, {
+    userid: '9003',
+    usertokenkey: 'dev-9003',
+    devicesToken: 'e2e-device-3'
+  })
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
   assert.equal(await shownUser(page), '合作用户9003')
   assert.equal(logins.length, 1, JSON.stringify(logins))
@@ -81,7 +97,11 @@ test('R1.14 R7.57 R1.19 R6.4 R3.8 inside a partner app (LINGXI) the host user lo
 })
 
 test('R6.4 in a plain browser nothing asks a host app and the 我的 tab shows the login form', async () => {
-  const { page, logins, bridgeCalls } = await openInHostApp(ANDROID_UA, { userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'x' })
+  const { page, logins, bridgeCalls } = await openInHostApp(ANDROID_UA, {
+    userId: '9001',
+    usertokenkey: 'dev-9001',
+    devicesToken: 'x'
+  })
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
   await tapTab(page, 'user')
   await page.locator('.user-form:visible').waitFor({ timeout: 15000 })

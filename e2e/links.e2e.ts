@@ -20,7 +20,8 @@ async function webView(page: Page): Promise<{ src: string; heading: string }> {
   const iframe = page.locator('taro-web-view-core iframe')
   await iframe.waitFor({ state: 'attached' })
   const src = (await iframe.getAttribute('src')) ?? ''
-  const heading = (await page.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: 15000 })) ?? ''
+  const heading =
+    (await page.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: 15000 })) ?? ''
   return { src, heading }
 }
 

@@ -36,8 +36,9 @@ export async function latency(page: Page, origin: string, room = 496): Promise<n
     })()`),
     fetchText(`${origin}/hls/live/${room}/360p.m3u8`)
   ])
-  const parts = [...playlist.matchAll(/part\d+\.(\d)\.ts\?seq=(\d+)/g)].map((m) => partIndex(Number(m[2]), Number(m[1])))
+  const parts = [...playlist.matchAll(/part\d+\.(\d)\.ts\?seq=(\d+)/g)].map((m) =>
+    partIndex(Number(m[2]), Number(m[1]))
+  )
   const edge = Math.max(...parts)
   return fwd + Math.max(0, edge - (newestLoaded.get(page) ?? -1)) * 0.5
 }
-

@@ -12,10 +12,14 @@ const ROOM = 496
 const s = suite()
 
 async function playing(page: Page, timeout = 30000) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector('video')
-    return !!v && !v.paused && v.currentTime > 0.2 && v.readyState >= 2
-  }, null, { timeout })
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video')
+      return !!v && !v.paused && v.currentTime > 0.2 && v.readyState >= 2
+    },
+    null,
+    { timeout }
+  )
 }
 
 test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist’s edge (forward buffer plus the parts not yet loaded)', async () => {
@@ -31,12 +35,20 @@ test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist
   }
   samples.sort((a, b) => a - b)
   const median = samples[2]
-  console.log(`LL-HLS latency after 20 s: median ${median.toFixed(2)} s of ${samples.map((x) => x.toFixed(2)).join(', ')}`)
+  console.log(
+    `LL-HLS latency after 20 s: median ${median.toFixed(2)} s of ${samples.map((x) => x.toFixed(2)).join(', ')}`
+  )
   assert.ok(median < 2.5, `${median.toFixed(2)} s behind`)
   // parts were loaded, and the playlist was reloaded blocking, as a delta
   const urls = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))
-  assert.ok(urls.some((u) => /-part\d+\.\d\.ts/.test(u)), 'parts')
-  assert.ok(urls.some((u) => /_HLS_msn=\d+&_HLS_part=\d+/.test(u) && /_HLS_skip=YES/.test(u)), 'blocking delta reloads')
+  assert.ok(
+    urls.some((u) => /-part\d+\.\d\.ts/.test(u)),
+    'parts'
+  )
+  assert.ok(
+    urls.some((u) => /_HLS_msn=\d+&_HLS_part=\d+/.test(u) && /_HLS_skip=YES/.test(u)),
+    'blocking delta reloads'
+  )
   await page.close()
 })
 
@@ -63,7 +75,12 @@ test('time-shift (回看): dragging back 10 minutes plays older segments; 回到
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await playing(page)
   await page.waitForSelector('.player__progress[aria-label="回看进度"]', { state: 'attached' })
-  const edgeSeq = async () => Math.max(...[...(await fetchText(`${s.server.origin}/hls/live/${ROOM}/360p.m3u8`)).matchAll(/seg\d+\.ts\?seq=(\d+)/g)].map((m) => Number(m[1])))
+  const edgeSeq = async () =>
+    Math.max(
+      ...[...(await fetchText(`${s.server.origin}/hls/live/${ROOM}/360p.m3u8`)).matchAll(/seg\d+\.ts\?seq=(\d+)/g)].map(
+        (m) => Number(m[1])
+      )
+    )
   const liveSeq = await edgeSeq()
   const requested: number[] = []
   page.on('request', (r) => {
@@ -71,13 +88,22 @@ test('time-shift (回看): dragging back 10 minutes plays older segments; 回到
     if (m) requested.push(Number(m[1]))
   })
   // drag the 回看 bar to ten minutes before its end
-  await page.evaluate(() => document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true })))
+  await page.evaluate(() =>
+    document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  )
   await page.$eval('.player__progress', (el) => {
     const input = el as HTMLInputElement
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(Number(input.max) - 600))
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
+      input,
+      String(Number(input.max) - 600)
+    )
     input.dispatchEvent(new Event('input', { bubbles: true }))
   })
-  await page.waitForFunction(() => !document.querySelector('video')!.paused && document.querySelector('video')!.readyState >= 3, null, { timeout: 20000 })
+  await page.waitForFunction(
+    () => !document.querySelector('video')!.paused && document.querySelector('video')!.readyState >= 3,
+    null,
+    { timeout: 20000 }
+  )
   await page.waitForSelector('.player__go-live')
   const older = requested.filter((seq) => seq < liveSeq - 250)
   assert.ok(older.length > 0, `segments about 300 older than ${liveSeq}: ${requested.slice(0, 5).join(', ')}`)
@@ -100,15 +126,21 @@ test('a TV channel’s 从头看 plays the programme on air from its scheduled s
   // earlier programmes: 回看 for those that started inside the two-hour window, nothing for those before it (which
   // of today's programmes these are depends on the hour; a minute either side of the window's start is not judged)
   const rows = await page.$$eval('.watch-schedule__row', (els) =>
-    els.map((e) => ({ start: Number(e.getAttribute('data-start')), on: e.classList.contains('watch-schedule__row--on'), action: e.querySelector('.watch-schedule__action')?.textContent ?? null }))
+    els.map((e) => ({
+      start: Number(e.getAttribute('data-start')),
+      on: e.classList.contains('watch-schedule__row--on'),
+      action: e.querySelector('.watch-schedule__action')?.textContent ?? null
+    }))
   )
   const now = Date.now()
   const from = now - 2 * 3600 * 1000
   const earlier = rows.filter((r) => !r.on && r.start <= now)
   assert.ok(earlier.length > 0, 'today has programmes before the one on air')
   for (const r of earlier) {
-    if (r.start >= from + 60000) assert.equal(r.action, '回看', `a programme of ${new Date(r.start).toISOString()} is inside the window`)
-    else if (r.start < from - 60000) assert.equal(r.action, null, `a programme of ${new Date(r.start).toISOString()} is before the window`)
+    if (r.start >= from + 60000)
+      assert.equal(r.action, '回看', `a programme of ${new Date(r.start).toISOString()} is inside the window`)
+    else if (r.start < from - 60000)
+      assert.equal(r.action, null, `a programme of ${new Date(r.start).toISOString()} is before the window`)
   }
   assert.ok((await page.$$('.player__chapter')).length >= 1, 'programmes marked on the bar')
   const start = Number(await page.getAttribute('.watch-schedule__row--on', 'data-start'))
@@ -118,15 +150,28 @@ test('a TV channel’s 从头看 plays the programme on air from its scheduled s
     if (m) requested.push(Number(m[1]))
   })
   await page.click('.watch-schedule__row--on .watch-schedule__action')
-  await page.waitForFunction(() => !document.querySelector('video')!.paused && document.querySelector('video')!.readyState >= 3, null, { timeout: 20000 })
+  await page.waitForFunction(
+    () => !document.querySelector('video')!.paused && document.querySelector('video')!.readyState >= 3,
+    null,
+    { timeout: 20000 }
+  )
   await page.waitForTimeout(500)
   assert.ok(requested.length > 0)
   // the date of the first segment it played, from the playlist's own EXT-X-PROGRAM-DATE-TIME
   const playlist = await fetchText(`${s.server.origin}/hls/live/ch1/360p.m3u8`)
   const lines = playlist.split('\n')
   const i = lines.findIndex((l) => l.endsWith(`seq=${requested[0]}`))
-  const pdt = Date.parse(lines.slice(0, i).reverse().find((l) => l.startsWith('#EXT-X-PROGRAM-DATE-TIME:'))!.slice(25))
-  assert.ok(Math.abs(pdt - start) <= 2000, `first segment at ${new Date(pdt).toISOString()}, programme at ${new Date(start).toISOString()}`)
+  const pdt = Date.parse(
+    lines
+      .slice(0, i)
+      .reverse()
+      .find((l) => l.startsWith('#EXT-X-PROGRAM-DATE-TIME:'))!
+      .slice(25)
+  )
+  assert.ok(
+    Math.abs(pdt - start) <= 2000,
+    `first segment at ${new Date(pdt).toISOString()}, programme at ${new Date(start).toISOString()}`
+  )
   assert.match((await page.textContent('.player__time')) || '', /^-\d\d:\d\d$/)
   await page.close()
 })
@@ -149,28 +194,47 @@ test('self-healing: cut for 15 s (503 or no answer), a stream says 网络不给�
     await Promise.all(
       rooms.map(async (room, k) => {
         const page = pages[k]
-        const r = await fetch(`${s.server.origin}/dev/rooms/${room}/stream/cut?seconds=15&mode=${mode}`, { method: 'POST' })
+        const r = await fetch(`${s.server.origin}/dev/rooms/${room}/stream/cut?seconds=15&mode=${mode}`, {
+          method: 'POST'
+        })
         assert.equal(((await r.json()) as { code: number }).code, 1)
         const back = Date.now() + 15000
         await page
-          .waitForFunction(() => (document.querySelector('.player__text')?.textContent || '').includes('网络不给力，正在重连…'), null, { timeout: 15000, polling: 250 })
+          .waitForFunction(
+            () => (document.querySelector('.player__text')?.textContent || '').includes('网络不给力，正在重连…'),
+            null,
+            { timeout: 15000, polling: 250 }
+          )
           .catch(async (e: Error) => {
-            throw new Error(`round ${round} (${mode}), room ${room}: ${await page.evaluate(() => document.querySelector('.player')?.outerHTML.slice(0, 300))} ${e.message}`)
+            throw new Error(
+              `round ${round} (${mode}), room ${room}: ${await page.evaluate(() => document.querySelector('.player')?.outerHTML.slice(0, 300))} ${e.message}`
+            )
           })
         assert.equal(await page.$('.player__retry'), null, 'no 点击重试 while it retries')
         const t0 = await page.evaluate(() => document.querySelector('video')!.currentTime)
-        await page.waitForFunction((t) => {
-          const v = document.querySelector('video')!
-          return document.querySelector('.player')!.getAttribute('data-state') === 'playing' && v.currentTime > t + 0.5
-        }, t0, { timeout: 40000, polling: 250 })
+        await page.waitForFunction(
+          (t) => {
+            const v = document.querySelector('video')!
+            return (
+              document.querySelector('.player')!.getAttribute('data-state') === 'playing' && v.currentTime > t + 0.5
+            )
+          },
+          t0,
+          { timeout: 40000, polling: 250 }
+        )
         recoveries.push(Math.max(0, Date.now() - back))
       })
     )
   }
   recoveries.sort((a, b) => a - b)
-  console.log(`recovery after a 15 s cut (${recoveries.length}): median ${recoveries[Math.floor(recoveries.length / 2)]} ms, max ${recoveries[recoveries.length - 1]} ms`)
+  console.log(
+    `recovery after a 15 s cut (${recoveries.length}): median ${recoveries[Math.floor(recoveries.length / 2)]} ms, max ${recoveries[recoveries.length - 1]} ms`
+  )
   assert.equal(recoveries.length, 20)
-  assert.ok(recoveries.every((ms) => ms <= 10000), recoveries.join(', '))
+  assert.ok(
+    recoveries.every((ms) => ms <= 10000),
+    recoveries.join(', ')
+  )
   assert.deepEqual(errors, [])
   await Promise.all(pages.map((p) => p.close()))
 })
@@ -192,7 +256,11 @@ test('radio plays its sound alone in the background: the lock screen’s title a
   const title = (await page.textContent('.media-channels__item--active .media-channels__name'))!
   await page.click('.media-channels__watch')
   await page.waitForURL(/watch\/watch/)
-  await page.waitForFunction(() => ((document.querySelector<HTMLAudioElement>('audio.app-audio'))?.currentTime ?? 0) > 0.5, null, { timeout: 30000 })
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLAudioElement>('audio.app-audio')?.currentTime ?? 0) > 0.5,
+    null,
+    { timeout: 30000 }
+  )
   assert.equal(await page.$('video'), null, 'no video box')
   const session = await page.evaluate(() => ({
     title: navigator.mediaSession.metadata?.title,
@@ -205,9 +273,9 @@ test('radio plays its sound alone in the background: the lock screen’s title a
   }))
   assert.deepEqual(session, { title, artist: '广播直播', artwork: 1, handlers: ['pause', 'play'] })
   // the lock screen's pause and play
-  await page.evaluate(() => ((window as unknown as { __handlers: Record<string, () => void> }).__handlers.pause)())
+  await page.evaluate(() => (window as unknown as { __handlers: Record<string, () => void> }).__handlers.pause())
   await page.waitForFunction(() => (document.querySelector('audio.app-audio') as HTMLAudioElement).paused)
-  await page.evaluate(() => ((window as unknown as { __handlers: Record<string, () => void> }).__handlers.play)())
+  await page.evaluate(() => (window as unknown as { __handlers: Record<string, () => void> }).__handlers.play())
   await page.waitForFunction(() => !(document.querySelector('audio.app-audio') as HTMLAudioElement).paused)
   // back on the 视听 tab (the page's own navigation, not a reload): it plays on, the bar above the tab bar
   await page.waitForTimeout(600)
@@ -217,7 +285,11 @@ test('radio plays its sound alone in the background: the lock screen’s title a
   await bar.waitFor()
   assert.ok(((await bar.textContent()) || '').includes(title))
   const t = await page.evaluate(() => (document.querySelector('audio.app-audio') as HTMLAudioElement).currentTime)
-  await page.waitForFunction((t0) => (document.querySelector('audio.app-audio') as HTMLAudioElement).currentTime > t0 + 1, t, { timeout: 10000 })
+  await page.waitForFunction(
+    (t0) => (document.querySelector('audio.app-audio') as HTMLAudioElement).currentTime > t0 + 1,
+    t,
+    { timeout: 10000 }
+  )
   await page.click('.mini-player__close')
   await page.waitForSelector('.mini-player', { state: 'detached' })
   assert.equal(await page.evaluate(() => navigator.mediaSession.metadata), null)
@@ -229,11 +301,17 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await playing(page)
   await page.waitForTimeout(1500)
-  await page.evaluate(() => document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true })))
+  await page.evaluate(() =>
+    document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  )
   await page.click('.player__more')
   await page.click('.player__info')
   await page.waitForSelector('.player-info__row')
-  const rows = Object.fromEntries(await page.$$eval('.player-info__row', (els) => els.map((e) => [e.getAttribute('data-info'), e.querySelector('.player-info__value')?.textContent])))
+  const rows = Object.fromEntries(
+    await page.$$eval('.player-info__row', (els) =>
+      els.map((e) => [e.getAttribute('data-info'), e.querySelector('.player-info__value')?.textContent])
+    )
+  )
   assert.match(rows['延迟'] || '', /^\d+\.\d 秒$/)
   assert.ok(Number.parseFloat(rows['延迟']) < 4)
   assert.match(rows['清晰度'] || '', /^自动（播放 (360|720)P）$/)

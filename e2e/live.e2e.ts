@@ -5,8 +5,14 @@ import { loginThroughUserPage, suite } from './harness'
 
 const s = suite()
 
-async function rooms(): Promise<{ id: number; onair: number; status: number; need_password?: number; is_premium?: number }[]> {
-  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":100}' })
+async function rooms(): Promise<
+  { id: number; onair: number; status: number; need_password?: number; is_premium?: number }[]
+> {
+  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"page":1,"count":100}'
+  })
   return ((await r.json()) as { data: { list: never[] } }).data.list
 }
 
@@ -14,15 +20,25 @@ test('R2.8 R3.12 an on-air room plays: the video element advances through the HL
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page.waitForSelector('video')
-  await page.waitForFunction(() => {
-    const v = document.querySelector('video')
-    return !!v && v.currentTime > 0 && !v.paused
-  }, null, { timeout: 30000 })
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video')
+      return !!v && v.currentTime > 0 && !v.paused
+    },
+    null,
+    { timeout: 30000 }
+  )
   const t1 = await page.evaluate(() => document.querySelector('video')!.currentTime)
   await page.waitForTimeout(1500)
   const t2 = await page.evaluate(() => document.querySelector('video')!.currentTime)
   assert.ok(t2 > t1, `currentTime advanced from ${t1} to ${t2}`)
-  const src = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).find((n) => n.includes('.m3u8')) || '')
+  const src = await page.evaluate(
+    () =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((n) => n.includes('.m3u8')) || ''
+  )
   assert.match(src, /^http:\/\/127\.0\.0\.1:\d+\/hls\/live\/496\/index\.m3u8/)
   assert.equal(await page.$eval('.player', (e) => e.getAttribute('data-state')), 'playing')
   await page.close()

@@ -23,7 +23,11 @@ async function api(page: Page, path: string, body: Record<string, unknown>) {
       const raw = localStorage.getItem('access_token')
       const stored = raw ? JSON.parse(raw) : null
       const token = stored?.data?.data ?? stored?.data ?? ''
-      const r = await fetch(`/api/v1/userapp/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+      const r = await fetch(`/api/v1/userapp/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body)
+      })
       return r.json()
     },
     { path, body }
@@ -38,7 +42,12 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
   })
   // the goods card: live room 306's 商品 tab lists the room's goods (R7.100), 去购买 opens the order page
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=306`)
-  const goods = (await api(page, 'living/goods', { roomid: 306 })).data as Array<{ id: number; title: string; price: number; url: string }>
+  const goods = (await api(page, 'living/goods', { roomid: 306 })).data as Array<{
+    id: number
+    title: string
+    price: number
+    url: string
+  }>
   assert.ok(goods[0].url.includes('/m2/pages/mall/payment?goods_id='), JSON.stringify(goods[0])) // the link form of the same entry
   await page.locator('.live__tab:visible', { hasText: '商品' }).click()
   const card = page.locator('.act-goods__item:visible').first()
@@ -66,7 +75,10 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
   assert.match((await page.textContent('body')) || '', new RegExp(`商城订单 ${orderId}`))
 
   // the sandbox provider takes the money and sends the viewer back to the order
-  await Promise.all([page.waitForURL(new RegExp(`/m2/packageB/pages/mall/payment\\?id=${orderId}$`)), page.click('button[type="submit"]')])
+  await Promise.all([
+    page.waitForURL(new RegExp(`/m2/packageB/pages/mall/payment\\?id=${orderId}$`)),
+    page.click('button[type="submit"]')
+  ])
   await page.locator('.mall-result--paid:visible').waitFor({ timeout: 15000 })
   assert.equal(await page.locator('.mall-result__title:visible').textContent(), '支付成功')
   assert.equal(await page.locator('.mall-pay:visible').count(), 0)

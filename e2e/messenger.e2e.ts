@@ -11,7 +11,8 @@ import { suite } from './harness'
 
 const s = suite()
 
-const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN'
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN'
 
 interface WxRecord {
   configs: { appId: string; signature: string; url: string; valid: boolean | null; jsApiList: string[] }[]
@@ -19,7 +20,8 @@ interface WxRecord {
   timeline: { title: string; link: string; imgUrl: string }[]
 }
 
-const wxRecord = (page: Page) => page.evaluate(() => (window as unknown as { __wxSandbox?: WxRecord }).__wxSandbox ?? null)
+const wxRecord = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __wxSandbox?: WxRecord }).__wxSandbox ?? null)
 
 async function messengerContext(): Promise<BrowserContext> {
   return s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 } })
@@ -35,7 +37,11 @@ function tokenOf(page: Page) {
 
 async function serverUser(page: Page, token: string) {
   return page.evaluate(async (t) => {
-    const r = await fetch('/api/v1/userapp/userinfo', { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${t}` }, body: '{}' })
+    const r = await fetch('/api/v1/userapp/userinfo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Authorization: `Bearer ${t}` },
+      body: '{}'
+    })
     return (await r.json()).data as { id: number; name: string }
   }, token)
 }
@@ -81,7 +87,10 @@ test('R1.10 R7.58 R7.60 R2.26 R6.4 R1.16 an anonymous viewer in the messenger go
   assert.equal(new URL(checks[0]).searchParams.get('target_url'), start)
   assert.equal(oauth.length, 1, oauth.join('\n'))
   assert.equal(new URL(oauth[0]).searchParams.get('target_url'), start)
-  assert.ok(trail.some((u) => /[?&]tokentype=wechat&token=/.test(u)), `came back with the token: ${trail.join('\n')}`)
+  assert.ok(
+    trail.some((u) => /[?&]tokentype=wechat&token=/.test(u)),
+    `came back with the token: ${trail.join('\n')}`
+  )
   const token = await tokenOf(page)
   assert.ok(token)
   assert.equal((await serverUser(page, token)).name, '微信用户') // the sandbox's messenger user
@@ -108,20 +117,32 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
   // home has the brand's default share title (R1.24)
   const homeShare = rec.shares[rec.shares.length - 1]
   assert.equal(homeShare.title, '慧直播 · 城市台直播与点播，看见身边的精彩')
-  assert.deepEqual(rec.timeline[rec.timeline.length - 1], { title: homeShare.title, link: homeShare.link, imgUrl: homeShare.imgUrl })
+  assert.deepEqual(rec.timeline[rec.timeline.length - 1], {
+    title: homeShare.title,
+    link: homeShare.link,
+    imgUrl: homeShare.imgUrl
+  })
 
   // a route change inside the app: a live room card
   const card = page.locator('[data-room]:visible').first()
   await card.waitFor()
   const roomId = Number(await card.getAttribute('data-room'))
   const shares = () =>
-    page.evaluate(async (id) => (await (await fetch(`/live/api.php?a=live_stat_get&b=shares&roomid=${id}`)).json()).data.shares as number, roomId)
+    page.evaluate(
+      async (id) =>
+        (await (await fetch(`/live/api.php?a=live_stat_get&b=shares&roomid=${id}`)).json()).data.shares as number,
+      roomId
+    )
   const sharesBefore = await shares()
   await card.click()
   const live = `${s.server.origin}/m2/packageA/pages/live/live?roomid=${roomId}`
   await page.waitForURL(live)
   const room = await page.evaluate(async (id) => {
-    const r = await fetch('/api/v1/userapp/roominfo', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ roomid: id }) })
+    const r = await fetch('/api/v1/userapp/roominfo', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ roomid: id })
+    })
     return (await r.json()).data as { title: string; share?: { title?: string } }
   }, roomId)
   await page
@@ -134,7 +155,9 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
       { timeout: 15000 }
     )
     .catch(async (err) => {
-      throw new Error(`${err}\nexpected ${room.share?.title || room.title} at ${page.url()}; recorded ${JSON.stringify(await wxRecord(page))}`)
+      throw new Error(
+        `${err}\nexpected ${room.share?.title || room.title} at ${page.url()}; recorded ${JSON.stringify(await wxRecord(page))}`
+      )
     })
   rec = await sharedFor(page, live)
   const config = rec.configs[rec.configs.length - 1]

@@ -10,9 +10,12 @@ import { loginThroughUserPage, suite } from './harness'
 
 const s = suite()
 
-const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN'
-const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
-const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
+const WECHAT_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN'
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
 
 /** A call with the page's stored token. */
 async function api(page: Page, path: string, body: Record<string, unknown> = {}) {
@@ -21,7 +24,11 @@ async function api(page: Page, path: string, body: Record<string, unknown> = {})
       const raw = localStorage.getItem('access_token')
       const stored = raw ? JSON.parse(raw) : null
       const token = stored?.data?.data ?? stored?.data ?? ''
-      const r = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
+      const r = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body)
+      })
       return r.json()
     },
     { path, body }
@@ -40,18 +47,34 @@ test('R3.44 R3.49 R7.84 in the messenger’s browser the top-up pays with weixin
   const deposit = `${s.server.origin}/m2/packageB/pages/deposit/deposit`
   await page.goto(deposit)
   await page.waitForURL(deposit, { timeout: 20000 }) // the OAuth round trip logs in the messenger's user
-  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('.deposit__balance')?.textContent || ''), undefined, { timeout: 15000 })
+  await page.waitForFunction(
+    () => /^\d+$/.test(document.querySelector('.deposit__balance')?.textContent || ''),
+    undefined,
+    { timeout: 15000 }
+  )
   const before = Number(await page.textContent('.deposit__balance'))
-  assert.deepEqual(await page.$$eval('.deposit__method', (els) => els.map((e) => (e as HTMLElement).dataset.method)), ['weixin_mp'])
+  assert.deepEqual(await page.$$eval('.deposit__method', (els) => els.map((e) => (e as HTMLElement).dataset.method)), [
+    'weixin_mp'
+  ])
   await page.click('.deposit__price:has-text("60 慧币")')
   await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.click('.deposit__pay')])
   assert.equal(orders.length, 1)
-  assert.deepEqual({ m: orders[0].m, gold: orders[0].gold, platform: orders[0].platform }, { m: 'weixin_mp', gold: 60, platform: 'WECHAT' })
+  assert.deepEqual(
+    { m: orders[0].m, gold: orders[0].gold, platform: orders[0].platform },
+    { m: 'weixin_mp', gold: 60, platform: 'WECHAT' }
+  )
   await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/), page.click('button[type="submit"]')])
-  await page.waitForFunction((n) => Number(document.querySelector('.deposit__balance')?.textContent) === n, before + 60, { timeout: 15000 })
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.deposit__balance')?.textContent) === n,
+    before + 60,
+    { timeout: 15000 }
+  )
   // the order, as the deposit log has it: weixin_mp, fromtype h5 (R3.49), paid
   const [order] = (await api(page, '/api/v1/userapp/deposit/log', { page: 1, count: 10 })).data.list
-  assert.deepEqual({ m: order.m, fromtype: order.fromtype, gold: order.gold, status: order.status }, { m: 'weixin_mp', fromtype: 'h5', gold: 60, status: 'paid' })
+  assert.deepEqual(
+    { m: order.m, fromtype: order.fromtype, gold: order.gold, status: order.status },
+    { m: 'weixin_mp', fromtype: 'h5', gold: 60, status: 'paid' }
+  )
   await context.close()
 })
 
@@ -64,7 +87,8 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
     const order = (await api(page, '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 })).data
     if (i % 2 === 0) assert.equal((await api(page, '/sandbox/pay/confirm', { order_id: order.order_id })).code, 1)
   }
-  for (let i = 0; i < 11; i++) assert.equal((await api(page, '/api/v1/userapp/send_gifts', { roomid: 307, giftid: 1, combo: 1 })).code, 1)
+  for (let i = 0; i < 11; i++)
+    assert.equal((await api(page, '/api/v1/userapp/send_gifts', { roomid: 307, giftid: 1, combo: 1 })).code, 1)
 
   await page.goto(`${s.server.origin}/m2/pages/list/list?type=deposit`)
   await page.waitForSelector('.list-row--log')
@@ -83,7 +107,11 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
     await page.waitForTimeout(200)
   }
   assert.deepEqual(pages, [2])
-  await page.waitForFunction(() => /没有更多|已经到底|全部/.test(document.querySelector('.list-page__more')?.textContent || ''), undefined, { timeout: 10000 })
+  await page.waitForFunction(
+    () => /没有更多|已经到底|全部/.test(document.querySelector('.list-page__more')?.textContent || ''),
+    undefined,
+    { timeout: 10000 }
+  )
 
   await page.goto(`${s.server.origin}/m2/pages/list/list?type=gift`)
   await page.waitForSelector('.list-row--log')
@@ -125,12 +153,18 @@ test('R8.21 R3.28 the logs show loading, then an error with a retry, and an empt
 
 /** The broadcaster's app (WXBB) on a phone, with its bridge handing over the partner user 9001 (R3.8). */
 async function inWxbb(ua: string): Promise<BrowserContext> {
-  const context = await s.browser.newContext({ userAgent: `${ua} BroadcasterApp/7.2.0`, viewport: { width: 390, height: 844 } })
+  const context = await s.browser.newContext({
+    userAgent: `${ua} BroadcasterApp/7.2.0`,
+    viewport: { width: 390, height: 844 }
+  })
   await context.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>
     w.HostBridge = {
       call(method: string, _params: string, callback: string) {
-        const answer = method === 'getUserInfo' ? JSON.stringify({ userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'e2e' }) : '{}'
+        const answer =
+          method === 'getUserInfo'
+            ? JSON.stringify({ userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'e2e' })
+            : '{}'
         setTimeout(() => (w[callback] as (r: string) => void)(answer), 10)
       }
     }
@@ -178,7 +212,10 @@ test('R6.5 under iOS review (flag 1) WXBB on an iPhone shows the restriction on 
   }
 
   // the same flag elsewhere: WXBB on Android, and a plain browser on an iPhone, are not restricted
-  for (const ctx of [await inWxbb(ANDROID_UA), await s.browser.newContext({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } })]) {
+  for (const ctx of [
+    await inWxbb(ANDROID_UA),
+    await s.browser.newContext({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 } })
+  ]) {
     const p = await ctx.newPage()
     await p.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)
     await p.waitForSelector('.deposit__price')

@@ -12,7 +12,11 @@ const VOTE_ROOM = 539
 
 const s = suite()
 
-async function api<T = any>(path: string, body: Record<string, unknown> = {}, token = ''): Promise<{ code: number; msg: string; data: T }> {
+async function api<T = any>(
+  path: string,
+  body: Record<string, unknown> = {},
+  token = ''
+): Promise<{ code: number; msg: string; data: T }> {
   const r = await fetch(`${s.server.origin}/api/v1/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -23,7 +27,8 @@ async function api<T = any>(path: string, body: Record<string, unknown> = {}, to
 
 /** Another viewer (the mini-program's demo login), who sends chat into a room. */
 async function otherViewer(): Promise<string> {
-  return (await api<{ access_token: string }>('userapp/login', { code: 'dev', encryptedData: 'x', iv: 'y' })).data.access_token
+  return (await api<{ access_token: string }>('userapp/login', { code: 'dev', encryptedData: 'x', iv: 'y' })).data
+    .access_token
 }
 
 async function newPage(context?: BrowserContext): Promise<Page> {
@@ -33,17 +38,23 @@ async function newPage(context?: BrowserContext): Promise<Page> {
 
 /** Waits until the video plays (its time moves). */
 async function playing(page: Page, timeout = 30000) {
-  await page.waitForFunction(() => {
-    const v = document.querySelector('video')
-    return !!v && !v.paused && v.currentTime > 0.2 && v.readyState >= 2
-  }, null, { timeout })
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video')
+      return !!v && !v.paused && v.currentTime > 0.2 && v.readyState >= 2
+    },
+    null,
+    { timeout }
+  )
 }
 
 const videoHeight = (page: Page) => page.evaluate(() => document.querySelector('video')!.videoHeight)
 
 /** Shows the controls (a tap on the video) and opens a menu by its button. */
 async function openMenu(page: Page, button: string) {
-  await page.evaluate(() => document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true })))
+  await page.evaluate(() =>
+    document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  )
   await page.locator(button).click()
   await page.waitForSelector('.player-menu')
 }
@@ -62,7 +73,11 @@ test('R1.1 清晰度 on a playback: 自动 and each rendition by height; each ch
   assert.deepEqual(await page.locator('.player-menu__item').allTextContents(), ['自动', '高清 720P', '标清 360P'])
   assert.equal(await page.getAttribute('.player-menu__item--on', 'data-height'), '0', '自动 until the viewer chooses')
   await page.click('.player-menu__close')
-  for (const [label, height] of [['高清 720P', 720], ['标清 360P', 360], ['高清 720P', 720]] as const) {
+  for (const [label, height] of [
+    ['高清 720P', 720],
+    ['标清 360P', 360],
+    ['高清 720P', 720]
+  ] as const) {
     const before = await page.evaluate(() => document.querySelector('video')!.currentTime)
     await chooseQuality(page, label)
     await page.waitForFunction((h) => document.querySelector('video')!.videoHeight === h, height, { timeout: 20000 })
@@ -95,7 +110,11 @@ test('R1.1 清晰度 on a live room switches the live stream’s rendition; a ra
   // a radio channel: its sound alone, one rendition, no choice and no video box
   const radio = (await api<{ channels: { radio: { id: number }[] } }>('userapp/index')).data.channels.radio[0]
   await page.goto(`${s.server.origin}/m2/packageA/pages/watch/watch?type=channel&id=${radio.id}`)
-  await page.waitForFunction(() => ((document.querySelector<HTMLAudioElement>('audio.app-audio'))?.currentTime ?? 0) > 0.3, null, { timeout: 30000 })
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLAudioElement>('audio.app-audio')?.currentTime ?? 0) > 0.3,
+    null,
+    { timeout: 30000 }
+  )
   assert.equal(await page.$('video'), null)
   assert.equal(await page.$('.player__quality'), null)
   await page.close()
@@ -106,7 +125,14 @@ test('倍速: 0.5–2.0 on a playback, 1.5 sets the video’s rate', async () =>
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
   await playing(page)
   await openMenu(page, '.player__speed')
-  assert.deepEqual(await page.locator('.player-menu__item').allTextContents(), ['2x', '1.5x', '1.25x', '1.0x 正常', '0.75x', '0.5x'])
+  assert.deepEqual(await page.locator('.player-menu__item').allTextContents(), [
+    '2x',
+    '1.5x',
+    '1.25x',
+    '1.0x 正常',
+    '0.75x',
+    '0.5x'
+  ])
   await page.locator('.player-menu__item', { hasText: '1.5x' }).click()
   assert.equal(await page.evaluate(() => document.querySelector('video')!.playbackRate), 1.5)
   assert.equal(await page.textContent('.player__speed'), '1.5x')
@@ -123,7 +149,9 @@ test('resume: a playback played to 20 s, closed and opened again starts within 2
   await page.close()
   page = await newPage(context)
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5003`)
-  await page.waitForFunction(() => (document.body.textContent || '').includes('已为你定位到上次观看位置 00:2'), null, { timeout: 20000 })
+  await page.waitForFunction(() => (document.body.textContent || '').includes('已为你定位到上次观看位置 00:2'), null, {
+    timeout: 20000
+  })
   await playing(page)
   const at = await page.evaluate(() => document.querySelector('video')!.currentTime)
   assert.ok(Math.abs(at - 20) <= 2.5, `started at ${at}`)
@@ -151,7 +179,11 @@ test('全屏: the video and the flying danmaku are inside the full-screen elemen
   const token = await otherViewer()
   const text = `全屏里的弹幕 ${Date.now() % 100000}`
   assert.equal((await api('userapp/danmaku', { room_id: LIVE, content: text }, token)).code, 1)
-  await page.waitForFunction((t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)), text, { timeout: 10000 })
+  await page.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
+    text,
+    { timeout: 10000 }
+  )
   const inside = await page.evaluate((t) => {
     const full = document.fullscreenElement!
     const item = Array.from(document.querySelectorAll('.danmaku__item')).find((e) => (e.textContent || '').includes(t))!
@@ -164,7 +196,9 @@ test('全屏: the video and the flying danmaku are inside the full-screen elemen
     }
   }, text)
   assert.deepEqual(inside, { video: true, danmaku: true, send: true, like: true, label: '退出全屏' })
-  await page.evaluate(() => document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true })))
+  await page.evaluate(() =>
+    document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  )
   await page.locator('.player__fullscreen').click()
   await page.waitForFunction(() => !document.fullscreenElement)
   assert.equal(await page.textContent('.player__fullscreen'), '全屏')
@@ -187,11 +221,23 @@ test('全屏 without the Fullscreen API (Safari on iPhone): the page’s own lay
   const box = await page.evaluate(() => {
     const r = document.querySelector('.player')!.getBoundingClientRect()
     const frame = document.querySelector('.player__frame')!.getBoundingClientRect()
-    return { w: r.width, h: r.height, frameW: frame.width, frameH: frame.height, fullscreen: !!document.fullscreenElement }
+    return {
+      w: r.width,
+      h: r.height,
+      frameW: frame.width,
+      frameH: frame.height,
+      fullscreen: !!document.fullscreenElement
+    }
   })
   assert.deepEqual(box, { w: 390, h: 844, frameW: 390, frameH: 844, fullscreen: false })
-  assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.player__frame')!).transform), 'matrix(0, 1, -1, 0, -422, -195)', 'the frame is turned a quarter')
-  await page.evaluate(() => document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true })))
+  assert.equal(
+    await page.evaluate(() => getComputedStyle(document.querySelector('.player__frame')!).transform),
+    'matrix(0, 1, -1, 0, -422, -195)',
+    'the frame is turned a quarter'
+  )
+  await page.evaluate(() =>
+    document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  )
   await page.locator('.player__fullscreen').click()
   await page.waitForSelector('.player--page-full', { state: 'detached' })
 
@@ -215,7 +261,9 @@ test('画中画 (更多): where the browser has the Picture-in-Picture API the c
   const page = await newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
   await playing(page)
-  const api = await page.evaluate(() => !!(document as Document & { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled)
+  const api = await page.evaluate(
+    () => !!(document as Document & { pictureInPictureEnabled?: boolean }).pictureInPictureEnabled
+  )
   if (!api) {
     await openMenu(page, '.player__more')
     assert.equal(await page.$('.player__pip'), null, 'absent where the browser has no API')
@@ -223,7 +271,9 @@ test('画中画 (更多): where the browser has the Picture-in-Picture API the c
     // under 更多, beside 播放信息
     await openMenu(page, '.player__more')
     await page.locator('.player__pip').click()
-    await page.waitForFunction(() => document.pictureInPictureElement === document.querySelector('video'), null, { timeout: 10000 })
+    await page.waitForFunction(() => document.pictureInPictureElement === document.querySelector('video'), null, {
+      timeout: 10000
+    })
     await openMenu(page, '.player__more')
     assert.equal(await page.textContent('.player__pip'), '退出画中画')
     await page.locator('.player__pip').click()
@@ -255,9 +305,23 @@ test('屏蔽词: a word added in 弹幕设置 hides a matching message pushed af
   const check = async () => {
     assert.equal((await api('userapp/danmaku', { room_id: LIVE, content: blocked }, token)).code, 1)
     assert.equal((await api('userapp/danmaku', { room_id: LIVE, content: shown }, token)).code, 1)
-    await page.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').includes(t)), shown, { timeout: 10000 })
-    await page.waitForFunction((t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)), shown, { timeout: 10000 })
-    const seen = await page.evaluate((w) => Array.from(document.querySelectorAll('.chat__msg, .danmaku__item')).filter((e) => (e.textContent || '').includes(w)).length, blocked)
+    await page.waitForFunction(
+      (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').includes(t)),
+      shown,
+      { timeout: 10000 }
+    )
+    await page.waitForFunction(
+      (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
+      shown,
+      { timeout: 10000 }
+    )
+    const seen = await page.evaluate(
+      (w) =>
+        Array.from(document.querySelectorAll('.chat__msg, .danmaku__item')).filter((e) =>
+          (e.textContent || '').includes(w)
+        ).length,
+      blocked
+    )
     assert.equal(seen, 0, 'the blocked message is in neither the flying layer nor the chat list')
   }
   await check()
@@ -268,7 +332,11 @@ test('屏蔽词: a word added in 弹幕设置 hides a matching message pushed af
   const mine = `我自己说${word}`
   await page.fill('.chat__input input, input.chat__input', mine)
   await page.$eval('.chat__send', (e) => (e as HTMLElement).click())
-  await page.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').includes(t)), mine, { timeout: 10000 })
+  await page.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').includes(t)),
+    mine,
+    { timeout: 10000 }
+  )
   // removed again
   await openMenu(page, '.player__danmaku-settings')
   await page.click(`.danmaku-panel__word[data-word="${word}"] .danmaku-panel__word-remove`)
@@ -285,10 +353,19 @@ test('弹幕设置: opacity and font size reach the flying items; off hides the 
   const flying = async () => {
     const text = `设置检查 ${Date.now() % 100000}`
     await api('userapp/danmaku', { room_id: LIVE, content: text }, token)
-    await page.waitForFunction((t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)), text, { timeout: 10000 })
+    await page.waitForFunction(
+      (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
+      text,
+      { timeout: 10000 }
+    )
     return page.evaluate((t) => {
-      const item = Array.from(document.querySelectorAll('.danmaku__item')).find((e) => (e.textContent || '').includes(t)) as HTMLElement
-      return { opacity: Number(getComputedStyle(item).opacity), fontSize: parseFloat(getComputedStyle(item.querySelector('.danmaku__text')!).fontSize) }
+      const item = Array.from(document.querySelectorAll('.danmaku__item')).find((e) =>
+        (e.textContent || '').includes(t)
+      ) as HTMLElement
+      return {
+        opacity: Number(getComputedStyle(item).opacity),
+        fontSize: parseFloat(getComputedStyle(item.querySelector('.danmaku__text')!).fontSize)
+      }
     }, text)
   }
   const standard = await flying()
@@ -392,7 +469,10 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
   // Chromium refusing to play sound without a gesture, as WeChat's and phone browsers do
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')), '--autoplay-policy=document-user-activation-required']
+    args: [
+      ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')),
+      '--autoplay-policy=document-user-activation-required'
+    ]
   })
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
@@ -405,7 +485,10 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
         if (state) log(`player-state ${state}`)
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
     })
-    const refused = page.waitForEvent('console', { predicate: (m) => m.text() === 'player-state needs-tap', timeout: 30000 })
+    const refused = page.waitForEvent('console', {
+      predicate: (m) => m.text() === 'player-state needs-tap',
+      timeout: 30000
+    })
     await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
     await refused
     assert.equal(await page.textContent('.player__overlay--needs-tap .player__text'), '点击播放')
@@ -416,7 +499,8 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
     // WeChat's browser: the refused autoplay is tried again once its JS bridge is ready
     const wechat = await browser.newContext({
       viewport: { width: 390, height: 844 },
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
     })
     const wx = await wechat.newPage()
     await wx.addInitScript(() => {
@@ -426,7 +510,10 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
         if (state) log(`player-state ${state}`)
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
     })
-    const wxRefused = wx.waitForEvent('console', { predicate: (m) => m.text() === 'player-state needs-tap', timeout: 30000 })
+    const wxRefused = wx.waitForEvent('console', {
+      predicate: (m) => m.text() === 'player-state needs-tap',
+      timeout: 30000
+    })
     await wx.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
     await wxRefused
     // (Playwright's evaluate is a gesture: by itself it starts nothing)

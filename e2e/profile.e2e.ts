@@ -7,7 +7,10 @@ import assert from 'node:assert/strict'
 import type { BrowserContext } from 'playwright-core'
 import { loginThroughUserPage, suite } from './harness'
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64'
+)
 let context: BrowserContext
 
 const s = suite(async ({ browser }) => {
@@ -19,12 +22,16 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   await loginThroughUserPage(page, s.server.origin)
   const uploads: { contentType: string }[] = []
   page.on('request', (r) => {
-    if (r.method() === 'POST' && /\/upload$/.test(new URL(r.url()).pathname)) uploads.push({ contentType: r.headers()['content-type'] || '' })
+    if (r.method() === 'POST' && /\/upload$/.test(new URL(r.url()).pathname))
+      uploads.push({ contentType: r.headers()['content-type'] || '' })
   })
   await page.locator('.user-menu__edit:visible').click()
   await page.locator('.profile-editor:visible').waitFor()
   // the browser's file dialog opens through Taro's picker; the viewer picks a PNG
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.locator('.profile-editor__avatar:visible').click()])
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.locator('.profile-editor__avatar:visible').click()
+  ])
   await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
   const uploaded = page.locator('.profile-editor__avatar-img img[src*="/files/"]')
   await uploaded.waitFor({ timeout: 15000 })
@@ -56,8 +63,16 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   const text = `新头像 ${Date.now() % 100000}`
   await room.fill('.chat__input input, input.chat__input', text)
   await room.$eval('.chat__send', (e) => (e as HTMLElement).click())
-  await room.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)), text, { timeout: 10000 })
-  const row = await room.$$eval('.chat__msg', (els, t) => els.find((e) => (e.textContent || '').endsWith(`：${t}`))?.textContent, text)
+  await room.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
+    text,
+    { timeout: 10000 }
+  )
+  const row = await room.$$eval(
+    '.chat__msg',
+    (els, t) => els.find((e) => (e.textContent || '').endsWith(`：${t}`))?.textContent,
+    text
+  )
   assert.equal(row, `${name}：${text}`)
   const pushed = frames.map((f) => JSON.parse(f)).find((m) => m.type === 'danmaku' && m.data?.content === text)
   assert.ok(pushed, 'the danmaku came back over the room socket')

@@ -54,19 +54,25 @@ test('the live room asks for hls.js before its room info has answered, not after
   await page.close()
 })
 
-test('home paints its pre-rendered first screen from the HTML, before any script, and the app\'s own first screen replaces it without a layout shift', async () => {
+test("home paints its pre-rendered first screen from the HTML, before any script, and the app's own first screen replaces it without a layout shift", async () => {
   const page = await s.browser.newPage({ viewport: { width: 412, height: 823 } })
   await page.addInitScript(() => {
     const w = window as unknown as { __lcp: { t: number; tag: string; src: string }[]; __shift: number }
     w.__lcp = []
     w.__shift = 0
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries() as unknown as { startTime: number; element?: Element; url?: string }[]) w.__lcp.push({ t: e.startTime, tag: e.element?.closest('#first-screen') ? 'first-screen' : e.element?.tagName || '', src: e.url || '' })
+      for (const e of l.getEntries() as unknown as { startTime: number; element?: Element; url?: string }[])
+        w.__lcp.push({
+          t: e.startTime,
+          tag: e.element?.closest('#first-screen') ? 'first-screen' : e.element?.tagName || '',
+          src: e.url || ''
+        })
     }).observe({ type: 'largest-contentful-paint', buffered: true })
     new PerformanceObserver((l) => {
       for (const e of l.getEntries() as unknown as { value: number; sources: { node?: Node }[] }[]) {
         // the router's one shift of its page panel is Taro's, before and after this change (docs/performance.md)
-        if (e.sources.every((src) => (src.node as Element | undefined)?.classList?.contains('taro-tabbar__panel'))) continue
+        if (e.sources.every((src) => (src.node as Element | undefined)?.classList?.contains('taro-tabbar__panel')))
+          continue
         w.__shift += e.value
       }
     }).observe({ type: 'layout-shift', buffered: true })
@@ -93,14 +99,24 @@ test('home paints its pre-rendered first screen from the HTML, before any script
   assert.equal(await page.locator('#app .home__slides').count(), 0, 'no script has run')
   // the slide (home's largest content) painted from the HTML
   const lcp = await page.evaluate(() => (window as unknown as { __lcp: { tag: string }[] }).__lcp)
-  assert.ok(lcp.some((e) => e.tag === 'first-screen'), JSON.stringify(lcp))
+  assert.ok(
+    lcp.some((e) => e.tag === 'first-screen'),
+    JSON.stringify(lcp)
+  )
 
   release()
   await page.waitForSelector('.home__slides img')
   await layer.waitFor({ state: 'detached', timeout: 10000 })
   // where the layer's slide was, the app's slide is: same place, same size (within a pixel)
   const appBox = await page.locator('.home__slides').boundingBox()
-  assert.ok(appBox && Math.abs(appBox.x - box.x) <= 1 && Math.abs(appBox.y - box.y) <= 1 && Math.abs(appBox.width - box.width) <= 1 && Math.abs(appBox.height - box.height) <= 1, `${JSON.stringify(box)} vs ${JSON.stringify(appBox)}`)
+  assert.ok(
+    appBox &&
+      Math.abs(appBox.x - box.x) <= 1 &&
+      Math.abs(appBox.y - box.y) <= 1 &&
+      Math.abs(appBox.width - box.width) <= 1 &&
+      Math.abs(appBox.height - box.height) <= 1,
+    `${JSON.stringify(box)} vs ${JSON.stringify(appBox)}`
+  )
   await page.waitForSelector('.home__rooms .card-item')
   await page.waitForTimeout(300)
   assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
@@ -108,7 +124,12 @@ test('home paints its pre-rendered first screen from the HTML, before any script
 })
 
 test('a home or live-room link with another query, and every other page, has no pre-rendered layer', async () => {
-  for (const path of ['/m2/pages/home/home?from=share', '/m2/packageA/pages/live/live?roomid=496&from=share', '/m2/pages/user/user', '/m2/pages/list/list?type=live']) {
+  for (const path of [
+    '/m2/pages/home/home?from=share',
+    '/m2/packageA/pages/live/live?roomid=496&from=share',
+    '/m2/pages/user/user',
+    '/m2/pages/list/list?type=live'
+  ]) {
     const html = await (await fetch(`${s.server.origin}${path}`)).text()
     assert.doesNotMatch(html, /first-screen/, path)
   }
@@ -136,7 +157,11 @@ test('the live room asks for its stream as soon as the room info answers, before
     const res = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
     const info = res.find((e) => e.name.includes('/userapp/roominfo'))!
     const playlist = res.find((e) => /\/hls\/live\/496\/index\.m3u8/.test(e.name))!
-    return { infoEnd: info.responseEnd, playlistStart: playlist.startTime, videoAt: (window as unknown as { __videoAt: number }).__videoAt }
+    return {
+      infoEnd: info.responseEnd,
+      playlistStart: playlist.startTime,
+      videoAt: (window as unknown as { __videoAt: number }).__videoAt
+    }
   })
   assert.ok(t.playlistStart >= t.infoEnd, JSON.stringify(t))
   // requested before the room (and its player) were rendered: the render no longer stands between them
@@ -144,7 +169,8 @@ test('the live room asks for its stream as soon as the room info answers, before
   // the player took the early instance over: one hls.js loads the playlist (a second instance would ask at once;
   // one instance asks again only when the live playlist is due for a refresh, half a target duration of 2 s or more later)
   assert.ok(playlists.length >= 1)
-  if (playlists.length > 1) assert.ok(playlists[1] - playlists[0] > 500, `playlist asked twice within ${playlists[1] - playlists[0]} ms`)
+  if (playlists.length > 1)
+    assert.ok(playlists[1] - playlists[0] > 500, `playlist asked twice within ${playlists[1] - playlists[0]} ms`)
   assert.equal(await page.locator('.player').getAttribute('data-state'), 'playing')
   await context.close()
 })
@@ -153,7 +179,11 @@ test('in a live room the video comes first: the activity stage and the group swi
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page.waitForSelector('.group-switcher', { timeout: 30000 })
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /act-stage/.test(e.name)), null, { timeout: 30000 })
+  await page.waitForFunction(
+    () => performance.getEntriesByType('resource').some((e) => /act-stage/.test(e.name)),
+    null,
+    { timeout: 30000 }
+  )
   // the page's own clock: when the first frame was marked and when each request started
   const t = await page.evaluate(() => {
     const frame = performance.getEntriesByName('first-frame')[0].startTime
@@ -197,6 +227,9 @@ test('a live room paints its pre-rendered title and cover from the HTML before a
   await layer.waitFor({ state: 'detached', timeout: 10000 })
   assert.equal(await page.locator('.live__title-text').textContent(), title)
   const appStage = await page.locator('.live__stage').boundingBox()
-  assert.ok(stage && appStage && Math.abs(stage.height - appStage.height) <= 1 && Math.abs(stage.y - appStage.y) <= 1, `${JSON.stringify(stage)} vs ${JSON.stringify(appStage)}`)
+  assert.ok(
+    stage && appStage && Math.abs(stage.height - appStage.height) <= 1 && Math.abs(stage.y - appStage.y) <= 1,
+    `${JSON.stringify(stage)} vs ${JSON.stringify(appStage)}`
+  )
   await page.close()
 })

@@ -10,7 +10,8 @@ import { suite } from './harness'
 
 const s = suite()
 
-const PLAIN_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
+const PLAIN_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
 const WECHAT_UA = `${PLAIN_UA} MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN`
 const SECRET = /[?&](token|tokentype|code|sign)=/i
 
@@ -18,7 +19,7 @@ const SECRET = /[?&](token|tokentype|code|sign)=/i
 const PAGES: Array<[string, string, string, string]> = [
   ['home', '/m2/', '.tab-bar', '/m2/pages/home/home'],
   ['视听', '/m2/pages/media/media', '.tab-bar', '/m2/pages/media/media'],
-  ['live room', '/m2/packageA/pages/live/live?roomid=496', '.chat', '/m2/packageA/pages/live/live'],
+  ['live room', '/m2/packageA/pages/live/live?roomid=496', '.chat', '/m2/packageA/pages/live/live']
 ]
 
 function storedToken(page: Page) {
@@ -64,17 +65,29 @@ for (const [name, path, ready, shownPath] of PAGES) {
     await page.waitForTimeout(500) // the identify / load events on their way
     const events = await analyticsEvents(page)
     assert.ok(events.length > 0, 'analytics recorded the visit')
-    for (const e of events) assert.ok(!JSON.stringify(e).includes(token), `event without the token: ${JSON.stringify(e).slice(0, 300)}`)
+    for (const e of events)
+      assert.ok(!JSON.stringify(e).includes(token), `event without the token: ${JSON.stringify(e).slice(0, 300)}`)
     await context.close()
   })
 }
 
 test('R3.54 R1.24 R2.26 in the messenger the share payload and the signed URL after the round trip hold no token', async () => {
-  const { context, page, token } = await roundTrip(WECHAT_UA, '/m2/packageA/pages/live/live?roomid=496', '.chat', '/m2/packageA/pages/live/live')
-  await page.waitForFunction(() => {
-    const rec = (window as unknown as { __wxSandbox?: { shares: unknown[]; configs: Array<{ valid: boolean | null }> } }).__wxSandbox
-    return !!rec && rec.shares.length > 0 && rec.configs.some((c) => c.valid === true)
-  }, null, { timeout: 20000 })
+  const { context, page, token } = await roundTrip(
+    WECHAT_UA,
+    '/m2/packageA/pages/live/live?roomid=496',
+    '.chat',
+    '/m2/packageA/pages/live/live'
+  )
+  await page.waitForFunction(
+    () => {
+      const rec = (
+        window as unknown as { __wxSandbox?: { shares: unknown[]; configs: Array<{ valid: boolean | null }> } }
+      ).__wxSandbox
+      return !!rec && rec.shares.length > 0 && rec.configs.some((c) => c.valid === true)
+    },
+    null,
+    { timeout: 20000 }
+  )
   const rec = await page.evaluate(() => (window as unknown as { __wxSandbox: unknown }).__wxSandbox)
   const text = JSON.stringify(rec)
   assert.ok(!text.includes(token), `no token in the SDK's configs or shares: ${text.slice(0, 400)}`)

@@ -64,11 +64,18 @@ const TEMPLATES: ((c: string) => string)[] = [
   (c) => `<a href="data:text/html,<script>${c}</script>">d</a>`,
   (c) => `<svg><script>${c}</script></svg>`,
   (c) => `<noscript><p title="</noscript><img src=x onerror=${c}>">`,
-  (c) => `<template><img src=x onerror=${c}></template><img src=x onerror=${c}>`,
+  (c) => `<template><img src=x onerror=${c}></template><img src=x onerror=${c}>`
 ]
 const PAYLOADS = TEMPLATES.map((t, i) => t(M(i + 1)))
 // nicknames are at most 20 characters (R7.63)
-const SHORT = ['<svg onload=__x(91)>', '"><b onclick=__x(92)>', '<b onclick=__x(93)>', '{{__x(94)}}', '${__x(95)}', 'javascript:__x(96)'].filter((n) => n.length <= 20)
+const SHORT = [
+  '<svg onload=__x(91)>',
+  '"><b onclick=__x(92)>',
+  '<b onclick=__x(93)>',
+  '{{__x(94)}}',
+  '${__x(95)}',
+  'javascript:__x(96)'
+].filter((n) => n.length <= 20)
 
 const calls: string[] = []
 let dialogs = 0
@@ -80,14 +87,15 @@ const api = async (path: string, body: object, token?: string) => {
   const r = await fetch(`${s.server.origin}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
+    body: JSON.stringify(body)
   })
   const j = (await r.json()) as { code: number; msg: string; data: any }
   assert.equal(j.code, 1, `${path} ${JSON.stringify(body).slice(0, 80)}: ${j.msg}`)
   return j.data
 }
 const login = async (body: object) => (await api('/api/v1/userapp/login', body)).access_token as string
-const dev = (kind: string, id: number, field: string, value: string, extra: object = {}) => api('/dev/text', { kind, id, field, value, ...extra })
+const dev = (kind: string, id: number, field: string, value: string, extra: object = {}) =>
+  api('/dev/text', { kind, id, field, value, ...extra })
 
 async function watched(context: BrowserContext): Promise<void> {
   // each call is named with the last surface done before it, so a failure says where it ran
@@ -111,7 +119,9 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   const t0 = Date.now()
   assert.ok(PAYLOADS.length >= 50)
   const demo = await login({ mobile: '13800000001', password: 'demo1234' })
-  const partners = await Promise.all([9101, 9102, 9103, 9104].map((id) => login({ userid: String(id), usertokenkey: `dev-${id}`, devicetoken: 'x' })))
+  const partners = await Promise.all(
+    [9101, 9102, 9103, 9104].map((id) => login({ userid: String(id), usertokenkey: `dev-${id}`, devicetoken: 'x' }))
+  )
   // nicknames (R7.63): the demo user's shows in 我的, the partners' in chat rows
   await api('/api/v1/userapp/userinfo/update', { name: SHORT[0] }, demo)
   for (const [i, tok] of partners.entries()) await api('/api/v1/userapp/userinfo/update', { name: SHORT[i + 1] }, tok)
@@ -135,17 +145,35 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   await page.waitForTimeout(500)
   const flown = new Set<string>()
   await page.exposeFunction('__fly', (t: string) => void flown.add(t))
-  await page.evaluate(() => new MutationObserver(() => document.querySelectorAll('.danmaku__text').forEach((e) => (window as any).__fly(e.textContent))).observe(document.body, { childList: true, subtree: true }))
-  for (const [k, p] of PAYLOADS.entries()) await api('/api/v1/userapp/danmaku', { room_id: 307, content: p.slice(0, 200) }, partners[k % partners.length])
+  await page.evaluate(() =>
+    new MutationObserver(() =>
+      document.querySelectorAll('.danmaku__text').forEach((e) => (window as any).__fly(e.textContent))
+    ).observe(document.body, { childList: true, subtree: true })
+  )
+  for (const [k, p] of PAYLOADS.entries())
+    await api('/api/v1/userapp/danmaku', { room_id: 307, content: p.slice(0, 200) }, partners[k % partners.length])
   const last = PAYLOADS.at(-1)!.slice(0, 200)
-  await page.waitForFunction((t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)), last, { timeout: 15000 })
+  await page.waitForFunction(
+    (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
+    last,
+    { timeout: 15000 }
+  )
   const rows = await texts(page, '.chat__msg')
   // one sample shown as text: the <script> payload with its sender's nickname
   assert.ok(rows.includes(`${SHORT[1]}：${PAYLOADS[0]}`), `chat row ${SHORT[1]}：${PAYLOADS[0]}`)
-  for (const p of PAYLOADS.slice(-20)) assert.ok(rows.some((r) => r.endsWith(`：${p}`)), `chat shows ${p}`)
+  for (const p of PAYLOADS.slice(-20))
+    assert.ok(
+      rows.some((r) => r.endsWith(`：${p}`)),
+      `chat shows ${p}`
+    )
   // the flying layer shows what its lanes let through; whatever flew is the payload as text (long ones cut with …)
-  for (const t of flown) assert.ok(PAYLOADS.some((p) => p === t || (t.endsWith('…') && p.startsWith(t.slice(0, -1)))) || !t.includes('__x('), `danmaku text ${t}`)
-  for (const sel of ['.chat__msg', '.danmaku__item']) for (const el of (await page.$$(sel)).slice(-5)) await el.click({ force: true, timeout: 2000 }).catch(() => {})
+  for (const t of flown)
+    assert.ok(
+      PAYLOADS.some((p) => p === t || (t.endsWith('…') && p.startsWith(t.slice(0, -1)))) || !t.includes('__x('),
+      `danmaku text ${t}`
+    )
+  for (const sel of ['.chat__msg', '.danmaku__item'])
+    for (const el of (await page.$$(sel)).slice(-5)) await el.click({ force: true, timeout: 2000 }).catch(() => {})
   await page.keyboard.press('Escape')
   surfaces.add('chat list').add('flying danmaku').add('chat nicknames')
 
@@ -156,11 +184,16 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   await me.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill('demo1234')
   await me.locator('.user-form__submit:visible').first().click()
   await me.waitForSelector('.user-profile', { timeout: 15000 })
-  await me.waitForFunction((n) => Array.from(document.querySelectorAll('.user-head__name')).some((e) => e.textContent === n), SHORT[0], { timeout: 10000 })
+  await me.waitForFunction(
+    (n) => Array.from(document.querySelectorAll('.user-head__name')).some((e) => e.textContent === n),
+    SHORT[0],
+    { timeout: 10000 }
+  )
   surfaces.add('我的 header')
 
   // 3. playback comments (R7.82), newest first, 5 a page
-  for (const p of PAYLOADS.slice(23, 28)) await api('/api/v1/userapp/playback/comment', { id: 5001, content: p.slice(0, 200) }, partners[1])
+  for (const p of PAYLOADS.slice(23, 28))
+    await api('/api/v1/userapp/playback/comment', { id: 5001, content: p.slice(0, 200) }, partners[1])
   await me.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5001`)
   // (comment text is shown with HTML tags stripped, so the sample is the marker call left as text)
   // TODO: the payload comments were not found in .comment within 10 s (stripped text? list not loaded?): only visited
@@ -175,7 +208,10 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
     throw e
   })
   const cards = await texts(me, '.post-card__text')
-  assert.ok(cards.some((c) => c.includes('__x(')), 'payload text is shown in the timeline')
+  assert.ok(
+    cards.some((c) => c.includes('__x(')),
+    'payload text is shown in the timeline'
+  )
   surfaces.add('timeline')
   for (const id of [101, 102, 108]) {
     await me.goto(`${s.server.origin}/m2/packageA/pages/post/post?id=${id}&topic=1`)
@@ -215,7 +251,9 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   await me.waitForTimeout(500)
 
   const secs = ((Date.now() - t0) / 1000).toFixed(1)
-  console.log(`XSS figures: payloads=${PAYLOADS.length + SHORT.length + 5} (classic ${PAYLOADS.length}, nicknames ${SHORT.length}, links 3), flying=${flown.size}, surfaces=${surfaces.size} [${[...surfaces].join(', ')}], executions=${calls.length}, dialogs=${dialogs}, javascript: navigations=${jsNavs.length}, ${secs} s`)
+  console.log(
+    `XSS figures: payloads=${PAYLOADS.length + SHORT.length + 5} (classic ${PAYLOADS.length}, nicknames ${SHORT.length}, links 3), flying=${flown.size}, surfaces=${surfaces.size} [${[...surfaces].join(', ')}], executions=${calls.length}, dialogs=${dialogs}, javascript: navigations=${jsNavs.length}, ${secs} s`
+  )
   assert.deepEqual(calls, [], 'no payload ran')
   assert.equal(dialogs, 0, 'no dialog opened')
   assert.deepEqual(jsNavs, [], 'no javascript: navigation or request')

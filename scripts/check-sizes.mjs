@@ -20,12 +20,14 @@ function size(dir) {
 }
 
 export function weappSizes() {
-  if (!existsSync(join(dist, 'app.json'))) throw new Error('dist/weapp/app.json is missing: run npm run build:weapp first')
+  if (!existsSync(join(dist, 'app.json')))
+    throw new Error('dist/weapp/app.json is missing: run npm run build:weapp first')
   const sizes = { main: 0 }
   for (const e of readdirSync(dist, { withFileTypes: true })) {
     const p = join(dist, e.name)
     if (SUBPACKAGES.includes(e.name)) sizes[e.name] = size(p)
-    else if (!IGNORED.has(e.name)) sizes.main += e.isDirectory() ? size(p) : e.name.endsWith('.map') ? 0 : statSync(p).size
+    else if (!IGNORED.has(e.name))
+      sizes.main += e.isDirectory() ? size(p) : e.name.endsWith('.map') ? 0 : statSync(p).size
   }
   return sizes
 }
@@ -38,7 +40,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const budget = budgets.weapp[name]
     const over = budget !== undefined && kb > budget
     failed ||= over
-    console.log(`mini-program ${name.padEnd(9)} ${kb.toFixed(1).padStart(8)} KB  (budget ${budget} KB)${over ? '  OVER BUDGET' : ''}`)
+    console.log(
+      `mini-program ${name.padEnd(9)} ${kb.toFixed(1).padStart(8)} KB  (budget ${budget} KB)${over ? '  OVER BUDGET' : ''}`
+    )
   }
   if (failed) {
     console.error('A mini-program package is over its budget: WeChat rejects packages over 2048 KB.')

@@ -38,5 +38,7 @@ if (require.main === module) {
   const before = readFileSync(README, 'utf8')
   const after = withConfigTable(before)
   if (after !== before) writeFileSync(README, after)
-  console.log(after === before ? 'README.md: the Configuration table is up to date' : 'README.md: Configuration table written')
+  console.log(
+    after === before ? 'README.md: the Configuration table is up to date' : 'README.md: Configuration table written'
+  )
 }

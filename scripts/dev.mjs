@@ -25,9 +25,17 @@ function log(line) {
 
 /** Starts `cmd` in a process group of its own; `onLine` sees its output line by line (which is also passed through). */
 function start(name, cmd, args, env, onLine) {
-  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const child = spawn(cmd, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true
+  })
   children.push(child)
-  for (const [stream, out] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr]
+  ]) {
     let rest = ''
     stream.on('data', (chunk) => {
       out.write(chunk)
@@ -86,16 +94,22 @@ process.on('exit', () => {
 function startReferenceServer() {
   return new Promise((resolve) => {
     const { HOST: _host, ...rest } = process.env
-    start('参考服务器', process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-      ...rest,
-      PORT: process.env.PORT ?? '8080',
-      // only the dev server's proxy talks to it
-      HOST: '127.0.0.1',
-      SKIP_H5_BUILD: '1'
-    }, (line) => {
-      const m = line.match(/服务已启动：http:\/\/localhost:(\d+)\//)
-      if (m) resolve(Number(m[1]))
-    })
+    start(
+      '参考服务器',
+      process.execPath,
+      ['--import', 'tsx', 'server/start.ts'],
+      {
+        ...rest,
+        PORT: process.env.PORT ?? '8080',
+        // only the dev server's proxy talks to it
+        HOST: '127.0.0.1',
+        SKIP_H5_BUILD: '1'
+      },
+      (line) => {
+        const m = line.match(/服务已启动：http:\/\/localhost:(\d+)\//)
+        if (m) resolve(Number(m[1]))
+      }
+    )
   })
 }
 
@@ -105,13 +119,19 @@ function startDevServer(apiPort) {
   const pollHost = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host
   let port = Number(process.env.DEV_PORT || 10086)
   return new Promise((resolve) => {
-    start('H5 开发服务器', process.execPath, [taroBin, 'build', '--type', 'h5', '--watch'], {
-      DEV_PORT: String(port),
-      DEV_PROXY_TARGET: `http://127.0.0.1:${apiPort}`
-    }, (line) => {
-      const moved = line.match(/自动切换到空闲端口 (\d+)/)
-      if (moved) port = Number(moved[1])
-    })
+    start(
+      'H5 开发服务器',
+      process.execPath,
+      [taroBin, 'build', '--type', 'h5', '--watch'],
+      {
+        DEV_PORT: String(port),
+        DEV_PROXY_TARGET: `http://127.0.0.1:${apiPort}`
+      },
+      (line) => {
+        const moved = line.match(/自动切换到空闲端口 (\d+)/)
+        if (moved) port = Number(moved[1])
+      }
+    )
     // webpack-dev-middleware holds requests until the build is ready: the first answer means it is
     const poll = async () => {
       while (!stopping) {

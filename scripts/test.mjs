@@ -34,12 +34,21 @@ function tapCounts(file) {
 function nodeTests(name, files, env = {}) {
   if (!files.length) return
   const tap = join(out, `${name}.tap`)
-  const status = run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-concurrency=1',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
-    ...files
-  ], env)
+  const status = run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tap}`,
+      ...files
+    ],
+    env
+  )
   const c = tapCounts(tap) || { pass: 0, fail: 1 }
   if (status !== 0 && c.fail === 0) c.fail = 1
   totals.passed += c.pass
@@ -50,7 +59,10 @@ function nodeTests(name, files, env = {}) {
 function listTests(dir, suffix) {
   const abs = join(root, dir)
   if (!existsSync(abs)) return []
-  return readdirSync(abs).filter((f) => f.endsWith(suffix)).sort().map((f) => join(dir, f))
+  return readdirSync(abs)
+    .filter((f) => f.endsWith(suffix))
+    .sort()
+    .map((f) => join(dir, f))
 }
 
 function newestMtime(dir) {

@@ -8,7 +8,11 @@ import type { UserRow } from './types'
 
 /** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
 export class Envelope {
-  constructor(public code: number, public msg: string, public data: unknown = null) {}
+  constructor(
+    public code: number,
+    public msg: string,
+    public data: unknown = null
+  ) {}
 }
 
 /**
@@ -43,11 +47,13 @@ const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,
 export function fromThisMachine(req: FastifyRequest): boolean {
   if (!isLoopback(req)) return false
   const xff = req.headers['x-forwarded-for']
-  const chain = (Array.isArray(xff) ? xff.join(',') : xff ?? '').split(',').map((a) => a.trim()).filter(Boolean)
+  const chain = (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
   return chain.every((a) => LOOPBACK_ADDRESS.test(a))
 }
 
- 
 export type Handler = (p: any, call: Call) => unknown
 
 export const UNAUTHORIZED = { code: 401, msg: '请先登录', data: null }
@@ -90,7 +96,9 @@ function fromOtherSite(req: FastifyRequest): boolean {
     }
   }
   if (req.host && from.host === hostOf(req.host)) return false
-  const trusted = [process.env.PUBLIC_ORIGIN, ...(process.env.TRUSTED_ORIGINS ?? '').split(',')].map((o) => o?.trim()).filter(Boolean) as string[]
+  const trusted = [process.env.PUBLIC_ORIGIN, ...(process.env.TRUSTED_ORIGINS ?? '').split(',')]
+    .map((o) => o?.trim())
+    .filter(Boolean) as string[]
   return !trusted.some((o) => {
     try {
       return new URL(o).origin === from.origin
@@ -103,7 +111,10 @@ function fromOtherSite(req: FastifyRequest): boolean {
 export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): string | null {
   const h = req.headers.authorization
   if (typeof h === 'string' && h.trim()) {
-    const t = h.trim().replace(/^Bearer\s+/i, '').trim()
+    const t = h
+      .trim()
+      .replace(/^Bearer\s+/i, '')
+      .trim()
     if (t && t !== 'null' && t !== 'undefined') return t
   }
   if (typeof payload.access_token === 'string' && payload.access_token) return payload.access_token
@@ -112,7 +123,9 @@ export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): 
 
 export function userByToken(ctx: AppContext, token: string | null): UserRow | null {
   if (!token) return null
-  const row = ctx.store.db.prepare('SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ? AND t.expires_at > ?').get(token, nowSec()) as UserRow | undefined
+  const row = ctx.store.db
+    .prepare('SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ? AND t.expires_at > ?')
+    .get(token, nowSec()) as UserRow | undefined
   return row ?? null
 }
 
@@ -130,10 +143,19 @@ export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'inval
 export class Api {
   private php = new Map<string, Map<string, { opts: RouteOpts; handler: Handler }>>()
 
-  constructor(readonly app: FastifyInstance, private ctx: AppContext) {}
+  constructor(
+    readonly app: FastifyInstance,
+    private ctx: AppContext
+  ) {}
 
   /** Runs one call: payload merge, validation, auth, handler, envelope. */
-  async run(req: FastifyRequest, reply: FastifyReply, opts: RouteOpts, handler: Handler, payloadOverride?: Record<string, unknown>): Promise<unknown> {
+  async run(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    opts: RouteOpts,
+    handler: Handler,
+    payloadOverride?: Record<string, unknown>
+  ): Promise<unknown> {
     const raw = payloadOverride ?? payloadOf(req)
     if (raw === 'invalid') return { code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null }
     const cookies = parseCookies(req.headers.cookie)
@@ -163,7 +185,8 @@ export class Api {
     try {
       const result = await handler(payload, call)
       if (reply.sent) return reply
-      if (result instanceof Envelope) return { code: result.code, msg: result.msg, data: absolutize(result.data, call.base) }
+      if (result instanceof Envelope)
+        return { code: result.code, msg: result.msg, data: absolutize(result.data, call.base) }
       return { code: CODE.OK, msg: 'success', data: absolutize(result ?? null, call.base) }
     } catch (err) {
       if (err instanceof BizError) {
@@ -198,13 +221,18 @@ export class Api {
     return {
       get: (path, opts, handler) => this.get(path, { ...opts, access }, handler),
       post: (path, opts, handler) => this.post(path, { ...opts, access }, handler),
-      any: (path, opts, handler) => this.any(path, { ...opts, access }, handler),
+      any: (path, opts, handler) => this.any(path, { ...opts, access }, handler)
     }
   }
 
   private route(method: 'GET' | 'POST' | Array<'GET' | 'POST'>, url: string, opts: RouteOpts, handler: Handler): void {
     this.compiled(opts)
-    this.app.route({ method, url, config: opts.access ? { access: opts.access } : {}, handler: (req, reply) => this.run(req, reply, opts, handler) })
+    this.app.route({
+      method,
+      url,
+      config: opts.access ? { access: opts.access } : {},
+      handler: (req, reply) => this.run(req, reply, opts, handler)
+    })
   }
 
   /** An action of `/live/<file>.php?a=<action>` (GET; POST accepted too). */
@@ -220,9 +248,14 @@ export class Api {
           const p = payloadOf(req)
           const a = p === 'invalid' ? undefined : p.a
           const entry = typeof a === 'string' ? actions.get(a) : undefined
-          if (!entry) return { code: CODE.NOT_FOUND, msg: typeof a === 'string' && a ? `未知的接口：${a}` : '缺少参数：a', data: null }
+          if (!entry)
+            return {
+              code: CODE.NOT_FOUND,
+              msg: typeof a === 'string' && a ? `未知的接口：${a}` : '缺少参数：a',
+              data: null
+            }
           return this.run(req, reply, entry.opts, entry.handler)
-        },
+        }
       })
     }
     m.set(action, { opts: this.compiled(opts), handler })

@@ -2,7 +2,12 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import crypto from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions
+} from 'fastify'
 import websocket from '@fastify/websocket'
 import multipart from '@fastify/multipart'
 import { Api, baseOf, fromThisMachine, type Access } from './api'
@@ -16,7 +21,23 @@ import { refreshSchedules, seed, withoutPublishedSecrets } from './seed'
 import { RateLimiter } from './lib/limit'
 import { CODE, biz, nowSec } from './lib/util'
 import { S } from './lib/validate'
-import { DEFAULT_LIMITS, REQUEST_TIMEOUT_MS, UPLOAD_BYTES_PER_DAY, UPLOADS_PER_DAY, UPLOAD_TYPES, callerKey, chinaDay, capConnections, limit, limitsFromEnv, safeRedirect, sniff, sweepTrials, trustProxyFromEnv, type Limits } from './security'
+import {
+  DEFAULT_LIMITS,
+  REQUEST_TIMEOUT_MS,
+  UPLOAD_BYTES_PER_DAY,
+  UPLOADS_PER_DAY,
+  UPLOAD_TYPES,
+  callerKey,
+  chinaDay,
+  capConnections,
+  limit,
+  limitsFromEnv,
+  safeRedirect,
+  sniff,
+  sweepTrials,
+  trustProxyFromEnv,
+  type Limits
+} from './security'
 import { registerActivity } from './routes/activity'
 import { registerContent } from './routes/content'
 import { registerDev } from './routes/dev'
@@ -66,10 +87,26 @@ export type RouteEntry = { method: string; url: string; access?: Access }
 export type LiveServer = FastifyInstance & { ctx: AppContext; routeTable: RouteEntry[] }
 
 const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'application/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.ico': 'image/x-icon',
-  '.woff': 'font/woff', '.woff2': 'font/woff2', '.ttf': 'font/ttf', '.map': 'application/json', '.txt': 'text/plain; charset=utf-8',
-  '.mp4': 'video/mp4', '.mp3': 'audio/mpeg', '.m3u8': 'application/vnd.apple.mpegurl', '.ts': 'video/mp2t',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.mp3': 'audio/mpeg',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t'
 }
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
 
@@ -81,7 +118,11 @@ function ownPage(path: string, base: string): string | null {
   if (/^[a-z][a-z\d+.-]*:/i.test(path) || path.startsWith('//') || path.includes('\\')) {
     try {
       const u = new URL(path)
-      return (u.protocol === 'http:' || u.protocol === 'https:') && u.origin === new URL(base).origin && u.pathname.startsWith('/m2/') ? u.href : null
+      return (u.protocol === 'http:' || u.protocol === 'https:') &&
+        u.origin === new URL(base).origin &&
+        u.pathname.startsWith('/m2/')
+        ? u.href
+        : null
     } catch {
       return null
     }
@@ -113,7 +154,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const dataDir = path.resolve(opts.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR)
   const dbFile = opts.dbFile ?? path.join(dataDir, 'live.db')
   const memory = dbFile === ':memory:'
-  const uploadDir = memory && !opts.dataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
+  const uploadDir =
+    memory && !opts.dataDir ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
   const h5Dir = path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5'))
   const h5Files = staticServer()
   /** index.html; home's and a live room's with their pre-rendered first screens (server/first-screen.ts) */
@@ -131,10 +173,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const requestTimeout = opts.requestTimeout ?? (Number(process.env.REQUEST_TIMEOUT_MS) || REQUEST_TIMEOUT_MS)
   const app = Fastify({
     requestTimeout,
-    http: { headersTimeout: Math.min(15000, requestTimeout), connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(requestTimeout / 4))) },
-    logger: opts.logger ?? false, bodyLimit: 2 * 1024 * 1024, trustProxy: trustProxy as boolean | string[],
+    http: {
+      headersTimeout: Math.min(15000, requestTimeout),
+      connectionsCheckingInterval: Math.max(100, Math.min(5000, Math.floor(requestTimeout / 4)))
+    },
+    logger: opts.logger ?? false,
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: trustProxy as boolean | string[],
     // a malformed URL or an over-long path parameter is a path that cannot exist: the 404 envelope (payload fuzz)
-    frameworkErrors: (_err, _req, reply) => void (reply as FastifyReply).code(404).send(NOT_FOUND),
+    frameworkErrors: (_err, _req, reply) => void (reply as FastifyReply).code(404).send(NOT_FOUND)
   })
   const store = new Store(dbFile)
   if (!store.kvGet('seeded_at')) seed(store)
@@ -142,10 +189,20 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const sandbox = opts.sandbox ?? opts.dev ?? process.env.SANDBOX === '1'
   if (!sandbox) await withoutPublishedSecrets(store)
   const ctx: AppContext = {
-    store, hub: new PushHub(), sandbox, dev: sandbox, secret: store.secret(),
-    product: opts.product ?? process.env.PRODUCT ?? process.env.TARO_APP_PRODUCT ?? 'huizhibo', dataDir, uploadDir, log: app.log, timers: new Set(),
-    limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits }, limiter: new RateLimiter(), trials: new Map(),
-    streams: { lowLatency: opts.lowLatency ?? process.env.LL_HLS !== '0', cuts: new Map() },
+    store,
+    hub: new PushHub(),
+    sandbox,
+    dev: sandbox,
+    secret: store.secret(),
+    product: opts.product ?? process.env.PRODUCT ?? process.env.TARO_APP_PRODUCT ?? 'huizhibo',
+    dataDir,
+    uploadDir,
+    log: app.log,
+    timers: new Set(),
+    limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits },
+    limiter: new RateLimiter(),
+    trials: new Map(),
+    streams: { lowLatency: opts.lowLatency ?? process.env.LL_HLS !== '0', cuts: new Map() }
   }
   app.decorate('ctx', ctx)
   if (!trustProxy) capConnections(app.server, ctx.limits.connectionsPerClient)
@@ -161,8 +218,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   const routeTable: RouteEntry[] = []
   app.addHook('onRoute', (r) => {
     const access = r.config?.access
-    if (/^\/(dev|sandbox)\//.test(r.url) && !access) throw new Error(`${r.url}: a /dev/ or /sandbox/ route needs config.access ('loopback' or 'public')`)
-    for (const m of Array.isArray(r.method) ? r.method : [r.method]) if (m !== 'HEAD') routeTable.push({ method: m, url: r.url, ...(access ? { access } : {}) })
+    if (/^\/(dev|sandbox)\//.test(r.url) && !access)
+      throw new Error(`${r.url}: a /dev/ or /sandbox/ route needs config.access ('loopback' or 'public')`)
+    for (const m of Array.isArray(r.method) ? r.method : [r.method])
+      if (m !== 'HEAD') routeTable.push({ method: m, url: r.url, ...(access ? { access } : {}) })
   })
   app.decorate('routeTable', routeTable)
 
@@ -189,8 +248,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       return { __invalid_json: true }
     }
   }
-  app.addContentTypeParser(['application/json'], { parseAs: 'string' }, (_req, body, done) => done(null, parseJson(body as string)))
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))))
+  app.addContentTypeParser(['application/json'], { parseAs: 'string' }, (_req, body, done) =>
+    done(null, parseJson(body as string))
+  )
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  )
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } })
@@ -198,7 +261,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = err.statusCode ?? 500
     if (status < 500) {
-      const msg = status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE' ? '文件或请求体过大' : status === 415 ? '不支持的请求格式（请使用 JSON 或表单）' : `请求格式错误：${err.message}`
+      const msg =
+        status === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE'
+          ? '文件或请求体过大'
+          : status === 415
+            ? '不支持的请求格式（请使用 JSON 或表单）'
+            : `请求格式错误：${err.message}`
       return reply.code(200).send({ code: CODE.BAD_PARAM, msg, data: null })
     }
     req.log.error(err)
@@ -210,7 +278,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     if (req.method === 'GET' && (url === '/m2' || url.startsWith('/m2/'))) {
       const index = path.join(h5Dir, 'index.html')
       if (isFile(index)) return sendIndex(req, reply, index)
-      return reply.code(404).type(MIME['.html']).send('<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>')
+      return reply
+        .code(404)
+        .type(MIME['.html'])
+        .send(
+          '<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>'
+        )
     }
     return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
   })
@@ -233,14 +306,20 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   app.get('/img/:kind/:file', async (req, reply) => {
     const { kind, file } = req.params as { kind: string; file: string }
     const id = file.replace(/!.*$/, '').replace(/\.(svg|png|jpe?g)$/i, '')
-    if (!/^[a-z]{1,16}$/.test(kind) || !/^[\w-]{1,40}$/.test(id)) return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
-    const doc = /^\d+$/.test(id) ? store.doc<{ title?: string; name?: string }>(kind === 'avatar' ? 'streamer' : kind, Number(id)) : undefined
+    if (!/^[a-z]{1,16}$/.test(kind) || !/^[\w-]{1,40}$/.test(id))
+      return reply.code(404).send({ code: 404, msg: '请求的资源不存在', data: null })
+    const doc = /^\d+$/.test(id)
+      ? store.doc<{ title?: string; name?: string }>(kind === 'avatar' ? 'streamer' : kind, Number(id))
+      : undefined
     let label = doc?.title ?? doc?.name
     if (kind === 'avatar' && !label && /^\d+$/.test(id)) {
       const u = store.db.prepare('SELECT name FROM users WHERE id = ?').get(Number(id)) as { name: string } | undefined
       label = u?.name
     }
-    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(placeholderSvg(kind, id, label))
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(placeholderSvg(kind, id, label))
   })
 
   // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → a PNG QR code of the share link (the
@@ -250,30 +329,59 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   // gets at most 30 codes a minute (code -8), so the drawing cannot take the event loop from everyone else.
   const qrCache = new Map<string, Buffer>()
   app.get('/api/v1/userapp/qrcode', (req, reply) =>
-    api.run(req, reply, { schema: S.obj({ roomid: S.int('直播间ID', { minimum: 1 }), roomId: S.int(), path: S.str('页面路径', { maxLength: 300 }), width: S.int('宽度', { minimum: 50, maximum: 1000, default: 300 }), format: S.str() }) }, async (p, call) => {
-      const roomid = p.roomid ?? p.roomId
-      if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
-      const target = p.path ? ownPage(String(p.path), call.base) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
-      if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
-      const key = `${p.width} ${target}`
-      let png = qrCache.get(key)
-      const hit = png !== undefined
-      if (png) qrCache.delete(key) // most recent last
-      else {
-        limit(ctx, `qrcode:${callerKey(call.user, req)}`, 30, 60_000)
-        png = await QRCode.toBuffer(target, { width: p.width, margin: 2, errorCorrectionLevel: 'M' })
-        if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
+    api.run(
+      req,
+      reply,
+      {
+        schema: S.obj({
+          roomid: S.int('直播间ID', { minimum: 1 }),
+          roomId: S.int(),
+          path: S.str('页面路径', { maxLength: 300 }),
+          width: S.int('宽度', { minimum: 50, maximum: 1000, default: 300 }),
+          format: S.str()
+        })
+      },
+      async (p, call) => {
+        const roomid = p.roomid ?? p.roomId
+        if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
+        const target = p.path
+          ? ownPage(String(p.path), call.base)
+          : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
+        if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
+        const key = `${p.width} ${target}`
+        let png = qrCache.get(key)
+        const hit = png !== undefined
+        if (png)
+          qrCache.delete(key) // most recent last
+        else {
+          limit(ctx, `qrcode:${callerKey(call.user, req)}`, 30, 60_000)
+          png = await QRCode.toBuffer(target, { width: p.width, margin: 2, errorCorrectionLevel: 'M' })
+          if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
+        }
+        qrCache.set(key, png)
+        if (p.format === 'json') {
+          const q = new URLSearchParams({
+            width: String(p.width),
+            ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) })
+          })
+          return {
+            url: `${call.base}/api/v1/userapp/qrcode?${q}`,
+            data_url: `data:image/png;base64,${png.toString('base64')}`,
+            target,
+            width: p.width
+          }
+        }
+        // the link inside depends on the host asked: shared caches keep one copy per host
+        call.reply
+          .type('image/png')
+          .header('cache-control', 'public, max-age=3600')
+          .header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
+          .header('x-cache', hit ? 'hit' : 'miss')
+          .send(png)
+        return undefined
       }
-      qrCache.set(key, png)
-      if (p.format === 'json') {
-        const q = new URLSearchParams({ width: String(p.width), ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) }) })
-        return { url: `${call.base}/api/v1/userapp/qrcode?${q}`, data_url: `data:image/png;base64,${png.toString('base64')}`, target, width: p.width }
-      }
-      // the link inside depends on the host asked: shared caches keep one copy per host
-      call.reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
-        .header('x-cache', hit ? 'hit' : 'miss').send(png)
-      return undefined
-    }))
+    )
+  )
 
   // R7.107: multipart field `file` (+ version, platform) → {url}. The client resolves `/upload` on the API host's
   // default base path (R7.2), so the same handler answers at /api/v1/upload too.
@@ -288,7 +396,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       if (!type) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
       // a quota per user and day (China time): 20 files, 50 MB
       const since = Math.floor(Date.parse(`${chinaDay()}T00:00:00+08:00`) / 1000)
-      const used = store.db.prepare('SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND created_at >= ?').get(call.user!.id, since) as { n: number; bytes: number }
+      const used = store.db
+        .prepare(
+          'SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND created_at >= ?'
+        )
+        .get(call.user!.id, since) as { n: number; bytes: number }
       if (used.n >= UPLOADS_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传次数已达上限，请明天再试')
       const buf = await file.toBuffer()
       if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
@@ -298,7 +410,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       fs.mkdirSync(uploadDir, { recursive: true })
       const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
       fs.writeFileSync(path.join(uploadDir, name), buf)
-      store.db.prepare('INSERT INTO uploads (name, user_id, size, created_at) VALUES (?, ?, ?, ?)').run(name, call.user!.id, buf.length, nowSec())
+      store.db
+        .prepare('INSERT INTO uploads (name, user_id, size, created_at) VALUES (?, ?, ?, ?)')
+        .run(name, call.user!.id, buf.length, nowSec())
       return { url: `/files/${name}`, name: file.filename, size: buf.length }
     })
   }
@@ -307,30 +421,35 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   app.get('/files/:name', async (req, reply) => {
     const full = safeJoin(uploadDir, (req.params as { name: string }).name)
     if (!isFile(full)) return reply.code(404).send(NOT_FOUND)
-    return reply.type(MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream').header('cache-control', 'public, max-age=86400')
-      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox").send(fs.createReadStream(full))
+    return reply
+      .type(MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")
+      .send(fs.createReadStream(full))
   })
 
   // R7.58, R1.10: sandbox messenger OAuth — logs in (the dev user without a mobile, or ?code=) and redirects
   // to target_url with tokentype=wechat&token=<access token> (a startup token login, R2.26). Sandbox only (a
   // deployment redirects to WeChat's OAuth instead), and only to this site: the URL carries a fresh token.
   // Public: it is the sandbox's WeChat login, which POST userapp/login with a code answers anyone in the sandbox too.
-  if (ctx.sandbox) app.get('/wechat/oauth_user', { config: { access: 'public' } }, async (req, reply) => {
-    const q = req.query as { target_url?: string; code?: string }
-    const base = baseOf(req)
-    const target = safeRedirect(q.target_url, base, '/m2/')
-    const openid = openidForCode(typeof q.code === 'string' && q.code ? q.code : 'dev')
-    if (!openid) return reply.redirect(target)
-    const user = userForOpenid(ctx, openid)
-    const call = { req, reply, user, token: null, base }
-    const login = loginResult(ctx, call, user)
-    const sep = target.includes('?') ? '&' : '?'
-    const hashAt = target.indexOf('#')
-    const withToken = hashAt >= 0
-      ? `${target.slice(0, hashAt)}${sep}tokentype=wechat&token=${login.access_token}${target.slice(hashAt)}`
-      : `${target}${sep}tokentype=wechat&token=${login.access_token}`
-    return reply.redirect(withToken)
-  })
+  if (ctx.sandbox)
+    app.get('/wechat/oauth_user', { config: { access: 'public' } }, async (req, reply) => {
+      const q = req.query as { target_url?: string; code?: string }
+      const base = baseOf(req)
+      const target = safeRedirect(q.target_url, base, '/m2/')
+      const openid = openidForCode(typeof q.code === 'string' && q.code ? q.code : 'dev')
+      if (!openid) return reply.redirect(target)
+      const user = userForOpenid(ctx, openid)
+      const call = { req, reply, user, token: null, base }
+      const login = loginResult(ctx, call, user)
+      const sep = target.includes('?') ? '&' : '?'
+      const hashAt = target.indexOf('#')
+      const withToken =
+        hashAt >= 0
+          ? `${target.slice(0, hashAt)}${sep}tokentype=wechat&token=${login.access_token}${target.slice(hashAt)}`
+          : `${target}${sep}tokentype=wechat&token=${login.access_token}`
+      return reply.redirect(withToken)
+    })
 
   // the mobile API host (R7.5): nothing is served there yet
   app.all('/mobile/api/*', async () => ({ code: CODE.NOT_FOUND, msg: '接口不存在', data: null }))

@@ -83,7 +83,7 @@ const MIGRATIONS: string[] = [
   `
   CREATE TABLE uploads (name TEXT PRIMARY KEY, user_id INTEGER NOT NULL, size INTEGER NOT NULL, created_at INTEGER NOT NULL);
   CREATE INDEX uploads_user ON uploads(user_id, created_at);
-  `,
+  `
 ]
 
 export class Store {
@@ -114,7 +114,9 @@ export class Store {
   }
 
   kvSet(key: string, value: string): void {
-    this.db.prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, value)
+    this.db
+      .prepare('INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+      .run(key, value)
   }
 
   /** The server secret used to sign cookies: generated at first start, kept in the database. */
@@ -131,7 +133,10 @@ export class Store {
     let m = this.cache.get(kind)
     if (!m) {
       m = new Map()
-      const rows = this.db.prepare('SELECT id, data FROM docs WHERE kind = ? ORDER BY id').all(kind) as Array<{ id: number; data: string }>
+      const rows = this.db.prepare('SELECT id, data FROM docs WHERE kind = ? ORDER BY id').all(kind) as Array<{
+        id: number
+        data: string
+      }>
       for (const r of rows) m.set(r.id, JSON.parse(r.data))
       this.cache.set(kind, m)
     }
@@ -147,7 +152,11 @@ export class Store {
   }
 
   putDoc(kind: string, id: number, data: object): void {
-    this.db.prepare('INSERT INTO docs (kind, id, data) VALUES (?, ?, ?) ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data').run(kind, id, JSON.stringify(data))
+    this.db
+      .prepare(
+        'INSERT INTO docs (kind, id, data) VALUES (?, ?, ?) ON CONFLICT(kind, id) DO UPDATE SET data = excluded.data'
+      )
+      .run(kind, id, JSON.stringify(data))
     this.kindMap(kind).set(id, data as Record<string, unknown>)
   }
 
@@ -172,7 +181,9 @@ export class Store {
 
   /** Empties every table except kv (the secret survives a reseed). */
   clearAll(): void {
-    const tables = this.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('kv', 'sqlite_sequence')").all() as Array<{ name: string }>
+    const tables = this.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('kv', 'sqlite_sequence')")
+      .all() as Array<{ name: string }>
     this.db.transaction(() => {
       for (const t of tables) this.db.exec(`DELETE FROM ${t.name}`)
       this.db.exec("DELETE FROM kv WHERE key <> 'secret'")

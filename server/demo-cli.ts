@@ -10,23 +10,71 @@ const ACTIONS: Record<string, { usage: string; help: string; path: (a: string[])
   offair: { usage: 'offair <roomid>', help: '下播', path: ([r]) => `/dev/rooms/${r}/offair` },
   quiz: { usage: 'quiz <roomid>', help: '推送一道答题（quiz）', path: ([r]) => `/dev/rooms/${r}/quiz` },
   vote: { usage: 'vote <roomid>', help: '发起投票（vote）', path: ([r]) => `/dev/rooms/${r}/vote` },
-  'rain-start': { usage: 'rain-start <roomid>', help: '开始红包雨（rain_start，窗口一小时）', path: ([r]) => `/dev/rooms/${r}/rain/start` },
-  'rain-stop': { usage: 'rain-stop <roomid>', help: '结束红包雨（rain_stop）', path: ([r]) => `/dev/rooms/${r}/rain/stop` },
-  lottery: { usage: 'lottery <roomid> [text|grab]', help: '开始抽奖（lottery_start；text=口令抽奖，发送标题即参与）', path: ([r, t]) => `/dev/rooms/${r}/lottery/start?type=${t === 'text' ? 0 : 1}` },
-  'lottery-result': { usage: 'lottery-result <roomid>', help: '开奖（lottery_result）', path: ([r]) => `/dev/rooms/${r}/lottery/result` },
-  redpack: { usage: 'redpack <roomid> [total] [count]', help: '发红包（redpack）', path: ([r, t, c]) => `/dev/rooms/${r}/redpack?total=${t ?? 200}&count=${c ?? 10}` },
-  'goods-on': { usage: 'goods-on <roomid> [goodsId]', help: '商品上屏（goods_on）', path: ([r, g]) => `/dev/rooms/${r}/goods/on${g ? `?goods_id=${g}` : ''}` },
-  'goods-off': { usage: 'goods-off <roomid>', help: '商品下屏（goods_off）', path: ([r]) => `/dev/rooms/${r}/goods/off` },
+  'rain-start': {
+    usage: 'rain-start <roomid>',
+    help: '开始红包雨（rain_start，窗口一小时）',
+    path: ([r]) => `/dev/rooms/${r}/rain/start`
+  },
+  'rain-stop': {
+    usage: 'rain-stop <roomid>',
+    help: '结束红包雨（rain_stop）',
+    path: ([r]) => `/dev/rooms/${r}/rain/stop`
+  },
+  lottery: {
+    usage: 'lottery <roomid> [text|grab]',
+    help: '开始抽奖（lottery_start；text=口令抽奖，发送标题即参与）',
+    path: ([r, t]) => `/dev/rooms/${r}/lottery/start?type=${t === 'text' ? 0 : 1}`
+  },
+  'lottery-result': {
+    usage: 'lottery-result <roomid>',
+    help: '开奖（lottery_result）',
+    path: ([r]) => `/dev/rooms/${r}/lottery/result`
+  },
+  redpack: {
+    usage: 'redpack <roomid> [total] [count]',
+    help: '发红包（redpack）',
+    path: ([r, t, c]) => `/dev/rooms/${r}/redpack?total=${t ?? 200}&count=${c ?? 10}`
+  },
+  'goods-on': {
+    usage: 'goods-on <roomid> [goodsId]',
+    help: '商品上屏（goods_on）',
+    path: ([r, g]) => `/dev/rooms/${r}/goods/on${g ? `?goods_id=${g}` : ''}`
+  },
+  'goods-off': {
+    usage: 'goods-off <roomid>',
+    help: '商品下屏（goods_off）',
+    path: ([r]) => `/dev/rooms/${r}/goods/off`
+  },
   'chat-close': { usage: 'chat-close <roomid>', help: '关闭聊天', path: ([r]) => `/dev/rooms/${r}/chat/close` },
   'chat-open': { usage: 'chat-open <roomid>', help: '打开聊天', path: ([r]) => `/dev/rooms/${r}/chat/open` },
-  inject: { usage: 'inject <roomid> <perSecond> <seconds>', help: '注入弹幕（压测用）', path: ([r, n, s]) => `/dev/rooms/${r}/inject?rate=${n ?? 10}&seconds=${s ?? 10}` },
+  inject: {
+    usage: 'inject <roomid> <perSecond> <seconds>',
+    help: '注入弹幕（压测用）',
+    path: ([r, n, s]) => `/dev/rooms/${r}/inject?rate=${n ?? 10}&seconds=${s ?? 10}`
+  },
   'inject-stop': { usage: 'inject-stop <roomid>', help: '停止注入', path: ([r]) => `/dev/rooms/${r}/inject/stop` },
-  cut: { usage: 'cut <roomid> [seconds] [503|hang]', help: '直播流中断 N 秒（503 或不应答），看播放器自动重连', path: ([r, n, m]) => `/dev/rooms/${r}/stream/cut?seconds=${n ?? 15}&mode=${m === 'hang' ? 'hang' : '503'}` },
-  'drop-sockets': { usage: 'drop-sockets <roomid>', help: '从服务端断开直播间的全部连接（故障演练：客户端重连并补齐消息）', path: ([r]) => `/dev/rooms/${r}/sockets/drop` },
-  'chat-prune': { usage: 'chat-prune <roomid> [keep]', help: '只保留最近 keep 条弹幕（模拟历史过期，补齐时显示缺口提示）', path: ([r, k]) => `/dev/rooms/${r}/chat/prune?keep=${k ?? 100}` },
+  cut: {
+    usage: 'cut <roomid> [seconds] [503|hang]',
+    help: '直播流中断 N 秒（503 或不应答），看播放器自动重连',
+    path: ([r, n, m]) => `/dev/rooms/${r}/stream/cut?seconds=${n ?? 15}&mode=${m === 'hang' ? 'hang' : '503'}`
+  },
+  'drop-sockets': {
+    usage: 'drop-sockets <roomid>',
+    help: '从服务端断开直播间的全部连接（故障演练：客户端重连并补齐消息）',
+    path: ([r]) => `/dev/rooms/${r}/sockets/drop`
+  },
+  'chat-prune': {
+    usage: 'chat-prune <roomid> [keep]',
+    help: '只保留最近 keep 条弹幕（模拟历史过期，补齐时显示缺口提示）',
+    path: ([r, k]) => `/dev/rooms/${r}/chat/prune?keep=${k ?? 100}`
+  },
   pay: { usage: 'pay <order_id>', help: '确认一笔沙箱订单（到账一次）', path: ([o]) => `/dev/orders/${o}/confirm` },
   sms: { usage: 'sms <mobile>', help: '查看发给某手机号的验证码', path: ([m]) => `/dev/sms-code?mobile=${m}` },
-  ios: { usage: 'ios <0|1>', help: '切换 iOS 功能限制（config.iOSDisabled）', path: ([v]) => `/dev/config?iOSDisabled=${v ?? 1}` },
+  ios: {
+    usage: 'ios <0|1>',
+    help: '切换 iOS 功能限制（config.iOSDisabled）',
+    path: ([v]) => `/dev/config?iOSDisabled=${v ?? 1}`
+  }
 }
 
 async function main(): Promise<void> {

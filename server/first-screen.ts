@@ -55,7 +55,8 @@ export function firstScreenOf(url: string): FirstScreen | null {
 
 const text = (v: unknown) => escapeXml(typeof v === 'string' ? v : '')
 /** a root-relative media path of ours, made absolute from the request's origin; anything else is left out */
-const media = (v: unknown, base: string) => (typeof v === 'string' && /^\/(img|files)\/[\w./-]+$/.test(v) && !v.includes('..') ? escapeXml(base + v) : '')
+const media = (v: unknown, base: string) =>
+  typeof v === 'string' && /^\/(img|files)\/[\w./-]+$/.test(v) && !v.includes('..') ? escapeXml(base + v) : ''
 
 /** The layer itself: over the whole viewport, untappable, in the app's page background and type (src/app.scss). */
 const layerRule = (background: string) =>
@@ -128,7 +129,12 @@ export function withFirstScreen(indexHtml: string, which: FirstScreen, store: St
   if (which.page === 'home') {
     const brand = (indexHtml.match(/<title>([^<]*)<\/title>/) ?? ['', ''])[1]
     // the title is already HTML text: undo its entities before escaping it again
-    const plain = brand.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'").replace(/&amp;/g, '&')
+    const plain = brand
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;|&apos;/g, "'")
+      .replace(/&amp;/g, '&')
     layer = firstScreenHtml(store, plain, base)
   } else {
     layer = liveFirstScreenHtml(store, which.roomId, base)

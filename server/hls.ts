@@ -79,7 +79,7 @@ function loadRendition(dir: string): Rendition {
     const m = /^#EXTINF:([\d.]+)/.exec(lines[i])
     if (m) {
       partDurations.push(Number(m[1]))
-      parts.push(fs.readFileSync(path.join(dir, (lines[i + 1]).trim())))
+      parts.push(fs.readFileSync(path.join(dir, lines[i + 1].trim())))
     }
   }
   const durations: number[] = []
@@ -89,13 +89,16 @@ function loadRendition(dir: string): Rendition {
     segments.push(Buffer.concat(parts.slice(p, p + PARTS_PER_SEGMENT)))
   }
   const total = durations.reduce((a, b) => a + b, 0)
-  const bandwidth = Math.max(...segments.map((s, i) => Math.ceil((s.length * 8) / (durations[i]))))
+  const bandwidth = Math.max(...segments.map((s, i) => Math.ceil((s.length * 8) / durations[i])))
   return { parts, partDurations, durations, segments, total, target: Math.ceil(Math.max(...durations)), bandwidth }
 }
 
 export function loadFixture(dir = HLS_DIR): Fixture {
   if (cached) return cached
-  const renditions = Object.fromEntries(ALL.map((name) => [name, loadRendition(path.join(dir, name))])) as Record<RenditionName, Rendition>
+  const renditions = Object.fromEntries(ALL.map((name) => [name, loadRendition(path.join(dir, name))])) as Record<
+    RenditionName,
+    Rendition
+  >
   const first = renditions[RENDITIONS[0].name]
   cached = { renditions, durations: first.durations, total: first.total, target: first.target }
   return cached
@@ -144,7 +147,10 @@ export function masterPlaylist(): string {
   const fx = loadFixture()
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS']
   for (const r of RENDITIONS) {
-    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${fx.renditions[r.name].bandwidth},RESOLUTION=${r.width}x${r.height},CODECS="${r.codecs}",FRAME-RATE=24.000`, `${r.name}.m3u8`)
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${fx.renditions[r.name].bandwidth},RESOLUTION=${r.width}x${r.height},CODECS="${r.codecs}",FRAME-RATE=24.000`,
+      `${r.name}.m3u8`
+    )
   }
   return lines.join('\n') + '\n'
 }
@@ -204,7 +210,7 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
     if (idx === 0 && seq !== first) lines.push('#EXT-X-DISCONTINUITY')
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(seq)}`)
     if (ll && seq > last - PART_SEGMENTS) lines.push(...partLines(seq, PARTS_PER_SEGMENT))
-    lines.push(`#EXTINF:${(r.durations[idx]).toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}`)
+    lines.push(`#EXTINF:${r.durations[idx].toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}`)
   }
   if (ll) {
     // the segment being recorded: its complete parts, then the next part to ask for ahead
@@ -220,7 +226,14 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
 export function vodPlaylist(rendition: RenditionName = '360p'): string {
   const fx = loadFixture()
   const r = fx.renditions[rendition]
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${fx.target}`, '#EXT-X-MEDIA-SEQUENCE:0', '#EXT-X-PLAYLIST-TYPE:VOD', '#EXT-X-INDEPENDENT-SEGMENTS']
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${fx.target}`,
+    '#EXT-X-MEDIA-SEQUENCE:0',
+    '#EXT-X-PLAYLIST-TYPE:VOD',
+    '#EXT-X-INDEPENDENT-SEGMENTS'
+  ]
   for (let loop = 0; loop < LOOPS_VOD; loop++) {
     r.durations.forEach((d, idx) => {
       if (idx === 0 && loop > 0) lines.push('#EXT-X-DISCONTINUITY')
@@ -232,7 +245,9 @@ export function vodPlaylist(rendition: RenditionName = '360p'): string {
 }
 
 /** A media file by its name: a segment (`720p-seg3.ts`) or a part (`720p-part3.2.ts`), or undefined. */
-export function mediaFile(name: string): { rendition: RenditionName; segment: number; part?: number; data: Buffer } | undefined {
+export function mediaFile(
+  name: string
+): { rendition: RenditionName; segment: number; part?: number; data: Buffer } | undefined {
   const m = /^(\d{3,4}p|audio)-(?:seg(\d{1,3})|part(\d{1,3})\.(\d))\.ts$/.exec(name)
   if (!m || !isRendition(m[1])) return undefined
   const rendition = m[1]
@@ -251,5 +266,5 @@ export function mediaFile(name: string): { rendition: RenditionName; segment: nu
 /** `720p.m3u8` → `720p`; undefined for any other name. */
 export function mediaPlaylistName(name: string): RenditionName | undefined {
   const m = /^(\d{3,4}p|audio)\.m3u8$/.exec(name)
-  return m && isRendition(m[1]) ? (m[1]) : undefined
+  return m && isRendition(m[1]) ? m[1] : undefined
 }

@@ -44,7 +44,15 @@ export function callerScope(call: Pick<Call, 'user' | 'req'>): string {
  * `params` names what the key was made for; the same key with other parameters is refused. Without a key, `run`
  * simply runs. Synchronous and inside one transaction, so concurrent repeats cannot both run.
  */
-export function once<T>(ctx: AppContext, call: Pick<Call, 'user' | 'req'>, route: string, key: string | undefined, params: string, run: () => T, repeat: (first: T) => T = (f) => f): T {
+export function once<T>(
+  ctx: AppContext,
+  call: Pick<Call, 'user' | 'req'>,
+  route: string,
+  key: string | undefined,
+  params: string,
+  run: () => T,
+  repeat: (first: T) => T = (f) => f
+): T {
   if (!key) return run()
   const db = ctx.store.db
   table(db)
@@ -52,13 +60,22 @@ export function once<T>(ctx: AppContext, call: Pick<Call, 'user' | 'req'>, route
   return db.transaction(() => {
     const now = nowSec()
     db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(now - IDEMPOTENCY_TTL)
-    const row = db.prepare('SELECT params, result FROM idempotency WHERE scope = ? AND route = ? AND key = ?').get(scope, route, key) as { params: string; result: string } | undefined
+    const row = db
+      .prepare('SELECT params, result FROM idempotency WHERE scope = ? AND route = ? AND key = ?')
+      .get(scope, route, key) as { params: string; result: string } | undefined
     if (row) {
       if (row.params !== params) throw biz(CODE.BAD_PARAM, KEY_REUSED)
       return repeat(JSON.parse(row.result) as T)
     }
     const result = run()
-    db.prepare('INSERT INTO idempotency (scope, route, key, params, result, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(scope, route, key, params, JSON.stringify(result), now)
+    db.prepare('INSERT INTO idempotency (scope, route, key, params, result, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      scope,
+      route,
+      key,
+      params,
+      JSON.stringify(result),
+      now
+    )
     return result
   })()
 }

@@ -5,8 +5,23 @@ import { absolutize } from './lib/absolute'
  * Per-room WebSocket fan-out. Every server→client message is JSON `{type, data}`; see server/README.md.
  */
 export type PushType =
-  | 'welcome' | 'pong' | 'online' | 'danmaku' | 'like' | 'gift' | 'live_status'
-  | 'lottery_start' | 'lottery_result' | 'rain_start' | 'rain_stop' | 'redpack' | 'vote' | 'quiz' | 'goods_on' | 'goods_off' | 'chat_status'
+  | 'welcome'
+  | 'pong'
+  | 'online'
+  | 'danmaku'
+  | 'like'
+  | 'gift'
+  | 'live_status'
+  | 'lottery_start'
+  | 'lottery_result'
+  | 'rain_start'
+  | 'rain_stop'
+  | 'redpack'
+  | 'vote'
+  | 'quiz'
+  | 'goods_on'
+  | 'goods_off'
+  | 'chat_status'
 
 export class PushHub {
   private rooms = new Map<string, Set<WebSocket>>()

@@ -29,7 +29,7 @@ export const DEFAULT_LIMITS: Limits = {
   socketMessagesPer10s: 30,
   trialReset: 86400,
   trialGrace: 15,
-  streamTtl: 6 * 3600,
+  streamTtl: 6 * 3600
 }
 
 /** Limits from the environment (`WS_MAX_PER_IP` raises the socket cap for load tests, `CONN_MAX_PER_IP` the connection cap). */
@@ -40,7 +40,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Lim
   const c = Number(env.CONN_MAX_PER_IP)
   if (env.CONN_MAX_PER_IP && Number.isInteger(c) && c > 0) out.connectionsPerClient = c
   // more sockets allowed means more connections: a raised socket cap brings the connection cap along
-  else if (out.socketsPerClient && out.socketsPerClient + 32 > DEFAULT_LIMITS.connectionsPerClient) out.connectionsPerClient = out.socketsPerClient + 32
+  else if (out.socketsPerClient && out.socketsPerClient + 32 > DEFAULT_LIMITS.connectionsPerClient)
+    out.connectionsPerClient = out.socketsPerClient + 32
   return out
 }
 
@@ -75,7 +76,10 @@ export function trustProxyFromEnv(value: string | undefined): boolean | number |
   if (!value || value === '0' || value === 'false') return false
   if (value === 'true') return true
   if (/^\d+$/.test(value)) return Number(value)
-  return value.split(',').map((s) => s.trim()).filter(Boolean)
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For entry when TRUST_PROXY trusts the proxy. */
@@ -121,12 +125,19 @@ export const chinaDay = (sec = nowSec()) => new Date((sec + 8 * 3600) * 1000).to
  * day in `kind` a visit or share of that day. Repeating the call counts nothing more.
  */
 export function countOnce(ctx: AppContext, kind: string, target: number, caller: string): boolean {
-  return ctx.store.db.prepare('INSERT OR IGNORE INTO counted (kind, target, caller, created_at) VALUES (?, ?, ?, ?)').run(kind, target, caller, nowSec()).changes === 1
+  return (
+    ctx.store.db
+      .prepare('INSERT OR IGNORE INTO counted (kind, target, caller, created_at) VALUES (?, ?, ?, ?)')
+      .run(kind, target, caller, nowSec()).changes === 1
+  )
 }
 
 /** True when `caller` had counted `kind` of `target` and no longer does: only one's own like is taken back. */
 export function uncount(ctx: AppContext, kind: string, target: number, caller: string): boolean {
-  return ctx.store.db.prepare('DELETE FROM counted WHERE kind = ? AND target = ? AND caller = ?').run(kind, target, caller).changes === 1
+  return (
+    ctx.store.db.prepare('DELETE FROM counted WHERE kind = ? AND target = ? AND caller = ?').run(kind, target, caller)
+      .changes === 1
+  )
 }
 
 // ---- redirects
@@ -189,14 +200,20 @@ export function userBySign(ctx: AppContext, id: unknown, sign: unknown): UserRow
 
 export type StreamKind = 'room' | 'playback'
 
-function streamTarget(ctx: AppContext, kind: StreamKind, id: number): { premium: boolean; password: boolean; trial: number } | null {
+function streamTarget(
+  ctx: AppContext,
+  kind: StreamKind,
+  id: number
+): { premium: boolean; password: boolean; trial: number } | null {
   if (kind === 'room') {
     const r = ctx.store.doc<Room>('room', id)
     return r ? { premium: !!r.is_premium, password: !!r.password, trial: r.trial_seconds } : null
   }
   const p = ctx.store.doc<Playback>('playback', id)
   // a password room's recording is gated by the room's password like the room
-  return p ? { premium: !!p.is_premium, password: !!ctx.store.doc<Room>('room', p.room_id)?.password, trial: p.trial_seconds } : null
+  return p
+    ? { premium: !!p.is_premium, password: !!ctx.store.doc<Room>('room', p.room_id)?.password, trial: p.trial_seconds }
+    : null
 }
 
 /** A stream id as the store writes it: digits without leading zeros (`0309`, `309.0`, `+309` are not 309). */
@@ -211,10 +228,16 @@ export function streamGated(ctx: AppContext, kind: StreamKind, id: number): bool
 }
 
 export function hasPurchased(ctx: AppContext, uid: number | undefined, kind: StreamKind, id: number): boolean {
-  return !!uid && !!ctx.store.db.prepare('SELECT 1 FROM purchases WHERE user_id = ? AND kind = ? AND target_id = ?').get(uid, kind, id)
+  return (
+    !!uid &&
+    !!ctx.store.db
+      .prepare('SELECT 1 FROM purchases WHERE user_id = ? AND kind = ? AND target_id = ?')
+      .get(uid, kind, id)
+  )
 }
 
-const tokenMac = (ctx: AppContext, kind: StreamKind, id: number, exp: number, uid: number) => hmac(ctx.secret, `hls:${kind}:${id}:${exp}:${uid}`)
+const tokenMac = (ctx: AppContext, kind: StreamKind, id: number, exp: number, uid: number) =>
+  hmac(ctx.secret, `hls:${kind}:${id}:${exp}:${uid}`)
 
 /** `<expires>.<user id or 0>.<HMAC>` */
 export function streamToken(ctx: AppContext, kind: StreamKind, id: number, exp: number, uid = 0): string {
@@ -242,7 +265,12 @@ export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, 
  * room's trial → the trial's end (one trial per viewer and target per `trialReset`, counted from the first room
  * info; anonymous viewers by address); otherwise already over.
  */
-export function streamExpiry(ctx: AppContext, viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> }, kind: StreamKind, id: number): number {
+export function streamExpiry(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  kind: StreamKind,
+  id: number
+): number {
   const t = streamTarget(ctx, kind, id)
   const now = nowSec()
   if (!t) return now - 1
@@ -258,7 +286,13 @@ export function streamExpiry(ctx: AppContext, viewer: { user: UserRow | null; re
 }
 
 /** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */
-export function signedSource(ctx: AppContext, viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> }, kind: StreamKind, id: number, url: string): string {
+export function signedSource(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  kind: StreamKind,
+  id: number,
+  url: string
+): string {
   if (!url || !streamGated(ctx, kind, id)) return url
   const exp = streamExpiry(ctx, viewer, kind, id)
   return `${url}${url.includes('?') ? '&' : '?'}token=${streamToken(ctx, kind, id, exp, viewer.user?.id ?? 0)}`
@@ -286,33 +320,50 @@ const GUESS_WINDOW = 10 * 60 * 1000
  * A password room answers only a caller with its password or its `room_key` (room info, history, chat, socket).
  * Wrong passwords are counted per address and room: past the limit, code -8 until the window ends.
  */
-export function checkRoomAccess(ctx: AppContext, req: Pick<FastifyRequest, 'ip'>, room: Room, given: { password?: unknown; room_key?: unknown }): void {
+export function checkRoomAccess(
+  ctx: AppContext,
+  req: Pick<FastifyRequest, 'ip'>,
+  room: Room,
+  given: { password?: unknown; room_key?: unknown }
+): void {
   if (!room.password) return
   const key = typeof given.room_key === 'string' ? given.room_key : ''
   if (key && safeEqual(key, roomKey(ctx, room))) return
   const pw = typeof given.password === 'string' || typeof given.password === 'number' ? String(given.password) : ''
   const data = { id: room.id, title: room.title, cover: room.cover, need_password: 1 }
   const counter = `roompw:${clientIp(req)}:${room.id}`
-  if (ctx.limiter.over(counter, ctx.limits.roomPasswordGuesses, GUESS_WINDOW)) throw biz(CODE.TOO_FAST, PASSWORD_GUESSES_MSG, data)
+  if (ctx.limiter.over(counter, ctx.limits.roomPasswordGuesses, GUESS_WINDOW))
+    throw biz(CODE.TOO_FAST, PASSWORD_GUESSES_MSG, data)
   if (pw && safeEqual(pw, room.password)) return
   if (pw) ctx.limiter.add(counter, GUESS_WINDOW)
   throw biz(CODE.NEED_PASSWORD, pw ? WRONG_PASSWORD_MSG : NEED_PASSWORD_MSG, data)
 }
 
 /** A recording of a password room answers only a caller with the room's password or room_key (R3.9), as the room. */
-export function checkPlaybackAccess(ctx: AppContext, req: Pick<FastifyRequest, 'ip'>, playback: Playback, given: { password?: unknown; room_key?: unknown }): void {
+export function checkPlaybackAccess(
+  ctx: AppContext,
+  req: Pick<FastifyRequest, 'ip'>,
+  playback: Playback,
+  given: { password?: unknown; room_key?: unknown }
+): void {
   const room = ctx.store.doc<Room>('room', playback.room_id)
   if (room?.password) checkRoomAccess(ctx, req, room, given)
 }
 
 /** Room info as answered (R7.13) to a caller who may enter: signed stream URLs, and `room_key` for a password room. */
-export function securedRoomInfo(ctx: AppContext, viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> }, room: Room) {
+export function securedRoomInfo(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  room: Room
+) {
   const info = roomInfo(ctx, room)
   return {
     ...info,
     source: signedSource(ctx, viewer, 'room', room.id, info.source),
-    playback_source: room.review_id ? signedSource(ctx, viewer, 'playback', room.review_id, info.playback_source) : info.playback_source,
-    ...(room.password ? { room_key: roomKey(ctx, room) } : {}),
+    playback_source: room.review_id
+      ? signedSource(ctx, viewer, 'playback', room.review_id, info.playback_source)
+      : info.playback_source,
+    ...(room.password ? { room_key: roomKey(ctx, room) } : {})
   }
 }
 
@@ -340,18 +391,28 @@ export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base:
   }
   if (/^\/img\/avatar\/\d{1,12}\.svg$/.test(p)) return p
   const m = /^\/files\/([\w.-]{1,80})$/.exec(p)
-  const row = m ? ctx.store.db.prepare('SELECT user_id FROM uploads WHERE name = ?').get(m[1]) as { user_id: number } | undefined : undefined
+  const row = m
+    ? (ctx.store.db.prepare('SELECT user_id FROM uploads WHERE name = ?').get(m[1]) as { user_id: number } | undefined)
+    : undefined
   return row && row.user_id === userId ? p : null
 }
 
 /** The upload extensions accepted and the file type their first bytes must show. */
 export const UPLOAD_TYPES: Record<string, 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3'> = {
-  '.jpg': 'jpeg', '.jpeg': 'jpeg', '.png': 'png', '.gif': 'gif', '.webp': 'webp', '.mp4': 'mp4', '.m4a': 'mp4', '.mp3': 'mp3',
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.png': 'png',
+  '.gif': 'gif',
+  '.webp': 'webp',
+  '.mp4': 'mp4',
+  '.m4a': 'mp4',
+  '.mp3': 'mp3'
 }
 
 /** The type the content's magic bytes show, or null. */
 export function sniff(buf: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3' | null {
-  const at = (offset: number, text: string) => buf.length >= offset + text.length && buf.toString('latin1', offset, offset + text.length) === text
+  const at = (offset: number, text: string) =>
+    buf.length >= offset + text.length && buf.toString('latin1', offset, offset + text.length) === text
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg'
   if (at(0, '\x89PNG\r\n\x1a\n')) return 'png'
   if (at(0, 'GIF87a') || at(0, 'GIF89a')) return 'gif'

@@ -9,7 +9,11 @@ async function main(): Promise<void> {
   const h5Dir = path.resolve(process.env.H5_DIR ?? path.join(ROOT, 'dist', 'h5'))
   if (!fs.existsSync(path.join(h5Dir, 'index.html')) && process.env.SKIP_H5_BUILD !== '1') {
     console.log('[start] 未找到 H5 构建（dist/h5/index.html），正在执行 npx taro build --type h5 …')
-    const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+    const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' }
+    })
     if (r.status !== 0) console.error('[start] H5 构建失败；API 仍会启动，/m2/ 会提示尚未构建。')
   }
   const t1 = Date.now()
@@ -23,9 +27,15 @@ async function main(): Promise<void> {
   await app.listen({ port, host })
   const bound = app.server.address()
   const actualPort = bound && typeof bound === 'object' ? bound.port : port
-  console.log(`[start] 服务已启动：http://localhost:${actualPort}/m2/  （API /api/v1，WebSocket /ws?roomid=，数据目录 ${app.ctx.dataDir}）`)
-  console.log(`[start] 监听地址 ${host}:${actualPort}${host === '127.0.0.1' ? '（仅本机可访问；要让其他设备访问，请设置 HOST=0.0.0.0）' : ''}`)
-  console.log(`[start] 启动用时 ${Date.now() - t1} ms${t1 - t0 > 500 ? `，H5 构建用时 ${Math.round((t1 - t0) / 1000)} s` : ''}；沙箱模式（/dev/* 仅限本机、沙箱支付、短信验证码打印在控制台）${app.ctx.sandbox ? '已开启' : '已关闭'}`)
+  console.log(
+    `[start] 服务已启动：http://localhost:${actualPort}/m2/  （API /api/v1，WebSocket /ws?roomid=，数据目录 ${app.ctx.dataDir}）`
+  )
+  console.log(
+    `[start] 监听地址 ${host}:${actualPort}${host === '127.0.0.1' ? '（仅本机可访问；要让其他设备访问，请设置 HOST=0.0.0.0）' : ''}`
+  )
+  console.log(
+    `[start] 启动用时 ${Date.now() - t1} ms${t1 - t0 > 500 ? `，H5 构建用时 ${Math.round((t1 - t0) / 1000)} s` : ''}；沙箱模式（/dev/* 仅限本机、沙箱支付、短信验证码打印在控制台）${app.ctx.sandbox ? '已开启' : '已关闭'}`
+  )
   const stop = async () => {
     await app.close()
     process.exit(0)

@@ -47,7 +47,9 @@ export function cacheControlFor(file: string): string {
 
 function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? zlib.brotliCompressSync(body, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length }
+      })
     : zlib.gzipSync(body, { level: 9 })
 }
 
@@ -79,7 +81,8 @@ class CompressedCache {
  * here would break the app; a deployment that knows its hosts can add one at its proxy.
  */
 const HTML_CSP = "frame-ancestors 'self'; object-src 'none'; base-uri 'self'"
-const htmlHeaders = (reply: FastifyReply) => reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'SAMEORIGIN')
+const htmlHeaders = (reply: FastifyReply) =>
+  reply.header('content-security-policy', HTML_CSP).header('x-frame-options', 'SAMEORIGIN')
 
 export interface StaticServer {
   /** Answers `full` (a file inside the build folder). */
@@ -106,22 +109,34 @@ export function staticServer({ maxCacheBytes = 64 * 1024 * 1024 } = {}): StaticS
       let body: Buffer
       try {
         const s = fs.statSync(sibling)
-        body = s.mtimeMs >= stat.mtimeMs ? fs.readFileSync(sibling) : cache.get(`${full}:${stat.size}:${stat.mtimeMs}:${encoding}`, () => compress(fs.readFileSync(full), encoding))
+        body =
+          s.mtimeMs >= stat.mtimeMs
+            ? fs.readFileSync(sibling)
+            : cache.get(`${full}:${stat.size}:${stat.mtimeMs}:${encoding}`, () =>
+                compress(fs.readFileSync(full), encoding)
+              )
       } catch {
-        body = cache.get(`${full}:${stat.size}:${stat.mtimeMs}:${encoding}`, () => compress(fs.readFileSync(full), encoding))
+        body = cache.get(`${full}:${stat.size}:${stat.mtimeMs}:${encoding}`, () =>
+          compress(fs.readFileSync(full), encoding)
+        )
       }
       return reply.header('content-encoding', encoding).header('content-length', body.length).send(body)
     },
     sendHtml(req, reply, html) {
       // a page made for this request carries absolute URLs of the host asked (server/first-screen.ts, baseOf): shared
       // caches keep one copy per host, unless PUBLIC_ORIGIN fixes them
-      const vary = process.env.PUBLIC_ORIGIN ? 'Accept-Encoding' : 'Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto'
+      const vary = process.env.PUBLIC_ORIGIN
+        ? 'Accept-Encoding'
+        : 'Accept-Encoding, Host, X-Forwarded-Host, X-Forwarded-Proto'
       htmlHeaders(reply.type('text/html; charset=utf-8').header('cache-control', REVALIDATE).header('vary', vary))
       const encoding = pickEncoding(req.headers['accept-encoding'])
       if (!encoding) return reply.send(html)
       // made per request: a quick brotli level, not the build's 11
       const raw = Buffer.from(html)
-      const body = encoding === 'br' ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) : zlib.gzipSync(raw, { level: 6 })
+      const body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : zlib.gzipSync(raw, { level: 6 })
       return reply.header('content-encoding', encoding).header('content-length', body.length).send(body)
     }
   }

@@ -4,7 +4,16 @@ import type { Channel, Playback, Room, Streamer, Teaser, UserRow } from './types
 
 /** The user as every call answers it (spec R3.2–R3.5: nickName may come from name, nick_name or nickname). */
 export function publicUser(u: UserRow) {
-  return { id: u.id, name: u.name, nick_name: u.name, nickname: u.name, nickName: u.name, avatar: u.avatar, mobile: u.mobile ?? '', gold: u.gold }
+  return {
+    id: u.id,
+    name: u.name,
+    nick_name: u.name,
+    nickname: u.name,
+    nickName: u.name,
+    avatar: u.avatar,
+    mobile: u.mobile ?? '',
+    gold: u.gold
+  }
 }
 
 /** Spec R4.11: 1 live, 2 scheduled in the future, 0 otherwise. */
@@ -16,7 +25,15 @@ export function roomStatus(room: Room, now = nowSec()): 0 | 1 | 2 {
 export function streamerBrief(ctx: AppContext, id: number) {
   const s = ctx.store.doc<Streamer>('streamer', id)
   if (!s) return { id, nick_name: '主播', nickName: '主播', name: '主播', sex: 0, avatar: '' }
-  return { id: s.id, nick_name: s.name, nickName: s.name, name: s.name, sex: s.sex, avatar: s.avatar, room_id: s.room_id }
+  return {
+    id: s.id,
+    nick_name: s.name,
+    nickName: s.name,
+    name: s.name,
+    sex: s.sex,
+    avatar: s.avatar,
+    room_id: s.room_id
+  }
 }
 
 export function onlineOf(ctx: AppContext, room: Room): number {
@@ -44,7 +61,7 @@ export function roomItem(ctx: AppContext, room: Room) {
     tags: room.tags,
     sort: room.sort,
     review_id: room.review_id,
-    streamer: streamerBrief(ctx, room.streamer_id),
+    streamer: streamerBrief(ctx, room.streamer_id)
   }
 }
 
@@ -57,8 +74,13 @@ export function roomInfo(ctx: AppContext, room: Room) {
     chat_closed: room.chat_closed,
     shares: room.shares,
     external: room.external,
-    share: { title: room.title, desc: room.topic, image: room.cover, link: `/m2/packageA/pages/live/live?roomid=${room.id}` },
-    ws: `/ws?roomid=${room.id}`,
+    share: {
+      title: room.title,
+      desc: room.topic,
+      image: room.cover,
+      link: `/m2/packageA/pages/live/live?roomid=${room.id}`
+    },
+    ws: `/ws?roomid=${room.id}`
   }
 }
 
@@ -79,7 +101,7 @@ export function streamerItem(ctx: AppContext, s: Streamer) {
     tags: s.tags,
     fans: s.fans,
     popularity: s.popularity,
-    onair: room?.onair ?? 0,
+    onair: room?.onair ?? 0
   }
 }
 
@@ -99,19 +121,26 @@ export function playbackItem(ctx: AppContext, p: Playback) {
     is_premium: p.is_premium,
     price: p.price,
     streamer,
-    user: streamer,
+    user: streamer
   }
 }
 
 export function playbackDetail(ctx: AppContext, p: Playback) {
-  const comments = (ctx.store.db.prepare('SELECT COUNT(*) AS n FROM comments WHERE playback_id = ?').get(p.id) as { n: number }).n
+  const comments = (
+    ctx.store.db.prepare('SELECT COUNT(*) AS n FROM comments WHERE playback_id = ?').get(p.id) as { n: number }
+  ).n
   return {
     ...playbackItem(ctx, p),
     description: p.description,
     trial_seconds: p.trial_seconds,
     source: `/hls/vod/${p.id}/index.m3u8`,
     comments,
-    share: { title: p.title, desc: p.description, image: p.cover, link: `/m2/packageA/pages/playback/playback?id=${p.id}` },
+    share: {
+      title: p.title,
+      desc: p.description,
+      image: p.cover,
+      link: `/m2/packageA/pages/playback/playback?id=${p.id}`
+    }
   }
 }
 
@@ -127,7 +156,7 @@ export function teaserItem(ctx: AppContext, t: Teaser) {
     subscribes: t.subscribes,
     link: t.link,
     status: t.start_time > nowSec() ? 2 : 0,
-    streamer: streamerBrief(ctx, t.streamer_id),
+    streamer: streamerBrief(ctx, t.streamer_id)
   }
 }
 
@@ -158,5 +187,14 @@ export function channelItem(ch: Channel) {
   const hm = now.toISOString().slice(11, 16)
   const today = scheduleOf(ch, cnDate(Date.now()))
   const current = today.find((e) => (e.end > e.start ? e.start <= hm && hm < e.end : e.start <= hm)) ?? null
-  return { id: ch.id, type: ch.type, title: ch.title, logo: ch.logo, cover: ch.logo, frequency: ch.frequency, source: channelSource(ch), current }
+  return {
+    id: ch.id,
+    type: ch.type,
+    title: ch.title,
+    logo: ch.logo,
+    cover: ch.logo,
+    frequency: ch.frequency,
+    source: channelSource(ch),
+    current
+  }
 }

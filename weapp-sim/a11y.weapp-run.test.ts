@@ -10,7 +10,12 @@ import { weappSuite } from './support'
 const s = weappSuite()
 
 test('the home page’s room covers are named by their titles, decorative menu icons are hidden', async () => {
-  const rooms = (await s.server.api<{ list: { id: number; title: string; onair: number }[] }>('userapp/living/list', { page: 1, count: 10 })).data.list
+  const rooms = (
+    await s.server.api<{ list: { id: number; title: string; onair: number }[] }>('userapp/living/list', {
+      page: 1,
+      count: 10
+    })
+  ).data.list
   const sim = await s.launch('pages/home/home')
   await sim.waitForText(rooms[0].title)
   const covers = sim.page.findAll({ cls: 'card-item__img' })
@@ -33,7 +38,10 @@ test('the streamer tag tabs carry the tab role and which one is selected', async
   assert.deepEqual(new Set(tags.map((t) => sim.page.attr(t, 'aria-role'))), new Set(['tab']))
   const selected = tags.filter((t) => sim.page.attr(t, 'aria-selected') === true)
   assert.equal(selected.length, 1)
-  assert.ok(sim.page.findAll({ cls: 'streamer-tab__tag--active' }).includes(selected[0]), 'the selected tab is the highlighted one')
+  assert.ok(
+    sim.page.findAll({ cls: 'streamer-tab__tag--active' }).includes(selected[0]),
+    'the selected tab is the highlighted one'
+  )
   const list = sim.page.findAll({ cls: 'streamer-tab__tags' })[0]
   assert.equal(sim.page.attr(list, 'aria-role'), 'tablist')
 })
@@ -45,6 +53,12 @@ test('in the live room the flying danmaku is hidden from screen readers and the 
   assert.ok(layer, 'the danmaku layer')
   assert.equal(sim.page.attr(layer, 'aria-hidden'), true)
   const tabs = sim.page.findAll({ cls: 'live__tab' })
-  assert.deepEqual(tabs.map((t) => sim.page.attr(t, 'aria-role')), tabs.map(() => 'tab'))
-  assert.deepEqual(tabs.map((t) => sim.page.attr(t, 'aria-selected')), tabs.map((_, i) => i === 0))
+  assert.deepEqual(
+    tabs.map((t) => sim.page.attr(t, 'aria-role')),
+    tabs.map(() => 'tab')
+  )
+  assert.deepEqual(
+    tabs.map((t) => sim.page.attr(t, 'aria-selected')),
+    tabs.map((_, i) => i === 0)
+  )
 })

@@ -20,7 +20,8 @@ export interface PageCase {
   check?: (sim: WeappSim, srv: RefServer) => Promise<void> | void
 }
 
-const roomTitle = async (srv: RefServer, roomid: number) => (await data(srv.api<{ title: string }>('userapp/roominfo', { roomid }))).title
+const roomTitle = async (srv: RefServer, roomid: number) =>
+  (await data(srv.api<{ title: string }>('userapp/roominfo', { roomid }))).title
 
 export const PAGE_CASES: PageCase[] = [
   {
@@ -35,7 +36,9 @@ export const PAGE_CASES: PageCase[] = [
     route: 'pages/streamer/streamer',
     expect: async (srv) => {
       const tags = await data(srv.api<{ title: string }[]>('userapp/host/tags'))
-      const hosts = await data(srv.api<Paged<{ nick_name: string }>>('userapp/host/list', { tag: 0, count: 15, page: 1 }))
+      const hosts = await data(
+        srv.api<Paged<{ nick_name: string }>>('userapp/host/list', { tag: 0, count: 15, page: 1 })
+      )
       return ['热门', ...tags.map((t) => t.title), hosts.list[0].nick_name]
     }
   },
@@ -50,20 +53,27 @@ export const PAGE_CASES: PageCase[] = [
   {
     route: 'pages/list/list',
     query: { type: 'playback' },
-    expect: async (srv) => [(await data(srv.api<Paged<{ title: string }>>('userapp/playback/list', { page: 1, count: 10 }))).list[0].title]
+    expect: async (srv) => [
+      (await data(srv.api<Paged<{ title: string }>>('userapp/playback/list', { page: 1, count: 10 }))).list[0].title
+    ]
   },
   {
     route: 'packageA/pages/live/live',
     query: { roomid: '496' },
     expect: async (srv) => {
-      const room = await data(srv.api<{ title: string; streamer: { nick_name: string } }>('userapp/roominfo', { roomid: 496 }))
+      const room = await data(
+        srv.api<{ title: string; streamer: { nick_name: string } }>('userapp/roominfo', { roomid: 496 })
+      )
       const history = await data(srv.api<{ content: string }[]>('userapp/living/danmaku', { roomid: 496, count: 10 }))
       const last = JSON.parse(history[history.length - 1].content) as { text: string }
       return [room.title, room.streamer.nick_name, '聊天互动', last.text]
     },
     check: async (sim) => {
       // the room's push channel is open (one WebSocket per room)
-      await sim.waitFor(() => sim.sockets.some((x) => /\/ws\?roomid=496$/.test(x.url) && x.received > 0), 'the room socket')
+      await sim.waitFor(
+        () => sim.sockets.some((x) => /\/ws\?roomid=496$/.test(x.url) && x.received > 0),
+        'the room socket'
+      )
     }
   },
   {
@@ -71,21 +81,28 @@ export const PAGE_CASES: PageCase[] = [
     query: { id: '5005' },
     expect: async (srv) => {
       const d = await data(srv.api<{ title: string }>('userapp/playback/detail', { id: 5005 }))
-      const comments = await data(srv.api<Paged<{ content: string }>>('userapp/playback/comment/list', { id: 5005, page: 1, count: 5 }))
+      const comments = await data(
+        srv.api<Paged<{ content: string }>>('userapp/playback/comment/list', { id: 5005, page: 1, count: 5 })
+      )
       return [d.title, comments.list[0].content]
     }
   },
   {
     route: 'packageA/pages/preview/preview',
     query: { id: '1470' },
-    expect: async (srv) => [(await data(srv.api<{ title: string }>('userapp/teaser/detail', { id: 1470 }))).title, '预约提醒']
+    expect: async (srv) => [
+      (await data(srv.api<{ title: string }>('userapp/teaser/detail', { id: 1470 }))).title,
+      '预约提醒'
+    ]
   },
   {
     route: 'packageA/pages/timeline/timeline',
     query: { id: '1' },
     expect: async (srv) => {
       const topic = await srv.get<{ title: string }>('/live/api_mapp.php?a=timeline_topic&id=1')
-      const posts = await srv.get<Paged<{ host_name: string }>>('/live/api_mapp.php?a=timeline_posts&id=1&count=10&page=1')
+      const posts = await srv.get<Paged<{ host_name: string }>>(
+        '/live/api_mapp.php?a=timeline_posts&id=1&count=10&page=1'
+      )
       return [topic.title, posts.list[0].host_name]
     }
   },
@@ -100,7 +117,11 @@ export const PAGE_CASES: PageCase[] = [
   {
     route: 'packageA/pages/streamer/streamer',
     query: { roomid: '496' },
-    expect: async (srv) => [(await data(srv.api<{ streamer: { nick_name: string } }>('userapp/roominfo', { roomid: 496 }))).streamer.nick_name, 'TA的回放']
+    expect: async (srv) => [
+      (await data(srv.api<{ streamer: { nick_name: string } }>('userapp/roominfo', { roomid: 496 }))).streamer
+        .nick_name,
+      'TA的回放'
+    ]
   },
   {
     route: 'packageA/pages/streamer/follow/follow',
@@ -114,7 +135,9 @@ export const PAGE_CASES: PageCase[] = [
     route: 'packageA/pages/watch/watch',
     query: { type: 'video', id: '8003' },
     expect: async (srv) => {
-      const videos = await srv.get<Paged<{ id: number; title: string }>>('/live/api_mapp.php?a=video_list_m2o&page=1&count=10')
+      const videos = await srv.get<Paged<{ id: number; title: string }>>(
+        '/live/api_mapp.php?a=video_list_m2o&page=1&count=10'
+      )
       return [videos.list.find((v) => v.id === 8003)!.title, '次播放']
     }
   },

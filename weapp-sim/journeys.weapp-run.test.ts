@@ -55,7 +55,9 @@ test('R2.2–R2.6: the custom tab bar switches tabs with switchTab and marks the
 
 test('R2.8: home → a room card → the live room with its title, chat history and socket', async () => {
   const sim = await s.launch('pages/home/home')
-  const rooms = (await s.server.api<{ list: { id: number; title: string }[] }>('userapp/living/list', { page: 1, count: 10 })).data.list
+  const rooms = (
+    await s.server.api<{ list: { id: number; title: string }[] }>('userapp/living/list', { page: 1, count: 10 })
+  ).data.list
   const room = rooms[1]
   await sim.waitForText(room.title)
   sim.page.tap({ cls: 'card-item', text: room.title })
@@ -65,7 +67,10 @@ test('R2.8: home → a room card → the live room with its title, chat history 
   assert.equal(sim.stack.length, 2)
   await sim.waitForText(room.title)
   await sim.waitForText('聊天互动')
-  await sim.waitFor(() => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${room.id}`) && x.received > 0), 'the room socket')
+  await sim.waitFor(
+    () => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${room.id}`) && x.received > 0),
+    'the room socket'
+  )
   assert.equal(sim.callsOf('setNavigationBarTitle').at(-1)!.options.title, room.title)
   await sim.settle()
   assertNoErrors(sim)
@@ -123,7 +128,10 @@ test('R2.27: the preview-1473 slide reaches the web-view page on the activity pa
   sim.page.tap(slide)
   await sim.settle()
   await sim.waitFor(() => sim.page.route === 'packageB/pages/web/web', 'the web-view page')
-  assert.ok(sim.callsOf('navigateTo').some((c) => /preview\/preview\?id=1473/.test(c.options.url)), 'the slide opened preview 1473')
+  assert.ok(
+    sim.callsOf('navigateTo').some((c) => /preview\/preview\?id=1473/.test(c.options.url)),
+    'the slide opened preview 1473'
+  )
   assert.equal(sim.stack.length, 2, 'the activity page takes the preview page’s place')
   const src = String(sim.page.attr(await sim.waitFor(() => sim.page.byTag('web-view')[0], 'the web-view'), 'src'))
   assert.ok(src.startsWith(`${s.server.origin}/activity/`), src)
@@ -158,7 +166,8 @@ test('R2.38: a blank link and # are ignored', async () => {
   await homeNotice(sim, '（空链接公告）')
   await homeNotice(sim, '（井号公告）')
   assert.equal(sim.stack.length, 1)
-  for (const api of ['navigateTo', 'redirectTo', 'setClipboardData', 'showModal', 'navigateToMiniProgram']) assert.equal(sim.callsOf(api).length, 0, api)
+  for (const api of ['navigateTo', 'redirectTo', 'setClipboardData', 'showModal', 'navigateToMiniProgram'])
+    assert.equal(sim.callsOf(api).length, 0, api)
   assertNoErrors(sim)
 })
 
@@ -168,10 +177,19 @@ test(`R2.40, R9.12: past 9 pages the app replaces the current page, so WeChat's 
   const depths: number[] = []
   for (let i = 0; i < 13; i++) {
     const onLive = sim.page.route === 'packageA/pages/live/live'
-    await sim.waitFor(() => sim.page.find({ cls: onLive ? 'room-header__avatar' : 'streamer-detail__room' }), 'the link to follow', 10000)
+    await sim.waitFor(
+      () => sim.page.find({ cls: onLive ? 'room-header__avatar' : 'streamer-detail__room' }),
+      'the link to follow',
+      10000
+    )
     const before = sim.stack.length
     sim.page.tap({ cls: onLive ? 'room-header__avatar' : 'streamer-detail__room' })
-    await sim.waitFor(() => sim.page.route !== (onLive ? 'packageA/pages/live/live' : 'packageA/pages/streamer/streamer') || sim.stack.length !== before, 'the next page')
+    await sim.waitFor(
+      () =>
+        sim.page.route !== (onLive ? 'packageA/pages/live/live' : 'packageA/pages/streamer/streamer') ||
+        sim.stack.length !== before,
+      'the next page'
+    )
     await sim.routed()
     depths.push(sim.stack.length)
   }
@@ -209,9 +227,15 @@ test('R9.26, R7.47, R4.27: a room not yet on air takes a reminder from its phase
   sim.page.tap({ cls: 'phase-card__btn', text: '预约提醒' })
   await sim.waitFor(() => sim.page.find({ cls: 'phase-card__btn--done', text: '已预约' }), 'the button saying 已预约')
   const ask = sim.callsOf('requestSubscribeMessage')
-  assert.deepEqual(ask.map((c) => [c.inTap, c.options.tmplIds]), [[true, [tmpl]]])
+  assert.deepEqual(
+    ask.map((c) => [c.inTap, c.options.tmplIds]),
+    [[true, [tmpl]]]
+  )
   assert.equal(Number(sim.requestsTo(/\/userapp\/subscribe$/).at(-1)!.body.room_id), 310)
-  assert.equal((await s.server.api<{ issubscribe: number }>('userapp/issubscribe', { room_id: 310 }, token)).data.issubscribe, 1)
+  assert.equal(
+    (await s.server.api<{ issubscribe: number }>('userapp/issubscribe', { room_id: 310 }, token)).data.issubscribe,
+    1
+  )
   // tapping the done button again asks nothing more
   sim.page.tap({ cls: 'phase-card__btn' })
   await sim.settle()
@@ -220,12 +244,20 @@ test('R9.26, R7.47, R4.27: a room not yet on air takes a reminder from its phase
 })
 
 test('R9.26, R5.13: a refused subscription message subscribes nothing', async () => {
-  const sim = await s.launch('pages/user/user', {}, { buildEnv: { TARO_APP_TMPL_LIVE_START: 'weapp-sim-live-start' }, subscribe: 'reject' })
+  const sim = await s.launch(
+    'pages/user/user',
+    {},
+    { buildEnv: { TARO_APP_TMPL_LIVE_START: 'weapp-sim-live-start' }, subscribe: 'reject' }
+  )
   await loginOnUserPage(sim)
   await sim.reLaunch('/packageA/pages/preview/preview?id=1472')
   await sim.waitForText('预约提醒')
   sim.page.tap({ cls: 'preview__btn', text: '预约提醒' })
-  await sim.waitFor(() => sim.callsOf('showToast').some((c) => c.options.title === '已取消预约') || sim.page.text().includes('已取消预约'), 'the 已取消预约 toast')
+  await sim.waitFor(
+    () =>
+      sim.callsOf('showToast').some((c) => c.options.title === '已取消预约') || sim.page.text().includes('已取消预约'),
+    'the 已取消预约 toast'
+  )
   assert.equal(sim.requestsTo(/\/userapp\/subscribe$/).length, 0)
   assert.match(sim.page.text(), /预约提醒/)
   assertNoErrors(sim)
@@ -256,6 +288,9 @@ test('R1.24, R3.54: share payloads of home, a live room, a playback and an album
   await sim.reLaunch('/packageB/pages/album/album?id=1')
   const album = (await s.server.api<{ title: string }>('userapp/album/detail', { id: 1 })).data
   await sim.waitForText(album.title)
-  assert.deepEqual({ ...sim.page.share(), imageUrl: undefined }, { title: album.title, path: '/packageB/pages/album/album?id=1', imageUrl: undefined })
+  assert.deepEqual(
+    { ...sim.page.share(), imageUrl: undefined },
+    { title: album.title, path: '/packageB/pages/album/album?id=1', imageUrl: undefined }
+  )
   assertNoErrors(sim)
 })

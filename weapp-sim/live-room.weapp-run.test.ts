@@ -14,7 +14,10 @@ async function loggedInRoom(roomid = ROOM): Promise<{ sim: WeappSim; token: stri
   const token = await loginOnUserPage(sim)
   await sim.reLaunch(`/packageA/pages/live/live?roomid=${roomid}`)
   await sim.waitForText('聊天互动')
-  await sim.waitFor(() => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${roomid}`) && x.received > 0), 'the room socket')
+  await sim.waitFor(
+    () => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${roomid}`) && x.received > 0),
+    'the room socket'
+  )
   return { sim, token }
 }
 
@@ -33,11 +36,14 @@ test('R1.3, R7.73, R3.14: a chat sent from the room shows once, reaches the serv
   assert.equal(sent.length, 1)
   assert.equal(sent[0].body.content, mine)
   assert.equal(Number(sent[0].body.room_id), ROOM)
-  const history = (await s.server.api<{ content: string }[]>('userapp/living/danmaku', { roomid: ROOM, count: 10 })).data
+  const history = (await s.server.api<{ content: string }[]>('userapp/living/danmaku', { roomid: ROOM, count: 10 }))
+    .data
   assert.equal((JSON.parse(history[history.length - 1].content) as { text: string }).text, mine)
 
   // another viewer (the demo account, logged in elsewhere) sends one: it arrives by the socket, no HTTP poll
-  const other = (await s.server.api<{ access_token: string }>('userapp/login', { mobile: '13800000001', password: 'demo1234' })).data.access_token
+  const other = (
+    await s.server.api<{ access_token: string }>('userapp/login', { mobile: '13800000001', password: 'demo1234' })
+  ).data.access_token
   const theirs = `另一位观众的弹幕 ${Date.now() % 100000}`
   const historyCalls = sim.requestsTo(/\/living\/danmaku$/).length
   assert.equal((await s.server.api('userapp/danmaku', { room_id: ROOM, content: theirs }, other)).code, 1)
@@ -82,9 +88,15 @@ test('R1.4, R3.16, R7.66, R7.77, R9.1: a gift from the panel lowers the 慧币 b
   await sim.waitFor(() => gold() === String(before - gift.price), `the balance ${before - gift.price}`)
   const sent = sim.requestsTo(/\/userapp\/send_gifts$/)
   assert.equal(sent.length, 1)
-  assert.deepEqual([Number(sent[0].body.roomid), Number(sent[0].body.giftid), Number(sent[0].body.combo)], [ROOM, gift.id, 1])
+  assert.deepEqual(
+    [Number(sent[0].body.roomid), Number(sent[0].body.giftid), Number(sent[0].body.combo)],
+    [ROOM, gift.id, 1]
+  )
   assert.equal((await s.server.api<{ gold: number }>('userapp/userinfo', {}, token)).data.gold, before - gift.price)
   // the gift comes back over the socket into the room's gift strip
-  await sim.waitFor(() => sim.page.findAll({ cls: 'interact-gifts__gift' }).some((n) => textOf(n) === gift.name), 'the gift strip')
+  await sim.waitFor(
+    () => sim.page.findAll({ cls: 'interact-gifts__gift' }).some((n) => textOf(n) === gift.name),
+    'the gift strip'
+  )
   assertNoErrors(sim)
 })

@@ -44,7 +44,14 @@ const ROUTE_IDS: Record<string, string> = {
 }
 
 for (const c of CASES) {
-  test(`${ROUTE_IDS[c.route] ?? ''} ${c.route}${c.query ? '?' + Object.entries(c.query).map(([k, v]) => `${k}=${v}`).join('&') : ''} shows its content from the server`, async () => {
+  test(`${ROUTE_IDS[c.route] ?? ''} ${c.route}${
+    c.query
+      ? '?' +
+        Object.entries(c.query)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('&')
+      : ''
+  } shows its content from the server`, async () => {
     const expected = await c.expect(s.server)
     const sim = await s.launch(c.route, c.query)
     for (const text of expected) await sim.waitForText(text)
@@ -64,7 +71,10 @@ test('R2.14 R2.46 R2.21 logged in: my follows, the deposit and gift logs, the ba
   assert.equal((await s.server.api('userapp/follow', { roomid: 306 }, token)).code, 1)
   const gifts = await data(s.server.api<{ id: number; name: string; price: number }[]>('userapp/living/gifts/list'))
   const cheapest = gifts.slice().sort((a, b) => a.price - b.price)[0]
-  assert.equal((await s.server.api('userapp/send_gifts', { roomid: 306, giftid: cheapest.id, combo: 1 }, token)).code, 1)
+  assert.equal(
+    (await s.server.api('userapp/send_gifts', { roomid: 306, giftid: cheapest.id, combo: 1 }, token)).code,
+    1
+  )
   assert.equal((await s.server.api('userapp/pay_gold', { m: 'weixin_mini', gold: 60 }, token)).code, 1)
   const user = await data(s.server.api<{ gold: number }>('userapp/userinfo', {}, token))
 

@@ -29,7 +29,9 @@ async function room(roomid = ROOM): Promise<WeappSim> {
 
 /** Another viewer sends a message into the room (the demo account). */
 async function otherSays(text: string, roomid = ROOM) {
-  const token = (await s.server.api<{ access_token: string }>('userapp/login', { mobile: '13800000001', password: 'demo1234' })).data.access_token
+  const token = (
+    await s.server.api<{ access_token: string }>('userapp/login', { mobile: '13800000001', password: 'demo1234' })
+  ).data.access_token
   assert.equal((await s.server.api('userapp/danmaku', { room_id: roomid, content: text }, token)).code, 1)
 }
 
@@ -61,7 +63,10 @@ test('the live room’s <video>: controls with full screen (landscape), no progr
 
 test('清晰度 switches the live <video>’s src between the master playlist and each rendition, and is remembered', async () => {
   const sim = await room()
-  await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 button (the stream has two renditions)')
+  await sim.waitFor(
+    () => sim.page.find({ cls: 'player__quality' }),
+    'the 清晰度 button (the stream has two renditions)'
+  )
   assert.equal(sim.page.find({ cls: 'player__speed' }), undefined, 'no 倍速 on live')
   const choose = async (label: string, expected: RegExp) => {
     sim.page.tap({ cls: 'player__quality' })
@@ -76,14 +81,20 @@ test('清晰度 switches the live <video>’s src between the master playlist an
   assert.equal(sim.callsOf('VideoContext.seek').length, 0, 'live goes on at the edge')
   // the next room starts in the viewer's 清晰度
   await sim.reLaunch('/packageA/pages/live/live?roomid=306')
-  await sim.waitFor(() => /\/hls\/live\/306\/720p\.m3u8$/.test(String(sim.page.attr(sim.page.byTag('video')[0], 'src'))), 'room 306 in 720P')
+  await sim.waitFor(
+    () => /\/hls\/live\/306\/720p\.m3u8$/.test(String(sim.page.attr(sim.page.byTag('video')[0], 'src'))),
+    'room 306 in 720P'
+  )
   await choose('自动', /\/hls\/live\/306\/index\.m3u8$/)
   assertNoErrors(sim)
 })
 
 test('弹幕设置 reach the flying danmaku’s nodes; a 屏蔽词 hides another viewer’s message', async () => {
   const sim = await room()
-  await sim.waitFor(() => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${ROOM}`) && x.received > 0), 'the room socket')
+  await sim.waitFor(
+    () => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${ROOM}`) && x.received > 0),
+    'the room socket'
+  )
   sim.page.tap({ cls: 'player__danmaku-settings' })
   await sim.waitFor(() => sim.page.find({ cls: 'danmaku-panel' }), 'the 弹幕设置 panel')
   sim.page.tap(sim.page.findAll({ cls: 'danmaku-panel__choice', text: '大' })[0])
@@ -92,7 +103,10 @@ test('弹幕设置 reach the flying danmaku’s nodes; a 屏蔽词 hides another
   sim.page.input(input, '/([a-z/')
   await sim.settle(50)
   sim.page.tap({ cls: 'danmaku-panel__add-btn' })
-  await sim.waitFor(() => sim.callsOf('showToast').some((c) => c.options.title === '正则表达式有误，请检查后再添加'), 'the bad regex refused')
+  await sim.waitFor(
+    () => sim.callsOf('showToast').some((c) => c.options.title === '正则表达式有误，请检查后再添加'),
+    'the bad regex refused'
+  )
   sim.page.input(input, '不想看')
   await sim.settle(50)
   sim.page.tap({ cls: 'danmaku-panel__add-btn' })
@@ -102,11 +116,20 @@ test('弹幕设置 reach the flying danmaku’s nodes; a 屏蔽词 hides another
   const shown = `小程序里飞过 ${Date.now() % 100000}`
   await otherSays(`这条不想看 ${Date.now() % 1000}`)
   await otherSays(shown)
-  const item = await sim.waitFor(() => sim.page.findAll({ cls: 'danmaku__item' }).find((n) => textOf(n).includes(shown)), 'the message flying')
+  const item = await sim.waitFor(
+    () => sim.page.findAll({ cls: 'danmaku__item' }).find((n) => textOf(n).includes(shown)),
+    'the message flying'
+  )
   assert.match(String(item.st), /opacity:\s*0\.6/)
   assert.ok(String(sim.page.get({ cls: 'danmaku' }).cl).includes('danmaku--font-large'))
-  assert.ok(!sim.page.findAll({ cls: 'danmaku__item' }).some((n) => textOf(n).includes('不想看')), 'the 屏蔽词 message does not fly')
-  assert.ok(!sim.page.findAll({ cls: 'chat__msg' }).some((n) => textOf(n).includes('不想看')), 'nor is it in the chat list')
+  assert.ok(
+    !sim.page.findAll({ cls: 'danmaku__item' }).some((n) => textOf(n).includes('不想看')),
+    'the 屏蔽词 message does not fly'
+  )
+  assert.ok(
+    !sim.page.findAll({ cls: 'chat__msg' }).some((n) => textOf(n).includes('不想看')),
+    'nor is it in the chat list'
+  )
   assertNoErrors(sim)
 })
 
@@ -144,7 +167,10 @@ test('a playback: 倍速 through the video’s context, 2x while a long press is
   await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the playback again')
   assert.equal(sim.page.attr(video(sim), 'initial-time'), 20.2)
   sim.page.fire(video(sim), 'timeupdate', { currentTime: 20.5, duration: 60 })
-  await sim.waitFor(() => sim.callsOf('showToast').some((c) => c.options.title === '已为你定位到上次观看位置 00:20'), 'the resume toast')
+  await sim.waitFor(
+    () => sim.callsOf('showToast').some((c) => c.options.title === '已为你定位到上次观看位置 00:20'),
+    'the resume toast'
+  )
   // back to 自动 for the tests after
   await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 button')
   assert.equal(textOf(sim.page.get({ cls: 'player__quality' })), '360P', 'the viewer’s 清晰度 is remembered')
@@ -162,7 +188,9 @@ test('视听: a TV channel plays live in the player page; a radio channel plays 
   await sim.waitFor(() => sim.page.byTag('video').length > 0, 'its video')
   assert.match(src(sim), /\/hls\/live\/ch\d+\/index\.m3u8$/)
   await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 of a TV channel')
-  const radio = (await s.server.api<{ channels: { radio: { id: number; title: string; frequency: string }[] } }>('userapp/index')).data.channels.radio[0]
+  const radio = (
+    await s.server.api<{ channels: { radio: { id: number; title: string; frequency: string }[] } }>('userapp/index')
+  ).data.channels.radio[0]
   await sim.reLaunch(`/packageA/pages/watch/watch?type=channel&id=${radio.id}`)
   await sim.waitFor(() => sim.backgroundAudio.calls.includes('play'), 'the background audio started')
   const a = sim.backgroundAudio.props
@@ -191,10 +219,17 @@ test('app.json asks for background audio; a live room’s <video> that fails is 
   await sim.settle(200)
   const before = video(sim).sid
   sim.page.fire(video(sim), 'error', { errMsg: 'MEDIA_ERR_NETWORK' })
-  await sim.waitFor(() => sim.page.find({ cls: 'player__text', text: '网络不给力，正在重连…' }), 'the reconnecting notice')
+  await sim.waitFor(
+    () => sim.page.find({ cls: 'player__text', text: '网络不给力，正在重连…' }),
+    'the reconnecting notice'
+  )
   assert.equal(sim.page.find({ cls: 'player__retry' }), undefined, 'no 点击重试 while it retries')
   // after the backoff's first wait (1 s ±20 %) a new <video> loads the same stream
-  await sim.waitFor(() => sim.page.byTag('video')[0] && sim.page.byTag('video')[0].sid !== before, 'a new <video>', 3000)
+  await sim.waitFor(
+    () => sim.page.byTag('video')[0] && sim.page.byTag('video')[0].sid !== before,
+    'a new <video>',
+    3000
+  )
   assert.match(src(sim), /\/hls\/live\/496\//)
   sim.page.fire(video(sim), 'play', {})
   await sim.waitFor(() => !sim.page.find({ cls: 'player__overlay' }), 'playing again')

@@ -11,7 +11,11 @@ export interface RefServer {
   /** The dev endpoints of server/routes/dev.ts (`/dev/rooms/496/inject?rate=…`). */
   dev(path: string): Promise<unknown>
   /** A call of the API as another client (another viewer) makes it. */
-  api<T = unknown>(path: string, body?: Record<string, unknown>, token?: string): Promise<{ code: number; msg: string; data: T }>
+  api<T = unknown>(
+    path: string,
+    body?: Record<string, unknown>,
+    token?: string
+  ): Promise<{ code: number; msg: string; data: T }>
   /** A GET of any path of the server (`/live/api_mapp.php?a=…`), the envelope's data. */
   get<T = unknown>(pathAndQuery: string): Promise<T>
   stop(): Promise<void>

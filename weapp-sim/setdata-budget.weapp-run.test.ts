@@ -14,12 +14,17 @@ test(`every page's setData: at most ${budget.maxCallsPerSecond} calls in any sec
   const pages = await measurePages(s.server, 500)
   assert.equal(pages.length, PAGE_CASES.length)
   for (const p of pages) {
-    t.diagnostic(`${p.page}: ${p.calls} calls (peak ${p.peakCallsPerSecond}/s), max ${kb(p.maxBytes)} KB, idle ${p.idle.calls} calls`)
+    t.diagnostic(
+      `${p.page}: ${p.calls} calls (peak ${p.peakCallsPerSecond}/s), max ${kb(p.maxBytes)} KB, idle ${p.idle.calls} calls`
+    )
   }
   for (const p of pages) {
     assert.ok(p.calls > 0, `${p.page} rendered`)
     assert.ok(p.maxBytes <= budget.maxBytesPerCall, `${p.page}: a call of ${kb(p.maxBytes)} KB`)
-    assert.ok(p.peakCallsPerSecond <= budget.maxCallsPerSecond, `${p.page}: ${p.peakCallsPerSecond} calls in one second`)
+    assert.ok(
+      p.peakCallsPerSecond <= budget.maxCallsPerSecond,
+      `${p.page}: ${p.peakCallsPerSecond} calls in one second`
+    )
   }
 })
 
@@ -38,5 +43,8 @@ test(`the live room under ${budget.busyRoom.danmakuPerSecond} danmaku/s for ${bu
   // not one setData per message: incoming chat is batched (the client flushes every 200 ms)
   assert.ok(f.calls < f.injected / 10, `${f.calls} calls for ${f.injected} messages`)
   // no millisecond-level updates (a stray coincidence of two sources is tolerated)
-  assert.ok(f.gapsUnder50ms <= 2, `${f.gapsUnder50ms} calls less than 50 ms after the previous one (closest ${f.minGapMs} ms)`)
+  assert.ok(
+    f.gapsUnder50ms <= 2,
+    `${f.gapsUnder50ms} calls less than 50 ms after the previous one (closest ${f.minGapMs} ms)`
+  )
 })

@@ -113,14 +113,21 @@ export interface BusyRoomFigures extends SetDataFigures {
 
 /** The live room while the server injects `rate` danmaku a second for `seconds` s (its dev inject route). */
 export async function measureBusyRoom(server: RefServer, budget: SetDataBudget['busyRoom']): Promise<BusyRoomFigures> {
-  const sim = await WeappSim.launch({ origin: server.origin }, 'packageA/pages/live/live', { roomid: String(budget.roomid) })
+  const sim = await WeappSim.launch({ origin: server.origin }, 'packageA/pages/live/live', {
+    roomid: String(budget.roomid)
+  })
   try {
     await sim.waitForText('聊天互动')
-    const socket = await sim.waitFor(() => sim.sockets.find((x) => x.url.endsWith(`/ws?roomid=${budget.roomid}`) && x.received > 0), 'the room socket')
+    const socket = await sim.waitFor(
+      () => sim.sockets.find((x) => x.url.endsWith(`/ws?roomid=${budget.roomid}`) && x.received > 0),
+      'the room socket'
+    )
     await sim.settle(300)
     const receivedBefore = socket.received
     const start = Date.now()
-    const r = (await server.dev(`rooms/${budget.roomid}/inject?rate=${budget.danmakuPerSecond}&seconds=${budget.seconds}`)) as { data: { total: number } }
+    const r = (await server.dev(
+      `rooms/${budget.roomid}/inject?rate=${budget.danmakuPerSecond}&seconds=${budget.seconds}`
+    )) as { data: { total: number } }
     const total = r.data.total
     await sleep(budget.seconds * 1000)
     const end = Date.now()
@@ -131,7 +138,14 @@ export async function measureBusyRoom(server: RefServer, budget: SetDataBudget['
       .catch(() => false)
     const errors = sim.errorText()
     if (errors) throw new Error(`errors in the busy room:\n${errors}`)
-    return { roomid: budget.roomid, danmakuPerSecond: budget.danmakuPerSecond, injected: total, received: socket.received - receivedBefore, lastShown, ...figures(sim.setDataLog, start, end) }
+    return {
+      roomid: budget.roomid,
+      danmakuPerSecond: budget.danmakuPerSecond,
+      injected: total,
+      received: socket.received - receivedBefore,
+      lastShown,
+      ...figures(sim.setDataLog, start, end)
+    }
   } finally {
     await sim.close()
   }

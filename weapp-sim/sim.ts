@@ -19,7 +19,18 @@ import { createRequire } from 'node:module'
 import { dirname, join, posix, relative } from 'node:path'
 import vm from 'node:vm'
 import WebSocket from 'ws'
-import { attrOf, findAll, pathTo, readTemplates, tagOf, textOf, walk, type MpNode, type NodeTemplate, type Query } from './tree'
+import {
+  attrOf,
+  findAll,
+  pathTo,
+  readTemplates,
+  tagOf,
+  textOf,
+  walk,
+  type MpNode,
+  type NodeTemplate,
+  type Query
+} from './tree'
 
 const requireCjs = createRequire(import.meta.url)
 // WeChat's own stand-in for wx (miniprogram-simulate): system info, contexts, the many APIs the product only touches.
@@ -110,12 +121,15 @@ abstract class SimTree {
 
   get(q: Query): MpNode {
     const n = this.find(q)
-    if (!n) throw new Error(`${this.label}: no node ${JSON.stringify({ ...q, text: q.text?.toString() })} in:\n${this.text().slice(0, 2000)}`)
+    if (!n)
+      throw new Error(
+        `${this.label}: no node ${JSON.stringify({ ...q, text: q.text?.toString() })} in:\n${this.text().slice(0, 2000)}`
+      )
     return n
   }
 
   protected node(node: MpNode | Query): MpNode {
-    return 'sid' in node ? (node) : this.get(node)
+    return 'sid' in node ? node : this.get(node)
   }
 
   /** A tap on the node, bubbling through the ancestors whose template binds tap, as WeChat dispatches it. */
@@ -133,7 +147,12 @@ export class SimPage extends SimTree {
   loaded = false
   unloaded = false
 
-  constructor(readonly sim: WeappSim, route: string, query: Record<string, string>, config: Dict) {
+  constructor(
+    readonly sim: WeappSim,
+    route: string,
+    query: Record<string, string>,
+    config: Dict
+  ) {
     super()
     this.route = route
     this.query = query
@@ -189,7 +208,9 @@ export class SimPage extends SimTree {
   share(from: 'menu' | 'button' = 'menu'): Dict | undefined {
     const fn = this.instance.onShareAppMessage
     if (typeof fn !== 'function') return undefined
-    const payload = this.sim.guard(`${this.route}.onShareAppMessage`, () => fn.call(this.instance, { from, webViewUrl: '' }))
+    const payload = this.sim.guard(`${this.route}.onShareAppMessage`, () =>
+      fn.call(this.instance, { from, webViewUrl: '' })
+    )
     // what WeChat reads of it: a plain JSON object
     return payload === undefined ? undefined : JSON.parse(JSON.stringify(payload))
   }
@@ -203,7 +224,12 @@ export class SimPage extends SimTree {
 /** A component instance (the custom tab bar) as WeChat makes one from the Component() config. */
 export class SimComponent extends SimTree {
   readonly instance: Dict
-  constructor(readonly sim: WeappSim, readonly path: string, config: Dict, page: SimPage) {
+  constructor(
+    readonly sim: WeappSim,
+    readonly path: string,
+    config: Dict,
+    page: SimPage
+  ) {
     super()
     this.instance = sim.instantiate(config, page.route, 'tab-bar', page)
     const methods = (config.methods || {}) as Dict
@@ -270,7 +296,8 @@ export class WeappSim {
 
   private constructor(readonly options: SimOptions) {
     this.dist = options.dist ?? process.env.WEAPP_DIST ?? DIST
-    if (!existsSync(join(this.dist, 'app.js'))) throw new Error(`${this.dist}/app.js is missing: run npm run build:weapp first`)
+    if (!existsSync(join(this.dist, 'app.js')))
+      throw new Error(`${this.dist}/app.js is missing: run npm run build:weapp first`)
     this.templates = readTemplates(this.dist)
     this.appJson = JSON.parse(readFileSync(join(this.dist, 'app.json'), 'utf8'))
     this.context = vm.createContext(this.globals(), { name: 'weapp app service' })
@@ -282,7 +309,13 @@ export class WeappSim {
     const sim = new WeappSim(options)
     const route = path ?? sim.appJson.pages[0]
     const launchQuery = { ...(options.launchQuery ?? { debug: '1' }), ...query }
-    sim.launchOptions = { path: route, query: launchQuery, scene: options.scene ?? 1001, referrerInfo: {}, shareTicket: '' }
+    sim.launchOptions = {
+      path: route,
+      query: launchQuery,
+      scene: options.scene ?? 1001,
+      referrerInfo: {},
+      shareTicket: ''
+    }
     sim.load('app')
     if (!sim.app) throw new Error('app.js did not call App()')
     sim.guard('App.onLaunch', () => sim.app!.onLaunch?.call(sim.app, { ...sim.launchOptions }))
@@ -297,26 +330,52 @@ export class WeappSim {
 
   private globals(): Dict {
     const sim = this
-    const track = (set: Set<NodeJS.Timeout>, repeat: boolean) => (fn: AnyFn, ms?: number, ...args: unknown[]) => {
-      if (typeof fn !== 'function') return 0
-      const t = (repeat ? setInterval : setTimeout)(() => {
-        if (!repeat) set.delete(t)
-        if (!sim.closed) sim.guard('timer', () => fn(...args))
-      }, ms)
-      set.add(t)
-      return t as unknown as number
-    }
+    const track =
+      (set: Set<NodeJS.Timeout>, repeat: boolean) =>
+      (fn: AnyFn, ms?: number, ...args: unknown[]) => {
+        if (typeof fn !== 'function') return 0
+        const t = (repeat ? setInterval : setTimeout)(() => {
+          if (!repeat) set.delete(t)
+          if (!sim.closed) sim.guard('timer', () => fn(...args))
+        }, ms)
+        set.add(t)
+        return t as unknown as number
+      }
     const clear = (set: Set<NodeJS.Timeout>) => (t: NodeJS.Timeout) => {
       if (t === undefined || t === null) return
       clearTimeout(t)
       set.delete(t)
     }
-    const record = (level: string) => (...args: unknown[]) => {
-      const text = args.map((a) => (a instanceof Error || (a && typeof a === 'object' && 'stack' in (a)) ? ((a as Error).stack ?? String(a as Error)) : typeof a === 'string' ? a : safeJson(a))).join(' ')
-      sim.console.push({ level, text })
-      if (process.env.WEAPP_SIM_VERBOSE) process.stderr.write(`[weapp ${level}] ${text}\n`)
+    const record =
+      (level: string) =>
+      (...args: unknown[]) => {
+        const text = args
+          .map((a) =>
+            a instanceof Error || (a && typeof a === 'object' && 'stack' in a)
+              ? ((a as Error).stack ?? String(a as Error))
+              : typeof a === 'string'
+                ? a
+                : safeJson(a)
+          )
+          .join(' ')
+        sim.console.push({ level, text })
+        if (process.env.WEAPP_SIM_VERBOSE) process.stderr.write(`[weapp ${level}] ${text}\n`)
+      }
+    const consoleObj = {
+      log: record('log'),
+      info: record('info'),
+      debug: record('debug'),
+      warn: record('warn'),
+      error: record('error'),
+      group: () => {},
+      groupEnd: () => {},
+      time: () => {},
+      timeEnd: () => {},
+      trace: record('trace'),
+      assert: (c: unknown, ...a: unknown[]) => {
+        if (!c) record('error')('Assertion failed', ...a)
+      }
     }
-    const consoleObj = { log: record('log'), info: record('info'), debug: record('debug'), warn: record('warn'), error: record('error'), group: () => {}, groupEnd: () => {}, time: () => {}, timeEnd: () => {}, trace: record('trace'), assert: (c: unknown, ...a: unknown[]) => { if (!c) record('error')('Assertion failed', ...a) } }
     return {
       wx: this.wx(),
       console: consoleObj,
@@ -352,7 +411,9 @@ export class WeappSim {
     code = this.applyBuildEnv(code)
     const module = { exports: {} as unknown }
     this.modules.set(clean, module)
-    const fn = new vm.Script(`(function (module, exports, require) {${code}\n})`, { filename: file }).runInContext(this.context) as AnyFn
+    const fn = new vm.Script(`(function (module, exports, require) {${code}\n})`, { filename: file }).runInContext(
+      this.context
+    ) as AnyFn
     const dir = posix.dirname(clean)
     this.loading.push(clean)
     try {
@@ -394,7 +455,13 @@ export class WeappSim {
         return
       }
       const json = JSON.stringify(data)
-      sim.setDataLog.push({ route, target, t: Date.now(), bytes: Buffer.byteLength(json), keys: Object.keys(data).length })
+      sim.setDataLog.push({
+        route,
+        target,
+        t: Date.now(),
+        bytes: Buffer.byteLength(json),
+        keys: Object.keys(data).length
+      })
       const clean = JSON.parse(json) as Dict
       for (const [path, value] of Object.entries(clean)) setPath(inst.data, path, value)
       if (typeof cb === 'function') sim.later(() => cb.call(inst))
@@ -420,7 +487,8 @@ export class WeappSim {
 
   allPages(): string[] {
     const out = [...this.appJson.pages]
-    for (const sp of this.appJson.subPackages || this.appJson.subpackages || []) for (const p of sp.pages) out.push(`${sp.root}/${p}`)
+    for (const sp of this.appJson.subPackages || this.appJson.subpackages || [])
+      for (const p of sp.pages) out.push(`${sp.root}/${p}`)
     return out
   }
 
@@ -688,7 +756,21 @@ export class WeappSim {
       duration: 0,
       paused: true
     }
-    for (const e of ['Canplay', 'Waiting', 'Error', 'Play', 'Pause', 'Seeking', 'Seeked', 'Ended', 'Stop', 'TimeUpdate', 'Prev', 'Next']) target[`on${e}`] = on(e.toLowerCase())
+    for (const e of [
+      'Canplay',
+      'Waiting',
+      'Error',
+      'Play',
+      'Pause',
+      'Seeking',
+      'Seeked',
+      'Ended',
+      'Stop',
+      'TimeUpdate',
+      'Prev',
+      'Next'
+    ])
+      target[`on${e}`] = on(e.toLowerCase())
     this.audioManager = new Proxy(target, {
       set: (t, key, value) => {
         if (typeof key === 'string' && !(key in t && typeof t[key] === 'function')) {
@@ -736,22 +818,42 @@ export class WeappSim {
     const sim = this
     const base: Dict = {}
     for (const [k, v] of Object.entries(simulateWx)) base[k] = v
-    const system = { ...(simulateWx.getSystemInfoSync as AnyFn)(), platform: 'android', system: 'Android 14', brand: 'weapp-sim', model: 'weapp-sim' }
-    const recorded = (api: string, result: (o: Dict) => Dict | string = () => ({})) => (options: Dict = {}) => {
-      sim.record(api, options)
-      sim.answer(api, options, result(options))
+    const system = {
+      ...(simulateWx.getSystemInfoSync as AnyFn)(),
+      platform: 'android',
+      system: 'Android 14',
+      brand: 'weapp-sim',
+      model: 'weapp-sim'
     }
-    const tapOnly = (api: string, result: (o: Dict) => Dict | string) => (options: Dict = {}) => {
-      sim.record(api, options)
-      sim.answer(api, options, sim.inTap > 0 ? result(options) : 'can only be invoked by user TAP gesture.')
-    }
+    const recorded =
+      (api: string, result: (o: Dict) => Dict | string = () => ({})) =>
+      (options: Dict = {}) => {
+        sim.record(api, options)
+        sim.answer(api, options, result(options))
+      }
+    const tapOnly =
+      (api: string, result: (o: Dict) => Dict | string) =>
+      (options: Dict = {}) => {
+        sim.record(api, options)
+        sim.answer(api, options, sim.inTap > 0 ? result(options) : 'can only be invoked by user TAP gesture.')
+      }
     const overrides: Dict = {
       // system
       getSystemInfoSync: () => ({ ...system }),
       getSystemInfo: (o: Dict = {}) => sim.answer('getSystemInfo', o, { ...system }),
       getWindowInfo: () => ({ ...system }),
-      getDeviceInfo: () => ({ brand: system.brand, model: system.model, system: system.system, platform: system.platform }),
-      getAppBaseInfo: () => ({ SDKVersion: system.SDKVersion, language: 'zh_CN', version: system.version, theme: 'light' }),
+      getDeviceInfo: () => ({
+        brand: system.brand,
+        model: system.model,
+        system: system.system,
+        platform: system.platform
+      }),
+      getAppBaseInfo: () => ({
+        SDKVersion: system.SDKVersion,
+        language: 'zh_CN',
+        version: system.version,
+        theme: 'light'
+      }),
       getLaunchOptionsSync: () => ({ ...sim.launchOptions }),
       getEnterOptionsSync: () => ({ ...sim.launchOptions }),
       getAccountInfoSync: () => ({ miniProgram: { appId: 'touristappid', envVersion: 'develop', version: '' } }),
@@ -760,23 +862,39 @@ export class WeappSim {
       getBackgroundAudioManager: () => sim.backgroundAudioManager(),
       // a <video>'s context: each method call recorded as `VideoContext.<method>` with the video's id and arguments
       createVideoContext: (id: string) =>
-        new Proxy({}, { get: (_t, method) => (...args: unknown[]) => sim.record(`VideoContext.${String(method)}`, { id, args }) }),
+        new Proxy(
+          {},
+          {
+            get:
+              (_t, method) =>
+              (...args: unknown[]) =>
+                sim.record(`VideoContext.${String(method)}`, { id, args })
+          }
+        ),
       createIntersectionObserver: () => intersectionObserver(),
       // network
       request: (options: Dict) => sim.request(options),
       uploadFile: (options: Dict) => {
         sim.record('uploadFile', options)
         sim.answer('uploadFile', options, 'the weapp simulator has no files to upload')
-        return { abort() {}, onProgressUpdate() {}, offProgressUpdate() {}, onHeadersReceived() {}, offHeadersReceived() {} }
+        return {
+          abort() {},
+          onProgressUpdate() {},
+          offProgressUpdate() {},
+          onHeadersReceived() {},
+          offHeadersReceived() {}
+        }
       },
       connectSocket: (options: Dict) => sim.connectSocket(options),
       // storage
       setStorageSync: (key: unknown, data: unknown) => {
-        if (typeof key !== 'string') throw new Error('setStorageSync:fail parameter error: parameter.key should be String')
+        if (typeof key !== 'string')
+          throw new Error('setStorageSync:fail parameter error: parameter.key should be String')
         sim.storage.set(key, JSON.stringify(data === undefined ? null : data))
       },
       getStorageSync: (key: unknown) => {
-        if (typeof key !== 'string') throw new Error('getStorageSync:fail parameter error: parameter.key should be String')
+        if (typeof key !== 'string')
+          throw new Error('getStorageSync:fail parameter error: parameter.key should be String')
         const v = sim.storage.get(key)
         return v === undefined ? '' : JSON.parse(v)
       },
@@ -823,7 +941,8 @@ export class WeappSim {
       showModal: (o: Dict = {}) => {
         sim.record('showModal', o)
         for (const k of ['confirmText', 'cancelText']) {
-          if (typeof o[k] === 'string' && textUnits(o[k]) > 8) return sim.answer('showModal', o, `${k} length should not larger than 4 Chinese characters`)
+          if (typeof o[k] === 'string' && textUnits(o[k]) > 8)
+            return sim.answer('showModal', o, `${k} length should not larger than 4 Chinese characters`)
         }
         const a = sim.options.modal?.(o) ?? { confirm: true }
         sim.answer('showModal', o, { confirm: a.confirm, cancel: a.cancel ?? !a.confirm, content: a.content })
@@ -849,7 +968,13 @@ export class WeappSim {
       getUserProfile: tapOnly('getUserProfile', () =>
         sim.options.userProfile === 'refuse'
           ? 'auth deny'
-          : { userInfo: { nickName: '微信用户', avatarUrl: '', gender: 0, language: 'zh_CN' }, rawData: '{}', signature: 'sim', encryptedData: 'sim-encrypted-data', iv: 'sim-iv' }
+          : {
+              userInfo: { nickName: '微信用户', avatarUrl: '', gender: 0, language: 'zh_CN' },
+              rawData: '{}',
+              signature: 'sim',
+              encryptedData: 'sim-encrypted-data',
+              iv: 'sim-iv'
+            }
       ),
       requestSubscribeMessage: tapOnly('requestSubscribeMessage', (o) => {
         const out: Dict = {}
@@ -867,7 +992,8 @@ export class WeappSim {
     const sim = this
     const method = String(options.method || 'GET').toUpperCase()
     const header: Record<string, string> = {}
-    for (const [k, v] of Object.entries((options.header || {}) as Dict)) if (v !== undefined && v !== null) header[k] = String(v)
+    for (const [k, v] of Object.entries((options.header || {}) as Dict))
+      if (v !== undefined && v !== null) header[k] = String(v)
     let url = String(options.url)
     let body: string | undefined
     const data = options.data
@@ -878,7 +1004,8 @@ export class WeappSim {
       const ctKey = Object.keys(header).find((k) => k.toLowerCase() === 'content-type')
       const ct = ctKey ? header[ctKey] : 'application/json'
       if (!ctKey) header['content-type'] = ct
-      body = typeof data === 'string' ? data : /x-www-form-urlencoded/i.test(ct) ? formEncode(data) : JSON.stringify(data)
+      body =
+        typeof data === 'string' ? data : /x-www-form-urlencoded/i.test(ct) ? formEncode(data) : JSON.stringify(data)
     }
     const controller = new AbortController()
     const timeout = Number(options.timeout) || 60000
@@ -941,7 +1068,12 @@ export class WeappSim {
   private connectSocket(options: Dict) {
     const sim = this
     sim.record('connectSocket', options)
-    const listeners: Record<'open' | 'message' | 'close' | 'error', AnyFn[]> = { open: [], message: [], close: [], error: [] }
+    const listeners: Record<'open' | 'message' | 'close' | 'error', AnyFn[]> = {
+      open: [],
+      message: [],
+      close: [],
+      error: []
+    }
     const emit = (type: keyof typeof listeners, res: Dict) => {
       if (sim.closed) return
       for (const cb of listeners[type]) sim.guard(`socket ${type}`, () => cb(res))
@@ -1018,10 +1150,14 @@ export class WeappSim {
 
   /** Waits for the page to show a text. */
   waitForText(text: string | RegExp, timeout?: number, page?: () => SimPage): Promise<true> {
-    return this.waitFor<true>(() => {
-      const t = (page ? page() : this.page).text()
-      return typeof text === 'string' ? t.includes(text) : text.test(t)
-    }, `text ${text}`, timeout)
+    return this.waitFor<true>(
+      () => {
+        const t = (page ? page() : this.page).text()
+        return typeof text === 'string' ? t.includes(text) : text.test(t)
+      },
+      `text ${text}`,
+      timeout
+    )
   }
 
   /** Waits until no request is in flight and nothing was rendered for `quiet` ms. */
@@ -1030,7 +1166,10 @@ export class WeappSim {
     this.lastActivity = Date.now()
     for (;;) {
       await this.routed()
-      const last = Math.max(this.lastActivity, this.setDataLog.length ? this.setDataLog[this.setDataLog.length - 1].t : 0)
+      const last = Math.max(
+        this.lastActivity,
+        this.setDataLog.length ? this.setDataLog[this.setDataLog.length - 1].t : 0
+      )
       if (this.pendingRequests === 0 && Date.now() - last >= quiet) return
       if (Date.now() > deadline) return
       await sleep(25)
@@ -1039,7 +1178,10 @@ export class WeappSim {
 
   /** Console errors and thrown errors, as text (empty when there are none). */
   errorText(): string {
-    const thrown = this.errors.map((e) => `${e.where}: ${e.error instanceof Error || (e.error && typeof e.error === 'object' && 'stack' in e.error) ? (e.error as Error).stack : safeJson(e.error)}`)
+    const thrown = this.errors.map(
+      (e) =>
+        `${e.where}: ${e.error instanceof Error || (e.error && typeof e.error === 'object' && 'stack' in e.error) ? (e.error as Error).stack : safeJson(e.error)}`
+    )
     const logged = this.console.filter((c) => c.level === 'error').map((c) => `console.error: ${c.text}`)
     return [...thrown, ...logged].join('\n')
   }
@@ -1055,7 +1197,8 @@ export class WeappSim {
     for (const t of this.intervals) clearInterval(t)
     this.timers.clear()
     this.intervals.clear()
-    for (const s of this.sockets) if (s.ws.readyState === WebSocket.OPEN || s.ws.readyState === WebSocket.CONNECTING) s.ws.terminate()
+    for (const s of this.sockets)
+      if (s.ws.readyState === WebSocket.OPEN || s.ws.readyState === WebSocket.CONNECTING) s.ws.terminate()
     process.off('unhandledRejection', this.onRejection)
     await sleep(10)
   }
@@ -1105,7 +1248,10 @@ function textUnits(s: string): number {
 function formEncode(data: Dict): string {
   return Object.entries(data)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v))}`)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=${encodeURIComponent(v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v))}`
+    )
     .join('&')
 }
 
@@ -1116,7 +1262,8 @@ export function setPath(target: Dict, path: string, value: unknown): void {
   let cur: Dict = target
   for (let i = 0; i < tokens.length - 1; i++) {
     const k = tokens[i]
-    if (cur[k as string] === undefined || cur[k as string] === null || typeof cur[k as string] !== 'object') cur[k as string] = typeof tokens[i + 1] === 'number' ? [] : {}
+    if (cur[k as string] === undefined || cur[k as string] === null || typeof cur[k as string] !== 'object')
+      cur[k as string] = typeof tokens[i + 1] === 'number' ? [] : {}
     cur = cur[k as string]
   }
   cur[tokens[tokens.length - 1] as string] = value
@@ -1137,12 +1284,31 @@ function selectorQuery() {
   }
   function node(all: boolean) {
     const fields = (cb?: AnyFn) => {
-      const v = all ? [] : { width: 375, height: 0, top: 0, left: 0, right: 375, bottom: 0, scrollTop: 0, scrollLeft: 0, scrollHeight: 0, scrollWidth: 375 }
+      const v = all
+        ? []
+        : {
+            width: 375,
+            height: 0,
+            top: 0,
+            left: 0,
+            right: 375,
+            bottom: 0,
+            scrollTop: 0,
+            scrollLeft: 0,
+            scrollHeight: 0,
+            scrollWidth: 375
+          }
       results.push(v)
       if (cb) setTimeout(() => cb(v), 0)
       return q
     }
-    return { boundingClientRect: fields, scrollOffset: fields, fields: (_f: unknown, cb?: AnyFn) => fields(cb), node: fields, context: fields }
+    return {
+      boundingClientRect: fields,
+      scrollOffset: fields,
+      fields: (_f: unknown, cb?: AnyFn) => fields(cb),
+      node: fields,
+      context: fields
+    }
   }
   return q
 }

@@ -54,7 +54,9 @@ export function currentDialog(sim: WeappSim): { title: string; content: string; 
     return { title, content, native: false }
   }
   const call = sim.callsOf('showModal').at(-1)
-  return call ? { title: String(call.options.title ?? ''), content: String(call.options.content ?? ''), native: true } : null
+  return call
+    ? { title: String(call.options.title ?? ''), content: String(call.options.content ?? ''), native: true }
+    : null
 }
 
 /** Confirms the in-page modal layer when there is one (WeChat's native modal is answered by the simulator). */
@@ -68,7 +70,7 @@ export function storedToken(sim: WeappSim): string | null {
   const raw = sim.storage.get('access_token')
   if (!raw) return null
   const v = JSON.parse(raw) as { data?: string } | string
-  return typeof v === 'object' && v ? v.data ?? null : v || null
+  return typeof v === 'object' && v ? (v.data ?? null) : v || null
 }
 
 /** Mini-program login through the 我的 tab's button (wx.getUserProfile in the tap, then wx.login, spec R7.55). */

@@ -56,7 +56,14 @@ function richText(nodes: unknown): string {
       .replace(/&quot;/g, '"')
       .replace(/&amp;/g, '&')
   }
-  if (Array.isArray(nodes)) return nodes.map((n) => (n && typeof n === 'object' ? ((n as { text?: string }).text ?? richText((n as { children?: unknown }).children)) : '')).join('')
+  if (Array.isArray(nodes))
+    return nodes
+      .map((n) =>
+        n && typeof n === 'object'
+          ? ((n as { text?: string }).text ?? richText((n as { children?: unknown }).children))
+          : ''
+      )
+      .join('')
   return ''
 }
 

@@ -15,7 +15,8 @@ before(async () => {
 after(() => app.close())
 
 const A = (p: string) => U(`/living/activity${p}`)
-const dev = async (p: string, q: Record<string, unknown> = {}) => assertEnvelope(await call(app, 'POST', `/dev/rooms/496${p}`, q))
+const dev = async (p: string, q: Record<string, unknown> = {}) =>
+  assertEnvelope(await call(app, 'POST', `/dev/rooms/496${p}`, q))
 
 test('R7.92 rain/winner answers winners only while now is inside the window', async () => {
   const rain = await dev('/rain/start')
@@ -23,7 +24,8 @@ test('R7.92 rain/winner answers winners only while now is inside the window', as
   let act = rain.actId
   for (let round = 0; round < 30; round++) {
     let won = false
-    for (let i = 0; i < 3 && !won; i++) won = assertEnvelope(await call(app, 'POST', A('/rain/draw'), { act_id: act }, token)).win === 1
+    for (let i = 0; i < 3 && !won; i++)
+      won = assertEnvelope(await call(app, 'POST', A('/rain/draw'), { act_id: act }, token)).win === 1
     if (won) break
     act = (await dev('/rain/start')).actId
   }
@@ -37,7 +39,10 @@ test('R7.92 rain/winner answers winners only while now is inside the window', as
 test('a red-packet draw is idempotent per user, also when the two taps arrive together', async () => {
   const rp = await dev('/redpack', { total: 50, count: 5 })
   const before = assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold
-  const [a, b] = await Promise.all([call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token), call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token)])
+  const [a, b] = await Promise.all([
+    call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token),
+    call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token)
+  ])
   const [x, y] = [assertEnvelope(a), assertEnvelope(b)]
   assert.equal(x.amount, y.amount)
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold, before + x.amount)

@@ -14,7 +14,8 @@ before(async () => {
 after(() => app.close())
 
 const A = (p: string) => U(`/living/activity${p}`)
-const dev = async (p: string, q: Record<string, unknown> = {}) => assertEnvelope(await call(app, 'POST', `/dev/rooms/539${p}`, q))
+const dev = async (p: string, q: Record<string, unknown> = {}) =>
+  assertEnvelope(await call(app, 'POST', `/dev/rooms/539${p}`, q))
 
 test('R7.95 R7.96 R3.39 vote detail by room, vote once (count returned), 401 without login', async () => {
   const v = assertEnvelope(await call(app, 'POST', A('/vote/detail'), { roomid: 539 }))
@@ -48,9 +49,11 @@ test('R7.90 R7.91 R7.92 R3.37 R3.38 R9.24 rain lottery: one-hour window, draws, 
   assert.equal(s.he_time - s.hs_time, 3600)
   assert.equal(s.istop, 1)
   const rain = assertEnvelope(await call(app, 'POST', A('/rain'), { roomid: 539 }))
-  for (const k of ['actId', 'throttle', 'count', 'interval', 'hs_time', 'he_time', 'istop', 'immediately']) assert.ok(k in rain, k)
+  for (const k of ['actId', 'throttle', 'count', 'interval', 'hs_time', 'he_time', 'istop', 'immediately'])
+    assert.ok(k in rain, k)
   assert.match(rain.interval, /^\d+(,\d+)*$/)
-  for (let i = 0; i < rain.count; i++) assertEnvelope(await call(app, 'POST', A('/rain/draw'), { act_id: rain.actId }, token))
+  for (let i = 0; i < rain.count; i++)
+    assertEnvelope(await call(app, 'POST', A('/rain/draw'), { act_id: rain.actId }, token))
   assertRefused(await call(app, 'POST', A('/rain/draw'), { act_id: rain.actId }, token), 0)
   const winners = assertEnvelope(await call(app, 'POST', A('/rain/winner'), { lotteryId: rain.actId }))
   for (const w of winners) assert.ok(w.id && w.uid && w.uname && w.title)
@@ -72,7 +75,10 @@ test('R7.89 R7.93 R7.94 red packet: detail, draw once (gold credited), result li
   assertEnvelope(await call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token2))
   const res = assertEnvelope(await call(app, 'POST', A('/redpack/result'), { act_id: rp.id }, token))
   assert.equal(res.list.length, 2)
-  assert.equal(res.list.reduce((a: number, x: any) => a + x.amount, 0), 100)
+  assert.equal(
+    res.list.reduce((a: number, x: any) => a + x.amount, 0),
+    100
+  )
   assert.equal(res.mine, got.amount)
   assert.equal(assertEnvelope(await call(app, 'POST', A('/redpack/detail'), { roomid: 539 })).remain, 0)
 })
@@ -92,19 +98,35 @@ test('R3.36 R7.102 text lottery: sending the title as chat enters; result lists 
 
 test('R7.100 R7.101 R3.41 goods: index from 1, one on screen, take-down clears', async () => {
   const list = assertEnvelope(await call(app, 'POST', U('/living/goods'), { roomid: 539 }))
-  assert.deepEqual(list.map((g: any) => g.index), list.map((_: any, i: number) => i + 1))
+  assert.deepEqual(
+    list.map((g: any) => g.index),
+    list.map((_: any, i: number) => i + 1)
+  )
   await dev('/goods/on', { goods_id: list[1].id })
   const on = assertEnvelope(await call(app, 'POST', U('/living/goods'), { roomid: 539 }))
-  assert.deepEqual(on.map((g: any) => g.on_screen), on.map((_: any, i: number) => (i === 1 ? 1 : 0)))
+  assert.deepEqual(
+    on.map((g: any) => g.on_screen),
+    on.map((_: any, i: number) => (i === 1 ? 1 : 0))
+  )
   await dev('/goods/off')
-  assert.ok(assertEnvelope(await call(app, 'POST', U('/living/goods'), { roomid: 539 })).every((g: any) => g.on_screen === 0))
+  assert.ok(
+    assertEnvelope(await call(app, 'POST', U('/living/goods'), { roomid: 539 })).every((g: any) => g.on_screen === 0)
+  )
   const v = assertEnvelope(await call(app, 'POST', U('/living/goods/view'), { id: list[0].id, roomid: 539 }))
   assert.equal(v.views, list[0].views + 1)
   assertRefused(await call(app, 'POST', U('/living/goods'), {}), -1)
 })
 
 test('R6.2 activity actions need login: HTTP 401 with {code: 401, msg: 请先登录}', async () => {
-  for (const p of ['/rain/draw', '/redpack/draw', '/vote/post', '/puzzle/post', '/puzzle/result', '/lottery/result', '/lottery/draw']) {
+  for (const p of [
+    '/rain/draw',
+    '/redpack/draw',
+    '/vote/post',
+    '/puzzle/post',
+    '/puzzle/result',
+    '/lottery/result',
+    '/lottery/draw'
+  ]) {
     const r = await call(app, 'POST', A(p), { act_id: 9001, option_id: 1 })
     assert.equal(r.status, 401, p)
     assert.deepEqual(r.body, { code: 401, msg: '请先登录', data: null })
@@ -116,7 +138,10 @@ test('demo controls: on air / off air, chat close / open, unknown room refused',
   assert.equal(assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 539 })).source, '')
   assert.equal((await dev('/onair')).onair, 1)
   await dev('/chat/close')
-  assert.match(assertRefused(await call(app, 'POST', U('/danmaku'), { room_id: 539, content: '在吗' }, token), -6), /关闭/)
+  assert.match(
+    assertRefused(await call(app, 'POST', U('/danmaku'), { room_id: 539, content: '在吗' }, token), -6),
+    /关闭/
+  )
   await dev('/chat/open')
   assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 539, content: '在吗' }, token))
   assertRefused(await call(app, 'POST', '/dev/rooms/1/quiz', {}), -4)

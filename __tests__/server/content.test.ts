@@ -18,11 +18,16 @@ test('R7.9 R3.7 config answers iOSDisabled, iOSDisabledMsg and highFlowMode', as
 
 test('R7.10 R3.26 index holds menu, notices, liveRooms, streamers, topPlaybacks, playbacks, channels.tv and channels.radio', async () => {
   const d = assertEnvelope(await call(app, 'POST', U('/index'), {}))
-  for (const k of ['menu', 'notices', 'liveRooms', 'streamers', 'topPlaybacks', 'playbacks', 'events']) assert.ok(Array.isArray(d[k]) && d[k].length > 0, k)
+  for (const k of ['menu', 'notices', 'liveRooms', 'streamers', 'topPlaybacks', 'playbacks', 'events'])
+    assert.ok(Array.isArray(d[k]) && d[k].length > 0, k)
   assert.equal('topRooms' in d, false, 'topRooms is home state, derived by the client from liveRooms')
   assert.equal(d.liveRooms[0].onair, 1, 'rooms on air come first')
   assert.ok(d.channels.tv.length >= 3 && d.channels.radio.length >= 3)
-  assert.match(d.liveRooms[0].cover, /^http:\/\/localhost(:\d+)?\/img\/room\/\d+\.svg$/, 'images are absolute from Host')
+  assert.match(
+    d.liveRooms[0].cover,
+    /^http:\/\/localhost(:\d+)?\/img\/room\/\d+\.svg$/,
+    'images are absolute from Host'
+  )
 })
 
 test('R7.11 slides through api_mapp.php?a=slides; an unknown action is refused', async () => {
@@ -41,8 +46,14 @@ test('R7.12 R7.22 R3.13 live list pages with onair and start_time; ≥ 30 rooms 
   const all = assertPaged(assertEnvelope(await call(app, 'POST', U('/living/list'), { page: 1, count: 100 })))
   const now = Date.now() / 1000
   assert.ok(all.some((r) => r.onair === 1 && r.status === 1))
-  assert.ok(all.some((r) => r.onair === 0 && r.start_time > now && r.status === 2), 'a scheduled room')
-  assert.ok(all.some((r) => r.onair === 0 && r.start_time < now && r.status === 0), 'an ended room')
+  assert.ok(
+    all.some((r) => r.onair === 0 && r.start_time > now && r.status === 2),
+    'a scheduled room'
+  )
+  assert.ok(
+    all.some((r) => r.onair === 0 && r.start_time < now && r.status === 0),
+    'an ended room'
+  )
   assert.ok(all.some((r) => r.is_premium === 1) && all.some((r) => r.need_password === 1))
   assert.ok(all.some((r) => r.orientation === 'portrait') && all.some((r) => r.orientation === 'landscape'))
   const p2 = assertEnvelope(await call(app, 'POST', U('/living/list'), { page: '2', count: '10' }))
@@ -50,7 +61,9 @@ test('R7.12 R7.22 R3.13 live list pages with onair and start_time; ≥ 30 rooms 
 })
 
 test('R9.4 live list by comma-joined roomid, count 100, order sort (group rooms)', async () => {
-  const d = assertEnvelope(await call(app, 'POST', U('/living/list'), { roomid: '461,570,571,572,573,548', count: 100, order: 'sort' }))
+  const d = assertEnvelope(
+    await call(app, 'POST', U('/living/list'), { roomid: '461,570,571,572,573,548', count: 100, order: 'sort' })
+  )
   const ids = d.list.map((r: any) => r.id)
   assert.deepEqual([...ids].sort(), [461, 548, 570, 571, 572, 573])
   assert.equal(ids[0], 571, 'sort order puts the primary room 571 first')
@@ -61,9 +74,15 @@ test('R9.4 live list by comma-joined roomid, count 100, order sort (group rooms)
 test('R7.13 R3.10 R3.12 roominfo fields; source is absolute http from Host', async () => {
   const r = await call(app, 'POST', U('/roominfo'), { roomid: 496 }, undefined, { host: 'live.example.test:8080' })
   const d = assertEnvelope(r)
-  for (const k of ['id', 'status', 'title', 'orientation', 'topic', 'source', 'streamer', 'external']) assert.ok(k in d, k)
+  for (const k of ['id', 'status', 'title', 'orientation', 'topic', 'source', 'streamer', 'external'])
+    assert.ok(k in d, k)
   assert.equal(d.source, 'http://live.example.test:8080/hls/live/496/index.m3u8')
-  assert.deepEqual(Object.keys(d.streamer).filter((k) => ['id', 'nick_name', 'sex'].includes(k)).sort(), ['id', 'nick_name', 'sex'])
+  assert.deepEqual(
+    Object.keys(d.streamer)
+      .filter((k) => ['id', 'nick_name', 'sex'].includes(k))
+      .sort(),
+    ['id', 'nick_name', 'sex']
+  )
   assert.ok(Array.isArray(d.external.tabs) && d.external.tabs.length >= 2)
 })
 
@@ -124,13 +143,31 @@ test('R7.20 R3.25 channel schedule: entries {date,start,end}, one crosses midnig
   const today = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1 }))
   assert.ok(today.length > 5)
   for (const e of today) assert.ok(e.date && e.start && e.end && e.title)
-  assert.ok(today.some((e: any) => e.end < e.start), 'an entry crosses midnight')
-  for (const day of [-3, -1, 1, 3]) assert.ok(assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 11, day })).length > 5)
-  assert.equal(assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1, day: 9 })).length, 0)
+  assert.ok(
+    today.some((e: any) => e.end < e.start),
+    'an entry crosses midnight'
+  )
+  for (const day of [-3, -1, 1, 3])
+    assert.ok(
+      assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 11, day }))
+        .length > 5
+    )
+  assert.equal(
+    assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1, day: 9 }))
+      .length,
+    0
+  )
   const date = today[0].date
-  assert.equal(assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1, day: date }))[0].date, date)
+  assert.equal(
+    assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1, day: date }))[0]
+      .date,
+    date
+  )
   assertRefused(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule' }), -1)
-  assertRefused(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1, day: 'monday' }), -1)
+  assertRefused(
+    await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 1, day: 'monday' }),
+    -1
+  )
   assertRefused(await call(app, 'GET', '/live/api_mapp.php', { a: 'channel_schedule', channelid: 77 }), -4)
 })
 
@@ -143,19 +180,25 @@ test('R7.21 groups.json lists groups with room ids', async () => {
 test('R7.30 R7.31 R7.32 R3.30 R3.32 timeline posts (m2o): paged posts with host_name, host_avatar, like; like adds one', async () => {
   const topics = assertPaged(assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_topics' })))
   assert.ok(topics[0].title && 'total_likes' in topics[0] && topics[0].author.nickName && topics[0].pic)
-  const d = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_posts', id: 1, count: 5, page: 1 }))
+  const d = assertEnvelope(
+    await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_posts', id: 1, count: 5, page: 1 })
+  )
   const posts = assertPaged(d)
   assert.equal(posts.length, 5)
   assert.ok(posts[0].host_name && posts[0].host_avatar && typeof posts[0].like === 'number')
   assert.equal(d.topic.id, 1)
   const one = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_post', id: posts[0].id }))
-  const liked = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_posts_like', id: posts[0].id, topicid: 1 }))
+  const liked = assertEnvelope(
+    await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_posts_like', id: posts[0].id, topicid: 1 })
+  )
   assert.equal(liked.like, one.like + 1)
   assertRefused(await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_posts' }), -1)
 })
 
 test('R7.34 R7.35 R7.36 news content, detail and like', async () => {
-  const posts = assertPaged(assertEnvelope(await call(app, 'POST', U('/news/content'), { news_id: 2, count: 3, page: 1 })))
+  const posts = assertPaged(
+    assertEnvelope(await call(app, 'POST', U('/news/content'), { news_id: 2, count: 3, page: 1 }))
+  )
   assert.equal(posts.length, 3)
   const d = assertEnvelope(await call(app, 'POST', U('/news/content_detail'), { id: posts[0].id }))
   assert.equal(d.id, posts[0].id)
@@ -167,9 +210,17 @@ test('R7.34 R7.35 R7.36 news content, detail and like', async () => {
 test('R7.37 R7.38 search: hot words, four result kinds, numeric room id finds the streamer, empty keyword finds nothing', async () => {
   const hot = assertEnvelope(await call(app, 'POST', U('/search/hot'), {}))
   assert.ok(hot.length >= 5 && typeof hot[0] === 'string')
-  assert.ok(assertPaged(assertEnvelope(await call(app, 'POST', U('/search/living'), { keywords: '慢直播', count: 15, page: 1 }))).length > 0)
-  assert.ok(assertPaged(assertEnvelope(await call(app, 'POST', U('/search/teaser'), { keywords: '音乐节' }))).length > 0)
-  assert.ok(assertPaged(assertEnvelope(await call(app, 'POST', U('/search/playback'), { keywords: '马拉松' }))).length > 0)
+  assert.ok(
+    assertPaged(
+      assertEnvelope(await call(app, 'POST', U('/search/living'), { keywords: '慢直播', count: 15, page: 1 }))
+    ).length > 0
+  )
+  assert.ok(
+    assertPaged(assertEnvelope(await call(app, 'POST', U('/search/teaser'), { keywords: '音乐节' }))).length > 0
+  )
+  assert.ok(
+    assertPaged(assertEnvelope(await call(app, 'POST', U('/search/playback'), { keywords: '马拉松' }))).length > 0
+  )
   const byRoom = assertPaged(assertEnvelope(await call(app, 'POST', U('/search/host'), { keywords: '496' })))
   assert.equal(byRoom[0].room_id, 496)
   assert.equal(assertPaged(assertEnvelope(await call(app, 'POST', U('/search/host'), { roomid: 571 })))[0].id, 2002)
@@ -224,14 +275,34 @@ test('R7.103 R7.104 R7.105 R3.33 R3.34 R9.4 album detail, photos 30 per page, ph
 })
 
 test('R3.1 payloads accept version and platform and form bodies; broken JSON is refused, never a 500', async () => {
-  const form = await app.inject({ method: 'POST', url: U('/living/list'), payload: 'page=1&count=3&version=1.0.0&platform=weapp', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const form = await app.inject({
+    method: 'POST',
+    url: U('/living/list'),
+    payload: 'page=1&count=3&version=1.0.0&platform=weapp',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' }
+  })
   assert.equal(form.json().data.list.length, 3)
-  const broken = await app.inject({ method: 'POST', url: U('/roominfo'), payload: '{"roomid":', headers: { 'content-type': 'application/json' } })
+  const broken = await app.inject({
+    method: 'POST',
+    url: U('/roominfo'),
+    payload: '{"roomid":',
+    headers: { 'content-type': 'application/json' }
+  })
   assert.equal(broken.statusCode, 200)
   assert.equal(broken.json().code, -1)
-  const arr = await app.inject({ method: 'POST', url: U('/roominfo'), payload: '[1,2]', headers: { 'content-type': 'application/json' } })
+  const arr = await app.inject({
+    method: 'POST',
+    url: U('/roominfo'),
+    payload: '[1,2]',
+    headers: { 'content-type': 'application/json' }
+  })
   assert.equal(arr.json().code, -1)
-  const empty = await app.inject({ method: 'POST', url: U('/config'), payload: '', headers: { 'content-type': 'application/json' } })
+  const empty = await app.inject({
+    method: 'POST',
+    url: U('/config'),
+    payload: '',
+    headers: { 'content-type': 'application/json' }
+  })
   assert.equal(empty.json().code, 1)
 })
 

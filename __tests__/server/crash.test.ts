@@ -17,8 +17,16 @@ const ROOT = path.resolve(__dirname, '../..')
 async function start(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_H5_BUILD: '1', SANDBOX: '1', QUIET_SMS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SKIP_H5_BUILD: '1',
+      SANDBOX: '1',
+      QUIET_SMS: '1'
+    },
+    stdio: ['ignore', 'pipe', 'pipe']
   })
   let log = ''
   child.stdout?.on('data', (d) => (log += d))
@@ -36,89 +44,114 @@ async function start(dataDir: string, port: number): Promise<ChildProcess> {
   }
 }
 
-test('R1.4 kill -9 during writes: every acknowledged order, confirmation, credit and chat message is there after a restart', { timeout: 120000 }, async (t) => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-crash-'))
-  const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  let child: ChildProcess | null = await start(dataDir, port)
-  try {
-    const post = async (p: string, body: Record<string, unknown>, token: string) => {
-      const r = await fetch(origin + p, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) })
-      return (await r.json()) as { code: number; data: any }
-    }
-    const login = async (body: Record<string, unknown>) => {
-      const r = await fetch(`${origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-      return ((await r.json()) as { data: { access_token: string; user: { id: number; gold: number } } }).data
-    }
-    const a = await login({ mobile: '13800000001', password: 'demo1234' })
-    const b = await login({ code: 'dev', encryptedData: 'x', iv: 'y' })
-    const users = [a, b]
-    const created = new Map<string, { user: number; gold: number }>() // acknowledged orders
-    const confirmed = new Set<string>() // acknowledged confirmations
-    const chats: Array<{ room: number; msg_id: number; text: string }> = []
-    let running = true
-    let n = 0
-    const writer = async (w: number) => {
-      const u = users[w % 2]
-      while (running) {
-        try {
-          const i = n++
-          const o = await post('/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 10 + (i % 7) }, u.access_token)
-          if (o.code === 1) created.set(o.data.order_id, { user: u.user.id, gold: o.data.gold })
-          const c = await post('/sandbox/pay/confirm', { order_id: o.data.order_id }, u.access_token)
-          if (c.code === 1) confirmed.add(o.data.order_id)
-          if (i % 5 === 0) {
-            const text = `崩溃前 ${i}`
-            const d = await post('/api/v1/userapp/danmaku', { room_id: 548, content: text }, u.access_token)
-            if (d.code === 1) chats.push({ room: 548, msg_id: d.data.msg_id, text })
+test(
+  'R1.4 kill -9 during writes: every acknowledged order, confirmation, credit and chat message is there after a restart',
+  { timeout: 120000 },
+  async (t) => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-crash-'))
+    const port = await freePort()
+    const origin = `http://127.0.0.1:${port}`
+    let child: ChildProcess | null = await start(dataDir, port)
+    try {
+      const post = async (p: string, body: Record<string, unknown>, token: string) => {
+        const r = await fetch(origin + p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body)
+        })
+        return (await r.json()) as { code: number; data: any }
+      }
+      const login = async (body: Record<string, unknown>) => {
+        const r = await fetch(`${origin}/api/v1/userapp/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body)
+        })
+        return ((await r.json()) as { data: { access_token: string; user: { id: number; gold: number } } }).data
+      }
+      const a = await login({ mobile: '13800000001', password: 'demo1234' })
+      const b = await login({ code: 'dev', encryptedData: 'x', iv: 'y' })
+      const users = [a, b]
+      const created = new Map<string, { user: number; gold: number }>() // acknowledged orders
+      const confirmed = new Set<string>() // acknowledged confirmations
+      const chats: Array<{ room: number; msg_id: number; text: string }> = []
+      let running = true
+      let n = 0
+      const writer = async (w: number) => {
+        const u = users[w % 2]
+        while (running) {
+          try {
+            const i = n++
+            const o = await post('/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 10 + (i % 7) }, u.access_token)
+            if (o.code === 1) created.set(o.data.order_id, { user: u.user.id, gold: o.data.gold })
+            const c = await post('/sandbox/pay/confirm', { order_id: o.data.order_id }, u.access_token)
+            if (c.code === 1) confirmed.add(o.data.order_id)
+            if (i % 5 === 0) {
+              const text = `崩溃前 ${i}`
+              const d = await post('/api/v1/userapp/danmaku', { room_id: 548, content: text }, u.access_token)
+              if (d.code === 1) chats.push({ room: 548, msg_id: d.data.msg_id, text })
+            }
+          } catch {
+            return // the server is gone
           }
-        } catch {
-          return // the server is gone
         }
       }
-    }
-    const writers = Array.from({ length: 6 }, (_, w) => writer(w))
-    await new Promise((r) => setTimeout(r, 1500))
-    child.kill('SIGKILL')
-    await new Promise((r) => (child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r)))
-    running = false
-    await Promise.all(writers)
-    child = null
-    assert.ok(confirmed.size >= 10, `only ${confirmed.size} confirmations were acknowledged before the kill`)
-    t.diagnostic(`acknowledged before kill -9: ${created.size} orders, ${confirmed.size} confirmations, ${chats.length} chat messages`)
+      const writers = Array.from({ length: 6 }, (_, w) => writer(w))
+      await new Promise((r) => setTimeout(r, 1500))
+      child.kill('SIGKILL')
+      await new Promise((r) =>
+        child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r)
+      )
+      running = false
+      await Promise.all(writers)
+      child = null
+      assert.ok(confirmed.size >= 10, `only ${confirmed.size} confirmations were acknowledged before the kill`)
+      t.diagnostic(
+        `acknowledged before kill -9: ${created.size} orders, ${confirmed.size} confirmations, ${chats.length} chat messages`
+      )
 
-    // the files as the crash left them: SQLite recovers the WAL and finds nothing broken
-    const raw = new Database(path.join(dataDir, 'live.db'))
-    assert.equal(raw.pragma('integrity_check', { simple: true }), 'ok')
-    raw.close()
+      // the files as the crash left them: SQLite recovers the WAL and finds nothing broken
+      const raw = new Database(path.join(dataDir, 'live.db'))
+      assert.equal(raw.pragma('integrity_check', { simple: true }), 'ok')
+      raw.close()
 
-    child = await start(dataDir, port)
-    const db = new Database(path.join(dataDir, 'live.db'), { readonly: true })
-    try {
-      for (const [id, o] of created) {
-        const row = db.prepare('SELECT user_id, gold, status FROM orders WHERE id = ?').get(id) as { user_id: number; gold: number; status: string } | undefined
-        assert.ok(row, `acknowledged order ${id} is missing`)
-        assert.deepEqual([row.user_id, row.gold], [o.user, o.gold])
-        if (confirmed.has(id)) assert.equal(row.status, 'paid', `acknowledged confirmation of ${id} is missing`)
+      child = await start(dataDir, port)
+      const db = new Database(path.join(dataDir, 'live.db'), { readonly: true })
+      try {
+        for (const [id, o] of created) {
+          const row = db.prepare('SELECT user_id, gold, status FROM orders WHERE id = ?').get(id) as
+            { user_id: number; gold: number; status: string } | undefined
+          assert.ok(row, `acknowledged order ${id} is missing`)
+          assert.deepEqual([row.user_id, row.gold], [o.user, o.gold])
+          if (confirmed.has(id)) assert.equal(row.status, 'paid', `acknowledged confirmation of ${id} is missing`)
+        }
+        // every credit that was written is in the balance, exactly (the confirmation is one transaction)
+        for (const u of users) {
+          const paid = (
+            db
+              .prepare(
+                "SELECT COALESCE(SUM(gold), 0) AS s FROM orders WHERE user_id = ? AND status = 'paid' AND kind = 'gold'"
+              )
+              .get(u.user.id) as { s: number }
+          ).s
+          const gold = (db.prepare('SELECT gold FROM users WHERE id = ?').get(u.user.id) as { gold: number }).gold
+          assert.equal(gold, u.user.gold + paid, `user ${u.user.id}: ${u.user.gold} + ${paid} credited`)
+        }
+        for (const c of chats) {
+          const row = db
+            .prepare('SELECT content FROM danmaku WHERE room_id = ? AND msg_id = ?')
+            .get(c.room, c.msg_id) as { content: string } | undefined
+          assert.equal(row?.content, c.text, `acknowledged chat ${c.msg_id} is missing`)
+        }
+      } finally {
+        db.close()
       }
-      // every credit that was written is in the balance, exactly (the confirmation is one transaction)
-      for (const u of users) {
-        const paid = (db.prepare("SELECT COALESCE(SUM(gold), 0) AS s FROM orders WHERE user_id = ? AND status = 'paid' AND kind = 'gold'").get(u.user.id) as { s: number }).s
-        const gold = (db.prepare('SELECT gold FROM users WHERE id = ?').get(u.user.id) as { gold: number }).gold
-        assert.equal(gold, u.user.gold + paid, `user ${u.user.id}: ${u.user.gold} + ${paid} credited`)
-      }
-      for (const c of chats) {
-        const row = db.prepare('SELECT content FROM danmaku WHERE room_id = ? AND msg_id = ?').get(c.room, c.msg_id) as { content: string } | undefined
-        assert.equal(row?.content, c.text, `acknowledged chat ${c.msg_id} is missing`)
-      }
+      // and the restarted server answers from it
+      const after = await post('/api/v1/userapp/userinfo', {}, a.access_token)
+      assert.equal(after.code, 1)
     } finally {
-      db.close()
+      child?.kill('SIGKILL')
+      fs.rmSync(dataDir, { recursive: true, force: true })
     }
-    // and the restarted server answers from it
-    const after = await post('/api/v1/userapp/userinfo', {}, a.access_token)
-    assert.equal(after.code, 1)
-  } finally {
-    child?.kill('SIGKILL')
-    fs.rmSync(dataDir, { recursive: true, force: true })
   }
-})
+)

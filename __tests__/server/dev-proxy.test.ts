@@ -18,7 +18,7 @@ test('every route of the reference server outside the app is proxied by the dev 
     const app_ = (url: string) => url === '/' || url === '/*' || url === '/m2' || url === '/m2/*'
     const missing = [...new Set(routes.filter((url) => !app_(url) && !proxied(url)))]
     assert.deepEqual(missing, [])
-    assert.ok(proxied('/m2/json/groups.json'), 'the room groups are the server\'s, under /m2/')
+    assert.ok(proxied('/m2/json/groups.json'), "the room groups are the server's, under /m2/")
     assert.ok(!proxied('/m2/pages/home/home') && !proxied('/m2/js/app.js'))
   })
 })
@@ -26,7 +26,10 @@ test('every route of the reference server outside the app is proxied by the dev 
 test('the dev server proxies to the reference server on PORT, WebSocket included, keeping the Host', () => {
   assert.equal(proxy.target, 'http://127.0.0.1:9999')
   assert.equal(devServerOptions({}).proxy[0].target, 'http://127.0.0.1:8080')
-  assert.equal(devServerOptions({ DEV_PROXY_TARGET: 'http://127.0.0.1:1234', PORT: '9999' }).proxy[0].target, 'http://127.0.0.1:1234')
+  assert.equal(
+    devServerOptions({ DEV_PROXY_TARGET: 'http://127.0.0.1:1234', PORT: '9999' }).proxy[0].target,
+    'http://127.0.0.1:1234'
+  )
   assert.equal(proxy.ws, true)
   assert.equal(proxy.changeOrigin, false)
   assert.equal(proxy.xfwd, true)

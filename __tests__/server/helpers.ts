@@ -25,7 +25,14 @@ export interface CallResult {
   headers: Record<string, unknown>
 }
 
-export async function call(app: LiveServer, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, token?: string, headers: Record<string, string> = {}): Promise<CallResult> {
+export async function call(
+  app: LiveServer,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+  token?: string,
+  headers: Record<string, string> = {}
+): Promise<CallResult> {
   const h: Record<string, string> = { ...headers }
   if (token) h.authorization = `Bearer ${token}`
   let u = url
@@ -53,7 +60,10 @@ export const U = (path: string) => `/api/v1/userapp${path}`
 export function assertEnvelope(r: CallResult, code = 1): any {
   assert.equal(r.status, 200, `HTTP ${r.status}: ${JSON.stringify(r.body)}`)
   assert.ok(r.body && typeof r.body === 'object', 'envelope is an object')
-  assert.ok('code' in r.body && 'msg' in r.body && 'data' in r.body, `envelope has code, msg, data: ${JSON.stringify(r.body).slice(0, 200)}`)
+  assert.ok(
+    'code' in r.body && 'msg' in r.body && 'data' in r.body,
+    `envelope has code, msg, data: ${JSON.stringify(r.body).slice(0, 200)}`
+  )
   assert.equal(r.body.code, code, `code ${r.body.code} (${r.body.msg})`)
   return r.body.data
 }
@@ -75,11 +85,19 @@ export function assertPaged(data: any, page = 1): any[] {
   return data.list
 }
 
-export async function login(app: LiveServer, mobile = '13800000001', password = 'demo1234'): Promise<{ token: string; user: any; cookies: string[] }> {
+export async function login(
+  app: LiveServer,
+  mobile = '13800000001',
+  password = 'demo1234'
+): Promise<{ token: string; user: any; cookies: string[] }> {
   const r = await call(app, 'POST', U('/login'), { mobile, password })
   const data = assertEnvelope(r)
   const sc = r.headers['set-cookie']
-  return { token: data.access_token, user: data.user, cookies: Array.isArray(sc) ? (sc as string[]) : sc ? [String(sc)] : [] }
+  return {
+    token: data.access_token,
+    user: data.user,
+    cookies: Array.isArray(sc) ? (sc as string[]) : sc ? [String(sc)] : []
+  }
 }
 
 export async function loginNoMobile(app: LiveServer): Promise<{ token: string; user: any }> {

@@ -31,12 +31,16 @@ test('R7.69 R7.70 enter answers the room counters without counting a visit, shar
   assert.equal(b.visits, a.visits, 'the visit is counted by live_vcr_stat, not by enter')
   const s1 = assertEnvelope(await call(app, 'POST', U('/living/share'), { roomid: 496 }))
   // another viewer's share counts (one viewer's repeats do not: security-counters.test.ts)
-  assert.equal(assertEnvelope(await call(app, 'POST', U('/living/share'), { roomid: 496 }, token)).shares, s1.shares + 1)
+  assert.equal(
+    assertEnvelope(await call(app, 'POST', U('/living/share'), { roomid: 496 }, token)).shares,
+    s1.shares + 1
+  )
   assertRefused(await call(app, 'POST', U('/living/enter'), { roomid: 'x' }), -1)
 })
 
 test('R7.71 R7.28 live_vcr_stat {id: roomId, flag: action (default visits)} counts one visit of the room', async () => {
-  const stat = async () => assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get', roomid: 496, b: 'visits' })).visits
+  const stat = async () =>
+    assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get', roomid: 496, b: 'visits' })).visits
   const before = await stat()
   const a = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_vcr_stat', id: 496, flag: 'visits' }))
   assert.deepEqual(a, { roomid: 496, visits: before + 1 })
@@ -76,7 +80,8 @@ test('a room whose chat is closed refuses with a message containing 关闭', asy
 })
 
 test('R7.72 R3.15 R7.79 R9.7 history: count default 10, type today, items {id, content JSON, msgTimestamp}; after_msg_id fills a gap', async () => {
-  for (let i = 0; i < 12; i++) assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 306, content: `消息${i}` }, token))
+  for (let i = 0; i < 12; i++)
+    assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 306, content: `消息${i}` }, token))
   const h = assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: 306 }))
   assert.equal(h.length, 10)
   const last = h[h.length - 1]
@@ -84,9 +89,17 @@ test('R7.72 R3.15 R7.79 R9.7 history: count default 10, type today, items {id, c
   assert.equal(parsed.text, '消息11')
   assert.ok(parsed.nickname && parsed.user_id === 10001)
   assert.ok(last.msgTimestamp > 1e12, 'milliseconds')
-  assert.ok(h.every((m: any, i: number) => i === 0 || m.id === h[i - 1].id + 1), 'ascending ids without gaps')
-  const gap = assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: 306, after_msg_id: last.id - 3, count: 50 }))
-  assert.deepEqual(gap.map((m: any) => m.id), [last.id - 2, last.id - 1, last.id])
+  assert.ok(
+    h.every((m: any, i: number) => i === 0 || m.id === h[i - 1].id + 1),
+    'ascending ids without gaps'
+  )
+  const gap = assertEnvelope(
+    await call(app, 'POST', U('/living/danmaku'), { roomid: 306, after_msg_id: last.id - 3, count: 50 })
+  )
+  assert.deepEqual(
+    gap.map((m: any) => m.id),
+    [last.id - 2, last.id - 1, last.id]
+  )
   assertRefused(await call(app, 'POST', U('/living/danmaku'), { roomid: 306, type: 'yesterday' }), -1)
   assertRefused(await call(app, 'POST', U('/living/danmaku'), {}), -1)
 })
@@ -114,9 +127,15 @@ test('R7.77 R3.16 R1.3 send_gifts spends gold; not enough gold → 余额不足;
   const d = assertEnvelope(await call(app, 'POST', U('/send_gifts'), { roomid: 496, giftid: 3, combo: 2 }, token))
   assert.equal(d.cost, 20)
   assert.equal(d.gold, me.gold - 20)
-  assert.match(assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 496, giftid: 8, combo: 10 }, token), -7), /余额不足/)
+  assert.match(
+    assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 496, giftid: 8, combo: 10 }, token), -7),
+    /余额不足/
+  )
   const poor = await loginNoMobile(app)
-  assert.match(assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 496, giftid: 8, combo: 1 }, poor.token), -7), /余额不足/)
+  assert.match(
+    assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 496, giftid: 8, combo: 1 }, poor.token), -7),
+    /余额不足/
+  )
   assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 496, giftid: 99 }, token), -4)
   assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 496 }, token), -1)
   assert.equal((await call(app, 'POST', U('/send_gifts'), { roomid: 496, giftid: 1 })).status, 401)
@@ -144,7 +163,10 @@ test('R7.81 R7.82 R3.19 R9.4 comments page 5 by default; posting needs login, re
   const after = assertEnvelope(await call(app, 'POST', U('/playback/comment/list'), { id: 5001 }))
   assert.equal(after.list[0].id, c.id)
   assert.equal(after.total, list.total + 1)
-  assert.match(assertRefused(await call(app, 'POST', U('/playback/comment'), { id: 5001, content: '敏感词' }, token), -5), /敏感/)
+  assert.match(
+    assertRefused(await call(app, 'POST', U('/playback/comment'), { id: 5001, content: '敏感词' }, token), -5),
+    /敏感/
+  )
   assertRefused(await call(app, 'POST', U('/playback/comment'), { id: 5001 }, token), -1)
 })
 

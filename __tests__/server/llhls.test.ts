@@ -8,10 +8,15 @@ import { PART_HOLD_BACK, PART_TARGET, SKIP_UNTIL_SECONDS, availableAt, liveClock
 import { BLOCK_MAX_MS, TIMESHIFT_DEFAULT_SECONDS, TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
 import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
 
-const get = (app: Parameters<Parameters<typeof withApp>[1]>[0], url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
+const get = (app: Parameters<Parameters<typeof withApp>[1]>[0], url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers })
 const tag = (pl: string, name: string) => new RegExp(`^#${name}:(.*)$`, 'm').exec(pl)?.[1]
 const segmentsOf = (pl: string) => [...pl.matchAll(/^(\w+)-seg\d+\.ts\?seq=(\d+)/gm)].map((m) => Number(m[2]))
-const partsOf = (pl: string) => [...pl.matchAll(/#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)",INDEPENDENT=YES/g)].map((m) => ({ duration: Number(m[1]), uri: m[2] }))
+const partsOf = (pl: string) =>
+  [...pl.matchAll(/#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)",INDEPENDENT=YES/g)].map((m) => ({
+    duration: Number(m[1]),
+    uri: m[2]
+  }))
 
 test('low-latency HLS: parts of the last segments and the one being recorded, server control, part info and a preload hint', async () => {
   await withApp({}, async (app) => {
@@ -19,11 +24,17 @@ test('low-latency HLS: parts of the last segments and the one being recorded, se
     assert.equal(r.statusCode, 200)
     const pl = r.body
     assert.equal(tag(pl, 'EXT-X-VERSION'), '9')
-    assert.equal(tag(pl, 'EXT-X-SERVER-CONTROL'), `CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${PART_HOLD_BACK.toFixed(3)},CAN-SKIP-UNTIL=${SKIP_UNTIL_SECONDS.toFixed(1)}`)
+    assert.equal(
+      tag(pl, 'EXT-X-SERVER-CONTROL'),
+      `CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${PART_HOLD_BACK.toFixed(3)},CAN-SKIP-UNTIL=${SKIP_UNTIL_SECONDS.toFixed(1)}`
+    )
     assert.ok(PART_HOLD_BACK >= 3 * PART_TARGET, 'the hold-back is at least three part targets')
     assert.equal(tag(pl, 'EXT-X-PART-INF'), 'PART-TARGET=0.500')
     const parts = partsOf(pl)
-    assert.ok(parts.length >= 12 && parts.length <= 15, `${parts.length} parts: the last three segments and the one being recorded`)
+    assert.ok(
+      parts.length >= 12 && parts.length <= 15,
+      `${parts.length} parts: the last three segments and the one being recorded`
+    )
     assert.ok(parts.every((p) => p.duration <= 0.5 + 0.001 && /^720p-part\d+\.[0-3]\.ts\?seq=\d+$/.test(p.uri)))
     const hint = /^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="(720p-part(\d+)\.(\d)\.ts\?seq=(\d+))"$/m.exec(pl)
     assert.ok(hint, 'the next part is hinted')
@@ -31,7 +42,10 @@ test('low-latency HLS: parts of the last segments and the one being recorded, se
     const last = Math.max(...segmentsOf(pl))
     assert.equal(Number(hint[4]), last + 1)
     // every listed part plays, and the parts of a segment are that segment
-    const seg = await get(app, `/hls/live/496/${/^(720p-seg\d+\.ts\?seq=\d+)$/m.exec(pl.split('\n').reverse().join('\n'))![1]}`)
+    const seg = await get(
+      app,
+      `/hls/live/496/${/^(720p-seg\d+\.ts\?seq=\d+)$/m.exec(pl.split('\n').reverse().join('\n'))![1]}`
+    )
     const segParts = parts.filter((p) => p.uri.endsWith(`seq=${last}`))
     assert.equal(segParts.length, 4)
     const bodies = await Promise.all(segParts.map((p) => get(app, `/hls/live/496/${p.uri}`)))
@@ -48,14 +62,24 @@ test('every segment carries its EXT-X-PROGRAM-DATE-TIME: the moment it was recor
     const dates: number[] = []
     lines.forEach((l, i) => {
       if (/^360p-seg\d+\.ts/.test(l)) {
-        const pdt = lines.slice(0, i).reverse().find((x) => x.startsWith('#EXT-X-PROGRAM-DATE-TIME:'))!
+        const pdt = lines
+          .slice(0, i)
+          .reverse()
+          .find((x) => x.startsWith('#EXT-X-PROGRAM-DATE-TIME:'))!
         dates.push(Date.parse(pdt.slice('#EXT-X-PROGRAM-DATE-TIME:'.length)))
       }
     })
-    assert.equal((pl.match(/^#EXT-X-PROGRAM-DATE-TIME:/gm) || []).length, dates.length + 1, 'every segment, and the one being recorded')
+    assert.equal(
+      (pl.match(/^#EXT-X-PROGRAM-DATE-TIME:/gm) || []).length,
+      dates.length + 1,
+      'every segment, and the one being recorded'
+    )
     for (let i = 1; i < dates.length; i++) assert.equal(dates[i] - dates[i - 1], 2000)
     const newest = dates[dates.length - 1]
-    assert.ok(newest + 2000 <= before + 100 && newest + 4000 > before - 100, 'the newest complete segment ended within the last 2 s')
+    assert.ok(
+      newest + 2000 <= before + 100 && newest + 4000 > before - 100,
+      'the newest complete segment ended within the last 2 s'
+    )
   })
 })
 
@@ -64,11 +88,19 @@ test('R3.12 time-shift windows: two hours for slow-live rooms and channels, half
     const windowOf = async (url: string) => {
       const r = await get(app, url, { 'accept-encoding': 'gzip' })
       const text = r.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(r.rawPayload).toString() : r.body
-      return { seconds: segmentsOf(text).length * 2, gzip: r.headers['content-encoding'] === 'gzip', raw: text.length, sent: r.rawPayload.length }
+      return {
+        seconds: segmentsOf(text).length * 2,
+        gzip: r.headers['content-encoding'] === 'gzip',
+        raw: text.length,
+        sent: r.rawPayload.length
+      }
     }
     const slow = await windowOf('/hls/live/496/360p.m3u8') // 慢直播 (tag 10)
     assert.equal(slow.seconds, TIMESHIFT_SLOW_SECONDS)
-    assert.ok(slow.gzip && slow.sent < slow.raw / 5, `a two-hour playlist goes compressed: ${slow.raw} → ${slow.sent} bytes`)
+    assert.ok(
+      slow.gzip && slow.sent < slow.raw / 5,
+      `a two-hour playlist goes compressed: ${slow.raw} → ${slow.sent} bytes`
+    )
     assert.equal((await windowOf('/hls/live/ch1/720p.m3u8')).seconds, TIMESHIFT_SLOW_SECONDS)
     assert.equal((await windowOf('/hls/live/ch11/audio.m3u8')).seconds, TIMESHIFT_SLOW_SECONDS)
     assert.equal((await windowOf('/hls/live/306/360p.m3u8')).seconds, TIMESHIFT_DEFAULT_SECONDS)
@@ -122,7 +154,9 @@ test('blocking reloads: a request for the next part is answered once it exists; 
 
 test('LL_HLS off: the plain playlist, with its window and dates, no parts', async () => {
   await withApp({ lowLatency: false }, async (app) => {
-    const pl = (await get(app, '/hls/live/496/720p.m3u8?_HLS_msn=999999999&_HLS_skip=YES', { 'accept-encoding': 'identity' })).body
+    const pl = (
+      await get(app, '/hls/live/496/720p.m3u8?_HLS_msn=999999999&_HLS_skip=YES', { 'accept-encoding': 'identity' })
+    ).body
     assert.equal(tag(pl, 'EXT-X-VERSION'), '3')
     assert.doesNotMatch(pl, /EXT-X-PART|SERVER-CONTROL|PRELOAD-HINT|EXT-X-SKIP/)
     assert.equal(segmentsOf(pl).length * 2, TIMESHIFT_SLOW_SECONDS)
@@ -147,7 +181,12 @@ test('a paid room’s token rides on every part and the preload hint too', async
 
 test('the stream cut (dev control, this machine only): 503 for its seconds on every request of the room’s stream, or no answer', async () => {
   await withApp({}, async (app) => {
-    const cut = (q: string, remote = false) => app.inject({ method: 'POST', url: `/dev/rooms/496/stream/cut?${q}`, remoteAddress: remote ? '203.0.113.9' : '127.0.0.1' })
+    const cut = (q: string, remote = false) =>
+      app.inject({
+        method: 'POST',
+        url: `/dev/rooms/496/stream/cut?${q}`,
+        remoteAddress: remote ? '203.0.113.9' : '127.0.0.1'
+      })
     assert.equal((await cut('seconds=1', true)).statusCode, 404, 'not from another machine')
     assertRefused({ status: 200, body: (await cut('seconds=1&mode=drop')).json() } as never, -1)
     const r = (await cut('seconds=1')).json()

@@ -43,7 +43,10 @@ test('R7.86 R3.50 R3.51 only the owner pays a goods order (its total), once; ano
   const body = { id: String(o.id), fromtype: 'h5', _sj_userid: String(userId), _sj_token: token, openid: 'o_cfg' }
   // another user's token, as the mall's token or as the caller's login, cannot pay it
   assert.equal((await call(app, 'POST', U('/mall/order/pay'), { ...body, _sj_token: other })).status, 401)
-  assertRefused(await call(app, 'POST', U('/mall/order/pay'), { ...body, _sj_userid: '10002', _sj_token: '' }, other), -4)
+  assertRefused(
+    await call(app, 'POST', U('/mall/order/pay'), { ...body, _sj_userid: '10002', _sj_token: '' }, other),
+    -4
+  )
   const pay = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), body))
   assert.equal(pay.mall_order_id, String(o.id))
   assert.equal(pay.price, o.amount)
@@ -53,7 +56,10 @@ test('R7.86 R3.50 R3.51 only the owner pays a goods order (its total), once; ano
   assert.equal(again.order_id, pay.order_id)
   const confirmed = assertEnvelope(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: pay.order_id }, token))
   assert.equal(confirmed.credited, 1)
-  assert.equal(assertEnvelope(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: pay.order_id }, token)).credited, 0)
+  assert.equal(
+    assertEnvelope(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: pay.order_id }, token)).credited,
+    0
+  )
   assert.equal(assertEnvelope(await call(app, 'POST', U('/mall/order/detail'), { id: o.id }, token)).status, 'paid')
   const msg = assertRefused(await call(app, 'POST', U('/mall/order/pay'), body), 0)
   assert.match(msg, /已支付/)

@@ -37,8 +37,17 @@ test('R3.12 a stream is a master playlist of its renditions, lowest first, each 
     const r = await app.inject({ method: 'GET', url })
     assert.equal(r.statusCode, 200, url)
     assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
-    const variants = [...r.body.matchAll(/#EXT-X-STREAM-INF:BANDWIDTH=(\d+),RESOLUTION=(\d+)x(\d+),CODECS="[^"]+"[^\n]*\n([^\n]+)/g)].map((m) => ({ bandwidth: Number(m[1]), height: Number(m[3]), uri: m[4] }))
-    assert.deepEqual(variants.map((v) => [v.height, v.uri]), [[360, '360p.m3u8'], [720, '720p.m3u8']], url)
+    const variants = [
+      ...r.body.matchAll(/#EXT-X-STREAM-INF:BANDWIDTH=(\d+),RESOLUTION=(\d+)x(\d+),CODECS="[^"]+"[^\n]*\n([^\n]+)/g)
+    ].map((m) => ({ bandwidth: Number(m[1]), height: Number(m[3]), uri: m[4] }))
+    assert.deepEqual(
+      variants.map((v) => [v.height, v.uri]),
+      [
+        [360, '360p.m3u8'],
+        [720, '720p.m3u8']
+      ],
+      url
+    )
     for (const v of variants) {
       const media = await app.inject({ method: 'GET', url: url.replace('index.m3u8', v.uri) })
       assert.equal(media.statusCode, 200)
@@ -50,23 +59,38 @@ test('R3.12 a stream is a master playlist of its renditions, lowest first, each 
     }
   }
   // unknown renditions and names are not found
-  for (const url of ['/hls/live/496/1080p.m3u8', '/hls/live/496/720p-seg6.ts', '/hls/vod/5001/seg0.ts', '/hls/img/1/720p.m3u8']) {
+  for (const url of [
+    '/hls/live/496/1080p.m3u8',
+    '/hls/live/496/720p-seg6.ts',
+    '/hls/vod/5001/seg0.ts',
+    '/hls/img/1/720p.m3u8'
+  ]) {
     assert.equal((await app.inject({ method: 'GET', url })).statusCode, 404, url)
   }
 })
 
 test('R3.12 radio channels and radio or audio programmes are their sound alone: one rendition, a media playlist of audio', async () => {
-  const index = (await call(app, 'POST', U('/index'))).body.data as { channels: { tv: { source: string }[]; radio: { source: string }[] } }
+  const index = (await call(app, 'POST', U('/index'))).body.data as {
+    channels: { tv: { source: string }[]; radio: { source: string }[] }
+  }
   assert.ok(index.channels.tv.every((c) => /\/hls\/live\/ch\d+\/index\.m3u8$/.test(c.source)))
-  assert.ok(index.channels.radio.length > 0 && index.channels.radio.every((c) => /\/hls\/live\/ch\d+\/audio\.m3u8$/.test(c.source)))
+  assert.ok(
+    index.channels.radio.length > 0 &&
+      index.channels.radio.every((c) => /\/hls\/live\/ch\d+\/audio\.m3u8$/.test(c.source))
+  )
   const radio = await app.inject({ method: 'GET', url: new URL(index.channels.radio[0].source).pathname })
   assert.match(radio.body, /#EXTINF/)
   assert.doesNotMatch(radio.body, /EXT-X-STREAM-INF/)
   const seg = /^(audio-seg\d+\.ts\?seq=\d+)$/m.exec(radio.body)![1]
-  const audio = await app.inject({ method: 'GET', url: new URL(index.channels.radio[0].source).pathname.replace('audio.m3u8', seg) })
+  const audio = await app.inject({
+    method: 'GET',
+    url: new URL(index.channels.radio[0].source).pathname.replace('audio.m3u8', seg)
+  })
   assert.equal(audio.statusCode, 200)
   assert.equal(audio.rawPayload[0], 0x47)
-  const programmes = (await app.inject({ method: 'GET', url: '/live/api_mapp.php?a=media_programs&media=audio' })).json().data as { source: string }[]
+  const programmes = (
+    await app.inject({ method: 'GET', url: '/live/api_mapp.php?a=media_programs&media=audio' })
+  ).json().data as { source: string }[]
   assert.ok(programmes.length > 0 && programmes.every((p) => /\/hls\/vod\/\d+\/audio\.m3u8$/.test(p.source)))
 })
 
@@ -77,14 +101,15 @@ test('R3.12 live playlist (plain): sliding window, growing media sequence, a dat
   assert.ok(!r.body.includes('#EXT-X-ENDLIST'))
   const t0 = 1_700_000_000_000
   const epoch = t0 - 86_400_000
-  const seq = (t: number) => Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', '720p', { nowMs: t, epochMs: epoch }))![1])
+  const seq = (t: number) =>
+    Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', '720p', { nowMs: t, epochMs: epoch }))![1])
   assert.equal(seq(t0 + 4000), seq(t0) + 2, 'two segments later after 4 s')
   const n = loadFixture().durations.length
   let sawDiscontinuity = false
   for (let k = 0; k < n; k++) {
     const pl = livePlaylist('496', '720p', { nowMs: t0 + k * 2000, epochMs: epoch })
     const segs = [...pl.matchAll(/720p-seg(\d+)\.ts/g)].map((m) => Number(m[1]))
-    assert.equal(segs.length, 6, "a 12 s window of six 2 s segments")
+    assert.equal(segs.length, 6, 'a 12 s window of six 2 s segments')
     assert.equal((pl.match(/#EXT-X-PROGRAM-DATE-TIME:/g) || []).length, 6, 'every segment has its date')
     assert.doesNotMatch(pl, /EXT-X-PART|EXT-X-SERVER-CONTROL|PRELOAD-HINT/, 'the plain playlist')
     const dsq = Number(/#EXT-X-DISCONTINUITY-SEQUENCE:(\d+)/.exec(pl)![1])
@@ -115,7 +140,12 @@ test('playback VOD playlist ends and loops the fixture', async () => {
 })
 
 test('R7.108 R7.109 R7.110 generated SVG images answer with resize parameters ignored', async () => {
-  for (const url of ['/img/room/496.svg', '/img/room/496.svg?x-oss-process=image/resize,h_400/crop,mid,w_500,h_400', '/img/photo/1001.svg!300_200', '/img/avatar/10001.svg']) {
+  for (const url of [
+    '/img/room/496.svg',
+    '/img/room/496.svg?x-oss-process=image/resize,h_400/crop,mid,w_500,h_400',
+    '/img/photo/1001.svg!300_200',
+    '/img/avatar/10001.svg'
+  ]) {
     const r = await app.inject({ method: 'GET', url })
     assert.equal(r.statusCode, 200, url)
     assert.equal(r.headers['content-type'], 'image/svg+xml')
@@ -132,7 +162,9 @@ test('R7.39 R3.53 R9.8 qrcode: GET with roomid or path, width default 300, a PNG
   const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
   assert.ok(decoded, 'the QR code decodes')
   assert.match(decoded.data, /^http:\/\/localhost(:\d+)?\/m2\/packageA\/pages\/live\/live\?roomid=496$/)
-  const j = assertEnvelope(await call(app, 'GET', U('/qrcode'), { path: 'pages/live/live?roomid=1', width: 200, format: 'json' }))
+  const j = assertEnvelope(
+    await call(app, 'GET', U('/qrcode'), { path: 'pages/live/live?roomid=1', width: 200, format: 'json' })
+  )
   assert.match(j.data_url, /^data:image\/png;base64,/)
   assert.match(j.target, /\/m2\/pages\/live\/live\?roomid=1$/)
   const small = PNG.sync.read(Buffer.from(j.data_url.split(',')[1], 'base64'))
@@ -147,9 +179,12 @@ test('R7.107 upload: multipart field file → {url}; login required; wrong field
   const boundary = '----t' + Date.now()
   // the file part is latin1 bytes: a real PNG starts with its signature (the content is sniffed)
   const PNG = '\x89PNG\r\n\x1a\n'
-  const body = (field: string, name: string, content: string) => Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n1.0.0\r\n--${boundary}\r\nContent-Disposition: form-data; name="platform"\r\n\r\nh5\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n--${boundary}--\r\n`, 'latin1')
+  const body = (field: string, name: string, content: string) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n1.0.0\r\n--${boundary}\r\nContent-Disposition: form-data; name="platform"\r\n\r\nh5\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+      'latin1'
+    )
   const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }
   const r = await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.png', PNG + 'DATA'), headers })
   const d = r.json()
@@ -158,15 +193,41 @@ test('R7.107 upload: multipart field file → {url}; login required; wrong field
   const got = await app.inject({ method: 'GET', url: new URL(d.data.url).pathname })
   assert.equal(got.rawPayload.toString('latin1'), PNG + 'DATA')
   assert.equal(got.headers['content-type'], 'image/png')
-  assert.equal((await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.png', 'x'), headers: { 'content-type': headers['content-type'] } })).statusCode, 401)
-  assert.notEqual((await app.inject({ method: 'POST', url: '/upload', payload: body('image', 'a.png', 'x'), headers })).json().code, 1)
-  assert.notEqual((await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.exe', 'x'), headers })).json().code, 1)
-  const plain = await app.inject({ method: 'POST', url: '/upload', payload: '{}', headers: { 'content-type': 'application/json', authorization: headers.authorization } })
+  assert.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/upload',
+        payload: body('file', 'a.png', 'x'),
+        headers: { 'content-type': headers['content-type'] }
+      })
+    ).statusCode,
+    401
+  )
+  assert.notEqual(
+    (await app.inject({ method: 'POST', url: '/upload', payload: body('image', 'a.png', 'x'), headers })).json().code,
+    1
+  )
+  assert.notEqual(
+    (await app.inject({ method: 'POST', url: '/upload', payload: body('file', 'a.exe', 'x'), headers })).json().code,
+    1
+  )
+  const plain = await app.inject({
+    method: 'POST',
+    url: '/upload',
+    payload: '{}',
+    headers: { 'content-type': 'application/json', authorization: headers.authorization }
+  })
   assert.equal(plain.statusCode, 200)
   assert.equal(plain.json().code, -1)
   assert.equal((await app.inject({ method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' })).statusCode, 404)
   // The client resolves /upload on the API host's default base path (R7.2): the same upload answers there.
-  const viaApi = await app.inject({ method: 'POST', url: '/api/v1/upload', payload: body('file', 'b.png', PNG + '2'), headers })
+  const viaApi = await app.inject({
+    method: 'POST',
+    url: '/api/v1/upload',
+    payload: body('file', 'b.png', PNG + '2'),
+    headers
+  })
   assert.equal(viaApi.json().code, 1)
   const served = await app.inject({ method: 'GET', url: new URL(viaApi.json().data.url).pathname })
   assert.equal(served.rawPayload.toString('latin1'), PNG + '2')

@@ -42,16 +42,27 @@ test('R1.4 R7.84 a repeated sandbox payment confirmation credits the gold exactl
   const first = assertEnvelope(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token))
   assert.equal(first.credited, 1)
   assert.equal(await gold(), before + 300)
-  await Promise.all(Array.from({ length: 5 }, () => call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token)))
+  await Promise.all(
+    Array.from({ length: 5 }, () => call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token))
+  )
   // the payment page's form posts back (a form body with redirect): sent back to the app
-  const page = await app.inject({ method: 'POST', url: '/sandbox/pay/confirm', payload: `order_id=${order.order_id}&redirect=/m2/`, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' } })
+  const page = await app.inject({
+    method: 'POST',
+    url: '/sandbox/pay/confirm',
+    payload: `order_id=${order.order_id}&redirect=/m2/`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }
+  })
   assert.equal(page.statusCode, 303)
   assert.equal(page.headers.location, '/m2/')
   const again = assertEnvelope(await call(app, 'POST', `/dev/orders/${order.order_id}/confirm`, {}))
   assert.equal(again.credited, 0)
   assert.equal(await gold(), before + 300)
   assertRefused(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: 'nope' }, token), -4)
-  const html = await app.inject({ method: 'GET', url: `/sandbox/pay?order_id=${order.order_id}`, headers: { authorization: `Bearer ${token}` } })
+  const html = await app.inject({
+    method: 'GET',
+    url: `/sandbox/pay?order_id=${order.order_id}`,
+    headers: { authorization: `Bearer ${token}` }
+  })
   assert.match(html.headers['content-type'] as string, /text\/html/)
   assert.match(html.body, /已支付/)
 })
@@ -64,10 +75,19 @@ test('R7.85 R3.28 deposit log pages the orders with status', async () => {
 })
 
 test('R7.86 R3.50 mall order pay returns a payment payload for the fromtype; paid orders are refused', async () => {
-  const order = async () => String(assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001 }, token)).id)
+  const order = async () =>
+    String(assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001 }, token)).id)
   const [first, second] = [await order(), await order()]
   // the mall's user: _sj_userid with _sj_token = that user's access token (no Authorization header)
-  const d = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id: first, fromtype: 'xcx', _sj_userid: '10001', _sj_token: token, openid: 'o_fixed' }))
+  const d = assertEnvelope(
+    await call(app, 'POST', U('/mall/order/pay'), {
+      id: first,
+      fromtype: 'xcx',
+      _sj_userid: '10001',
+      _sj_token: token,
+      openid: 'o_fixed'
+    })
+  )
   assert.ok(d.payment.paySign && d.order_id)
   const h5 = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id: second, fromtype: 'h5' }, token))
   assert.ok(h5.payment.mweb_url)

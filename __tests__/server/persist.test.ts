@@ -13,7 +13,9 @@ test('restart keeps data: a file database in a temp dir keeps users, chat, order
   try {
     const first = await createServer({ dataDir: dir, sandbox: true })
     const { token, cookies } = await login(first)
-    const msg = assertEnvelope(await call(first, 'POST', U('/danmaku'), { room_id: 548, content: '重启前的消息' }, token))
+    const msg = assertEnvelope(
+      await call(first, 'POST', U('/danmaku'), { room_id: 548, content: '重启前的消息' }, token)
+    )
     const order = assertEnvelope(await call(first, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 300 }, token))
     assertEnvelope(await call(first, 'POST', U('/follow'), { roomid: 548 }, token))
     const gold = assertEnvelope(await call(first, 'POST', U('/userinfo'), {}, token)).gold
@@ -23,8 +25,14 @@ test('restart keeps data: a file database in a temp dir keeps users, chat, order
     const second = await createServer({ dataDir: dir, sandbox: true })
     assert.equal(assertEnvelope(await call(second, 'POST', U('/userinfo'), {}, token)).id, 10001, 'the token survives')
     const cookie = cookies.map((c) => c.split(';')[0]).join('; ')
-    assert.equal(assertEnvelope(await call(second, 'POST', U('/userinfo'), {}, undefined, { cookie })).id, 10001, 'the sign secret survives')
-    const hist = assertEnvelope(await call(second, 'POST', U('/living/danmaku'), { roomid: 548, after_msg_id: msg.msg_id - 1 }))
+    assert.equal(
+      assertEnvelope(await call(second, 'POST', U('/userinfo'), {}, undefined, { cookie })).id,
+      10001,
+      'the sign secret survives'
+    )
+    const hist = assertEnvelope(
+      await call(second, 'POST', U('/living/danmaku'), { roomid: 548, after_msg_id: msg.msg_id - 1 })
+    )
     assert.equal(JSON.parse(hist[0].content).text, '重启前的消息')
     assert.equal(assertEnvelope(await call(second, 'POST', U('/myfollow'), {}, token)).total, 1)
     const next = assertEnvelope(await call(second, 'POST', U('/danmaku'), { room_id: 548, content: '重启后' }, token))
@@ -33,7 +41,10 @@ test('restart keeps data: a file database in a temp dir keeps users, chat, order
     assertEnvelope(await call(second, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token))
     await second.close()
     const third = await createServer({ dataDir: dir, sandbox: true })
-    assert.equal(assertEnvelope(await call(third, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token)).credited, 0)
+    assert.equal(
+      assertEnvelope(await call(third, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token)).credited,
+      0
+    )
     assert.equal(assertEnvelope(await call(third, 'POST', U('/userinfo'), {}, token)).gold, gold + 300)
     await third.close()
   } finally {
@@ -45,7 +56,7 @@ test('npm run seed resets the content but keeps the secret', () => {
   const store = new Store(':memory:')
   seed(store)
   const secret = store.secret()
-  store.db.prepare("UPDATE users SET gold = 1 WHERE id = 10001").run()
+  store.db.prepare('UPDATE users SET gold = 1 WHERE id = 10001').run()
   seed(store)
   assert.equal(store.secret(), secret)
   assert.equal((store.db.prepare('SELECT gold FROM users WHERE id = 10001').get() as { gold: number }).gold, 500)

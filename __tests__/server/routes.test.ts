@@ -45,7 +45,13 @@ const ROUTES: Array<[string, 'GET' | 'POST', string, Record<string, unknown>, bo
   ['R7.49', 'POST', '/api/v1/userapp/subscribe', { teaser_id: 1470 }, true],
   ['R7.51', 'POST', '/api/v1/userapp/userinfo', {}, true],
   ['R7.53', 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' }, false],
-  ['R7.59', 'POST', '/api/v1/userapp/wxbb_login', { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd' }, false],
+  [
+    'R7.59',
+    'POST',
+    '/api/v1/userapp/wxbb_login',
+    { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd' },
+    false
+  ],
   ['R7.60', 'GET', '/live/api.php?a=login', {}, true],
   ['R7.61', 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000009', type: 1 }, false],
   ['R7.63', 'POST', '/api/v1/userapp/userinfo/update', { name: '慧眼观众' }, true],
@@ -82,7 +88,7 @@ const ROUTES: Array<[string, 'GET' | 'POST', string, Record<string, unknown>, bo
   ['R7.101', 'POST', '/api/v1/userapp/living/goods/view', { id: 6009, roomid: 539 }, false],
   ['R7.103', 'POST', '/api/v1/userapp/album/detail', { id: 1 }, false],
   ['R7.104', 'POST', '/api/v1/userapp/album/photo/list', { album_id: 1, order: 'desc', count: 30 }, false],
-  ['R7.105', 'POST', '/api/v1/userapp/album/photo/up', { id: 1001 }, false],
+  ['R7.105', 'POST', '/api/v1/userapp/album/photo/up', { id: 1001 }, false]
 ]
 /** Calls whose success needs state another test sets up (a running activity, an SMS code): checked for 401 and never-500 only. */
 const STATEFUL: Array<[string, string]> = [
@@ -93,14 +99,36 @@ const STATEFUL: Array<[string, string]> = [
   ['R7.98', '/api/v1/userapp/living/activity/puzzle/post'],
   ['R7.99', '/api/v1/userapp/living/activity/puzzle/result?act_id=1'],
   ['R7.52', '/api/v1/userapp/logout'],
-  ['R7.107', '/upload'],
+  ['R7.107', '/upload']
 ]
 
 const JUNK: Array<Record<string, unknown>> = [
   {},
-  { roomid: 'abc', room_id: 'x', id: 'abc', page: -1, count: 'lots', tag: 'hot', act_id: 'z', option_id: [], mobile: 123, m: 1, gold: 'much', content: { a: 1 } },
-  { roomid: { $gt: 1 }, id: [1, 2], keywords: ['a'], password: 12345, type: null, width: 1e9, channelid: -5, day: '2024-99-99' },
-  { roomid: 1e20, id: -1, page: 1.5, count: 101, combo: 0, giftid: 0, news_id: 0, album_id: 0, host_uid: 0 },
+  {
+    roomid: 'abc',
+    room_id: 'x',
+    id: 'abc',
+    page: -1,
+    count: 'lots',
+    tag: 'hot',
+    act_id: 'z',
+    option_id: [],
+    mobile: 123,
+    m: 1,
+    gold: 'much',
+    content: { a: 1 }
+  },
+  {
+    roomid: { $gt: 1 },
+    id: [1, 2],
+    keywords: ['a'],
+    password: 12345,
+    type: null,
+    width: 1e9,
+    channelid: -5,
+    day: '2024-99-99'
+  },
+  { roomid: 1e20, id: -1, page: 1.5, count: 101, combo: 0, giftid: 0, news_id: 0, album_id: 0, host_uid: 0 }
 ]
 
 let app: LiveServer
@@ -109,7 +137,9 @@ before(async () => {
   process.env.QUIET_SMS = '1'
   app = await makeApp()
   token = (await login(app)).token
-  MALL_PAY.id = String((await call(app, 'POST', '/api/v1/userapp/mall/order/create', { goods_id: 6001 }, token)).body.data.id)
+  MALL_PAY.id = String(
+    (await call(app, 'POST', '/api/v1/userapp/mall/order/create', { goods_id: 6001 }, token)).body.data.id
+  )
 })
 after(() => app.close())
 
@@ -124,7 +154,10 @@ test('R7.1 R9.2 every section-7 call answers at its path and method with {code, 
 
 test('R6.2 login-gated calls answer HTTP 401 {code: 401, msg: 请先登录} without a valid token', async () => {
   // R7.60 is a login check: anonymous callers get HTTP 200 with code 401 and the OAuth url (tested in user.test.ts)
-  const gated = [...ROUTES.filter((r) => r[4] && r[0] !== 'R7.60').map((r) => [r[0], r[1], r[2], r[3]] as const), ...STATEFUL.filter(([id]) => id !== 'R7.52' && id !== 'R7.94').map(([id, p]) => [id, 'POST', p, {}] as const)]
+  const gated = [
+    ...ROUTES.filter((r) => r[4] && r[0] !== 'R7.60').map((r) => [r[0], r[1], r[2], r[3]] as const),
+    ...STATEFUL.filter(([id]) => id !== 'R7.52' && id !== 'R7.94').map(([id, p]) => [id, 'POST', p, {}] as const)
+  ]
   for (const [id, method, path, payload] of gated) {
     for (const t of [undefined, 'expired-or-forged']) {
       const r = await call(app, method, path, payload, t)
@@ -135,13 +168,20 @@ test('R6.2 login-gated calls answer HTTP 401 {code: 401, msg: 请先登录} with
 })
 
 test('junk payloads never cause a 500: every answer is an envelope; refusals carry a Chinese message', async () => {
-  const all = [...ROUTES.map((r) => [r[0], r[1], r[2]] as const), ...STATEFUL.map(([id, p]) => [id, 'POST', p] as const)]
+  const all = [
+    ...ROUTES.map((r) => [r[0], r[1], r[2]] as const),
+    ...STATEFUL.map(([id, p]) => [id, 'POST', p] as const)
+  ]
   for (const [id, method, path] of all) {
     for (const junk of JUNK) {
       const r = await call(app, method, path, path.includes('qrcode') ? { ...junk, format: 'json' } : junk, token)
       assert.ok(r.status === 200 || r.status === 401, `${id} ${path} ${JSON.stringify(junk)} → HTTP ${r.status}`)
-      assert.ok(typeof r.body.code === 'number' && typeof r.body.msg === 'string' && 'data' in r.body, `${id} ${path} envelope`)
-      if (r.body.code !== 1 && r.body.code !== 0) assert.match(r.body.msg, /[\u4e00-\u9fa5]/, `${id} ${path}: ${r.body.msg}`)
+      assert.ok(
+        typeof r.body.code === 'number' && typeof r.body.msg === 'string' && 'data' in r.body,
+        `${id} ${path} envelope`
+      )
+      if (r.body.code !== 1 && r.body.code !== 0)
+        assert.match(r.body.msg, /[\u4e00-\u9fa5]/, `${id} ${path}: ${r.body.msg}`)
     }
   }
 })

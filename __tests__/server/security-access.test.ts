@@ -55,36 +55,62 @@ function spellings(path: string): string[] {
 
 const fill = (url: string) => url.replace(/:id\b/g, '539').replace(/:(\w+)/g, '1')
 
-test('R7.61 every spelling of every loopback-only route (from the route table) is refused to another machine: the 404 envelope', { timeout: 120000 }, async () => {
-  await withApp({}, async (app) => {
-    assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000001', type: 1 }))
-    const probe = await app.inject({ method: 'GET', url: '/%64ev/sms-code?mobile=13800000001', remoteAddress: PUBLIC_IP })
-    assert.equal(probe.body, JSON.stringify(NOT_FOUND), 'the encoded spelling of the SMS code control')
-    assert.equal(probe.statusCode, 404)
-    const guarded = app.routeTable.filter((r) => r.access === 'loopback')
-    // the table knows every demo control and the recorded analytics events, both methods
-    for (const must of ['GET /dev/sms-code', 'POST /dev/rooms/:id/quiz', 'GET /dev/orders/:id/confirm', 'POST /dev/text', 'GET /sandbox/analytics/events', 'POST /sandbox/analytics/events']) {
-      assert.ok(guarded.some((r) => `${r.method} ${r.url}` === must), `${must} is loopback-only`)
-    }
-    for (const r of app.routeTable.filter((x) => x.url.startsWith('/dev/'))) assert.equal(r.access, 'loopback', `${r.method} ${r.url}`)
-    // every /dev/ and /sandbox/ route carries a decision
-    for (const r of app.routeTable.filter((x) => /^\/(dev|sandbox)\//.test(x.url))) assert.ok(r.access === 'loopback' || r.access === 'public', `${r.method} ${r.url}: ${r.access}`)
-    const leaks: string[] = []
-    let sent = 0
-    for (const route of guarded) {
-      const methods = route.method === 'GET' ? ['GET', 'HEAD', 'POST'] : ['POST', 'GET']
-      for (const url of spellings(fill(route.url))) {
-        for (const method of methods) {
-          const res = await app.inject({ method: method as 'GET', url, remoteAddress: PUBLIC_IP, ...(method === 'POST' ? { payload: { mobile: '13800000001' } } : {}) })
-          sent++
-          if (res.statusCode !== 404 || (method !== 'HEAD' && res.body !== JSON.stringify(NOT_FOUND))) leaks.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`)
+test(
+  'R7.61 every spelling of every loopback-only route (from the route table) is refused to another machine: the 404 envelope',
+  { timeout: 120000 },
+  async () => {
+    await withApp({}, async (app) => {
+      assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000001', type: 1 }))
+      const probe = await app.inject({
+        method: 'GET',
+        url: '/%64ev/sms-code?mobile=13800000001',
+        remoteAddress: PUBLIC_IP
+      })
+      assert.equal(probe.body, JSON.stringify(NOT_FOUND), 'the encoded spelling of the SMS code control')
+      assert.equal(probe.statusCode, 404)
+      const guarded = app.routeTable.filter((r) => r.access === 'loopback')
+      // the table knows every demo control and the recorded analytics events, both methods
+      for (const must of [
+        'GET /dev/sms-code',
+        'POST /dev/rooms/:id/quiz',
+        'GET /dev/orders/:id/confirm',
+        'POST /dev/text',
+        'GET /sandbox/analytics/events',
+        'POST /sandbox/analytics/events'
+      ]) {
+        assert.ok(
+          guarded.some((r) => `${r.method} ${r.url}` === must),
+          `${must} is loopback-only`
+        )
+      }
+      for (const r of app.routeTable.filter((x) => x.url.startsWith('/dev/')))
+        assert.equal(r.access, 'loopback', `${r.method} ${r.url}`)
+      // every /dev/ and /sandbox/ route carries a decision
+      for (const r of app.routeTable.filter((x) => /^\/(dev|sandbox)\//.test(x.url)))
+        assert.ok(r.access === 'loopback' || r.access === 'public', `${r.method} ${r.url}: ${r.access}`)
+      const leaks: string[] = []
+      let sent = 0
+      for (const route of guarded) {
+        const methods = route.method === 'GET' ? ['GET', 'HEAD', 'POST'] : ['POST', 'GET']
+        for (const url of spellings(fill(route.url))) {
+          for (const method of methods) {
+            const res = await app.inject({
+              method: method as 'GET',
+              url,
+              remoteAddress: PUBLIC_IP,
+              ...(method === 'POST' ? { payload: { mobile: '13800000001' } } : {})
+            })
+            sent++
+            if (res.statusCode !== 404 || (method !== 'HEAD' && res.body !== JSON.stringify(NOT_FOUND)))
+              leaks.push(`${method} ${url} → ${res.statusCode} ${res.body.slice(0, 80)}`)
+          }
         }
       }
-    }
-    assert.ok(sent > 1000, `${sent} requests`)
-    assert.deepEqual(leaks, [])
-  })
-})
+      assert.ok(sent > 1000, `${sent} requests`)
+      assert.deepEqual(leaks, [])
+    })
+  }
+)
 
 test('R7.61 the same spellings from this machine reach the demo control (so the refusals above are the guard, not a typo)', async () => {
   await withApp({}, async (app) => {
@@ -105,10 +131,24 @@ test('R7.61 the same spellings from this machine reach the demo control (so the 
 test('R7.61 a trusted proxy cannot make a public caller loopback: X-Forwarded-For 127.0.0.1 from outside, a public address anywhere in the chain', async () => {
   for (const trustProxy of [true, ['127.0.0.1', '::1'], 1]) {
     await withApp({ trustProxy }, async (app) => {
-      for (const [remoteAddress, xff] of [[PUBLIC_IP, '127.0.0.1'], [PUBLIC_IP, '::1'], ['127.0.0.1', PUBLIC_IP], ['127.0.0.1', `127.0.0.1, ${PUBLIC_IP}`], ['127.0.0.1', `${PUBLIC_IP}, 127.0.0.1`]] as const) {
-        for (const url of ['/dev/sms-code?mobile=13800000001', '/%64ev/sms-code?mobile=13800000001', '/sandbox/analytics/events']) {
+      for (const [remoteAddress, xff] of [
+        [PUBLIC_IP, '127.0.0.1'],
+        [PUBLIC_IP, '::1'],
+        ['127.0.0.1', PUBLIC_IP],
+        ['127.0.0.1', `127.0.0.1, ${PUBLIC_IP}`],
+        ['127.0.0.1', `${PUBLIC_IP}, 127.0.0.1`]
+      ] as const) {
+        for (const url of [
+          '/dev/sms-code?mobile=13800000001',
+          '/%64ev/sms-code?mobile=13800000001',
+          '/sandbox/analytics/events'
+        ]) {
           const res = await app.inject({ method: 'GET', url, remoteAddress, headers: { 'x-forwarded-for': xff } })
-          assert.equal(res.statusCode, 404, `${JSON.stringify(trustProxy)} ${remoteAddress} XFF ${xff} ${url}: ${res.body.slice(0, 80)}`)
+          assert.equal(
+            res.statusCode,
+            404,
+            `${JSON.stringify(trustProxy)} ${remoteAddress} XFF ${xff} ${url}: ${res.body.slice(0, 80)}`
+          )
         }
       }
     })
@@ -123,7 +163,8 @@ async function startLines(env: Record<string, string>): Promise<string> {
   const path = await import('node:path')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-host-'))
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    env: { ...process.env, SKIP_H5_BUILD: '1', H5_DIR: dir, DATA_DIR: dir, PORT: '0', HOST: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SKIP_H5_BUILD: '1', H5_DIR: dir, DATA_DIR: dir, PORT: '0', HOST: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
   })
   let out = ''
   try {
@@ -146,16 +187,25 @@ async function startLines(env: Record<string, string>): Promise<string> {
   return out
 }
 
-test('R7.61 npm start in sandbox mode listens on 127.0.0.1 unless HOST says otherwise, and says so; production keeps 0.0.0.0', { timeout: 90000 }, async () => {
-  assert.match(await startLines({ SANDBOX: '1' }), /监听地址 127\.0\.0\.1:\d+（仅本机可访问/)
-  assert.match(await startLines({ SANDBOX: '1', HOST: '0.0.0.0' }), /监听地址 0\.0\.0\.0:\d+\n/)
-  assert.match(await startLines({ SANDBOX: '0' }), /监听地址 0\.0\.0\.0:\d+\n/)
-})
+test(
+  'R7.61 npm start in sandbox mode listens on 127.0.0.1 unless HOST says otherwise, and says so; production keeps 0.0.0.0',
+  { timeout: 90000 },
+  async () => {
+    assert.match(await startLines({ SANDBOX: '1' }), /监听地址 127\.0\.0\.1:\d+（仅本机可访问/)
+    assert.match(await startLines({ SANDBOX: '1', HOST: '0.0.0.0' }), /监听地址 0\.0\.0\.0:\d+\n/)
+    assert.match(await startLines({ SANDBOX: '0' }), /监听地址 0\.0\.0\.0:\d+\n/)
+  }
+)
 
 // ---- the sandbox analytics store: bounded
 
 const postEvent = (app: LiveServer, payload: string) =>
-  app.inject({ method: 'POST', url: '/sandbox/analytics/events', headers: { 'content-type': 'application/json' }, payload })
+  app.inject({
+    method: 'POST',
+    url: '/sandbox/analytics/events',
+    headers: { 'content-type': 'application/json' },
+    payload
+  })
 const nest = (depth: number) => {
   let v = '"x"'
   for (let i = 0; i < depth; i++) v = `{"a":${v}}`
@@ -168,16 +218,26 @@ test('R7.111 a sandbox analytics event is bounded in size (8 KB) and depth (8): 
     assert.equal(ok.json().code, 1)
     const big = await postEvent(app, JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(9000) } }))
     assert.deepEqual(big.json(), { code: -1, msg: '参数错误：事件过大（不超过 8 KB）', data: null })
-    const huge = await postEvent(app, JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(1.9 * 1024 * 1024) } }))
+    const huge = await postEvent(
+      app,
+      JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(1.9 * 1024 * 1024) } })
+    )
     assert.equal(huge.json().code, -1)
     assert.match(huge.json().msg, /过大/)
     // depth 8 (the event itself is level 1) is kept, 9 is not
     assert.equal((await postEvent(app, `{"type":"track","props":${nest(7)}}`)).json().code, 1)
-    assert.deepEqual((await postEvent(app, `{"type":"track","props":${nest(8)}}`)).json(), { code: -1, msg: '参数错误：事件嵌套过深（不超过 8 层）', data: null })
+    assert.deepEqual((await postEvent(app, `{"type":"track","props":${nest(8)}}`)).json(), {
+      code: -1,
+      msg: '参数错误：事件嵌套过深（不超过 8 层）',
+      data: null
+    })
     assert.equal((await postEvent(app, `{"type":"track","props":[[[[[[[[["x"]]]]]]]]]}`)).json().code, -1)
     // 20,000 deep (in a body under the size bound too: arrays) is refused, and reads still answer
     assert.equal((await postEvent(app, `{"type":"track","props":${nest(20000)}}`)).json().code, -1)
-    assert.equal((await postEvent(app, `{"type":"track","props":${'['.repeat(4000)}${']'.repeat(4000)}}`)).json().code, -1)
+    assert.equal(
+      (await postEvent(app, `{"type":"track","props":${'['.repeat(4000)}${']'.repeat(4000)}}`)).json().code,
+      -1
+    )
     const all = await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })
     assert.equal(all.statusCode, 200)
     assert.equal(all.json().data.length, 2)
@@ -188,7 +248,9 @@ test('R7.111 the sandbox analytics store keeps at most 2 MB of events, oldest dr
   await withApp({}, async (app) => {
     const one = JSON.stringify({ type: 'track', event: 'e', props: { s: 'x'.repeat(7900) } })
     for (let i = 0; i < 400; i++) assert.equal((await postEvent(app, one.replace('"e"', `"e${i}"`))).json().code, 1)
-    const kept = (await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })).json().data as Array<{ event: string }>
+    const kept = (await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })).json().data as Array<{
+      event: string
+    }>
     const bytes = kept.reduce((n, e) => n + JSON.stringify(e).length, 0)
     assert.ok(bytes <= 2 * 1024 * 1024 && bytes > 1.9 * 1024 * 1024, `${bytes} bytes kept`)
     assert.equal(kept.at(-1)?.event, 'e399')
@@ -200,17 +262,26 @@ test('R7.111 the sandbox analytics store keeps no token, tokentype, code or sign
   await withApp({}, async (app) => {
     const page = '/m2/pages/index/index?tokentype=wechat&token=abc123&roomid=309&code=0a1b&sign=ff&state=1'
     assert.equal((await postEvent(app, JSON.stringify({ type: 'load', page }))).json().code, 1)
-    const [ev] = (await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })).json().data as Array<{ page: string }>
+    const [ev] = (await app.inject({ method: 'GET', url: '/sandbox/analytics/events' })).json().data as Array<{
+      page: string
+    }>
     assert.equal(ev?.page, '/m2/pages/index/index?roomid=309&state=1')
     const script = (await app.inject({ method: 'GET', url: '/sandbox/analytics.js' })).body
     // run the stand-in against a fake page and see what it posts
     const posted: string[] = []
     const window: Record<string, unknown> = {}
-    const fakeLocation = { pathname: '/m2/packageA/pages/live/live', search: '?roomid=309&token=abc&TokenType=wechat&code=x&sign=y&from=share' }
+    const fakeLocation = {
+      pathname: '/m2/packageA/pages/live/live',
+      search: '?roomid=309&token=abc&TokenType=wechat&code=x&sign=y&from=share'
+    }
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- runs the served sandbox script against a fake page
     new Function('window', 'document', 'location', 'fetch', 'URL', 'URLSearchParams', script)(
-      window, { currentScript: { src: 'http://localhost/sandbox/analytics.js?v=1' } }, fakeLocation,
-      (_u: string, init: { body: string }) => (posted.push(init.body), Promise.resolve()), URL, URLSearchParams,
+      window,
+      { currentScript: { src: 'http://localhost/sandbox/analytics.js?v=1' } },
+      fakeLocation,
+      (_u: string, init: { body: string }) => (posted.push(init.body), Promise.resolve()),
+      URL,
+      URLSearchParams
     )
     ;(window.zhuge as { load: (k: string) => void }).load('key')
     assert.equal(JSON.parse(posted[0]).page, '/m2/packageA/pages/live/live?roomid=309&from=share')
@@ -219,7 +290,11 @@ test('R7.111 the sandbox analytics store keeps no token, tokentype, code or sign
 
 // ---- production: no published password, no fake payment or signature
 
-const tokenOf = async (app: LiveServer, userId: number) => (await import('../../server/routes/user')).issueToken(app.ctx, (await import('../../server/routes/user')).userById(app.ctx, userId)!)
+const tokenOf = async (app: LiveServer, userId: number) =>
+  (await import('../../server/routes/user')).issueToken(
+    app.ctx,
+    (await import('../../server/routes/user')).userById(app.ctx, userId)!
+  )
 
 test('R7.54 R9.9 without SANDBOX no seeded account or room opens with a published password, even in a database the sandbox seeded', async () => {
   const fs = await import('node:fs')
@@ -236,7 +311,10 @@ test('R7.54 R9.9 without SANDBOX no seeded account or room opens with a publishe
       await withApp({ ...opts, sandbox: false }, async (app) => {
         const r = await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' })
         assert.equal(r.body.code, -2, JSON.stringify(r.body))
-        for (const [roomid, password] of [[309, '8888'], [322, '2024wx']] as const) {
+        for (const [roomid, password] of [
+          [309, '8888'],
+          [322, '2024wx']
+        ] as const) {
           const room = await call(app, 'POST', '/api/v1/userapp/roominfo', { roomid, password })
           assert.notEqual(room.body.code, 1, `room ${roomid} opened with its published password`)
         }
@@ -251,34 +329,61 @@ test('R7.84 R7.86 R7.64 without SANDBOX the payment and JS-SDK stand-ins answer 
   await withApp({ sandbox: false }, async (app) => {
     const token = await tokenOf(app, 10001)
     const orders = () => (app.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n
-    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 }, token)).body, { code: 0, msg: '支付服务未配置', data: null })
-    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/mall/order/pay', { id: 'M1', fromtype: 'h5' }, token)).body, { code: 0, msg: '支付服务未配置', data: null })
+    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 }, token)).body, {
+      code: 0,
+      msg: '支付服务未配置',
+      data: null
+    })
+    assert.deepEqual(
+      (await call(app, 'POST', '/api/v1/userapp/mall/order/pay', { id: 'M1', fromtype: 'h5' }, token)).body,
+      { code: 0, msg: '支付服务未配置', data: null }
+    )
     assert.equal(orders(), 0)
-    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/get_jssdk', { url: 'http://localhost/m2/' })).body, { code: 0, msg: '微信 JS-SDK 未配置', data: null })
+    assert.deepEqual((await call(app, 'POST', '/api/v1/userapp/get_jssdk', { url: 'http://localhost/m2/' })).body, {
+      code: 0,
+      msg: '微信 JS-SDK 未配置',
+      data: null
+    })
   })
   // the sandbox keeps them
   await withApp({}, async (app) => {
     const token = await tokenOf(app, 10001)
-    assert.ok(assertEnvelope(await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 }, token)).payment.mweb_url)
-    assert.ok(assertEnvelope(await call(app, 'POST', '/api/v1/userapp/get_jssdk', { url: 'http://localhost/m2/' })).signature)
+    assert.ok(
+      assertEnvelope(await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 60 }, token)).payment
+        .mweb_url
+    )
+    assert.ok(
+      assertEnvelope(await call(app, 'POST', '/api/v1/userapp/get_jssdk', { url: 'http://localhost/m2/' })).signature
+    )
   })
 })
 
 // ---- the sandbox payment page and confirmation: POST, owner only
 
-const cookieOf = (setCookie: unknown) => (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c: string) => c.split(';')[0]).join('; ')
+const cookieOf = (setCookie: unknown) =>
+  (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c: string) => c.split(';')[0]).join('; ')
 
 test('R7.84 the sandbox payment confirmation is POST only, and the payment page shows an order to its owner only', async () => {
   await withApp({}, async (app) => {
     const loginRes = await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' })
-    const owner = { token: assertEnvelope(loginRes).access_token as string, cookie: cookieOf(loginRes.headers['set-cookie']) }
+    const owner = {
+      token: assertEnvelope(loginRes).access_token as string,
+      cookie: cookieOf(loginRes.headers['set-cookie'])
+    }
     const other = await tokenOf(app, 10002)
-    const order = assertEnvelope(await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 300 }, owner.token))
-    const gold = async () => assertEnvelope(await call(app, 'POST', '/api/v1/userapp/userinfo', {}, owner.token)).gold as number
+    const order = assertEnvelope(
+      await call(app, 'POST', '/api/v1/userapp/pay_gold', { m: 'weixin_h5', gold: 300 }, owner.token)
+    )
+    const gold = async () =>
+      assertEnvelope(await call(app, 'POST', '/api/v1/userapp/userinfo', {}, owner.token)).gold as number
     const before = await gold()
     // a GET (a link, an image, a prefetch) confirms nothing
     for (const headers of [{ authorization: `Bearer ${owner.token}` }, { cookie: owner.cookie }]) {
-      const res = await app.inject({ method: 'GET', url: `/sandbox/pay/confirm?order_id=${order.order_id}&redirect=/m2/`, headers })
+      const res = await app.inject({
+        method: 'GET',
+        url: `/sandbox/pay/confirm?order_id=${order.order_id}&redirect=/m2/`,
+        headers
+      })
       assert.equal(res.statusCode, 404)
       assert.equal(res.body, JSON.stringify(NOT_FOUND))
     }
@@ -296,8 +401,16 @@ test('R7.84 the sandbox payment confirmation is POST only, and the payment page 
       assert.match(html, /<form method="post" action="\/sandbox\/pay\/confirm">/)
     }
     // the page's form, as the browser posts it: same-origin, the login cookies, a form body → back to the app
-    const form = new URLSearchParams({ order_id: order.order_id, redirect: '/m2/packageB/pages/deposit/deposit' }).toString()
-    const posted = await app.inject({ method: 'POST', url: '/sandbox/pay/confirm', payload: form, headers: { cookie: owner.cookie, origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' } })
+    const form = new URLSearchParams({
+      order_id: order.order_id,
+      redirect: '/m2/packageB/pages/deposit/deposit'
+    }).toString()
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/sandbox/pay/confirm',
+      payload: form,
+      headers: { cookie: owner.cookie, origin: 'http://localhost', 'content-type': 'application/x-www-form-urlencoded' }
+    })
     assert.equal(posted.statusCode, 303)
     assert.equal(posted.headers.location, '/m2/packageB/pages/deposit/deposit')
     assert.equal(await gold(), before + 300)
@@ -315,24 +428,56 @@ test('R7.65 R7.53 a call from another site acting as the cookie user, or logging
     const cookie = cookieOf(loginRes.headers['set-cookie'])
     const CROSS = { code: 403, msg: '跨站请求已拒绝：请在本站页面内操作', data: null }
     const update = (headers: Record<string, string>, name: string) =>
-      app.inject({ method: 'POST', url: '/api/v1/userapp/userinfo/update', payload: `name=${encodeURIComponent(name)}`, headers: { 'content-type': FORM, ...headers } })
-    const name = async () => assertEnvelope(await call(app, 'POST', '/api/v1/userapp/userinfo', {}, token)).name as string
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/userapp/userinfo/update',
+        payload: `name=${encodeURIComponent(name)}`,
+        headers: { 'content-type': FORM, ...headers }
+      })
+    const name = async () =>
+      assertEnvelope(await call(app, 'POST', '/api/v1/userapp/userinfo', {}, token)).name as string
     // a cross-site form with the victim's cookies
-    for (const headers of <Array<Record<string, string>>>[{ cookie, origin: 'https://evil.example' }, { cookie, origin: 'null' }, { cookie, origin: 'http://localhost.evil.example' }, { cookie, 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of <Array<Record<string, string>>>[
+      { cookie, origin: 'https://evil.example' },
+      { cookie, origin: 'null' },
+      { cookie, origin: 'http://localhost.evil.example' },
+      { cookie, 'sec-fetch-site': 'cross-site' }
+    ]) {
       const res = await update(headers, '被改名')
       assert.equal(res.statusCode, 403, JSON.stringify(headers))
       assert.deepEqual(res.json(), CROSS)
     }
     assert.equal(await name(), '慧眼观众')
     // this site's page (Origin of this host), the mini-program (no Origin), a bearer token from anywhere
-    assertEnvelope({ status: 200, body: (await update({ cookie, origin: 'http://localhost' }, '本站')).json(), headers: {} })
-    assertEnvelope({ status: 200, body: (await update({ cookie, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' }, '本站2')).json(), headers: {} })
-    assertEnvelope({ status: 200, body: (await update({ cookie, referer: 'https://servicewechat.com/wx123/1/page-frame.html' }, '小程序')).json(), headers: {} })
+    assertEnvelope({
+      status: 200,
+      body: (await update({ cookie, origin: 'http://localhost' }, '本站')).json(),
+      headers: {}
+    })
+    assertEnvelope({
+      status: 200,
+      body: (await update({ cookie, origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' }, '本站2')).json(),
+      headers: {}
+    })
+    assertEnvelope({
+      status: 200,
+      body: (await update({ cookie, referer: 'https://servicewechat.com/wx123/1/page-frame.html' }, '小程序')).json(),
+      headers: {}
+    })
     assert.equal(await name(), '小程序')
-    assertEnvelope({ status: 200, body: (await update({ authorization: `Bearer ${token}`, origin: 'https://partner.example' }, '令牌')).json(), headers: {} })
+    assertEnvelope({
+      status: 200,
+      body: (await update({ authorization: `Bearer ${token}`, origin: 'https://partner.example' }, '令牌')).json(),
+      headers: {}
+    })
     // login CSRF: another site cannot log the browser into an account (its cookies would then be the attacker's)
     const login = (headers: Record<string, string>) =>
-      app.inject({ method: 'POST', url: '/api/v1/userapp/login', payload: 'mobile=13800000001&password=demo1234', headers: { 'content-type': FORM, ...headers } })
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/userapp/login',
+        payload: 'mobile=13800000001&password=demo1234',
+        headers: { 'content-type': FORM, ...headers }
+      })
     const evil = await login({ origin: 'https://evil.example' })
     assert.equal(evil.statusCode, 403)
     assert.deepEqual(evil.json(), CROSS)
@@ -340,13 +485,27 @@ test('R7.65 R7.53 a call from another site acting as the cookie user, or logging
     assert.equal((await login({})).json().code, 1)
     assert.equal((await login({ origin: 'http://localhost' })).json().code, 1)
     // reading stays open: a GET without the cookie identity from another site (a shared QR code, a list)
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/userapp/qrcode?roomid=309&format=json', headers: { origin: 'https://evil.example' } })).json().code, 1)
+    assert.equal(
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/v1/userapp/qrcode?roomid=309&format=json',
+          headers: { origin: 'https://evil.example' }
+        })
+      ).json().code,
+      1
+    )
   })
 })
 
 test('R7.1 a text/plain body (what a cross-site form sends without asking) is not read as JSON', async () => {
   await withApp({}, async (app) => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/userapp/login', payload: '{"mobile":"13800000001","password":"demo1234"}', headers: { 'content-type': 'text/plain' } })
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/userapp/login',
+      payload: '{"mobile":"13800000001","password":"demo1234"}',
+      headers: { 'content-type': 'text/plain' }
+    })
     assert.equal(res.statusCode, 200)
     assert.notEqual(res.json().code, 1)
     assert.equal(res.headers['set-cookie'], undefined)
@@ -361,7 +520,10 @@ async function withH5(opts: ServerOptions, fn: (app: LiveServer) => Promise<void
   const os = await import('node:os')
   const path = await import('node:path')
   const h5Dir = fs.mkdtempSync(path.join(os.tmpdir(), 'h5-'))
-  fs.writeFileSync(path.join(h5Dir, 'index.html'), '<!doctype html><html><head><script>var a=1</script></head><body><div id="app"></div></body></html>')
+  fs.writeFileSync(
+    path.join(h5Dir, 'index.html'),
+    '<!doctype html><html><head><script>var a=1</script></head><body><div id="app"></div></body></html>'
+  )
   fs.mkdirSync(path.join(h5Dir, 'js'))
   fs.writeFileSync(path.join(h5Dir, 'js', 'app.js'), 'console.log(1)')
   try {
@@ -373,11 +535,21 @@ async function withH5(opts: ServerOptions, fn: (app: LiveServer) => Promise<void
 
 test('R7.1 the /m2/ pages may be framed by this site only (CSP frame-ancestors, X-Frame-Options) and load no plugin or foreign base', async () => {
   await withH5({}, async (app) => {
-    for (const url of ['/m2/', '/m2/index.html', '/m2/pages/user/user', '/m2/packageA/pages/live/live?roomid=309', '/m2/pages/home/home']) {
+    for (const url of [
+      '/m2/',
+      '/m2/index.html',
+      '/m2/pages/user/user',
+      '/m2/packageA/pages/live/live?roomid=309',
+      '/m2/pages/home/home'
+    ]) {
       const res = await app.inject({ method: 'GET', url })
       assert.equal(res.statusCode, 200, url)
       assert.match(String(res.headers['content-type']), /text\/html/)
-      assert.equal(res.headers['content-security-policy'], "frame-ancestors 'self'; object-src 'none'; base-uri 'self'", url)
+      assert.equal(
+        res.headers['content-security-policy'],
+        "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+        url
+      )
       assert.equal(res.headers['x-frame-options'], 'SAMEORIGIN', url)
     }
     // scripts and the rest keep their own headers

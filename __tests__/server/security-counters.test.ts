@@ -9,14 +9,30 @@ import type { LiveServer } from '../../server/app'
 import { assertEnvelope, call, login, loginNoMobile, U, withApp } from './helpers'
 
 /** A JSON call from `ip` (another viewer without a login). */
-async function from(app: LiveServer, ip: string, method: 'GET' | 'POST', url: string, payload: Record<string, unknown> = {}) {
-  const r = await app.inject({ method, url: method === 'GET' ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}` : url, remoteAddress: ip, headers: { 'content-type': 'application/json' }, payload: method === 'POST' ? JSON.stringify(payload) : undefined })
+async function from(
+  app: LiveServer,
+  ip: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload: Record<string, unknown> = {}
+) {
+  const r = await app.inject({
+    method,
+    url:
+      method === 'GET'
+        ? `${url}${url.includes('?') ? '&' : '?'}${new URLSearchParams(Object.entries(payload).map(([k, v]) => [k, String(v)]))}`
+        : url,
+    remoteAddress: ip,
+    headers: { 'content-type': 'application/json' },
+    payload: method === 'POST' ? JSON.stringify(payload) : undefined
+  })
   return r.json().data
 }
 
 test('R7.71 R7.28 R7.70 a viewer’s repeated visits and shares of a room count once; another viewer counts too', async () => {
   await withApp({}, async (app) => {
-    const stats = async () => assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get', roomid: 496 }))
+    const stats = async () =>
+      assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get', roomid: 496 }))
     const before = await stats()
     for (let i = 0; i < 5; i++) {
       await from(app, '203.0.113.1', 'GET', '/live/api.php', { a: 'live_vcr_stat', id: 496 })
@@ -36,10 +52,13 @@ test('R7.83 R7.32 R7.36 a viewer likes a playback or a post once, however often 
     let last = 0
     for (let i = 0; i < 4; i++) last = (await from(app, '203.0.113.3', 'POST', U('/playback/like'), { id: 5002 })).likes
     assert.equal(last, pb + 1)
-    const post = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_post', id: 101 })).like as number
-    for (let i = 0; i < 4; i++) last = (await from(app, '203.0.113.3', 'GET', '/live/api_mapp.php', { a: 'timeline_posts_like', id: 101 })).like
+    const post = assertEnvelope(await call(app, 'GET', '/live/api_mapp.php', { a: 'timeline_post', id: 101 }))
+      .like as number
+    for (let i = 0; i < 4; i++)
+      last = (await from(app, '203.0.113.3', 'GET', '/live/api_mapp.php', { a: 'timeline_posts_like', id: 101 })).like
     assert.equal(last, post + 1)
-    for (let i = 0; i < 3; i++) last = (await from(app, '203.0.113.3', 'POST', U('/news/content/like'), { id: 101 })).like
+    for (let i = 0; i < 3; i++)
+      last = (await from(app, '203.0.113.3', 'POST', U('/news/content/like'), { id: 101 })).like
     assert.equal(last, post + 1, 'the same post by its other call')
   })
 })
@@ -50,7 +69,11 @@ test('R4.29 a photo is liked once per viewer, and only its liker takes the like 
     const { id, likes } = photos[0] as { id: number; likes: number }
     for (let i = 0; i < 3; i++) await from(app, '203.0.113.4', 'POST', U('/album/photo/up'), { id })
     // a viewer who never liked it cannot erase others' likes
-    for (let i = 0; i < 3; i++) assert.equal((await from(app, '203.0.113.5', 'POST', U('/album/photo/up'), { id, type: 'down' })).likes, likes + 1)
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (await from(app, '203.0.113.5', 'POST', U('/album/photo/up'), { id, type: 'down' })).likes,
+        likes + 1
+      )
     assert.equal((await from(app, '203.0.113.4', 'POST', U('/album/photo/up'), { id, type: 'down' })).likes, likes)
     assert.equal((await from(app, '203.0.113.4', 'POST', U('/album/photo/up'), { id, type: 'down' })).likes, likes)
   })
@@ -60,11 +83,13 @@ test('R7.47 R7.49 R5.13 a teaser’s subscriptions count each viewer once; withd
   await withApp({}, async (app) => {
     const a = await login(app)
     const b = await loginNoMobile(app)
-    const count = async () => assertEnvelope(await call(app, 'POST', U('/teaser/detail'), { id: 1471 })).subscribes as number
+    const count = async () =>
+      assertEnvelope(await call(app, 'POST', U('/teaser/detail'), { id: 1471 })).subscribes as number
     const before = await count()
     for (let i = 0; i < 3; i++) assertEnvelope(await call(app, 'POST', U('/subscribe'), { teaser_id: 1471 }, a.token))
     assert.equal(await count(), before + 1)
-    for (let i = 0; i < 2; i++) assertEnvelope(await call(app, 'POST', U('/subscribe'), { teaser_id: 1471, accept: 0 }, b.token))
+    for (let i = 0; i < 2; i++)
+      assertEnvelope(await call(app, 'POST', U('/subscribe'), { teaser_id: 1471, accept: 0 }, b.token))
     assert.equal(await count(), before + 1, 'a viewer who never subscribed withdraws nothing')
     assertEnvelope(await call(app, 'POST', U('/subscribe'), { teaser_id: 1471, accept: 0 }, a.token))
     assertEnvelope(await call(app, 'POST', U('/subscribe'), { teaser_id: 1471, accept: 0 }, a.token))

@@ -23,7 +23,7 @@ function frame(text: string): Buffer {
   const mask = crypto.randomBytes(4)
   const len = body.length
   const head = len < 126 ? Buffer.from([0x81, 0x80 | len]) : Buffer.from([0x81, 0x80 | 126, len >> 8, len & 255])
-  const masked = Buffer.from(body.map((b, i) => b ^ (mask[i % 4])))
+  const masked = Buffer.from(body.map((b, i) => b ^ mask[i % 4]))
   return Buffer.concat([head, mask, masked])
 }
 
@@ -33,8 +33,10 @@ function rawSocket(port: number, path: string): Promise<net.Socket> {
     const s = net.connect(port, '127.0.0.1')
     s.once('error', reject)
     s.once('connect', () => {
-      s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
-        `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`)
+      s.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${crypto.randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`
+      )
     })
     let head = ''
     const onData = (d: Buffer) => {
@@ -112,12 +114,17 @@ test('a request whose body trickles in is ended when the request time is up, not
     for (const s of sockets) {
       s.on('error', () => {})
       s.on('data', () => {})
-      s.write(`POST /api/v1/userapp/index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`)
+      s.write(
+        `POST /api/v1/userapp/index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`
+      )
       timers.push(setInterval(() => !s.destroyed && s.write(' '), 100))
     }
     const closed = await Promise.all(sockets.map((s) => closedWithin(s, 6000)))
     for (const t of timers) clearInterval(t)
-    assert.ok(closed.every((ms) => ms !== null && ms < 4000), `closed after ${closed.join(', ')} ms`)
+    assert.ok(
+      closed.every((ms) => ms !== null && ms < 4000),
+      `closed after ${closed.join(', ')} ms`
+    )
   } finally {
     await app.close()
   }

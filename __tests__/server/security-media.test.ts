@@ -8,7 +8,8 @@ import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
 import { assertEnvelope, assertRefused, call, U, withApp } from './helpers'
 
-const get = (app: LiveServer, url: string, remoteAddress = '127.0.0.1') => app.inject({ method: 'GET', url, remoteAddress })
+const get = (app: LiveServer, url: string, remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'GET', url, remoteAddress })
 const pathOf = (url: string) => {
   const u = new URL(url)
   return u.pathname + u.search
@@ -23,7 +24,10 @@ test('R3.9 R7.15 R7.80 R7.81 a password room’s recording answers only with the
       assert.equal(r.body.data.need_password, 1)
       assert.equal(r.body.data.id, 309, 'the room whose password it needs')
     }
-    assert.equal(assertRefused(await call(app, 'POST', U('/playback/detail'), { id: 5010, password: '1234' }), -3), '直播间密码错误')
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/playback/detail'), { id: 5010, password: '1234' }), -3),
+      '直播间密码错误'
+    )
     // its stream is gated like the room's: the bare playlist is refused
     assert.equal((await get(app, '/hls/vod/5010/index.m3u8')).statusCode, 403)
     assert.equal((await get(app, '/hls/vod/5010/720p-seg0.ts')).statusCode, 403)
@@ -41,8 +45,18 @@ test('R3.9 R7.15 R7.80 R7.81 a password room’s recording answers only with the
 
 test('R7.13 R7.15 the stream gate fails closed on ids written another way: leading zeros, decimals, signs, spaces', async () => {
   await withApp({}, async (app) => {
-    for (const url of ['/hls/live/0000000000309/index.m3u8', '/hls/live/0309/360p-seg0.ts', '/hls/live/0309/720p.m3u8', '/hls/live/+309/index.m3u8', '/hls/live/%20309/index.m3u8',
-      '/hls/vod/5004.0/index.m3u8', '/hls/vod/05004/720p-seg0.ts', '/hls/vod/5004.0/360p.m3u8', '/hls/vod/5010.00/index.m3u8', '/hls/live/303e0/index.m3u8']) {
+    for (const url of [
+      '/hls/live/0000000000309/index.m3u8',
+      '/hls/live/0309/360p-seg0.ts',
+      '/hls/live/0309/720p.m3u8',
+      '/hls/live/+309/index.m3u8',
+      '/hls/live/%20309/index.m3u8',
+      '/hls/vod/5004.0/index.m3u8',
+      '/hls/vod/05004/720p-seg0.ts',
+      '/hls/vod/5004.0/360p.m3u8',
+      '/hls/vod/5010.00/index.m3u8',
+      '/hls/live/303e0/index.m3u8'
+    ]) {
       const r = await get(app, url)
       assert.ok(r.statusCode === 403 || r.statusCode === 404, `${url} answered ${r.statusCode}`)
     }
@@ -56,13 +70,31 @@ test('R7.13 R7.15 the stream gate fails closed on ids written another way: leadi
 
 test('R7.39 R3.53 the share QR code draws only this site’s pages, at most 1000 px wide, cached and rate-limited per caller', async () => {
   await withApp({}, async (app) => {
-    for (const path of ['https://evil.example/login', 'http://evil.example', '//evil.example/m2/', 'javascript:alert(1)', 'data:text/html,x']) {
-      assert.equal(assertRefused(await call(app, 'GET', U('/qrcode'), { path, format: 'json' }), -1), '参数错误：二维码只能指向本站页面', path)
+    for (const path of [
+      'https://evil.example/login',
+      'http://evil.example',
+      '//evil.example/m2/',
+      'javascript:alert(1)',
+      'data:text/html,x'
+    ]) {
+      assert.equal(
+        assertRefused(await call(app, 'GET', U('/qrcode'), { path, format: 'json' }), -1),
+        '参数错误：二维码只能指向本站页面',
+        path
+      )
     }
     // our own pages, relative or on this host, are drawn
-    assert.match(assertEnvelope(await call(app, 'GET', U('/qrcode'), { path: 'pages/home/home', format: 'json' })).target, /\/m2\/pages\/home\/home$/)
-    assertEnvelope(await call(app, 'GET', U('/qrcode'), { path: 'http://localhost:80/m2/pages/home/home', format: 'json' }))
-    assert.equal(assertRefused(await call(app, 'GET', U('/qrcode'), { roomid: 496, width: 2000 }), -1), '参数错误：宽度(width)不能大于 1000')
+    assert.match(
+      assertEnvelope(await call(app, 'GET', U('/qrcode'), { path: 'pages/home/home', format: 'json' })).target,
+      /\/m2\/pages\/home\/home$/
+    )
+    assertEnvelope(
+      await call(app, 'GET', U('/qrcode'), { path: 'http://localhost:80/m2/pages/home/home', format: 'json' })
+    )
+    assert.equal(
+      assertRefused(await call(app, 'GET', U('/qrcode'), { roomid: 496, width: 2000 }), -1),
+      '参数错误：宽度(width)不能大于 1000'
+    )
     // the same code twice is drawn once
     const a = await get(app, '/api/v1/userapp/qrcode?roomid=496&width=300')
     const b = await get(app, '/api/v1/userapp/qrcode?roomid=496&width=300')
@@ -79,17 +111,30 @@ test('R7.39 R3.53 the share QR code draws only this site’s pages, at most 1000
       }
     }
     assert.equal(refused, 10)
-    assert.equal((await get(app, '/api/v1/userapp/qrcode?roomid=496&width=100', '203.0.113.6')).headers['content-type'], 'image/png')
+    assert.equal(
+      (await get(app, '/api/v1/userapp/qrcode?roomid=496&width=100', '203.0.113.6')).headers['content-type'],
+      'image/png'
+    )
   })
 })
 
 test('R3.9 R7.76 R7.77 likes and gifts into a password room need its password or room_key, as its chat does', async () => {
   await withApp({}, async (app) => {
-    const token = (await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' })).body.data.access_token as string
-    assert.equal(assertRefused(await call(app, 'POST', U('/living/like'), { roomid: 309, combo: 5 }), -3), '该直播间需要输入密码')
-    assert.equal(assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 309, giftid: 1 }, token), -3), '该直播间需要输入密码')
+    const token = (await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' })).body.data
+      .access_token as string
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/living/like'), { roomid: 309, combo: 5 }), -3),
+      '该直播间需要输入密码'
+    )
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/send_gifts'), { roomid: 309, giftid: 1 }, token), -3),
+      '该直播间需要输入密码'
+    )
     const key = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 309, password: '8888' })).room_key
-    assert.equal(assertEnvelope(await call(app, 'POST', U('/living/like'), { roomid: 309, combo: 5, room_key: key })).combo, 5)
+    assert.equal(
+      assertEnvelope(await call(app, 'POST', U('/living/like'), { roomid: 309, combo: 5, room_key: key })).combo,
+      5
+    )
     assertEnvelope(await call(app, 'POST', U('/send_gifts'), { roomid: 309, giftid: 1, room_key: key }, token))
   })
 })

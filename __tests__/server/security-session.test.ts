@@ -14,14 +14,17 @@ test('R7.52 R7.56 R2.26 logout ends the tokens a startup token login and the mai
   await withApp({}, async (app) => {
     const first = await login(app)
     // a startup login hands the token over (R2.26) and gets a token of its own; the main host's check mints another
-    const handed = assertEnvelope(await call(app, 'POST', U('/login'), { tokentype: 'app', token: first.token })).access_token as string
-    const checked = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'login' }, handed)).access_token as string
+    const handed = assertEnvelope(await call(app, 'POST', U('/login'), { tokentype: 'app', token: first.token }))
+      .access_token as string
+    const checked = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'login' }, handed))
+      .access_token as string
     assert.notEqual(handed, first.token)
     assert.notEqual(checked, handed)
     // another session of the same viewer (another device) is not this one
     const elsewhere = await login(app)
     assertEnvelope(await call(app, 'POST', U('/logout'), {}, first.token))
-    for (const t of [first.token, handed, checked]) assert.equal((await userinfo(app, t)).status, 401, 'a token of the ended session')
+    for (const t of [first.token, handed, checked])
+      assert.equal((await userinfo(app, t)).status, 401, 'a token of the ended session')
     assertEnvelope(await userinfo(app, elsewhere.token))
   })
 })
@@ -30,15 +33,18 @@ test('R7.52 R7.65 a logout by the id/sign cookies ends the tokens the cookie ses
   await withApp({}, async (app) => {
     const first = await login(app)
     const cookie = cookieHeader(first.cookies)
-    const minted = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'login' }, undefined, { cookie })).access_token as string
+    const minted = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'login' }, undefined, { cookie }))
+      .access_token as string
     assertEnvelope(await userinfo(app, minted))
     assertEnvelope(await call(app, 'POST', U('/logout'), {}, undefined, { cookie }))
     assert.equal((await userinfo(app, minted)).status, 401)
   })
 })
 
-const smsCode = async (app: LiveServer, mobile: string) => assertEnvelope(await call(app, 'GET', '/dev/sms-code', { mobile })).code as string
-const bind = (app: LiveServer, token: string, mobile: string, verify: string) => call(app, 'POST', U('/userinfo/mobile'), { mobile, verify }, token)
+const smsCode = async (app: LiveServer, mobile: string) =>
+  assertEnvelope(await call(app, 'GET', '/dev/sms-code', { mobile })).code as string
+const bind = (app: LiveServer, token: string, mobile: string, verify: string) =>
+  call(app, 'POST', U('/userinfo/mobile'), { mobile, verify }, token)
 
 test('R7.62 binding a mobile tells nothing about whose the number is until the code is right', async () => {
   await withApp({}, async (app) => {
@@ -50,7 +56,10 @@ test('R7.62 binding a mobile tells nothing about whose the number is until the c
     assert.equal(assertRefused(taken, -2), '验证码错误或已失效，请重新获取')
     // with the number's right code (its owner's phone), it is told the number is taken, and nothing changes
     assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000001', type: 1 }))
-    assert.equal(assertRefused(await bind(app, a.token, '13800000001', await smsCode(app, '13800000001')), 0), '该手机号已绑定其他账号')
+    assert.equal(
+      assertRefused(await bind(app, a.token, '13800000001', await smsCode(app, '13800000001')), 0),
+      '该手机号已绑定其他账号'
+    )
     assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, a.token)).mobile, a.user.mobile)
   })
 })
@@ -61,7 +70,8 @@ test('R7.62 R7.61 wrong codes sent to bind a number do not spend its owner’s l
     assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13911113333', type: 1 }))
     const code = await smsCode(app, '13911113333')
     const wrong = code === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 6; i++) assert.equal((await bind(app, attacker.token, '13911113333', wrong)).body.code === 1, false)
+    for (let i = 0; i < 6; i++)
+      assert.equal((await bind(app, attacker.token, '13911113333', wrong)).body.code === 1, false)
     // the owner's code still logs them in
     assertEnvelope(await call(app, 'POST', U('/login'), { mobile: '13911113333', verify: code }))
   })
@@ -79,9 +89,16 @@ const PNG = Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1')
 function upload(app: LiveServer, token: string, content = PNG) {
   const boundary = `----s${Math.random().toString(36).slice(2)}`
   return app.inject({
-    method: 'POST', url: '/upload',
+    method: 'POST',
+    url: '/upload',
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
+      ),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`)
+    ])
   })
 }
 
@@ -93,7 +110,15 @@ test('R7.63 R7.107 an avatar is one of the viewer’s own uploads or our placeho
     const theirs = upload(app, b.token).then((r) => r.json().data.url as string)
     const [own, other] = await Promise.all([mine, theirs])
     const update = (avatar: string) => call(app, 'POST', U('/userinfo/update'), { avatar }, a.token)
-    for (const avatar of ['https://evil.example/a.png', 'javascript:alert(1)', '//evil.example/x.png', other, new URL(other).pathname, '/files/../live.db', '/files/nothere.png']) {
+    for (const avatar of [
+      'https://evil.example/a.png',
+      'javascript:alert(1)',
+      '//evil.example/x.png',
+      other,
+      new URL(other).pathname,
+      '/files/../live.db',
+      '/files/nothere.png'
+    ]) {
       assert.equal(assertRefused(await update(avatar), -1), '头像只能使用本站上传的图片', avatar)
     }
     assert.equal(assertEnvelope(await update(own)).avatar, own)
@@ -106,7 +131,11 @@ test('R7.107 uploads are bounded per user: the 21st of a day answers -8 今日�
   await withApp({}, async (app) => {
     const a = await login(app)
     for (let i = 0; i < 20; i++) assert.equal((await upload(app, a.token)).json().code, 1)
-    assert.deepEqual((await upload(app, a.token)).json(), { code: -8, msg: '今日上传次数已达上限，请明天再试', data: null })
+    assert.deepEqual((await upload(app, a.token)).json(), {
+      code: -8,
+      msg: '今日上传次数已达上限，请明天再试',
+      data: null
+    })
     // another viewer still uploads
     assert.equal((await upload(app, (await loginNoMobile(app)).token)).json().code, 1)
   })
@@ -120,16 +149,41 @@ test('R7.54 wrong passwords from elsewhere lock the mobile for those callers, no
     assert.match(device, /^device=/)
     // an attacker from another address guesses until the mobile is locked for them
     for (let i = 0; i < 10; i++) {
-      const r = await app.inject({ method: 'POST', url: U('/login'), remoteAddress: '203.0.113.8', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ mobile: '13800000001', password: `guess${i}` }) })
+      const r = await app.inject({
+        method: 'POST',
+        url: U('/login'),
+        remoteAddress: '203.0.113.8',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ mobile: '13800000001', password: `guess${i}` })
+      })
       assert.equal(r.json().code, -2)
     }
-    const locked = await app.inject({ method: 'POST', url: U('/login'), remoteAddress: '203.0.113.9', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
+    const locked = await app.inject({
+      method: 'POST',
+      url: U('/login'),
+      remoteAddress: '203.0.113.9',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+    })
     assert.equal(locked.json().msg, '密码错误次数过多，请 15 分钟后再试')
     // the owner's own device still logs in with the right password
-    assertEnvelope(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }, undefined, { cookie: device }))
+    assertEnvelope(
+      await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }, undefined, {
+        cookie: device
+      })
+    )
     // a device cookie of another user, or a forged one, does not lift the lock
-    for (const cookie of ['device=10002.0123456789abcdef0123456789abcdef', `device=${device.slice(7).replace(/^\d+/, '10002')}`]) {
-      assert.equal(assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }, undefined, { cookie }), -8), '密码错误次数过多，请 15 分钟后再试')
+    for (const cookie of [
+      'device=10002.0123456789abcdef0123456789abcdef',
+      `device=${device.slice(7).replace(/^\d+/, '10002')}`
+    ]) {
+      assert.equal(
+        assertRefused(
+          await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }, undefined, { cookie }),
+          -8
+        ),
+        '密码错误次数过多，请 15 分钟后再试'
+      )
     }
   })
 })

@@ -9,7 +9,17 @@ import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import WebSocket from 'ws'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, login, loginNoMobile, U, withApp, type CallResult, type Json } from './helpers'
+import {
+  assertEnvelope,
+  assertRefused,
+  call,
+  login,
+  loginNoMobile,
+  U,
+  withApp,
+  type CallResult,
+  type Json
+} from './helpers'
 import { issueToken, userById } from '../../server/routes/user'
 
 process.env.QUIET_SMS = '1'
@@ -17,20 +27,39 @@ const TOO_FAST = '操作太频繁，请稍后再试'
 const A = (path: string) => U(`/living/activity${path}`)
 
 /** A JSON call from another address (app.inject's remoteAddress). */
-async function from(app: LiveServer, ip: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>, token?: string): Promise<CallResult> {
+async function from(
+  app: LiveServer,
+  ip: string,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: Record<string, unknown>,
+  token?: string
+): Promise<CallResult> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (token) headers.authorization = `Bearer ${token}`
-  const res = await app.inject({ method, url, remoteAddress: ip, headers, payload: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined })
+  const res = await app.inject({
+    method,
+    url,
+    remoteAddress: ip,
+    headers,
+    payload: method === 'POST' ? JSON.stringify(payload ?? {}) : undefined
+  })
   return { status: res.statusCode, body: res.json<Json>(), headers: res.headers }
 }
 
-const smsCode = async (app: LiveServer, mobile: string) => assertEnvelope(await call(app, 'GET', '/dev/sms-code', { mobile })).code as string
-const sendSms = (app: LiveServer, mobile: string, ip = '127.0.0.1') => from(app, ip, 'POST', '/api/v1/liveapp/sendsms', { mobile, type: 1 })
+const smsCode = async (app: LiveServer, mobile: string) =>
+  assertEnvelope(await call(app, 'GET', '/dev/sms-code', { mobile })).code as string
+const sendSms = (app: LiveServer, mobile: string, ip = '127.0.0.1') =>
+  from(app, ip, 'POST', '/api/v1/liveapp/sendsms', { mobile, type: 1 })
 const cookieHeader = (setCookie: string[]) => setCookie.map((c) => c.split(';')[0]).join('; ')
-const get = (app: LiveServer, url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers })
+const get = (app: LiveServer, url: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers })
 /** A wait that fails after `ms` instead of hanging the file (on the old server a socket was never refused). */
 function within<T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms).unref())])
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms).unref())
+  ])
 }
 const pathOf = (url: string) => {
   const u = new URL(url)
@@ -45,9 +74,15 @@ test('R7.61 R1.12 R9.9 a wrong SMS code counts: after 5 wrong tries the code is 
     const code = await smsCode(app, '13911112222')
     const wrong = code === '000000' ? '111111' : '000000'
     for (let left = 4; left >= 1; left--) {
-      assert.equal(assertRefused(await call(app, 'POST', U('/login'), { mobile: '13911112222', verify: wrong }), -2), `验证码错误，还可尝试 ${left} 次`)
+      assert.equal(
+        assertRefused(await call(app, 'POST', U('/login'), { mobile: '13911112222', verify: wrong }), -2),
+        `验证码错误，还可尝试 ${left} 次`
+      )
     }
-    assert.equal(assertRefused(await call(app, 'POST', U('/login'), { mobile: '13911112222', verify: wrong }), -2), '验证码错误次数过多，已失效，请重新获取')
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/login'), { mobile: '13911112222', verify: wrong }), -2),
+      '验证码错误次数过多，已失效，请重新获取'
+    )
     assertRefused(await call(app, 'POST', U('/login'), { mobile: '13911112222', verify: code }), -2)
     // and a new code cannot be asked for at once: the cool-down outlives the void code
     assert.match(assertRefused(await sendSms(app, '13911112222'), -8), /验证码发送太频繁，请 \d+ 秒后再试/)
@@ -70,22 +105,36 @@ test('R7.61 R9.9 one code per number per 60 s; one client may ask codes for at m
 test('R7.61 without SANDBOX there is no /dev/*, no sandbox SMS; with it /dev/* answers this machine only', async () => {
   await withApp({ sandbox: false, dev: false }, async (app) => {
     assert.equal((await get(app, '/dev/sms-code?mobile=13800000001')).statusCode, 404)
-    assert.equal(assertRefused(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000001', type: 1 }), 0), '短信服务未开通，请使用密码登录')
+    assert.equal(
+      assertRefused(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13800000001', type: 1 }), 0),
+      '短信服务未开通，请使用密码登录'
+    )
   })
   await withApp({}, async (app) => {
     assertEnvelope(await sendSms(app, '13933330000'))
-    const remote = await app.inject({ method: 'GET', url: '/dev/sms-code?mobile=13933330000', remoteAddress: '198.51.100.4' })
+    const remote = await app.inject({
+      method: 'GET',
+      url: '/dev/sms-code?mobile=13933330000',
+      remoteAddress: '198.51.100.4'
+    })
     assert.equal(remote.statusCode, 404)
     assert.deepEqual(remote.json(), { code: 404, msg: '请求的资源不存在', data: null })
-    assert.equal((await app.inject({ method: 'POST', url: '/dev/rooms/539/quiz', remoteAddress: '198.51.100.4' })).statusCode, 404)
+    assert.equal(
+      (await app.inject({ method: 'POST', url: '/dev/rooms/539/quiz', remoteAddress: '198.51.100.4' })).statusCode,
+      404
+    )
     assert.match(await smsCode(app, '13933330000'), /^\d{6}$/) // loopback: the demo CLI
   })
 })
 
 test('R7.54 wrong passwords are counted per mobile: the 11th try in 15 minutes answers -8, even with the right password', async () => {
   await withApp({}, async (app) => {
-    for (let i = 0; i < 10; i++) assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: `wrong${i}` }), -2)
-    assert.equal(assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }), -8), '密码错误次数过多，请 15 分钟后再试')
+    for (let i = 0; i < 10; i++)
+      assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: `wrong${i}` }), -2)
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }), -8),
+      '密码错误次数过多，请 15 分钟后再试'
+    )
   })
 })
 
@@ -99,11 +148,25 @@ test('R1.4 R7.84 the sandbox payment confirmation is bound to the order owner: a
     const before = await gold(owner.token)
     const order = assertEnvelope(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 300 }, owner.token))
     assert.equal((await call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id })).status, 401)
-    assert.equal((await app.inject({ method: 'POST', url: '/sandbox/pay/confirm', payload: `order_id=${order.order_id}&redirect=/m2/`, headers: { 'content-type': 'application/x-www-form-urlencoded' } })).statusCode, 401)
+    assert.equal(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/sandbox/pay/confirm',
+          payload: `order_id=${order.order_id}&redirect=/m2/`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' }
+        })
+      ).statusCode,
+      401
+    )
     assertRefused(await call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, other.token), -4)
     assert.equal(await gold(owner.token), before)
     // the owner by token, or by the id/sign cookies the H5 page sends
-    const byCookie = await app.inject({ method: 'POST', url: `/sandbox/pay/confirm?order_id=${order.order_id}`, headers: { cookie: cookieHeader(owner.cookies) } })
+    const byCookie = await app.inject({
+      method: 'POST',
+      url: `/sandbox/pay/confirm?order_id=${order.order_id}`,
+      headers: { cookie: cookieHeader(owner.cookies) }
+    })
     assert.equal(byCookie.json().data.credited, 1)
     assert.equal(await gold(owner.token), before + 300)
   })
@@ -114,13 +177,26 @@ test('R7.57 R7.55 R7.58 R7.59 without SANDBOX: no sandbox payment page or confir
     // production publishes no password (the demo user has none) and pays through no stand-in: a token, and an order
     // written as a payment provider's would be
     const token = issueToken(app.ctx, userById(app.ctx, 10001)!)
-    assert.equal(assertRefused(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 60 }, token), 0), '支付服务未配置')
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 60 }, token), 0),
+      '支付服务未配置'
+    )
     const order = { order_id: 'SB20240101000000123456' }
-    app.ctx.store.db.prepare("INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, 'gold', 10001, 'weixin_h5', 60, 600, NULL, 'pending', 0)").run(order.order_id)
+    app.ctx.store.db
+      .prepare(
+        "INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, 'gold', 10001, 'weixin_h5', 60, 600, NULL, 'pending', 0)"
+      )
+      .run(order.order_id)
     assert.equal((await call(app, 'POST', '/sandbox/pay/confirm', { order_id: order.order_id }, token)).status, 404)
     assert.equal((await get(app, `/sandbox/pay?order_id=${order.order_id}`)).statusCode, 404)
-    assertRefused(await call(app, 'POST', U('/login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd' }), -2)
-    assertRefused(await call(app, 'POST', U('/wxbb_login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd' }), -2)
+    assertRefused(
+      await call(app, 'POST', U('/login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd' }),
+      -2
+    )
+    assertRefused(
+      await call(app, 'POST', U('/wxbb_login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd' }),
+      -2
+    )
     assertRefused(await call(app, 'POST', U('/login'), { code: 'dev', encryptedData: 'x', iv: 'y' }), -2)
     assert.equal((await get(app, '/wechat/oauth_user?target_url=%2Fm2%2F')).statusCode, 404)
   })
@@ -131,12 +207,36 @@ test('R7.86 R3.50 R3.51 mall order pay needs the payer: a login, or _sj_token = 
     const { token } = await login(app)
     const other = await loginNoMobile(app)
     const id = String(assertEnvelope(await call(app, 'POST', U('/mall/order/create'), { goods_id: 6001 }, token)).id)
-    const anon = await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: 'guess', openid: 'o' })
+    const anon = await call(app, 'POST', U('/mall/order/pay'), {
+      id,
+      fromtype: 'xcx',
+      _sj_userid: '10001',
+      _sj_token: 'guess',
+      openid: 'o'
+    })
     assert.equal(anon.status, 401)
     assert.deepEqual(anon.body, { code: 401, msg: '请先登录', data: null })
     // another user's token does not speak for 10001
-    assert.equal((await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: other.token })).status, 401)
-    const d = assertEnvelope(await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: token, openid: 'o' }))
+    assert.equal(
+      (
+        await call(app, 'POST', U('/mall/order/pay'), {
+          id,
+          fromtype: 'xcx',
+          _sj_userid: '10001',
+          _sj_token: other.token
+        })
+      ).status,
+      401
+    )
+    const d = assertEnvelope(
+      await call(app, 'POST', U('/mall/order/pay'), {
+        id,
+        fromtype: 'xcx',
+        _sj_userid: '10001',
+        _sj_token: token,
+        openid: 'o'
+      })
+    )
     assert.ok(d.order_id)
     // the order is 10001's: another payer cannot take it over
     assertRefused(await call(app, 'POST', U('/mall/order/pay'), { id, fromtype: 'xcx' }, other.token), -4)
@@ -156,7 +256,10 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
     assert.equal((await get(app, '/hls/live/303/720p.m3u8')).statusCode, 403)
     const { token } = await login(app)
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
-    assert.match(info.source, /^http:\/\/localhost(:\d+)?\/hls\/live\/303\/index\.m3u8\?token=\d+\.10001\.[0-9a-f]{32}$/)
+    assert.match(
+      info.source,
+      /^http:\/\/localhost(:\d+)?\/hls\/live\/303\/index\.m3u8\?token=\d+\.10001\.[0-9a-f]{32}$/
+    )
     // the master playlist names each rendition with the token, and each rendition's segments carry it too
     const master = await get(app, pathOf(info.source))
     assert.equal(master.statusCode, 200)
@@ -177,7 +280,11 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
     const again = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
     assert.equal((await get(app, pathOf(again.source))).statusCode, 403)
     assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: 303 }, token))
-    assert.equal((await get(app, pathOf(info.source))).statusCode, 200, 'the URL the player holds plays on after the unlock')
+    assert.equal(
+      (await get(app, pathOf(info.source))).statusCode,
+      200,
+      'the URL the player holds plays on after the unlock'
+    )
     assert.equal((await get(app, segUrl)).statusCode, 200)
     // a free room stays open
     assert.equal((await get(app, '/hls/live/496/index.m3u8')).statusCode, 200)
@@ -214,21 +321,32 @@ test('R3.9 R7.13 R7.72 R7.73 a password room answers room info, history, chat an
     assertRefused(await call(app, 'POST', U('/living/danmaku'), { roomid: 309, password: '0000' }), -3)
     assertRefused(await call(app, 'POST', U('/danmaku'), { room_id: 309, content: '闯进来' }, token), -3)
     assert.equal((await get(app, '/hls/live/309/index.m3u8')).statusCode, 403)
-    const refused = await within(new Promise<{ code: number; msg: string }>((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=309`)
-      let msg = ''
-      ws.on('message', (raw) => (msg = JSON.parse(String(raw)).data.msg))
-      ws.on('close', (code) => resolve({ code, msg }))
-      setTimeout(() => ws.terminate(), 4000).unref()
-    }), 'the password room refuses the socket')
+    const refused = await within(
+      new Promise<{ code: number; msg: string }>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=309`)
+        let msg = ''
+        ws.on('message', (raw) => (msg = JSON.parse(String(raw)).data.msg))
+        ws.on('close', (code) => resolve({ code, msg }))
+        setTimeout(() => ws.terminate(), 4000).unref()
+      }),
+      'the password room refuses the socket'
+    )
     assert.deepEqual(refused, { code: 4003, msg: '该直播间需要输入密码' })
 
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 309, password: '8888' }))
     assert.match(info.room_key, /^[0-9a-f]{32}$/)
     assert.equal((await get(app, pathOf(info.source))).statusCode, 200)
-    assert.ok(Array.isArray(assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: 309, room_key: info.room_key }))))
-    assert.ok(Array.isArray(assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: 309, password: '8888' }))))
-    assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 309, content: '凭密码进来', room_key: info.room_key }, token))
+    assert.ok(
+      Array.isArray(
+        assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: 309, room_key: info.room_key }))
+      )
+    )
+    assert.ok(
+      Array.isArray(assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: 309, password: '8888' })))
+    )
+    assertEnvelope(
+      await call(app, 'POST', U('/danmaku'), { room_id: 309, content: '凭密码进来', room_key: info.room_key }, token)
+    )
     const welcome = await new Promise<{ type: string }>((resolve) => {
       const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=309&room_key=${info.room_key}`)
       ws.on('message', (raw) => {
@@ -245,7 +363,11 @@ test('R3.9 R7.13 R7.72 R7.73 a password room answers room info, history, chat an
 
 test('R3.9 R7.13 room password guesses are limited per address: after 10 wrong ones in 10 minutes, -8 with need_password', async () => {
   await withApp({}, async (app) => {
-    for (let i = 0; i < 10; i++) assert.equal(assertRefused(await from(app, '198.51.100.9', 'POST', U('/roominfo'), { roomid: 309, password: `9${i}` }), -3), '直播间密码错误')
+    for (let i = 0; i < 10; i++)
+      assert.equal(
+        assertRefused(await from(app, '198.51.100.9', 'POST', U('/roominfo'), { roomid: 309, password: `9${i}` }), -3),
+        '直播间密码错误'
+      )
     const held = await from(app, '198.51.100.9', 'POST', U('/roominfo'), { roomid: 309, password: '8888' })
     assert.equal(assertRefused(held, -8), '密码错误次数过多，请稍后再试')
     assert.equal(held.body.data.need_password, 1)
@@ -266,7 +388,10 @@ test('R7.65 R7.52 the id/sign cookie is signed with an expiry and a session vers
     assert.equal((await call(app, 'POST', U('/userinfo'), { id: 10001, sign: legacy })).status, 401)
     // the expiry is signed: moving it forward breaks the signature
     const later = sign.replace(/^\d+/, (n) => String(Number(n) + 86400 * 365))
-    assert.equal((await call(app, 'POST', U('/userinfo'), {}, undefined, { cookie: `id=10001; sign=${later}` })).status, 401)
+    assert.equal(
+      (await call(app, 'POST', U('/userinfo'), {}, undefined, { cookie: `id=10001; sign=${later}` })).status,
+      401
+    )
     // R7.65 payload form works like the cookie
     assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), { id: 10001, sign })).id, 10001)
     // logout (with the token) voids every id/sign cookie of the user
@@ -275,7 +400,10 @@ test('R7.65 R7.52 the id/sign cookie is signed with an expiry and a session vers
     assert.equal((await call(app, 'POST', U('/userinfo'), { id: 10001, sign })).status, 401)
     // a new login signs for the new version
     const b = await login(app)
-    assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, undefined, { cookie: cookieHeader(b.cookies) })).id, 10001)
+    assert.equal(
+      assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, undefined, { cookie: cookieHeader(b.cookies) })).id,
+      10001
+    )
   })
 })
 
@@ -285,11 +413,19 @@ test('sign is HttpOnly (id and openid stay readable for the H5 client); Secure w
     assert.ok(http.cookies.find((c) => c.startsWith('sign='))!.includes('HttpOnly'))
     assert.ok(!http.cookies.find((c) => c.startsWith('id='))!.includes('HttpOnly'))
     assert.ok(http.cookies.every((c) => !c.includes('Secure')))
-    const r = await call(app, 'POST', U('/login'), { code: 'dev', encryptedData: 'x', iv: 'y' }, undefined, { 'x-forwarded-proto': 'https' })
+    const r = await call(app, 'POST', U('/login'), { code: 'dev', encryptedData: 'x', iv: 'y' }, undefined, {
+      'x-forwarded-proto': 'https'
+    })
     const cookies = ([] as string[]).concat(r.headers['set-cookie'] as string[])
-    assert.deepEqual(cookies.map((c) => c.split('=')[0]), ['id', 'sign', 'device', 'openid'])
+    assert.deepEqual(
+      cookies.map((c) => c.split('=')[0]),
+      ['id', 'sign', 'device', 'openid']
+    )
     assert.ok(cookies.find((c) => c.startsWith('device='))!.includes('HttpOnly'))
-    assert.ok(cookies.every((c) => /; Secure/.test(c)), cookies.join(' | '))
+    assert.ok(
+      cookies.every((c) => /; Secure/.test(c)),
+      cookies.join(' | ')
+    )
     assert.ok(!cookies.find((c) => c.startsWith('openid='))!.includes('HttpOnly'))
   })
 })
@@ -299,20 +435,41 @@ test('sign is HttpOnly (id and openid stay readable for the H5 client); Secure w
 test('R7.58 R1.10 R7.84 redirects stay on this site: //host, /\\host and off-site URLs fall back (OAuth with a token, sandbox pay)', async () => {
   await withApp({}, async (app) => {
     const { token } = await login(app)
-    const evil = ['//evil.example/x', '/\\evil.example/x', '/\\/evil.example', '/\t/evil.example', 'https://evil.example/', 'http://localhost.evil.example/', 'javascript:alert(1)', '\\\\evil.example']
+    const evil = [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      '/\\/evil.example',
+      '/\t/evil.example',
+      'https://evil.example/',
+      'http://localhost.evil.example/',
+      'javascript:alert(1)',
+      '\\\\evil.example'
+    ]
     for (const target of evil) {
       const r = await get(app, '/wechat/oauth_user?target_url=' + encodeURIComponent(target))
       assert.equal(r.statusCode, 302, target)
       assert.match(String(r.headers.location), /^\/m2\/\?tokentype=wechat&token=/, target)
       const order = assertEnvelope(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 60 }, token))
       const form = new URLSearchParams({ order_id: order.order_id, redirect: target }).toString()
-      const back = await app.inject({ method: 'POST', url: '/sandbox/pay/confirm', payload: form, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' } })
+      const back = await app.inject({
+        method: 'POST',
+        url: '/sandbox/pay/confirm',
+        payload: form,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' }
+      })
       assert.equal(back.headers.location, '/m2/', target)
-      const page = await get(app, `/sandbox/pay?order_id=${order.order_id}&redirect_url=${encodeURIComponent(target)}`, { authorization: `Bearer ${token}` })
+      const page = await get(
+        app,
+        `/sandbox/pay?order_id=${order.order_id}&redirect_url=${encodeURIComponent(target)}`,
+        { authorization: `Bearer ${token}` }
+      )
       assert.match(page.body, /name="redirect" value="\/m2\/packageB\/pages\/deposit\/deposit"/, target)
     }
     // this site's own paths and absolute URLs still work
-    const own = await get(app, '/wechat/oauth_user?target_url=' + encodeURIComponent('http://localhost/m2/pages/user/user?x=1'))
+    const own = await get(
+      app,
+      '/wechat/oauth_user?target_url=' + encodeURIComponent('http://localhost/m2/pages/user/user?x=1')
+    )
     assert.match(String(own.headers.location), /^\/m2\/pages\/user\/user\?x=1&tokentype=wechat&token=/)
   })
 })
@@ -328,17 +485,28 @@ test('R7.76 R3.17 likes are bounded per caller and room: past 300 a 10 s window 
     assertEnvelope(await from(app, '198.51.100.21', 'POST', U('/living/like'), { roomid: 539, combo: 5 }))
     assertEnvelope(await from(app, '198.51.100.20', 'POST', U('/living/like'), { roomid: 496, combo: 5 }))
     // many small calls are bounded too
-    for (let i = 0; i < 20; i++) assertEnvelope(await from(app, '198.51.100.22', 'POST', U('/living/like'), { roomid: 539, combo: 1 }))
-    assert.equal(assertRefused(await from(app, '198.51.100.22', 'POST', U('/living/like'), { roomid: 539, combo: 1 }), -8), TOO_FAST)
+    for (let i = 0; i < 20; i++)
+      assertEnvelope(await from(app, '198.51.100.22', 'POST', U('/living/like'), { roomid: 539, combo: 1 }))
+    assert.equal(
+      assertRefused(await from(app, '198.51.100.22', 'POST', U('/living/like'), { roomid: 539, combo: 1 }), -8),
+      TOO_FAST
+    )
   })
 })
 
 test('R7.73 R7.82 chat and comments are bounded per user: the 21st in 10 s answers -8 操作太频繁，请稍后再试', async () => {
   await withApp({}, async (app) => {
     const { token } = await login(app)
-    for (let i = 0; i < 20; i++) assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 496, content: `第${i}条` }, token))
-    assert.equal(assertRefused(await call(app, 'POST', U('/danmaku'), { room_id: 496, content: '再来一条' }, token), -8), TOO_FAST)
-    assert.equal(assertRefused(await call(app, 'POST', U('/playback/comment'), { id: 5001, content: '评论' }, token), -8), TOO_FAST)
+    for (let i = 0; i < 20; i++)
+      assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 496, content: `第${i}条` }, token))
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/danmaku'), { room_id: 496, content: '再来一条' }, token), -8),
+      TOO_FAST
+    )
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/playback/comment'), { id: 5001, content: '评论' }, token), -8),
+      TOO_FAST
+    )
     const other = await loginNoMobile(app)
     assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 496, content: '别人' }, other.token))
   })
@@ -348,17 +516,22 @@ test('R3.14 sockets per address are bounded, a flooding socket is closed, and ne
   await withApp({ limits: { socketsPerClient: 3, socketMessagesPer10s: 5 } }, async (app) => {
     await app.listen({ port: 0, host: '127.0.0.1' })
     const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws?roomid=496`
-    const open = (): Promise<WebSocket> => new Promise((resolve, reject) => {
-      const ws = new WebSocket(url)
-      ws.once('open', () => resolve(ws))
-      ws.once('error', reject)
-    })
-    const closed = (ws: WebSocket) => within(new Promise<{ code: number; msgs: string[] }>((resolve) => {
-      const msgs: string[] = []
-      ws.on('message', (raw) => msgs.push(JSON.parse(String(raw)).data?.msg ?? ''))
-      ws.on('close', (code) => resolve({ code, msgs }))
-      setTimeout(() => ws.terminate(), 4000).unref()
-    }), 'the server closes the socket')
+    const open = (): Promise<WebSocket> =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(url)
+        ws.once('open', () => resolve(ws))
+        ws.once('error', reject)
+      })
+    const closed = (ws: WebSocket) =>
+      within(
+        new Promise<{ code: number; msgs: string[] }>((resolve) => {
+          const msgs: string[] = []
+          ws.on('message', (raw) => msgs.push(JSON.parse(String(raw)).data?.msg ?? ''))
+          ws.on('close', (code) => resolve({ code, msgs }))
+          setTimeout(() => ws.terminate(), 4000).unref()
+        }),
+        'the server closes the socket'
+      )
     const three = [await open(), await open(), await open()]
     const fourth = await closed(new WebSocket(url))
     assert.equal(fourth.code, 4029)
@@ -380,11 +553,12 @@ test('R3.14 R7.13 anonymous sockets do not count in online, and joins do not pus
     const online = async () => assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 174 })).online as number
     const base = await online()
     const seen: string[] = []
-    const connect = (headers: Record<string, string> = {}): Promise<WebSocket> => new Promise((resolve) => {
-      const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=174`, { headers })
-      ws.on('message', (raw) => seen.push(JSON.parse(String(raw)).type))
-      ws.once('open', () => resolve(ws))
-    })
+    const connect = (headers: Record<string, string> = {}): Promise<WebSocket> =>
+      new Promise((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=174`, { headers })
+        ws.on('message', (raw) => seen.push(JSON.parse(String(raw)).type))
+        ws.once('open', () => resolve(ws))
+      })
     const first = await connect()
     const more = await Promise.all(Array.from({ length: 9 }, () => connect()))
     await new Promise((r) => setTimeout(r, 1500))
@@ -428,7 +602,12 @@ test('R7.39 R3.12 X-Forwarded-Host/-Proto count only from a trusted proxy (TRUST
     assert.match(String(svg.headers.vary), /Host/)
   })
   await withApp({ trustProxy: ['127.0.0.1'] }, async (app) => {
-    const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 496 }, undefined, { 'x-forwarded-host': 'live.example.com', 'x-forwarded-proto': 'https' }))
+    const info = assertEnvelope(
+      await call(app, 'POST', U('/roominfo'), { roomid: 496 }, undefined, {
+        'x-forwarded-host': 'live.example.com',
+        'x-forwarded-proto': 'https'
+      })
+    )
     assert.match(info.source, /^https:\/\/live\.example\.com\/hls\//)
   })
 })
@@ -444,7 +623,9 @@ test('R7.54 password hashing runs off the event loop: the loop keeps turning whi
     }
     setImmediate(spin)
     const t0 = Date.now()
-    await Promise.all(Array.from({ length: 4 }, () => call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' })))
+    await Promise.all(
+      Array.from({ length: 4 }, () => call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' }))
+    )
     const ms = Date.now() - t0
     spinning = false
     // synchronous scrypt holds the loop for the whole check: only the few turns between requests happen
@@ -456,16 +637,27 @@ test('R7.107 uploads are sniffed: content must match the image or media type; fi
   await withApp({}, async (app) => {
     const { token } = await login(app)
     const boundary = '----s' + Date.now()
-    const upload = (name: string, content: Buffer) => app.inject({
-      method: 'POST',
-      url: '/upload',
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    })
+    const upload = (name: string, content: Buffer) =>
+      app.inject({
+        method: 'POST',
+        url: '/upload',
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`
+          ),
+          content,
+          Buffer.from(`\r\n--${boundary}--\r\n`)
+        ])
+      })
     const html = await upload('x.png', Buffer.from('<html><script>alert(document.cookie)</script></html>'))
     assert.equal(html.json().code, -1)
     assert.equal(html.json().msg, '文件内容与类型不符，仅支持图片、mp4、mp3')
-    assert.equal((await upload('x.jpg', Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1'))).json().code, -1, 'a PNG named .jpg')
+    assert.equal(
+      (await upload('x.jpg', Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1'))).json().code,
+      -1,
+      'a PNG named .jpg'
+    )
     const png = await upload('x.png', Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1'))
     assert.equal(png.json().code, 1)
     const jpeg = await upload('y.jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))

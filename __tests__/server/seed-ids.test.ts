@@ -30,7 +30,9 @@ test('every named room is on air and is the kind its name says', () => {
   const history = room(rooms.onAirWithHistory)
   assert.equal(history.is_premium, 0)
   assert.equal(history.password, '')
-  const messages = store.db.prepare('SELECT COUNT(*) AS n FROM danmaku WHERE room_id = ?').get(rooms.onAirWithHistory) as { n: number }
+  const messages = store.db
+    .prepare('SELECT COUNT(*) AS n FROM danmaku WHERE room_id = ?')
+    .get(rooms.onAirWithHistory) as { n: number }
   assert.equal(messages.n, 8)
   assert.equal(room(rooms.onAirLandscape).orientation, 'landscape')
   assert.equal(room(rooms.password).password, '8888')

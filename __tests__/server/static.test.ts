@@ -40,7 +40,10 @@ test('R2.1 a hashed script goes out as brotli or gzip, whichever the browser acc
   assert.equal(br.statusCode, 200)
   assert.equal(br.headers['content-encoding'], 'br')
   assert.deepEqual(zlib.brotliDecompressSync(br.rawPayload), scriptBody)
-  assert.ok(br.rawPayload.length < scriptBody.length / 5, `compressed ${br.rawPayload.length} of ${scriptBody.length} bytes`)
+  assert.ok(
+    br.rawPayload.length < scriptBody.length / 5,
+    `compressed ${br.rawPayload.length} of ${scriptBody.length} bytes`
+  )
   assert.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable')
   assert.equal(br.headers.vary, 'Accept-Encoding')
   assert.match(br.headers['content-type'] as string, /^application\/javascript/)
@@ -49,7 +52,10 @@ test('R2.1 a hashed script goes out as brotli or gzip, whichever the browser acc
   assert.equal(gz.headers['content-encoding'], 'gzip')
   assert.deepEqual(zlib.gunzipSync(gz.rawPayload), scriptBody)
   // brotli refused with q=0: gzip
-  assert.equal((await get(`/m2/${script}`, { 'accept-encoding': 'br;q=0, gzip;q=0.8' })).headers['content-encoding'], 'gzip')
+  assert.equal(
+    (await get(`/m2/${script}`, { 'accept-encoding': 'br;q=0, gzip;q=0.8' })).headers['content-encoding'],
+    'gzip'
+  )
 
   const plain = await get(`/m2/${script}`)
   assert.equal(plain.headers['content-encoding'], undefined)
@@ -61,8 +67,13 @@ test('R2.1 a hashed script goes out as brotli or gzip, whichever the browser acc
   assert.equal(css.headers['cache-control'], 'public, max-age=31536000, immutable')
 })
 
-test('R2.1 the page (index.html on any /m2/ route but home\'s) is compressed, asked again every time and answered 304 while unchanged', async () => {
-  for (const url of ['/m2/packageA/pages/live/live?roomid=496&from=share', '/m2/pages/user/user', '/m2/?page=live&roomid=496', '/m2/pages/home/home?from=share']) {
+test("R2.1 the page (index.html on any /m2/ route but home's) is compressed, asked again every time and answered 304 while unchanged", async () => {
+  for (const url of [
+    '/m2/packageA/pages/live/live?roomid=496&from=share',
+    '/m2/pages/user/user',
+    '/m2/?page=live&roomid=496',
+    '/m2/pages/home/home?from=share'
+  ]) {
     const r = await get(url, { 'accept-encoding': 'br, gzip' })
     assert.equal(r.statusCode, 200, url)
     assert.equal(r.headers['content-encoding'], 'br', url)
@@ -86,7 +97,7 @@ test('files without a content hash are cached an hour; small files go out uncomp
   assert.equal(tiny.headers.vary, undefined)
 })
 
-test('the build\'s pre-compressed copy is sent when it is current, never when the file changed after it', async () => {
+test("the build's pre-compressed copy is sent when it is current, never when the file changed after it", async () => {
   const file = path.join(dir, 'js/chunk.5e6f7a8b.js')
   const body = Buffer.from('export const x = "' + 'abc'.repeat(2000) + '"\n')
   fs.writeFileSync(file, body)
@@ -126,7 +137,8 @@ test('home (/m2/ and its page, no query) carries its pre-rendered first screen f
     // the first slide only, at the absolute address the API gives the app (so the app's <img> hits the cache)
     assert.ok(layer.includes(`<img src="http://live.test:8080${slides[0].image}" alt="" fetchpriority="high">`), url)
     assert.ok(!layer.includes(slides[1].image))
-    for (const m of menu) assert.ok(layer.includes(`<span>${m.title}</span>`) && layer.includes(`http://live.test:8080${m.icon}`), m.title)
+    for (const m of menu)
+      assert.ok(layer.includes(`<span>${m.title}</span>`) && layer.includes(`http://live.test:8080${m.icon}`), m.title)
     // nothing in it can take focus or a tap
     assert.doesNotMatch(layer, /<a |<button|<input|tabindex|onclick/i)
   }
@@ -156,7 +168,16 @@ test('the first screen escapes what the database holds and shows only our own me
 })
 
 test('a live room anyone may open carries its pre-rendered first screen (player box with the cover, title, topic) and never its stream; password, paid and test rooms do not', async () => {
-  type Room = { id: number; title: string; topic?: string; cover?: string; password?: string; is_premium?: number; test?: number; orientation?: string }
+  type Room = {
+    id: number
+    title: string
+    topic?: string
+    cover?: string
+    password?: string
+    is_premium?: number
+    test?: number
+    orientation?: string
+  }
   const rooms = app.ctx.store.docs<Room>('room')
   const open = rooms.find((r) => r.id === 496)!
   assert.ok(open && !open.password && !open.is_premium && open.topic)
@@ -181,16 +202,25 @@ test('a live room anyone may open carries its pre-rendered first screen (player 
     assert.ok(!page.includes(room.title), `room ${room.id}`)
   }
   // an unknown room, another parameter, or a second one: the plain page
-  for (const url of ['/m2/packageA/pages/live/live?roomid=999999', '/m2/packageA/pages/live/live?roomid=496&test=1', '/m2/packageA/pages/live/live?id=496']) {
+  for (const url of [
+    '/m2/packageA/pages/live/live?roomid=999999',
+    '/m2/packageA/pages/live/live?roomid=496&test=1',
+    '/m2/packageA/pages/live/live?id=496'
+  ]) {
     assert.doesNotMatch((await get(url)).body, /first-screen/, url)
   }
 })
 
-test('the live room\'s first screen escapes the room\'s title and topic', async () => {
+test("the live room's first screen escapes the room's title and topic", async () => {
   const store = app.ctx.store
   const room = store.doc<Record<string, unknown>>('room', 496)!
   try {
-    store.putDoc('room', 496, { ...room, title: '</span><script>alert(1)</script>', topic: '"><img src=x onerror=alert(2)>', cover: 'javascript:alert(3)' })
+    store.putDoc('room', 496, {
+      ...room,
+      title: '</span><script>alert(1)</script>',
+      topic: '"><img src=x onerror=alert(2)>',
+      cover: 'javascript:alert(3)'
+    })
     const page = (await get('/m2/packageA/pages/live/live?roomid=496')).body
     const layer = page.slice(page.indexOf('<div id="first-screen"'), page.indexOf('<div id="app">'))
     assert.ok(layer.includes('&lt;/span&gt;&lt;script&gt;alert(1)&lt;/script&gt;'))

@@ -10,7 +10,8 @@ before(async () => {
 })
 after(() => app.close())
 
-const smsCode = async (mobile: string) => assertEnvelope(await call(app, 'GET', '/dev/sms-code', { mobile })).code as string
+const smsCode = async (mobile: string) =>
+  assertEnvelope(await call(app, 'GET', '/dev/sms-code', { mobile })).code as string
 
 test('R7.53 R7.54 R1.13 login with mobile and password answers user, access_token, token_type, expires_in and sets id/sign cookies', async () => {
   const r = await call(app, 'POST', U('/login'), { mobile: '13800000001', password: 'demo1234' })
@@ -21,7 +22,10 @@ test('R7.53 R7.54 R1.13 login with mobile and password answers user, access_toke
   assert.equal(d.user.mobile, '13800000001')
   const cookies = ([] as string[]).concat(r.headers['set-cookie'] as string[])
   // sign = <expires>.<session version>.<HMAC> (expiring and void after logout; HttpOnly)
-  assert.ok(cookies.some((c) => c.startsWith('id=10001;')) && cookies.some((c) => /^sign=\d+\.\d+\.[0-9a-f]{32};.*HttpOnly/.test(c)))
+  assert.ok(
+    cookies.some((c) => c.startsWith('id=10001;')) &&
+      cookies.some((c) => /^sign=\d+\.\d+\.[0-9a-f]{32};.*HttpOnly/.test(c))
+  )
 })
 
 test('login refuses a bad mobile, a missing password and a wrong password with Chinese messages', async () => {
@@ -37,8 +41,12 @@ test('R7.55 R1.9 mini-program login maps a dev code to a dev openid user without
   assert.equal(user.id, 10002)
   assertRefused(await call(app, 'POST', U('/login'), { code: 'refuse', encryptedData: 'x', iv: 'y' }), -2)
   assertRefused(await call(app, 'POST', U('/login'), { code: 'abc' }), -2)
-  const other = assertEnvelope(await call(app, 'POST', U('/login'), { code: 'someone-else', encryptedData: 'x', iv: 'y' }))
-  const again = assertEnvelope(await call(app, 'POST', U('/login'), { code: 'someone-else', encryptedData: 'x', iv: 'y' }))
+  const other = assertEnvelope(
+    await call(app, 'POST', U('/login'), { code: 'someone-else', encryptedData: 'x', iv: 'y' })
+  )
+  const again = assertEnvelope(
+    await call(app, 'POST', U('/login'), { code: 'someone-else', encryptedData: 'x', iv: 'y' })
+  )
   assert.equal(other.user.id, again.user.id, 'the same code maps to the same user')
 })
 
@@ -50,8 +58,12 @@ test('startup token login accepts a token the server issued and refuses others',
 })
 
 test('R7.57 R7.59 R1.11 R1.14 partner login by userid, usertokenkey, devicetoken; also at /userapp/{product}_login', async () => {
-  const a = assertEnvelope(await call(app, 'POST', U('/login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd1' }))
-  const b = assertEnvelope(await call(app, 'POST', U('/wxbb_login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd1' }))
+  const a = assertEnvelope(
+    await call(app, 'POST', U('/login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd1' })
+  )
+  const b = assertEnvelope(
+    await call(app, 'POST', U('/wxbb_login'), { userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'd1' })
+  )
   assert.equal(a.user.id, b.user.id)
   assertRefused(await call(app, 'POST', U('/wxbb_login'), { userid: '9001', usertokenkey: 'nope' }), -2)
   assertRefused(await call(app, 'POST', U('/wxbb_login'), {}), -1)
@@ -60,10 +72,16 @@ test('R7.57 R7.59 R1.11 R1.14 partner login by userid, usertokenkey, devicetoken
 test('R7.51 R7.65 userinfo by Bearer token, bare token, or id+sign (payload or cookie); otherwise HTTP 401', async () => {
   const { token, cookies } = await login(app)
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).id, 10001)
-  assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, undefined, { authorization: token })).id, 10001)
+  assert.equal(
+    assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, undefined, { authorization: token })).id,
+    10001
+  )
   const cookie = cookies.map((c) => c.split(';')[0]).join('; ')
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, undefined, { cookie })).id, 10001)
-  const sign = cookies.find((c) => c.startsWith('sign='))!.split(';')[0].slice(5)
+  const sign = cookies
+    .find((c) => c.startsWith('sign='))!
+    .split(';')[0]
+    .slice(5)
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), { id: 10001, sign })).id, 10001)
   const bad = await call(app, 'POST', U('/userinfo'), { id: 10001, sign: 'x'.repeat(32) })
   assert.equal(bad.status, 401)
@@ -89,17 +107,32 @@ test('R7.61 R9.9 R1.12 sendsms stores a 6-digit code (dev endpoint returns it) a
 })
 
 test('sendsms refuses an invalid mobile with a Chinese message', async () => {
-  for (const mobile of ['12345678901', '1380000000', '23800000001', 'abc']) assert.match(assertRefused(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile, type: 1 }), -1), /手机号/)
+  for (const mobile of ['12345678901', '1380000000', '23800000001', 'abc'])
+    assert.match(assertRefused(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile, type: 1 }), -1), /手机号/)
   assertRefused(await call(app, 'POST', '/api/v1/liveapp/sendsms', {}), -1)
 })
 
 test('R7.62 binding a mobile with an SMS code; wrong code refused; 401 without login', async () => {
   const { token } = await loginNoMobile(app)
-  assert.equal((await call(app, 'POST', U('/userinfo/mobile'), { mobile: '13700000002', verify: '123456' })).status, 401)
+  assert.equal(
+    (await call(app, 'POST', U('/userinfo/mobile'), { mobile: '13700000002', verify: '123456' })).status,
+    401
+  )
   assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13700000002', type: 1 }))
   const code = await smsCode('13700000002')
-  assertRefused(await call(app, 'POST', U('/userinfo/mobile'), { mobile: '13700000002', verify: code === '000000' ? '111111' : '000000' }, token), -2)
-  const d = assertEnvelope(await call(app, 'POST', U('/userinfo/mobile'), { mobile: '13700000002', verify: code }, token))
+  assertRefused(
+    await call(
+      app,
+      'POST',
+      U('/userinfo/mobile'),
+      { mobile: '13700000002', verify: code === '000000' ? '111111' : '000000' },
+      token
+    ),
+    -2
+  )
+  const d = assertEnvelope(
+    await call(app, 'POST', U('/userinfo/mobile'), { mobile: '13700000002', verify: code }, token)
+  )
   assert.equal(d.mobile, '13700000002')
   // another account's number answers like any other until its code is right (security-session.test.ts)
   assertRefused(await call(app, 'POST', U('/userinfo/mobile'), { mobile: '13800000001', verify: '123456' }, token), -2)
@@ -107,7 +140,9 @@ test('R7.62 binding a mobile with an SMS code; wrong code refused; 401 without l
 
 test('R7.63 userinfo/update changes name and avatar; empty name refused', async () => {
   const { token } = await login(app)
-  const d = assertEnvelope(await call(app, 'POST', U('/userinfo/update'), { name: '太湖观众', avatar: '/img/avatar/10001.svg' }, token))
+  const d = assertEnvelope(
+    await call(app, 'POST', U('/userinfo/update'), { name: '太湖观众', avatar: '/img/avatar/10001.svg' }, token)
+  )
   assert.equal(d.nick_name, '太湖观众')
   assert.match(d.avatar, /\/img\/avatar\/10001\.svg$/)
   assertRefused(await call(app, 'POST', U('/userinfo/update'), { name: '  ' }, token), -1)
@@ -123,13 +158,19 @@ test('R7.64 get_jssdk answers a sandbox signature for the url', async () => {
 })
 
 test('R7.58 R1.10 /wechat/oauth_user redirects to target_url with a token; foreign targets go to /m2/', async () => {
-  const r = await app.inject({ method: 'GET', url: '/wechat/oauth_user?target_url=' + encodeURIComponent('/m2/pages/live/live?roomid=496') })
+  const r = await app.inject({
+    method: 'GET',
+    url: '/wechat/oauth_user?target_url=' + encodeURIComponent('/m2/pages/live/live?roomid=496')
+  })
   assert.equal(r.statusCode, 302)
   const loc = String(r.headers.location)
   assert.match(loc, /^\/m2\/pages\/live\/live\?roomid=496&tokentype=wechat&token=[0-9a-f]+$/)
   const token = new URL('http://x' + loc).searchParams.get('token')!
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).id, 10002)
-  const evil = await app.inject({ method: 'GET', url: '/wechat/oauth_user?target_url=' + encodeURIComponent('https://evil.example/') })
+  const evil = await app.inject({
+    method: 'GET',
+    url: '/wechat/oauth_user?target_url=' + encodeURIComponent('https://evil.example/')
+  })
   assert.match(String(evil.headers.location), /^\/m2\/\?tokentype=wechat/)
 })
 
@@ -144,7 +185,11 @@ test('R7.60 api.php?a=login answers the login for a signed-in user, else 401 wit
 test('R7.45 R7.46 R7.43 R6.2 follow toggles (code 1 follow, code 2 unfollow), isfollow and myfollow', async () => {
   assert.equal((await call(app, 'POST', U('/follow'), { roomid: 496 })).status, 401)
   assert.equal((await call(app, 'POST', U('/myfollow'), {})).status, 401)
-  assert.equal(assertEnvelope(await call(app, 'POST', U('/isfollow'), { roomid: 496 })).status, 0, 'anonymous is not following')
+  assert.equal(
+    assertEnvelope(await call(app, 'POST', U('/isfollow'), { roomid: 496 })).status,
+    0,
+    'anonymous is not following'
+  )
   const { token } = await login(app)
   const f = await call(app, 'POST', U('/follow'), { roomid: 496 }, token)
   assertEnvelope(f, 1)

@@ -23,7 +23,12 @@ const refused = async (method: 'GET' | 'POST', url: string, payload: Record<stri
 }
 
 const form = async (url: string, body: string) => {
-  const r = await app.inject({ method: 'POST', url, payload: body, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+  const r = await app.inject({
+    method: 'POST',
+    url,
+    payload: body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' }
+  })
   return { status: r.statusCode, body: r.json() }
 }
 
@@ -32,16 +37,37 @@ const SCHEDULE = '/live/api_mapp.php'
 test('R7.1 a missing or wrong parameter answers {code: -1, msg, data: null} naming the field in Chinese', async () => {
   assert.equal(await refused('GET', SCHEDULE, { a: 'channel_schedule' }), '缺少参数：频道ID(channelid)')
   assert.equal(await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: '' }), '缺少参数：频道ID(channelid)')
-  assert.equal(await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 'abc' }), '参数错误：频道ID(channelid)必须是整数')
-  assert.equal(await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: '1.5' }), '参数错误：频道ID(channelid)必须是整数')
-  assert.equal(await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 'Infinity' }), '参数错误：频道ID(channelid)必须是整数')
-  assert.equal(await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 0 }), '参数错误：频道ID(channelid)不能小于 1')
+  assert.equal(
+    await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 'abc' }),
+    '参数错误：频道ID(channelid)必须是整数'
+  )
+  assert.equal(
+    await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: '1.5' }),
+    '参数错误：频道ID(channelid)必须是整数'
+  )
+  assert.equal(
+    await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 'Infinity' }),
+    '参数错误：频道ID(channelid)必须是整数'
+  )
+  assert.equal(
+    await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 0 }),
+    '参数错误：频道ID(channelid)不能小于 1'
+  )
   // a field's own message (errmsg) wins
-  assert.equal(await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 1, day: 'tomorrow' }), '参数错误：日期(day)应为 YYYY-MM-DD 或相对今天的天数')
+  assert.equal(
+    await refused('GET', SCHEDULE, { a: 'channel_schedule', channelid: 1, day: 'tomorrow' }),
+    '参数错误：日期(day)应为 YYYY-MM-DD 或相对今天的天数'
+  )
   assert.equal(await refused('POST', U('/living/list'), { count: 1000 }), '参数错误：每页数量(count)不能大于 100')
   assert.equal(await refused('POST', U('/living/list'), { page: 0 }), '参数错误：页码(page)不能小于 1')
-  assert.equal(await refused('POST', U('/living/list'), { roomid: '496,a' }), '参数错误：直播间ID列表(roomid)格式不正确')
-  assert.equal(await refused('POST', U('/living/list'), { order: 'name' }), '参数错误：排序(order)取值无效，可选：sort、hot、time、default、')
+  assert.equal(
+    await refused('POST', U('/living/list'), { roomid: '496,a' }),
+    '参数错误：直播间ID列表(roomid)格式不正确'
+  )
+  assert.equal(
+    await refused('POST', U('/living/list'), { order: 'name' }),
+    '参数错误：排序(order)取值无效，可选：sort、hot、time、default、'
+  )
   assert.equal(await refused('POST', U('/living/list'), { onair: { x: 1 } }), '参数错误：直播中(onair)必须是整数')
   assert.equal(await refused('POST', U('/login'), { mobile: '12345', password: 'demo1234' }), '请输入正确的手机号')
 })
@@ -57,5 +83,8 @@ test('R7.1 form and query strings are coerced to numbers, empty fields count as 
   const two = await form(U('/living/list'), 'page=2&count=1&order=sort')
   assert.equal(two.body.code, 1, JSON.stringify(two.body))
   assert.equal(assertPaged(two.body.data, 2).length, 1)
-  assert.notEqual(assertPaged(two.body.data, 2)[0].roomid ?? assertPaged(two.body.data, 2)[0].id, first[0].roomid ?? first[0].id)
+  assert.notEqual(
+    assertPaged(two.body.data, 2)[0].roomid ?? assertPaged(two.body.data, 2)[0].id,
+    first[0].roomid ?? first[0].id
+  )
 })

@@ -26,7 +26,10 @@ interface Client {
 
 function connect(room: number | string, token?: string): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws?roomid=${room}`, token ? { headers: { authorization: `Bearer ${token}` } } : {})
+    const ws = new WebSocket(
+      `ws://127.0.0.1:${port}/ws?roomid=${room}`,
+      token ? { headers: { authorization: `Bearer ${token}` } } : {}
+    )
     const messages: Client['messages'] = []
     const waiters: Array<() => void> = []
     ws.on('message', (raw) => {
@@ -50,9 +53,10 @@ function connect(room: number | string, token?: string): Promise<Client> {
   })
 }
 
-const send = (token: string, room: number, content: string) => call(app, 'POST', U('/danmaku'), { room_id: room, content }, token)
+const send = (token: string, room: number, content: string) =>
+  call(app, 'POST', U('/danmaku'), { room_id: room, content }, token)
 
-test('R1.3 R3.14 two clients in one room see each other\'s messages in order, with msg_id and user_id', async () => {
+test("R1.3 R3.14 two clients in one room see each other's messages in order, with msg_id and user_id", async () => {
   const a = await connect(572)
   const b = await connect(572)
   const welcome = await a.next('welcome')
@@ -65,9 +69,20 @@ test('R1.3 R3.14 two clients in one room see each other\'s messages in order, wi
   for (const c of [a, b]) {
     const got: any[] = []
     for (let i = 0; i < 10; i++) got.push(await c.next('danmaku'))
-    assert.deepEqual(got.map((d) => d.msg_id), sent, 'same order as sent, for both clients')
-    assert.deepEqual(got.slice(0, 2).map((d) => [d.user_id, d.content]), [[10001, '甲0'], [10002, '乙0']])
-    for (const d of got) assert.ok(d.room_id === 572 && d.nickname && d.time > 1e12 && /^http:\/\/127\.0\.0\.1:\d+\/img\//.test(d.avatar))
+    assert.deepEqual(
+      got.map((d) => d.msg_id),
+      sent,
+      'same order as sent, for both clients'
+    )
+    assert.deepEqual(
+      got.slice(0, 2).map((d) => [d.user_id, d.content]),
+      [
+        [10001, '甲0'],
+        [10002, '乙0']
+      ]
+    )
+    for (const d of got)
+      assert.ok(d.room_id === 572 && d.nickname && d.time > 1e12 && /^http:\/\/127\.0\.0\.1:\d+\/img\//.test(d.avatar))
   }
   a.ws.close()
   b.ws.close()
@@ -85,9 +100,17 @@ test('R7.72 R3.15 after a disconnect, history with after_msg_id has no gap', asy
   const back = await connect(573)
   const welcome = await back.next('welcome')
   assert.equal(welcome.last_msg_id, missed[missed.length - 1])
-  const fill = assertEnvelope(await call(app, 'POST', U('/living/danmaku'), { roomid: 573, after_msg_id: seen.msg_id, count: 100 }))
-  assert.deepEqual(fill.map((m: any) => m.id), missed)
-  assert.deepEqual(fill.map((m: any) => JSON.parse(m.content).text), missed.map((_, i) => `断线期间${i}`))
+  const fill = assertEnvelope(
+    await call(app, 'POST', U('/living/danmaku'), { roomid: 573, after_msg_id: seen.msg_id, count: 100 })
+  )
+  assert.deepEqual(
+    fill.map((m: any) => m.id),
+    missed
+  )
+  assert.deepEqual(
+    fill.map((m: any) => JSON.parse(m.content).text),
+    missed.map((_, i) => `断线期间${i}`)
+  )
   assertEnvelope(await send(tokenA, 573, '重连后'))
   assert.equal((await back.next('danmaku')).msg_id, missed[missed.length - 1] + 1)
   back.ws.close()
@@ -120,8 +143,16 @@ test('R3.16 R3.17 R1.5 like, gift and activity pushes reach the room', async () 
   const gift = await a.next('gift')
   assert.deepEqual([gift.roomid, gift.giftid, gift.gift_name, gift.combo, gift.user_id], [539, 1, '鲜花', 3, 10001])
   const pushes: Array<[string, string]> = [
-    ['/lottery/start', 'lottery_start'], ['/lottery/result', 'lottery_result'], ['/rain/start', 'rain_start'], ['/rain/stop', 'rain_stop'],
-    ['/redpack', 'redpack'], ['/vote', 'vote'], ['/quiz', 'quiz'], ['/goods/on', 'goods_on'], ['/goods/off', 'goods_off'], ['/offair', 'live_status'],
+    ['/lottery/start', 'lottery_start'],
+    ['/lottery/result', 'lottery_result'],
+    ['/rain/start', 'rain_start'],
+    ['/rain/stop', 'rain_stop'],
+    ['/redpack', 'redpack'],
+    ['/vote', 'vote'],
+    ['/quiz', 'quiz'],
+    ['/goods/on', 'goods_on'],
+    ['/goods/off', 'goods_off'],
+    ['/offair', 'live_status']
   ]
   for (const [path, type] of pushes) {
     assertEnvelope(await call(app, 'POST', `/dev/rooms/539${path}`, {}))
@@ -145,7 +176,10 @@ test('the sandbox control cuts every socket of one room from the server side; ot
   const b = await connect(571)
   const elsewhere = await connect(570)
   await Promise.all([a.next('welcome'), b.next('welcome'), elsewhere.next('welcome')])
-  const closed = (c: Client) => new Promise<number>((res) => (c.ws.readyState === WebSocket.CLOSED ? res(-1) : c.ws.once('close', (code) => res(code))))
+  const closed = (c: Client) =>
+    new Promise<number>((res) =>
+      c.ws.readyState === WebSocket.CLOSED ? res(-1) : c.ws.once('close', (code) => res(code))
+    )
   const r = assertEnvelope(await call(app, 'POST', '/dev/rooms/571/sockets/drop', {}))
   assert.deepEqual(r, { roomid: 571, dropped: 2 })
   const codes = await Promise.all([closed(a), closed(b)])

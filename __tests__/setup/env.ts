@@ -22,7 +22,11 @@ if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
 // on the console. A browser where canvas is unavailable answers null, which is what callers (FingerprintJS's canvas
 // and WebGL sources, players) handle; say so here instead of letting jsdom print an error per call.
 if (typeof HTMLCanvasElement !== 'undefined') {
-  Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', { configurable: true, writable: true, value: () => null })
+  Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', {
+    configurable: true,
+    writable: true,
+    value: () => null
+  })
 }
 
 // jsdom implements no media playback and reports HTMLMediaElement's load() and pause() as "Not implemented". With
@@ -30,7 +34,11 @@ if (typeof HTMLCanvasElement !== 'undefined') {
 // down). play() stays jsdom's: a test that reaches it should say what it expects.
 if (typeof HTMLMediaElement !== 'undefined') {
   for (const name of ['load', 'pause'] as const) {
-    Object.defineProperty(HTMLMediaElement.prototype, name, { configurable: true, writable: true, value: () => undefined })
+    Object.defineProperty(HTMLMediaElement.prototype, name, {
+      configurable: true,
+      writable: true,
+      value: () => undefined
+    })
   }
 }
 

@@ -1,6 +1,6 @@
 // Taro's page hooks get React only from createReactApp; test-utils' own createApp uses the Taro 3 router signature,
 // so the app runtime is created here once, over the web platform. Node-environment tests (no window) skip it all.
- 
+
 if (typeof window !== 'undefined') {
   // `react` and `react-dom` are Preact's (jest.config.js), as in both builds
   const React = require('react')

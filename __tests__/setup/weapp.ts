@@ -2,7 +2,7 @@
 // mini-program variants make that Taro's H5 implementation lacks, bound into Taro as Taro's weapp runtime binds wx:
 // an async API returns a promise that resolves with the success result and rejects with the fail result. The calls
 // and answers are reset before every test.
- 
+
 import { createWx, type WxAsyncApi } from './wx'
 
 const g = globalThis as unknown as { wx?: ReturnType<typeof createWx> }
@@ -10,21 +10,23 @@ const wx = createWx()
 g.wx = wx
 
 const Taro = require('@tarojs/taro').default as Record<string, unknown>
-const promisified = (api: WxAsyncApi) => (options: Record<string, unknown> = {}) =>
-  new Promise((resolve, reject) => {
-    wx[api]({
-      ...options,
-      success: (res: unknown) => {
-        ;(options.success as ((r: unknown) => void) | undefined)?.(res)
-        resolve(res)
-      },
-      fail: (res: unknown) => {
-        ;(options.fail as ((r: unknown) => void) | undefined)?.(res)
-        reject(res)
-      },
-      complete: options.complete as ((r: unknown) => void) | undefined
+const promisified =
+  (api: WxAsyncApi) =>
+  (options: Record<string, unknown> = {}) =>
+    new Promise((resolve, reject) => {
+      wx[api]({
+        ...options,
+        success: (res: unknown) => {
+          ;(options.success as ((r: unknown) => void) | undefined)?.(res)
+          resolve(res)
+        },
+        fail: (res: unknown) => {
+          ;(options.fail as ((r: unknown) => void) | undefined)?.(res)
+          reject(res)
+        },
+        complete: options.complete as ((r: unknown) => void) | undefined
+      })
     })
-  })
 for (const api of ['login', 'getUserProfile', 'requestPayment'] as const) Taro[api] = promisified(api)
 Taro.getLaunchOptionsSync = () => wx.getLaunchOptionsSync()
 

@@ -71,23 +71,26 @@ export function createWx(): WxStandIn {
     void complete
     return rest
   }
-  const call = (api: WxAsyncApi) => (options: Callbacks & Record<string, unknown> = {}) => {
-    const args = withoutCallbacks(options)
-    wx.calls.push({ api, options: args })
-    Promise.resolve()
-      .then(() => answers[api](args))
-      .then(
-        (res) => {
-          options.success?.(res)
-          options.complete?.(res)
-        },
-        (err) => {
-          const res = err && typeof err === 'object' && 'errMsg' in err ? err : { errMsg: `${api}:fail ${String(err)}` }
-          options.fail?.(res)
-          options.complete?.(res)
-        }
-      )
-  }
+  const call =
+    (api: WxAsyncApi) =>
+    (options: Callbacks & Record<string, unknown> = {}) => {
+      const args = withoutCallbacks(options)
+      wx.calls.push({ api, options: args })
+      Promise.resolve()
+        .then(() => answers[api](args))
+        .then(
+          (res) => {
+            options.success?.(res)
+            options.complete?.(res)
+          },
+          (err) => {
+            const res =
+              err && typeof err === 'object' && 'errMsg' in err ? err : { errMsg: `${api}:fail ${String(err)}` }
+            options.fail?.(res)
+            options.complete?.(res)
+          }
+        )
+    }
   const wx: WxStandIn = {
     calls: [],
     callsTo: (api) => wx.calls.filter((c) => c.api === api).map((c) => c.options),

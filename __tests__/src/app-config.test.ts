@@ -32,7 +32,9 @@ describe('app configuration', () => {
     expect(fs.readFileSync(path.join(__dirname, '../../src/index.html'), 'utf8')).toMatch(/<html lang="zh-CN">/)
   })
   test('R1.24 the default share title is built from brand, description and slogan', () => {
-    expect(defaultShareTitle({ brand: '慧直播', description: '城市台直播', slogan: '看见精彩' })).toBe('慧直播 · 城市台直播，看见精彩')
+    expect(defaultShareTitle({ brand: '慧直播', description: '城市台直播', slogan: '看见精彩' })).toBe(
+      '慧直播 · 城市台直播，看见精彩'
+    )
     expect(defaultShareTitle({ brand: '慧直播', description: '', slogan: '' })).toBe('慧直播')
     expect(defaultShareTitle()).toContain(process.env.TARO_APP_BRAND)
   })
@@ -49,10 +51,20 @@ describe('route map', () => {
     ])
   })
   test('R2.2 home has custom navigation, share enabled and no pull-to-refresh', () => {
-    expect(homeConfig).toMatchObject({ navigationStyle: 'custom', enableShareAppMessage: true, enablePullDownRefresh: false })
+    expect(homeConfig).toMatchObject({
+      navigationStyle: 'custom',
+      enableShareAppMessage: true,
+      enablePullDownRefresh: false
+    })
   })
   test('R2.7 the main package holds the four tabs and pages/list/list', () => {
-    expect(cfg.pages).toEqual(['pages/home/home', 'pages/streamer/streamer', 'pages/media/media', 'pages/user/user', 'pages/list/list'])
+    expect(cfg.pages).toEqual([
+      'pages/home/home',
+      'pages/streamer/streamer',
+      'pages/media/media',
+      'pages/user/user',
+      'pages/list/list'
+    ])
     expect(listConfig).toMatchObject({ enablePullDownRefresh: true, onReachBottomDistance: 50 })
   })
   test('R2.8–R2.15 package A is preloaded from home and 视听 and holds its pages, the 视听 player page after the spec’s', () => {

@@ -10,7 +10,16 @@ import { CLICK_AFTER_TOUCH_MS, MOVE_THRESHOLD, isClickOfTouch, isMove } from '@/
 import { ENV_DEFAULTS } from '../../config/env'
 
 function routeTo(params: Record<string, string>) {
-  Current.router = { params, path: '/test', onReady: '', onHide: '', onShow: '', shareTicket: '', scene: 0, exitState: undefined } as never
+  Current.router = {
+    params,
+    path: '/test',
+    onReady: '',
+    onHide: '',
+    onShow: '',
+    shareTicket: '',
+    scene: 0,
+    exitState: undefined
+  } as never
 }
 
 describe('timings and distances', () => {
@@ -55,7 +64,9 @@ describe('timings and distances', () => {
     }
   })
   test('R9.26 subscription templates for live start and lottery win are configuration', () => {
-    expect(Object.keys(ENV_DEFAULTS)).toEqual(expect.arrayContaining(['TARO_APP_TMPL_LIVE_START', 'TARO_APP_TMPL_LOTTERY_WIN']))
+    expect(Object.keys(ENV_DEFAULTS)).toEqual(
+      expect.arrayContaining(['TARO_APP_TMPL_LIVE_START', 'TARO_APP_TMPL_LOTTERY_WIN'])
+    )
   })
 })
 

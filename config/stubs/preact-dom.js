@@ -9,7 +9,8 @@ import { createRoot } from 'preact/compat/client'
 
 const previousVNode = options.vnode
 options.vnode = (vnode) => {
-  if (vnode.type === null && (typeof vnode.props === 'number' || typeof vnode.props === 'bigint')) vnode.props = String(vnode.props)
+  if (vnode.type === null && (typeof vnode.props === 'number' || typeof vnode.props === 'bigint'))
+    vnode.props = String(vnode.props)
   if (previousVNode) previousVNode(vnode)
 }
 

@@ -11,7 +11,8 @@ const PASSED = /^(id|role|tabindex|tabIndex|title|aria-[a-z]+|data-[\w-]+)$/
 export default forwardRef(function ScrollViewWithAttributes(props, ref) {
   const el = useRef(null)
   const attrs = {}
-  for (const [k, v] of Object.entries(props)) if (PASSED.test(k) && v !== undefined && v !== null) attrs[k === 'tabIndex' ? 'tabindex' : k] = String(v)
+  for (const [k, v] of Object.entries(props))
+    if (PASSED.test(k) && v !== undefined && v !== null) attrs[k === 'tabIndex' ? 'tabindex' : k] = String(v)
   const key = JSON.stringify(attrs)
   useLayoutEffect(() => {
     const div = el.current

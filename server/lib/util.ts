@@ -2,7 +2,12 @@ import crypto from 'node:crypto'
 
 /** A business failure: answered with HTTP 200 and `{code, msg, data}` where code !== 1. */
 export class BizError extends Error {
-  constructor(public code: number, msg: string, public data: unknown = null, public httpStatus = 200) {
+  constructor(
+    public code: number,
+    msg: string,
+    public data: unknown = null,
+    public httpStatus = 200
+  ) {
     super(msg)
   }
 }
@@ -20,7 +25,7 @@ export const CODE = {
   SENSITIVE: -5, // content contains a sensitive word
   CHAT_CLOSED: -6, // room chat is closed
   NO_BALANCE: -7, // not enough 慧币
-  TOO_FAST: -8, // rate limited: 操作太频繁，请稍后再试 (SMS, login, likes, chat, room passwords, sockets)
+  TOO_FAST: -8 // rate limited: 操作太频繁，请稍后再试 (SMS, login, likes, chat, room passwords, sockets)
 } as const
 
 export const nowSec = (): number => Math.floor(Date.now() / 1000)
@@ -60,7 +65,9 @@ export function hmac(secret: string, text: string): string {
 const SCRYPT_KEYLEN = 32
 
 function scryptAsync(password: string, salt: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => crypto.scrypt(password, salt, SCRYPT_KEYLEN, (err, key) => (err ? reject(err) : resolve(key))))
+  return new Promise((resolve, reject) =>
+    crypto.scrypt(password, salt, SCRYPT_KEYLEN, (err, key) => (err ? reject(err) : resolve(key)))
+  )
 }
 
 /** The seed's one-off hashing at first start. */
@@ -109,5 +116,8 @@ export function parseCookies(header: string | undefined): Record<string, string>
 }
 
 export function escapeXml(s: string): string {
-  return s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string)
+  return s.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string
+  )
 }

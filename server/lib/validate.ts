@@ -35,12 +35,18 @@ type Check = ((data: unknown) => boolean | Promise<unknown>) & { errors?: ErrorO
 const TYPE_NAMES: Record<string, string> = { integer: '整数', number: '数字', string: '字符串', boolean: '布尔值' }
 
 /** Fastify's compiler with its default Ajv options; `label` and `errmsg` are declared so strict mode accepts them. */
-const buildFromPool = AjvCompiler()({}, {
-  customOptions: {},
-  plugins: [
-    (ajv) => ajv.addKeyword({ keyword: 'label', schemaType: 'string' }).addKeyword({ keyword: 'errmsg', schemaType: 'string' }),
-  ],
-})
+const buildFromPool = AjvCompiler()(
+  {},
+  {
+    customOptions: {},
+    plugins: [
+      (ajv) =>
+        ajv
+          .addKeyword({ keyword: 'label', schemaType: 'string' })
+          .addKeyword({ keyword: 'errmsg', schemaType: 'string' })
+    ]
+  }
+)
 /** Fastify calls it with the route definition (its .d.ts names the argument a schema). */
 const buildCompiler = buildFromPool as unknown as (route: RouteDefinition) => Check
 
@@ -83,7 +89,7 @@ function formValues(schema: ObjectSchema, out: Record<string, unknown>): Set<str
 /** The Chinese message of Ajv's (first) error. */
 function messageOf(schema: ObjectSchema, err: ErrorObject | undefined, blank: Set<string>): string {
   if (!err) return '参数错误'
-  const key = err.keyword === 'required' ? String(err.params.missingProperty) : err.instancePath.split('/')[1] ?? ''
+  const key = err.keyword === 'required' ? String(err.params.missingProperty) : (err.instancePath.split('/')[1] ?? '')
   const prop = schema.properties[key]
   const name = prop?.label ? `${prop.label}(${key})` : key
   if (err.keyword === 'required') return prop?.errmsg && blank.has(key) ? prop.errmsg : `缺少参数：${name}`
@@ -96,7 +102,7 @@ function messageOf(schema: ObjectSchema, err: ErrorObject | undefined, blank: Se
     minLength: () => (Number(p.limit) <= 1 ? '不能为空' : `长度不能少于 ${String(p.limit)}`),
     maxLength: () => `长度不能超过 ${String(p.limit)}`,
     pattern: () => '格式不正确',
-    enum: () => `取值无效，可选：${(p.allowedValues as unknown[]).join('、')}`,
+    enum: () => `取值无效，可选：${(p.allowedValues as unknown[]).join('、')}`
   }
   return `参数错误：${name}${why[err.keyword]?.() ?? '不正确'}`
 }
@@ -111,7 +117,20 @@ export function validate(schema: ObjectSchema, input: unknown): ValidationResult
   if (check(out) !== true) return { ok: false, msg: messageOf(schema, check.errors?.[0], blank) }
   // Ajv does not check a number again after coercing a string to it: 'Infinity' would pass as a number.
   const infinite = Object.keys(schema.properties).find((k) => typeof out[k] === 'number' && !Number.isFinite(out[k]))
-  if (infinite) return { ok: false, msg: messageOf(schema, { keyword: 'type', instancePath: `/${infinite}`, schemaPath: '', params: { type: schema.properties[infinite]?.type } } as ErrorObject, blank) }
+  if (infinite)
+    return {
+      ok: false,
+      msg: messageOf(
+        schema,
+        {
+          keyword: 'type',
+          instancePath: `/${infinite}`,
+          schemaPath: '',
+          params: { type: schema.properties[infinite]?.type }
+        } as ErrorObject,
+        blank
+      )
+    }
   return { ok: true, value: out }
 }
 
@@ -122,13 +141,19 @@ export const S = {
   str: (label?: string, extra: Partial<PropSchema> = {}): PropSchema => ({ type: 'string', label, ...extra }),
   bool: (label?: string, extra: Partial<PropSchema> = {}): PropSchema => ({ type: 'boolean', label, ...extra }),
   page: (): PropSchema => ({ type: 'integer', label: '页码', minimum: 1, default: 1 }),
-  count: (def = 10, max = 100): PropSchema => ({ type: 'integer', label: '每页数量', minimum: 1, maximum: max, default: def }),
+  count: (def = 10, max = 100): PropSchema => ({
+    type: 'integer',
+    label: '每页数量',
+    minimum: 1,
+    maximum: max,
+    default: def
+  }),
   obj: (properties: Record<string, PropSchema>, required: string[] = []): ObjectSchema => ({
     type: 'object',
     properties: { version: { type: 'string' }, platform: { type: 'string' }, ...properties },
     required,
-    additionalProperties: true,
-  }),
+    additionalProperties: true
+  })
 }
 
 export const MOBILE_RE = '^1[3-9]\\d{9}$'

@@ -5,9 +5,18 @@ import type { FastifyInstance } from 'fastify'
  * records and the activity that preview 1473 stands for. Plain HTML, as the broadcaster's activity host serves them.
  */
 const PAGES: Record<string, { title: string; body: string }> = {
-  'preview-1473': { title: '太湖灯光秀 · 线上互动活动', body: '<p>扫码或点击下方按钮，点亮你的那一盏灯。</p><p class="tip">活动页（本地演示）</p>' },
-  'lottery-records': { title: '我的抽奖记录', body: '<p>登录后可在这里查看直播间的抽奖与中奖记录。</p><p class="tip">活动页（本地演示）</p>' },
-  'rain-records': { title: '红包雨记录', body: '<p>这里展示你在红包雨中抢到的奖品。</p><p class="tip">活动页（本地演示）</p>' }
+  'preview-1473': {
+    title: '太湖灯光秀 · 线上互动活动',
+    body: '<p>扫码或点击下方按钮，点亮你的那一盏灯。</p><p class="tip">活动页（本地演示）</p>'
+  },
+  'lottery-records': {
+    title: '我的抽奖记录',
+    body: '<p>登录后可在这里查看直播间的抽奖与中奖记录。</p><p class="tip">活动页（本地演示）</p>'
+  },
+  'rain-records': {
+    title: '红包雨记录',
+    body: '<p>这里展示你在红包雨中抢到的奖品。</p><p class="tip">活动页（本地演示）</p>'
+  }
 }
 
 export function registerActivityPages(app: FastifyInstance): void {

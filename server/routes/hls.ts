@@ -1,7 +1,15 @@
 import zlib from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
-import { MIN_WINDOW_SECONDS, availableAt, livePlaylist, masterPlaylist, mediaFile, mediaPlaylistName, vodPlaylist } from '../hls'
+import {
+  MIN_WINDOW_SECONDS,
+  availableAt,
+  livePlaylist,
+  masterPlaylist,
+  mediaFile,
+  mediaPlaylistName,
+  vodPlaylist
+} from '../hls'
 import { canonicalStreamId, checkStreamToken, streamGated, type StreamKind } from '../security'
 import type { Room } from '../types'
 
@@ -41,8 +49,14 @@ export function registerHls(app: FastifyInstance, ctx: AppContext): void {
   // every URI line of a playlist (a rendition's playlist in a master, a segment, a part, a preload hint) carries the token
   const withToken = (playlist: string, token: string) =>
     playlist
-      .replace(/^((?:\d{3,4}p|audio)(?:\.m3u8|-seg\d+\.ts))(\?[^\n]*)?$/gm, (_m, uri: string, q?: string) => `${uri}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`)
-      .replace(/URI="([^"]+)"/g, (_m, uri: string) => `URI="${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}"`)
+      .replace(
+        /^((?:\d{3,4}p|audio)(?:\.m3u8|-seg\d+\.ts))(\?[^\n]*)?$/gm,
+        (_m, uri: string, q?: string) => `${uri}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`
+      )
+      .replace(
+        /URI="([^"]+)"/g,
+        (_m, uri: string) => `URI="${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}"`
+      )
 
   /** A live stream's time-shift window in seconds. */
   const windowOf = (id: string): number => {
@@ -52,11 +66,20 @@ export function registerHls(app: FastifyInstance, ctx: AppContext): void {
     return room?.tags?.includes(SLOW_LIVE_TAG) ? TIMESHIFT_SLOW_SECONDS : TIMESHIFT_DEFAULT_SECONDS
   }
 
-  const sendPlaylist = (req: FastifyRequest, reply: FastifyReply, text: string, access: 'open' | 'token', live: boolean) => {
+  const sendPlaylist = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    text: string,
+    access: 'open' | 'token',
+    live: boolean
+  ) => {
     const body = access === 'token' ? withToken(text, String(query(req).token)) : text
     reply
       .type('application/vnd.apple.mpegurl')
-      .header('cache-control', live ? 'no-cache, no-store' : access === 'token' ? 'private, no-store' : 'public, max-age=60')
+      .header(
+        'cache-control',
+        live ? 'no-cache, no-store' : access === 'token' ? 'private, no-store' : 'public, max-age=60'
+      )
       .header('access-control-allow-origin', '*')
       .header('vary', 'accept-encoding')
     // a two-hour window is a few hundred KB of text: sent compressed to players that take it (all do)
@@ -76,7 +99,11 @@ export function registerHls(app: FastifyInstance, ctx: AppContext): void {
       return false
     }
     if (cut.mode === '503') {
-      reply.code(503).header('retry-after', String(Math.ceil(left / 1000))).header('access-control-allow-origin', '*').send(CUT)
+      reply
+        .code(503)
+        .header('retry-after', String(Math.ceil(left / 1000)))
+        .header('access-control-allow-origin', '*')
+        .send(CUT)
       return true
     }
     reply.hijack()
@@ -115,13 +142,20 @@ export function registerHls(app: FastifyInstance, ctx: AppContext): void {
       if (ll && q._HLS_msn !== undefined) {
         const msn = Number(q._HLS_msn)
         const part = q._HLS_part === undefined ? undefined : Number(q._HLS_part)
-        if (!Number.isInteger(msn) || msn < 0 || (part !== undefined && (!Number.isInteger(part) || part < 0))) return reply.code(400).send(TOO_FAR)
+        if (!Number.isInteger(msn) || msn < 0 || (part !== undefined && (!Number.isInteger(part) || part < 0)))
+          return reply.code(400).send(TOO_FAR)
         const wait = availableAt(id, msn, part) - Date.now()
         if (wait > BLOCK_MAX_MS) return reply.code(400).send(TOO_FAR)
         if (wait > 0) await sleep(wait)
       }
       const skip = ll && (q._HLS_skip === 'YES' || q._HLS_skip === 'v2')
-      return sendPlaylist(req, reply, livePlaylist(id, rendition, { windowSeconds: windowOf(id), lowLatency: ll, skip }), access, true)
+      return sendPlaylist(
+        req,
+        reply,
+        livePlaylist(id, rendition, { windowSeconds: windowOf(id), lowLatency: ll, skip }),
+        access,
+        true
+      )
     }
 
     const m = media!
@@ -134,7 +168,16 @@ export function registerHls(app: FastifyInstance, ctx: AppContext): void {
       if (wait > (m.part === undefined ? 0 : BLOCK_MAX_MS)) return reply.code(404).send(NOT_FOUND)
       if (wait > 0) await sleep(wait)
     }
-    const cache = access === 'token' ? 'private, max-age=3600' : m.part === undefined ? 'public, max-age=86400' : 'public, max-age=60'
-    return reply.type('video/mp2t').header('cache-control', cache).header('access-control-allow-origin', '*').send(m.data)
+    const cache =
+      access === 'token'
+        ? 'private, max-age=3600'
+        : m.part === undefined
+          ? 'public, max-age=86400'
+          : 'public, max-age=60'
+    return reply
+      .type('video/mp2t')
+      .header('cache-control', cache)
+      .header('access-control-allow-origin', '*')
+      .send(m.data)
   })
 }

@@ -51,7 +51,9 @@ interface PaymentRow {
 
 /** The order's own payment row: written with the order, for its buyer and its total; the only one it ever has. */
 function paymentOf(ctx: AppContext, o: MallOrder): PaymentRow | undefined {
-  return ctx.store.db.prepare("SELECT id, status, paid_at, amount FROM orders WHERE kind = 'mall' AND target = ? AND user_id = ?").get(String(o.id), o.user_id) as PaymentRow | undefined
+  return ctx.store.db
+    .prepare("SELECT id, status, paid_at, amount FROM orders WHERE kind = 'mall' AND target = ? AND user_id = ?")
+    .get(String(o.id), o.user_id) as PaymentRow | undefined
 }
 
 /** The total in fen: price (yuan) × quantity. */
@@ -85,7 +87,7 @@ export function mallOrderView(ctx: AppContext, o: MallOrder) {
     status: paid ? 'paid' : 'pending',
     paid: paid ? 1 : 0,
     paid_at: pay?.paid_at ?? null,
-    time: o.created_at,
+    time: o.created_at
   }
 }
 
@@ -101,25 +103,64 @@ export function registerMall(api: Api, ctx: AppContext): void {
   const { store } = ctx
   const db = store.db
 
-  api.post(`${U}/mall/order/create`, {
-    auth: true,
-    schema: S.obj({ goods_id: S.int('商品ID', { minimum: 1 }), quantity: S.int('数量', { minimum: 1, maximum: MAX_QUANTITY, default: 1, errmsg: `购买数量须为 1 到 ${MAX_QUANTITY}` }) }, ['goods_id']),
-  }, (p, call) => {
-    const g = store.doc<Goods>('goods', p.goods_id)
-    if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
-    const uid = call.user!.id
-    const order: MallOrder = { id: newMallOrderId(ctx), user_id: uid, goods_id: g.id, room_id: g.room_id, title: g.title, cover: g.cover, price: g.price, quantity: p.quantity, created_at: nowSec() }
-    db.transaction(() => {
-      store.putDoc(KIND, order.id, order)
-      db.prepare('INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)')
-        .run(paymentOrderId(), 'mall', uid, 'weixin_h5', amountFen(order), String(order.id), 'pending', order.created_at)
-    })()
-    return mallOrderView(ctx, order)
-  })
+  api.post(
+    `${U}/mall/order/create`,
+    {
+      auth: true,
+      schema: S.obj(
+        {
+          goods_id: S.int('商品ID', { minimum: 1 }),
+          quantity: S.int('数量', {
+            minimum: 1,
+            maximum: MAX_QUANTITY,
+            default: 1,
+            errmsg: `购买数量须为 1 到 ${MAX_QUANTITY}`
+          })
+        },
+        ['goods_id']
+      )
+    },
+    (p, call) => {
+      const g = store.doc<Goods>('goods', p.goods_id)
+      if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
+      const uid = call.user!.id
+      const order: MallOrder = {
+        id: newMallOrderId(ctx),
+        user_id: uid,
+        goods_id: g.id,
+        room_id: g.room_id,
+        title: g.title,
+        cover: g.cover,
+        price: g.price,
+        quantity: p.quantity,
+        created_at: nowSec()
+      }
+      db.transaction(() => {
+        store.putDoc(KIND, order.id, order)
+        db.prepare(
+          'INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)'
+        ).run(
+          paymentOrderId(),
+          'mall',
+          uid,
+          'weixin_h5',
+          amountFen(order),
+          String(order.id),
+          'pending',
+          order.created_at
+        )
+      })()
+      return mallOrderView(ctx, order)
+    }
+  )
 
-  api.post(`${U}/mall/order/detail`, { auth: true, schema: S.obj({ id: S.int('订单ID', { minimum: 1 }) }, ['id']) }, (p, call) => {
-    const o = store.doc<MallOrder>(KIND, p.id)
-    if (!o || o.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
-    return mallOrderView(ctx, o)
-  })
+  api.post(
+    `${U}/mall/order/detail`,
+    { auth: true, schema: S.obj({ id: S.int('订单ID', { minimum: 1 }) }, ['id']) },
+    (p, call) => {
+      const o = store.doc<MallOrder>(KIND, p.id)
+      if (!o || o.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
+      return mallOrderView(ctx, o)
+    }
+  )
 }

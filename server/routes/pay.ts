@@ -15,7 +15,7 @@ export const METHODS: Record<string, { fromtype: string; name: string }> = {
   weixin_mp: { fromtype: 'h5', name: '微信支付（公众号）' },
   weixin_mini: { fromtype: 'xcx', name: '微信支付（小程序）' },
   weixin_h5: { fromtype: 'h5', name: '微信支付（H5）' },
-  alipay_web: { fromtype: 'alipay', name: '支付宝' },
+  alipay_web: { fromtype: 'alipay', name: '支付宝' }
 }
 
 interface OrderRow {
@@ -55,12 +55,23 @@ export function paymentPayload(method: string, order: OrderRow, base: string) {
     case 'weixin_mini':
       return { timeStamp, nonceStr, package: pkg, signType: 'MD5', paySign, sandbox_confirm_url: confirmPage }
     case 'weixin_mp':
-      return { appId: 'wx_sandbox_appid', timeStamp, nonceStr, package: pkg, signType: 'MD5', paySign, sandbox_confirm_url: confirmPage }
+      return {
+        appId: 'wx_sandbox_appid',
+        timeStamp,
+        nonceStr,
+        package: pkg,
+        signType: 'MD5',
+        paySign,
+        sandbox_confirm_url: confirmPage
+      }
     case 'weixin_h5':
       return { mweb_url: confirmPage }
     case 'alipay_web': {
       const url = `${base}${confirmPage}&m=alipay_web`
-      return { url, form: `<form id="alipaysubmit" name="alipaysubmit" action="${escapeXml(url)}" method="get"><input type="hidden" name="order_id" value="${order.id}"/><input type="hidden" name="m" value="alipay_web"/></form><script>document.forms['alipaysubmit'].submit();</script>` }
+      return {
+        url,
+        form: `<form id="alipaysubmit" name="alipaysubmit" action="${escapeXml(url)}" method="get"><input type="hidden" name="order_id" value="${order.id}"/><input type="hidden" name="m" value="alipay_web"/></form><script>document.forms['alipaysubmit'].submit();</script>`
+      }
     }
     default:
       return { mweb_url: confirmPage }
@@ -73,17 +84,33 @@ export function confirmOrder(ctx: AppContext, orderId: string): { order: OrderRo
   const result = db.transaction(() => {
     const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow | undefined
     if (!order) return null
-    const r = db.prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'").run(nowSec(), orderId)
+    const r = db
+      .prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'")
+      .run(nowSec(), orderId)
     const credited = r.changes === 1
-    if (credited && order.kind === 'gold') db.prepare('UPDATE users SET gold = gold + ? WHERE id = ?').run(order.gold, order.user_id)
+    if (credited && order.kind === 'gold')
+      db.prepare('UPDATE users SET gold = gold + ? WHERE id = ?').run(order.gold, order.user_id)
     return { order: db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow, credited }
   })()
   if (!result) throw biz(CODE.NOT_FOUND, '订单不存在')
-  return { ...result, gold: (userById(ctx, result.order.user_id))?.gold ?? 0 }
+  return { ...result, gold: userById(ctx, result.order.user_id)?.gold ?? 0 }
 }
 
 function orderView(o: OrderRow) {
-  return { id: o.id, order_id: o.id, kind: o.kind, m: o.method, fromtype: METHODS[o.method]?.fromtype ?? o.method, gold: o.gold, price: o.amount / 100, amount: o.amount, status: o.status, paid: o.status === 'paid' ? 1 : 0, time: o.created_at, paid_at: o.paid_at }
+  return {
+    id: o.id,
+    order_id: o.id,
+    kind: o.kind,
+    m: o.method,
+    fromtype: METHODS[o.method]?.fromtype ?? o.method,
+    gold: o.gold,
+    price: o.amount / 100,
+    amount: o.amount,
+    status: o.status,
+    paid: o.status === 'paid' ? 1 : 0,
+    time: o.created_at,
+    paid_at: o.paid_at
+  }
 }
 
 export function registerPay(api: Api, ctx: AppContext): void {
@@ -94,21 +121,63 @@ export function registerPay(api: Api, ctx: AppContext): void {
   api.post(`${U}/pay_gold_list`, { schema: S.obj({}) }, () => store.docs('price'))
 
   // R7.84, R3.48, R3.49
-  api.post(`${U}/pay_gold`, {
-    auth: true,
-    schema: S.obj({ m: S.str('支付方式', { enum: Object.keys(METHODS), errmsg: '不支持的支付方式' }), gold: S.int('充值数量', { minimum: 1, maximum: 1000000, errmsg: '请选择正确的充值数量' }) }, ['m', 'gold']),
-  }, (p, call) => {
-    requireSandboxPayments(ctx)
-    const amount = Math.ceil(p.gold * 10) // fen: 10 慧币 = 1 元
-    const order: OrderRow = { id: newOrderId(), kind: 'gold', user_id: call.user!.id, method: p.m, gold: p.gold, amount, target: null, status: 'pending', created_at: nowSec(), paid_at: null }
-    db.prepare('INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(order.id, order.kind, order.user_id, order.method, order.gold, order.amount, null, order.status, order.created_at)
-    return { order_id: order.id, m: p.m, fromtype: METHODS[p.m].fromtype, gold: p.gold, price: amount / 100, payment: paymentPayload(p.m, order, call.base), sandbox: 1 }
-  })
+  api.post(
+    `${U}/pay_gold`,
+    {
+      auth: true,
+      schema: S.obj(
+        {
+          m: S.str('支付方式', { enum: Object.keys(METHODS), errmsg: '不支持的支付方式' }),
+          gold: S.int('充值数量', { minimum: 1, maximum: 1000000, errmsg: '请选择正确的充值数量' })
+        },
+        ['m', 'gold']
+      )
+    },
+    (p, call) => {
+      requireSandboxPayments(ctx)
+      const amount = Math.ceil(p.gold * 10) // fen: 10 慧币 = 1 元
+      const order: OrderRow = {
+        id: newOrderId(),
+        kind: 'gold',
+        user_id: call.user!.id,
+        method: p.m,
+        gold: p.gold,
+        amount,
+        target: null,
+        status: 'pending',
+        created_at: nowSec(),
+        paid_at: null
+      }
+      db.prepare(
+        'INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+      ).run(
+        order.id,
+        order.kind,
+        order.user_id,
+        order.method,
+        order.gold,
+        order.amount,
+        null,
+        order.status,
+        order.created_at
+      )
+      return {
+        order_id: order.id,
+        m: p.m,
+        fromtype: METHODS[p.m].fromtype,
+        gold: p.gold,
+        price: amount / 100,
+        payment: paymentPayload(p.m, order, call.base),
+        sandbox: 1
+      }
+    }
+  )
 
   // R7.85, R3.28
   api.post(`${U}/deposit/log`, { auth: true, schema: S.obj({ page: S.page(), count: S.count() }) }, (p, call) => {
-    const rows = db.prepare("SELECT * FROM orders WHERE user_id = ? AND kind = 'gold' ORDER BY created_at DESC, id DESC").all(call.user!.id) as OrderRow[]
+    const rows = db
+      .prepare("SELECT * FROM orders WHERE user_id = ? AND kind = 'gold' ORDER BY created_at DESC, id DESC")
+      .all(call.user!.id) as OrderRow[]
     return paginate(rows.map(orderView), p.page, p.count)
   })
 
@@ -116,56 +185,116 @@ export function registerPay(api: Api, ctx: AppContext): void {
   // our access tokens of that user (the mall shares our login); anyone else gets HTTP 401. Only an existing mall order
   // of the payer is paid, through the one payment row made with it, for its own total (routes/mall.ts); any other id,
   // made yet or not, someone else's or nobody's, is 订单不存在.
-  api.post(`${U}/mall/order/pay`, {
-    schema: S.obj({ id: S.str('订单ID', { minLength: 1, maxLength: 64 }), fromtype: S.str('来源', { enum: ['h5', 'xcx', 'alipay'], default: 'xcx' }), _sj_userid: S.str(), _sj_token: S.str(), openid: S.str() }, ['id']),
-  }, (p, call) => {
-    requireSandboxPayments(ctx)
-    const mallUser = p._sj_token ? userByToken(ctx, p._sj_token) : null
-    const payer = call.user ?? (mallUser && String(mallUser.id) === String(p._sj_userid) ? mallUser : null)
-    if (!payer) {
-      call.reply.code(401)
-      return new Envelope(UNAUTHORIZED.code, UNAUTHORIZED.msg, null)
+  api.post(
+    `${U}/mall/order/pay`,
+    {
+      schema: S.obj(
+        {
+          id: S.str('订单ID', { minLength: 1, maxLength: 64 }),
+          fromtype: S.str('来源', { enum: ['h5', 'xcx', 'alipay'], default: 'xcx' }),
+          _sj_userid: S.str(),
+          _sj_token: S.str(),
+          openid: S.str()
+        },
+        ['id']
+      )
+    },
+    (p, call) => {
+      requireSandboxPayments(ctx)
+      const mallUser = p._sj_token ? userByToken(ctx, p._sj_token) : null
+      const payer = call.user ?? (mallUser && String(mallUser.id) === String(p._sj_userid) ? mallUser : null)
+      if (!payer) {
+        call.reply.code(401)
+        return new Envelope(UNAUTHORIZED.code, UNAUTHORIZED.msg, null)
+      }
+      const { payment } = mallPaymentFor(ctx, p.id, payer.id)
+      const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(payment.id) as OrderRow
+      if (order.status === 'paid') return new Envelope(CODE.FAIL, '订单已支付，请勿重复支付', orderView(order))
+      const method = p.fromtype === 'xcx' ? 'weixin_mini' : p.fromtype === 'alipay' ? 'alipay_web' : 'weixin_h5'
+      return {
+        order_id: order.id,
+        mall_order_id: p.id,
+        fromtype: p.fromtype,
+        price: order.amount / 100,
+        payment: paymentPayload(method, order, call.base),
+        sandbox: 1
+      }
     }
-    const { payment } = mallPaymentFor(ctx, p.id, payer.id)
-    const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(payment.id) as OrderRow
-    if (order.status === 'paid') return new Envelope(CODE.FAIL, '订单已支付，请勿重复支付', orderView(order))
-    const method = p.fromtype === 'xcx' ? 'weixin_mini' : p.fromtype === 'alipay' ? 'alipay_web' : 'weixin_h5'
-    return { order_id: order.id, mall_order_id: p.id, fromtype: p.fromtype, price: order.amount / 100, payment: paymentPayload(method, order, call.base), sandbox: 1 }
-  })
+  )
 
   // R7.87, R5.17: anonymous → purchased 0
   const premiumTarget = (p: { id?: number; review_id?: number }) => {
     if (p.review_id) {
       const pb = store.doc<Playback>('playback', p.review_id)
       if (!pb) throw biz(CODE.NOT_FOUND, '回放不存在')
-      return { kind: 'playback', id: pb.id, is_premium: pb.is_premium, price: pb.price, trial_seconds: pb.trial_seconds, title: pb.title }
+      return {
+        kind: 'playback',
+        id: pb.id,
+        is_premium: pb.is_premium,
+        price: pb.price,
+        trial_seconds: pb.trial_seconds,
+        title: pb.title
+      }
     }
     if (!p.id) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(id)')
     const room = store.doc<Room>('room', p.id)
     if (!room) throw biz(CODE.NOT_FOUND, '直播间不存在')
-    return { kind: 'room', id: room.id, is_premium: room.is_premium, price: room.price, trial_seconds: room.trial_seconds, title: room.title }
+    return {
+      kind: 'room',
+      id: room.id,
+      is_premium: room.is_premium,
+      price: room.price,
+      trial_seconds: room.trial_seconds,
+      title: room.title
+    }
   }
-  const purchased = (uid: number | undefined, kind: string, id: number) => hasPurchased(ctx, uid, kind as 'room' | 'playback', id)
-  api.post(`${U}/ispremium`, { schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), review_id: S.int('回放ID', { minimum: 1 }) }) }, (p, call) => {
-    const t = premiumTarget(p)
-    return { id: t.id, kind: t.kind, is_premium: t.is_premium, purchased: t.is_premium && !purchased(call.user?.id, t.kind, t.id) ? 0 : 1, price: t.price, trial_seconds: t.trial_seconds }
-  })
+  const purchased = (uid: number | undefined, kind: string, id: number) =>
+    hasPurchased(ctx, uid, kind as 'room' | 'playback', id)
+  api.post(
+    `${U}/ispremium`,
+    { schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), review_id: S.int('回放ID', { minimum: 1 }) }) },
+    (p, call) => {
+      const t = premiumTarget(p)
+      return {
+        id: t.id,
+        kind: t.kind,
+        is_premium: t.is_premium,
+        purchased: t.is_premium && !purchased(call.user?.id, t.kind, t.id) ? 0 : 1,
+        price: t.price,
+        trial_seconds: t.trial_seconds
+      }
+    }
+  )
   // R7.88, R8.13, R8.14
-  api.post(`${U}/premium_pay`, { auth: true, schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), review_id: S.int('回放ID', { minimum: 1 }) }) }, (p, call) => {
-    const t = premiumTarget(p)
-    const uid = call.user!.id
-    if (!t.is_premium) throw biz(CODE.FAIL, '该内容无需购买')
-    if (purchased(uid, t.kind, t.id)) return new Envelope(CODE.OK, '已购买', { purchased: 1, charged: 0, gold: (userById(ctx, uid) as UserRow).gold })
-    const ok = db.transaction(() => {
-      const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(t.price, uid, t.price)
-      if (r.changes !== 1) return false
-      db.prepare('INSERT INTO purchases (user_id, kind, target_id, gold, created_at) VALUES (?, ?, ?, ?, ?)').run(uid, t.kind, t.id, t.price, nowSec())
-      return true
-    })()
-    const gold = (userById(ctx, uid) as UserRow).gold
-    if (!ok) throw biz(CODE.NO_BALANCE, `慧币余额不足，解锁需要 ${t.price} 慧币`, { gold, price: t.price })
-    return new Envelope(CODE.OK, '购买成功', { purchased: 1, charged: t.price, gold })
-  })
+  api.post(
+    `${U}/premium_pay`,
+    {
+      auth: true,
+      schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), review_id: S.int('回放ID', { minimum: 1 }) })
+    },
+    (p, call) => {
+      const t = premiumTarget(p)
+      const uid = call.user!.id
+      if (!t.is_premium) throw biz(CODE.FAIL, '该内容无需购买')
+      if (purchased(uid, t.kind, t.id))
+        return new Envelope(CODE.OK, '已购买', { purchased: 1, charged: 0, gold: (userById(ctx, uid) as UserRow).gold })
+      const ok = db.transaction(() => {
+        const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(t.price, uid, t.price)
+        if (r.changes !== 1) return false
+        db.prepare('INSERT INTO purchases (user_id, kind, target_id, gold, created_at) VALUES (?, ?, ?, ?, ?)').run(
+          uid,
+          t.kind,
+          t.id,
+          t.price,
+          nowSec()
+        )
+        return true
+      })()
+      const gold = (userById(ctx, uid) as UserRow).gold
+      if (!ok) throw biz(CODE.NO_BALANCE, `慧币余额不足，解锁需要 ${t.price} 慧币`, { gold, price: t.price })
+      return new Envelope(CODE.OK, '购买成功', { purchased: 1, charged: t.price, gold })
+    }
+  )
 
   // ---- sandbox payment confirmation (sandbox mode only; not part of spec section 7). it stands in for
   // the provider's callback, so it is bound to the order's owner: login required (token or id/sign cookies), and
@@ -176,31 +305,53 @@ export function registerPay(api: Api, ctx: AppContext): void {
   // loopback-only.)
   if (!ctx.sandbox) return
   // POST only: a GET (a link, an image, a prefetch) must not pay. The page's form posts here and is sent back.
-  api.post('/sandbox/pay/confirm', { access: 'public', auth: true, schema: S.obj({ order_id: S.str('订单号', { minLength: 1, maxLength: 64 }), redirect: S.str() }, ['order_id']) }, (p, call) => {
-    const owner = db.prepare('SELECT user_id FROM orders WHERE id = ?').get(p.order_id) as { user_id: number } | undefined
-    if (!owner || owner.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
-    const r = confirmOrder(ctx, p.order_id)
-    if (p.redirect && String(call.req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'), 303)
-      return undefined
+  api.post(
+    '/sandbox/pay/confirm',
+    {
+      access: 'public',
+      auth: true,
+      schema: S.obj({ order_id: S.str('订单号', { minLength: 1, maxLength: 64 }), redirect: S.str() }, ['order_id'])
+    },
+    (p, call) => {
+      const owner = db.prepare('SELECT user_id FROM orders WHERE id = ?').get(p.order_id) as
+        { user_id: number } | undefined
+      if (!owner || owner.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
+      const r = confirmOrder(ctx, p.order_id)
+      if (
+        p.redirect &&
+        String(call.req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
+      ) {
+        call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'), 303)
+        return undefined
+      }
+      return new Envelope(CODE.OK, r.credited ? '支付成功' : '订单已支付', {
+        ...orderView(r.order),
+        credited: r.credited ? 1 : 0,
+        balance: r.gold
+      })
     }
-    return new Envelope(CODE.OK, r.credited ? '支付成功' : '订单已支付', { ...orderView(r.order), credited: r.credited ? 1 : 0, balance: r.gold })
-  })
+  )
   // the order page: its owner only (the login cookies the H5 app's browser sends, or a token); anyone else is told
   // it does not exist, as the confirmation does
   api.app.get('/sandbox/pay', { config: { access: 'public' } }, async (req, reply) => {
     const q = req.query as { order_id?: string; redirect_url?: string }
-    const order = q.order_id ? (db.prepare('SELECT * FROM orders WHERE id = ?').get(String(q.order_id)) as OrderRow | undefined) : undefined
+    const order = q.order_id
+      ? (db.prepare('SELECT * FROM orders WHERE id = ?').get(String(q.order_id)) as OrderRow | undefined)
+      : undefined
     const cookies = parseCookies(req.headers.cookie)
     const viewer = userByToken(ctx, tokenOf(req, {})) ?? userBySign(ctx, cookies.id, cookies.sign)
     reply.type('text/html; charset=utf-8')
-    if (!order || !viewer || viewer.id !== order.user_id) return page('订单不存在', '<p>找不到这个沙箱订单（请先登录下单的账号）。</p>')
+    if (!order || !viewer || viewer.id !== order.user_id)
+      return page('订单不存在', '<p>找不到这个沙箱订单（请先登录下单的账号）。</p>')
     const back = safeRedirect(q.redirect_url, baseOf(req), '/m2/packageB/pages/deposit/deposit')
     const what = order.kind === 'gold' ? `充值 ${order.gold} 慧币` : `商城订单 ${escapeXml(order.target ?? '')}`
-    return page('沙箱支付', `<p>${what}</p><p class="amt">¥ ${(order.amount / 100).toFixed(2)}</p><p>订单号 ${order.id}</p>
+    return page(
+      '沙箱支付',
+      `<p>${what}</p><p class="amt">¥ ${(order.amount / 100).toFixed(2)}</p><p>订单号 ${order.id}</p>
 <p>状态：${order.status === 'paid' ? '已支付' : '待支付'}</p>
 <form method="post" action="/sandbox/pay/confirm"><input type="hidden" name="order_id" value="${escapeXml(order.id)}"/><input type="hidden" name="redirect" value="${escapeXml(back)}"/>
-<button type="submit">确认支付（沙箱）</button></form><p class="tip">这是本地沙箱，不会产生真实扣款。</p>`)
+<button type="submit">确认支付（沙箱）</button></form><p class="tip">这是本地沙箱，不会产生真实扣款。</p>`
+    )
   })
 }
 

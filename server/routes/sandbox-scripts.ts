@@ -113,8 +113,13 @@ function withoutSecrets(page: unknown): unknown {
 }
 
 export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
-  const js = (body: string) => async (_req: unknown, reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: string) => unknown } } }) =>
-    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body)
+  const js =
+    (body: string) =>
+    async (
+      _req: unknown,
+      reply: { type: (t: string) => { header: (k: string, v: string) => { send: (b: string) => unknown } } }
+    ) =>
+      reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body)
   // the scripts are the same text for everyone and carry nothing of anyone: public. The recorded events carry pages,
   // user ids and whatever the app tracked: this machine only (a browser test or the demo's own browser).
   api.app.get('/sandbox/jweixin.js', { config: { access: 'public' } }, js(JWEIXIN))
@@ -123,17 +128,28 @@ export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
   // serialises a caller-shaped object again
   const events: string[] = []
   let keptBytes = 0
-  api.app.post('/sandbox/analytics/events', { config: { access: 'loopback' }, bodyLimit: MAX_EVENT_BYTES * 2 }, async (req) => {
-    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : null
-    if (!body || typeof body.type !== 'string') return { code: -1, msg: '参数错误：事件必须是 JSON 对象', data: null }
-    if (depthOver(body, MAX_DEPTH)) return { code: -1, msg: `参数错误：事件嵌套过深（不超过 ${MAX_DEPTH} 层）`, data: null }
-    const text = JSON.stringify({ ...body, ...('page' in body ? { page: withoutSecrets(body.page) } : {}) })
-    if (Buffer.byteLength(text) > MAX_EVENT_BYTES) return { code: -1, msg: `参数错误：事件过大（不超过 ${MAX_EVENT_BYTES / 1024} KB）`, data: null }
-    events.push(text)
-    keptBytes += Buffer.byteLength(text)
-    while (events.length > MAX_EVENTS || keptBytes > MAX_KEPT_BYTES) keptBytes -= Buffer.byteLength(events.shift() as string)
-    return { code: 1, msg: 'success', data: null }
-  })
+  api.app.post(
+    '/sandbox/analytics/events',
+    { config: { access: 'loopback' }, bodyLimit: MAX_EVENT_BYTES * 2 },
+    async (req) => {
+      const body =
+        req.body && typeof req.body === 'object' && !Array.isArray(req.body)
+          ? (req.body as Record<string, unknown>)
+          : null
+      if (!body || typeof body.type !== 'string') return { code: -1, msg: '参数错误：事件必须是 JSON 对象', data: null }
+      if (depthOver(body, MAX_DEPTH))
+        return { code: -1, msg: `参数错误：事件嵌套过深（不超过 ${MAX_DEPTH} 层）`, data: null }
+      const text = JSON.stringify({ ...body, ...('page' in body ? { page: withoutSecrets(body.page) } : {}) })
+      if (Buffer.byteLength(text) > MAX_EVENT_BYTES)
+        return { code: -1, msg: `参数错误：事件过大（不超过 ${MAX_EVENT_BYTES / 1024} KB）`, data: null }
+      events.push(text)
+      keptBytes += Buffer.byteLength(text)
+      while (events.length > MAX_EVENTS || keptBytes > MAX_KEPT_BYTES)
+        keptBytes -= Buffer.byteLength(events.shift() as string)
+      return { code: 1, msg: 'success', data: null }
+    }
+  )
   api.app.get('/sandbox/analytics/events', { config: { access: 'loopback' } }, async (_req, reply) =>
-    reply.type('application/json; charset=utf-8').send(`{"code":1,"msg":"success","data":[${events.join(',')}]}`))
+    reply.type('application/json; charset=utf-8').send(`{"code":1,"msg":"success","data":[${events.join(',')}]}`)
+  )
 }

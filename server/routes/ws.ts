@@ -83,7 +83,8 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
       try {
         checkRoomAccess(ctx, req, doc, { password: q.password, room_key: q.room_key })
       } catch (err) {
-        if (err instanceof BizError) return refuse(err.code === CODE.TOO_FAST ? CLOSE_TOO_FAST : CLOSE_NEED_PASSWORD, err.message, err.code)
+        if (err instanceof BizError)
+          return refuse(err.code === CODE.TOO_FAST ? CLOSE_TOO_FAST : CLOSE_NEED_PASSWORD, err.message, err.code)
         throw err
       }
     }
@@ -97,7 +98,11 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
     socket.on('pong', () => (s.isAlive = true))
     ctx.hub.join(room, socket, baseOf(req), user?.id ?? 0)
     const last = /^\d+$/.test(room)
-      ? ((ctx.store.db.prepare('SELECT MAX(msg_id) AS m FROM danmaku WHERE room_id = ?').get(Number(room)) as { m: number | null }).m ?? 0)
+      ? ((
+          ctx.store.db.prepare('SELECT MAX(msg_id) AS m FROM danmaku WHERE room_id = ?').get(Number(room)) as {
+            m: number | null
+          }
+        ).m ?? 0)
       : 0
     ctx.hub.send(socket, 'welcome', { roomid: room, last_msg_id: last, online: ctx.hub.viewers(room) })
     scheduleOnline(room)
@@ -119,7 +124,13 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
         msg = null
       }
       if (msg?.type === 'ping') ctx.hub.send(socket, 'pong', { time: Date.now() })
-      else socket.send(JSON.stringify({ type: 'error', data: { msg: '不支持的消息类型；弹幕请通过 POST /api/v1/userapp/danmaku 发送' } }))
+      else
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            data: { msg: '不支持的消息类型；弹幕请通过 POST /api/v1/userapp/danmaku 发送' }
+          })
+        )
     })
     socket.on('close', () => {
       const n = (perClient.get(ip) ?? 1) - 1

@@ -129,7 +129,8 @@ export const fetchRedpack = (q: ActivityLookup): Promise<RedpackData | null> => 
 export const drawRedpack = (act_id: number): Promise<{ data: RedpackDrawData; msg: string }> =>
   answerOf(request<RedpackDrawData>(`${A}/redpack/draw`, { act_id }, { ...GATED, method: 'POST' }))
 /** R7.94 */
-export const fetchRedpackResult = (act_id: number): Promise<RedpackResultData> => callPost(`${A}/redpack/result`, { act_id })
+export const fetchRedpackResult = (act_id: number): Promise<RedpackResultData> =>
+  callPost(`${A}/redpack/result`, { act_id })
 
 /** R7.90 */
 export const fetchRain = (q: ActivityLookup): Promise<RainData | null> => callPost(`${A}/rain`, q)
@@ -150,16 +151,19 @@ export const fetchQuiz = (q: ActivityLookup): Promise<QuizData | null> => callPo
 export const postQuizAnswer = (act_id: number, answer: number): Promise<{ answer: number; correct: number }> =>
   callPost(`${A}/puzzle/post`, { act_id, answer }, GATED)
 /** R7.99: /puzzle/result?act_id=N */
-export const fetchQuizResult = (act_id: number): Promise<QuizResultData> => callPost(`${A}/puzzle/result?act_id=${act_id}`, { act_id }, GATED)
+export const fetchQuizResult = (act_id: number): Promise<QuizResultData> =>
+  callPost(`${A}/puzzle/result?act_id=${act_id}`, { act_id }, GATED)
 
 /** The lottery (R3.36, R7.102; paths of the reference server, R7.112). */
 export const fetchLottery = (q: ActivityLookup): Promise<LotteryData | null> => callPost(`${A}/lottery/detail`, q)
 /** Grab lottery: tap to join (R4.37); the server's text of the join is shown. */
 export const joinLottery = (act_id: number): Promise<{ data: { joined: number }; msg: string }> =>
   answerOf(request<{ joined: number }>(`${A}/lottery/draw`, { act_id }, { ...GATED, method: 'POST' }))
-export const fetchLotteryResult = (act_id: number): Promise<LotteryResultData> => callPost(`${A}/lottery/result`, { act_id }, GATED)
+export const fetchLotteryResult = (act_id: number): Promise<LotteryResultData> =>
+  callPost(`${A}/lottery/result`, { act_id }, GATED)
 
 /** R7.100 */
 export const fetchGoods = (roomid: number): Promise<GoodsItem[]> => callPost('/userapp/living/goods', { roomid })
 /** R7.101 */
-export const viewGoods = (id: number, roomid: number): Promise<{ id: number; views: number }> => callPost('/userapp/living/goods/view', { id, roomid })
+export const viewGoods = (id: number, roomid: number): Promise<{ id: number; views: number }> =>
+  callPost('/userapp/living/goods/view', { id, roomid })

@@ -31,8 +31,18 @@ export function fetchAlbum(id: number): Promise<AlbumDetail> {
 }
 
 /** POST /userapp/album/photo/list {album_id, order, count 30} (R7.104). */
-export function fetchPhotos(q: { albumId: number; order?: string; page: number; count: number }): Promise<PagedData<PhotoItem>> {
-  return callPost<PagedData<PhotoItem>>('/userapp/album/photo/list', { album_id: q.albumId, order: q.order || 'desc', page: q.page, count: q.count })
+export function fetchPhotos(q: {
+  albumId: number
+  order?: string
+  page: number
+  count: number
+}): Promise<PagedData<PhotoItem>> {
+  return callPost<PagedData<PhotoItem>>('/userapp/album/photo/list', {
+    album_id: q.albumId,
+    order: q.order || 'desc',
+    page: q.page,
+    count: q.count
+  })
 }
 
 /** POST /userapp/album/photo/up {id, type} (R7.105, R7.106): type 1 likes, type 0 takes the like back. */

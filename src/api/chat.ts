@@ -48,7 +48,11 @@ export function historyGone(refusal: { code: number; data: unknown } | null | un
 
 /** POST /userapp/living/danmaku {roomid, count default 10, type default today} (R7.72, R7.79). */
 export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Promise<HistoryItem[]> {
-  const data: Record<string, unknown> = { roomid, count: query.count ?? HISTORY_COUNT, type: query.type ?? HISTORY_TYPE }
+  const data: Record<string, unknown> = {
+    roomid,
+    count: query.count ?? HISTORY_COUNT,
+    type: query.type ?? HISTORY_TYPE
+  }
   if (roomKey(roomid)) data.room_key = roomKey(roomid) // a password room
   if (query.after_msg_id !== undefined) data.after_msg_id = query.after_msg_id
   if (query.time !== undefined) data.time = query.time
@@ -58,7 +62,11 @@ export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Prom
 /** POST /userapp/danmaku {room_id, content} (R7.73, R3.14); login required. A refusal (ApiError) decides R5.6–R5.9. */
 export function sendDanmaku(room_id: number, content: string): Promise<DanmakuPushData | null> {
   const key = roomKey(room_id) // a password room
-  return callPost<DanmakuPushData | null>('/userapp/danmaku', key ? { room_id, content, room_key: key } : { room_id, content }, { loginPrompt: true })
+  return callPost<DanmakuPushData | null>(
+    '/userapp/danmaku',
+    key ? { room_id, content, room_key: key } : { room_id, content },
+    { loginPrompt: true }
+  )
 }
 
 /** POST /userapp/report {msg_id, user_id, reason} (R7.74). */

@@ -43,7 +43,12 @@ export function fetchGifts(roomid?: number): Promise<Gift[]> {
 }
 
 /** POST /userapp/send_gifts {roomid, giftid, combo, request_id?} (R7.77, R3.16); login required. */
-export function sendGift(q: { roomid: number; giftid: number; combo: number; request_id?: string }): Promise<SendGiftResult> {
+export function sendGift(q: {
+  roomid: number
+  giftid: number
+  combo: number
+  request_id?: string
+}): Promise<SendGiftResult> {
   const data: Record<string, unknown> = { roomid: q.roomid, giftid: q.giftid, combo: q.combo }
   if (q.request_id) data.request_id = q.request_id
   if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid) // a password room (R3.9)

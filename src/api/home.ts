@@ -116,7 +116,9 @@ export function fetchSlides(): Promise<LinkItem[]> {
 }
 
 /** POST /userapp/living/list: page, count, optional comma-joined roomid, order (R7.12, R7.22). */
-export function fetchLiveRooms(q: PageQuery & { roomid?: number[]; order?: string; tag?: number }): Promise<PagedData<RoomItem>> {
+export function fetchLiveRooms(
+  q: PageQuery & { roomid?: number[]; order?: string; tag?: number }
+): Promise<PagedData<RoomItem>> {
   const data: Record<string, unknown> = { page: q.page, count: q.count }
   if (q.tag) data.tag = q.tag
   if (q.roomid?.length) data.roomid = q.roomid.join(',')

@@ -154,6 +154,18 @@ export function fetchMallOrder(id: number | string): Promise<MallOrder> {
  * is our user (userId, userToken = the access token). R3.50's "hard-coded open id" is configuration here (see
  * mallOpenid in src/stores/mall.ts and docs/security.md).
  */
-export function payMallOrder(q: { id: string; fromtype: string; userId: string; userToken: string; openid: string }): Promise<MallPayment> {
-  return callPost<MallPayment>('/userapp/mall/order/pay', { id: q.id, fromtype: q.fromtype, _sj_userid: q.userId, _sj_token: q.userToken, openid: q.openid })
+export function payMallOrder(q: {
+  id: string
+  fromtype: string
+  userId: string
+  userToken: string
+  openid: string
+}): Promise<MallPayment> {
+  return callPost<MallPayment>('/userapp/mall/order/pay', {
+    id: q.id,
+    fromtype: q.fromtype,
+    _sj_userid: q.userId,
+    _sj_token: q.userToken,
+    openid: q.openid
+  })
 }

@@ -48,11 +48,17 @@ function withRoomKey(id: number, body: Record<string, unknown>): Record<string, 
  * room_key the viewer got by entering that room's password (src/core/room-access.ts), and every later call of that
  * playback carries it. Without the key the -3 answer stands (该直播间需要输入密码).
  */
-async function playbackCall<T>(path: string, id: number, body: Record<string, unknown>, options?: CallOptions): Promise<T> {
+async function playbackCall<T>(
+  path: string,
+  id: number,
+  body: Record<string, unknown>,
+  options?: CallOptions
+): Promise<T> {
   try {
     return await callPost<T>(path, withRoomKey(id, body), options)
   } catch (err) {
-    const room = err instanceof ApiError && err.code === PASSWORD_ROOM_CODE ? Number((err.data as { id?: unknown } | null)?.id) : 0
+    const room =
+      err instanceof ApiError && err.code === PASSWORD_ROOM_CODE ? Number((err.data as { id?: unknown } | null)?.id) : 0
     if (!room || roomOfPlayback.get(id) === room) throw err
     roomOfPlayback.set(id, room)
     if (!roomKey(room)) throw err
@@ -92,7 +98,11 @@ export function fetchTeaserDetail(id: number): Promise<TeaserDetail> {
 
 /** POST /userapp/issubscribe {teaser_id} (R7.48). */
 export function fetchTeaserSubscribed(teaserId: number): Promise<{ issubscribe?: number } | number> {
-  return callPost<{ issubscribe?: number } | number>('/userapp/issubscribe', { teaser_id: teaserId }, { loginPrompt: true })
+  return callPost<{ issubscribe?: number } | number>(
+    '/userapp/issubscribe',
+    { teaser_id: teaserId },
+    { loginPrompt: true }
+  )
 }
 
 /** POST /userapp/subscribe {teaser_id} (R7.49). */

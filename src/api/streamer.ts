@@ -117,20 +117,32 @@ export function fetchTags(): Promise<StreamerTag[]> {
 
 /** POST /userapp/host/list {tag, count default 15, page default 1} (R7.41). */
 export async function fetchStreamers(q: Partial<PageQuery> & { tag?: number } = {}): Promise<PagedData<Streamer>> {
-  const res = await callPost<PagedData<StreamerRaw>>('/userapp/host/list', { tag: q.tag ?? 0, count: q.count ?? 15, page: q.page ?? 1 })
+  const res = await callPost<PagedData<StreamerRaw>>('/userapp/host/list', {
+    tag: q.tag ?? 0,
+    count: q.count ?? 15,
+    page: q.page ?? 1
+  })
   return normalizePage(res)
 }
 
 /** POST /userapp/host/ranking {type default week, count 15} (R7.42); the ranking screen sends tag 0 (R7.50). */
-export async function fetchRanking(q: Partial<PageQuery> & { type?: RankingType; tag?: number } = {}): Promise<PagedData<Streamer>> {
-  const data: Record<string, unknown> = { type: q.type ?? DEFAULT_RANKING_TYPE, count: q.count ?? 15, page: q.page ?? 1 }
+export async function fetchRanking(
+  q: Partial<PageQuery> & { type?: RankingType; tag?: number } = {}
+): Promise<PagedData<Streamer>> {
+  const data: Record<string, unknown> = {
+    type: q.type ?? DEFAULT_RANKING_TYPE,
+    count: q.count ?? 15,
+    page: q.page ?? 1
+  }
   if (q.tag !== undefined) data.tag = q.tag
   return normalizePage(await callPost<PagedData<StreamerRaw>>('/userapp/host/ranking', data))
 }
 
 /** POST /userapp/myfollow {count, page} (R7.43); needs login, a 401 opens the login prompt. */
 export async function fetchMyFollows(q: PageQuery): Promise<PagedData<Streamer>> {
-  return normalizePage(await callPost<PagedData<StreamerRaw>>('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true }))
+  return normalizePage(
+    await callPost<PagedData<StreamerRaw>>('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true })
+  )
 }
 
 /** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1). */

@@ -38,8 +38,12 @@ export function fetchTopic(id: number): Promise<TopicRaw> {
 }
 
 /** GET …a=timeline_posts {id, count, page} (R7.30) or POST /userapp/news/content {news_id, count, page} (R7.34). */
-export function fetchPosts(source: TimelineSource, q: { id: number; page: number; count: number }): Promise<PagedData<PostItem>> {
-  if (source === 'm2o') return callGet<PagedData<PostItem>>(MAPP, { a: 'timeline_posts', id: q.id, count: q.count, page: q.page })
+export function fetchPosts(
+  source: TimelineSource,
+  q: { id: number; page: number; count: number }
+): Promise<PagedData<PostItem>> {
+  if (source === 'm2o')
+    return callGet<PagedData<PostItem>>(MAPP, { a: 'timeline_posts', id: q.id, count: q.count, page: q.page })
   return callPost<PagedData<PostItem>>('/userapp/news/content', { news_id: q.id, count: q.count, page: q.page })
 }
 

@@ -11,7 +11,10 @@ export async function dataOf<T>(pending: Promise<Envelope<T>>, rule: SuccessRule
 }
 
 /** Like dataOf, with the server's message of the success too (for the few calls whose success text is shown). */
-export async function answerOf<T>(pending: Promise<Envelope<T>>, rule: SuccessRule = 'one'): Promise<{ data: T; msg: string }> {
+export async function answerOf<T>(
+  pending: Promise<Envelope<T>>,
+  rule: SuccessRule = 'one'
+): Promise<{ data: T; msg: string }> {
   let envelope: Envelope<T>
   try {
     envelope = await pending
@@ -23,12 +26,20 @@ export async function answerOf<T>(pending: Promise<Envelope<T>>, rule: SuccessRu
 }
 
 /** A POST call's data (see dataOf). */
-export function callPost<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+export function callPost<T = unknown>(
+  path: string,
+  data: Record<string, unknown> = {},
+  options: CallOptions = {}
+): Promise<T> {
   return dataOf(post<T>(path, data, options), options.success)
 }
 
 /** A GET call's data (see dataOf). */
-export function callGet<T = unknown>(path: string, params: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+export function callGet<T = unknown>(
+  path: string,
+  params: Record<string, unknown> = {},
+  options: CallOptions = {}
+): Promise<T> {
   return dataOf(get<T>(path, params, options), options.success)
 }
 

@@ -44,5 +44,7 @@ export function clearCookies(): void {
 
 /** The Cookie header replaying the saved values, e.g. `id=7; sign=abc`. */
 export function cookieHeader(values: CookieValues = savedCookies()): string {
-  return KEPT_COOKIES.filter((k) => values[k]).map((k) => `${k}=${values[k]}`).join('; ')
+  return KEPT_COOKIES.filter((k) => values[k])
+    .map((k) => `${k}=${values[k]}`)
+    .join('; ')
 }

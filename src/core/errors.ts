@@ -74,7 +74,14 @@ export class ApiError<T = unknown> extends Error {
   readonly data: T
   readonly errMsg: string
   readonly kind: ApiErrorKind
-  constructor(code: number, msg: string, data: T, method = 'request', kind: ApiErrorKind = kindOfCode(code), errMsgText?: string) {
+  constructor(
+    code: number,
+    msg: string,
+    data: T,
+    method = 'request',
+    kind: ApiErrorKind = kindOfCode(code),
+    errMsgText?: string
+  ) {
     super(msg || `code ${code}`)
     this.name = 'ApiError'
     this.code = code
@@ -98,7 +105,14 @@ export class ApiError<T = unknown> extends Error {
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err
   if (err instanceof RequestError) {
-    const kind: ApiErrorKind = err.errorCode === 401 || err.errorCode === 403 ? 'auth' : err.errorCode === 404 ? 'not_found' : err.errorCode === 0 ? 'timeout' : 'network'
+    const kind: ApiErrorKind =
+      err.errorCode === 401 || err.errorCode === 403
+        ? 'auth'
+        : err.errorCode === 404
+          ? 'not_found'
+          : err.errorCode === 0
+            ? 'timeout'
+            : 'network'
     return new ApiError(err.errorCode, err.msg, null, 'request', kind, err.errMsg)
   }
   return new ApiError(NETWORK_ERROR_CODE, messageOf(err, ''), null, 'request', 'network')

@@ -129,19 +129,24 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
 }
 
 function isEnvelope(v: unknown): v is Envelope {
-  return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in (v)
+  return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in v
 }
 
 /** The server's own message of a failed response: its envelope's msg, or its text. */
 function serverMessage(raw: unknown, fallback: string): string {
   const parsed = parseBody(raw)
-  if (parsed.ok && isEnvelope(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg) return parsed.value.msg
+  if (parsed.ok && isEnvelope(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg)
+    return parsed.value.msg
   if (parsed.ok && parsed.value && typeof parsed.value === 'object') {
-    const m = (parsed.value as { msg?: unknown; message?: unknown }).msg ?? (parsed.value as { message?: unknown }).message
+    const m =
+      (parsed.value as { msg?: unknown; message?: unknown }).msg ?? (parsed.value as { message?: unknown }).message
     if (typeof m === 'string' && m) return m
   }
   if (typeof raw === 'string') {
-    const text = raw.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+    const text = raw
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
     if (text) return text.slice(0, 200)
   }
   return fallback
@@ -184,7 +189,8 @@ export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false
 
 function reasonOf(err: unknown): string {
   const e = err as { errMsg?: unknown; message?: unknown } | null
-  const text = (e && (typeof e.errMsg === 'string' ? e.errMsg : typeof e.message === 'string' ? e.message : '')) || String(err)
+  const text =
+    (e && (typeof e.errMsg === 'string' ? e.errMsg : typeof e.message === 'string' ? e.message : '')) || String(err)
   return text.replace(/^request:fail\s*/, '') || 'network error'
 }
 
@@ -197,7 +203,11 @@ function isTimeout(err: unknown, elapsed: number, timeout: number): boolean {
  * One call. Resolves with the envelope (also the -100 / -101 failure envelopes); rejects only with RequestError
  * (401, 403, 404, timeout). Success of the envelope is the caller's rule: see isSuccess, requestData.
  */
-export async function request<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}): Promise<Envelope<T>> {
+export async function request<T = unknown>(
+  path: string,
+  data: Record<string, unknown> = {},
+  options: CallOptions = {}
+): Promise<Envelope<T>> {
   const method = options.method || 'POST'
   const timeout = options.timeout ?? config.timeout
   const header = { ...(await commonHeaders()), ...options.header }
@@ -215,7 +225,8 @@ export async function request<T = unknown>(path: string, data: Record<string, un
       credentials: requestCredentials
     } as Taro.request.Option<string>)
   } catch (err) {
-    if (isTimeout(err, Date.now() - started, timeout)) throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
+    if (isTimeout(err, Date.now() - started, timeout))
+      throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
     return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
   }
   saveCookies(responseCookies(res))
@@ -257,12 +268,24 @@ export async function fetchText(url: string, timeout = 10000): Promise<string> {
   const started = Date.now()
   let res: Taro.request.SuccessCallbackResult<string>
   try {
-    res = await Taro.request<string>({ url, method: 'GET', timeout, dataType: 'text', responseType: 'text' } as Taro.request.Option<string>)
+    res = await Taro.request<string>({
+      url,
+      method: 'GET',
+      timeout,
+      dataType: 'text',
+      responseType: 'text'
+    } as Taro.request.Option<string>)
   } catch (err) {
-    if (isTimeout(err, Date.now() - started, timeout)) throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
+    if (isTimeout(err, Date.now() - started, timeout))
+      throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
     throw new RequestError(0, UNAVAILABLE_MESSAGE, errMsg('request', reasonOf(err)))
   }
-  if (res.statusCode < 200 || res.statusCode >= 300) throw new RequestError(res.statusCode, serverMessage(res.data, UNAVAILABLE_MESSAGE), errMsg('request', String(res.statusCode)))
+  if (res.statusCode < 200 || res.statusCode >= 300)
+    throw new RequestError(
+      res.statusCode,
+      serverMessage(res.data, UNAVAILABLE_MESSAGE),
+      errMsg('request', String(res.statusCode))
+    )
   return typeof res.data === 'string' ? res.data : String(res.data ?? '')
 }
 
@@ -275,7 +298,11 @@ export function post<T = unknown>(path: string, data: Record<string, unknown> = 
 }
 
 /** The data of a successful envelope; any other envelope rejects ApiError with its code, msg and data (R8.9). */
-export async function requestData<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}): Promise<T> {
+export async function requestData<T = unknown>(
+  path: string,
+  data: Record<string, unknown> = {},
+  options: CallOptions = {}
+): Promise<T> {
   const envelope = await request<T>(path, data, options)
   if (!isSuccess(envelope, options.success)) throw new ApiError(envelope.code, envelope.msg, envelope.data)
   return envelope.data

@@ -76,7 +76,13 @@ export const BACKOFF_JITTER = 0.2
 export const HEARTBEAT_INTERVAL = 25000
 
 /** The wait before reconnect attempt `attempt` (0-based): initial × 2^attempt capped at max, spread by ± jitter. */
-export function backoffDelay(attempt: number, random: () => number = Math.random, initial = BACKOFF_INITIAL, max = BACKOFF_MAX, jitter = BACKOFF_JITTER): number {
+export function backoffDelay(
+  attempt: number,
+  random: () => number = Math.random,
+  initial = BACKOFF_INITIAL,
+  max = BACKOFF_MAX,
+  jitter = BACKOFF_JITTER
+): number {
   const base = Math.min(max, initial * Math.pow(2, Math.max(0, attempt)))
   const spread = 1 - jitter + 2 * jitter * random()
   return Math.round(Math.min(max, base * spread))
@@ -84,7 +90,10 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
 
 /** `ws(s)://<api host>/ws?roomid=N`: the API host with http → ws and https → wss; a password room adds its room_key. */
 export function socketUrl(roomId: number | string, apiHost: string = currentHosts().api): string {
-  const host = apiHost.replace(/\/+$/, '').replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`).replace(/^\/\//, 'wss://')
+  const host = apiHost
+    .replace(/\/+$/, '')
+    .replace(/^http(s?):\/\//i, (_m, s: string) => `ws${s}://`)
+    .replace(/^\/\//, 'wss://')
   const key = roomKey(roomId)
   return `${host}/ws?roomid=${encodeURIComponent(String(roomId))}${key ? `&room_key=${encodeURIComponent(key)}` : ''}`
 }
@@ -118,7 +127,8 @@ export class RoomSocket {
   /** the latest welcome, if any. */
   welcome: WelcomeData | null = null
 
-  private opts: Required<Omit<RoomSocketOptions, 'connect' | 'random'>> & Pick<Required<RoomSocketOptions>, 'connect' | 'random'>
+  private opts: Required<Omit<RoomSocketOptions, 'connect' | 'random'>> &
+    Pick<Required<RoomSocketOptions>, 'connect' | 'random'>
   private handlers = new Map<string, Set<PushHandler>>()
   private statusHandlers = new Set<(s: SocketStatus) => void>()
   private task: SocketTaskLike | null = null
@@ -288,7 +298,13 @@ export class RoomSocket {
 
   private scheduleRetry() {
     if (this.stopped) return
-    const delay = backoffDelay(this.attempts, this.opts.random, this.opts.initialDelay, this.opts.maxDelay, this.opts.jitter)
+    const delay = backoffDelay(
+      this.attempts,
+      this.opts.random,
+      this.opts.initialDelay,
+      this.opts.maxDelay,
+      this.opts.jitter
+    )
     this.attempts++
     this.setStatus('waiting')
     if (this.retryTimer) clearTimeout(this.retryTimer)
@@ -322,7 +338,7 @@ export class RoomSocket {
   private safeClose(task: SocketTaskLike) {
     try {
       const r = task.close({ code: 1000, reason: 'client close' }) as Promise<unknown> | undefined
-      if (r && typeof (r).catch === 'function') (r).catch(() => undefined)
+      if (r && typeof r.catch === 'function') r.catch(() => undefined)
     } catch {
       // already closed
     }

@@ -26,7 +26,9 @@ function audio(): HTMLAudioElement {
   a.addEventListener('ended', () => listeners?.ended())
   a.addEventListener('waiting', () => listeners?.waiting())
   a.addEventListener('error', () => listeners?.error())
-  a.addEventListener('timeupdate', () => listeners?.time(a.currentTime || 0, Number.isFinite(a.duration) ? a.duration : 0))
+  a.addEventListener('timeupdate', () =>
+    listeners?.time(a.currentTime || 0, Number.isFinite(a.duration) ? a.duration : 0)
+  )
   document.body.appendChild(a)
   element = a
   return a
@@ -37,7 +39,8 @@ function mediaSession(track: AudioTrack | null) {
   if (!session) return
   if (!track) {
     session.metadata = null
-    for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'seekto'] as MediaSessionAction[]) session.setActionHandler(action, null)
+    for (const action of ['play', 'pause', 'seekbackward', 'seekforward', 'seekto'] as MediaSessionAction[])
+      session.setActionHandler(action, null)
     return
   }
   if (typeof MediaMetadata !== 'undefined') {
@@ -61,7 +64,8 @@ function mediaSession(track: AudioTrack | null) {
 }
 
 /** Safari on iOS plays HLS itself; elsewhere hls.js does (as the video player decides). */
-const nativeHls = (a: HTMLAudioElement) => isIOS(navigator.userAgent) && a.canPlayType('application/vnd.apple.mpegurl') !== ''
+const nativeHls = (a: HTMLAudioElement) =>
+  isIOS(navigator.userAgent) && a.canPlayType('application/vnd.apple.mpegurl') !== ''
 
 export const audioEngine: AudioEngine = {
   load(track, events) {
@@ -88,7 +92,10 @@ export const audioEngine: AudioEngine = {
       void a.play().catch(() => listeners?.pause())
     })
   },
-  play: () => void audio().play().catch(() => listeners?.pause()),
+  play: () =>
+    void audio()
+      .play()
+      .catch(() => listeners?.pause()),
   pause: () => audio().pause(),
   stop() {
     const a = audio()

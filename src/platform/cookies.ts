@@ -6,7 +6,8 @@ import { headerValue, parseSetCookie } from '@/utils/cookies'
  */
 export function responseCookies(res: { header?: Record<string, unknown>; cookies?: unknown }): Record<string, string> {
   const found = parseSetCookie(headerValue(res.header, 'set-cookie'))
-  if (Array.isArray(res.cookies)) Object.assign(found, parseSetCookie(res.cookies.filter((c): c is string => typeof c === 'string')))
+  if (Array.isArray(res.cookies))
+    Object.assign(found, parseSetCookie(res.cookies.filter((c): c is string => typeof c === 'string')))
   return found
 }
 

@@ -12,7 +12,12 @@ export interface PickedImage {
  */
 export async function pickImage(): Promise<PickedImage | null> {
   try {
-    const res = await Taro.chooseMedia({ count: 1, mediaType: ['image'], sourceType: ['album', 'camera'], sizeType: ['compressed'] })
+    const res = await Taro.chooseMedia({
+      count: 1,
+      mediaType: ['image'],
+      sourceType: ['album', 'camera'],
+      sizeType: ['compressed']
+    })
     const path = res.tempFiles?.[0]?.tempFilePath
     if (!path) return null
     return { path, name: path.split('/').pop() || 'avatar.jpg' }

@@ -11,7 +11,15 @@ export interface ShareData {
 }
 
 export interface WxJssdk {
-  config(c: { debug: boolean; appId: string; timestamp: number; nonceStr: string; signature: string; jsApiList: string[]; openTagList?: string[] }): void
+  config(c: {
+    debug: boolean
+    appId: string
+    timestamp: number
+    nonceStr: string
+    signature: string
+    jsApiList: string[]
+    openTagList?: string[]
+  }): void
   ready(cb: () => void): void
   error(cb: (res: { errMsg?: string }) => void): void
   updateAppMessageShareData(d: ShareData): void

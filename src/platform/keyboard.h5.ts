@@ -12,7 +12,8 @@ export function installKeyActivation(): void {
     if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || (e.key !== 'Enter' && e.key !== ' ')) return
     const el = e.target as HTMLElement | null
     const role = el?.getAttribute?.('role')
-    if (!el || !role || !PRESSABLE.has(role) || el.tagName === 'BUTTON' || el.tagName === 'A' || el.tagName === 'INPUT') return
+    if (!el || !role || !PRESSABLE.has(role) || el.tagName === 'BUTTON' || el.tagName === 'A' || el.tagName === 'INPUT')
+      return
     if (e.key === ' ' && role === 'link') return
     e.preventDefault()
     el.click()

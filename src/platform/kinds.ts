@@ -1,7 +1,6 @@
 /** Platform kinds (spec R1.15). PRODUCT is the broadcaster's own app before 7.0.0, named after the brand. */
 export type PlatformKind = 'WEAPP' | 'WECHAT' | 'WEAPP_WEB' | 'WXBB' | 'PRODUCT' | 'WXLIVE' | 'LINGXI' | 'WEB'
 
-
 /** User-agent markers of the host apps; configuration (TARO_APP_UA_MARKERS as JSON) with these defaults. */
 export interface UaMarkers {
   /** The broadcaster's app: WXBB from version 7.0.0, PRODUCT before. */

@@ -10,7 +10,6 @@ export class UserInfoRefused extends Error {
   }
 }
 
-
 export async function miniProgramCredentials(): Promise<MiniProgramCredentials> {
   throw new Error('login:fail not supported in H5')
 }

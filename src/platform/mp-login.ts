@@ -15,7 +15,6 @@ export class UserInfoRefused extends Error {
   }
 }
 
-
 /**
  * Mini-program: the user profile (encryptedData, iv) and a login code. getUserProfile must be the first call of the
  * tap handler, so it comes before Taro.login.

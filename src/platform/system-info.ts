@@ -40,8 +40,22 @@ export function computeSystemInfo(raw: RawSystemInfo): SystemInfo {
     windowHeight,
     statusBarHeight,
     navBarHeight: statusBarHeight + NAV_BAR_EXTRA,
-    capsulePosition: { top, bottom: top + CAPSULE.height, left: right - CAPSULE.width, right, width: CAPSULE.width, height: CAPSULE.height },
-    safeArea: raw.safeArea || { top: statusBarHeight, bottom: windowHeight, left: 0, right: windowWidth, width: windowWidth, height: windowHeight - statusBarHeight },
+    capsulePosition: {
+      top,
+      bottom: top + CAPSULE.height,
+      left: right - CAPSULE.width,
+      right,
+      width: CAPSULE.width,
+      height: CAPSULE.height
+    },
+    safeArea: raw.safeArea || {
+      top: statusBarHeight,
+      bottom: windowHeight,
+      left: 0,
+      right: windowWidth,
+      width: windowWidth,
+      height: windowHeight - statusBarHeight
+    },
     isIOS,
     isAndroid,
     navBarExtendHeight: isIOS ? IOS_NAV_EXTEND : 0

@@ -9,7 +9,9 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
  * plain text, gets the title itself.
  */
 export async function setPageTitle(title: string): Promise<unknown> {
-  const result = await Taro.setNavigationBarTitle({ title: title.replace(/[&<>"']/g, (c) => ENTITIES[c]) }).catch(() => undefined)
+  const result = await Taro.setNavigationBarTitle({ title: title.replace(/[&<>"']/g, (c) => ENTITIES[c]) }).catch(
+    () => undefined
+  )
   document.title = title
   return result
 }

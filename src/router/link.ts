@@ -59,7 +59,7 @@ export function parseHttpUrl(raw: string): URL | null {
 /** Whether the string names a scheme (`javascript:`, `data:`, `mailto:`, …) rather than a path. */
 function hasScheme(raw: string): boolean {
   try {
-    new WhatwgURL(raw)  
+    new WhatwgURL(raw)
     return true
   } catch {
     return false
@@ -125,7 +125,10 @@ export function isWhitelisted(host: string, whitelist: readonly string[]): boole
  * live host or on the whitelist, as the parser writes it (so what was checked is what loads), else null. Both the
  * link router and the web-view page itself check with this.
  */
-export function webViewUrl(raw: string | null | undefined, ctx: Pick<LinkContext, 'mainHost' | 'whitelist'>): string | null {
+export function webViewUrl(
+  raw: string | null | undefined,
+  ctx: Pick<LinkContext, 'mainHost' | 'whitelist'>
+): string | null {
   const url = parseHttpUrl((raw ?? '').trim())
   if (!url || url.username || url.password) return null
   return isWhitelisted(url.hostname, [ctx.mainHost, ...ctx.whitelist]) ? url.href : null

@@ -11,5 +11,7 @@ export const LIST_TYPES = {
 export type ListType = keyof typeof LIST_TYPES
 
 export function listType(value: unknown): ListType | null {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(LIST_TYPES, value) ? (value as ListType) : null
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(LIST_TYPES, value)
+    ? (value as ListType)
+    : null
 }

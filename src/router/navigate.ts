@@ -13,7 +13,10 @@ import { PAGE_PATHS, buildUrl, isTabKey, type PageKey } from './pages'
 export const ARTICLE_HOST = 'mp.weixin.qq.com'
 
 function hostList(value: string): string[] {
-  return value.split(',').map((s) => s.trim()).filter(Boolean)
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 }
 
 /**
@@ -34,7 +37,11 @@ export function linkContext(): LinkContext {
  * Open a page by key; tab pages switch tab, a stack deeper than 9 replaces the current page (spec R2.40), and
  * `replace` replaces it always (a page that hands over to another).
  */
-export async function openPage(page: PageKey, query: Record<string, string | number | undefined> = {}, replace = false) {
+export async function openPage(
+  page: PageKey,
+  query: Record<string, string | number | undefined> = {},
+  replace = false
+) {
   hideAllOverlays()
   const tab = isTabKey(page)
   const url = tab ? PAGE_PATHS[page] : buildUrl(PAGE_PATHS[page], query)

@@ -12,7 +12,10 @@ export class AlbumStore {
   readonly photos: PagedList<PhotoItem>
 
   constructor(readonly id: number) {
-    this.photos = new PagedList<PhotoItem>((q) => fetchPhotos({ albumId: id, order: this.order, ...q }), PAGE_SIZE.photos)
+    this.photos = new PagedList<PhotoItem>(
+      (q) => fetchPhotos({ albumId: id, order: this.order, ...q }),
+      PAGE_SIZE.photos
+    )
     makeAutoObservable(this, { photos: false, id: false })
   }
 

@@ -18,7 +18,8 @@ export const EVENTS = {
 
 /** R7.111: the script's address with a date-based version (`v=YYYYMMDD`, the device's date), so it is fetched afresh daily. */
 export function analyticsScriptUrl(now: Date = new Date(), configured = env.TARO_APP_ANALYTICS_URL): string {
-  const base = configured.startsWith('/') && !configured.startsWith('//') ? `${currentHosts().live}${configured}` : configured
+  const base =
+    configured.startsWith('/') && !configured.startsWith('//') ? `${currentHosts().live}${configured}` : configured
   const v = `${now.getFullYear()}${String(now.getMonth() + 1).padStart(2, '0')}${String(now.getDate()).padStart(2, '0')}`
   return `${base}${base.includes('?') ? '&' : '?'}v=${v}`
 }
@@ -48,7 +49,18 @@ export function eventOf(call: ObservedCall): [string, Record<string, unknown>] |
     case '/userapp/living/like':
       return ok ? [EVENTS.like, { ...roomDetails(data.roomid), combo: Number(data.combo) || 1 }] : null
     case '/userapp/send_gifts':
-      return ok ? [EVENTS.gift, { ...roomDetails(data.roomid), gift_id: data.giftid, gift_name: d.gift_name ?? '', combo: Number(data.combo) || 1, cost: d.cost ?? null }] : null
+      return ok
+        ? [
+            EVENTS.gift,
+            {
+              ...roomDetails(data.roomid),
+              gift_id: data.giftid,
+              gift_name: d.gift_name ?? '',
+              combo: Number(data.combo) || 1,
+              cost: d.cost ?? null
+            }
+          ]
+        : null
     case '/userapp/living/share':
       return ok ? [EVENTS.share, roomDetails(data.roomid)] : null
     case '/userapp/follow':
@@ -57,7 +69,15 @@ export function eventOf(call: ObservedCall): [string, Record<string, unknown>] |
       return [EVENTS.follow, { ...roomDetails(data.roomid), action: envelope.code === 1 ? 'follow' : 'unfollow' }]
     case '/userapp/premium_pay':
       if (!ok || !Number(d.charged)) return null
-      return [EVENTS.purchase, { ...roomDetails(data.id), kind: data.review_id ? 'playback' : 'room', review_id: data.review_id ?? null, price: d.charged }]
+      return [
+        EVENTS.purchase,
+        {
+          ...roomDetails(data.id),
+          kind: data.review_id ? 'playback' : 'room',
+          review_id: data.review_id ?? null,
+          price: d.charged
+        }
+      ]
     default:
       return null
   }

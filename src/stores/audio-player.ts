@@ -29,7 +29,11 @@ export class AudioPlayerStore {
   private retry: ReturnType<typeof setTimeout> | null = null
 
   constructor(private readonly engine: AudioEngine = audioEngine) {
-    makeAutoObservable<AudioPlayerStore, 'engine' | 'backoff' | 'retry'>(this, { engine: false, backoff: false, retry: false })
+    makeAutoObservable<AudioPlayerStore, 'engine' | 'backoff' | 'retry'>(this, {
+      engine: false,
+      backoff: false,
+      retry: false
+    })
   }
 
   /** Plays a track (the same one already playing goes on). */
@@ -102,7 +106,11 @@ export class AudioPlayerStore {
     this.duration = duration
     if (this.track?.live) {
       const w = this.engine.window()
-      if (!w !== !this.window || (w && this.window && (Math.abs(w.from - this.window.from) > 2000 || Math.abs(w.to - this.window.to) > 2000))) this.window = w
+      if (
+        !w !== !this.window ||
+        (w && this.window && (Math.abs(w.from - this.window.from) > 2000 || Math.abs(w.to - this.window.to) > 2000))
+      )
+        this.window = w
     }
   }
 

@@ -17,7 +17,10 @@ export function depositMethods(platform: PlatformKind = currentPlatform()): PayM
 type Bridge = { invoke: (name: string, args: unknown, cb: (res: { err_msg?: string }) => void) => void }
 
 /** Where the payment page sends the viewer back: this page (a path for the sandbox, the full address otherwise). */
-export function returnUrl(order: Pick<GoldOrder, 'sandbox'>, loc: Pick<Location, 'href' | 'pathname' | 'search'> = window.location): string {
+export function returnUrl(
+  order: Pick<GoldOrder, 'sandbox'>,
+  loc: Pick<Location, 'href' | 'pathname' | 'search'> = window.location
+): string {
   return order.sandbox ? `${loc.pathname}${loc.search}` : loc.href
 }
 
@@ -46,12 +49,23 @@ export async function launchPayment(order: GoldOrder, navigate: (url: string) =>
   const bridge = (window as unknown as { WeixinJSBridge?: Bridge }).WeixinJSBridge
   if (order.m === 'weixin_mp' && bridge && p.appId && !order.sandbox) {
     return new Promise((resolve) => {
-      bridge.invoke('getBrandWCPayRequest', { appId: p.appId, timeStamp: p.timeStamp, nonceStr: p.nonceStr, package: p.package, signType: p.signType, paySign: p.paySign }, (res) => {
-        const m = res?.err_msg || ''
-        if (/:ok$/.test(m)) resolve({ status: 'paid' })
-        else if (/cancel/.test(m)) resolve({ status: 'cancelled' })
-        else resolve({ status: 'failed', msg: m || '支付失败' })
-      })
+      bridge.invoke(
+        'getBrandWCPayRequest',
+        {
+          appId: p.appId,
+          timeStamp: p.timeStamp,
+          nonceStr: p.nonceStr,
+          package: p.package,
+          signType: p.signType,
+          paySign: p.paySign
+        },
+        (res) => {
+          const m = res?.err_msg || ''
+          if (/:ok$/.test(m)) resolve({ status: 'paid' })
+          else if (/cancel/.test(m)) resolve({ status: 'cancelled' })
+          else resolve({ status: 'failed', msg: m || '支付失败' })
+        }
+      )
     })
   }
   const target = paymentTarget(order.m, p)

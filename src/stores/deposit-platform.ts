@@ -7,7 +7,8 @@ import { PAY_METHODS, type GoldOrder, type PayMethod } from '@/api/pay'
  */
 
 /** What became of a launched payment: paid here, left the page for a payment page, cancelled or failed. */
-export type PaymentOutcome = { status: 'paid' } | { status: 'redirected' } | { status: 'cancelled' } | { status: 'failed'; msg: string }
+export type PaymentOutcome =
+  { status: 'paid' } | { status: 'redirected' } | { status: 'cancelled' } | { status: 'failed'; msg: string }
 
 /** The mini-program pays with weixin_mapp (key weixin_mini). */
 export function depositMethods(): PayMethod[] {

@@ -35,7 +35,10 @@ export class HomeStore {
 
   readonly liveRooms = new PagedList<RoomItem>((q) => fetchLiveRooms(q), PAGE_SIZE.default)
   readonly playbacks = new PagedList<PlaybackItem>((q) => fetchPlaybacks(q), PAGE_SIZE.default)
-  readonly playbacksRecommended = new PagedList<PlaybackItem>((q) => fetchPlaybacks({ ...q, recommend: true }), PAGE_SIZE.default)
+  readonly playbacksRecommended = new PagedList<PlaybackItem>(
+    (q) => fetchPlaybacks({ ...q, recommend: true }),
+    PAGE_SIZE.default
+  )
   readonly events = new PagedList<TeaserItem>((q) => fetchTeasers(q), PAGE_SIZE.default)
   readonly lists = new PagedLists({
     liveRooms: this.liveRooms,
@@ -107,7 +110,11 @@ export class HomeStore {
 
   /** Everything the home screen shows, from the start (pull-down refresh). */
   async refresh(): Promise<void> {
-    await Promise.all([this.loadSlides(), this.loadIndex(), this.liveRooms.load({ reset: true }).catch(() => undefined)])
+    await Promise.all([
+      this.loadSlides(),
+      this.loadIndex(),
+      this.liveRooms.load({ reset: true }).catch(() => undefined)
+    ])
   }
 
   /** Load a named list (reach-bottom paging); an unknown name rejects with `unknown data` (R4.19). */

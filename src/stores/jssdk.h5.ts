@@ -72,7 +72,9 @@ export function currentPageShare(): PageShare | null {
  */
 export function shareData(page: PageShare | null, fallbackLink: string): ShareData {
   const title = page?.title || defaultShareTitle()
-  const link = withoutSecrets(page?.path ? `${currentHosts().live}/m2${page.path.startsWith('/') ? '' : '/'}${page.path}` : fallbackLink)
+  const link = withoutSecrets(
+    page?.path ? `${currentHosts().live}/m2${page.path.startsWith('/') ? '' : '/'}${page.path}` : fallbackLink
+  )
   return { title, desc: defaultShareTitle(), link, imgUrl: page?.imageUrl || '' }
 }
 
@@ -158,7 +160,15 @@ export class JssdkStore {
     try {
       const c = await getJssdk(url)
       const ok = await new Promise<boolean>((resolve) => {
-        sdk.config({ debug: false, appId: c.appId, timestamp: Number(c.timestamp), nonceStr: c.nonceStr, signature: c.signature, jsApiList: c.jsApiList?.length ? c.jsApiList : JS_API_LIST, ...openTags() })
+        sdk.config({
+          debug: false,
+          appId: c.appId,
+          timestamp: Number(c.timestamp),
+          nonceStr: c.nonceStr,
+          signature: c.signature,
+          jsApiList: c.jsApiList?.length ? c.jsApiList : JS_API_LIST,
+          ...openTags()
+        })
         sdk.ready(() => resolve(true))
         sdk.error(() => resolve(false))
       })

@@ -4,7 +4,11 @@ import { getItem, setItem } from '@/platform/storage'
 /** What can be liked, each remembered under its own local storage key (spec R9.32). */
 export type LikeKind = 'medias' | 'posts' | 'photos'
 
-export const LIKE_KEYS: Record<LikeKind, string> = { medias: 'liked_medias', posts: 'liked_posts', photos: 'liked_photos' }
+export const LIKE_KEYS: Record<LikeKind, string> = {
+  medias: 'liked_medias',
+  posts: 'liked_posts',
+  photos: 'liked_photos'
+}
 
 /**
  * One like per media, post or photo, remembered locally (R4.28). Media and post likes are never undone and an
@@ -34,12 +38,19 @@ export class LikesStore {
    * Like (or, for a liked photo, unlike) through `call`. Resolves 'liked', 'unliked' or 'skipped'; a failed call
    * changes nothing and rejects.
    */
-  async toggle(kind: LikeKind, id: number, call: (undo: boolean) => Promise<unknown>): Promise<'liked' | 'unliked' | 'skipped'> {
+  async toggle(
+    kind: LikeKind,
+    id: number,
+    call: (undo: boolean) => Promise<unknown>
+  ): Promise<'liked' | 'unliked' | 'skipped'> {
     const already = this.has(kind, id)
     if (already && kind !== 'photos') return 'skipped'
     await call(already)
     if (already) {
-      this.remember(kind, this.liked[kind].filter((x) => x !== id))
+      this.remember(
+        kind,
+        this.liked[kind].filter((x) => x !== id)
+      )
       return 'unliked'
     }
     this.remember(kind, [...this.liked[kind], id])

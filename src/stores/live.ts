@@ -2,7 +2,18 @@
 
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { RoomItem } from '@/api/home'
-import { enterRoom, fetchGroups, fetchLiveStats, fetchRoomInfo, fetchRoomsByIds, shareRoom, trackVisit, type RoomGroup, type RoomInfo, type RoomTab } from '@/api/live'
+import {
+  enterRoom,
+  fetchGroups,
+  fetchLiveStats,
+  fetchRoomInfo,
+  fetchRoomsByIds,
+  shareRoom,
+  trackVisit,
+  type RoomGroup,
+  type RoomInfo,
+  type RoomTab
+} from '@/api/live'
 import { ApiError, NETWORK_ERROR_CODE } from '@/core/errors'
 import { SUCCESS_CODE, quiet } from '@/core/request'
 import { pageProtocol } from '@/platform/protocol'
@@ -64,7 +75,11 @@ export class LiveStore {
    * The room info. `onInfo` sees the room before it is stored, so before anything renders it: the live page starts
    * the stream there.
    */
-  async loadRoom(roomid: number, options: { password?: string; test?: string } = {}, onInfo?: (room: RoomInfo) => void): Promise<RoomInfo | null> {
+  async loadRoom(
+    roomid: number,
+    options: { password?: string; test?: string } = {},
+    onInfo?: (room: RoomInfo) => void
+  ): Promise<RoomInfo | null> {
     try {
       const info = await fetchRoomInfo({ roomid, ...options })
       if (info) {
@@ -84,7 +99,14 @@ export class LiveStore {
       const err = e instanceof ApiError ? e : null
       const data = (err?.data || {}) as { need_password?: number }
       const msg = err ? err.msg : (e as { message?: string } | null)?.message
-      runInAction(() => (this.roomErrors[roomid] = { code: err ? err.code : NETWORK_ERROR_CODE, msg: msg || '直播间加载失败', needPassword: data.need_password === 1 }))
+      runInAction(
+        () =>
+          (this.roomErrors[roomid] = {
+            code: err ? err.code : NETWORK_ERROR_CODE,
+            msg: msg || '直播间加载失败',
+            needPassword: data.need_password === 1
+          })
+      )
       return null
     }
   }

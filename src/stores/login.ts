@@ -63,7 +63,12 @@ export class LoginStore {
     private readonly config: ServiceConfigStore = serviceConfig,
     private readonly prompt: LoginPrompt = loginPrompt
   ) {
-    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started'>(this, { session: false, config: false, prompt: false, started: false })
+    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started'>(this, {
+      session: false,
+      config: false,
+      prompt: false,
+      started: false
+    })
   }
 
   /** Wires the login into the request core (R8.4 login prompt) and startup (R2.26 tokentype + token). */
@@ -82,7 +87,10 @@ export class LoginStore {
    */
   start(): Promise<void> {
     if (!this.started) {
-      this.started = Promise.all([this.config.loadConfig(), this.session.token ? this.session.fetchCurrentUser() : null])
+      this.started = Promise.all([
+        this.config.loadConfig(),
+        this.session.token ? this.session.fetchCurrentUser() : null
+      ])
         .then(() => (this.session.isLoggedIn ? false : this.loginFromHostApp()))
         .then(() => undefined)
     }
@@ -98,7 +106,10 @@ export class LoginStore {
    * One login call with the 登录中 loading toast (R8.15); the failure's message goes to `error` and a toast.
    * `returnToRedirect`: after an interactive login, go back where the login prompt was opened (R4.6).
    */
-  async login(call: () => Promise<LoginResult>, options: { returnToRedirect?: boolean; silent?: boolean } = {}): Promise<boolean> {
+  async login(
+    call: () => Promise<LoginResult>,
+    options: { returnToRedirect?: boolean; silent?: boolean } = {}
+  ): Promise<boolean> {
     if (this.loggingIn) return false
     this.loggingIn = true
     this.error = ''
@@ -121,7 +132,8 @@ export class LoginStore {
       const redirect = options.returnToRedirect && this.session.isLoggedIn ? takeRedirect() : null
       // The follow-up (the failure toast, or the page the login prompt came from) comes 500 ms after the loading
       // overlay hides, so the two never flash over each other (R9.19).
-      const next = failure !== null ? () => void showToast(failure as string) : redirect ? () => openLink(redirect) : undefined
+      const next =
+        failure !== null ? () => void showToast(failure as string) : redirect ? () => openLink(redirect) : undefined
       if (options.silent) {
         if (redirect) await openLink(redirect)
       } else if (next) await hideLoadingThen(next)
@@ -201,7 +213,11 @@ export class LoginStore {
     const info = bridge ? await bridge.getUserInfo() : null
     const userid = info ? String(info.userid ?? info.userId ?? '') : ''
     if (!kind || !info || !userid) return false
-    const credentials: PartnerCredentials = { userid, usertokenkey: String(info.usertokenkey ?? ''), devicetoken: String(info.devicesToken ?? '') }
+    const credentials: PartnerCredentials = {
+      userid,
+      usertokenkey: String(info.usertokenkey ?? ''),
+      devicetoken: String(info.devicesToken ?? '')
+    }
     const call = kind === 'product' ? () => userApi.productLogin(credentials) : () => userApi.login(credentials)
     return this.login(call, { silent: true })
   }

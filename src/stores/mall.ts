@@ -1,5 +1,13 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { createMallOrder, fetchMallOrder, fromtypeOf, payMallOrder, type GoldOrder, type MallOrder, type MallPayment } from '@/api/pay'
+import {
+  createMallOrder,
+  fetchMallOrder,
+  fromtypeOf,
+  payMallOrder,
+  type GoldOrder,
+  type MallOrder,
+  type MallPayment
+} from '@/api/pay'
 import { savedCookies } from '@/core/cookies'
 import { settle } from '@/core/call'
 import { getToken } from '@/core/token'
@@ -49,7 +57,15 @@ export function launchMethod(fromtype: string, pay: Pick<MallPayment, 'payment'>
 
 /** R7.111: a paid mall order is a purchase, with its room and goods. */
 function trackPurchase(o: MallOrder) {
-  analyticsStore.track(EVENTS.purchase, { ...roomDetails(o.roomid), kind: 'mall', order_id: o.id, goods_id: o.goods_id, goods_title: o.title, quantity: o.quantity, price: o.amount })
+  analyticsStore.track(EVENTS.purchase, {
+    ...roomDetails(o.roomid),
+    kind: 'mall',
+    order_id: o.id,
+    goods_id: o.goods_id,
+    goods_title: o.title,
+    quantity: o.quantity,
+    price: o.amount
+  })
 }
 
 export interface MallDeps {
@@ -86,7 +102,9 @@ export class MallStore {
 
   /** A pay tap is taken only from the order screen or an outcome that offers paying again. */
   get canPay(): boolean {
-    return !!this.order && !this.paid && (this.phase === 'idle' || this.phase === 'cancelled' || this.phase === 'failed')
+    return (
+      !!this.order && !this.paid && (this.phase === 'idle' || this.phase === 'cancelled' || this.phase === 'failed')
+    )
   }
 
   private reset() {
@@ -132,7 +150,10 @@ export class MallStore {
       if (!fetched) {
         this.order = null
         const refusal = res.ok ? null : res.error
-        this.error = refusal?.kind === 'business' && refusal.code === MALL_ORDER_UNKNOWN ? MALL_NOT_FOUND_TEXT : refusal?.msg || '加载失败，请稍后再试'
+        this.error =
+          refusal?.kind === 'business' && refusal.code === MALL_ORDER_UNKNOWN
+            ? MALL_NOT_FOUND_TEXT
+            : refusal?.msg || '加载失败，请稍后再试'
         return
       }
       this.order = fetched
@@ -185,7 +206,14 @@ export class MallStore {
     }
     const m = launchMethod(fromtype, payment)
     if (m !== 'weixin_mini') setItem(MALL_LAUNCHED_KEY, String(order.id))
-    const outcome = await this.deps.launch({ order_id: payment.order_id, m, gold: 0, price: Number(payment.price ?? order.amount), payment: payment.payment || {}, sandbox: payment.sandbox })
+    const outcome = await this.deps.launch({
+      order_id: payment.order_id,
+      m,
+      gold: 0,
+      price: Number(payment.price ?? order.amount),
+      payment: payment.payment || {},
+      sandbox: payment.sandbox
+    })
     if (outcome.status !== 'redirected') removeItem(MALL_LAUNCHED_KEY)
     if (outcome.status === 'redirected') back('redirected')
     else if (outcome.status === 'paid') {

@@ -150,7 +150,9 @@ export class MediaStore {
     const key = `${channelId}/${day}`
     const have = this.scheduleOf(channelId, day)
     if (have && !force) return have
-    runInAction(() => this.scheduleState.set(key, { ...(this.scheduleState.get(key) ?? idle()), loading: true, error: null }))
+    runInAction(() =>
+      this.scheduleState.set(key, { ...(this.scheduleState.get(key) ?? idle()), loading: true, error: null })
+    )
     try {
       const entries = normalizeSchedule(await fetchSchedule(channelId, day), day)
       runInAction(() => {

@@ -140,7 +140,8 @@ export class PagedList<T extends { id: Id }> {
     this.list = mode === 'replace' ? items : [...this.list, ...items] // R4.16
     this.currentPage = page
     // R4.20: without totalPage, a full page means there may be a next one; a short page means there is not.
-    this.totalPage = typeof data.totalPage === 'number' ? data.totalPage : items.length >= this.pageSize ? page + 1 : page
+    this.totalPage =
+      typeof data.totalPage === 'number' ? data.totalPage : items.length >= this.pageSize ? page + 1 : page
     this.total = typeof data.total === 'number' ? data.total : this.list.length
   }
 }

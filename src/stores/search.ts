@@ -30,7 +30,8 @@ export function addToHistory(history: readonly string[], raw: string): string[] 
   return [kw, ...history.filter((h) => h !== kw)].slice(0, HISTORY_LIMIT)
 }
 
-export type SearchOutcome = { type: 'none' } | { type: 'featured'; page: 'wuxilcb' } | { type: 'results'; keyword: string }
+export type SearchOutcome =
+  { type: 'none' } | { type: 'featured'; page: 'wuxilcb' } | { type: 'results'; keyword: string }
 
 type Item = SearchItemOf[SearchKind]
 
@@ -52,7 +53,12 @@ export class SearchStore {
         const roomid = kind === 'streamer' && isDigits(kw) ? Number(kw) : undefined
         return search(kind, { keywords: kw, roomid, page: q.page, count: q.count })
       }, PAGE_SIZE.default)
-    this.results = { streamer: make('streamer'), live: make('live'), preview: make('preview'), playback: make('playback') }
+    this.results = {
+      streamer: make('streamer'),
+      live: make('live'),
+      preview: make('preview'),
+      playback: make('playback')
+    }
     makeAutoObservable(this, { results: false })
   }
 

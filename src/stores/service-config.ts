@@ -11,7 +11,11 @@ export const IOS_RESTRICTED_MESSAGE = '因监管要求，iOS 暂不支持此功�
  * R6.5: iOS features are restricted on the mini-program and WXBB when the review flag is above 0 or there is no
  * config. Only iOS devices are concerned.
  */
-export function iosRestricted(platform: PlatformKind, ios: boolean, config: Pick<ServiceConfig, 'iOSDisabled'> | null): boolean {
+export function iosRestricted(
+  platform: PlatformKind,
+  ios: boolean,
+  config: Pick<ServiceConfig, 'iOSDisabled'> | null
+): boolean {
   if (!ios) return false
   if (platform !== 'WEAPP' && platform !== 'WXBB') return false
   return !config || Number(config.iOSDisabled) > 0

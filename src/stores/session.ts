@@ -33,7 +33,9 @@ export function normalizeUser(raw: RawUser | User | null | undefined): User | nu
   const r = raw as RawUser
   const id = Number(r.id)
   if (!Number.isFinite(id) || id <= 0) return null
-  const nickName = [r.name, r.nick_name, r.nickname, r.nickName].find((v): v is string => typeof v === 'string' && v !== '')
+  const nickName = [r.name, r.nick_name, r.nickname, r.nickName].find(
+    (v): v is string => typeof v === 'string' && v !== ''
+  )
   return {
     id,
     nickName: nickName || `用户${id}`,

@@ -137,7 +137,10 @@ export class StreamerStore {
   rankingOf(type: RankingType = this.rankingType): PagedList<Streamer> {
     let list = this.rankings.get(type)
     if (!list) {
-      list = new PagedList<Streamer>((q) => this.remembered(fetchRanking({ ...q, type, tag: RANKING_TAG })), RANKING_COUNT)
+      list = new PagedList<Streamer>(
+        (q) => this.remembered(fetchRanking({ ...q, type, tag: RANKING_TAG })),
+        RANKING_COUNT
+      )
       this.rankings.set(type, list)
     }
     return list
@@ -217,7 +220,8 @@ export class StreamerStore {
       (data) => ({ now: true, data }),
       (err: unknown) => {
         // R4.26: a non-negative code other than 1 is an answer too: no longer following
-        if (err instanceof ApiError && err.kind === 'business' && err.code >= 0) return { now: false, data: err.data as FollowResult | null }
+        if (err instanceof ApiError && err.kind === 'business' && err.code >= 0)
+          return { now: false, data: err.data as FollowResult | null }
         throw err
       }
     )
@@ -227,7 +231,8 @@ export class StreamerStore {
       const before = this.followOf(roomid)
       this.follow.set(roomid, { ...before, following: now })
       const base = { ...streamer, ...(fresh ? { fans: fresh.fans } : {}) }
-      if (fresh) this.known.set(Number(streamer.id), { ...(this.known.get(Number(streamer.id)) ?? streamer), fans: fresh.fans })
+      if (fresh)
+        this.known.set(Number(streamer.id), { ...(this.known.get(Number(streamer.id)) ?? streamer), fans: fresh.fans })
       const list = this.follows
       const at = list.list.findIndex((s) => Number(s.id) === Number(streamer.id))
       if (now) {

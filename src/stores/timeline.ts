@@ -50,7 +50,10 @@ export class TimelineStore {
   error: string | null = null
   readonly posts: PagedList<PostItem>
 
-  constructor(readonly id: number, readonly source: TimelineSource = 'm2o') {
+  constructor(
+    readonly id: number,
+    readonly source: TimelineSource = 'm2o'
+  ) {
     this.posts = new PagedList<PostItem>((q) => fetchPosts(source, { id, ...q }), PAGE_SIZE.default)
     makeAutoObservable(this, { posts: false, id: false, source: false })
   }

@@ -13,7 +13,11 @@ const DAY = 86400000
  * R4.46, R9.23: ask for the user's profile when the nickname is still the messenger's placeholder and the user has
  * not skipped the prompt in the last 7 days.
  */
-export function shouldPromptUserInfo(user: Pick<User, 'id' | 'nickName'>, skippedAt: number | null | undefined, now: number): boolean {
+export function shouldPromptUserInfo(
+  user: Pick<User, 'id' | 'nickName'>,
+  skippedAt: number | null | undefined,
+  now: number
+): boolean {
   if (!user.id || user.nickName !== DEFAULT_MESSENGER_NICKNAME) return false
   if (!skippedAt) return true
   return now - skippedAt > USER_INFO_SKIP_DAYS * DAY

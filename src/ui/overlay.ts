@@ -110,7 +110,9 @@ export async function showModal(options: ModalOptions): Promise<ModalResult> {
 /** A toast: no icon, 1500 ms unless told (R9.17). The title must be a string and the duration a number (R5.21). */
 export function showToast(title: string, options: ToastOptions = {}) {
   const o = { title, icon: 'none' as const, duration: TOAST_DURATION, ...defined(options) }
-  const error = requireStrings('showToast', o, ['title']) ?? (typeof o.duration === 'number' ? null : typeError('showToast', 'duration', 'Number', o.duration))
+  const error =
+    requireStrings('showToast', o, ['title']) ??
+    (typeof o.duration === 'number' ? null : typeError('showToast', 'duration', 'Number', o.duration))
   if (error) return Promise.reject(error)
   toast = { owner: pageKey(topPage()), kind: 'toast' }
   return Taro.showToast(o)

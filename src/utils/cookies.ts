@@ -44,7 +44,10 @@ export function parseCookieString(text: string | undefined | null): Record<strin
 }
 
 /** The header value of a response header, whatever its case. */
-export function headerValue(header: Record<string, unknown> | undefined | null, name: string): string | string[] | undefined {
+export function headerValue(
+  header: Record<string, unknown> | undefined | null,
+  name: string
+): string | string[] | undefined {
   if (!header) return undefined
   const lower = name.toLowerCase()
   for (const [k, v] of Object.entries(header)) {

@@ -23,12 +23,16 @@ export function dateWindow(fragments: readonly DatedFragment[]): { from: number;
   const dated = fragments.filter((f) => f.programDateTime !== null)
   if (!dated.length) return null
   const last = dated[dated.length - 1]
-  return { from: (dated[0]).programDateTime as number, to: (last.programDateTime as number) + last.duration * 1000 }
+  return { from: dated[0].programDateTime as number, to: (last.programDateTime as number) + last.duration * 1000 }
 }
 
 /** The dated fragments of the rendition an hls.js instance plays (or last loaded). */
 export function fragmentsOf(hls: import('hls.js').default | null): DatedFragment[] {
   if (!hls) return []
   const level = hls.levels[hls.currentLevel >= 0 ? hls.currentLevel : hls.loadLevel]
-  return (level?.details?.fragments ?? []).map((f) => ({ start: f.start, duration: f.duration, programDateTime: f.programDateTime ?? null }))
+  return (level?.details?.fragments ?? []).map((f) => ({
+    start: f.start,
+    duration: f.duration,
+    programDateTime: f.programDateTime ?? null
+  }))
 }

@@ -37,11 +37,17 @@ function shown(value: unknown): string {
 
 /** `showModal:fail parameter error: parameter.title should be String instead of Number (3)` */
 export function typeError(method: string, para: string, correct: string, wrong: unknown): ParameterError {
-  return new ParameterError(`${method}:fail parameter error: parameter.${para} should be ${correct} instead of ${typeName(wrong)} (${shown(wrong)})`)
+  return new ParameterError(
+    `${method}:fail parameter error: parameter.${para} should be ${correct} instead of ${typeName(wrong)} (${shown(wrong)})`
+  )
 }
 
 /** Checks that each named field of `options` is a string; the first that is not gives the error. */
-export function requireStrings(method: string, options: Record<string, unknown>, fields: readonly string[]): ParameterError | null {
+export function requireStrings(
+  method: string,
+  options: Record<string, unknown>,
+  fields: readonly string[]
+): ParameterError | null {
   for (const field of fields) {
     if (typeof options[field] !== 'string') return typeError(method, field, 'String', options[field])
   }
@@ -57,11 +63,15 @@ export function textUnits(text: string): number {
 
 export function buttonTextError(method: string, para: string, text: string): ParameterError | null {
   if (textUnits(text) <= BUTTON_TEXT_UNITS) return null
-  return new ParameterError(`${method}:fail parameter error: parameter.${para} length should not be larger than 4 Chinese characters (${shown(text)})`)
+  return new ParameterError(
+    `${method}:fail parameter error: parameter.${para} length should not be larger than 4 Chinese characters (${shown(text)})`
+  )
 }
 
 /** A colour is a 6-digit hex with a leading # (R1.25, isColor). */
 export function colourError(method: string, para: string, colour: string): ParameterError | null {
   if (isColor(colour)) return null
-  return new ParameterError(`${method}:fail parameter error: parameter.${para} should be a 6-digit hex colour with # instead of ${shown(colour)}`)
+  return new ParameterError(
+    `${method}:fail parameter error: parameter.${para} should be a 6-digit hex colour with # instead of ${shown(colour)}`
+  )
 }

@@ -6,6 +6,9 @@
  */
 export function newRequestId(random: () => number = Math.random): string {
   let r = ''
-  while (r.length < 16) r += Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0')
+  while (r.length < 16)
+    r += Math.floor(random() * 36 ** 4)
+      .toString(36)
+      .padStart(4, '0')
   return `${Date.now().toString(36)}-${r.slice(0, 16)}`
 }

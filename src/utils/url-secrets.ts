@@ -26,6 +26,9 @@ export function withoutSecrets(url: string): string {
   const head = hashAt >= 0 ? url.slice(0, hashAt) : url
   const q = head.indexOf('?')
   if (q < 0) return url
-  const kept = head.slice(q + 1).split('&').filter((pair) => pair && !isSecret(pair))
+  const kept = head
+    .slice(q + 1)
+    .split('&')
+    .filter((pair) => pair && !isSecret(pair))
   return `${head.slice(0, q)}${kept.length ? `?${kept.join('&')}` : ''}${hash}`
 }

@@ -14,7 +14,14 @@ export function maskPhones(text: string): string {
   return text.replace(/(?<!\d)(1[35-9]\d)(\d{4})(\d{4})(?!\d)/g, '$1****$3')
 }
 
-const ENTITIES: Record<string, string> = { '&nbsp;': ' ', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' }
+const ENTITIES: Record<string, string> = {
+  '&nbsp;': ' ',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&amp;': '&'
+}
 
 /** HTML tags are stripped before display (spec R5.4); the common entities are decoded. */
 export function stripHtml(html: string | null | undefined): string {

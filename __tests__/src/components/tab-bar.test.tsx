@@ -31,7 +31,9 @@ describe('custom tab bar', () => {
   test('R2.6 tapping a tab switches tab and highlights it', async () => {
     uiStore.setTab('home')
     // No router runs under jest: the navigation call is observed here and performed for real in e2e/.
-    const switchTab = jest.spyOn(Taro, 'switchTab').mockImplementation(() => Promise.resolve({ errMsg: 'switchTab:ok' }))
+    const switchTab = jest
+      .spyOn(Taro, 'switchTab')
+      .mockImplementation(() => Promise.resolve({ errMsg: 'switchTab:ok' }))
     const t = new TestUtils()
     await t.mount(TabBar)
     const media = document.querySelector('[data-tab="media"]') as HTMLElement

@@ -65,14 +65,24 @@ export async function startContractServer(): Promise<ContractServer> {
       }
       const auth = String(req.headers.authorization || '').replace(/^Bearer\s+/i, '')
       const me = tokens.has(auth) ? users.get(tokens.get(auth) as number) : undefined
-      const publicUser = (u: { id: number; name: string; avatar: string; mobile: string | null }) => ({ id: u.id, name: u.name, avatar: u.avatar, mobile: u.mobile })
+      const publicUser = (u: { id: number; name: string; avatar: string; mobile: string | null }) => ({
+        id: u.id,
+        name: u.name,
+        avatar: u.avatar,
+        mobile: u.mobile
+      })
       const loginOf = (u: { id: number; name: string; avatar: string; mobile: string | null }) => {
         const token = `tok-${u.id}-${++seq}`
         tokens.set(token, u.id)
-        send(200, { code: 1, msg: 'success', data: { user: publicUser(u), access_token: token, token_type: 'Bearer', expires_in: 604800 } }, [
-          `id=${u.id}; Path=/`,
-          `sign=sig${u.id}; Path=/`
-        ])
+        send(
+          200,
+          {
+            code: 1,
+            msg: 'success',
+            data: { user: publicUser(u), access_token: token, token_type: 'Bearer', expires_in: 604800 }
+          },
+          [`id=${u.id}; Path=/`, `sign=sig${u.id}; Path=/`]
+        )
       }
       switch (path) {
         case '/api/v1/userapp/config':
@@ -88,7 +98,10 @@ export async function startContractServer(): Promise<ContractServer> {
             const u = [...users.values()].find((x) => x.mobile === body.mobile)
             return u ? loginOf(u) : send(200, { code: 1002, msg: '用户不存在', data: null })
           }
-          if (body.code !== undefined) return body.encryptedData ? loginOf(users.get(10002)!) : send(200, { code: 1002, msg: '授权信息缺失', data: null })
+          if (body.code !== undefined)
+            return body.encryptedData
+              ? loginOf(users.get(10002)!)
+              : send(200, { code: 1002, msg: '授权信息缺失', data: null })
           if (body.token !== undefined) {
             const id = tokens.get(String(body.token))
             return id ? loginOf(users.get(id)!) : send(200, { code: 1002, msg: '登录令牌无效或已过期', data: null })
@@ -96,18 +109,30 @@ export async function startContractServer(): Promise<ContractServer> {
           return send(200, { code: 1001, msg: '请输入手机号和密码', data: null })
         }
         case '/api/v1/userapp/userinfo': {
-          const cookies = Object.fromEntries(String(req.headers.cookie || '').split(/;\s*/).filter(Boolean).map((p) => p.split('=')))
+          const cookies = Object.fromEntries(
+            String(req.headers.cookie || '')
+              .split(/;\s*/)
+              .filter(Boolean)
+              .map((p) => p.split('='))
+          )
           const id = Number(body.id ?? cookies.id)
           const bySign = id && (body.sign ?? cookies.sign) === `sig${id}` ? users.get(id) : undefined
           const u = me || bySign
-          return u ? send(200, { code: 1, msg: 'success', data: publicUser(u) }) : send(401, { code: 401, msg: '请先登录', data: null })
+          return u
+            ? send(200, { code: 1, msg: 'success', data: publicUser(u) })
+            : send(401, { code: 401, msg: '请先登录', data: null })
         }
         case '/api/v1/userapp/logout':
           tokens.delete(auth)
-          return send(200, { code: 1, msg: 'success', data: null }, ['id=; Path=/; Max-Age=0', 'sign=; Path=/; Max-Age=0'])
+          return send(200, { code: 1, msg: 'success', data: null }, [
+            'id=; Path=/; Max-Age=0',
+            'sign=; Path=/; Max-Age=0'
+          ])
         case '/api/v1/liveapp/sendsms':
-          if (!/^1[3-9]\d{9}$/.test(String(body.mobile)) || body.type !== 1) return send(200, { code: 1001, msg: '请输入正确的手机号', data: null })
-          if (String(body.mobile) === '13900000000') return send(200, { code: 1003, msg: '发送太频繁，请稍后再试', data: null })
+          if (!/^1[3-9]\d{9}$/.test(String(body.mobile)) || body.type !== 1)
+            return send(200, { code: 1001, msg: '请输入正确的手机号', data: null })
+          if (String(body.mobile) === '13900000000')
+            return send(200, { code: 1003, msg: '发送太频繁，请稍后再试', data: null })
           return send(200, { code: 1, msg: 'success', data: { expires_in: 300 } })
         case '/api/v1/userapp/userinfo/mobile':
           if (!me) return send(401, { code: 401, msg: '请先登录', data: null })
@@ -120,7 +145,8 @@ export async function startContractServer(): Promise<ContractServer> {
           return send(200, { code: 1, msg: 'success', data: publicUser(me) })
         case '/api/v1/userapp/huizhibo_login': {
           // sandbox rule of the reference server: the token key of partner user X is `dev-X`
-          if (!body.userid || body.usertokenkey !== `dev-${String(body.userid)}`) return send(200, { code: 1002, msg: '登录凭证无效，请重新登录', data: null })
+          if (!body.userid || body.usertokenkey !== `dev-${String(body.userid)}`)
+            return send(200, { code: 1002, msg: '登录凭证无效，请重新登录', data: null })
           return loginOf(users.get(10001)!)
         }
         case '/live/api.php':

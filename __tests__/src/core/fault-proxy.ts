@@ -73,16 +73,19 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
 
     function forward(headers: http.OutgoingHttpHeaders, dropReply: boolean) {
       const url = req.url || '/'
-      const up = http.request({ host: target.hostname, port: target.port, method: req.method, path: url, headers }, (upRes) => {
-        if (dropReply) {
-          // the server has answered (the work is done); the client never hears it
-          upRes.resume()
-          upRes.on('end', () => req.socket.destroy())
-          return
+      const up = http.request(
+        { host: target.hostname, port: target.port, method: req.method, path: url, headers },
+        (upRes) => {
+          if (dropReply) {
+            // the server has answered (the work is done); the client never hears it
+            upRes.resume()
+            upRes.on('end', () => req.socket.destroy())
+            return
+          }
+          res.writeHead(upRes.statusCode || 502, upRes.headers)
+          upRes.pipe(res)
         }
-        res.writeHead(upRes.statusCode || 502, upRes.headers)
-        upRes.pipe(res)
-      })
+      )
       up.on('error', () => req.socket.destroy())
       up.end(Buffer.concat(chunks))
     }

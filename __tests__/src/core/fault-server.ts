@@ -24,7 +24,12 @@ export interface FaultServer {
   close(): Promise<void>
 }
 
-function json(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
+function json(
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | string[]> = {}
+) {
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
   res.statusCode = status
   res.setHeader('content-type', 'application/json; charset=utf-8')
@@ -73,19 +78,31 @@ export async function startFaultServer(): Promise<FaultServer> {
       case '/api/v1/fail':
         return json(res, 200, { code: 1001, msg: '业务失败', data: { reason: 'x' } })
       case '/api/v1/login':
-        return json(res, 200, { code: 1, msg: 'success', data: { access_token: 'tok-1' } }, {
-          'Set-Cookie': ['id=7; Path=/', 'sign=abc123; Path=/', 'openid=o_dev_1; Path=/', 'unrelated=zzz; Path=/']
-        })
+        return json(
+          res,
+          200,
+          { code: 1, msg: 'success', data: { access_token: 'tok-1' } },
+          {
+            'Set-Cookie': ['id=7; Path=/', 'sign=abc123; Path=/', 'openid=o_dev_1; Path=/', 'unrelated=zzz; Path=/']
+          }
+        )
       case '/api/v1/upload': {
         const ct = String(req.headers['content-type'] || '')
         const field = (name: string) => {
-          const m = body.match(new RegExp(`name="${name}"(?:; filename="([^"]*)")?\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n([\\s\\S]*?)\\r\\n--`))
+          const m = body.match(
+            new RegExp(`name="${name}"(?:; filename="([^"]*)")?\\r\\n(?:[^\\r\\n]+\\r\\n)*\\r\\n([\\s\\S]*?)\\r\\n--`)
+          )
           return m ? { filename: m[1], value: m[2] } : null
         }
         return json(res, 200, {
           code: 1,
           msg: 'uploaded',
-          data: { multipart: ct.startsWith('multipart/form-data'), file: field('file'), version: field('version')?.value, platform: field('platform')?.value }
+          data: {
+            multipart: ct.startsWith('multipart/form-data'),
+            file: field('file'),
+            version: field('version')?.value,
+            platform: field('platform')?.value
+          }
         })
       }
       case '/api/v1/upload-text':

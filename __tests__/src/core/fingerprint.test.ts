@@ -1,4 +1,11 @@
-import { FINGERPRINT_KEY, FINGERPRINT_LENGTH, FINGERPRINT_WAIT, getFingerprint, randomFingerprint, resetFingerprint } from '@/core/fingerprint'
+import {
+  FINGERPRINT_KEY,
+  FINGERPRINT_LENGTH,
+  FINGERPRINT_WAIT,
+  getFingerprint,
+  randomFingerprint,
+  resetFingerprint
+} from '@/core/fingerprint'
 import { visitorId } from '@/platform/fingerprint'
 import { getItem, removeItem } from '@/platform/storage'
 
@@ -58,7 +65,10 @@ async function withMessageChannel<T>(run: () => Promise<T>): Promise<T> {
     port1: Port
     port2: Port
     constructor() {
-      const port = (other: () => Port): Port => ({ onmessage: null, postMessage: (data) => setTimeout(() => other().onmessage?.({ data }), 0) })
+      const port = (other: () => Port): Port => ({
+        onmessage: null,
+        postMessage: (data) => setTimeout(() => other().onmessage?.({ data }), 0)
+      })
       this.port1 = port(() => this.port2)
       this.port2 = port(() => this.port1)
     }
@@ -113,7 +123,9 @@ test.each(['load', 'get'] as const)(
  * thread first, a slower phone), for `run`; the library's sources are put back afterwards.
  */
 async function withSourcesRead(run: (read: string[], total: number) => Promise<void>, costMs = 0): Promise<void> {
-  const fp = jest.requireActual<{ sources: Record<string, (...a: unknown[]) => unknown> }>('@fingerprintjs/fingerprintjs')
+  const fp = jest.requireActual<{ sources: Record<string, (...a: unknown[]) => unknown> }>(
+    '@fingerprintjs/fingerprintjs'
+  )
   const saved = { ...fp.sources }
   const read: string[] = []
   for (const name of Object.keys(saved)) {
@@ -141,7 +153,8 @@ test('R4.9 the visitor id leaves out the costly font, WebGL-extension, time-zone
     expect(read).not.toContain('webGlExtensions')
     expect(read).not.toContain('timezone')
     expect(read).not.toContain('dateTimeLocale')
-    for (const kept of ['canvas', 'webGlBasics', 'audio', 'screenResolution', 'languages', 'math']) expect(read).toContain(kept)
+    for (const kept of ['canvas', 'webGlBasics', 'audio', 'screenResolution', 'languages', 'math'])
+      expect(read).toContain(kept)
   })
 })
 

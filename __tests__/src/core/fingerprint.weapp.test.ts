@@ -15,7 +15,10 @@ const mockLibraryLoads: string[] = []
 const FPJS_VISITOR_ID = '0123456789abcdef0123456789abcdef'
 jest.mock('@fingerprintjs/fingerprintjs', () => {
   mockLibraryLoads.push('@fingerprintjs/fingerprintjs')
-  return { __esModule: true, default: { load: async () => ({ get: async () => ({ visitorId: '0123456789abcdef0123456789abcdef' }) }) } }
+  return {
+    __esModule: true,
+    default: { load: async () => ({ get: async () => ({ visitorId: '0123456789abcdef0123456789abcdef' }) }) }
+  }
 })
 
 type Echo = { headers: Record<string, string>; body: string }

@@ -240,7 +240,14 @@ describe('R4.10 Set-Cookie values are saved and replayed', () => {
 
 describe('R7.2–R7.6 base paths', () => {
   test('R7.2 R7.3 R7.4 R7.5 each path goes to its host and prefix', () => {
-    configureRequest({ hosts: { api: 'https://api.example', live: 'https://live.example', stats: 'https://stats.example', mobile: 'https://m.example' } })
+    configureRequest({
+      hosts: {
+        api: 'https://api.example',
+        live: 'https://live.example',
+        stats: 'https://stats.example',
+        mobile: 'https://m.example'
+      }
+    })
     try {
       expect(urlOf('/userapp/config')).toBe('https://api.example/api/v1/userapp/config') // R7.2
       expect(urlOf('userapp/index')).toBe('https://api.example/api/v1/userapp/index') // R7.2
@@ -259,7 +266,9 @@ describe('R7.2–R7.6 base paths', () => {
   test('R7.2 R7.3 R7.4 R7.5 the calls reach the server on those paths', async () => {
     expect((await post<Echo>('/userapp/echo')).data.url).toBe('/api/v1/userapp/echo')
     expect(new URL((await get<Echo>('/m2/json/groups.json')).data.url, s.origin).pathname).toBe('/m2/json/groups.json')
-    expect(new URL((await get<Echo>('/rank-page/host-statistics', { host_uid: 1 })).data.url, s.origin).pathname).toBe('/rank-page/host-statistics')
+    expect(new URL((await get<Echo>('/rank-page/host-statistics', { host_uid: 1 })).data.url, s.origin).pathname).toBe(
+      '/rank-page/host-statistics'
+    )
     expect((await post<Echo>('/huizhibo4.0/news')).data.url).toBe('/mobile/api/huizhibo4.0/news')
   })
 })
@@ -269,7 +278,12 @@ describe('R7.107 R8.8 upload', () => {
   // FormData. jsdom has no URL.createObjectURL, so the file here is an http URL on the test server; the rest is the
   // real path: multipart over jsdom's XMLHttpRequest to the real server.
   test('R7.107 POST /upload, multipart field file plus version and platform', async () => {
-    const r = await upload<{ multipart: boolean; file: { filename: string } | null; version: string; platform: string }>(`${s.origin}/files/photo.png`)
+    const r = await upload<{
+      multipart: boolean
+      file: { filename: string } | null
+      version: string
+      platform: string
+    }>(`${s.origin}/files/photo.png`)
     expect(r.code).toBe(1)
     expect(r.data.multipart).toBe(true)
     expect(r.data.file).not.toBeNull()
@@ -296,7 +310,9 @@ describe('R7.107 R8.8 upload', () => {
 
   test('R8.8 a refused port rejects with reason network', async () => {
     const port = await refusedPort()
-    await expect(upload(`${s.origin}/files/photo.png`, { path: `http://127.0.0.1:${port}/upload` })).rejects.toMatchObject({ reason: 'network' })
+    await expect(
+      upload(`${s.origin}/files/photo.png`, { path: `http://127.0.0.1:${port}/upload` })
+    ).rejects.toMatchObject({ reason: 'network' })
   })
 })
 

@@ -7,17 +7,29 @@
  * (/dev/rooms/:id/sockets/drop).
  */
 import { countRequests, useReferenceServer } from '../support/reference-server'
-import { RoomSocket, acquireRoomSocket, backoffDelay, releaseRoomSocket, roomSocket, socketUrl, type SocketTaskLike } from '@/core/socket'
+import {
+  RoomSocket,
+  acquireRoomSocket,
+  backoffDelay,
+  releaseRoomSocket,
+  roomSocket,
+  socketUrl,
+  type SocketTaskLike
+} from '@/core/socket'
 import { ChatStore, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
 import { sleep, until } from '../support/wait'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods // every on-air room has today's history
- 
+
 const server = useReferenceServer()
 
 async function dev(path: string, body: Record<string, unknown> = {}) {
-  const r = await fetch(`${server.origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const r = await fetch(`${server.origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body)
+  })
   return r.json()
 }
 async function serverHistory(room: number): Promise<{ msg_id: number; content: string }[]> {
@@ -32,7 +44,9 @@ async function serverHistory(room: number): Promise<{ msg_id: number; content: s
 describe('backoff and URL', () => {
   test('reconnect waits 1 s doubling to 30 s, each spread by ±20 % jitter', () => {
     const mid = () => 0.5
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => backoffDelay(a, mid))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000])
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((a) => backoffDelay(a, mid))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000
+    ])
     expect(backoffDelay(0, () => 0)).toBe(800)
     expect(backoffDelay(0, () => 1)).toBe(1200)
     expect(backoffDelay(8, () => 1)).toBe(30000)
@@ -163,7 +177,10 @@ describe('no message lost or doubled across reconnects', () => {
       }
     }
     const expectedLast = startId + 100
-    await until(() => room.messages.length > 0 && room.messages[room.messages.length - 1].msgId >= expectedLast && socket!.isOpen, 15000)
+    await until(
+      () => room.messages.length > 0 && room.messages[room.messages.length - 1].msgId >= expectedLast && socket!.isOpen,
+      15000
+    )
     await sleep(500) // any late duplicate would land now
     room.flushNow()
     const history = await serverHistory(ROOM)
@@ -172,7 +189,9 @@ describe('no message lost or doubled across reconnects', () => {
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
     // the list holds exactly the server's messages from today's history on, texts included
     expect(ids).toEqual(history.map((h) => h.msg_id).filter((id) => id >= ids[0]))
-    expect(room.messages.map((m) => m.text)).toEqual(history.filter((h) => h.msg_id >= ids[0]).map((h) => JSON.parse(h.content).text))
+    expect(room.messages.map((m) => m.text)).toEqual(
+      history.filter((h) => h.msg_id >= ids[0]).map((h) => JSON.parse(h.content).text)
+    )
     expect(ids[ids.length - 1]).toBe(expectedLast)
     expect(drops).toBeGreaterThanOrEqual(5)
     expect(socket!.connections).toBeGreaterThanOrEqual(drops)

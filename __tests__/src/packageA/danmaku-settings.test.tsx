@@ -21,7 +21,7 @@ import { $, $$, waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods
- 
+
 const server = useReferenceServer()
 let viewer: { access_token: string; user: { id: number; name: string } }
 let other: string

@@ -27,13 +27,16 @@ import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = 312 // on air, with today's history
 const CLOSED_ROOM = 318
- 
+
 const server = useReferenceServer()
 let login: { access_token: string; user: { id: number; name: string } }
 
 beforeAll(async () => {
   login = await demoLogin<typeof login>(server.origin)
-  sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
+  sessionStore.configure({
+    currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
+    wait: () => Promise.resolve()
+  })
 }, 40000)
 
 let toast: jest.SpyInstance
@@ -56,14 +59,22 @@ function logIn() {
 }
 
 const inject = (room: number, rate: number, seconds: number) =>
-  fetch(`${server.origin}/dev/rooms/${room}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rate, seconds }) })
+  fetch(`${server.origin}/dev/rooms/${room}/inject`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rate, seconds })
+  })
 
 /** The live page's stage and panel: the layer over the player box, the chat panel below. */
 function Room({ roomId, onRender }: { roomId: number; onRender?: () => void }) {
   return createElement(
     'div',
     null,
-    createElement('div', { className: 'stage' }, createElement(Profiler, { id: 'layer', onRender: () => onRender?.() }, createElement(DanmakuLayer, { roomId }))),
+    createElement(
+      'div',
+      { className: 'stage' },
+      createElement(Profiler, { id: 'layer', onRender: () => onRender?.() }, createElement(DanmakuLayer, { roomId }))
+    ),
     createElement(ChatPanel, { roomId })
   )
 }
@@ -88,10 +99,16 @@ describe('lanes', () => {
     for (const f of first) byLane.set(f.lane, [...(byLane.get(f.lane) || []), f.delay])
     for (const delays of byLane.values()) {
       const sorted = [...delays].sort((a, b) => a - b)
-      for (let i = 1; i < sorted.length; i++) expect(sorted[i] - sorted[i - 1]).toBeGreaterThanOrEqual(tailTime('消息40', 6000))
+      for (let i = 1; i < sorted.length; i++)
+        expect(sorted[i] - sorted[i - 1]).toBeGreaterThanOrEqual(tailTime('消息40', 6000))
     }
     // a second batch while everything still flies: nothing is added beyond the pool
-    expect(lanes.place(msgs.map((m) => ({ ...m, msgId: m.msgId + 100 })), 500).length).toBeLessThanOrEqual(6)
+    expect(
+      lanes.place(
+        msgs.map((m) => ({ ...m, msgId: m.msgId + 100 })),
+        500
+      ).length
+    ).toBeLessThanOrEqual(6)
     // once the first ones have left the screen, their slots are reused
     const later = lanes.place([{ msgId: 999, text: '新的', nickname: 'n' }], 20000)
     expect(later.length).toBeLessThanOrEqual(6)
@@ -206,17 +223,24 @@ describe('chat panel and danmaku layer in the room', () => {
     const t = new TestUtils()
     await t.mount(ChatPanel, { props: { roomId: ROOM } })
     await waitFor(() => $$('.chat__msg').length > 0)
-    const row = $$('.chat__msg').find((r) => chatStore.room(ROOM).messages.find((m) => m.msgId === Number(r.dataset.msgId))?.userId !== login.user.id)!
+    const row = $$('.chat__msg').find(
+      (r) => chatStore.room(ROOM).messages.find((m) => m.msgId === Number(r.dataset.msgId))?.userId !== login.user.id
+    )!
     const msg = chatStore.room(ROOM).messages.find((m) => m.msgId === Number(row.dataset.msgId))!
 
-    sheet.mockResolvedValueOnce({ tapIndex: 0, errMsg: 'showActionSheet:ok' }).mockResolvedValueOnce({ tapIndex: 0, errMsg: 'showActionSheet:ok' })
+    sheet
+      .mockResolvedValueOnce({ tapIndex: 0, errMsg: 'showActionSheet:ok' })
+      .mockResolvedValueOnce({ tapIndex: 0, errMsg: 'showActionSheet:ok' })
     t.act(() => row.click())
     await waitFor(() => toast.mock.calls.length === 1)
     expect(sheet.mock.calls[0][0]).toMatchObject({ itemList: ['举报', '屏蔽'] })
     expect(toast.mock.calls[0][0]).toMatchObject({ title: '举报成功，我们会尽快处理' })
 
     sheet.mockResolvedValueOnce({ tapIndex: 1, errMsg: 'showActionSheet:ok' })
-    const authors = () => $$('.chat__msg').map((r) => chatStore.room(ROOM).messages.find((m) => m.msgId === Number(r.dataset.msgId))?.userId)
+    const authors = () =>
+      $$('.chat__msg').map(
+        (r) => chatStore.room(ROOM).messages.find((m) => m.msgId === Number(r.dataset.msgId))?.userId
+      )
     expect(authors()).toContain(msg.userId)
     t.act(() => row.click())
     await waitFor(() => toast.mock.calls.length === 2)
@@ -239,18 +263,29 @@ describe('chat panel and danmaku layer in the room', () => {
       const room = chatStore.room(GAP_ROOM)
       await waitFor(() => roomSocket(GAP_ROOM)?.isOpen && room.historyLoaded)
       const last = room.lastMsgId
-      const drop = await fetch(`${server.origin}/dev/rooms/${GAP_ROOM}/sockets/drop`, { method: 'POST' }).then((r) => r.json())
+      const drop = await fetch(`${server.origin}/dev/rooms/${GAP_ROOM}/sockets/drop`, { method: 'POST' }).then((r) =>
+        r.json()
+      )
       expect(drop.data.dropped).toBe(1)
       await waitFor(() => !roomSocket(GAP_ROOM)?.isOpen)
       await inject(GAP_ROOM, 200, 0.1) // 20 messages from demo viewers, `… #1` to `… #20`
       await sleep(600)
       await fetch(`${server.origin}/dev/rooms/${GAP_ROOM}/chat/prune?keep=5`, { method: 'POST' })
       expect(roomSocket(GAP_ROOM)?.isOpen).toBe(false) // still waiting to reconnect
-      await waitFor(() => $$('.chat__gap').length === 1 && $$('.chat__msg').some((e) => / #20$/.test(e.textContent || '')), 10000)
+      await waitFor(
+        () => $$('.chat__gap').length === 1 && $$('.chat__msg').some((e) => / #20$/.test(e.textContent || '')),
+        10000
+      )
       const rows = $$('.chat__msg, .chat__gap')
       const order = rows.map((e) => (e.matches('.chat__gap') ? 'gap' : (e.textContent || '').replace(/^.*#/, '#')))
       expect(order.slice(-6)).toEqual(['gap', '#16', '#17', '#18', '#19', '#20'])
-      expect(rows.slice(-5).map((e) => Number(e.dataset.msgId))).toEqual([last + 16, last + 17, last + 18, last + 19, last + 20])
+      expect(rows.slice(-5).map((e) => Number(e.dataset.msgId))).toEqual([
+        last + 16,
+        last + 17,
+        last + 18,
+        last + 19,
+        last + 20
+      ])
       const gap = $$('.chat__gap')[0]
       expect(gap.textContent).toBe(GAP_MARKER_TEXT)
       expect(gap.textContent).toBe('部分消息未能加载')

@@ -22,14 +22,18 @@ import { countRequests, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
 
- 
 useReferenceServer()
 const ROOM = 307
 const PAID = 303
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-interact-tests')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
   await serviceConfig.loadConfig()
 }, 40000)
 
@@ -76,7 +80,9 @@ test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sen
   tap(await waitFor(() => $('.interact__gift-button')))
   await waitFor(() => $$('.interact-panel__gift').length >= 8)
   expect($$('.interact-panel__price')[0]?.textContent).toBe('1 慧币')
-  const before = Number(await waitFor(() => Number($('.interact-panel__gold')?.textContent) > 0 && $('.interact-panel__gold')?.textContent))
+  const before = Number(
+    await waitFor(() => Number($('.interact-panel__gold')?.textContent) > 0 && $('.interact-panel__gold')?.textContent)
+  )
   tap($('[data-gift="3"]')) // 小笼包, 10 慧币
   tap($$('.interact-panel__combo').find((e) => e.textContent === '×10')!)
   expect($('.interact-panel__send')?.textContent).toBe('赠送 100 慧币')
@@ -95,7 +101,9 @@ test('R5.10 not enough gold: 去充值 in the modal', async () => {
   tap($$('.interact-panel__combo').find((e) => e.textContent === '×10')!)
   tap($('.interact-panel__send'))
   await waitFor(() => modal.mock.calls.length > 0)
-  expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去充值', content: expect.stringContaining('余额不足') }))
+  expect(modal).toHaveBeenCalledWith(
+    expect.objectContaining({ confirmText: '去充值', content: expect.stringContaining('余额不足') })
+  )
 })
 
 test('R6.5 on the mini-program on iOS under review the gift button shows the restriction instead of the panel', async () => {

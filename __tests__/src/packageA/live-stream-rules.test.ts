@@ -45,7 +45,11 @@ describe('the retry backoff of a failed stream', () => {
 
 describe('wall clock in a time-shift window (EXT-X-PROGRAM-DATE-TIME)', () => {
   const t0 = Date.parse('2026-11-25T10:00:00.000Z')
-  const fragments = Array.from({ length: 5 }, (_, i) => ({ start: 100 + i * 2, duration: 2, programDateTime: t0 + i * 2000 }))
+  const fragments = Array.from({ length: 5 }, (_, i) => ({
+    start: 100 + i * 2,
+    duration: 2,
+    programDateTime: t0 + i * 2000
+  }))
   test('a moment inside the window has its media time; outside it none', () => {
     expect(timeOfDate(fragments, t0)).toBe(100)
     expect(timeOfDate(fragments, t0 + 5500)).toBeCloseTo(105.5)
@@ -99,7 +103,8 @@ describe('how long an activity stays open', () => {
 })
 
 describe('the network (H5: the Network Information API)', () => {
-  const connection = (c: object | undefined) => Object.defineProperty(navigator, 'connection', { value: c, configurable: true })
+  const connection = (c: object | undefined) =>
+    Object.defineProperty(navigator, 'connection', { value: c, configurable: true })
   afterEach(() => connection(undefined))
   test('mobile data is told; 2G and 3G are slow; a browser without the API is taken as Wi-Fi', async () => {
     connection({ type: 'cellular', effectiveType: '3g' })
@@ -125,10 +130,20 @@ describe('a pushed activity waits for the viewer’s picture, the latency read a
       }
     }
     const mod = { createStore: () => store, View: () => null } as unknown as ActivityModule
-    const loaders = { vote: () => Promise.resolve(mod), quiz: () => Promise.resolve(mod), lottery: () => Promise.resolve(mod), rain: () => Promise.resolve(mod), redpack: () => Promise.resolve(mod), goods: () => Promise.resolve(mod) }
+    const loaders = {
+      vote: () => Promise.resolve(mod),
+      quiz: () => Promise.resolve(mod),
+      lottery: () => Promise.resolve(mod),
+      rain: () => Promise.resolve(mod),
+      redpack: () => Promise.resolve(mod),
+      goods: () => Promise.resolve(mod)
+    }
     // the room socket's pushes, as the stage subscribes to them
     const handlers = new Map<string, (data: unknown) => void>()
-    const socket = { connections: 1, on: (type: string, fn: (data: unknown) => void) => (handlers.set(type, fn), () => handlers.delete(type)) }
+    const socket = {
+      connections: 1,
+      on: (type: string, fn: (data: unknown) => void) => (handlers.set(type, fn), () => handlers.delete(type))
+    }
     const stage = new StageStore(1, {
       loaders,
       delayMs: () => latency.ms,

@@ -262,10 +262,20 @@ describe('屏蔽词', () => {
 
 describe('弹幕设置 per viewer', () => {
   afterEach(() => {
-    sessionStore.setUser(normalizeUser({ id: 0 }) ?? (sessionStore.user))
+    sessionStore.setUser(normalizeUser({ id: 0 }) ?? sessionStore.user)
   })
   test('stored settings are checked field by field: opacity kept within 25–100, unknown values fall back', () => {
-    expect(sanitize({ opacity: 5, fontSize: 'huge', area: 0.5, speed: 'fast', maxOnScreen: 7, merge: 'yes', blockWords: ['a', 3, '', 'a'] })).toEqual({
+    expect(
+      sanitize({
+        opacity: 5,
+        fontSize: 'huge',
+        area: 0.5,
+        speed: 'fast',
+        maxOnScreen: 7,
+        merge: 'yes',
+        blockWords: ['a', 3, '', 'a']
+      })
+    ).toEqual({
       ...DEFAULT_SETTINGS,
       opacity: 25,
       area: 0.5,

@@ -13,7 +13,10 @@ test('a live room and a playback offer 360P and 720P, each an absolute address o
   for (const path of ['/hls/live/496/index.m3u8', '/hls/vod/5001/index.m3u8']) {
     const list = await loadRenditions(`${server.origin}${path}`)
     expect(list.map((r) => r.height)).toEqual([360, 720])
-    expect(list.map((r) => r.url)).toEqual([`${server.origin}${path.replace('index', '360p')}`, `${server.origin}${path.replace('index', '720p')}`])
+    expect(list.map((r) => r.url)).toEqual([
+      `${server.origin}${path.replace('index', '360p')}`,
+      `${server.origin}${path.replace('index', '720p')}`
+    ])
     expect(list[1].bandwidth).toBeGreaterThan(list[0].bandwidth)
     // each plays
     expect(await fetchText(list[1].url)).toMatch(/^#EXTM3U[\s\S]*720p-seg\d+\.ts/)
@@ -21,7 +24,11 @@ test('a live room and a playback offer 360P and 720P, each an absolute address o
 })
 
 test('a paid playback’s renditions keep its signed token', async () => {
-  const detail = await fetch(`${server.origin}/api/v1/userapp/playback/detail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":5004}' })
+  const detail = await fetch(`${server.origin}/api/v1/userapp/playback/detail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"id":5004}'
+  })
   const source = ((await detail.json()) as { data: { source: string } }).data.source
   const list = await loadRenditions(source)
   expect(list).toHaveLength(2)
@@ -43,5 +50,7 @@ test('one rendition, a refused stream, or no playlist at all: no choice, nothing
   }
   expect(await loadRenditions('rtmp://example.test/live/1')).toEqual([]) // not HLS: not asked for
   expect(parseRenditions('<html>not a playlist</html>', 'http://h/a.m3u8')).toEqual([])
-  expect(parseRenditions('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nno-resolution.m3u8\n', 'http://h/a.m3u8')).toEqual([])
+  expect(parseRenditions('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\nno-resolution.m3u8\n', 'http://h/a.m3u8')).toEqual(
+    []
+  )
 })

@@ -25,7 +25,12 @@ const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-room-header-tests')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageA/pages/live/live?roomid=1', platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => '/packageA/pages/live/live?roomid=1',
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
 }, 40000)
 
 let t: TestUtils
@@ -50,14 +55,22 @@ function tap(el: HTMLElement | null) {
 test('R4.26 R1.2 R7.46 the room header: code 1 adds the streamer to my follows (total + 1), code 2 removes it (total − 1)', async () => {
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
   // a room that is not its streamer's own room (a streamer may host several rooms)
-  const rooms = (await postData<{ list: { id: number; streamer?: { id: number; room_id?: number } }[] }>('/userapp/living/list', { page: 1, count: 100 })).list
+  const rooms = (
+    await postData<{ list: { id: number; streamer?: { id: number; room_id?: number } }[] }>('/userapp/living/list', {
+      page: 1,
+      count: 100
+    })
+  ).list
   const picked = rooms.find((r) => r.streamer?.room_id && r.streamer.room_id !== r.id)!
   expect(picked).toBeDefined()
   const room = (await liveStore.loadRoom(picked.id))!
   const streamerId = room.streamer!.id
   await streamerStore.follows.load({ reset: true })
   if ((await streamerStore.loadFollowState(room.id)).following) {
-    await streamerStore.toggleFollow(streamerStore.follows.list.find((s) => s.id === streamerId)!, room.id)
+    await streamerStore.toggleFollow(
+      streamerStore.follows.list.find((s) => s.id === streamerId)!,
+      room.id
+    )
   }
   const before = streamerStore.follows.total
 
@@ -95,7 +108,9 @@ describe('a fault server answering the follow with codes other than 1', () => {
     configureRequest({ hosts: { api: fault.origin, live: fault.origin, stats: fault.origin, mobile: fault.origin } })
   })
   afterAll(async () => {
-    configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+    configureRequest({
+      hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+    })
     await fault.close()
   })
 
@@ -107,13 +122,27 @@ describe('a fault server answering the follow with codes other than 1', () => {
       { id: 2102, name: '乙主播', room_id: 602, roomId: 602 },
       { id: 2103, name: '丙主播', room_id: 603, roomId: 603 }
     ]
-    fault.answers.set('/api/v1/userapp/myfollow', { code: 1, msg: 'success', data: { currentPage: 1, totalPage: 1, total: 3, list: mine } })
-    fault.answers.set('/api/v1/userapp/isfollow', { code: 1, msg: 'success', data: { status: 1, isfollow: 1, issubscribe: 0 } })
+    fault.answers.set('/api/v1/userapp/myfollow', {
+      code: 1,
+      msg: 'success',
+      data: { currentPage: 1, totalPage: 1, total: 3, list: mine }
+    })
+    fault.answers.set('/api/v1/userapp/isfollow', {
+      code: 1,
+      msg: 'success',
+      data: { status: 1, isfollow: 1, issubscribe: 0 }
+    })
     streamerStore.forgetUser()
     await streamerStore.follows.load()
     expect(streamerStore.follows.total).toBe(3)
 
-    const roomOf = (i: number) => ({ id: 700 + i, title: '直播间', onair: 1, streamer: { id: mine[i].id, nick_name: mine[i].name, room_id: mine[i].room_id } }) as RoomInfo
+    const roomOf = (i: number) =>
+      ({
+        id: 700 + i,
+        title: '直播间',
+        onair: 1,
+        streamer: { id: mine[i].id, nick_name: mine[i].name, room_id: mine[i].room_id }
+      }) as RoomInfo
     const answers = [
       { code: 0, msg: '已取消关注' },
       { code: 2, msg: '已取消关注' },
@@ -132,7 +161,11 @@ describe('a fault server answering the follow with codes other than 1', () => {
     }
     expect(streamerStore.follows.list).toEqual([])
 
-    fault.answers.set('/api/v1/userapp/isfollow', { code: 1, msg: 'success', data: { status: 0, isfollow: 0, issubscribe: 0 } })
+    fault.answers.set('/api/v1/userapp/isfollow', {
+      code: 1,
+      msg: 'success',
+      data: { status: 0, isfollow: 0, issubscribe: 0 }
+    })
     fault.answers.set('/api/v1/userapp/follow', { code: 1, msg: '关注成功', data: null })
     await t.mount(RoomHeader, { props: { room: roomOf(0), onPoster: () => undefined } })
     await waitFor(() => followButton()?.textContent === '+ 关注')
@@ -140,6 +173,8 @@ describe('a fault server answering the follow with codes other than 1', () => {
     await waitFor(() => followButton()?.textContent === '已关注')
     expect(streamerStore.follows.total).toBe(1)
     expect(streamerStore.follows.list.map((s) => s.id)).toEqual([mine[0].id])
-    expect(fault.seen.filter((r) => r.url.startsWith('/api/v1/userapp/follow')).map((r) => JSON.parse(r.body).roomid)).toEqual([700, 701, 702, 700])
+    expect(
+      fault.seen.filter((r) => r.url.startsWith('/api/v1/userapp/follow')).map((r) => JSON.parse(r.body).roomid)
+    ).toEqual([700, 701, 702, 700])
   })
 })

@@ -22,7 +22,12 @@ const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-page')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit', platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => '/packageB/pages/deposit/deposit',
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
 }, 40000)
 
 let t: TestUtils
@@ -56,10 +61,12 @@ test('R1.4 R9.1 R7.67 R3.43 a logged-in viewer sees the balance, packages in 慧
 test('R7.84 R3.48 choosing a package and Alipay, then paying, orders {m, gold} and leaves for the payment page', async () => {
   await loginStore.loginWithPassword('13800000001', 'demo1234')
   const calls = countRequests(/pay_gold$/)
-  depositStore.configure({ launch: async (o) => {
-    visited.push(o.payment.url || o.payment.mweb_url || '')
-    return { status: 'redirected' }
-  } })
+  depositStore.configure({
+    launch: async (o) => {
+      visited.push(o.payment.url || o.payment.mweb_url || '')
+      return { status: 'redirected' }
+    }
+  })
   try {
     await t.mount(DepositPage)
     await waitFor(() => $$('.deposit__price').length > 0)
@@ -85,13 +92,22 @@ test('R6.1 a visitor sees the packages and no balance', async () => {
 })
 
 test('R8.21 loading, then an error with a retry when the server cannot be reached', async () => {
-  configureRequest({ hosts: { api: 'http://127.0.0.1:9', live: 'http://127.0.0.1:9', stats: 'http://127.0.0.1:9', mobile: 'http://127.0.0.1:9' } })
+  configureRequest({
+    hosts: {
+      api: 'http://127.0.0.1:9',
+      live: 'http://127.0.0.1:9',
+      stats: 'http://127.0.0.1:9',
+      mobile: 'http://127.0.0.1:9'
+    }
+  })
   try {
     await t.mount(DepositPage)
     await waitFor(() => $('.page-state--error'))
     expect($('.page-state__retry')).not.toBeNull()
   } finally {
-    configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+    configureRequest({
+      hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+    })
   }
   tap($('.page-state__retry'))
   await waitFor(() => $$('.deposit__price').length > 0)
@@ -99,11 +115,12 @@ test('R8.21 loading, then an error with a retry when the server cannot be reache
 
 test('R8.21 an empty package list shows the empty state', async () => {
   const original = globalThis.fetch
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    if (/pay_gold_list/.test(url)) return Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', data: [] }), { status: 200 }))
+    if (/pay_gold_list/.test(url))
+      return Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', data: [] }), { status: 200 }))
     return original(input, init)
-  })
+  }
   try {
     await t.mount(DepositPage)
     await waitFor(() => $('.page-state--empty'))

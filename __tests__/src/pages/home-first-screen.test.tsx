@@ -55,7 +55,13 @@ test('R2.42 R4.21: home waits for the slides and the index, shows slides and men
     // never a menu without the slides above it
     expect(states.filter((s) => s.menu && !s.slides)).toEqual([])
     // when the slides and menu first show, nothing below them is there yet; then the rest, in that order
-    expect(states[firstShown]).toMatchObject({ slides: true, menu: true, topRooms: false, rooms: false, loading: false })
+    expect(states[firstShown]).toMatchObject({
+      slides: true,
+      menu: true,
+      topRooms: false,
+      rooms: false,
+      loading: false
+    })
     const topRoomsAt = states.findIndex((s) => s.topRooms)
     const roomsAt = states.findIndex((s) => s.rooms)
     expect(topRoomsAt).toBeGreaterThan(firstShown)

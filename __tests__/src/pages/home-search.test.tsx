@@ -33,7 +33,11 @@ describe('home page', () => {
     const swipers = expectSwiperLoopWarnings()
     const t = new TestUtils()
     await t.mount(HomePage)
-    const strip = await waitFor(() => document.querySelectorAll('.home__top-rooms .card-item').length > 0 && document.querySelector('.home__top-rooms'))
+    const strip = await waitFor(
+      () =>
+        document.querySelectorAll('.home__top-rooms .card-item').length > 0 &&
+        document.querySelector('.home__top-rooms')
+    )
     expect(strip.parentElement?.textContent).toContain('正在直播')
     const cards = Array.from(strip.querySelectorAll('.card-item'))
     expect(cards.map((c) => Number(c.getAttribute('data-room')))).toEqual(onAir.map((room) => room.id))

@@ -32,7 +32,12 @@ let visited: string[]
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-mall-page')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/mall/payment', platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => '/packageB/pages/mall/payment',
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
 }, 40000)
 
 let t: TestUtils
@@ -45,10 +50,10 @@ beforeEach(async () => {
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   redirects = []
   // no router under jest: the redirect is recorded (the browser test follows it for real)
-  jest.spyOn(Taro, 'redirectTo').mockImplementation((async (o: { url: string }) => {
+  jest.spyOn(Taro, 'redirectTo').mockImplementation(async (o: { url: string }) => {
     redirects.push(o.url)
     return { errMsg: 'redirectTo:ok' }
-  }))
+  })
   visited = []
   // the H5 payment launch, with the browser's navigation recorded instead of performed
   mallStore.configure({ launch: (o) => launchPayment(o, (url) => visited.push(url)) })
@@ -94,13 +99,25 @@ async function openOrder(id: string) {
 /** The sandbox provider takes the money: the payment page's confirmation, as the owner's browser would send it. */
 async function confirmPayment(url: string) {
   const orderId = new URL(url).searchParams.get('order_id')
-  const r = await fetch(`${server.origin}/sandbox/pay/confirm`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken()}` }, body: JSON.stringify({ order_id: orderId }) })
+  const r = await fetch(`${server.origin}/sandbox/pay/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken()}` },
+    body: JSON.stringify({ order_id: orderId })
+  })
   return (await r.json()) as { code: number; data: { credited: number } }
 }
 
 test('R2.21 R3.41 a goods card’s link makes the viewer’s order and moves to ?id=; goods, price, quantity and total show', async () => {
   await login()
-  const goods = (await (await fetch(`${server.origin}/api/v1/userapp/living/goods`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"roomid":306}' })).json()).data
+  const goods = (
+    await (
+      await fetch(`${server.origin}/api/v1/userapp/living/goods`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"roomid":306}'
+      })
+    ).json()
+  ).data
   const g = goods.find((x: { id: number }) => x.id === 6002)
   const link = new URL(g.url)
   expect(link.pathname).toBe('/m2/pages/mall/payment') // R2.21's route; config/routes.ts maps it to the page
@@ -129,7 +146,13 @@ test('R7.86 R3.50 R3.51 R3.49 paying sends id, fromtype h5, _sj_userid, _sj_toke
     await new Promise((r) => setTimeout(r, 300))
     expect(calls.count).toBe(1)
     expect(visited).toHaveLength(1)
-    expect(JSON.parse(calls.bodies[0])).toMatchObject({ id, fromtype: 'h5', _sj_userid: '10001', _sj_token: getToken(), openid: 'o_configured_mall' })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({
+      id,
+      fromtype: 'h5',
+      _sj_userid: '10001',
+      _sj_token: getToken(),
+      openid: 'o_configured_mall'
+    })
   } finally {
     calls.restore()
     env.TARO_APP_MALL_OPENID = configured
@@ -139,7 +162,9 @@ test('R7.86 R3.50 R3.51 R3.49 paying sends id, fromtype h5, _sj_userid, _sj_toke
   expect(page.pathname).toBe('/sandbox/pay')
   expect(page.searchParams.get('redirect_url')).toBe(`${window.location.pathname}${window.location.search}`)
   // the page shows the order to its owner (the browser sends the login cookies; here the token)
-  expect(await fetch(visited[0], { headers: { authorization: `Bearer ${getToken()}` } }).then((r) => r.text())).toContain(`商城订单 ${id}`)
+  expect(
+    await fetch(visited[0], { headers: { authorization: `Bearer ${getToken()}` } }).then((r) => r.text())
+  ).toContain(`商城订单 ${id}`)
   expect((await confirmPayment(visited[0])).data.credited).toBe(1)
   // the payment page sends the browser back: the page loads the order again
   t.unmout()
@@ -149,7 +174,11 @@ test('R7.86 R3.50 R3.51 R3.49 paying sends id, fromtype h5, _sj_userid, _sj_toke
   expect($('.mall-result__title')?.textContent).toBe('支付成功')
   expect($('.mall-pay')).toBeNull()
   // the server refuses a second payment of the order
-  const again = await fetch(`${server.origin}/api/v1/userapp/mall/order/pay`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken()}` }, body: JSON.stringify({ id, fromtype: 'h5' }) }).then((r) => r.json())
+  const again = await fetch(`${server.origin}/api/v1/userapp/mall/order/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken()}` },
+    body: JSON.stringify({ id, fromtype: 'h5' })
+  }).then((r) => r.json())
   expect(again.code).toBe(0)
 })
 
@@ -189,7 +218,14 @@ test('R7.86 R8.5 a pay call that fails is the failed screen with the reason; 重
   await login()
   const id = await orderThroughGoodsLink('6005')
   await openOrder(id)
-  configureRequest({ hosts: { api: 'http://127.0.0.1:9', live: 'http://127.0.0.1:9', stats: 'http://127.0.0.1:9', mobile: 'http://127.0.0.1:9' } })
+  configureRequest({
+    hosts: {
+      api: 'http://127.0.0.1:9',
+      live: 'http://127.0.0.1:9',
+      stats: 'http://127.0.0.1:9',
+      mobile: 'http://127.0.0.1:9'
+    }
+  })
   try {
     tap($('.mall-pay'))
     await waitFor(() => $('.mall-result--failed'))
@@ -197,7 +233,9 @@ test('R7.86 R8.5 a pay call that fails is the failed screen with the reason; 重
     expect($('.mall-result__desc')?.textContent).toMatch(/^request:fail/)
     expect(visited).toHaveLength(0)
   } finally {
-    configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+    configureRequest({
+      hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+    })
   }
   tap($('.mall-result__retry'))
   await waitFor(() => visited.length === 1)

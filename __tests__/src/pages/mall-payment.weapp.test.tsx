@@ -20,7 +20,11 @@ import { wx } from '../../setup/wx'
 const server = useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-mall-weapp')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/mall/payment', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => '/packageB/pages/mall/payment',
+    isIOS: () => false
+  })
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
 
@@ -48,7 +52,10 @@ async function openNewOrder(goodsId: number): Promise<string> {
 test('R7.86 R3.49 R3.50 R3.51 the mini-program pays with fromtype xcx and wx.requestPayment; a repeated tap pays once; the order is paid', async () => {
   wx().answer('requestPayment', async (options) => {
     const orderId = /^prepay_id=wx_sandbox_(.+)$/.exec(String(options.package))?.[1]
-    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { method: 'POST', headers: { Authorization: `Bearer ${getToken()}` } }).then((res) => res.json())
+    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${getToken()}` }
+    }).then((res) => res.json())
     if (r.code !== 1) throw { errMsg: `requestPayment:fail ${r.msg}` }
     return { errMsg: 'requestPayment:ok' }
   })
@@ -59,7 +66,12 @@ test('R7.86 R3.49 R3.50 R3.51 the mini-program pays with fromtype xcx and wx.req
     t.act(() => $('.mall-pay')!.click())
     await waitFor(() => $('.mall-result--paid'))
     expect(calls.count).toBe(1)
-    expect(JSON.parse(calls.bodies[0])).toMatchObject({ id, fromtype: 'xcx', _sj_userid: '10001', _sj_token: getToken() })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({
+      id,
+      fromtype: 'xcx',
+      _sj_userid: '10001',
+      _sj_token: getToken()
+    })
   } finally {
     calls.restore()
   }
@@ -72,7 +84,11 @@ test('R7.86 R3.49 R3.50 R3.51 the mini-program pays with fromtype xcx and wx.req
     paySign: expect.stringMatching(/^[0-9A-F]{32}$/)
   })
   expect($('.mall-result__title')?.textContent).toBe('支付成功')
-  const detail = await fetch(`${server.origin}/api/v1/userapp/mall/order/detail`, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${getToken()}` }, body: JSON.stringify({ id }) }).then((r) => r.json())
+  const detail = await fetch(`${server.origin}/api/v1/userapp/mall/order/detail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Authorization: `Bearer ${getToken()}` },
+    body: JSON.stringify({ id })
+  }).then((r) => r.json())
   expect(detail.data.status).toBe('paid')
 })
 

@@ -34,7 +34,9 @@ describe('视听 tab', () => {
     expect(document.querySelector('.media__segment--active')?.textContent).toBe('电视')
     await waitFor(() => document.querySelectorAll('.media-channels__item').length > 0)
     const today = cnDate(Date.now())
-    expect(Array.from(document.querySelectorAll('.media-days__item')).map((e) => (e as HTMLElement).dataset.day)).toHaveLength(7)
+    expect(
+      Array.from(document.querySelectorAll('.media-days__item')).map((e) => (e as HTMLElement).dataset.day)
+    ).toHaveLength(7)
     expect(document.querySelector('.media-days__item--active .media-days__label')?.textContent).toBe('今天')
     await waitFor(() => document.querySelectorAll('.media-schedule__row').length > 3)
     const tv = mediaStore.selectedChannel.tv
@@ -56,8 +58,12 @@ describe('视听 tab', () => {
 
     // 广播: the radio channels
     click(t, '[data-segment="radio"]')
-    await waitFor(() => mediaStore.selectedChannel.radio && mediaStore.scheduleOf(mediaStore.selectedChannel.radio, tomorrow))
-    expect(mediaStore.channelsRadio.map((c) => c.id)).toContain(Number((document.querySelector('.media-channels__item--active') as HTMLElement).dataset.channel))
+    await waitFor(
+      () => mediaStore.selectedChannel.radio && mediaStore.scheduleOf(mediaStore.selectedChannel.radio, tomorrow)
+    )
+    expect(mediaStore.channelsRadio.map((c) => c.id)).toContain(
+      Number((document.querySelector('.media-channels__item--active') as HTMLElement).dataset.channel)
+    )
     mediaStore.selectDay(today)
     t.unmout()
   })

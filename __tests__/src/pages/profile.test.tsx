@@ -27,7 +27,10 @@ import { startCorsProxy, type CorsProxy } from '../support/cors-proxy'
 import { $, waitFor } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64'
+)
 
 let server: ReferenceServer
 let proxy: CorsProxy
@@ -40,7 +43,13 @@ beforeAll(async () => {
   proxy = await startCorsProxy(server.origin)
   configureRequest({ hosts: hostsOf(proxy.origin) })
   picked = proxy.file('/picked/avatar.png', PNG, 'image/png')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/pages/user/user', platform: () => 'WEB', isIOS: () => false, scene: () => 0 })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => '/pages/user/user',
+    platform: () => 'WEB',
+    isIOS: () => false,
+    scene: () => 0
+  })
 }, 40000)
 afterAll(async () => {
   await proxy.close()
@@ -70,10 +79,15 @@ function type(sel: string, value: string) {
   })
 }
 
-const srcOf = (sel: string) => ($(`${sel} img`) as HTMLImageElement | null)?.getAttribute('src') ?? $(sel)?.getAttribute('src') ?? null
+const srcOf = (sel: string) =>
+  ($(`${sel} img`) as HTMLImageElement | null)?.getAttribute('src') ?? $(sel)?.getAttribute('src') ?? null
 
 async function serverUser(): Promise<{ name: string; avatar: string }> {
-  const r = await fetch(`${server.origin}/api/v1/userapp/userinfo`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken()}` }, body: '{}' })
+  const r = await fetch(`${server.origin}/api/v1/userapp/userinfo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken()}` },
+    body: '{}'
+  })
   return (await r.json()).data
 }
 
@@ -94,7 +108,12 @@ test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + versi
   const url = srcOf('.profile-editor__avatar-img') as string
   expect(url).toMatch(/\/files\/[0-9a-z]+\.png$/)
   expect(uploadFile).toHaveBeenCalledTimes(1)
-  expect(uploadFile.mock.calls[0][0]).toMatchObject({ name: 'file', timeout: UPLOAD_TIMEOUT, fileName: 'avatar.png', filePath: picked })
+  expect(uploadFile.mock.calls[0][0]).toMatchObject({
+    name: 'file',
+    timeout: UPLOAD_TIMEOUT,
+    fileName: 'avatar.png',
+    filePath: picked
+  })
   expect(UPLOAD_TIMEOUT).toBe(600000)
   const sent = proxy.seen.find((r) => r.method === 'POST' && /\/upload$/.test(r.url))!
   expect(sent.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/)
@@ -137,7 +156,8 @@ test('R4.46 R7.63 the user-info prompt of a 微信用户 leads to the editor; sa
   setItem(USER_INFO_SKIP_KEY, 0)
   userInfoPrompt.skippedAt = null
   expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
-  if (sessionStore.user.nickName !== '微信用户') sessionStore.setUser(normalizeUser(await updateUserInfo({ name: '微信用户' }))!)
+  if (sessionStore.user.nickName !== '微信用户')
+    sessionStore.setUser(normalizeUser(await updateUserInfo({ name: '微信用户' }))!)
   await t.mount(UserPage)
   // no mobile: the binding modal comes first (R4.47); 暂不绑定, and the prompt shows
   await waitFor(() => $('.user-bind'))
@@ -195,10 +215,11 @@ async function failingUploadHost(mode: 'text' | 'close' | 'hang') {
   return {
     origin,
     posted: () => posted,
-    close: () => new Promise<void>((r) => {
-      for (const c of sockets) c.destroy()
-      s.close(() => r())
-    })
+    close: () =>
+      new Promise<void>((r) => {
+        for (const c of sockets) c.destroy()
+        s.close(() => r())
+      })
   }
 }
 
@@ -216,7 +237,9 @@ describe('R8.8 an upload that fails says why', () => {
       profileStore.configure({ pick: async () => ({ path: `${host.origin}/a.png`, name: 'a.png' }) })
       tap($('.profile-editor__avatar'))
       await waitFor(() => $('.profile-editor__error'))
-      expect($('.profile-editor__error')?.textContent).toBe('上传失败：<html><body>502 Bad Gateway upstream down</body></html>')
+      expect($('.profile-editor__error')?.textContent).toBe(
+        '上传失败：<html><body>502 Bad Gateway upstream down</body></html>'
+      )
     } finally {
       await host.close()
     }

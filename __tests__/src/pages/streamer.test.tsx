@@ -49,13 +49,17 @@ describe('主播 tab', () => {
     t.act(() => second.click())
     await waitFor(() => streamerStore.listOf(tagId).currentPage > 0 && !streamerStore.listOf(tagId).loading)
     await waitFor(() => document.querySelector('.streamer-tab__tag--active')?.textContent === second.textContent)
-    const ids = Array.from(document.querySelectorAll('.streamer-cell')).map((e) => Number((e as HTMLElement).dataset.streamer))
+    const ids = Array.from(document.querySelectorAll('.streamer-cell')).map((e) =>
+      Number((e as HTMLElement).dataset.streamer)
+    )
     expect(ids).toEqual(streamerStore.listOf(tagId).list.map((s) => s.id))
     t.unmout()
   })
 
   test('R2.47 R9.6 R9.20 the ranking opens on 周榜 with ranks and popularity; tapping a streamer opens the detail', async () => {
-    const navigate = jest.spyOn(Taro, 'navigateTo').mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
+    const navigate = jest
+      .spyOn(Taro, 'navigateTo')
+      .mockImplementation(() => Promise.resolve({ errMsg: 'navigateTo:ok' }))
     const pages = jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([])
     const t = new TestUtils()
     await t.mount(StreamerTabPage)
@@ -69,13 +73,19 @@ describe('主播 tab', () => {
     scores.forEach((v, i) => expect(shown[i]).toBe(v > 10000 ? `${(v / 10000).toFixed(1)}万` : String(v)))
 
     t.act(() => (document.querySelector('[data-type="month"]') as HTMLElement).click())
-    await waitFor(() => document.querySelector('.streamer-tab__type--active')?.textContent === '月榜' && streamerStore.rankingOf('month').currentPage > 0)
+    await waitFor(
+      () =>
+        document.querySelector('.streamer-tab__type--active')?.textContent === '月榜' &&
+        streamerStore.rankingOf('month').currentPage > 0
+    )
 
     const row = document.querySelector('.streamer-row') as HTMLElement
     const id = Number(row.dataset.streamer)
     t.act(() => row.click())
     await waitFor(() => navigate.mock.calls.length > 0)
-    expect(navigate).toHaveBeenCalledWith({ url: expect.stringMatching(new RegExp(`^/packageA/pages/streamer/streamer\\?id=${id}`)) })
+    expect(navigate).toHaveBeenCalledWith({
+      url: expect.stringMatching(new RegExp(`^/packageA/pages/streamer/streamer\\?id=${id}`))
+    })
     navigate.mockRestore()
     pages.mockRestore()
     t.unmout()
@@ -97,7 +107,11 @@ describe('streamer detail and my follows', () => {
     expect(document.querySelector('.streamer-detail__desc')?.textContent).not.toMatch(/<[^>]+>/)
     await waitFor(() => streamerStore.statistics.get(target.id))
     const stats = streamerStore.statistics.get(target.id)!
-    await waitFor(() => document.querySelector('[data-stat="popularity"]')?.textContent === (stats.popularity > 10000 ? `${(stats.popularity / 10000).toFixed(1)}万` : String(stats.popularity)))
+    await waitFor(
+      () =>
+        document.querySelector('[data-stat="popularity"]')?.textContent ===
+        (stats.popularity > 10000 ? `${(stats.popularity / 10000).toFixed(1)}万` : String(stats.popularity))
+    )
     expect(document.querySelector('.streamer-detail__follow')?.textContent).toBe('+ 关注')
     expect(['直播中', '未开播']).toContain(document.querySelector('.streamer-detail__badge')?.textContent)
     t.unmout()
@@ -124,7 +138,10 @@ describe('streamer detail and my follows', () => {
     expect(document.body.textContent).toContain('登录后查看关注的主播')
     t.unmout()
 
-    const r = await postData<{ access_token: string }>('/userapp/login', { mobile: '13800000001', password: 'demo1234' })
+    const r = await postData<{ access_token: string }>('/userapp/login', {
+      mobile: '13800000001',
+      password: 'demo1234'
+    })
     setToken(r.access_token)
     expect(sessionStore.token).toBe(r.access_token)
     routeTo({ roomid: String(target.roomId) })
@@ -142,7 +159,9 @@ describe('streamer detail and my follows', () => {
     routeTo({})
     await t.mount(FollowPage)
     await waitFor(() => document.querySelectorAll('.streamer-row').length > 0)
-    const ids = Array.from(document.querySelectorAll('.streamer-row')).map((e) => Number((e as HTMLElement).dataset.streamer))
+    const ids = Array.from(document.querySelectorAll('.streamer-row')).map((e) =>
+      Number((e as HTMLElement).dataset.streamer)
+    )
     expect(ids).toContain(target.id)
     expect(document.querySelector('.follow-page__total')?.textContent).toContain(String(streamerStore.follows.total))
     t.unmout()
@@ -150,11 +169,15 @@ describe('streamer detail and my follows', () => {
   })
 
   test('R2.14 my follows shows 还没有关注的主播 when the list is empty', async () => {
-    const r = await postData<{ access_token: string }>('/userapp/login', { mobile: '13800000001', password: 'demo1234' })
+    const r = await postData<{ access_token: string }>('/userapp/login', {
+      mobile: '13800000001',
+      password: 'demo1234'
+    })
     setToken(r.access_token)
     // unfollow everyone the demo user follows (R4.26: each unfollow removes the streamer, total − 1)
     await streamerStore.follows.load({ reset: true })
-    while (streamerStore.follows.hasMore && streamerStore.follows.currentPage < streamerStore.follows.totalPage) await streamerStore.follows.load()
+    while (streamerStore.follows.hasMore && streamerStore.follows.currentPage < streamerStore.follows.totalPage)
+      await streamerStore.follows.load()
     for (const f of [...streamerStore.follows.list]) await streamerStore.toggleFollow(f)
     expect(streamerStore.follows.total).toBe(0)
     streamerStore.forgetUser()

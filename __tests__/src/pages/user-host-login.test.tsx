@@ -22,7 +22,11 @@ import { waitFor, $ } from '../support/dom'
 
 const server = useReferenceServer()
 /** What the host app answers to getUserInfo; `null` never answers. */
-let hostUser: Record<string, string> | null = { userId: '9001', usertokenkey: 'dev-9001', devicesToken: 'device-of-9001' }
+let hostUser: Record<string, string> | null = {
+  userId: '9001',
+  usertokenkey: 'dev-9001',
+  devicesToken: 'device-of-9001'
+}
 const bridgeCalls: string[] = []
 
 beforeAll(async () => {
@@ -71,7 +75,11 @@ test('R1.11 R7.59 R1.18 R3.8 R7.8 the broadcaster app: the 我的 page shows the
   expect(bridgeCalls).toContain('getUserInfo')
   expect(calls.urls).toHaveLength(1)
   expect(new URL(calls.urls[0]).pathname).toBe(`/api/v1/userapp/${PRODUCT_CODE}_login`)
-  expect(JSON.parse(calls.bodies[0])).toMatchObject({ userid: '9001', usertokenkey: 'dev-9001', devicetoken: 'device-of-9001' })
+  expect(JSON.parse(calls.bodies[0])).toMatchObject({
+    userid: '9001',
+    usertokenkey: 'dev-9001',
+    devicetoken: 'device-of-9001'
+  })
   expect($('.user-head__name')?.textContent).toBe('合作用户9001')
   expect(sessionStore.isLoggedIn).toBe(true)
   t.unmout()
@@ -89,7 +97,11 @@ test('R1.14 R7.57 R6.4 R3.8 a partner app (LINGXI, WXLIVE): POST /userapp/login 
       calls.restore()
     }
     expect(calls.urls.map((u) => new URL(u).pathname)).toEqual(['/api/v1/userapp/login'])
-    expect(JSON.parse(calls.bodies[0])).toMatchObject({ userid: '9002', usertokenkey: 'dev-9002', devicetoken: 'device-of-9002' })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({
+      userid: '9002',
+      usertokenkey: 'dev-9002',
+      devicetoken: 'device-of-9002'
+    })
     expect(store.session.isLoggedIn).toBe(true)
     expect(store.session.user.nickName).toBe('合作用户9002')
   }
@@ -104,7 +116,11 @@ test('R6.4 no host-app login on other platforms or when someone is logged in alr
   }
   expect(bridgeCalls).toEqual([])
 
-  const r = await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
+  const r = await fetch(`${server.origin}/api/v1/userapp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+  })
   setToken(((await r.json()) as { data: { access_token: string } }).data.access_token)
   const store = makeStore('WXBB')
   await store.login.start()

@@ -75,7 +75,11 @@ describe('R4.47 the binding modal for a restored session', () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
     const { token, user } = await tokenWithoutMobile()
     setToken(token)
-    sessionStore.configure({ platform: () => 'WEB', currentUrl: () => '/pages/user/user', wait: () => Promise.resolve() })
+    sessionStore.configure({
+      platform: () => 'WEB',
+      currentUrl: () => '/pages/user/user',
+      wait: () => Promise.resolve()
+    })
     const t = new TestUtils()
     await t.mount(UserPage)
     await waitFor(() => $('.user-profile'))

@@ -52,7 +52,9 @@ function tap(el: HTMLElement | null) {
 }
 
 function byText(sel: string, label: string): HTMLElement | null {
-  return Array.from(document.querySelectorAll<HTMLElement>(sel)).find((e) => (e.textContent || '').trim() === label) || null
+  return (
+    Array.from(document.querySelectorAll<HTMLElement>(sel)).find((e) => (e.textContent || '').trim() === label) || null
+  )
 }
 
 test('R3.6 R2.5 a visitor sees the anonymous header and the login form', async () => {
@@ -95,7 +97,9 @@ test('R1.13 R4.2 R8.15 R5.2 password login shows 登录中 and then the profile 
   tap(byText('.user-menu__item', '礼物记录›'))
   expect(navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: '/pages/list/list?type=gift' }))
   tap(byText('.user-menu__item', '我的关注›'))
-  expect(navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: '/packageA/pages/streamer/follow/follow' }))
+  expect(navigateTo).toHaveBeenLastCalledWith(
+    expect.objectContaining({ url: '/packageA/pages/streamer/follow/follow' })
+  )
 })
 
 test('R4.3 logout asks, calls the server, clears the session and reloads', async () => {
@@ -185,7 +189,10 @@ test('R7.61 R9.9 R5.16 获取验证码: a refused request starts no countdown; a
   tap($('.user-form__code-btn'))
   await waitFor(() => /^\d+s 后重新获取$/.test($('.user-form__code-btn')?.textContent || ''))
   expect(['60s 后重新获取', '59s 后重新获取']).toContain($('.user-form__code-btn')?.textContent)
-  expect(server.calls.filter((c) => c.path === '/api/v1/liveapp/sendsms').at(-1)?.body).toMatchObject({ mobile: DEMO_MOBILE, type: 1 })
+  expect(server.calls.filter((c) => c.path === '/api/v1/liveapp/sendsms').at(-1)?.body).toMatchObject({
+    mobile: DEMO_MOBILE,
+    type: 1
+  })
   tap($('.user-form__code-btn'))
   await new Promise((r) => setTimeout(r, 50))
   expect(sent()).toBe(before + 1)

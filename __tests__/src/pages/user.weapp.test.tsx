@@ -34,7 +34,10 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-const asyncWxCalls = () => wx().calls.filter((c) => c.api !== 'getLaunchOptionsSync').map((c) => c.api)
+const asyncWxCalls = () =>
+  wx()
+    .calls.filter((c) => c.api !== 'getLaunchOptionsSync')
+    .map((c) => c.api)
 
 function tap(el: HTMLElement | null) {
   if (!el) throw new Error('nothing to tap')
@@ -51,7 +54,11 @@ test('R1.9 R7.55 R4.47 the mini-program page offers 微信一键登录: a tap as
     tap(button)
     await waitFor(() => $('.user-profile'))
     expect(asyncWxCalls()).toEqual(['getUserProfile', 'login'])
-    expect(JSON.parse(calls.bodies[0])).toMatchObject({ code: 'wx-code-1', encryptedData: 'wx-encrypted-data', iv: 'wx-iv' })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({
+      code: 'wx-code-1',
+      encryptedData: 'wx-encrypted-data',
+      iv: 'wx-iv'
+    })
   } finally {
     calls.restore()
   }

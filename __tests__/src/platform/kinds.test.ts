@@ -1,7 +1,8 @@
 import { DEFAULT_UA_MARKERS, compareVersions, detectWebPlatform, uaMarkers } from '@/platform/kinds'
 import { currentPlatform, inMiniProgram } from '@/platform/current'
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const WECHAT = `${IPHONE} MicroMessenger/8.0.50(0x18003231) NetType/WIFI Language/zh_CN`
 
 describe('platform kinds and environment detection', () => {

@@ -16,7 +16,9 @@ test('wifi, 4g, 3g, 2g, none and unknown as WeChat names them', () => {
 })
 
 test('getNetworkType is asked; a failure is taken as Wi-Fi (no notice)', async () => {
-  const spy = jest.spyOn(Taro, 'getNetworkType').mockResolvedValueOnce({ networkType: '3g', errMsg: 'getNetworkType:ok' } as never)
+  const spy = jest
+    .spyOn(Taro, 'getNetworkType')
+    .mockResolvedValueOnce({ networkType: '3g', errMsg: 'getNetworkType:ok' } as never)
   expect(await networkKind()).toEqual({ cellular: true, slow: true })
   spy.mockRejectedValueOnce(new Error('getNetworkType:fail'))
   expect(await networkKind()).toEqual({ cellular: false, slow: false })

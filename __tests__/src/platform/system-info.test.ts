@@ -24,6 +24,13 @@ describe('system info', () => {
   test('R3.56 safe area passes through, with a default', () => {
     const safeArea = { top: 47, bottom: 810, left: 0, right: 390, width: 390, height: 763 }
     expect(computeSystemInfo({ windowWidth: 390, safeArea }).safeArea).toBe(safeArea)
-    expect(computeSystemInfo({ windowWidth: 390, windowHeight: 800 }).safeArea).toEqual({ top: 10, bottom: 800, left: 0, right: 390, width: 390, height: 790 })
+    expect(computeSystemInfo({ windowWidth: 390, windowHeight: 800 }).safeArea).toEqual({
+      top: 10,
+      bottom: 800,
+      left: 0,
+      right: 390,
+      width: 390,
+      height: 790
+    })
   })
 })

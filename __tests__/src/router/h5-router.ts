@@ -10,7 +10,7 @@
  * before the runtime loads, __tests__/setup/h5.ts); renderCurrentPage mounts the page on top of the stack into the
  * document with the query the router gave it, where the test reads it as a viewer would.
  */
- 
+
 import React, { type ComponentType } from 'react'
 import Taro, { useRouter } from '@tarojs/taro'
 import { Current } from '@tarojs/runtime'
@@ -29,7 +29,11 @@ export const APP_PAGES: string[] = [
 function stub(path: string): ComponentType {
   return function StubPage() {
     const { params } = useRouter()
-    return React.createElement('div', { className: 'stub-page', 'data-path': path, 'data-params': JSON.stringify(params) })
+    return React.createElement('div', {
+      className: 'stub-page',
+      'data-path': path,
+      'data-params': JSON.stringify(params)
+    })
   }
 }
 

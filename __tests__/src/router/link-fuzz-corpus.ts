@@ -33,7 +33,15 @@ const percentAll = (s: string) => s.replace(/[a-z.]/g, (c) => `%${c.charCodeAt(0
 
 /** Hosts on the list (given the main live host) and hosts off it that try to look like they are. */
 export function hostPools(mainHost: string) {
-  const good = [mainHost, 'news.good.test', 'a.sub.good.test', 'sub.good.test', 'deep.x.sub.good.test', 't.good.test', 'mp.weixin.qq.com']
+  const good = [
+    mainHost,
+    'news.good.test',
+    'a.sub.good.test',
+    'sub.good.test',
+    'deep.x.sub.good.test',
+    't.good.test',
+    'mp.weixin.qq.com'
+  ]
   const evil = [
     'evil.test',
     'news.good.test.evil.test',
@@ -59,9 +67,35 @@ export function generateLink(r: ReturnType<typeof rng>, mainHost: string): strin
   const g = r.pick(good)
   const e = r.pick(evil)
   const scheme = r.pick([
-    'https://', 'https://', 'https://', 'http://', 'http://', 'HTTPS://', 'HtTp://', 'https:/', 'https:', 'https:\\\\', 'https:/\\', '//', '\\\\', '/\\', '\\/',
-    'javascript://', 'javascript:', 'JaVaScRiPt:', 'java\tscript:', ' javascript:', 'data:text/html,', 'vbscript:', 'file://',
-    'ftp://', 'ws://', 'blob:https://', 'https\u0000://', 'ht\ntps://', ''
+    'https://',
+    'https://',
+    'https://',
+    'http://',
+    'http://',
+    'HTTPS://',
+    'HtTp://',
+    'https:/',
+    'https:',
+    'https:\\\\',
+    'https:/\\',
+    '//',
+    '\\\\',
+    '/\\',
+    '\\/',
+    'javascript://',
+    'javascript:',
+    'JaVaScRiPt:',
+    'java\tscript:',
+    ' javascript:',
+    'data:text/html,',
+    'vbscript:',
+    'file://',
+    'ftp://',
+    'ws://',
+    'blob:https://',
+    'https\u0000://',
+    'ht\ntps://',
+    ''
   ])
   const host = r.pick<() => string>([
     () => g,
@@ -93,10 +127,36 @@ export function generateLink(r: ReturnType<typeof rng>, mainHost: string): strin
     () => `${e}\u2488${g}` // ⒈ maps to "1." in IDNA
   ])()
   const userinfo = r.pick([
-    '', '', '', 'user@', 'user:pass@', `${g}@`, `${g}:443@`, `${g}%40`, `${g}:@`, '@', `${g}\\@`, `${e}@`, `${g}%3a443@`
+    '',
+    '',
+    '',
+    'user@',
+    'user:pass@',
+    `${g}@`,
+    `${g}:443@`,
+    `${g}%40`,
+    `${g}:@`,
+    '@',
+    `${g}\\@`,
+    `${e}@`,
+    `${g}%3a443@`
   ])
   const port = r.pick(['', '', '', ':443', ':8080', ':', ':99999', ':0x50', `:443@${e}`, `@${e}`])
-  const rest = r.pick(['', '/', '/a/b?x=1#y', '/@evil.test', '\\@evil.test', '?@evil.test', '#@evil.test', `/${e}`, '/%2e%2e/', '/rm/88', '?page=live&roomid=3', '/activity/preview-1473', '/events'])
+  const rest = r.pick([
+    '',
+    '/',
+    '/a/b?x=1#y',
+    '/@evil.test',
+    '\\@evil.test',
+    '?@evil.test',
+    '#@evil.test',
+    `/${e}`,
+    '/%2e%2e/',
+    '/rm/88',
+    '?page=live&roomid=3',
+    '/activity/preview-1473',
+    '/events'
+  ])
   const pad = r.pick(['', '', ' ', '\t', '\n', '\u00a0', '\u3000', '\u0000', '\u001f', '\u200b'])
   return `${pad}${scheme}${userinfo}${host}${port}${rest}${r.pick(['', '', pad])}`
 }
@@ -115,5 +175,8 @@ export function allowedInWebView(url: string, mainHost: string): boolean {
   const u = nodeParse(url)
   if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:') || u.username || u.password) return false
   const h = u.hostname
-  return [mainHost, 'mp.weixin.qq.com', 'news.good.test', 't.good.test', 'sub.good.test'].includes(h) || h.endsWith('.sub.good.test')
+  return (
+    [mainHost, 'mp.weixin.qq.com', 'news.good.test', 't.good.test', 'sub.good.test'].includes(h) ||
+    h.endsWith('.sub.good.test')
+  )
 }

@@ -18,7 +18,12 @@ interface FuzzTargets {
 function rawHost(link: string): string | null {
   const trimmed = link.trim()
   // eslint-disable-next-line no-control-regex -- the URL standard's leading C0 controls and spaces
-  const u = nodeParse(trimmed) ?? (/^[\u0000-\u0020]*[\\/]{2}/.test(trimmed.replace(/[\t\n\r]/g, '')) ? nodeParse(trimmed, 'https://protocol-relative.invalid/') : null)
+  const protocolRelative = /^[\u0000-\u0020]*[\\/]{2}/
+  const u =
+    nodeParse(trimmed) ??
+    (protocolRelative.test(trimmed.replace(/[\t\n\r]/g, ''))
+      ? nodeParse(trimmed, 'https://protocol-relative.invalid/')
+      : null)
   return u ? u.hostname : null
 }
 
@@ -40,7 +45,8 @@ export function runLinkFuzz({ resolveLink, linkContext, webPageUrl, label }: Fuz
         if (!allowedInWebView(res.url, ctx.mainHost)) offList.push(`router: ${JSON.stringify(link)} -> ${res.url}`)
         // the parser the app checks with and the reference parser read the link's host alike
         const host = nodeParse(res.url)?.hostname
-        if (host !== rawHost(link)) disagreements.push(`${JSON.stringify(link)}: app ${host}, reference ${rawHost(link)}`)
+        if (host !== rawHost(link))
+          disagreements.push(`${JSON.stringify(link)}: app ${host}, reference ${rawHost(link)}`)
         // the page opens what the router sends: the value as buildUrl encodes it and Taro hands it over
         if (webPageUrl(encodeURIComponent(res.url)) !== res.url) offList.push(`page refused the router's ${res.url}`)
       }

@@ -1,12 +1,21 @@
 import { COPY_URL_MESSAGE, isWhitelisted, lastNumber, resolveLink, webViewUrl, type LinkContext } from '@/router/link'
 
-const mp: LinkContext = { inMiniProgram: true, mainHost: 'live.example.test', whitelist: ['news.example.test', 'mp.weixin.qq.com', 'short.example.test', '.sub.example.test'] }
+const mp: LinkContext = {
+  inMiniProgram: true,
+  mainHost: 'live.example.test',
+  whitelist: ['news.example.test', 'mp.weixin.qq.com', 'short.example.test', '.sub.example.test']
+}
 const web: LinkContext = { ...mp, inMiniProgram: false }
 const main = 'https://live.example.test'
 
 describe('resolveLink: main live host share links', () => {
   test('R2.29 live room for liveid=, /rm/, pages/live/live or page=live', () => {
-    for (const url of [`${main}/share?liveid=88`, `${main}/rm/88`, `${main}/m2/packageA/pages/live/live?roomid=88`, `${main}/m2/?page=live&roomid=88`]) {
+    for (const url of [
+      `${main}/share?liveid=88`,
+      `${main}/rm/88`,
+      `${main}/m2/packageA/pages/live/live?roomid=88`,
+      `${main}/m2/?page=live&roomid=88`
+    ]) {
       expect(resolveLink(url, mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '88' } })
     }
   })
@@ -16,7 +25,11 @@ describe('resolveLink: main live host share links', () => {
     }
   })
   test('R2.31 preview for pages/preview/preview, page=preview or /live/preview', () => {
-    for (const url of [`${main}/m2/packageA/pages/preview/preview?id=7`, `${main}/m2/?page=preview&id=7`, `${main}/live/preview/7`]) {
+    for (const url of [
+      `${main}/m2/packageA/pages/preview/preview?id=7`,
+      `${main}/m2/?page=preview&id=7`,
+      `${main}/live/preview/7`
+    ]) {
       expect(resolveLink(url, mp)).toEqual({ type: 'page', page: 'preview', query: { id: '7' } })
     }
   })
@@ -40,9 +53,18 @@ describe('resolveLink: main live host share links', () => {
 
 describe('resolveLink: other links', () => {
   test('R2.35 whitelisted hosts open in the web-view page', () => {
-    expect(resolveLink('https://news.example.test/a/1.html', mp)).toEqual({ type: 'webview', url: 'https://news.example.test/a/1.html' })
-    expect(resolveLink('https://mp.weixin.qq.com/s/abc', mp)).toEqual({ type: 'webview', url: 'https://mp.weixin.qq.com/s/abc' })
-    expect(resolveLink('https://a.sub.example.test/x', mp)).toEqual({ type: 'webview', url: 'https://a.sub.example.test/x' })
+    expect(resolveLink('https://news.example.test/a/1.html', mp)).toEqual({
+      type: 'webview',
+      url: 'https://news.example.test/a/1.html'
+    })
+    expect(resolveLink('https://mp.weixin.qq.com/s/abc', mp)).toEqual({
+      type: 'webview',
+      url: 'https://mp.weixin.qq.com/s/abc'
+    })
+    expect(resolveLink('https://a.sub.example.test/x', mp)).toEqual({
+      type: 'webview',
+      url: 'https://a.sub.example.test/x'
+    })
     expect(resolveLink(`${main}/about.html`, mp)).toEqual({ type: 'webview', url: `${main}/about.html` })
   })
   test('R2.36 R8.20 other hosts inside the mini-program are copied, with the spec text', () => {
@@ -56,19 +78,42 @@ describe('resolveLink: other links', () => {
     for (const url of ['', '   ', '#', null, undefined]) expect(resolveLink(url, mp)).toEqual({ type: 'none' })
   })
   test('R2.39 #小程序:// short links and #appId/path open another mini-program', () => {
-    expect(resolveLink('#小程序://活动/abcDEF', mp)).toEqual({ type: 'miniprogram', shortLink: '#小程序://活动/abcDEF' })
+    expect(resolveLink('#小程序://活动/abcDEF', mp)).toEqual({
+      type: 'miniprogram',
+      shortLink: '#小程序://活动/abcDEF'
+    })
     expect(resolveLink('#wx1234567890abcdef/pages/index/index?x=1', mp)).toEqual({
       type: 'miniprogram',
       appId: 'wx1234567890abcdef',
       path: 'pages/index/index?x=1'
     })
-    expect(resolveLink('#wx1234567890abcdef', web)).toEqual({ type: 'miniprogram', appId: 'wx1234567890abcdef', path: undefined })
+    expect(resolveLink('#wx1234567890abcdef', web)).toEqual({
+      type: 'miniprogram',
+      appId: 'wx1234567890abcdef',
+      path: undefined
+    })
   })
   test('internal page paths map to their page', () => {
-    expect(resolveLink('/packageA/pages/playback/playback?id=3', mp)).toEqual({ type: 'page', page: 'playback', query: { id: '3' } })
-    expect(resolveLink('pages/list/list?type=live', mp)).toEqual({ type: 'page', page: 'list', query: { type: 'live' } })
-    expect(resolveLink('/m2/packageA/pages/live/live?roomid=496', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '496' } })
-    expect(resolveLink('/m2/pages/live/live?roomid=496', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '496' } })
+    expect(resolveLink('/packageA/pages/playback/playback?id=3', mp)).toEqual({
+      type: 'page',
+      page: 'playback',
+      query: { id: '3' }
+    })
+    expect(resolveLink('pages/list/list?type=live', mp)).toEqual({
+      type: 'page',
+      page: 'list',
+      query: { type: 'live' }
+    })
+    expect(resolveLink('/m2/packageA/pages/live/live?roomid=496', mp)).toEqual({
+      type: 'page',
+      page: 'live',
+      query: { roomid: '496' }
+    })
+    expect(resolveLink('/m2/pages/live/live?roomid=496', mp)).toEqual({
+      type: 'page',
+      page: 'live',
+      query: { roomid: '496' }
+    })
     expect(resolveLink('/nowhere', mp)).toEqual({ type: 'none' })
   })
   test('whitelist matching is by exact host or a dotted suffix', () => {
@@ -79,26 +124,52 @@ describe('resolveLink: other links', () => {
 })
 
 describe('hosts as a browser parses them (WHATWG URL)', () => {
-  const ctx: LinkContext = { inMiniProgram: true, mainHost: 'live.example.test', whitelist: ['good.example.com', '.sub.example.com', 'mp.weixin.qq.com'] }
+  const ctx: LinkContext = {
+    inMiniProgram: true,
+    mainHost: 'live.example.test',
+    whitelist: ['good.example.com', '.sub.example.com', 'mp.weixin.qq.com']
+  }
   const copied = (url: string) => ({ type: 'copy', url })
   test('R2.35 R2.36 userinfo: the host is what follows the last @, not what comes before a colon', () => {
-    expect(resolveLink('https://good.example.com:443@evil.com/', ctx)).toEqual(copied('https://good.example.com:443@evil.com/'))
+    expect(resolveLink('https://good.example.com:443@evil.com/', ctx)).toEqual(
+      copied('https://good.example.com:443@evil.com/')
+    )
     expect(resolveLink('https://good.example.com@evil.com/', ctx)).toEqual(copied('https://good.example.com@evil.com/'))
     // a whitelisted host with user info does not open in the web view either
     expect(resolveLink('https://user:pw@good.example.com/', ctx).type).toBe('copy')
   })
   test('R2.35 R2.36 backslashes are slashes in http(s) URLs', () => {
-    expect(resolveLink('https://evil.com\\.sub.example.com/', ctx)).toEqual(copied('https://evil.com/.sub.example.com/'))
+    expect(resolveLink('https://evil.com\\.sub.example.com/', ctx)).toEqual(
+      copied('https://evil.com/.sub.example.com/')
+    )
     expect(resolveLink('https:\\\\evil.com', ctx)).toEqual(copied('https://evil.com/'))
     expect(resolveLink('\\\\evil.com/x', ctx)).toEqual(copied('https://evil.com/x'))
-    expect(resolveLink('https://good.example.com\\@evil.com', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/@evil.com' })
+    expect(resolveLink('https://good.example.com\\@evil.com', ctx)).toEqual({
+      type: 'webview',
+      url: 'https://good.example.com/@evil.com'
+    })
   })
   test('R2.35 ports, case, percent-encodings, IDN and whitespace', () => {
-    expect(resolveLink('HTTPS://GOOD.Example.COM:8443/A', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com:8443/A' })
-    expect(resolveLink('https://%67ood.example.com/', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/' })
-    expect(resolveLink('https://ｇｏｏｄ.example.com/', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/' })
-    expect(resolveLink(' https://go\tod.example.com/\n', ctx)).toEqual({ type: 'webview', url: 'https://good.example.com/' })
-    expect(resolveLink('https://evil.com%2esub.example.com/', ctx)).toEqual({ type: 'webview', url: 'https://evil.com.sub.example.com/' })
+    expect(resolveLink('HTTPS://GOOD.Example.COM:8443/A', ctx)).toEqual({
+      type: 'webview',
+      url: 'https://good.example.com:8443/A'
+    })
+    expect(resolveLink('https://%67ood.example.com/', ctx)).toEqual({
+      type: 'webview',
+      url: 'https://good.example.com/'
+    })
+    expect(resolveLink('https://ｇｏｏｄ.example.com/', ctx)).toEqual({
+      type: 'webview',
+      url: 'https://good.example.com/'
+    })
+    expect(resolveLink(' https://go\tod.example.com/\n', ctx)).toEqual({
+      type: 'webview',
+      url: 'https://good.example.com/'
+    })
+    expect(resolveLink('https://evil.com%2esub.example.com/', ctx)).toEqual({
+      type: 'webview',
+      url: 'https://evil.com.sub.example.com/'
+    })
     expect(resolveLink('https://evil.com%2fsub.example.com/', ctx)).toEqual({ type: 'none' }) // no valid host
     expect(resolveLink('https://gооd.example.com/', ctx)).toEqual(copied('https://xn--gd-fmca.example.com/')) // Cyrillic о
     expect(resolveLink('https://xn--gd-fmca.sub.example.com/', ctx).type).toBe('copy') // an IDN label under a dotted entry
@@ -106,7 +177,15 @@ describe('hosts as a browser parses them (WHATWG URL)', () => {
     expect(resolveLink('https://good.example.com./', ctx).type).toBe('copy')
   })
   test('R2.35 R2.38 javascript:, data: and other schemes are never followed', () => {
-    for (const url of ['javascript:alert(1)', 'JavaScript://good.example.com/%0aalert(1)', ' java\nscript:alert(1)', 'data:text/html,<b>', 'vbscript:x', 'file:///etc/passwd', 'ftp://good.example.com/']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript://good.example.com/%0aalert(1)',
+      ' java\nscript:alert(1)',
+      'data:text/html,<b>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      'ftp://good.example.com/'
+    ]) {
       expect(resolveLink(url, ctx)).toEqual({ type: 'none' })
     }
   })

@@ -50,7 +50,8 @@ describe('openLink: share links of the main live host open their page (jsdom: th
   })
   test('javascript: and data: links are never followed', async () => {
     const before = window.location.href
-    for (const link of ['javascript:alert(1)', ' JAVA\tSCRIPT:alert(1)', 'data:text/html,<b>x</b>']) await openLink(link)
+    for (const link of ['javascript:alert(1)', ' JAVA\tSCRIPT:alert(1)', 'data:text/html,<b>x</b>'])
+      await openLink(link)
     await nextFrame()
     expect(window.location.href).toBe(before)
     expect(stackDepth()).toBe(1)
@@ -127,14 +128,16 @@ describe('the link context (R2.35)', () => {
     env.TARO_APP_SHORT_LINK_HOST = 't.example.test'
     expect(linkContext().whitelist).toEqual([ARTICLE_HOST, '.bc.example.test', 'news.example.test', 't.example.test'])
     await openLink('https://t.example.test/AbC')
-    expect(await waitForPage(PAGE_PATHS.web)).toMatchObject({ params: { url: encodeURIComponent('https://t.example.test/AbC') } })
+    expect(await waitForPage(PAGE_PATHS.web)).toMatchObject({
+      params: { url: encodeURIComponent('https://t.example.test/AbC') }
+    })
   })
 })
 
 describe('acting on links', () => {
   test('R2.36 R8.20 a copied link sets the clipboard and shows the spec modal text', async () => {
     // jsdom has no document.execCommand, which Taro H5's clipboard uses (every browser has it).
-    document.execCommand = (() => true)
+    document.execCommand = () => true
     const done = follow({ type: 'copy', url: 'https://elsewhere.test/x' })
     await nextFrame()
     await nextFrame()

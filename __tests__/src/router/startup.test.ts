@@ -11,7 +11,10 @@ describe('startup query', () => {
     expect(planStartup({ page: 'hackme' }, '/m2/', EXT).page).toBeNull()
   })
   test('R2.24 roomid without page on a home-type path means the live room', () => {
-    expect(planStartup({ roomid: '12' }, 'pages/home/home', EXT)).toMatchObject({ page: 'live', query: { roomid: '12' } })
+    expect(planStartup({ roomid: '12' }, 'pages/home/home', EXT)).toMatchObject({
+      page: 'live',
+      query: { roomid: '12' }
+    })
     expect(planStartup({ roomid: '12' }, '/m2/', EXT).page).toBe('live')
     expect(planStartup({ roomid: '12' }, 'pages/media/media', EXT).page).toBeNull()
     expect(planStartup({ roomid: '12', page: 'hackme' }, '/m2/', EXT).page).toBeNull()
@@ -20,7 +23,10 @@ describe('startup query', () => {
     expect(planStartup({ page: 'playback', id: '9' }, '/', EXT)).toMatchObject({ page: 'playback', query: { id: '9' } })
   })
   test('R2.26 tokentype and token are handed over to log in', () => {
-    expect(planStartup({ tokentype: 'wifi', token: 'abc' }, '/', EXT).login).toEqual({ tokentype: 'wifi', token: 'abc' })
+    expect(planStartup({ tokentype: 'wifi', token: 'abc' }, '/', EXT).login).toEqual({
+      tokentype: 'wifi',
+      token: 'abc'
+    })
     expect(planStartup({ token: 'abc' }, '/', EXT).login).toBeNull()
   })
   test('R2.27 preview 1473 redirects to the external activity page', () => {

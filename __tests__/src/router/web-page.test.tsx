@@ -58,7 +58,10 @@ describe('links into the web view, through the router', () => {
     await openPage('preview', { id: 1473 })
     expect(await webPageShows()).toEqual({ src: ACTIVITY, error: null })
     // the web page took the preview's place: home, then the web view
-    expect(Taro.getCurrentPages().map((p) => (p.route ?? '').replace(/^\/m2/, ''))).toEqual(['/pages/home/home', PAGE_PATHS.web])
+    expect(Taro.getCurrentPages().map((p) => (p.route ?? '').replace(/^\/m2/, ''))).toEqual([
+      '/pages/home/home',
+      PAGE_PATHS.web
+    ])
   })
 
   test('R2.19 refresh_on_show: the web page keeps the URL it was given', async () => {
@@ -91,7 +94,10 @@ describe('the web-view page checks its url itself', () => {
   })
 
   test('R2.35 the messaging platform article host opens', async () => {
-    expect(await opened('https://mp.weixin.qq.com/s/abc?x=1')).toEqual({ src: 'https://mp.weixin.qq.com/s/abc?x=1', error: null })
+    expect(await opened('https://mp.weixin.qq.com/s/abc?x=1')).toEqual({
+      src: 'https://mp.weixin.qq.com/s/abc?x=1',
+      error: null
+    })
   })
 
   test('R2.35 R2.37 openLink of a host off the whitelist never reaches the web page (the browser navigates instead)', async () => {

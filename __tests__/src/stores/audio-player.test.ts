@@ -26,8 +26,20 @@ function recordingEngine() {
   return { engine, calls, events: () => events!, setWindow: (w: typeof window) => (window = w) }
 }
 
-const radio = { src: 'https://h/hls/live/ch11/audio.m3u8', title: '新闻广播 FM93.7', artist: '广播直播', live: true, page: { type: 'channel' as const, id: 11 } }
-const programme = { src: 'https://h/hls/vod/7013/audio.m3u8', title: '吴语童谣', artist: '原创音频', live: false, page: { type: 'programme' as const, id: 7013, kind: 'audio' } }
+const radio = {
+  src: 'https://h/hls/live/ch11/audio.m3u8',
+  title: '新闻广播 FM93.7',
+  artist: '广播直播',
+  live: true,
+  page: { type: 'channel' as const, id: 11 }
+}
+const programme = {
+  src: 'https://h/hls/vod/7013/audio.m3u8',
+  title: '吴语童谣',
+  artist: '原创音频',
+  live: false,
+  page: { type: 'programme' as const, id: 7013, kind: 'audio' }
+}
 
 afterEach(() => jest.useRealTimers())
 

@@ -37,7 +37,11 @@ afterAll(async () => {
 })
 
 async function dev(path: string, body: Record<string, unknown> = {}) {
-  const r = await fetch(`${server.origin}/dev/rooms/${ROOM}/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const r = await fetch(`${server.origin}/dev/rooms/${ROOM}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body)
+  })
   return ((await r.json()) as { data: Record<string, number> }).data
 }
 /** Every message the server has after `after`, from its history (pages of 500). */
@@ -150,7 +154,11 @@ test(`R7.72 R3.14 R3.15 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every roo
       if (i === DROPS / 2) outageUntil = Date.now() + OUTAGE_MS
     }
     const last = start + RATE * SECONDS
-    await until(() => viewers.every((v) => v.room.lastMsgId >= last && v.log.includes(last)), 30000, 'every viewer to get the last message')
+    await until(
+      () => viewers.every((v) => v.room.lastMsgId >= last && v.log.includes(last)),
+      30000,
+      'every viewer to get the last message'
+    )
     await sleep(1000) // a late copy would land now
     for (const v of viewers) v.room.flushNow()
 
@@ -163,12 +171,25 @@ test(`R7.72 R3.14 R3.15 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every roo
       const unique = new Set(got)
       let outOfOrder = 0
       for (let k = 1; k < got.length; k++) if (got[k] < got[k - 1]) outOfOrder++
-      return { got, sent: sent.length, received: unique.size, lost: sent.filter((id) => !unique.has(id)).length, duplicated: got.length - unique.size, outOfOrder, reconnects: v.socket().connections - 1 }
+      return {
+        got,
+        sent: sent.length,
+        received: unique.size,
+        lost: sent.filter((id) => !unique.has(id)).length,
+        duplicated: got.length - unique.size,
+        outOfOrder,
+        reconnects: v.socket().connections - 1
+      }
     })
     process.stdout.write(
       `\nchaos (room ${ROOM}, ${RATE}/s for ${SECONDS} s, ${DROPS} server-side cuts; gap fills: ${faults.length}, ` +
         `refused ${count('status')}, cut ${count('drop-request')} (${OUTAGE_MS} ms outage), slowed ${count('delay')}):\n` +
-        stats.map((x, i) => `  viewer ${i + 1}: sent ${x.sent}, received ${x.received}, lost ${x.lost}, duplicated ${x.duplicated}, out of order ${x.outOfOrder}, reconnects ${x.reconnects}\n`).join('')
+        stats
+          .map(
+            (x, i) =>
+              `  viewer ${i + 1}: sent ${x.sent}, received ${x.received}, lost ${x.lost}, duplicated ${x.duplicated}, out of order ${x.outOfOrder}, reconnects ${x.reconnects}\n`
+          )
+          .join('')
     )
     expect(cut).toBe(CLIENTS * DROPS)
     expect(count('drop-request')).toBeGreaterThan(0)
@@ -177,7 +198,12 @@ test(`R7.72 R3.14 R3.15 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every roo
     const tail = await serverMessages(last - MAX_MESSAGES)
     for (const [i, v] of viewers.entries()) {
       const x = stats[i]
-      expect({ viewer: i + 1, lost: x.lost, duplicated: x.duplicated, outOfOrder: x.outOfOrder }).toEqual({ viewer: i + 1, lost: 0, duplicated: 0, outOfOrder: 0 })
+      expect({ viewer: i + 1, lost: x.lost, duplicated: x.duplicated, outOfOrder: x.outOfOrder }).toEqual({
+        viewer: i + 1,
+        lost: 0,
+        duplicated: 0,
+        outOfOrder: 0
+      })
       expect(x.got).toEqual(sent)
       expect(x.reconnects).toBeGreaterThanOrEqual(DROPS)
       // the list the panel shows at the end: the server's newest messages, texts included, no marker row

@@ -12,8 +12,20 @@ import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { RoomSocket, type SocketTaskLike } from '@/core/socket'
 import { HISTORY_COUNT, HISTORY_TYPE } from '@/api/chat'
-import { BLOCKED_KEY, ChatRejected, ChatStore, FLUSH_INTERVAL, MAX_MESSAGES, type ChatDeps } from '@/packageA/components/danmaku/chat-store'
-import { CHAT_CLOSED_MESSAGE, GAP_MARKER_TEXT, parseHistoryItem, sendFailure } from '@/packageA/components/danmaku/chat-message'
+import {
+  BLOCKED_KEY,
+  ChatRejected,
+  ChatStore,
+  FLUSH_INTERVAL,
+  MAX_MESSAGES,
+  type ChatDeps
+} from '@/packageA/components/danmaku/chat-store'
+import {
+  CHAT_CLOSED_MESSAGE,
+  GAP_MARKER_TEXT,
+  parseHistoryItem,
+  sendFailure
+} from '@/packageA/components/danmaku/chat-message'
 import { removeItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 import { sleep, until } from '../support/wait'
@@ -21,14 +33,17 @@ import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithHistory
 const CLOSED_ROOM = SEED_IDS.rooms.chatClosed
- 
+
 const server = useReferenceServer()
 let token = ''
 
 beforeAll(async () => {
   token = (await demoLogin(server.origin)).access_token
   // no router runs under jest: the login prompt's "where am I" and its modal are answered here
-  sessionStore.configure({ currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, wait: () => Promise.resolve() })
+  sessionStore.configure({
+    currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
+    wait: () => Promise.resolve()
+  })
 }, 40000)
 let modal: jest.SpyInstance
 beforeEach(() => {
@@ -58,7 +73,20 @@ function scriptedSocket() {
     emit: (type: string, data: unknown) => onMessage({ data: JSON.stringify({ type, data }) }),
     open: () => onOpen(),
     push: (id: number, userId = 10003) =>
-      onMessage({ data: JSON.stringify({ type: 'danmaku', data: { msg_id: id, room_id: ROOM, user_id: userId, nickname: `u${userId}`, avatar: '', content: `m${id}`, time: Date.now() } }) })
+      onMessage({
+        data: JSON.stringify({
+          type: 'danmaku',
+          data: {
+            msg_id: id,
+            room_id: ROOM,
+            user_id: userId,
+            nickname: `u${userId}`,
+            avatar: '',
+            content: `m${id}`,
+            time: Date.now()
+          }
+        })
+      })
   }
 }
 
@@ -100,10 +128,17 @@ function liveStore(deps: Partial<ChatDeps> = {}) {
 describe('history', () => {
   test('R7.72 R7.79 R9.4 R9.7 history is fetched with roomid, count 10 and type today; only the last 10 show', async () => {
     // the room's newest message so far (the seed's 8, plus whatever other tests posted before this one)
-    const latest = await fetch(`${server.origin}/api/v1/userapp/living/danmaku`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ roomid: ROOM, count: 1 }) })
-      .then((r) => r.json() as Promise<{ data: { msg_id: number }[] }>)
+    const latest = await fetch(`${server.origin}/api/v1/userapp/living/danmaku`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ roomid: ROOM, count: 1 })
+    }).then((r) => r.json() as Promise<{ data: { msg_id: number }[] }>)
     const before = Math.max(0, ...latest.data.map((m) => Number(m.msg_id)))
-    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":100,"seconds":0.12}' })
+    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"rate":100,"seconds":0.12}'
+    })
     await sleep(400)
     expect(HISTORY_COUNT).toBe(10)
     expect(HISTORY_TYPE).toBe('today')
@@ -118,12 +153,23 @@ describe('history', () => {
     const ids = room.messages.map((m) => m.msgId)
     expect(ids).toEqual([...ids].sort((a, b) => a - b))
     expect(ids[9]).toBe(before + 12) // 12 injected: the newest ten end with the 12th
-    expect(room.messages[9]).toMatchObject({ text: '支持 #12', userId: expect.any(Number), nickname: expect.any(String) })
+    expect(room.messages[9]).toMatchObject({
+      text: '支持 #12',
+      userId: expect.any(Number),
+      nickname: expect.any(String)
+    })
     store.leave(ROOM)
   })
 
   test('R8.12 R3.15 history content that is not valid JSON gives false and is skipped', async () => {
-    expect(parseHistoryItem({ id: 3, msg_id: 3, content: '{"text":"好","nickname":"甲","avatar":"a.png","user_id":7}', msgTimestamp: 1700000000 })).toEqual({
+    expect(
+      parseHistoryItem({
+        id: 3,
+        msg_id: 3,
+        content: '{"text":"好","nickname":"甲","avatar":"a.png","user_id":7}',
+        msgTimestamp: 1700000000
+      })
+    ).toEqual({
       msgId: 3,
       userId: 7,
       nickname: '甲',
@@ -138,7 +184,7 @@ describe('history', () => {
 
     // a server answer with two broken items among three: the room shows the good one
     const original = globalThis.fetch
-    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
       if (String(input).includes('living/danmaku')) {
         const data = [
           { id: 1, msg_id: 1, content: '{"text":"第一条","nickname":"甲","user_id":1}', msgTimestamp: 1 },
@@ -148,7 +194,7 @@ describe('history', () => {
         return new Response(JSON.stringify({ code: 1, msg: 'ok', data }), { status: 200 })
       }
       return original(input, init)
-    })
+    }
     try {
       const { store } = scriptedStore()
       const room = store.enter(999)
@@ -325,7 +371,11 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     const last = room.lastMsgId
     emit('welcome', { roomid: String(ROOM), last_msg_id: last, online: 1 })
     // three more messages reach the server while "disconnected", one of them also arrives as a push
-    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":30,"seconds":0.1}' })
+    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"rate":30,"seconds":0.1}'
+    })
     await sleep(400)
     const calls = countRequests(/living\/danmaku/)
     emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
@@ -442,9 +492,16 @@ describe('no message lost silently', () => {
   test('R7.72 R3.15 history failing 5 times after a reconnect: the gap fill keeps trying with doubling waits, then fills it in order; later pushes wait', async () => {
     await withProxy(async (proxy) => {
       const retry = [100, 200, 400, 800, 1600]
-      const { store, room, emit, push } = await joined(ROOM, { gapRetry: (a) => retry[Math.min(a, retry.length - 1)], holdMax: 20000 })
+      const { store, room, emit, push } = await joined(ROOM, {
+        gapRetry: (a) => retry[Math.min(a, retry.length - 1)],
+        holdMax: 20000
+      })
       const last = room.lastMsgId
-      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":30,"seconds":0.1}' })
+      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"rate":30,"seconds":0.1}'
+      })
       await sleep(400)
       proxy.fail((url, body) => url.includes('living/danmaku') && body.includes('after_msg_id'), { status: 503 }, 5)
       emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
@@ -468,7 +525,11 @@ describe('no message lost silently', () => {
     await withProxy(async (proxy) => {
       const { store, room, emit, push } = await joined(ROOM, { gapRetry: () => 600, holdMax: 300 })
       const last = room.lastMsgId
-      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":30,"seconds":0.1}' })
+      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"rate":30,"seconds":0.1}'
+      })
       await sleep(400)
       proxy.fail((url, body) => url.includes('living/danmaku') && body.includes('after_msg_id'), 'drop-request', 1)
       emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
@@ -489,16 +550,30 @@ describe('no message lost silently', () => {
     const calls = countRequests(/living\/danmaku/)
     const { store, room, emit, push } = await joined(PRUNED_ROOM, {})
     const last = room.lastMsgId
-    await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/inject`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"rate":200,"seconds":0.1}' })
+    await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/inject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"rate":200,"seconds":0.1}'
+    })
     await sleep(500)
-    const pruned = await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/chat/prune?keep=5`, { method: 'POST' }).then((r) => r.json())
+    const pruned = await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/chat/prune?keep=5`, { method: 'POST' }).then(
+      (r) => r.json()
+    )
     expect(pruned.data).toMatchObject({ oldest_msg_id: last + 16, last_msg_id: last + 20 })
     emit('welcome', { roomid: String(PRUNED_ROOM), last_msg_id: last + 20, online: 1 })
     push(last + 21)
     await until(() => room.messages.some((m) => m.msgId === last + 21))
     calls.restore()
     const tail = room.messages.slice(-7)
-    expect(tail.map((m) => (m.gap ? 'gap' : m.msgId))).toEqual(['gap', last + 16, last + 17, last + 18, last + 19, last + 20, last + 21])
+    expect(tail.map((m) => (m.gap ? 'gap' : m.msgId))).toEqual([
+      'gap',
+      last + 16,
+      last + 17,
+      last + 18,
+      last + 19,
+      last + 20,
+      last + 21
+    ])
     expect(tail[0]).toMatchObject({ text: GAP_MARKER_TEXT, gap: { from: last + 1, to: last + 15 } })
     expect(GAP_MARKER_TEXT).toBe('部分消息未能加载')
     const asked = calls.bodies.filter((b) => b.includes('after_msg_id')).map((b) => JSON.parse(b))

@@ -39,7 +39,11 @@ describe('methods (pure)', () => {
   })
 
   test('R7.84 H5 payment pages get the way back (redirect_url): a path in the sandbox, the full address otherwise', () => {
-    const loc = { href: 'https://live.example.com/m2/packageB/pages/deposit/deposit?x=1', pathname: '/m2/packageB/pages/deposit/deposit', search: '?x=1' }
+    const loc = {
+      href: 'https://live.example.com/m2/packageB/pages/deposit/deposit?x=1',
+      pathname: '/m2/packageB/pages/deposit/deposit',
+      search: '?x=1'
+    }
     expect(returnUrl({ sandbox: 1 }, loc)).toBe('/m2/packageB/pages/deposit/deposit?x=1')
     expect(returnUrl({}, loc)).toBe(loc.href)
     expect(paymentPageUrl('https://pay/x?order_id=1', '/back')).toBe('https://pay/x?order_id=1&redirect_url=%2Fback')
@@ -52,7 +56,12 @@ describe('methods (pure)', () => {
 describe('against the reference server', () => {
   beforeAll(async () => {
     setItem('fingerprint', 'fp-deposit-tests')
-    sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit', platform: () => 'WEB', isIOS: () => false })
+    sessionStore.configure({
+      wait: () => Promise.resolve(),
+      currentUrl: () => '/packageB/pages/deposit/deposit',
+      platform: () => 'WEB',
+      isIOS: () => false
+    })
   }, 40000)
 
   let modal: jest.SpyInstance
@@ -94,7 +103,10 @@ describe('against the reference server', () => {
   test('R7.84 H5: weixin_h5 sends the browser to the payment page (mweb_url) with the way back', async () => {
     await loginStore.loginWithPassword('13800000001', 'demo1234')
     const visited: string[] = []
-    const store = new DepositStore({ methods: () => depositMethods('WEB'), launch: (o) => launchPayment(o, (url) => visited.push(url)) })
+    const store = new DepositStore({
+      methods: () => depositMethods('WEB'),
+      launch: (o) => launchPayment(o, (url) => visited.push(url))
+    })
     await store.load()
     expect(await store.pay()).toBe(true)
     expect(visited).toHaveLength(1)
@@ -109,7 +121,10 @@ describe('against the reference server', () => {
   test('R7.84 H5: alipay_web goes to the Alipay page', async () => {
     expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
     const visited: string[] = []
-    const store = new DepositStore({ methods: () => depositMethods('WEB'), launch: (o) => launchPayment(o, (url) => visited.push(url)) })
+    const store = new DepositStore({
+      methods: () => depositMethods('WEB'),
+      launch: (o) => launchPayment(o, (url) => visited.push(url))
+    })
     await store.load()
     store.chooseMethod('alipay_web')
     expect(await store.pay()).toBe(true)

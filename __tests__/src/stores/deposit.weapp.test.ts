@@ -14,7 +14,6 @@ import { setItem } from '@/platform/storage'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { wx } from '../../setup/wx'
 
- 
 const server = useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-weapp')
@@ -35,11 +34,13 @@ afterEach(() => jest.restoreAllMocks())
 function payOnTheSheet() {
   wx().answer('requestPayment', async (options) => {
     const orderId = /^prepay_id=wx_sandbox_(.+)$/.exec(String(options.package))?.[1]
-     
+
     if (!orderId) throw { errMsg: 'requestPayment:fail invalid package' }
     const headers = { Authorization: `Bearer ${getToken()}` }
-    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { method: 'POST', headers }).then((res) => res.json())
-     
+    const r = await fetch(`${server.origin}/sandbox/pay/confirm?order_id=${orderId}`, { method: 'POST', headers }).then(
+      (res) => res.json()
+    )
+
     if (r.code !== 1) throw { errMsg: `requestPayment:fail ${r.msg}` }
     return { errMsg: 'requestPayment:ok' }
   })

@@ -20,14 +20,18 @@ import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
 
- 
 const server = useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithGoods // a free room on air
 const PAID_ROOM = 303
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-gift-tests')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
 }, 40000)
 
 let modal: jest.SpyInstance
@@ -47,7 +51,11 @@ async function login() {
 
 /** Another viewer: the mini-program's dev login (a user with 100 慧币). */
 async function otherViewerToken(): Promise<string> {
-  const r = await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: 'dev', encryptedData: 'x', iv: 'x' }) })
+  const r = await fetch(`${server.origin}/api/v1/userapp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'dev', encryptedData: 'x', iv: 'x' })
+  })
   return ((await r.json()) as { data: { access_token: string } }).data.access_token
 }
 
@@ -156,12 +164,19 @@ test('R1.3 R3.16 others’ gifts and likes arrive through the room socket (types
   const store = new GiftStore()
   const likes = new LikeStore()
   const socket = acquireRoomSocket(PAID_ROOM)
-  const offs = [socket.on('gift', (d) => store.onGiftPush(d as never)), socket.on('like', (d) => likes.onLikePush(d as never))]
+  const offs = [
+    socket.on('gift', (d) => store.onGiftPush(d as never)),
+    socket.on('like', (d) => likes.onLikePush(d as never))
+  ]
   try {
     await waitFor(() => socket.status === 'open')
     const other = await otherViewerToken()
     const call = (path: string, body: object) =>
-      fetch(`${server.origin}/api/v1/userapp/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', Authorization: `Bearer ${other}` }, body: JSON.stringify(body) }).then((r) => r.json())
+      fetch(`${server.origin}/api/v1/userapp/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${other}` },
+        body: JSON.stringify(body)
+      }).then((r) => r.json())
     const sent = (await call('send_gifts', { roomid: PAID_ROOM, giftid: 2, combo: 3 })) as { code: number }
     expect(sent.code).toBe(1)
     const event = await waitFor(() => store.roomEvents(PAID_ROOM)[0])

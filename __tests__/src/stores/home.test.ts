@@ -10,7 +10,9 @@ const server = useReferenceServer()
 describe('home store against the reference server', () => {
   test('R3.26 R7.10 R4.11 the index fills menu, notices, streamers, top playbacks, TV and radio; topRooms is its on-air liveRooms', async () => {
     const r = await fetch(`${server.origin}/api/v1/userapp/index`, { method: 'POST' })
-    const index = ((await r.json()) as { data: Record<string, unknown> & { liveRooms: { id: number; onair: number }[] } }).data
+    const index = (
+      (await r.json()) as { data: Record<string, unknown> & { liveRooms: { id: number; onair: number }[] } }
+    ).data
     expect(index).not.toHaveProperty('topRooms') // the spec's index response has no topRooms
     const onAir = index.liveRooms.filter((room) => room.onair === 1).map((room) => room.id)
     expect(onAir.length).toBeGreaterThan(0)
@@ -39,13 +41,27 @@ describe('home store against the reference server', () => {
         { id: 3, title: '已结束', onair: 0, start_time: soon - 90000 }, // status 0
         { id: 4, title: '也在直播', onair: 1 } // status 1
       ]
-      fault.answers.set('/api/v1/userapp/index', { code: 1, msg: 'success', data: { menu: [], notices: [], liveRooms, streamers: [], topPlaybacks: [], playbacks: [], channels: { tv: [], radio: [] } } })
+      fault.answers.set('/api/v1/userapp/index', {
+        code: 1,
+        msg: 'success',
+        data: {
+          menu: [],
+          notices: [],
+          liveRooms,
+          streamers: [],
+          topPlaybacks: [],
+          playbacks: [],
+          channels: { tv: [], radio: [] }
+        }
+      })
       const home = new HomeStore()
       await home.loadIndex()
       expect(home.indexError).toBeNull()
       expect(home.topRooms.map((r) => r.id)).toEqual([2, 4])
     } finally {
-      configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+      configureRequest({
+        hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+      })
       await fault.close()
     }
   })

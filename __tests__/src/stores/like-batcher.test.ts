@@ -48,7 +48,11 @@ test('R3.17 continuous tapping makes at most one call per window', async () => {
 })
 
 test('R3.17 R7.76 a failed batch is kept and sent again unchanged (same count, same key); newer taps follow in their own batch', async () => {
-  const send = jest.fn().mockResolvedValueOnce(false).mockRejectedValueOnce(new Error('offline')).mockResolvedValue(true)
+  const send = jest
+    .fn()
+    .mockResolvedValueOnce(false)
+    .mockRejectedValueOnce(new Error('offline'))
+    .mockResolvedValue(true)
   const b = new LikeBatcher(send)
   b.tap(3)
   jest.advanceTimersByTime(LIKE_INTERVAL)
@@ -102,7 +106,10 @@ test('R3.17 every batch has its own key; leaving sends the failed batch first, t
 
 test('R3.17 taps during a slow call wait for it; no two calls overlap', async () => {
   let resolve!: (ok: boolean) => void
-  const send = jest.fn().mockImplementationOnce(() => new Promise<boolean>((r) => (resolve = r))).mockResolvedValue(true)
+  const send = jest
+    .fn()
+    .mockImplementationOnce(() => new Promise<boolean>((r) => (resolve = r)))
+    .mockResolvedValue(true)
   const b = new LikeBatcher(send)
   b.tap()
   jest.advanceTimersByTime(LIKE_INTERVAL)

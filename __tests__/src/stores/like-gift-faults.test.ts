@@ -31,7 +31,12 @@ beforeAll(async () => {
   server = await startReferenceServer()
   proxy = await startFaultProxy(server.origin)
   configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${GIFT_ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => `/packageA/pages/live/live?roomid=${GIFT_ROOM}`,
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
   // the viewer entered the password room as its page does: from now on its likes carry the room_key
   expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).id).toBe(LIKE_ROOM)
 }, 40000)
@@ -57,10 +62,15 @@ async function serverLikes(room: number): Promise<number> {
 }
 async function serverGold(token: string): Promise<{ gold: number; gifts: number }> {
   const post = (path: string, body: object) =>
-    fetch(`${server.origin}/api/v1/userapp/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) }).then(
-      (r) => r.json() as Promise<{ data: { gold: number; total: number } }>
-    )
-  return { gold: Number((await post('userinfo', {})).data.gold), gifts: (await post('pay/log', { count: 100 })).data.total }
+    fetch(`${server.origin}/api/v1/userapp/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body)
+    }).then((r) => r.json() as Promise<{ data: { gold: number; total: number } }>)
+  return {
+    gold: Number((await post('userinfo', {})).data.gold),
+    gifts: (await post('pay/log', { count: 100 })).data.total
+  }
 }
 const bodyOf = (r: { body: string }) => JSON.parse(r.body) as Record<string, unknown>
 
@@ -102,8 +112,13 @@ test('R3.17 a batch that never reached the server is counted when its retry arri
 
 test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id and charged once; the balance is exact', async () => {
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
-  const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
-    .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
+  const token = (
+    await fetch(`${server.origin}/api/v1/userapp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>)
+  ).data.access_token
   await liveStore.loadRoom(GIFT_ROOM)
   const balance = new BalanceStore()
   const store = new GiftStore({ retryDelay: () => 50, balance })
@@ -116,7 +131,12 @@ test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id
   const calls = proxy.requests(/send_gifts/).slice(seen)
   expect(calls).toHaveLength(2)
   expect(calls[0].fault).toBe('drop-reply')
-  expect(bodyOf(calls[1])).toMatchObject({ roomid: GIFT_ROOM, giftid: bun.id, combo: 2, request_id: bodyOf(calls[0]).request_id })
+  expect(bodyOf(calls[1])).toMatchObject({
+    roomid: GIFT_ROOM,
+    giftid: bun.id,
+    combo: 2,
+    request_id: bodyOf(calls[0]).request_id
+  })
   const after = await serverGold(token)
   expect(after.gold).toBe(before.gold - bun.price * 2) // charged once
   expect(after.gifts).toBe(before.gifts + 1)
@@ -127,8 +147,13 @@ test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id
 
 test('R3.16 R7.77 every try unanswered → 赠送结果未确认; tapping the same gift again reuses the key: still one charge', async () => {
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
-  const token = (await fetch(`${server.origin}/api/v1/userapp/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' }) })
-    .then((r) => r.json() as Promise<{ data: { access_token: string } }>)).data.access_token
+  const token = (
+    await fetch(`${server.origin}/api/v1/userapp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '13800000001', password: 'demo1234' })
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>)
+  ).data.access_token
   await liveStore.loadRoom(GIFT_ROOM)
   const balance = new BalanceStore()
   const store = new GiftStore({ retryDelay: () => 50, balance })
@@ -144,7 +169,12 @@ test('R3.16 R7.77 every try unanswered → 赠送结果未确认; tapping the sa
   expect((await serverGold(token)).gold).toBe(before.gold - flower.price * 3) // the first try went through
   // the viewer taps again: the same key, answered with the first result
   expect(await store.send(GIFT_ROOM, flower, 3)).toBe(true)
-  const keys = new Set(proxy.requests(/send_gifts/).slice(seen).map((r) => bodyOf(r).request_id))
+  const keys = new Set(
+    proxy
+      .requests(/send_gifts/)
+      .slice(seen)
+      .map((r) => bodyOf(r).request_id)
+  )
   expect(keys.size).toBe(1)
   const after = await serverGold(token)
   expect(after.gold).toBe(before.gold - flower.price * 3)

@@ -10,18 +10,22 @@ const server = useReferenceServer()
 function recordAnswers(pattern: RegExp) {
   const original = globalThis.fetch
   const answers: unknown[] = []
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const res = await original(input, init)
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (pattern.test(url)) answers.push(await res.clone().json())
     return res
-  })
+  }
   return { answers, restore: () => void (globalThis.fetch = original) }
 }
 
 describe('room rules', () => {
   test('R3.11 each external tab gets an id tab-N by position', () => {
-    expect(tabsWithIds([{ title: '简介' }, { title: '图文' }, { title: '相册' }]).map((t) => t.id)).toEqual(['tab-0', 'tab-1', 'tab-2'])
+    expect(tabsWithIds([{ title: '简介' }, { title: '图文' }, { title: '相册' }]).map((t) => t.id)).toEqual([
+      'tab-0',
+      'tab-1',
+      'tab-2'
+    ])
     expect(tabsWithIds(undefined)).toEqual([])
   })
   test('R3.12 the stream URL scheme follows the page protocol', () => {
@@ -32,7 +36,14 @@ describe('room rules', () => {
   })
   test('R3.10 R3.12 normalizing a room rewrites its sources and numbers its tabs', () => {
     const room = normalizeRoom(
-      { id: 1, title: 't', onair: 1, source: 'http://h/live.m3u8', playback_source: 'http://h/vod.m3u8', external: { tabs: [{ title: '简介' }] } },
+      {
+        id: 1,
+        title: 't',
+        onair: 1,
+        source: 'http://h/live.m3u8',
+        playback_source: 'http://h/vod.m3u8',
+        external: { tabs: [{ title: '简介' }] }
+      },
       'https:'
     )
     expect(room.source).toBe('https://h/live.m3u8')
@@ -50,7 +61,9 @@ describe('room rules', () => {
   })
   test('R7.39 R9.8 R3.53 the QR code takes roomid or path, width default 300', () => {
     expect(qrcodeUrl('http://h', { roomid: 496 })).toBe('http://h/api/v1/userapp/qrcode?roomid=496&width=300')
-    expect(qrcodeUrl('http://h', { path: 'pages/home/home', width: 200 })).toBe('http://h/api/v1/userapp/qrcode?path=pages%2Fhome%2Fhome&width=200')
+    expect(qrcodeUrl('http://h', { path: 'pages/home/home', width: 200 })).toBe(
+      'http://h/api/v1/userapp/qrcode?path=pages%2Fhome%2Fhome&width=200'
+    )
   })
 })
 
@@ -67,7 +80,11 @@ describe('live store against the reference server', () => {
 
   test('R3.9 a password-protected room asks for the password, then opens with it', async () => {
     const store = new LiveStore()
-    const res = await fetch(`${server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: 1, count: 100 }) })
+    const res = await fetch(`${server.origin}/api/v1/userapp/living/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1, count: 100 })
+    })
     const list = ((await res.json()) as { data: { list: { id: number; need_password?: number }[] } }).data.list
     const locked = list.find((r) => r.need_password === 1)
     expect(locked).toBeDefined()
@@ -93,8 +110,14 @@ describe('live store against the reference server', () => {
       expect(new URL(visit[0]).searchParams.get('id')).toBe('496') // id = roomId
       expect(new URL(visit[0]).searchParams.get('flag')).toBe('visits') // flag = action, default visits
       // the reference server accepts the visit and counts exactly one
-      expect(recorded.answers).toEqual([{ code: 1, msg: expect.any(String), data: { roomid: 496, visits: before + 1 } }])
-      expect(store.stats[496]).toMatchObject({ visits: before + 1, online: expect.any(Number), likes: expect.any(Number) })
+      expect(recorded.answers).toEqual([
+        { code: 1, msg: expect.any(String), data: { roomid: 496, visits: before + 1 } }
+      ])
+      expect(store.stats[496]).toMatchObject({
+        visits: before + 1,
+        online: expect.any(Number),
+        likes: expect.any(Number)
+      })
     } finally {
       recorded.restore()
       calls.restore()
@@ -109,7 +132,11 @@ describe('live store against the reference server', () => {
       expect(store.groupsData.length).toBeGreaterThan(0)
       const group = groupOf(store.groupsData, 496)!
       expect(rooms.map((r) => r.id).sort()).toEqual([...group.rooms].map(Number).sort())
-      expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: group.rooms.join(','), count: PAGE_SIZE.liveRooms, order: 'sort' })
+      expect(JSON.parse(calls.bodies[0])).toMatchObject({
+        roomid: group.rooms.join(','),
+        count: PAGE_SIZE.liveRooms,
+        order: 'sort'
+      })
     } finally {
       calls.restore()
     }

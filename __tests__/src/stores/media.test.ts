@@ -62,7 +62,15 @@ describe('schedule rules', () => {
   test('R2.45 the date strip has 7 days, 3 back and 3 ahead, with 昨天 今天 明天', () => {
     const now = Date.parse('2024-05-01T04:00:00Z') // 12:00 China time
     const days = scheduleDays(now)
-    expect(days.map((d) => d.date)).toEqual(['2024-04-28', '2024-04-29', '2024-04-30', '2024-05-01', '2024-05-02', '2024-05-03', '2024-05-04'])
+    expect(days.map((d) => d.date)).toEqual([
+      '2024-04-28',
+      '2024-04-29',
+      '2024-04-30',
+      '2024-05-01',
+      '2024-05-02',
+      '2024-05-03',
+      '2024-05-04'
+    ])
     expect(days.slice(2, 5).map((d) => d.label)).toEqual(['昨天', '今天', '明天'])
     expect(days[0].label).toBe('周日')
   })
@@ -153,7 +161,13 @@ describe('media store against the reference server', () => {
 
   test('R3.27 R7.13 a room entry is kept per room id', async () => {
     const store = new MediaStore()
-    const rooms = (await (await fetch(`${server.origin}/api/v1/userapp/living/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":3}' })).json()) as { data: { list: Array<{ id: number }> } }
+    const rooms = (await (
+      await fetch(`${server.origin}/api/v1/userapp/living/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"page":1,"count":3}'
+      })
+    ).json()) as { data: { list: Array<{ id: number }> } }
     const id = rooms.data.list[0].id
     const room = await store.loadRoom(id)
     expect(room?.id).toBe(id)

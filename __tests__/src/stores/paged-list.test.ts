@@ -22,7 +22,17 @@ function server(total: number, opts: { withTotalPage?: boolean } = {}) {
 
 describe('PagedList (spec section 4 "Paged list loading")', () => {
   test('R9.4 page sizes', () => {
-    expect(PAGE_SIZE).toEqual({ default: 10, streamers: 15, rankingWeb: 15, rankingMini: 20, comments: 5, history: 10, photos: 30, liveRooms: 100, suggestions: 15 })
+    expect(PAGE_SIZE).toEqual({
+      default: 10,
+      streamers: 15,
+      rankingWeb: 15,
+      rankingMini: 20,
+      comments: 5,
+      history: 10,
+      photos: 30,
+      liveRooms: 100,
+      suggestions: 15
+    })
     expect(new PagedList(server(0).fetcher).pageSize).toBe(10)
   })
 
@@ -39,7 +49,11 @@ describe('PagedList (spec section 4 "Paged list loading")', () => {
     const s = server(25)
     const l = new PagedList(s.fetcher)
     await l.load()
-    expect({ currentPage: l.currentPage, totalPage: l.totalPage, total: l.total }).toEqual({ currentPage: 1, totalPage: 3, total: 25 })
+    expect({ currentPage: l.currentPage, totalPage: l.totalPage, total: l.total }).toEqual({
+      currentPage: 1,
+      totalPage: 3,
+      total: 25
+    })
     expect(l.list.every((i) => typeof i.id === 'number')).toBe(true)
   })
 

@@ -11,7 +11,6 @@ import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 
- 
 const server = useReferenceServer()
 
 beforeEach(() => localStorage.clear())
@@ -53,11 +52,13 @@ describe('likes', () => {
 
 describe('playback rules', () => {
   test('R3.20 playback danmaku maps relativeTimestamp and the JSON text to time and text', () => {
-    expect(toTimedDanmaku([
-      { relativeTimestamp: 12, content: '{"text":"好看"}' },
-      { relativeTimestamp: 3, content: '{"text":"开始了"}' },
-      { relativeTimestamp: 5, content: 'not json' }
-    ])).toEqual([
+    expect(
+      toTimedDanmaku([
+        { relativeTimestamp: 12, content: '{"text":"好看"}' },
+        { relativeTimestamp: 3, content: '{"text":"开始了"}' },
+        { relativeTimestamp: 5, content: 'not json' }
+      ])
+    ).toEqual([
       { time: 3, text: '开始了' },
       { time: 12, text: '好看' }
     ])
@@ -80,7 +81,13 @@ describe('playback rules', () => {
 
 describe('playback store against the reference server', () => {
   test('R7.15 R7.80 R7.81 detail, timed danmaku and comments (5 a page)', async () => {
-    const list = await (await fetch(`${server.origin}/api/v1/userapp/playback/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":1}' })).json() as { data: { list: { id: number }[] } }
+    const list = (await (
+      await fetch(`${server.origin}/api/v1/userapp/playback/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"page":1,"count":1}'
+      })
+    ).json()) as { data: { list: { id: number }[] } }
     const store = new PlaybackStore(list.data.list[0].id)
     await store.load()
     expect(store.detail?.source).toMatch(/\/hls\/vod\/\d+\/index\.m3u8$/)
@@ -91,7 +98,13 @@ describe('playback store against the reference server', () => {
   })
   test('R7.83 R5.12 a playback is liked once; R7.82 a comment shows first', async () => {
     setToken((await demoLogin(server.origin)).access_token)
-    const list = await (await fetch(`${server.origin}/api/v1/userapp/playback/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":1}' })).json() as { data: { list: { id: number; likes: number }[] } }
+    const list = (await (
+      await fetch(`${server.origin}/api/v1/userapp/playback/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"page":1,"count":1}'
+      })
+    ).json()) as { data: { list: { id: number; likes: number }[] } }
     const id = list.data.list[0].id
     const store = new PlaybackStore(id)
     await store.load()
@@ -129,14 +142,21 @@ describe('a password room’s recording', () => {
 
 describe('preview', () => {
   test('R7.17 R2.10 the preview page shows the teaser and its reminder button', async () => {
-    const teasers = await (await fetch(`${server.origin}/api/v1/userapp/teaser/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page":1,"count":10}' })).json() as { data: { list: { id: number; title: string }[] } }
+    const teasers = (await (
+      await fetch(`${server.origin}/api/v1/userapp/teaser/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"page":1,"count":10}'
+      })
+    ).json()) as { data: { list: { id: number; title: string }[] } }
     const t = teasers.data.list.find((x) => x.id !== 1473)!
     const detail = await fetchTeaserDetail(t.id)
     expect(detail.title).toBe(t.title)
     Current.router = { params: { id: String(t.id) }, path: '/p' } as never
     const u = new TestUtils()
     await u.mount(PreviewPage)
-    for (let i = 0; i < 100 && !document.querySelector('.preview__title'); i++) await new Promise((r) => setTimeout(r, 20))
+    for (let i = 0; i < 100 && !document.querySelector('.preview__title'); i++)
+      await new Promise((r) => setTimeout(r, 20))
     expect(document.querySelector('.preview__title')?.textContent).toBe(t.title)
     expect(['预约提醒', '正在直播，进入直播间']).toContain(document.querySelector('.preview__btn')?.textContent)
     u.unmout()

@@ -10,12 +10,18 @@ import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { balanceStore } from '@/stores/balance'
 import { liveStore } from '@/stores/live'
-import { PURCHASE_FAILURE_DURATION, PURCHASE_SUCCESS_TEXT, PremiumStore, bannerState, bannerText, purchasedFrom } from '@/packageA/components/interact/premium-store'
+import {
+  PURCHASE_FAILURE_DURATION,
+  PURCHASE_SUCCESS_TEXT,
+  PremiumStore,
+  bannerState,
+  bannerText,
+  purchasedFrom
+} from '@/packageA/components/interact/premium-store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 
- 
 const server = useReferenceServer()
 
 describe('banner states (pure)', () => {
@@ -50,7 +56,12 @@ describe('banner states (pure)', () => {
 describe('against the reference server', () => {
   beforeAll(async () => {
     setItem('fingerprint', 'fp-premium-tests')
-    sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageA/pages/live/live?roomid=303', platform: () => 'WEB', isIOS: () => false })
+    sessionStore.configure({
+      wait: () => Promise.resolve(),
+      currentUrl: () => '/packageA/pages/live/live?roomid=303',
+      platform: () => 'WEB',
+      isIOS: () => false
+    })
   }, 40000)
 
   let toast: jest.SpyInstance

@@ -14,7 +14,7 @@ import { until } from '../support/wait'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.password
- 
+
 const server = useReferenceServer()
 let token = ''
 

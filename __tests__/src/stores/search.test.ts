@@ -1,6 +1,14 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 import Taro from '@tarojs/taro'
-import { HISTORY_KEY, HISTORY_LIMIT, SEARCH_TABS, SLOW_LIVE_KEYWORD, SearchStore, addToHistory, cleanKeyword } from '@/stores/search'
+import {
+  HISTORY_KEY,
+  HISTORY_LIMIT,
+  SEARCH_TABS,
+  SLOW_LIVE_KEYWORD,
+  SearchStore,
+  addToHistory,
+  cleanKeyword
+} from '@/stores/search'
 import { configureRequest } from '@/core/request'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 
@@ -67,7 +75,12 @@ describe('search rules', () => {
       const list = await settled(store)
       expect(list.error).toBeNull()
       expect(list.list.length).toBeGreaterThan(0)
-      expect(list.list.some((s) => { const r = s as { room_id?: number; roomId?: number }; return (r.room_id ?? r.roomId) === 496 })).toBe(true)
+      expect(
+        list.list.some((s) => {
+          const r = s as { room_id?: number; roomId?: number }
+          return (r.room_id ?? r.roomId) === 496
+        })
+      ).toBe(true)
       expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: 496, keywords: '496', page: 1, count: 10 })
       store.submit('496号')
       await settled(store)
@@ -103,14 +116,23 @@ describe('search rules', () => {
   })
 
   test('R8.17 suggestions and hot keywords fail silently to empty', async () => {
-    configureRequest({ hosts: { api: 'http://127.0.0.1:9', live: 'http://127.0.0.1:9', stats: 'http://127.0.0.1:9', mobile: 'http://127.0.0.1:9' } })
+    configureRequest({
+      hosts: {
+        api: 'http://127.0.0.1:9',
+        live: 'http://127.0.0.1:9',
+        stats: 'http://127.0.0.1:9',
+        mobile: 'http://127.0.0.1:9'
+      }
+    })
     try {
       const store = new SearchStore()
       await expect(store.suggest('太湖')).resolves.toEqual([])
       await store.loadHot()
       expect(store.hot).toEqual([])
     } finally {
-      configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+      configureRequest({
+        hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+      })
     }
   })
 })

@@ -35,7 +35,14 @@ afterAll(() => server.close())
 
 let stores: SessionParts[] = []
 function makeStore(deps: Partial<SessionDeps> = {}) {
-  const store = sessionParts({ currentUrl: () => LIVE_URL, reload: jest.fn(), platform: () => 'WEB', isIOS: () => false, scene: () => 0, ...deps })
+  const store = sessionParts({
+    currentUrl: () => LIVE_URL,
+    reload: jest.fn(),
+    platform: () => 'WEB',
+    isIOS: () => false,
+    scene: () => 0,
+    ...deps
+  })
   store.login.register()
   stores.push(store)
   return store
@@ -74,10 +81,20 @@ describe('R3 the current user', () => {
   })
 
   test('R3.2 R3.3 R3.4 R3.5 the nickname is read from name, nick_name or nickname', () => {
-    expect(normalizeUser({ id: 5, name: 'A', avatar: 'x', mobile: '13800000001' })).toEqual({ id: 5, nickName: 'A', avatar: 'x', mobile: '13800000001' })
+    expect(normalizeUser({ id: 5, name: 'A', avatar: 'x', mobile: '13800000001' })).toEqual({
+      id: 5,
+      nickName: 'A',
+      avatar: 'x',
+      mobile: '13800000001'
+    })
     expect(normalizeUser({ id: 5, nick_name: 'B' })?.nickName).toBe('B')
     expect(normalizeUser({ id: 5, nickname: 'C' })?.nickName).toBe('C')
-    expect(normalizeUser({ id: '6' as unknown as number, nickname: 'D', mobile: null })).toEqual({ id: 6, nickName: 'D', avatar: '', mobile: '' })
+    expect(normalizeUser({ id: '6' as unknown as number, nickname: 'D', mobile: null })).toEqual({
+      id: 6,
+      nickName: 'D',
+      avatar: '',
+      mobile: ''
+    })
     expect(normalizeUser(null)).toBeNull()
     expect(normalizeUser({ id: 0 })).toBeNull()
   })
@@ -122,7 +139,10 @@ describe('R4 login', () => {
   test('R1.12 R7.61 R9.9 SMS code: sendsms with type 1, then login with the code (the 60 s countdown is the button)', async () => {
     const store = makeStore()
     await expect(store.login.sendSmsCode(DEMO_MOBILE)).resolves.toBe(true)
-    expect(server.calls.at(-1)).toMatchObject({ path: '/api/v1/liveapp/sendsms', body: { mobile: DEMO_MOBILE, type: 1 } })
+    expect(server.calls.at(-1)).toMatchObject({
+      path: '/api/v1/liveapp/sendsms',
+      body: { mobile: DEMO_MOBILE, type: 1 }
+    })
     expect(SMS_COUNTDOWN).toBe(60)
     await expect(store.login.loginWithSms(DEMO_MOBILE, '000000')).resolves.toBe(false)
     expect(store.login.error).toBe('验证码错误')
@@ -146,7 +166,10 @@ describe('R4 login', () => {
     await expect(postData('/userapp/follow', { roomid: 3 }, { loginPrompt: true })).resolves.toEqual({ isfollow: 1 })
 
     server.tokens.clear() // the token expires on the server
-    await expect(postData('/userapp/follow', { roomid: 3 }, { loginPrompt: true })).rejects.toMatchObject({ errorCode: 401, msg: '需要身份验证' })
+    await expect(postData('/userapp/follow', { roomid: 3 }, { loginPrompt: true })).rejects.toMatchObject({
+      errorCode: 401,
+      msg: '需要身份验证'
+    })
     expect(getToken()).toBe('')
     expect(store.session.token).toBe('')
     expect(store.session.isLoggedIn).toBe(false)
@@ -188,7 +211,11 @@ describe('R4 login', () => {
     const store = makeStore()
     server.tokens.set('handoff-token', 10001)
     await runStartup({ tokentype: 'app', token: 'handoff-token' }, '/m2/pages/home/home')
-    expect(server.calls.some((c) => c.path === '/api/v1/userapp/login' && c.body.tokentype === 'app' && c.body.token === 'handoff-token')).toBe(true)
+    expect(
+      server.calls.some(
+        (c) => c.path === '/api/v1/userapp/login' && c.body.tokentype === 'app' && c.body.token === 'handoff-token'
+      )
+    ).toBe(true)
     expect(store.session.isLoggedIn).toBe(true)
     expect(store.session.user.id).toBe(10001)
   })
@@ -219,7 +246,10 @@ describe('R4.4 R7.65 current user', () => {
     expect(savedCookies()).toMatchObject({ id: '10001', sign: 'sig10001' })
     server.users.get(10001)!.name = '改过的名字'
     await expect(store.session.fetchCurrentUser()).resolves.toMatchObject({ id: 10001, nickName: '改过的名字' })
-    expect(server.calls.at(-1)).toMatchObject({ path: '/api/v1/userapp/userinfo', body: { id: 10001, sign: 'sig10001' } })
+    expect(server.calls.at(-1)).toMatchObject({
+      path: '/api/v1/userapp/userinfo',
+      body: { id: 10001, sign: 'sig10001' }
+    })
     server.users.get(10001)!.name = '演示用户'
   })
 
@@ -355,7 +385,9 @@ describe('R6.4 the other login paths', () => {
     await expect(store.login.loginWithMessengerRedirect('http://127.0.0.1/m2/pages/user/user')).resolves.toBe(false)
     const check = server.calls.at(-1)!
     expect(check.path).toBe('/live/api.php')
-    expect(openExternal).toHaveBeenCalledWith(`${server.origin}/wechat/oauth_user?target_url=${encodeURIComponent('http://127.0.0.1/m2/pages/user/user')}`)
+    expect(openExternal).toHaveBeenCalledWith(
+      `${server.origin}/wechat/oauth_user?target_url=${encodeURIComponent('http://127.0.0.1/m2/pages/user/user')}`
+    )
 
     await store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
     ;(openExternal as jest.Mock).mockClear()

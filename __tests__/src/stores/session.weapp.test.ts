@@ -25,7 +25,10 @@ function makeStore() {
   return sessionParts({ currentUrl: () => '/pages/user/user', reload: jest.fn(), wait: () => Promise.resolve() })
 }
 
-const asyncWxCalls = () => wx().calls.filter((c) => c.api !== 'getLaunchOptionsSync').map((c) => c.api)
+const asyncWxCalls = () =>
+  wx()
+    .calls.filter((c) => c.api !== 'getLaunchOptionsSync')
+    .map((c) => c.api)
 
 test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the login call sends code, encryptedData and iv with 登录中 showing', async () => {
   const loading = jest.spyOn(Taro, 'showLoading')
@@ -36,7 +39,12 @@ test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the
     expect(asyncWxCalls()).toEqual(['getUserProfile', 'login']) // the profile first, inside the tap
     expect(wx().callsTo('getUserProfile')[0]).toMatchObject({ desc: expect.any(String) })
     expect(calls.count).toBe(1)
-    expect(JSON.parse(calls.bodies[0])).toMatchObject({ code: 'wx-code-1', encryptedData: 'wx-encrypted-data', iv: 'wx-iv', platform: 'WEAPP' })
+    expect(JSON.parse(calls.bodies[0])).toMatchObject({
+      code: 'wx-code-1',
+      encryptedData: 'wx-encrypted-data',
+      iv: 'wx-iv',
+      platform: 'WEAPP'
+    })
   } finally {
     calls.restore()
   }
@@ -63,7 +71,9 @@ test('R5.15 R8.16 refusing the user information gives the dialog titled 登录�
     calls.restore()
   }
   expect(LOGIN_FAILED_TITLE).toBe('登录失败')
-  expect(modal).toHaveBeenCalledWith(expect.objectContaining({ title: '登录失败', content: expect.stringContaining('设置') }))
+  expect(modal).toHaveBeenCalledWith(
+    expect.objectContaining({ title: '登录失败', content: expect.stringContaining('设置') })
+  )
   expect(asyncWxCalls()).toEqual(['getUserProfile'])
   expect(store.session.isLoggedIn).toBe(false)
   store.dispose()

@@ -34,14 +34,26 @@ describe('streamer entities', () => {
     expect(s.description).toBe('简介')
     expect(s.roomId).toBe(9)
     expect(s.room_id).toBe(9)
-    const t = normalizeStreamer({ id: 2, nickName: '昵称', name: '名字', description: '描述', brief: '简介', roomId: 3 })
+    const t = normalizeStreamer({
+      id: 2,
+      nickName: '昵称',
+      name: '名字',
+      description: '描述',
+      brief: '简介',
+      roomId: 3
+    })
     expect(t).toMatchObject({ nickName: '昵称', description: '描述', roomId: 3, room_id: 3 })
     expect(normalizeStreamer({ id: 3, nick_name: '下划线' }).nickName).toBe('下划线')
   })
 
   test('R3.23 the hot tag with id 0 is always first, and never twice', () => {
     expect(withHotTag([{ id: 1, title: '新闻' }])).toEqual([HOT_TAG, { id: 1, title: '新闻' }])
-    expect(withHotTag([{ id: 2, title: '文旅' }, { id: 0, title: '推荐' }])).toEqual([HOT_TAG, { id: 2, title: '文旅' }])
+    expect(
+      withHotTag([
+        { id: 2, title: '文旅' },
+        { id: 0, title: '推荐' }
+      ])
+    ).toEqual([HOT_TAG, { id: 2, title: '文旅' }])
     expect(withHotTag(null)).toEqual([HOT_TAG])
     expect(HOT_TAG).toEqual({ id: 0, title: '热门' })
   })
@@ -82,7 +94,9 @@ describe('streamer store against the reference server', () => {
       expect(bodyOf(seen.bodies[0])).toMatchObject({ tag, count: 15, page: 1 })
       expect(list.pageSize).toBe(PAGE_SIZE.streamers)
       expect(list.list.length).toBeGreaterThan(0)
-      expect(list.list.every((s) => s.nickName && typeof s.roomId === 'number' && (s.tags ?? []).includes(tag))).toBe(true)
+      expect(list.list.every((s) => s.nickName && typeof s.roomId === 'number' && (s.tags ?? []).includes(tag))).toBe(
+        true
+      )
 
       await store.selectTag(0)
       const hot = store.listOf(0)

@@ -12,8 +12,17 @@ beforeEach(() => localStorage.clear())
 describe('timeline topics', () => {
   test('R3.30 like from total_likes, author defaulting to the brand, image from pic, status default 1', () => {
     const t = normalizeTopic({ id: 1, title: '樱花', total: 3, visits: 9, total_likes: 7, pic: 'p.png' }, '慧直播')
-    expect(t).toMatchObject({ like: 7, image: 'p.png', status: 1, author: { nickName: '慧直播', avatar: '' }, total: 3, visits: 9 })
-    expect(normalizeTopic({ id: 2, title: 'x', status: 0, author: { nickName: '台长', avatar: 'a.png' } }).author).toEqual({ nickName: '台长', avatar: 'a.png' })
+    expect(t).toMatchObject({
+      like: 7,
+      image: 'p.png',
+      status: 1,
+      author: { nickName: '慧直播', avatar: '' },
+      total: 3,
+      visits: 9
+    })
+    expect(
+      normalizeTopic({ id: 2, title: 'x', status: 0, author: { nickName: '台长', avatar: 'a.png' } }).author
+    ).toEqual({ nickName: '台长', avatar: 'a.png' })
   })
   test('R3.31 a topic redirects to live if is_living, to playback if review_id', () => {
     expect(topicRedirect({ is_living: 496, review_id: 9 })).toEqual({ page: 'live', roomid: 496 })
@@ -27,8 +36,14 @@ describe('timeline topics', () => {
       await store.load()
       expect(store.topic?.title).toBeTruthy()
       expect(store.posts.list.length).toBeGreaterThan(0)
-      expect(store.posts.list[0]).toMatchObject({ host_name: expect.any(String), host_avatar: expect.any(String), like: expect.any(Number) })
-      expect(calls.urls.some((u) => /a=timeline_posts/.test(u) && /id=1/.test(u) && /count=10/.test(u) && /page=1/.test(u))).toBe(true)
+      expect(store.posts.list[0]).toMatchObject({
+        host_name: expect.any(String),
+        host_avatar: expect.any(String),
+        like: expect.any(Number)
+      })
+      expect(
+        calls.urls.some((u) => /a=timeline_posts/.test(u) && /id=1/.test(u) && /count=10/.test(u) && /page=1/.test(u))
+      ).toBe(true)
       const post = store.posts.list[0]
       const before = post.like
       await expect(store.like(post)).resolves.toBe(true)

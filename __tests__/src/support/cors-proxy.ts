@@ -30,11 +30,15 @@ export async function startCorsProxy(upstream: string): Promise<CorsProxy> {
     }
     const headers = { ...req.headers, host: target.host }
     delete headers.origin
-    const up = http.request({ hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (answer) => {
-      for (const [k, v] of Object.entries(answer.headers)) if (v !== undefined && !/^access-control-/i.test(k)) res.setHeader(k, v)
-      res.statusCode = answer.statusCode || 502
-      answer.pipe(res)
-    })
+    const up = http.request(
+      { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        for (const [k, v] of Object.entries(answer.headers))
+          if (v !== undefined && !/^access-control-/i.test(k)) res.setHeader(k, v)
+        res.statusCode = answer.statusCode || 502
+        answer.pipe(res)
+      }
+    )
     up.on('error', () => {
       res.statusCode = 502
       res.end()

@@ -20,7 +20,9 @@ function cors(req: http.IncomingMessage, res: http.ServerResponse) {
   res.setHeader('Access-Control-Expose-Headers', 'Set-Cookie')
 }
 
-export async function startCorsServer(handle: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => void): Promise<CorsServer> {
+export async function startCorsServer(
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, body: Buffer) => void
+): Promise<CorsServer> {
   const sockets = new Set<Socket>()
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []

@@ -16,7 +16,8 @@ export function expectSwiperLoopWarnings(): { settled(): Promise<void> } {
         await waitFor(() => containers().length > 0 && containers().every((el) => 'swiper' in el))
         const messages = warn.mock.calls.map((args) => String(args[0]))
         expect(messages.length).toBeGreaterThan(0)
-        for (const m of messages) expect(m).toMatch(/^Swiper Loop Warning: The number of slides is not enough for loop mode/)
+        for (const m of messages)
+          expect(m).toMatch(/^Swiper Loop Warning: The number of slides is not enough for loop mode/)
       } finally {
         warn.mockRestore()
       }

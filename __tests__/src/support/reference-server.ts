@@ -49,14 +49,14 @@ export function countRequests(pattern: RegExp) {
   const original = globalThis.fetch
   const seen: string[] = []
   const bodies: string[] = []
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     if (pattern.test(url)) {
       seen.push(url)
       bodies.push(typeof init?.body === 'string' ? init.body : '')
     }
     return original(input, init)
-  })
+  }
   return {
     get count() {
       return seen.length

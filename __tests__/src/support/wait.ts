@@ -6,7 +6,8 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 export async function until(check: () => boolean, timeout = 8000, what = 'the condition'): Promise<void> {
   const end = Date.now() + timeout
   while (!check()) {
-    if (Date.now() > end) throw new Error(what === 'the condition' ? 'timed out waiting' : `timed out waiting for ${what}`)
+    if (Date.now() > end)
+      throw new Error(what === 'the condition' ? 'timed out waiting' : `timed out waiting for ${what}`)
     await sleep(20)
   }
 }

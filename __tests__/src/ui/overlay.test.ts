@@ -71,10 +71,12 @@ describe('R5.18 dialog helpers: the project checks the parameters itself', () =>
 
   test('R5.20 a button text may not exceed 8 units, a Chinese character counting 2 (4 Chinese characters)', async () => {
     await expect(showModal({ title: 't', content: 'c', confirmText: '确定确定确' })).rejects.toMatchObject({
-      errMsg: 'showModal:fail parameter error: parameter.confirmText length should not be larger than 4 Chinese characters ("确定确定确")'
+      errMsg:
+        'showModal:fail parameter error: parameter.confirmText length should not be larger than 4 Chinese characters ("确定确定确")'
     })
     await expect(showModal({ title: 't', content: 'c', cancelText: 'abcdefghi' })).rejects.toMatchObject({
-      errMsg: 'showModal:fail parameter error: parameter.cancelText length should not be larger than 4 Chinese characters ("abcdefghi")'
+      errMsg:
+        'showModal:fail parameter error: parameter.cancelText length should not be larger than 4 Chinese characters ("abcdefghi")'
     })
     await expect(showModal({ title: 't', content: 'c', cancelText: '取消a1234' })).rejects.toMatchObject({
       errMsg: expect.stringContaining('cancelText length should not be larger than 4 Chinese characters')

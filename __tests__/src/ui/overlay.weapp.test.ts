@@ -77,10 +77,12 @@ test('R5.19 R5.20 R1.25 R8.18 mini-program: invalid modal parameters reject with
     errMsg: 'showModal:fail parameter error: parameter.confirmColor should be String instead of Null (null)'
   })
   await expect(showModal({ content: 'c', cancelText: '不要不要不' })).rejects.toMatchObject({
-    errMsg: 'showModal:fail parameter error: parameter.cancelText length should not be larger than 4 Chinese characters ("不要不要不")'
+    errMsg:
+      'showModal:fail parameter error: parameter.cancelText length should not be larger than 4 Chinese characters ("不要不要不")'
   })
   await expect(showModal({ content: 'c', cancelColor: '#000' })).rejects.toMatchObject({
-    errMsg: 'showModal:fail parameter error: parameter.cancelColor should be a 6-digit hex colour with # instead of "#000"'
+    errMsg:
+      'showModal:fail parameter error: parameter.cancelColor should be a 6-digit hex colour with # instead of "#000"'
   })
   await new Promise((r) => setTimeout(r, 50))
   expect(modalEl()).toBeNull()

@@ -19,11 +19,25 @@ useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-share-toast-tests')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
 }, 40000)
 
 test('R9.17 分享 in the live room opens the poster with a share toast that lasts 3 seconds', async () => {
-  Current.router = { params: { roomid: String(ROOM) }, path: '/packageA/pages/live/live', onReady: '', onHide: '', onShow: '', shareTicket: '', scene: 0, exitState: undefined } as never
+  Current.router = {
+    params: { roomid: String(ROOM) },
+    path: '/packageA/pages/live/live',
+    onReady: '',
+    onHide: '',
+    onShow: '',
+    shareTicket: '',
+    scene: 0,
+    exitState: undefined
+  } as never
   const t = new TestUtils()
   await t.mount(LivePage)
   try {

@@ -21,7 +21,16 @@ const historyLength = window.history.length
 
 beforeAll(async () => {
   api = await startApiServer()
-  api.answers.set('/api/v1/userapp/login', { code: 1, msg: 'success', data: { access_token: 'A-session-9', token_type: 'Bearer', expires_in: 3600, user: { id: 10009, name: '微信用户', mobile: '13800000009' } } })
+  api.answers.set('/api/v1/userapp/login', {
+    code: 1,
+    msg: 'success',
+    data: {
+      access_token: 'A-session-9',
+      token_type: 'Bearer',
+      expires_in: 3600,
+      user: { id: 10009, name: '微信用户', mobile: '13800000009' }
+    }
+  })
   await startApp()
 })
 afterAll(() => api.close())
@@ -43,6 +52,9 @@ test('R2.26 R7.56 the startup login leaves the address before the router reads i
 
 test('R3.54 R1.24 a share payload made from the address or a page path carries no login secret', () => {
   expect(shareData(null, signatureUrl()).link).toBe('http://127.0.0.1/m2/pages/home/home?from=share')
-  const page = shareData({ title: '直播间', path: '/packageA/pages/live/live?roomid=496&token=x&TokenType=y&sign=z' }, '')
+  const page = shareData(
+    { title: '直播间', path: '/packageA/pages/live/live?roomid=496&token=x&TokenType=y&sign=z' },
+    ''
+  )
   expect(page.link).toMatch(/\/m2\/packageA\/pages\/live\/live\?roomid=496$/)
 })

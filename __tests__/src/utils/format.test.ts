@@ -46,7 +46,6 @@ describe('time', () => {
 
 // format.ts no longer loads dayjs (its bytes were on every first load); it must still say what dayjs said
 describe('time text as dayjs wrote it (zh-cn, relativeTime)', () => {
-   
   const dayjs = require('dayjs') as typeof import('dayjs')
   beforeAll(() => {
     dayjs.extend(require('dayjs/plugin/relativeTime'))
@@ -55,12 +54,24 @@ describe('time text as dayjs wrote it (zh-cn, relativeTime)', () => {
   })
   // a fixed pseudo-random sequence, so a failure names the same case every run
   let seed = 20261122
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648)
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648
   const base = new Date(2026, 10, 22, 8, 5, 9).getTime()
 
   test('R9.21 formatTime gives dayjs.format for every pattern the app uses and the other tokens', () => {
-    const patterns = ['YYYY/MM/DD HH:mm:ss', 'YYYY-MM-DD', 'MM-DD HH:mm', 'MM月DD日 HH:mm', 'YYYY年MM月DD日 HH:mm', 'MM-DD', 'YYYY-MM-DD HH:mm',
-      'YY M D H m s SSS', 'MMM MMMM d dd ddd dddd', 'h hh a A', 'Z ZZ', '[YYYY] YYYY [at] HH']
+    const patterns = [
+      'YYYY/MM/DD HH:mm:ss',
+      'YYYY-MM-DD',
+      'MM-DD HH:mm',
+      'MM月DD日 HH:mm',
+      'YYYY年MM月DD日 HH:mm',
+      'MM-DD',
+      'YYYY-MM-DD HH:mm',
+      'YY M D H m s SSS',
+      'MMM MMMM d dd ddd dddd',
+      'h hh a A',
+      'Z ZZ',
+      '[YYYY] YYYY [at] HH'
+    ]
     for (let i = 0; i < 400; i++) {
       const t = base + Math.round((random() - 0.5) * 6 * 365 * 86400000)
       for (const p of patterns) expect(`${p} ${formatTime(t, p)}`).toBe(`${p} ${dayjs(t).format(p)}`)
@@ -68,8 +79,30 @@ describe('time text as dayjs wrote it (zh-cn, relativeTime)', () => {
   })
 
   test('R9.21 fromNow gives dayjs.from (几秒前 as 刚刚) from seconds to years, past and future', () => {
-    const spans = [0, 1000, 44000, 45000, 89000, 90000, 44 * 60000, 45 * 60000, 89 * 60000, 90 * 60000, 21 * 3600000, 22 * 3600000,
-      35 * 3600000, 36 * 3600000, 25 * 86400000, 26 * 86400000, 45 * 86400000, 46 * 86400000, 320 * 86400000, 345 * 86400000, 548 * 86400000, 3 * 365 * 86400000]
+    const spans = [
+      0,
+      1000,
+      44000,
+      45000,
+      89000,
+      90000,
+      44 * 60000,
+      45 * 60000,
+      89 * 60000,
+      90 * 60000,
+      21 * 3600000,
+      22 * 3600000,
+      35 * 3600000,
+      36 * 3600000,
+      25 * 86400000,
+      26 * 86400000,
+      45 * 86400000,
+      46 * 86400000,
+      320 * 86400000,
+      345 * 86400000,
+      548 * 86400000,
+      3 * 365 * 86400000
+    ]
     const cases: number[] = []
     for (const s of spans) cases.push(s, -s, s + 500, -s - 500)
     for (let i = 0; i < 2000; i++) cases.push(Math.round((random() - 0.5) * 2 ** (random() * 37)))

@@ -24,31 +24,34 @@ export const TabBar = observer(function TabBar() {
   const current = uiStore.currentTab
   return (
     <>
-    <MiniPlayer above='tab-bar' />
-    <View className='tab-bar' {...tablistProps('底部导航')}>
-      {TABS.map((tab) => {
-        const active = tab.key === current
-        return (
-          <View
-            key={tab.key}
-            className={`tab-bar__item${active ? ' tab-bar__item--active' : ''}`}
-            {...tabProps(active)}
-            data-tab={tab.key}
-            style={{ color: active ? THEME_TEXT_COLOR : MUTED_TEXT_COLOR, borderTopColor: active ? THEME_COLOR : 'transparent' }}
-            onClick={() => {
-              if (active) return
-              uiStore.setTab(tab.key)
-              void Taro.switchTab({ url: `/${TAB_PAGES[tab.key]}` })
-            }}
-          >
-            <Text className='tab-bar__icon' {...hiddenProps}>
-              {tab.icon}
-            </Text>
-            <Text className='tab-bar__text'>{tab.text}</Text>
-          </View>
-        )
-      })}
-    </View>
+      <MiniPlayer above="tab-bar" />
+      <View className="tab-bar" {...tablistProps('底部导航')}>
+        {TABS.map((tab) => {
+          const active = tab.key === current
+          return (
+            <View
+              key={tab.key}
+              className={`tab-bar__item${active ? ' tab-bar__item--active' : ''}`}
+              {...tabProps(active)}
+              data-tab={tab.key}
+              style={{
+                color: active ? THEME_TEXT_COLOR : MUTED_TEXT_COLOR,
+                borderTopColor: active ? THEME_COLOR : 'transparent'
+              }}
+              onClick={() => {
+                if (active) return
+                uiStore.setTab(tab.key)
+                void Taro.switchTab({ url: `/${TAB_PAGES[tab.key]}` })
+              }}
+            >
+              <Text className="tab-bar__icon" {...hiddenProps}>
+                {tab.icon}
+              </Text>
+              <Text className="tab-bar__text">{tab.text}</Text>
+            </View>
+          )
+        })}
+      </View>
     </>
   )
 })

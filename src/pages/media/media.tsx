@@ -30,7 +30,6 @@ function rpx(n: number): number {
   return (n * systemInfo().windowWidth) / 750
 }
 
-
 /** A channel's schedule for the selected day of the 7-day strip, the programme on air marked (R2.45, R3.25, R4.23). */
 const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: ChannelKind }) {
   const m = mediaStore
@@ -40,7 +39,7 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
   const [now, setNow] = useState(Date.now())
   useEffect(() => {
     if (channelId) void quietly(m.loadSchedule(channelId, day))
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when channelId, day change; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when channelId, day change; what else it reads belongs to those
   }, [channelId, day])
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60000)
@@ -65,8 +64,8 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
   // channels, programmes and videos play in package A's player page (pages/watch/watch)
   const playChannel = (c: Channel) => c.source && openPage('watch', { type: 'channel', id: c.id })
   return (
-    <View className='media-channels'>
-      <ScrollView className='media-channels__strip' scrollX enhanced showScrollbar={false} {...tablistProps('频道')}>
+    <View className="media-channels">
+      <ScrollView className="media-channels__strip" scrollX enhanced showScrollbar={false} {...tablistProps('频道')}>
         {channels.map((c) => (
           <View
             key={c.id}
@@ -75,43 +74,49 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
             data-channel={c.id}
             onClick={() => m.selectChannel(kind, c.id)}
           >
-            {c.logo ? <AltImage className='media-channels__logo' src={c.logo} mode='aspectFit' alt='' /> : null}
-            <Text className='media-channels__name'>{c.title}</Text>
+            {c.logo ? <AltImage className="media-channels__logo" src={c.logo} mode="aspectFit" alt="" /> : null}
+            <Text className="media-channels__name">{c.title}</Text>
           </View>
         ))}
       </ScrollView>
-      <View className='media-channels__head'>
-        <Text className='media-channels__title'>
+      <View className="media-channels__head">
+        <Text className="media-channels__title">
           {channel.title}
           {channel.frequency ? ` · ${channel.frequency}` : ''}
         </Text>
         {channel.source ? (
-          <Text className='media-channels__watch' {...buttonProps()} onClick={() => playChannel(channel)}>
+          <Text className="media-channels__watch" {...buttonProps()} onClick={() => playChannel(channel)}>
             {kind === 'tv' ? '看直播' : '听直播'}
           </Text>
         ) : null}
       </View>
-      <ScrollView className='media-days' scrollX enhanced showScrollbar={false} {...tablistProps('节目单日期')}>
+      <ScrollView className="media-days" scrollX enhanced showScrollbar={false} {...tablistProps('节目单日期')}>
         {scheduleDays(now).map((d) => (
-          <View key={d.date} className={`media-days__item${d.date === day ? ' media-days__item--active' : ''}`} {...tabProps(d.date === day)} data-day={d.date} onClick={() => m.selectDay(d.date)}>
-            <Text className='media-days__label'>{d.label}</Text>
-            <Text className='media-days__date'>{d.short}</Text>
+          <View
+            key={d.date}
+            className={`media-days__item${d.date === day ? ' media-days__item--active' : ''}`}
+            {...tabProps(d.date === day)}
+            data-day={d.date}
+            onClick={() => m.selectDay(d.date)}
+          >
+            <Text className="media-days__label">{d.label}</Text>
+            <Text className="media-days__date">{d.short}</Text>
           </View>
         ))}
       </ScrollView>
       {entries && entries.length ? (
-        <View className='media-schedule'>
+        <View className="media-schedule">
           {entries.map((e, i) => (
             <View
               key={`${e.start}-${i}`}
               className={`media-schedule__row${i === current ? ' media-schedule__row--current' : ''}${e.endAt <= now ? ' media-schedule__row--past' : ''}`}
             >
-              <Text className='media-schedule__time'>
+              <Text className="media-schedule__time">
                 {e.start}–{e.end}
                 {e.nextDay ? '(次日)' : ''}
               </Text>
-              <Text className='media-schedule__title'>{text(e.title)}</Text>
-              {i === current && <Text className='media-schedule__now'>正在播出</Text>}
+              <Text className="media-schedule__title">{text(e.title)}</Text>
+              {i === current && <Text className="media-schedule__now">正在播出</Text>}
             </View>
           ))}
         </View>
@@ -120,7 +125,7 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
           loading={state.loading || (!state.loaded && !state.error)}
           error={state.error}
           empty
-          emptyText='当天暂无节目单'
+          emptyText="当天暂无节目单"
           onRetry={() => quietly(m.loadSchedule(channel.id, day, true))}
         />
       )}
@@ -135,19 +140,29 @@ const ProgrammeList = observer(function ProgrammeList({ kind, title }: { kind: M
   const st = m.programState[kind]
   useEffect(() => {
     if (!st.loaded && !st.loading) void quietly(m.loadProgrammes(kind))
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when kind changes; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when kind changes; what else it reads belongs to those
   }, [kind])
   return (
-    <View className='media-programs'>
-      {title && <Text className='media-section'>{title}</Text>}
+    <View className="media-programs">
+      {title && <Text className="media-section">{title}</Text>}
       {list.length ? (
         list.map((p: Programme) => (
-          <View key={p.id} className='media-programs__item' data-program={p.id} {...buttonProps()} onClick={() => p.source && openPage('watch', { type: 'programme', kind, id: p.id })}>
-            {p.cover ? <AltImage className='media-programs__cover' src={p.cover} mode='aspectFill' lazyLoad alt={p.title} /> : <View className='media-programs__cover' />}
-            <View className='media-programs__body'>
-              <Text className='media-programs__title'>{text(p.title)}</Text>
-              <Text className='media-programs__brief'>{text(p.brief)}</Text>
-              <Text className='media-programs__sub'>
+          <View
+            key={p.id}
+            className="media-programs__item"
+            data-program={p.id}
+            {...buttonProps()}
+            onClick={() => p.source && openPage('watch', { type: 'programme', kind, id: p.id })}
+          >
+            {p.cover ? (
+              <AltImage className="media-programs__cover" src={p.cover} mode="aspectFill" lazyLoad alt={p.title} />
+            ) : (
+              <View className="media-programs__cover" />
+            )}
+            <View className="media-programs__body">
+              <Text className="media-programs__title">{text(p.title)}</Text>
+              <Text className="media-programs__brief">{text(p.brief)}</Text>
+              <Text className="media-programs__sub">
                 {p.episodes ? `共${p.episodes}期` : ''}
                 {p.updated_at ? ` · ${formatTime(p.updated_at, 'MM-DD')}更新` : ''}
               </Text>
@@ -159,7 +174,7 @@ const ProgrammeList = observer(function ProgrammeList({ kind, title }: { kind: M
           loading={st.loading || (!st.loaded && !st.error)}
           error={st.error}
           empty
-          emptyText='暂无节目'
+          emptyText="暂无节目"
           onRetry={() => quietly(m.loadProgrammes(kind))}
         />
       )}
@@ -176,13 +191,19 @@ interface RowProps {
 const VideoRow = memo(function VideoRow({ id, index, data }: RowProps) {
   const v = data[index]
   return (
-    <View id={id} className='media-video' data-video={v.id} {...buttonProps()} onClick={() => v.source && openPage('watch', { type: 'video', id: v.id })}>
-      <View className='media-video__cover' style={v.cover ? { backgroundImage: `url(${v.cover})` } : undefined}>
-        {v.duration ? <Text className='media-video__time'>{formatDuration(v.duration)}</Text> : null}
+    <View
+      id={id}
+      className="media-video"
+      data-video={v.id}
+      {...buttonProps()}
+      onClick={() => v.source && openPage('watch', { type: 'video', id: v.id })}
+    >
+      <View className="media-video__cover" style={v.cover ? { backgroundImage: `url(${v.cover})` } : undefined}>
+        {v.duration ? <Text className="media-video__time">{formatDuration(v.duration)}</Text> : null}
       </View>
-      <View className='media-video__body'>
-        <Text className='media-video__title'>{text(v.title)}</Text>
-        <Text className='media-video__sub'>
+      <View className="media-video__body">
+        <Text className="media-video__title">{text(v.title)}</Text>
+        <Text className="media-video__sub">
           {formatCount(v.views || 0)}次播放{v.publish_time ? ` · ${formatTime(v.publish_time, 'MM-DD HH:mm')}` : ''}
         </Text>
       </View>
@@ -198,7 +219,7 @@ const VideoList = observer(function VideoList() {
   const list = mediaStore.videoList
   useEffect(() => {
     if (list.currentPage === 0 && !list.loading) void quietly(list.load())
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   if (list.empty) {
     return (
@@ -206,7 +227,7 @@ const VideoList = observer(function VideoList() {
         loading={list.loading || (list.currentPage === 0 && !list.error)}
         error={list.error}
         empty
-        emptyText='暂无视频'
+        emptyText="暂无视频"
         onRetry={() => quietly(list.load({ reset: true }))}
       />
     )
@@ -215,9 +236,9 @@ const VideoList = observer(function VideoList() {
   const height = Math.max(rpx(VIDEO_ROW * 2), info.windowHeight - rpx(ABOVE_LIST + TAB_BAR))
   return (
     <VirtualList
-      className='media-videos'
+      className="media-videos"
       height={height}
-      width='100%'
+      width="100%"
       itemData={list.list}
       itemCount={list.list.length}
       itemSize={rpx(VIDEO_ROW)}
@@ -226,7 +247,12 @@ const VideoList = observer(function VideoList() {
       lowerThreshold={50}
       onScrollToLower={() => quietly(list.load())}
       renderBottom={
-        <Text key='more' className='media-videos__more' {...buttonProps()} onClick={() => list.error && quietly(list.load())}>
+        <Text
+          key="more"
+          className="media-videos__more"
+          {...buttonProps()}
+          onClick={() => list.error && quietly(list.load())}
+        >
           {list.error && !list.loading ? '加载失败，点击重试' : listFootText(list)}
         </Text>
       }
@@ -243,7 +269,7 @@ function MediaPage() {
   const m = mediaStore
   useEffect(() => {
     if (!m.channelState.loaded && !m.channelState.loading) void quietly(m.loadChannels())
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   usePullDownRefresh(() => {
     const seg = m.segment
@@ -258,11 +284,17 @@ function MediaPage() {
   })
   const seg = m.segment
   return (
-    <View className='page page--tab media'>
-      <Text className='page__title media__title'>视听</Text>
-      <View className='media__segments' {...tablistProps('视听分类')}>
+    <View className="page page--tab media">
+      <Text className="page__title media__title">视听</Text>
+      <View className="media__segments" {...tablistProps('视听分类')}>
         {MEDIA_SEGMENTS.map((s) => (
-          <Text key={s.key} className={`media__segment${s.key === seg ? ' media__segment--active' : ''}`} {...tabProps(s.key === seg)} data-segment={s.key} onClick={() => m.setSegment(s.key)}>
+          <Text
+            key={s.key}
+            className={`media__segment${s.key === seg ? ' media__segment--active' : ''}`}
+            {...tabProps(s.key === seg)}
+            data-segment={s.key}
+            onClick={() => m.setSegment(s.key)}
+          >
             {s.title}
           </Text>
         ))}
@@ -273,7 +305,7 @@ function MediaPage() {
           <ProgrammeList kind={seg} title={seg === 'tv' ? '电视栏目' : '广播栏目'} />
         </View>
       )}
-      {seg === 'audio' && <ProgrammeList kind='audio' />}
+      {seg === 'audio' && <ProgrammeList kind="audio" />}
       {seg === 'video' && <VideoList />}
       <TabBarSlot />
     </View>

@@ -34,11 +34,11 @@ function StreamerTabPage() {
   useEffect(() => {
     if (!s.tagsLoaded) void quietly(s.loadTags())
     void quietly(s.selectTag(s.currentTag))
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   useEffect(() => {
     if (mode === 'ranking') void quietly(s.selectRanking(s.rankingType))
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when mode changes; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when mode changes; what else it reads belongs to those
   }, [mode])
   const list = mode === 'tags' ? s.currentList : s.currentRanking
   useReachBottom(() => {
@@ -50,17 +50,29 @@ function StreamerTabPage() {
     void Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
   })
   return (
-    <View className='page page--tab streamer-tab'>
-      <View className='streamer-tab__modes' {...tablistProps('主播')}>
+    <View className="page page--tab streamer-tab">
+      <View className="streamer-tab__modes" {...tablistProps('主播')}>
         {(['tags', 'ranking'] as Mode[]).map((m) => (
-          <Text key={m} className={`streamer-tab__mode${mode === m ? ' streamer-tab__mode--active' : ''}`} {...tabProps(mode === m)} data-mode={m} onClick={() => setMode(m)}>
+          <Text
+            key={m}
+            className={`streamer-tab__mode${mode === m ? ' streamer-tab__mode--active' : ''}`}
+            {...tabProps(mode === m)}
+            data-mode={m}
+            onClick={() => setMode(m)}
+          >
             {m === 'tags' ? '主播' : '人气榜'}
           </Text>
         ))}
       </View>
       {mode === 'tags' ? (
         <View>
-          <ScrollView className='streamer-tab__tags' scrollX enhanced showScrollbar={false} {...tablistProps('主播标签')}>
+          <ScrollView
+            className="streamer-tab__tags"
+            scrollX
+            enhanced
+            showScrollbar={false}
+            {...tablistProps('主播标签')}
+          >
             {s.tags.map((t) => (
               <Text
                 key={t.id}
@@ -73,16 +85,16 @@ function StreamerTabPage() {
               </Text>
             ))}
           </ScrollView>
-          <View className='streamer-tab__grid'>
+          <View className="streamer-tab__grid">
             {list.list.map((item) => (
               <StreamerCell key={item.id} streamer={item} onTap={openStreamer} />
             ))}
           </View>
-          <ListState list={list} emptyText='该分类下还没有主播' />
+          <ListState list={list} emptyText="该分类下还没有主播" />
         </View>
       ) : (
         <View>
-          <View className='streamer-tab__types' {...tablistProps('榜单')}>
+          <View className="streamer-tab__types" {...tablistProps('榜单')}>
             {RANKING_TYPES.map((t) => (
               <Text
                 key={t.key}
@@ -95,12 +107,12 @@ function StreamerTabPage() {
               </Text>
             ))}
           </View>
-          <View className='streamer-tab__ranking'>
+          <View className="streamer-tab__ranking">
             {list.list.map((item, i) => (
               <StreamerRow key={item.id} streamer={item} rank={item.rank ?? i + 1} onTap={openStreamer} />
             ))}
           </View>
-          <ListState list={list} emptyText='暂无榜单数据' />
+          <ListState list={list} emptyText="暂无榜单数据" />
         </View>
       )}
       <ListFoot list={list} />

@@ -21,11 +21,17 @@ import { waitFor, $ } from '../../support/dom'
 
 const server = useReferenceServer()
 const ROOM = 496
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-rain-tests')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => true })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
+    platform: () => 'WEB',
+    isIOS: () => true
+  })
   loginStore.register()
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
 }, 40000)
@@ -44,7 +50,10 @@ afterEach(() => {
   delete (window as unknown as { DeviceMotionEvent?: unknown }).DeviceMotionEvent
 })
 
-const demo = (path: string) => fetch(`${server.origin}/dev/rooms/${ROOM}${path}`, { method: 'POST' }).then((r) => r.json() as Promise<{ code: number; data: any }>)
+const demo = (path: string) =>
+  fetch(`${server.origin}/dev/rooms/${ROOM}${path}`, { method: 'POST' }).then(
+    (r) => r.json() as Promise<{ code: number; data: any }>
+  )
 const rain = () => stageFor(ROOM).stores.rain as unknown as RainStore
 
 function tap(el: HTMLElement | null) {
@@ -65,7 +74,13 @@ function iPhoneSafari(answer: 'granted' | 'denied') {
     }
   }
   ;(window as unknown as { DeviceMotionEvent: unknown }).DeviceMotionEvent = DeviceMotionEvent
-  return { requestPermission, shake: () => window.dispatchEvent(new DeviceMotionEvent('devicemotion', { accelerationIncludingGravity: { x: 25, y: 18, z: 9.8 } })) }
+  return {
+    requestPermission,
+    shake: () =>
+      window.dispatchEvent(
+        new DeviceMotionEvent('devicemotion', { accelerationIncludingGravity: { x: 25, y: 18, z: 9.8 } })
+      )
+  }
 }
 
 /** A rain started by the demo control, the viewer in its game. */

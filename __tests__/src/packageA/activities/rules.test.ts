@@ -26,7 +26,8 @@ test('R4.39 a quiz push replaces the current quiz only if it has an id', () => {
   expect(nextQuiz(cur, { id: 4, title: 'y', options: [] })?.id).toBe(4)
 })
 
-const g = (id: number, on = 0) => ({ id, title: `g${id}`, price: 1, cover: '', url: '', on_screen: on, index: 0 }) as GoodsItem
+const g = (id: number, on = 0) =>
+  ({ id, title: `g${id}`, price: 1, cover: '', url: '', on_screen: on, index: 0 }) as GoodsItem
 
 test('R4.40 R4.41 R4.42 R3.41 goods renumber from 1, on screen marks only that item, take-down clears it', () => {
   expect(renumber([g(9), g(4), g(7)]).map((x) => x.index)).toEqual([1, 2, 3])

@@ -27,13 +27,17 @@ import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 
- 
 const server = useReferenceServer()
 const ROOM = 496
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-activity-tests')
-  sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`, platform: () => 'WEB', isIOS: () => false })
+  sessionStore.configure({
+    wait: () => Promise.resolve(),
+    currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
+    platform: () => 'WEB',
+    isIOS: () => false
+  })
   loginStore.register()
 }, 40000)
 
@@ -50,9 +54,13 @@ afterEach(() => {
   jest.restoreAllMocks()
 })
 
-const demo = (path: string) => fetch(`${server.origin}/dev/rooms/${ROOM}${path}`, { method: 'POST' }).then((r) => r.json() as Promise<{ code: number; data: any }>)
+const demo = (path: string) =>
+  fetch(`${server.origin}/dev/rooms/${ROOM}${path}`, { method: 'POST' }).then(
+    (r) => r.json() as Promise<{ code: number; data: any }>
+  )
 const stage = () => stageFor(ROOM)
-const store = <S,>(kind: 'vote' | 'quiz' | 'goods' | 'redpack' | 'rain' | 'lottery') => stage().stores[kind] as unknown as S
+const store = <S,>(kind: 'vote' | 'quiz' | 'goods' | 'redpack' | 'rain' | 'lottery') =>
+  stage().stores[kind] as unknown as S
 
 function tap(el: HTMLElement | null) {
   if (!el) throw new Error('nothing to tap')
@@ -90,7 +98,11 @@ test('R4.38 R7.95 R7.96 R3.39 R6.2 a pushed vote shows; a visitor’s vote opens
   await waitFor(() => store<VoteStore>('vote').mine === 2)
   await waitFor(() => $('.act-vote__option--mine .act-vote__count')?.textContent === '1')
   // R4.38 with a returned number: the count is that number, not one more than what the card held
-  const other = await fetch(`${server.origin}/api/v1/userapp/living/activity/vote/detail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ act_id: started.data.id }) }).then((r) => r.json())
+  const other = await fetch(`${server.origin}/api/v1/userapp/living/activity/vote/detail`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ act_id: started.data.id })
+  }).then((r) => r.json())
   expect(other.data.options[1].vote).toBe(1)
   // one vote per viewer: another tap sends nothing
   const calls = countRequests(/vote\/post/)
@@ -115,7 +127,9 @@ test('R4.39 R7.97 R7.98 R7.99 a quiz push without an id keeps the current quiz; 
   const result = await waitFor(() => $('.act-quiz__result'))
   const right = Number(quiz.result?.answer)
   expect(right).toBeGreaterThan(0)
-  expect(result.textContent).toBe(right === 3 ? '回答正确！' : `回答错误，正确答案：${pushed.data.options[right - 1].title}`)
+  expect(result.textContent).toBe(
+    right === 3 ? '回答正确！' : `回答错误，正确答案：${pushed.data.options[right - 1].title}`
+  )
   expect($(`.act-quiz__option--right[data-option="${right}"]`)).not.toBeNull()
   logout()
 })
@@ -125,7 +139,9 @@ test('R4.40 R4.41 R4.42 R7.100 R7.101 goods: the 商品 tab lists the room’s g
   const tab = new TestUtils()
   await tab.mount(GoodsTab, { props: { roomId: ROOM } })
   await waitFor(() => $$('.act-goods__list .act-goods__item').length >= 2)
-  expect($$('.act-goods__list .act-goods__index').map((e) => e.textContent)).toEqual($$('.act-goods__list .act-goods__item').map((_, i) => String(i + 1)))
+  expect($$('.act-goods__list .act-goods__index').map((e) => e.textContent)).toEqual(
+    $$('.act-goods__list .act-goods__item').map((_, i) => String(i + 1))
+  )
   tab.unmout()
   await mountStage()
   const goods = store<GoodsStore>('goods')
@@ -291,7 +307,9 @@ test('the server drops the room’s sockets while a vote starts; after the recon
   await fetch(`${server.origin}/dev/rooms/${DROP_ROOM}/sockets/drop`, { method: 'POST' })
   await waitFor(() => !socket.isOpen)
   // pushed while the viewer is away
-  const started = (await fetch(`${server.origin}/dev/rooms/${DROP_ROOM}/vote`, { method: 'POST' }).then((r) => r.json())) as { data: { id: number; options: unknown[] } }
+  const started = (await fetch(`${server.origin}/dev/rooms/${DROP_ROOM}/vote`, { method: 'POST' }).then((r) =>
+    r.json()
+  )) as { data: { id: number; options: unknown[] } }
   await waitFor(() => socket.isOpen && details.count >= 1, 10000)
   details.restore()
   // the viewer sees the vote that started while the room's sockets were down, with its options

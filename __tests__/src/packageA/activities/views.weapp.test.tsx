@@ -21,12 +21,49 @@ const deps: StageDeps = {
 }
 
 const DETAILS: Record<ActivityKind, unknown> = {
-  vote: { id: 1, title: '最想看哪个机位？', status: 1, options: [{ id: 1, title: '长春桥', vote: 3 }, { id: 2, title: '太湖仙岛', vote: 5 }], voted_option_id: 2 },
-  quiz: { id: 2, title: '鼋头渚位于哪个湖边？', status: 1, options: [{ id: 1, title: '太湖' }, { id: 2, title: '西湖' }] },
+  vote: {
+    id: 1,
+    title: '最想看哪个机位？',
+    status: 1,
+    options: [
+      { id: 1, title: '长春桥', vote: 3 },
+      { id: 2, title: '太湖仙岛', vote: 5 }
+    ],
+    voted_option_id: 2
+  },
+  quiz: {
+    id: 2,
+    title: '鼋头渚位于哪个湖边？',
+    status: 1,
+    options: [
+      { id: 1, title: '太湖' },
+      { id: 2, title: '西湖' }
+    ]
+  },
   lottery: { id: 3, title: '手慢无！点击参与抽奖', prize: '鼋头渚门票2张', lottery_type: 1, status: 1, userlist: [] },
-  rain: { actId: 4, title: '太湖红包雨', throttle: 300, count: 3, interval: '3,5,8', hs_time: 900, he_time: 4500, istop: 1, status: 1 },
+  rain: {
+    actId: 4,
+    title: '太湖红包雨',
+    throttle: 300,
+    count: 3,
+    interval: '3,5,8',
+    hs_time: 900,
+    he_time: 4500,
+    istop: 1,
+    status: 1
+  },
   redpack: { id: 5, title: '主播发红包啦', total_gold: 200, count: 10, remain: 7, status: 1 },
-  goods: [{ id: 6, title: '鼋头渚门票', price: 90, cover: '', url: '/m2/pages/mall/payment?goods_id=6', on_screen: 1, index: 0 }]
+  goods: [
+    {
+      id: 6,
+      title: '鼋头渚门票',
+      price: 90,
+      cover: '',
+      url: '/m2/pages/mall/payment?goods_id=6',
+      on_screen: 1,
+      index: 0
+    }
+  ]
 }
 
 const EXPECT: Record<ActivityKind, (el: HTMLElement) => void> = {
@@ -54,15 +91,20 @@ async function render(kind: ActivityKind): Promise<{ stage: StageStore; store: A
   return { stage, store }
 }
 
-test.each(Object.keys(DETAILS) as ActivityKind[])('the %s view renders in the mini-program with its label and a close button', async (kind) => {
-  const { stage } = await render(kind)
-  const card = await waitFor(() => $(`.act-card--${kind}`))
-  EXPECT[kind](card)
-  const close = $('.act-card__close')!
-  expect(close.getAttribute('aria-label') ?? close.getAttribute('arialabel') ?? close.getAttribute('ariaLabel')).toMatch(/^关闭/)
-  t.act(() => close.click())
-  expect(stage.closed).toEqual([kind])
-})
+test.each(Object.keys(DETAILS) as ActivityKind[])(
+  'the %s view renders in the mini-program with its label and a close button',
+  async (kind) => {
+    const { stage } = await render(kind)
+    const card = await waitFor(() => $(`.act-card--${kind}`))
+    EXPECT[kind](card)
+    const close = $('.act-card__close')!
+    expect(
+      close.getAttribute('aria-label') ?? close.getAttribute('arialabel') ?? close.getAttribute('ariaLabel')
+    ).toMatch(/^关闭/)
+    t.act(() => close.click())
+    expect(stage.closed).toEqual([kind])
+  }
+)
 
 test('R9.26 the lottery-win subscription is asked inside the tap that joins the grab lottery', async () => {
   const previous = env.TARO_APP_TMPL_LOTTERY_WIN
@@ -91,16 +133,20 @@ test('R6.6 mini-program: 摇一摇 starts the accelerometer (no permission to as
   const requestPermission = jest.fn(() => Promise.resolve('granted'))
   ;(window as unknown as { DeviceMotionEvent: unknown }).DeviceMotionEvent = { requestPermission }
   const listeners: Array<(a: { x: number; y: number; z: number }) => void> = []
-  jest.spyOn(Taro, 'onAccelerometerChange').mockImplementation(((cb: (a: { x: number; y: number; z: number }) => void) => void listeners.push(cb)))
+  jest
+    .spyOn(Taro, 'onAccelerometerChange')
+    .mockImplementation((cb: (a: { x: number; y: number; z: number }) => void) => void listeners.push(cb))
   const start = jest.spyOn(Taro, 'startAccelerometer').mockResolvedValue({ errMsg: 'startAccelerometer:ok' })
   const stop = jest.spyOn(Taro, 'stopAccelerometer').mockResolvedValue({ errMsg: 'stopAccelerometer:ok' })
-  const off = jest.spyOn(Taro, 'offAccelerometerChange').mockImplementation((() => undefined))
+  const off = jest.spyOn(Taro, 'offAccelerometerChange').mockImplementation(() => undefined)
   try {
     const { store } = await render('rain')
     const draw = jest.spyOn(store as unknown as { draw(): Promise<boolean> }, 'draw').mockResolvedValue(false)
     t.act(() => $('.act-rain__play')!.click())
     const shake = await waitFor(() => $('.act-rain__shake'))
-    expect(shake.getAttribute('arialabel') ?? shake.getAttribute('aria-label') ?? shake.getAttribute('ariaLabel')).toBe('摇一摇抢红包')
+    expect(shake.getAttribute('arialabel') ?? shake.getAttribute('aria-label') ?? shake.getAttribute('ariaLabel')).toBe(
+      '摇一摇抢红包'
+    )
     t.act(() => shake.click())
     await waitFor(() => start.mock.calls.length === 1)
     expect(start).toHaveBeenCalledWith(expect.objectContaining({ interval: 'game' }))

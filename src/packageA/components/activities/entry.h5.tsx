@@ -34,7 +34,7 @@ function useHost(afterVideo = false): Host | null {
     return () => {
       mounted = false
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the stage loads once, when the room mounts
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the stage loads once, when the room mounts
   }, [])
   return mod
 }
@@ -46,5 +46,5 @@ export function ActivityStage({ afterVideo, ...props }: StageProps) {
 
 export function GoodsTab({ roomId }: { roomId: number }) {
   const mod = useHost()
-  return mod ? <mod.GoodsTab roomId={roomId} /> : <Text className='activities__empty'>加载中</Text>
+  return mod ? <mod.GoodsTab roomId={roomId} /> : <Text className="activities__empty">加载中</Text>
 }

@@ -38,7 +38,8 @@ const DETAILS: Array<[ActivityKind, (roomid: number) => Promise<unknown>]> = [
 /** A detail worth loading a module for: a running activity, or goods on screen. */
 export function isRunning(kind: ActivityKind, data: unknown): boolean {
   if (!data || typeof data !== 'object') return false
-  if (kind === 'goods') return Array.isArray(data) && data.some((g) => Number((g as { on_screen?: unknown }).on_screen) === 1)
+  if (kind === 'goods')
+    return Array.isArray(data) && data.some((g) => Number((g as { on_screen?: unknown }).on_screen) === 1)
   return Number((data as { status?: unknown }).status) === 1
 }
 

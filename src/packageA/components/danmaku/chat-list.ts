@@ -95,7 +95,9 @@ export class MessageList {
     this.flushes++
     if (this.listeners.size) {
       const blocked = this.host.blocked
-      const live = batch.filter((b) => b.live && b.msg.msgId > this.floor && !blocked.has(b.msg.userId)).map((b) => b.msg)
+      const live = batch
+        .filter((b) => b.live && b.msg.msgId > this.floor && !blocked.has(b.msg.userId))
+        .map((b) => b.msg)
       if (live.length) for (const l of Array.from(this.listeners)) l(live)
     }
   }

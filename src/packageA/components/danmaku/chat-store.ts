@@ -1,7 +1,14 @@
 import { computed, makeObservable, observable, runInAction } from 'mobx'
 import { blockUser, fetchChatHistory, reportMessage, sendDanmaku, type HistoryItem } from '@/api/chat'
 import { ApiError } from '@/core/errors'
-import { acquireRoomSocket, backoffDelay, releaseRoomSocket, type DanmakuPushData, type RoomSocket, type WelcomeData } from '@/core/socket'
+import {
+  acquireRoomSocket,
+  backoffDelay,
+  releaseRoomSocket,
+  type DanmakuPushData,
+  type RoomSocket,
+  type WelcomeData
+} from '@/core/socket'
 import { getItem, setItem } from '@/platform/storage'
 import { loginPrompt } from '@/stores/login-prompt'
 import { MessageList, type BatchListener } from './chat-list'
@@ -68,7 +75,16 @@ export class ChatRoom {
     this.roomId = roomId
     this.store = store
     this.list = new MessageList(store)
-    this.sequence = new ChatSequence({ roomId, isActive: () => this.active, get deps() { return store.deps } }, this.list)
+    this.sequence = new ChatSequence(
+      {
+        roomId,
+        isActive: () => this.active,
+        get deps() {
+          return store.deps
+        }
+      },
+      this.list
+    )
     makeObservable(this, {
       online: observable,
       historyLoaded: observable,

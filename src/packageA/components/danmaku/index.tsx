@@ -50,7 +50,14 @@ function useLanes(): { lanes: DanmakuLanes; count: number } {
   const s = danmakuSettings.settings
   const count = LANES[String(s.area)] ?? DEFAULT_LANES.lanes
   const lanes = useMemo(
-    () => new DanmakuLanes({ lanes: count, slots: s.maxOnScreen, duration: CROSSING_MS[s.speed], merge: s.merge, mergeWindow: MERGE_WINDOW_MS }),
+    () =>
+      new DanmakuLanes({
+        lanes: count,
+        slots: s.maxOnScreen,
+        duration: CROSSING_MS[s.speed],
+        merge: s.merge,
+        mergeWindow: MERGE_WINDOW_MS
+      }),
     [count, s.maxOnScreen, s.speed, s.merge]
   )
   return { lanes, count }
@@ -63,7 +70,13 @@ function useLanes(): { lanes: DanmakuLanes; count: number } {
  * viewer's own). Screen readers skip it (the chat list below says the same), and with reduced motion asked for it
  * shows nothing: the messages are in the chat list.
  */
-export const FlyingLayer = observer(function FlyingLayer({ source, roomId }: { source: FlyingSource | null; roomId?: number }) {
+export const FlyingLayer = observer(function FlyingLayer({
+  source,
+  roomId
+}: {
+  source: FlyingSource | null
+  roomId?: number
+}) {
   const reduce = useReducedMotion()
   const s = danmakuSettings.settings
   const [items, setItems] = useState<Flying[]>([])
@@ -88,7 +101,7 @@ export const FlyingLayer = observer(function FlyingLayer({ source, roomId }: { s
       {items.map((f) => (
         <View
           key={f.key}
-          className='danmaku__item'
+          className="danmaku__item"
           data-msg-id={f.key}
           style={{
             top: `${(f.lane * 100) / count}%`,
@@ -98,7 +111,7 @@ export const FlyingLayer = observer(function FlyingLayer({ source, roomId }: { s
             animationDelay: `${f.delay}ms`
           }}
         >
-          <Text className='danmaku__text'>{f.count > 1 ? `${f.text} ×${f.count}` : f.text}</Text>
+          <Text className="danmaku__text">{f.count > 1 ? `${f.text} ×${f.count}` : f.text}</Text>
         </View>
       ))}
     </View>
@@ -165,14 +178,14 @@ async function openActions(room: ChatRoom, m: ChatMessage) {
 const ChatRow = memo(function ChatRow({ room, message: m }: { room: ChatRoom; message: ChatMessage }) {
   if (m.gap) {
     return (
-      <View className='chat__gap' data-gap-from={m.gap.from} data-gap-to={m.gap.to}>
-        <Text className='chat__gap-text'>{m.text}</Text>
+      <View className="chat__gap" data-gap-from={m.gap.from} data-gap-to={m.gap.to}>
+        <Text className="chat__gap-text">{m.text}</Text>
       </View>
     )
   }
   return (
-    <View className='chat__msg' data-msg-id={m.msgId} onClick={() => void openActions(room, m)}>
-      <Text className='chat__nick'>{m.nickname || `用户${m.userId}`}：</Text>
+    <View className="chat__msg" data-msg-id={m.msgId} onClick={() => void openActions(room, m)}>
+      <Text className="chat__nick">{m.nickname || `用户${m.userId}`}：</Text>
       {m.text}
     </View>
   )
@@ -204,20 +217,28 @@ function useLivePoliteness(room: ChatRoom): 'polite' | 'off' {
 const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
   const live = useLivePoliteness(room)
   // 屏蔽词 hide messages here too, never the viewer's own (settings.ts); gap markers always show
-  const all = danmakuSettings.settings.blockWords.length ? room.visible.filter((m) => m.gap || !danmakuSettings.hides(m)) : room.visible
+  const all = danmakuSettings.settings.blockWords.length
+    ? room.visible.filter((m) => m.gap || !danmakuSettings.hides(m))
+    : room.visible
   const list = all.length > CHAT_ROWS ? all.slice(-CHAT_ROWS) : all
   const last = list.length ? list[list.length - 1].msgId : 0
   if (!list.length) {
     return (
-      <View className='chat__list chat__list--empty'>
-        <Text className='chat__empty'>{room.historyLoaded ? CHAT_EMPTY_TEXT : '加载中'}</Text>
+      <View className="chat__list chat__list--empty">
+        <Text className="chat__empty">{room.historyLoaded ? CHAT_EMPTY_TEXT : '加载中'}</Text>
       </View>
     )
   }
   return (
     // a scrollTop past the end (new per batch) keeps the latest at the bottom; scrollIntoView would also scroll the
     // page's own containers on H5
-    <ScrollView className='chat__list' scrollY scrollTop={AUTO_SCROLL_BASE + last} scrollWithAnimation={false} {...logProps('聊天消息', live)}>
+    <ScrollView
+      className="chat__list"
+      scrollY
+      scrollTop={AUTO_SCROLL_BASE + last}
+      scrollWithAnimation={false}
+      {...logProps('聊天消息', live)}
+    >
       {list.map((m) => (
         <ChatRow key={m.msgId} room={room} message={m} />
       ))}
@@ -261,19 +282,23 @@ export function ChatPanel({ roomId }: { roomId: number }) {
   const room = useChatRoom(roomId)
   const { text, setText, sending, send } = useChatSend(room)
   return (
-    <View className='chat' data-room={roomId}>
+    <View className="chat" data-room={roomId}>
       {room ? <ChatList room={room} /> : null}
-      <View className='chat__bar'>
+      <View className="chat__bar">
         <Input
-          className='chat__input'
+          className="chat__input"
           value={text}
-          placeholder='说点什么…'
+          placeholder="说点什么…"
           maxlength={200}
-          confirmType='send'
+          confirmType="send"
           onInput={(e) => setText(e.detail.value)}
           onConfirm={() => void send()}
         />
-        <View className={`chat__send${sending ? ' chat__send--busy' : ''}`} {...buttonProps()} onClick={() => void send()}>
+        <View
+          className={`chat__send${sending ? ' chat__send--busy' : ''}`}
+          {...buttonProps()}
+          onClick={() => void send()}
+        >
           {SEND_TEXT}
         </View>
       </View>
@@ -285,15 +310,27 @@ export function ChatPanel({ roomId }: { roomId: number }) {
  * A send box over the video in full screen (a live room's chat, a playback's danmaku): the flying danmaku, the like
  * button and this box stay with the viewer in full screen, as in the players they know.
  */
-export function FullscreenSendBox({ text, setText, send, sending, placeholder = '发个弹幕…' }: { text: string; setText: (t: string) => void; send: () => void; sending?: boolean; placeholder?: string }) {
+export function FullscreenSendBox({
+  text,
+  setText,
+  send,
+  sending,
+  placeholder = '发个弹幕…'
+}: {
+  text: string
+  setText: (t: string) => void
+  send: () => void
+  sending?: boolean
+  placeholder?: string
+}) {
   return (
-    <View className='fs-send' onClick={(e) => e.stopPropagation()}>
+    <View className="fs-send" onClick={(e) => e.stopPropagation()}>
       <Input
-        className='fs-send__input'
+        className="fs-send__input"
         value={text}
         placeholder={placeholder}
         maxlength={200}
-        confirmType='send'
+        confirmType="send"
         onInput={(e) => setText(e.detail.value)}
         onConfirm={() => send()}
       />

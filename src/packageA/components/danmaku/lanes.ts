@@ -38,7 +38,15 @@ export interface LaneOptions {
   mergeWindow: number
 }
 
-export const DEFAULT_LANES: LaneOptions = { lanes: 4, slots: 16, duration: 7000, maxDelay: 1200, maxChars: 30, merge: false, mergeWindow: 10_000 }
+export const DEFAULT_LANES: LaneOptions = {
+  lanes: 4,
+  slots: 16,
+  duration: 7000,
+  maxDelay: 1200,
+  maxChars: 30,
+  merge: false,
+  mergeWindow: 10_000
+}
 
 /** ms until a text's tail has entered the screen (a rough per-character width at the layer's speed). */
 export function tailTime(text: string, duration: number): number {
@@ -78,7 +86,16 @@ export class DanmakuLanes {
       const start = Math.max(now, this.laneFreeAt[lane])
       if (start - now > maxDelay) break
       const text = m.text.length > maxChars ? `${m.text.slice(0, maxChars)}…` : m.text
-      const item: Flying = { key: m.msgId, lane, text, nickname: m.nickname, duration, delay: start - now, endsAt: start + duration, count: 1 }
+      const item: Flying = {
+        key: m.msgId,
+        lane,
+        text,
+        nickname: m.nickname,
+        duration,
+        delay: start - now,
+        endsAt: start + duration,
+        count: 1
+      }
       this.laneFreeAt[lane] = start + tailTime(text, duration)
       this.slots[slot] = item
       if (merge) this.recent.set(m.text, { at: now, item })

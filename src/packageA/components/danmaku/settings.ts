@@ -123,10 +123,14 @@ export function sanitize(raw: unknown): DanmakuSettings {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Partial<Record<keyof DanmakuSettings, unknown>>
   const pick = <T>(v: unknown, options: { value: T }[], d: T): T => (options.some((o) => o.value === v) ? (v as T) : d)
   const opacity = Number(r.opacity)
-  const words = Array.isArray(r.blockWords) ? r.blockWords.filter((w): w is string => typeof w === 'string' && !!w.trim()) : []
+  const words = Array.isArray(r.blockWords)
+    ? r.blockWords.filter((w): w is string => typeof w === 'string' && !!w.trim())
+    : []
   return {
     on: typeof r.on === 'boolean' ? r.on : DEFAULT_SETTINGS.on,
-    opacity: Number.isFinite(opacity) ? Math.min(OPACITY_MAX, Math.max(OPACITY_MIN, Math.round(opacity))) : DEFAULT_SETTINGS.opacity,
+    opacity: Number.isFinite(opacity)
+      ? Math.min(OPACITY_MAX, Math.max(OPACITY_MIN, Math.round(opacity)))
+      : DEFAULT_SETTINGS.opacity,
     fontSize: pick(r.fontSize, FONT_SIZES, DEFAULT_SETTINGS.fontSize),
     area: pick(r.area, AREAS, DEFAULT_SETTINGS.area),
     speed: pick(r.speed, SPEEDS, DEFAULT_SETTINGS.speed),

@@ -38,9 +38,10 @@ export class TimedFeed {
       return []
     }
     const due: DueItem[] = []
-    while (this.cursor < this.items.length && (this.items[this.cursor]).time <= t) {
+    while (this.cursor < this.items.length && this.items[this.cursor].time <= t) {
       const item = this.items[this.cursor]
-      if (item.time > (prev as number)) due.push({ msgId: this.cursor + 1, text: item.text, nickname: '', time: item.time })
+      if (item.time > (prev as number))
+        due.push({ msgId: this.cursor + 1, text: item.text, nickname: '', time: item.time })
       this.cursor++
     }
     return due
@@ -52,7 +53,7 @@ export class TimedFeed {
     let hi = this.items.length
     while (lo < hi) {
       const mid = (lo + hi) >> 1
-      if ((this.items[mid]).time <= t) lo = mid + 1
+      if (this.items[mid].time <= t) lo = mid + 1
       else hi = mid
     }
     return lo

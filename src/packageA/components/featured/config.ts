@@ -16,11 +16,33 @@ export interface FeaturedConfig {
 
 export const FEATURED: Record<FeaturedKey, FeaturedConfig> = {
   // R9.29: tag 10; default and primary room 496; interaction room 539 or the first listed; popularity − 276000
-  wuxilcb: { key: 'wuxilcb', title: '太湖慢直播', tagId: 10, defaultRoom: 496, primaryRoom: 496, interactionRoom: 539, popularityOffset: -276000 },
+  wuxilcb: {
+    key: 'wuxilcb',
+    title: '太湖慢直播',
+    tagId: 10,
+    defaultRoom: 496,
+    primaryRoom: 496,
+    interactionRoom: 539,
+    popularityOffset: -276000
+  },
   // R9.30
-  dingshu: { key: 'dingshu', title: '丁蜀慢直播', roomIds: [461, 570, 571, 572, 573, 548], defaultRoom: 571, primaryRoom: 571, popularityOffset: 0 },
+  dingshu: {
+    key: 'dingshu',
+    title: '丁蜀慢直播',
+    roomIds: [461, 570, 571, 572, 573, 548],
+    defaultRoom: 571,
+    primaryRoom: 571,
+    popularityOffset: 0
+  },
   // R9.31
-  hubin: { key: 'hubin', title: '湖滨慢直播', roomIds: [172, 174, 175], defaultRoom: 172, primaryRoom: 172, popularityOffset: 0 }
+  hubin: {
+    key: 'hubin',
+    title: '湖滨慢直播',
+    roomIds: [172, 174, 175],
+    defaultRoom: 172,
+    primaryRoom: 172,
+    popularityOffset: 0
+  }
 }
 
 /** The interaction room: the configured one when it is listed, else the first listed room (R9.29). */

@@ -42,29 +42,40 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
     void roomsOf(page).then(setRooms)
     void liveStore.loadRoom(cfg.primaryRoom)
     void liveStore.loadStats(cfg.primaryRoom)
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when page changes; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when page changes; what else it reads belongs to those
   }, [page])
   useEffect(() => {
     liveStore.setCurrentRoom(current)
     if (!liveStore.roomsData[current]) void liveStore.loadRoom(current)
   }, [current])
   const room = liveStore.roomsData[current]
-  useShareAppMessage(() => (room ? { ...roomShare(room), title: cfg.title, path: `/packageA/featured/${page}/${page}` } : { title: cfg.title }))
+  useShareAppMessage(() =>
+    room ? { ...roomShare(room), title: cfg.title, path: `/packageA/featured/${page}/${page}` } : { title: cfg.title }
+  )
   if (rooms === null) return <PageState loading />
-  if (rooms.length === 0) return <PageState empty emptyText='暂无慢直播' />
-  const interaction = interactionRoomOf(cfg, rooms.map((r) => r.id))
+  if (rooms.length === 0) return <PageState empty emptyText="暂无慢直播" />
+  const interaction = interactionRoomOf(
+    cfg,
+    rooms.map((r) => r.id)
+  )
   const popularity = featuredPopularity(cfg, liveStore.stats[cfg.primaryRoom]?.likes)
   const phase = room ? roomPhase(room) : null
   return (
-    <View className='featured'>
-      <View className='featured__stage'>
+    <View className="featured">
+      <View className="featured__stage">
         {!room ? (
           <PageState loading />
         ) : phase === 'live' ? (
-          <Player src={room.source || ''} poster={room.cover} live orientation={room.orientation === 'portrait' ? 'portrait' : 'landscape'} danmaku>
+          <Player
+            src={room.source || ''}
+            poster={room.cover}
+            live
+            orientation={room.orientation === 'portrait' ? 'portrait' : 'landscape'}
+            danmaku
+          >
             <DanmakuLayer roomId={interaction} />
             <FullscreenOnly>
-              <View className='featured__fs-bar'>
+              <View className="featured__fs-bar">
                 <FullscreenChatBox roomId={interaction} />
               </View>
             </FullscreenOnly>
@@ -76,19 +87,25 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
           </>
         )}
       </View>
-      <View className='featured__head'>
-        <Text className='featured__title'>{room?.title || cfg.title}</Text>
-        <Text className='featured__pop'>热度 {formatCount(popularity)}</Text>
+      <View className="featured__head">
+        <Text className="featured__title">{room?.title || cfg.title}</Text>
+        <Text className="featured__pop">热度 {formatCount(popularity)}</Text>
       </View>
-      <ScrollView scrollX className='featured__cams'>
+      <ScrollView scrollX className="featured__cams">
         {rooms.map((r) => (
-          <View key={r.id} data-room={r.id} className={`featured__cam${r.id === current ? ' featured__cam--on' : ''}`} {...buttonProps()} onClick={() => setCurrent(r.id)}>
-            <Text className='featured__cam-title'>{r.title}</Text>
-            <Text className='featured__cam-state'>{r.onair === 1 ? '直播中' : '未开播'}</Text>
+          <View
+            key={r.id}
+            data-room={r.id}
+            className={`featured__cam${r.id === current ? ' featured__cam--on' : ''}`}
+            {...buttonProps()}
+            onClick={() => setCurrent(r.id)}
+          >
+            <Text className="featured__cam-title">{r.title}</Text>
+            <Text className="featured__cam-state">{r.onair === 1 ? '直播中' : '未开播'}</Text>
           </View>
         ))}
       </ScrollView>
-      <View className='featured__chat'>
+      <View className="featured__chat">
         <ChatPanel roomId={interaction} />
       </View>
     </View>

@@ -115,7 +115,11 @@ export class GiftStore {
    * Send a gift (R3.16, R7.77). False when the room data is not loaded (R5.10), when the viewer must log in first,
    * under the iOS review restriction (R6.5), and when the server refuses; not enough gold offers 去充值.
    */
-  async send(roomId: number, gift: Pick<Gift, 'id' | 'name' | 'price'> & { icon?: string }, combo = 1): Promise<boolean> {
+  async send(
+    roomId: number,
+    gift: Pick<Gift, 'id' | 'name' | 'price'> & { icon?: string },
+    combo = 1
+  ): Promise<boolean> {
     if (!liveStore.roomsData[roomId]) return false // R5.10
     if (this.sending) return false
     if (!(await loginPrompt.requireLogin())) return false
@@ -129,7 +133,17 @@ export class GiftStore {
         const balance = this.deps.balance
         if (Number.isFinite(Number(data.gold))) balance.setGold(Number(data.gold))
         else if (balance.gold !== null) balance.setGold(Math.max(0, balance.gold - gift.price * n))
-        this.addEvent({ ...data, roomid: roomId, giftid: gift.id, gift_name: data.gift_name || gift.name, icon: data.icon || gift.icon, combo: n }, true)
+        this.addEvent(
+          {
+            ...data,
+            roomid: roomId,
+            giftid: gift.id,
+            gift_name: data.gift_name || gift.name,
+            icon: data.icon || gift.icon,
+            combo: n
+          },
+          true
+        )
         return true
       }
       // a lost reply: the gift may have gone through; tapping it again is safe (same key, charged once)
@@ -151,7 +165,10 @@ export class GiftStore {
    */
   private async call(roomId: number, giftId: number, combo: number): Promise<GiftReply> {
     const u = this.unanswered
-    const key = u && u.roomId === roomId && u.giftId === giftId && u.combo === combo && this.deps.now() - u.at < GIFT_KEY_REUSE ? u.key : this.deps.newKey()
+    const key =
+      u && u.roomId === roomId && u.giftId === giftId && u.combo === combo && this.deps.now() - u.at < GIFT_KEY_REUSE
+        ? u.key
+        : this.deps.newKey()
     let res: GiftReply
     for (let attempt = 0; ; attempt++) {
       res = await settle(sendGift({ roomid: roomId, giftid: giftId, combo, request_id: key }))

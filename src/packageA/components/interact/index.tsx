@@ -24,7 +24,10 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
   useEffect(() => {
     if (!(roomId > 0)) return undefined
     const socket = acquireRoomSocket(roomId)
-    const offs = [socket.on('like', (d) => likeStore.onLikePush(d as never)), socket.on('gift', (d) => giftStore.onGiftPush(d as never))]
+    const offs = [
+      socket.on('like', (d) => likeStore.onLikePush(d as never)),
+      socket.on('gift', (d) => giftStore.onGiftPush(d as never))
+    ]
     return () => {
       offs.forEach((off) => off())
       releaseRoomSocket(roomId)
@@ -37,14 +40,14 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
   }
 
   return (
-    <View className='interact'>
+    <View className="interact">
       <GiftStrip roomId={roomId} />
-      <View className='interact__bar'>
-        <View className='interact__gift-button' {...buttonProps('礼物')} onClick={openGifts}>
-          <Text className='interact__gift-icon' {...hiddenProps}>
+      <View className="interact__bar">
+        <View className="interact__gift-button" {...buttonProps('礼物')} onClick={openGifts}>
+          <Text className="interact__gift-icon" {...hiddenProps}>
             礼
           </Text>
-          <Text className='interact__gift-label'>礼物</Text>
+          <Text className="interact__gift-label">礼物</Text>
         </View>
         <LikeButton roomId={roomId} />
       </View>

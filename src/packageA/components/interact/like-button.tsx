@@ -50,7 +50,12 @@ export const LikeButton = observer(function LikeButton({ roomId, keepBatch }: { 
   // A like counts when the finger lifts without moving (R9.25: more than 8 px is a move, e.g. a scroll that began on
   // the button), at once, so quick taps are not merged into a double-tap zoom; the click the browser sends within 1 s
   // after that touch is part of it and not a second like. A click with no touch before it (mouse, keyboard) counts.
-  const touch = useRef<{ x: number; y: number; moved: boolean; endedAt: number }>({ x: 0, y: 0, moved: false, endedAt: -Infinity })
+  const touch = useRef<{ x: number; y: number; moved: boolean; endedAt: number }>({
+    x: 0,
+    y: 0,
+    moved: false,
+    endedAt: -Infinity
+  })
   const point = (e: unknown) => {
     const t = (e as { changedTouches?: { clientX: number; clientY: number }[] }).changedTouches?.[0]
     return t ? { x: t.clientX, y: t.clientY } : null
@@ -73,27 +78,31 @@ export const LikeButton = observer(function LikeButton({ roomId, keepBatch }: { 
   }
 
   return (
-    <View className='interact-like'>
-      <View className='interact-like__hearts' {...hiddenProps}>
+    <View className="interact-like">
+      <View className="interact-like__hearts" {...hiddenProps}>
         {hearts.map((h) => (
-          <Text key={h.id} className='interact-like__heart' style={{ color: h.color, ['--drift' as string]: `${h.drift}px` }}>
+          <Text
+            key={h.id}
+            className="interact-like__heart"
+            style={{ color: h.color, ['--drift' as string]: `${h.drift}px` }}
+          >
             ♥
           </Text>
         ))}
       </View>
       <View
-        className='interact-like__button'
+        className="interact-like__button"
         {...buttonProps('点赞')}
         onTouchStart={onTouchStart}
         onTouchMove={onTouchMove}
         onTouchEnd={onTouchEnd}
         onClick={onClick}
       >
-        <Text className='interact-like__icon' {...hiddenProps}>
+        <Text className="interact-like__icon" {...hiddenProps}>
           ♥
         </Text>
       </View>
-      <Text className='interact-like__count'>{formatCount(likeStore.total(roomId))}</Text>
+      <Text className="interact-like__count">{formatCount(likeStore.total(roomId))}</Text>
     </View>
   )
 })

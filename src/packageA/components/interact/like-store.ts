@@ -18,7 +18,11 @@ export class LikeStore {
   private answered = new Map<number, LikeResult>()
 
   constructor(private readonly batcherOptions: LikeBatcherOptions = {}) {
-    makeAutoObservable<LikeStore, 'batchers' | 'batcherOptions' | 'answered'>(this, { batchers: false, batcherOptions: false, answered: false })
+    makeAutoObservable<LikeStore, 'batchers' | 'batcherOptions' | 'answered'>(this, {
+      batchers: false,
+      batcherOptions: false,
+      answered: false
+    })
   }
 
   /** The total shown in the room. */

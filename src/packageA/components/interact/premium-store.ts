@@ -94,7 +94,11 @@ export class PremiumStore {
       ...deps
     }
     this.now = this.deps.now()
-    makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching'>(this, { deps: false, ticker: false, watching: false })
+    makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching'>(this, {
+      deps: false,
+      ticker: false,
+      watching: false
+    })
   }
 
   private room(roomId: number): RoomInfo | undefined {

@@ -64,7 +64,12 @@ export class GestureRecognizer {
     if (mode === 'swipe') return [{ type: 'seek', seconds: this.seconds(x - start.x) }]
     if (mode === 'scroll') return []
     const last = this.lastTap
-    if (this.tapPending && last && t - last.t <= DOUBLE_TAP_MS && Math.hypot(x - last.x, y - last.y) <= DOUBLE_TAP_DISTANCE) {
+    if (
+      this.tapPending &&
+      last &&
+      t - last.t <= DOUBLE_TAP_MS &&
+      Math.hypot(x - last.x, y - last.y) <= DOUBLE_TAP_DISTANCE
+    ) {
       this.tapPending = false
       this.lastTap = null
       return [{ type: 'double-tap' }]

@@ -9,7 +9,15 @@ import { GestureRecognizer, LONG_PRESS_MS, DOUBLE_TAP_MS, type GestureAction } f
 import { keyAction, SEEK_STEP_SECONDS } from './keys'
 import { setStreamLatency, streamLatency } from './latency'
 import { MenuHost } from './menu-host'
-import { BEHIND_SECONDS, TIMESHIFT_MIN_SECONDS, playerText, type PlayerHandle, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
+import {
+  BEHIND_SECONDS,
+  TIMESHIFT_MIN_SECONDS,
+  playerText,
+  type PlayerHandle,
+  type PlayerMenu,
+  type PlayerProps,
+  type PlayerState
+} from './phase'
 import { Backoff } from '@/utils/backoff'
 import { noticeCellular } from '@/ui/network-notice'
 import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
@@ -18,7 +26,16 @@ import { resumePosition, resumeToast, savePosition } from './resume'
 import { Controls, type Timeshift } from './web-controls'
 import { dateWindow, fragmentsOf } from '@/utils/media-dates'
 import { liveWindow, mediaTimeOf, playbackInfo } from './web-stream'
-import { exitFullscreen, fullscreenElement, hasFullscreenApi, lockLandscape, onFullscreenChange, portraitWindow, requestFullscreen, unlockOrientation } from './web-fullscreen'
+import {
+  exitFullscreen,
+  fullscreenElement,
+  hasFullscreenApi,
+  lockLandscape,
+  onFullscreenChange,
+  portraitWindow,
+  requestFullscreen,
+  unlockOrientation
+} from './web-fullscreen'
 import { formatDuration } from '@/utils/format'
 import './index.scss'
 
@@ -71,7 +88,9 @@ const HOLD_RATE = 2
  * retries are kept short so the viewer's backoff decides.
  */
 const RETRY = { maxNumRetry: 2, retryDelayMs: 500, maxRetryDelayMs: 2000 }
-const LOAD_POLICY = { default: { maxTimeToFirstByteMs: 8000, maxLoadTimeMs: 15000, timeoutRetry: RETRY, errorRetry: RETRY } }
+const LOAD_POLICY = {
+  default: { maxTimeToFirstByteMs: 8000, maxLoadTimeMs: 15000, timeoutRetry: RETRY, errorRetry: RETRY }
+}
 const HLS_CONFIG = {
   enableWorker: true,
   lowLatencyMode: true,
@@ -172,663 +191,742 @@ interface SourceSwitch {
  * recovery from network and media errors and from stalls.
  */
 export const Player = observer(
-  forwardRef(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children, chapters, onWindow }: PlayerProps, handle: ForwardedRef<PlayerHandle>) {
-  const box = useRef<HTMLDivElement | null>(null)
-  const ref = useRef<HTMLVideoElement | null>(null)
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null)
-  const hlsRef = useRef<HlsInstance | null>(null)
-  const [state, setState] = useState<PlayerState>('loading')
-  const [attempt, setAttempt] = useState(0)
-  const [paused, setPaused] = useState(true)
-  const [heights, setHeights] = useState<number[]>([])
-  const [playingHeight, setPlayingHeight] = useState(0)
-  const [rate, setRate] = useState(1)
-  const [menu, setMenu] = useState<PlayerMenu>(null)
-  const [controls, setControls] = useState(true)
-  const [full, setFull] = useState<'off' | 'api' | 'page'>('off')
-  const [rotated, setRotated] = useState(false)
-  const [pip, setPip] = useState<'none' | 'off' | 'on'>('none')
-  const [hint, setHint] = useState('')
-  const sourceSwitch = useRef<SourceSwitch | null>(null)
-  const blockedRef = useRef(blocked)
-  blockedRef.current = blocked
-  const onTimeRef = useRef(onTime)
-  onTimeRef.current = onTime
-  const onPlayingRef = useRef(onPlayingChange)
-  onPlayingRef.current = onPlayingChange
-  const onWindowRef = useRef(onWindow)
-  onWindowRef.current = onWindow
-  const holdRate = useRef<number | null>(null)
-  const seekable = !live
-  const [timeshift, setTimeshift] = useState<Timeshift | null>(null)
-  /** The viewer chose to watch the past (回看): a recovered stream stays there rather than return to the edge. */
-  const chosePast = useRef(false)
+  forwardRef(function Player(
+    {
+      src,
+      poster,
+      live,
+      blocked,
+      orientation = 'landscape',
+      resumeId,
+      danmaku,
+      onTime,
+      onPlayingChange,
+      children,
+      chapters,
+      onWindow
+    }: PlayerProps,
+    handle: ForwardedRef<PlayerHandle>
+  ) {
+    const box = useRef<HTMLDivElement | null>(null)
+    const ref = useRef<HTMLVideoElement | null>(null)
+    const [video, setVideo] = useState<HTMLVideoElement | null>(null)
+    const hlsRef = useRef<HlsInstance | null>(null)
+    const [state, setState] = useState<PlayerState>('loading')
+    const [attempt, setAttempt] = useState(0)
+    const [paused, setPaused] = useState(true)
+    const [heights, setHeights] = useState<number[]>([])
+    const [playingHeight, setPlayingHeight] = useState(0)
+    const [rate, setRate] = useState(1)
+    const [menu, setMenu] = useState<PlayerMenu>(null)
+    const [controls, setControls] = useState(true)
+    const [full, setFull] = useState<'off' | 'api' | 'page'>('off')
+    const [rotated, setRotated] = useState(false)
+    const [pip, setPip] = useState<'none' | 'off' | 'on'>('none')
+    const [hint, setHint] = useState('')
+    const sourceSwitch = useRef<SourceSwitch | null>(null)
+    const blockedRef = useRef(blocked)
+    blockedRef.current = blocked
+    const onTimeRef = useRef(onTime)
+    onTimeRef.current = onTime
+    const onPlayingRef = useRef(onPlayingChange)
+    onPlayingRef.current = onPlayingChange
+    const onWindowRef = useRef(onWindow)
+    onWindowRef.current = onWindow
+    const holdRate = useRef<number | null>(null)
+    const seekable = !live
+    const [timeshift, setTimeshift] = useState<Timeshift | null>(null)
+    /** The viewer chose to watch the past (回看): a recovered stream stays there rather than return to the edge. */
+    const chosePast = useRef(false)
 
-  const bindVideo = useCallback((el: HTMLVideoElement | null) => {
-    ref.current = el
-    setVideo(el)
-  }, [])
+    const bindVideo = useCallback((el: HTMLVideoElement | null) => {
+      ref.current = el
+      setVideo(el)
+    }, [])
 
-  // ---- the stream
-  useEffect(() => {
-    const video = ref.current
-    if (!video || !src) return
-    let hls: HlsInstance | null = null
-    let disposed = false
-    let lastSave = 0
-    let resumed = false
-    let retryTimer: ReturnType<typeof setTimeout> | null = null
-    const backoff = new Backoff()
-    setState('loading')
-    setHeights([])
-    resetFirstFrame()
-    sourceSwitch.current = null
-    const start = resumeId ? resumePosition(resumeId) : null
+    // ---- the stream
+    useEffect(() => {
+      const video = ref.current
+      if (!video || !src) return
+      let hls: HlsInstance | null = null
+      let disposed = false
+      let lastSave = 0
+      let resumed = false
+      let retryTimer: ReturnType<typeof setTimeout> | null = null
+      const backoff = new Backoff()
+      setState('loading')
+      setHeights([])
+      resetFirstFrame()
+      sourceSwitch.current = null
+      const start = resumeId ? resumePosition(resumeId) : null
 
-    const tryPlay = () => {
-      if (blockedRef.current || disposed) return
-      video.play().catch(() => {
-        if (!disposed) setState((s) => (s === 'playing' ? s : 'needs-tap'))
-      })
-    }
-    const offWechat = whenWechatReady(tryPlay)
-    /** A fatal failure: try again after the backoff's wait (网络不给力，正在重连…), or give up after two minutes (点击重试). */
-    const retryLater = (again: () => void) => {
-      if (disposed || retryTimer) return
-      const wait = backoff.fail(Date.now())
-      if (wait === null) {
-        setState('error')
-        return
+      const tryPlay = () => {
+        if (blockedRef.current || disposed) return
+        video.play().catch(() => {
+          if (!disposed) setState((s) => (s === 'playing' ? s : 'needs-tap'))
+        })
       }
-      setState('stalled')
-      retryTimer = setTimeout(() => {
-        retryTimer = null
-        if (!disposed) again()
-      }, wait)
-    }
-    const onPlaying = () => {
-      backoff.succeed()
-      void noticeCellular()
-      setState('playing')
-      setPaused(false)
-      onPlayingRef.current?.(true)
-      markFirstFrame()
-      if (hls) {
-        hls.config.maxBufferLength = BUFFER_SECONDS
-        hls.config.maxMaxBufferLength = MAX_BUFFER_SECONDS
-        releaseStartCap(hls)
+      const offWechat = whenWechatReady(tryPlay)
+      /** A fatal failure: try again after the backoff's wait (网络不给力，正在重连…), or give up after two minutes (点击重试). */
+      const retryLater = (again: () => void) => {
+        if (disposed || retryTimer) return
+        const wait = backoff.fail(Date.now())
+        if (wait === null) {
+          setState('error')
+          return
+        }
+        setState('stalled')
+        retryTimer = setTimeout(() => {
+          retryTimer = null
+          if (!disposed) again()
+        }, wait)
       }
-      if (!(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked) {
-        ;(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked = true
-        performance.mark('first-frame')
+      const onPlaying = () => {
+        backoff.succeed()
+        void noticeCellular()
+        setState('playing')
+        setPaused(false)
+        onPlayingRef.current?.(true)
+        markFirstFrame()
+        if (hls) {
+          hls.config.maxBufferLength = BUFFER_SECONDS
+          hls.config.maxMaxBufferLength = MAX_BUFFER_SECONDS
+          releaseStartCap(hls)
+        }
+        if (!(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked) {
+          ;(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked = true
+          performance.mark('first-frame')
+        }
       }
-    }
-    // a stall is the player's own to ride out (hls.js keeps loading; Safari too): the viewer is told
-    const onWaiting = () => {
-      if (!video.paused) setState('stalled')
-    }
-    // native HLS (Safari): a failed stream is loaded again after the backoff's wait
-    const onError = () => {
-      if (hls) return
-      retryLater(() => {
+      // a stall is the player's own to ride out (hls.js keeps loading; Safari too): the viewer is told
+      const onWaiting = () => {
+        if (!video.paused) setState('stalled')
+      }
+      // native HLS (Safari): a failed stream is loaded again after the backoff's wait
+      const onError = () => {
+        if (hls) return
+        retryLater(() => {
+          video.load()
+          tryPlay()
+        })
+      }
+      const save = () => {
+        if (resumeId && resumed && video.currentTime > 0) savePosition(resumeId, video.currentTime, video.duration)
+      }
+      const onPause = () => {
+        setPaused(true)
+        onPlayingRef.current?.(false)
+        save()
+      }
+      const onPlay = () => setPaused(false)
+      // resume: the native player seeks once it knows the length (hls.js starts there by its startPosition)
+      const onMetadata = () => {
+        if (resumed) return
+        resumed = true
+        if (start !== null) {
+          if (!hls && Math.abs(video.currentTime - start) > 1) video.currentTime = start
+          void showToast(resumeToast(start))
+        }
+      }
+      // the measured live latency, which the activity stage waits before showing a push; a playback's position
+      const onTimeUpdate = () => {
+        onTimeRef.current?.(video.currentTime)
+        if (!live) {
+          const now = Date.now()
+          if (now - lastSave >= SAVE_EVERY_MS) {
+            lastSave = now
+            save()
+          }
+          return
+        }
+        if (video.paused) return
+        if (hls) setStreamLatency(hls.latency, 'hls.js')
+        else if (video.seekable.length)
+          setStreamLatency(video.seekable.end(video.seekable.length - 1) - video.currentTime, 'native')
+      }
+      const onRate = () => {
+        if (holdRate.current === null) setRate(video.playbackRate)
+      }
+      const onResize = () => video.videoHeight && setPlayingHeight(video.videoHeight)
+      const listeners: Array<[string, EventListener]> = [
+        ['timeupdate', onTimeUpdate],
+        ['playing', onPlaying],
+        ['waiting', onWaiting],
+        ['error', onError],
+        ['pause', onPause],
+        ['play', onPlay],
+        ['ended', save],
+        ['loadedmetadata', onMetadata],
+        ['ratechange', onRate],
+        ['resize', onResize]
+      ]
+      listeners.forEach(([e, l]) => video.addEventListener(e, l))
+      video.addEventListener('canplay', tryPlay, { once: true })
+      window.addEventListener('pagehide', save)
+
+      /** Native HLS: play another source from where the video is (on-demand) or at the live edge. */
+      const switchSource = (next: string) => {
+        const sw = sourceSwitch.current
+        if (!sw || sw.current === next) return
+        const at = video.currentTime
+        const wasPaused = video.paused && resumed
+        sw.current = next
+        video.src = next
+        if (!live && at > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true })
+        if (!wasPaused) tryPlay()
+      }
+      switchSourceRef.current = switchSource
+
+      if (prefersNativeHls(video)) {
+        video.src = src
+        sourceSwitch.current = { renditions: [], current: src }
+        // Safari picks a rendition itself; 清晰度 switches the source to one (renditions.ts reads the master playlist)
+        import(/* webpackChunkName: "renditions" */ './renditions')
+          .then(({ loadRenditions }) => loadRenditions(src))
+          .then((renditions) => {
+            if (disposed || !sourceSwitch.current) return
+            sourceSwitch.current.renditions = renditions
+            setHeights(renditions.map((r) => r.height))
+            const level = levelFor(
+              renditions.map((r) => r.height),
+              qualityPreference.height
+            )
+            if (level >= 0) switchSource(renditions[level].url)
+          })
+          .catch(() => undefined)
+      } else {
+        void Promise.all([loadHls(), live ? takePrefetched(src) : Promise.resolve(null)]).then(
+          ([{ default: Hls }, early]) => {
+            if (disposed) {
+              early?.destroy()
+              return
+            }
+            if (!Hls.isSupported()) {
+              video.src = src
+              return
+            }
+            hls = early ?? new Hls({ ...HLS_CONFIG, ...(start !== null ? { startPosition: start } : {}) })
+            hlsRef.current = hls
+            let mediaErrors = 0
+            const instance = hls
+            const levelsKnown = () => {
+              setHeights(instance.levels.map((l) => l.height))
+              if (!early) applyPreferredLevel(instance)
+            }
+            if (instance.levels?.length) setHeights(instance.levels.map((l) => l.height))
+            instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
+            instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) =>
+              setPlayingHeight(instance.levels[data.level]?.height || 0)
+            )
+            // a fragment arrived: the stream is back, whatever failed before; a live viewer who had not chosen the past
+            // goes back to the edge (the outage put them behind it)
+            instance.on(Hls.Events.FRAG_BUFFERED, () => {
+              if (backoff.failing) {
+                backoff.succeed()
+                const edge = instance.liveSyncPosition
+                if (live && !chosePast.current && edge !== null && edge > video.currentTime + 3)
+                  video.currentTime = edge
+                if (!video.paused) setState('playing')
+              }
+            })
+            // non-fatal errors are hls.js's own to recover from; fatal ones are retried after the backoff's wait (network),
+            // recovered once then loaded again (media), or end in 点击重试
+            instance.on(Hls.Events.ERROR, (_e, data) => {
+              if (!data.fatal || disposed) return
+              if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
+                const manifest = /^manifest/i.test(String(data.details))
+                retryLater(() => (manifest ? instance.loadSource(src) : instance.startLoad(-1)))
+              } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaErrors++ === 0) {
+                instance.recoverMediaError()
+              } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+                setAttempt((n) => n + 1) // the source again, from a new player
+              } else {
+                setState('error')
+              }
+            })
+            if (!early) instance.loadSource(src)
+            instance.attachMedia(video)
+          }
+        )
+      }
+
+      return () => {
+        disposed = true
+        save()
+        offWechat()
+        if (retryTimer) clearTimeout(retryTimer)
+        listeners.forEach(([e, l]) => video.removeEventListener(e, l))
+        window.removeEventListener('pagehide', save)
+        setStreamLatency(null, '')
+        hls?.destroy()
+        hlsRef.current = null
+        switchSourceRef.current = null
+        video.removeAttribute('src')
         video.load()
-        tryPlay()
-      })
-    }
-    const save = () => {
-      if (resumeId && resumed && video.currentTime > 0) savePosition(resumeId, video.currentTime, video.duration)
-    }
-    const onPause = () => {
-      setPaused(true)
-      onPlayingRef.current?.(false)
-      save()
-    }
-    const onPlay = () => setPaused(false)
-    // resume: the native player seeks once it knows the length (hls.js starts there by its startPosition)
-    const onMetadata = () => {
-      if (resumed) return
-      resumed = true
-      if (start !== null) {
-        if (!hls && Math.abs(video.currentTime - start) > 1) video.currentTime = start
-        void showToast(resumeToast(start))
       }
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source and retry; live and resumeId belong to that source
+    }, [src, attempt])
+    const switchSourceRef = useRef<((next: string) => void) | null>(null)
+
+    // A paid room's trial ended: pause; unlocked again: play on.
+    useEffect(() => {
+      const video = ref.current
+      if (!video) return
+      if (blocked) video.pause()
+      else if (video.paused && video.readyState > 0) video.play().catch(() => setState('needs-tap'))
+    }, [blocked])
+
+    // ---- time-shift (回看): a live stream with a window can be dragged back; 回到直播 returns to the edge
+    useEffect(() => {
+      if (!live || !video) {
+        setTimeshift(null)
+        return undefined
+      }
+      let told: { from: number; to: number } | null = null
+      const tell = (next: { from: number; to: number } | null) => {
+        if (next && told && Math.abs(next.from - told.from) < 2000 && Math.abs(next.to - told.to) < 2000) return
+        if (!next && !told) return
+        told = next
+        onWindowRef.current?.(next)
+      }
+      const update = () => {
+        const w = liveWindow(video)
+        if (!w || w.end - w.start < TIMESHIFT_MIN_SECONDS) {
+          tell(null)
+          return setTimeshift(null)
+        }
+        const hls = hlsRef.current
+        tell(dateWindow(fragmentsOf(hls)))
+        const edge = hls?.liveSyncPosition ?? w.end
+        const behind = Math.max(0, edge - video.currentTime)
+        const marks = (chapters || [])
+          .map((c) => ({ title: c.title, at: mediaTimeOf(video, hls, c.startAt) }))
+          .filter((m): m is { title: string; at: number } => m.at !== null)
+        setTimeshift((prev: Timeshift | null) => {
+          const next = {
+            start: w.start,
+            end: w.end,
+            current: video.currentTime,
+            behind: behind > BEHIND_SECONDS,
+            marks
+          }
+          // re-render at most once a second of media time
+          if (
+            prev &&
+            Math.abs(prev.current - next.current) < 1 &&
+            prev.behind === next.behind &&
+            Math.abs(prev.end - next.end) < 1 &&
+            prev.marks.length === next.marks.length
+          )
+            return prev
+          return next
+        })
+      }
+      update()
+      video.addEventListener('timeupdate', update)
+      video.addEventListener('seeked', update)
+      const timer = setInterval(update, 2000)
+      return () => {
+        video.removeEventListener('timeupdate', update)
+        video.removeEventListener('seeked', update)
+        clearInterval(timer)
+      }
+    }, [live, video, chapters])
+    const goLive = () => {
+      const v = ref.current
+      if (!v) return
+      chosePast.current = false
+      const hls = hlsRef.current
+      const w = liveWindow(v)
+      const edge = hls?.liveSyncPosition ?? (w ? w.end - 3 : null)
+      if (edge === null || edge === undefined) return
+      v.currentTime = edge
+      // loading starts again from the edge at once (hls.js was filling the buffer where the viewer was, and reloads a
+      // playlist it is not playing the edge of less often)
+      if (hls) {
+        hls.stopLoad()
+        hls.startLoad(edge)
+      }
+      if (v.paused) v.play().catch(() => undefined)
     }
-    // the measured live latency, which the activity stage waits before showing a push; a playback's position
-    const onTimeUpdate = () => {
-      onTimeRef.current?.(video.currentTime)
-      if (!live) {
-        const now = Date.now()
-        if (now - lastSave >= SAVE_EVERY_MS) {
-          lastSave = now
-          save()
+    useImperativeHandle(
+      handle,
+      () => ({
+        seekToDate(ms: number) {
+          const v = ref.current
+          if (!v || !live) return false
+          const t = mediaTimeOf(v, hlsRef.current, ms)
+          if (t === null) return false
+          chosePast.current = true
+          v.currentTime = t
+          if (v.paused) v.play().catch(() => undefined)
+          return true
+        }
+      }),
+      [live]
+    )
+
+    // ---- 清晰度
+    const qualities = qualityOptions(heights)
+    const chooseQuality = (height: number) => {
+      qualityPreference.choose(height)
+      setMenu(null)
+      const hls = hlsRef.current
+      if (hls) {
+        // the next fragment comes in the chosen rendition; what is buffered plays on (no black frame, no jump back)
+        releaseStartCap(hls)
+        hls.nextLevel =
+          height === AUTO
+            ? -1
+            : levelFor(
+                hls.levels.map((l) => l.height),
+                height
+              )
+      } else if (sourceSwitch.current) {
+        const sw = sourceSwitch.current
+        const level = levelFor(
+          sw.renditions.map((r) => r.height),
+          height
+        )
+        switchSourceRef.current?.(level < 0 ? src : sw.renditions[level].url)
+      }
+      void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
+    }
+
+    // ---- 倍速 (on-demand only)
+    const chooseRate = (r: number) => {
+      setMenu(null)
+      if (live || !ref.current) return
+      ref.current.playbackRate = r
+      setRate(r)
+    }
+
+    // ---- play / pause, seek
+    const togglePlay = () => {
+      const v = ref.current
+      if (!v) return
+      if (v.paused) v.play().catch(() => setState('needs-tap'))
+      else v.pause()
+    }
+    const seekTo = (t: number) => {
+      const v = ref.current
+      if (!v) return
+      if (live) {
+        // time-shift: anywhere inside the window
+        const w = liveWindow(v)
+        if (w && timeshift) {
+          chosePast.current = true
+          v.currentTime = Math.max(w.start, Math.min(w.end - 1, t))
         }
         return
       }
-      if (video.paused) return
-      if (hls) setStreamLatency(hls.latency, 'hls.js')
-      else if (video.seekable.length) setStreamLatency(video.seekable.end(video.seekable.length - 1) - video.currentTime, 'native')
-    }
-    const onRate = () => {
-      if (holdRate.current === null) setRate(video.playbackRate)
-    }
-    const onResize = () => video.videoHeight && setPlayingHeight(video.videoHeight)
-    const listeners: Array<[string, EventListener]> = [
-      ['timeupdate', onTimeUpdate],
-      ['playing', onPlaying],
-      ['waiting', onWaiting],
-      ['error', onError],
-      ['pause', onPause],
-      ['play', onPlay],
-      ['ended', save],
-      ['loadedmetadata', onMetadata],
-      ['ratechange', onRate],
-      ['resize', onResize]
-    ]
-    listeners.forEach(([e, l]) => video.addEventListener(e, l))
-    video.addEventListener('canplay', tryPlay, { once: true })
-    window.addEventListener('pagehide', save)
-
-    /** Native HLS: play another source from where the video is (on-demand) or at the live edge. */
-    const switchSource = (next: string) => {
-      const sw = sourceSwitch.current
-      if (!sw || sw.current === next) return
-      const at = video.currentTime
-      const wasPaused = video.paused && resumed
-      sw.current = next
-      video.src = next
-      if (!live && at > 0) video.addEventListener('loadedmetadata', () => (video.currentTime = at), { once: true })
-      if (!wasPaused) tryPlay()
-    }
-    switchSourceRef.current = switchSource
-
-    if (prefersNativeHls(video)) {
-      video.src = src
-      sourceSwitch.current = { renditions: [], current: src }
-      // Safari picks a rendition itself; 清晰度 switches the source to one (renditions.ts reads the master playlist)
-      import(/* webpackChunkName: "renditions" */ './renditions')
-        .then(({ loadRenditions }) => loadRenditions(src))
-        .then((renditions) => {
-          if (disposed || !sourceSwitch.current) return
-          sourceSwitch.current.renditions = renditions
-          setHeights(renditions.map((r) => r.height))
-          const level = levelFor(
-            renditions.map((r) => r.height),
-            qualityPreference.height
-          )
-          if (level >= 0) switchSource((renditions[level]).url)
-        })
-        .catch(() => undefined)
-    } else {
-      void Promise.all([loadHls(), live ? takePrefetched(src) : Promise.resolve(null)]).then(([{ default: Hls }, early]) => {
-        if (disposed) {
-          early?.destroy()
-          return
-        }
-        if (!Hls.isSupported()) {
-          video.src = src
-          return
-        }
-        hls = early ?? new Hls({ ...HLS_CONFIG, ...(start !== null ? { startPosition: start } : {}) })
-        hlsRef.current = hls
-        let mediaErrors = 0
-        const instance = hls
-        const levelsKnown = () => {
-          setHeights(instance.levels.map((l) => l.height))
-          if (!early) applyPreferredLevel(instance)
-        }
-        if (instance.levels?.length) setHeights(instance.levels.map((l) => l.height))
-        instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
-        instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => setPlayingHeight(instance.levels[data.level]?.height || 0))
-        // a fragment arrived: the stream is back, whatever failed before; a live viewer who had not chosen the past
-        // goes back to the edge (the outage put them behind it)
-        instance.on(Hls.Events.FRAG_BUFFERED, () => {
-          if (backoff.failing) {
-            backoff.succeed()
-            const edge = instance.liveSyncPosition
-            if (live && !chosePast.current && edge !== null && edge > video.currentTime + 3) video.currentTime = edge
-            if (!video.paused) setState('playing')
-          }
-        })
-        // non-fatal errors are hls.js's own to recover from; fatal ones are retried after the backoff's wait (network),
-        // recovered once then loaded again (media), or end in 点击重试
-        instance.on(Hls.Events.ERROR, (_e, data) => {
-          if (!data.fatal || disposed) return
-          if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
-            const manifest = /^manifest/i.test(String(data.details))
-            retryLater(() => (manifest ? instance.loadSource(src) : instance.startLoad(-1)))
-          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaErrors++ === 0) {
-            instance.recoverMediaError()
-          } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
-            setAttempt((n) => n + 1) // the source again, from a new player
-          } else {
-            setState('error')
-          }
-        })
-        if (!early) instance.loadSource(src)
-        instance.attachMedia(video)
-      })
+      if (!Number.isFinite(v.duration)) return
+      v.currentTime = Math.max(0, Math.min(v.duration - 0.5, t))
     }
 
-    return () => {
-      disposed = true
-      save()
-      offWechat()
-      if (retryTimer) clearTimeout(retryTimer)
-      listeners.forEach(([e, l]) => video.removeEventListener(e, l))
-      window.removeEventListener('pagehide', save)
-      setStreamLatency(null, '')
-      hls?.destroy()
-      hlsRef.current = null
-      switchSourceRef.current = null
-      video.removeAttribute('src')
-      video.load()
-    }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source and retry; live and resumeId belong to that source
-  }, [src, attempt])
-  const switchSourceRef = useRef<((next: string) => void) | null>(null)
-
-  // A paid room's trial ended: pause; unlocked again: play on.
-  useEffect(() => {
-    const video = ref.current
-    if (!video) return
-    if (blocked) video.pause()
-    else if (video.paused && video.readyState > 0) video.play().catch(() => setState('needs-tap'))
-  }, [blocked])
-
-  // ---- time-shift (回看): a live stream with a window can be dragged back; 回到直播 returns to the edge
-  useEffect(() => {
-    if (!live || !video) {
-      setTimeshift(null)
-      return undefined
-    }
-    let told: { from: number; to: number } | null = null
-    const tell = (next: { from: number; to: number } | null) => {
-      if (next && told && Math.abs(next.from - told.from) < 2000 && Math.abs(next.to - told.to) < 2000) return
-      if (!next && !told) return
-      told = next
-      onWindowRef.current?.(next)
-    }
-    const update = () => {
-      const w = liveWindow(video)
-      if (!w || w.end - w.start < TIMESHIFT_MIN_SECONDS) {
-        tell(null)
-        return setTimeshift(null)
-      }
-      const hls = hlsRef.current
-      tell(dateWindow(fragmentsOf(hls)))
-      const edge = hls?.liveSyncPosition ?? w.end
-      const behind = Math.max(0, edge - video.currentTime)
-      const marks = (chapters || [])
-        .map((c) => ({ title: c.title, at: mediaTimeOf(video, hls, c.startAt) }))
-        .filter((m): m is { title: string; at: number } => m.at !== null)
-      setTimeshift((prev: Timeshift | null) => {
-        const next = { start: w.start, end: w.end, current: video.currentTime, behind: behind > BEHIND_SECONDS, marks }
-        // re-render at most once a second of media time
-        if (prev && Math.abs(prev.current - next.current) < 1 && prev.behind === next.behind && Math.abs(prev.end - next.end) < 1 && prev.marks.length === next.marks.length) return prev
-        return next
-      })
-    }
-    update()
-    video.addEventListener('timeupdate', update)
-    video.addEventListener('seeked', update)
-    const timer = setInterval(update, 2000)
-    return () => {
-      video.removeEventListener('timeupdate', update)
-      video.removeEventListener('seeked', update)
-      clearInterval(timer)
-    }
-  }, [live, video, chapters])
-  const goLive = () => {
-    const v = ref.current
-    if (!v) return
-    chosePast.current = false
-    const hls = hlsRef.current
-    const w = liveWindow(v)
-    const edge = hls?.liveSyncPosition ?? (w ? w.end - 3 : null)
-    if (edge === null || edge === undefined) return
-    v.currentTime = edge
-    // loading starts again from the edge at once (hls.js was filling the buffer where the viewer was, and reloads a
-    // playlist it is not playing the edge of less often)
-    if (hls) {
-      hls.stopLoad()
-      hls.startLoad(edge)
-    }
-    if (v.paused) v.play().catch(() => undefined)
-  }
-  useImperativeHandle(
-    handle,
-    () => ({
-      seekToDate(ms: number) {
-        const v = ref.current
-        if (!v || !live) return false
-        const t = mediaTimeOf(v, hlsRef.current, ms)
-        if (t === null) return false
-        chosePast.current = true
-        v.currentTime = t
-        if (v.paused) v.play().catch(() => undefined)
-        return true
-      }
-    }),
-    [live]
-  )
-
-  // ---- 清晰度
-  const qualities = qualityOptions(heights)
-  const chooseQuality = (height: number) => {
-    qualityPreference.choose(height)
-    setMenu(null)
-    const hls = hlsRef.current
-    if (hls) {
-      // the next fragment comes in the chosen rendition; what is buffered plays on (no black frame, no jump back)
-      releaseStartCap(hls)
-      hls.nextLevel = height === AUTO ? -1 : levelFor(hls.levels.map((l) => l.height), height)
-    } else if (sourceSwitch.current) {
-      const sw = sourceSwitch.current
-      const level = levelFor(sw.renditions.map((r) => r.height), height)
-      switchSourceRef.current?.(level < 0 ? src : (sw.renditions[level]).url)
-    }
-    void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
-  }
-
-  // ---- 倍速 (on-demand only)
-  const chooseRate = (r: number) => {
-    setMenu(null)
-    if (live || !ref.current) return
-    ref.current.playbackRate = r
-    setRate(r)
-  }
-
-  // ---- play / pause, seek
-  const togglePlay = () => {
-    const v = ref.current
-    if (!v) return
-    if (v.paused) v.play().catch(() => setState('needs-tap'))
-    else v.pause()
-  }
-  const seekTo = (t: number) => {
-    const v = ref.current
-    if (!v) return
-    if (live) {
-      // time-shift: anywhere inside the window
-      const w = liveWindow(v)
-      if (w && timeshift) {
-        chosePast.current = true
-        v.currentTime = Math.max(w.start, Math.min(w.end - 1, t))
-      }
-      return
-    }
-    if (!Number.isFinite(v.duration)) return
-    v.currentTime = Math.max(0, Math.min(v.duration - 0.5, t))
-  }
-
-  // ---- full screen: the box with what is drawn over the video; a landscape video turns landscape
-  const landscape = orientation !== 'portrait'
-  useEffect(
-    () =>
-      onFullscreenChange(() => {
-        const el = fullscreenElement()
-        if (el && el === box.current) return
-        // left by the browser (Esc, the system's back gesture)
-        setFull((f) => (f === 'api' ? 'off' : f))
-        unlockOrientation()
-      }),
-    []
-  )
-  useEffect(() => {
-    if (full === 'off') {
-      setRotated(false)
-      return undefined
-    }
-    const update = () => setRotated(landscape && portraitWindow())
-    update()
-    window.addEventListener('resize', update)
-    return () => window.removeEventListener('resize', update)
-  }, [full, landscape])
-  const toggleFullscreen = async () => {
-    const el = box.current
-    if (!el) return
-    if (full !== 'off') {
-      if (full === 'api') await exitFullscreen()
-      unlockOrientation()
-      setFull('off')
-      return
-    }
-    if (hasFullscreenApi(el) && (await requestFullscreen(el))) {
-      setFull('api')
-      if (landscape) await lockLandscape()
-    } else {
-      setFull('page')
-    }
-  }
-
-  // ---- 画中画 (where the browser has the Picture-in-Picture API)
-  useEffect(() => {
-    if (!video) return undefined
-    const d = document as Document & { pictureInPictureEnabled?: boolean }
-    if (!d.pictureInPictureEnabled || typeof video.requestPictureInPicture !== 'function' || video.disablePictureInPicture) {
-      setPip('none')
-      return undefined
-    }
-    setPip('off')
-    const on = () => setPip('on')
-    const off = () => setPip('off')
-    video.addEventListener('enterpictureinpicture', on)
-    video.addEventListener('leavepictureinpicture', off)
-    return () => {
-      video.removeEventListener('enterpictureinpicture', on)
-      video.removeEventListener('leavepictureinpicture', off)
-    }
-  }, [video])
-  const togglePip = () => {
-    const v = ref.current
-    if (!v) return
-    const d = document as Document & { pictureInPictureElement?: Element | null; exitPictureInPicture?: () => Promise<void> }
-    const done = d.pictureInPictureElement ? d.exitPictureInPicture?.() : v.requestPictureInPicture()
-    Promise.resolve(done).catch(() => void showToast('当前无法开启画中画'))
-  }
-
-  // ---- controls shown on a touch, hidden again while playing
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const showControls = useCallback(() => {
-    setControls(true)
-    if (hideTimer.current) clearTimeout(hideTimer.current)
-    hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
-  }, [])
-  useEffect(() => () => void (hideTimer.current && clearTimeout(hideTimer.current)), [])
-  const controlsShown = controls || paused || state !== 'playing' || menu !== null
-
-  // ---- keys: Space, ← →, F, D
-  const keysRef = useRef<(e: KeyboardEvent) => void>(() => undefined)
-  keysRef.current = (e: KeyboardEvent) => {
-    if (e.defaultPrevented) return
-    const target = e.target as HTMLElement | null
-    const action = keyAction(
-      { key: e.key, ctrlKey: e.ctrlKey, metaKey: e.metaKey, altKey: e.altKey, targetTag: target?.tagName, targetEditable: target?.isContentEditable, targetRole: target?.getAttribute?.('role') },
-      seekable
+    // ---- full screen: the box with what is drawn over the video; a landscape video turns landscape
+    const landscape = orientation !== 'portrait'
+    useEffect(
+      () =>
+        onFullscreenChange(() => {
+          const el = fullscreenElement()
+          if (el && el === box.current) return
+          // left by the browser (Esc, the system's back gesture)
+          setFull((f) => (f === 'api' ? 'off' : f))
+          unlockOrientation()
+        }),
+      []
     )
-    if (!action) return
-    // a range input (the progress bar, 不透明度) takes its arrows itself
-    if ((action === 'seek-back' || action === 'seek-forward') && target?.tagName === 'INPUT') return
-    e.preventDefault()
-    showControls()
-    const v = ref.current
-    if (action === 'toggle-play') togglePlay()
-    else if (action === 'seek-back' && v) seekTo(v.currentTime - SEEK_STEP_SECONDS)
-    else if (action === 'seek-forward' && v) seekTo(v.currentTime + SEEK_STEP_SECONDS)
-    else if (action === 'fullscreen') void toggleFullscreen()
-    else if (action === 'danmaku' && danmaku) danmakuSettings.update({ on: !danmakuSettings.settings.on })
-  }
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => keysRef.current(e)
-    document.addEventListener('keydown', listener)
-    return () => document.removeEventListener('keydown', listener)
-  }, [])
-
-  // ---- gestures: tap shows the controls, double tap plays or pauses; on-demand: swipe seeks, long press 2x
-  const gestures = useRef<GestureRecognizer | null>(null)
-  const gestureTimers = useRef<ReturnType<typeof setTimeout>[]>([])
-  const swipeBase = useRef(0)
-  const runGestures = (actions: GestureAction[]) => {
-    const v = ref.current
-    for (const a of actions) {
-      if (a.type === 'tap') {
-        if (controlsShown && controls && state === 'playing' && !paused) setControls(false)
-        else showControls()
-      } else if (a.type === 'double-tap') togglePlay()
-      else if (a.type === 'seek-preview' && v) setHint(`${formatDuration(Math.max(0, swipeBase.current + a.seconds))} / ${formatDuration(v.duration || 0)}`)
-      else if (a.type === 'seek') {
-        setHint('')
-        seekTo(swipeBase.current + a.seconds)
-      } else if (a.type === 'hold-start' && v && !live) {
-        holdRate.current = v.playbackRate
-        v.playbackRate = HOLD_RATE
-        setHint('2倍速播放中')
-      } else if (a.type === 'hold-end' && v) {
-        if (holdRate.current !== null) v.playbackRate = holdRate.current
-        holdRate.current = null
-        setHint('')
+    useEffect(() => {
+      if (full === 'off') {
+        setRotated(false)
+        return undefined
+      }
+      const update = () => setRotated(landscape && portraitWindow())
+      update()
+      window.addEventListener('resize', update)
+      return () => window.removeEventListener('resize', update)
+    }, [full, landscape])
+    const toggleFullscreen = async () => {
+      const el = box.current
+      if (!el) return
+      if (full !== 'off') {
+        if (full === 'api') await exitFullscreen()
+        unlockOrientation()
+        setFull('off')
+        return
+      }
+      if (hasFullscreenApi(el) && (await requestFullscreen(el))) {
+        setFull('api')
+        if (landscape) await lockLandscape()
+      } else {
+        setFull('page')
       }
     }
-  }
-  const point = (e: React.PointerEvent) => {
-    const r = box.current?.getBoundingClientRect()
-    const x = e.clientX - (r?.left || 0)
-    const y = e.clientY - (r?.top || 0)
-    // the page's own full-screen layer turned a quarter: the video's horizontal is the screen's vertical
-    return rotated ? { x: y, y: (r?.width || 0) - x } : { x, y }
-  }
-  const later = (ms: number) => gestureTimers.current.push(setTimeout(() => runGestures(gestures.current?.tick(Date.now()) || []), ms))
-  const onPointerDown = (e: React.PointerEvent) => {
-    const v = ref.current
-    const r = box.current?.getBoundingClientRect()
-    const width = (rotated ? r?.height : r?.width) || 0
-    const duration = v && Number.isFinite(v.duration) ? v.duration : 0
-    gestures.current ??= new GestureRecognizer({ width, seekable, span: SWIPE_SPAN_SECONDS })
-    gestures.current.options = { width, seekable, span: duration ? Math.min(duration, SWIPE_SPAN_SECONDS) : SWIPE_SPAN_SECONDS }
-    swipeBase.current = v?.currentTime || 0
-    const p = point(e)
-    runGestures(gestures.current.down(p.x, p.y, Date.now()))
-    later(LONG_PRESS_MS)
-  }
-  const onPointerMove = (e: React.PointerEvent) => {
-    if (!gestures.current) return
-    const p = point(e)
-    runGestures(gestures.current.move(p.x, p.y, Date.now()))
-  }
-  const onPointerUp = (e: React.PointerEvent) => {
-    if (!gestures.current) return
-    const p = point(e)
-    runGestures(gestures.current.up(p.x, p.y, Date.now()))
-    later(DOUBLE_TAP_MS)
-  }
-  const onPointerCancel = () => runGestures(gestures.current?.cancel() || [])
-  useEffect(() => () => gestureTimers.current.forEach(clearTimeout), [])
 
-  const on = danmakuSettings.settings.on
-  const className = [
-    'player',
-    `player--${live ? 'live' : 'vod'}`,
-    full !== 'off' ? 'player--full' : '',
-    full === 'page' ? 'player--page-full' : '',
-    rotated ? 'player--rotated' : '',
-    controlsShown ? 'player--controls' : ''
-  ]
-    .filter(Boolean)
-    .join(' ')
-  return (
-    <div ref={box} className={className} data-state={state} data-fullscreen={full} data-quality={qualityPreference.height}>
-      <div className='player__frame'>
-      <video
-        ref={bindVideo}
-        className='player__video'
-        poster={poster}
-        playsInline
-        webkit-playsinline='true'
-        x5-playsinline='true'
-        x5-video-player-type='h5-page'
-        autoPlay
-        preload='auto'
-      />
-      <PlayerContext.Provider value={{ fullscreen: full !== 'off' }}>{children}</PlayerContext.Provider>
+    // ---- 画中画 (where the browser has the Picture-in-Picture API)
+    useEffect(() => {
+      if (!video) return undefined
+      const d = document as Document & { pictureInPictureEnabled?: boolean }
+      if (
+        !d.pictureInPictureEnabled ||
+        typeof video.requestPictureInPicture !== 'function' ||
+        video.disablePictureInPicture
+      ) {
+        setPip('none')
+        return undefined
+      }
+      setPip('off')
+      const on = () => setPip('on')
+      const off = () => setPip('off')
+      video.addEventListener('enterpictureinpicture', on)
+      video.addEventListener('leavepictureinpicture', off)
+      return () => {
+        video.removeEventListener('enterpictureinpicture', on)
+        video.removeEventListener('leavepictureinpicture', off)
+      }
+    }, [video])
+    const togglePip = () => {
+      const v = ref.current
+      if (!v) return
+      const d = document as Document & {
+        pictureInPictureElement?: Element | null
+        exitPictureInPicture?: () => Promise<void>
+      }
+      const done = d.pictureInPictureElement ? d.exitPictureInPicture?.() : v.requestPictureInPicture()
+      Promise.resolve(done).catch(() => void showToast('当前无法开启画中画'))
+    }
+
+    // ---- controls shown on a touch, hidden again while playing
+    const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+    const showControls = useCallback(() => {
+      setControls(true)
+      if (hideTimer.current) clearTimeout(hideTimer.current)
+      hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
+    }, [])
+    useEffect(() => () => void (hideTimer.current && clearTimeout(hideTimer.current)), [])
+    const controlsShown = controls || paused || state !== 'playing' || menu !== null
+
+    // ---- keys: Space, ← →, F, D
+    const keysRef = useRef<(e: KeyboardEvent) => void>(() => undefined)
+    keysRef.current = (e: KeyboardEvent) => {
+      if (e.defaultPrevented) return
+      const target = e.target as HTMLElement | null
+      const action = keyAction(
+        {
+          key: e.key,
+          ctrlKey: e.ctrlKey,
+          metaKey: e.metaKey,
+          altKey: e.altKey,
+          targetTag: target?.tagName,
+          targetEditable: target?.isContentEditable,
+          targetRole: target?.getAttribute?.('role')
+        },
+        seekable
+      )
+      if (!action) return
+      // a range input (the progress bar, 不透明度) takes its arrows itself
+      if ((action === 'seek-back' || action === 'seek-forward') && target?.tagName === 'INPUT') return
+      e.preventDefault()
+      showControls()
+      const v = ref.current
+      if (action === 'toggle-play') togglePlay()
+      else if (action === 'seek-back' && v) seekTo(v.currentTime - SEEK_STEP_SECONDS)
+      else if (action === 'seek-forward' && v) seekTo(v.currentTime + SEEK_STEP_SECONDS)
+      else if (action === 'fullscreen') void toggleFullscreen()
+      else if (action === 'danmaku' && danmaku) danmakuSettings.update({ on: !danmakuSettings.settings.on })
+    }
+    useEffect(() => {
+      const listener = (e: KeyboardEvent) => keysRef.current(e)
+      document.addEventListener('keydown', listener)
+      return () => document.removeEventListener('keydown', listener)
+    }, [])
+
+    // ---- gestures: tap shows the controls, double tap plays or pauses; on-demand: swipe seeks, long press 2x
+    const gestures = useRef<GestureRecognizer | null>(null)
+    const gestureTimers = useRef<ReturnType<typeof setTimeout>[]>([])
+    const swipeBase = useRef(0)
+    const runGestures = (actions: GestureAction[]) => {
+      const v = ref.current
+      for (const a of actions) {
+        if (a.type === 'tap') {
+          if (controlsShown && controls && state === 'playing' && !paused) setControls(false)
+          else showControls()
+        } else if (a.type === 'double-tap') togglePlay()
+        else if (a.type === 'seek-preview' && v)
+          setHint(`${formatDuration(Math.max(0, swipeBase.current + a.seconds))} / ${formatDuration(v.duration || 0)}`)
+        else if (a.type === 'seek') {
+          setHint('')
+          seekTo(swipeBase.current + a.seconds)
+        } else if (a.type === 'hold-start' && v && !live) {
+          holdRate.current = v.playbackRate
+          v.playbackRate = HOLD_RATE
+          setHint('2倍速播放中')
+        } else if (a.type === 'hold-end' && v) {
+          if (holdRate.current !== null) v.playbackRate = holdRate.current
+          holdRate.current = null
+          setHint('')
+        }
+      }
+    }
+    const point = (e: React.PointerEvent) => {
+      const r = box.current?.getBoundingClientRect()
+      const x = e.clientX - (r?.left || 0)
+      const y = e.clientY - (r?.top || 0)
+      // the page's own full-screen layer turned a quarter: the video's horizontal is the screen's vertical
+      return rotated ? { x: y, y: (r?.width || 0) - x } : { x, y }
+    }
+    const later = (ms: number) =>
+      gestureTimers.current.push(setTimeout(() => runGestures(gestures.current?.tick(Date.now()) || []), ms))
+    const onPointerDown = (e: React.PointerEvent) => {
+      const v = ref.current
+      const r = box.current?.getBoundingClientRect()
+      const width = (rotated ? r?.height : r?.width) || 0
+      const duration = v && Number.isFinite(v.duration) ? v.duration : 0
+      gestures.current ??= new GestureRecognizer({ width, seekable, span: SWIPE_SPAN_SECONDS })
+      gestures.current.options = {
+        width,
+        seekable,
+        span: duration ? Math.min(duration, SWIPE_SPAN_SECONDS) : SWIPE_SPAN_SECONDS
+      }
+      swipeBase.current = v?.currentTime || 0
+      const p = point(e)
+      runGestures(gestures.current.down(p.x, p.y, Date.now()))
+      later(LONG_PRESS_MS)
+    }
+    const onPointerMove = (e: React.PointerEvent) => {
+      if (!gestures.current) return
+      const p = point(e)
+      runGestures(gestures.current.move(p.x, p.y, Date.now()))
+    }
+    const onPointerUp = (e: React.PointerEvent) => {
+      if (!gestures.current) return
+      const p = point(e)
+      runGestures(gestures.current.up(p.x, p.y, Date.now()))
+      later(DOUBLE_TAP_MS)
+    }
+    const onPointerCancel = () => runGestures(gestures.current?.cancel() || [])
+    useEffect(() => () => gestureTimers.current.forEach(clearTimeout), [])
+
+    const on = danmakuSettings.settings.on
+    const className = [
+      'player',
+      `player--${live ? 'live' : 'vod'}`,
+      full !== 'off' ? 'player--full' : '',
+      full === 'page' ? 'player--page-full' : '',
+      rotated ? 'player--rotated' : '',
+      controlsShown ? 'player--controls' : ''
+    ]
+      .filter(Boolean)
+      .join(' ')
+    return (
       <div
-        className='player__gestures'
-        aria-hidden='true'
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerCancel}
-        onContextMenu={(e) => e.preventDefault()}
-      />
-      {hint ? <div className='player__hint'>{hint}</div> : null}
-      {timeshift?.behind && !controlsShown ? (
-        // watching the past with the controls hidden: the way back stays in reach
-        <button type='button' className='player__go-live player__go-live--float' onClick={goLive}>
-          回到直播
-        </button>
-      ) : null}
-      {state !== 'playing' && !blocked && (
-        <div
-          className={`player__overlay player__overlay--${state}`}
-          onClick={() => {
-            if (state === 'needs-tap') ref.current?.play().catch(() => undefined)
-            if (state === 'error') setAttempt((n) => n + 1)
-          }}
-        >
-          {state === 'loading' || state === 'stalled' ? <div className='player__spinner' /> : null}
-          {state === 'needs-tap' ? <div className='player__big-play' aria-hidden='true' /> : null}
-          <span className='player__text' role={state === 'needs-tap' || state === 'error' ? 'button' : undefined} tabIndex={state === 'needs-tap' || state === 'error' ? 0 : undefined}>
-            {playerText(state, live)}
-          </span>
-          {state === 'error' && <span className='player__retry'>点击重试</span>}
-        </div>
-      )}
-      <Controls
-        video={video}
-        live={live}
-        visible={controlsShown}
-        paused={paused}
-        fullscreen={full !== 'off'}
-        danmaku={!!danmaku}
-        danmakuOn={on}
-        qualities={qualities}
-        quality={qualityPreference.height}
-        playingHeight={playingHeight}
-        rate={rate}
-        timeshift={timeshift}
-        menu={menu}
-        onTogglePlay={togglePlay}
-        onSeek={seekTo}
-        onLive={goLive}
-        onMenu={(m) => {
-          setMenu(m)
-          showControls()
-        }}
-        onDanmaku={() => danmakuSettings.update({ on: !on })}
-        onFullscreen={() => void toggleFullscreen()}
-        onActivity={showControls}
-      />
-      {menu ? (
-        <div className='player__menu-layer' onClick={() => setMenu(null)}>
-          <MenuHost
-            menu={menu}
+        ref={box}
+        className={className}
+        data-state={state}
+        data-fullscreen={full}
+        data-quality={qualityPreference.height}
+      >
+        <div className="player__frame">
+          <video
+            ref={bindVideo}
+            className="player__video"
+            poster={poster}
+            playsInline
+            webkit-playsinline="true"
+            x5-playsinline="true"
+            x5-video-player-type="h5-page"
+            autoPlay
+            preload="auto"
+          />
+          <PlayerContext.Provider value={{ fullscreen: full !== 'off' }}>{children}</PlayerContext.Provider>
+          <div
+            className="player__gestures"
+            aria-hidden="true"
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={onPointerCancel}
+            onContextMenu={(e) => e.preventDefault()}
+          />
+          {hint ? <div className="player__hint">{hint}</div> : null}
+          {timeshift?.behind && !controlsShown ? (
+            // watching the past with the controls hidden: the way back stays in reach
+            <button type="button" className="player__go-live player__go-live--float" onClick={goLive}>
+              回到直播
+            </button>
+          ) : null}
+          {state !== 'playing' && !blocked && (
+            <div
+              className={`player__overlay player__overlay--${state}`}
+              onClick={() => {
+                if (state === 'needs-tap') ref.current?.play().catch(() => undefined)
+                if (state === 'error') setAttempt((n) => n + 1)
+              }}
+            >
+              {state === 'loading' || state === 'stalled' ? <div className="player__spinner" /> : null}
+              {state === 'needs-tap' ? <div className="player__big-play" aria-hidden="true" /> : null}
+              <span
+                className="player__text"
+                role={state === 'needs-tap' || state === 'error' ? 'button' : undefined}
+                tabIndex={state === 'needs-tap' || state === 'error' ? 0 : undefined}
+              >
+                {playerText(state, live)}
+              </span>
+              {state === 'error' && <span className="player__retry">点击重试</span>}
+            </div>
+          )}
+          <Controls
+            video={video}
+            live={live}
+            visible={controlsShown}
+            paused={paused}
+            fullscreen={full !== 'off'}
+            danmaku={!!danmaku}
+            danmakuOn={on}
             qualities={qualities}
             quality={qualityPreference.height}
+            playingHeight={playingHeight}
             rate={rate}
-            pip={pip}
-            onQuality={chooseQuality}
-            onRate={chooseRate}
-            onPip={() => {
-              setMenu(null)
-              togglePip()
+            timeshift={timeshift}
+            menu={menu}
+            onTogglePlay={togglePlay}
+            onSeek={seekTo}
+            onLive={goLive}
+            onMenu={(m) => {
+              setMenu(m)
+              showControls()
             }}
-            onInfo={() => setMenu('info')}
-            readInfo={() => (ref.current ? playbackInfo(ref.current, hlsRef.current, live, streamLatency.seconds, qualityPreference.height) : [])}
-            onClose={() => setMenu(null)}
+            onDanmaku={() => danmakuSettings.update({ on: !on })}
+            onFullscreen={() => void toggleFullscreen()}
+            onActivity={showControls}
           />
+          {menu ? (
+            <div className="player__menu-layer" onClick={() => setMenu(null)}>
+              <MenuHost
+                menu={menu}
+                qualities={qualities}
+                quality={qualityPreference.height}
+                rate={rate}
+                pip={pip}
+                onQuality={chooseQuality}
+                onRate={chooseRate}
+                onPip={() => {
+                  setMenu(null)
+                  togglePip()
+                }}
+                onInfo={() => setMenu('info')}
+                readInfo={() =>
+                  ref.current
+                    ? playbackInfo(ref.current, hlsRef.current, live, streamLatency.seconds, qualityPreference.height)
+                    : []
+                }
+                onClose={() => setMenu(null)}
+              />
+            </div>
+          ) : null}
         </div>
-      ) : null}
       </div>
-    </div>
-  )
+    )
   })
 )

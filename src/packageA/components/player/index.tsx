@@ -9,7 +9,14 @@ import { showToast } from '@/ui/overlay'
 import { PlayerContext } from './context'
 import { MINIPROGRAM_LATENCY_ESTIMATE, setStreamLatency } from './latency'
 import { MenuHost } from './menu-host'
-import { isLivePlayerStream, playerText, type PlayerHandle, type PlayerMenu, type PlayerProps, type PlayerState } from './phase'
+import {
+  isLivePlayerStream,
+  playerText,
+  type PlayerHandle,
+  type PlayerMenu,
+  type PlayerProps,
+  type PlayerState
+} from './phase'
 import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
 import { Backoff } from '@/utils/backoff'
 import { currentNetwork, noticeCellular } from '@/ui/network-notice'
@@ -30,7 +37,7 @@ function sourceFor(src: string, renditions: Rendition[], height: number): string
     renditions.map((r) => r.height),
     height
   )
-  return level < 0 ? src : (renditions[level]).url
+  return level < 0 ? src : renditions[level].url
 }
 
 /**
@@ -43,247 +50,292 @@ function sourceFor(src: string, renditions: Rendition[], height: number): string
  * only when configuration allows it (TARO_APP_ALLOW_LIVE_PLAYER=1: it needs a category permission).
  */
 export const Player = observer(
-  forwardRef(function Player({ src, poster, live, blocked, orientation = 'landscape', resumeId, danmaku, onTime, onPlayingChange, children }: PlayerProps, handle: ForwardedRef<PlayerHandle>) {
-  const id = useMemo(() => `player-video-${++players}`, [])
-  const [state, setState] = useState<PlayerState>('loading')
-  const [attempt, setAttempt] = useState(0)
-  const [full, setFull] = useState(false)
-  const [tools, setTools] = useState(true)
-  const [menu, setMenu] = useState<PlayerMenu>(null)
-  const [renditions, setRenditions] = useState<Rendition[]>([])
-  const [current, setCurrent] = useState(src)
-  const [rate, setRate] = useState(1)
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- read again for each new source
-  const start = useMemo(() => (resumeId ? resumePosition(resumeId) : null), [resumeId, src])
-  const position = useRef({ current: 0, duration: 0, savedAt: 0, toasted: false })
-  const seekOnLoad = useRef<number | null>(null)
-  const held = useRef(false)
-  // WeChat's <video> tells no playlist dates: the time-shift of a channel's programmes is the web's (index.h5.tsx)
-  useImperativeHandle(handle, () => ({ seekToDate: () => false }), [])
-  // a failed stream is loaded again by itself (a new <video>) after the backoff's wait; 点击重试 after two minutes
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh backoff for each new source
-  const backoff = useMemo(() => new Backoff(), [src])
-  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => () => void (retryTimer.current && clearTimeout(retryTimer.current)), [])
-  const failed = () => {
-    if (retryTimer.current) return
-    const wait = backoff.fail(Date.now())
-    if (wait === null) return setState('error')
-    setState('stalled')
-    retryTimer.current = setTimeout(() => {
-      retryTimer.current = null
-      // live goes on at the edge, on demand where it was
-      if (!live) seekOnLoad.current = position.current.current || null
-      setAttempt((n) => n + 1)
-    }, wait)
-  }
-  const playing = () => {
-    backoff.succeed()
-    void noticeCellular()
-    if (state !== 'playing') setState('playing')
-  }
-
-  // <video> exposes no buffer or playlist here, so a playing live stream counts the documented estimate
-  useEffect(() => {
-    setStreamLatency(live && state === 'playing' ? MINIPROGRAM_LATENCY_ESTIMATE : null, 'estimate')
-  }, [live, state])
-  useEffect(() => () => setStreamLatency(null, ''), [])
-
-  // the stream's renditions (清晰度), and the viewer's choice of them from the start
-  useEffect(() => {
-    let mounted = true
-    setCurrent(src)
-    setRenditions([])
-    setState('loading')
-    position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
-    void Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
-      if (!mounted) return
-      setRenditions(list)
-      // 自动 on a 2G or 3G network starts on the lowest rendition (WeChat's own choice may start higher)
-      const lowest = list.length ? Math.min(...list.map((r) => r.height)) : AUTO
-      const preferred = sourceFor(src, list, qualityPreference.height === AUTO && network.slow ? lowest : qualityPreference.height)
-      if (preferred !== src) setCurrent(preferred)
-    })
-    return () => {
-      mounted = false
-    }
-  }, [src])
-
-  const context = () => Taro.createVideoContext(id)
-  const save = () => {
-    const p = position.current
-    if (resumeId && p.current > 0) savePosition(resumeId, p.current, p.duration)
-  }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- saves the position when the video changes or goes
-  useEffect(() => () => save(), [resumeId, src])
-
-  const chooseQuality = (height: number) => {
-    qualityPreference.choose(height)
-    setMenu(null)
-    const next = sourceFor(src, renditions, height)
-    if (next !== current) {
-      // on-demand goes on from where it was; live goes on at the edge
-      seekOnLoad.current = live ? null : position.current.current
-      setCurrent(next)
-    }
-    void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
-  }
-  const chooseRate = (r: number) => {
-    setMenu(null)
-    if (live) return
-    context().playbackRate(r)
-    setRate(r)
-  }
-
-  const overlay = state !== 'playing' && !blocked && (
-    <View
-      className={`player__overlay player__overlay--${state}`}
-      onClick={() => {
-        if (state !== 'error') return
-        backoff.succeed()
+  forwardRef(function Player(
+    {
+      src,
+      poster,
+      live,
+      blocked,
+      orientation = 'landscape',
+      resumeId,
+      danmaku,
+      onTime,
+      onPlayingChange,
+      children
+    }: PlayerProps,
+    handle: ForwardedRef<PlayerHandle>
+  ) {
+    const id = useMemo(() => `player-video-${++players}`, [])
+    const [state, setState] = useState<PlayerState>('loading')
+    const [attempt, setAttempt] = useState(0)
+    const [full, setFull] = useState(false)
+    const [tools, setTools] = useState(true)
+    const [menu, setMenu] = useState<PlayerMenu>(null)
+    const [renditions, setRenditions] = useState<Rendition[]>([])
+    const [current, setCurrent] = useState(src)
+    const [rate, setRate] = useState(1)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read again for each new source
+    const start = useMemo(() => (resumeId ? resumePosition(resumeId) : null), [resumeId, src])
+    const position = useRef({ current: 0, duration: 0, savedAt: 0, toasted: false })
+    const seekOnLoad = useRef<number | null>(null)
+    const held = useRef(false)
+    // WeChat's <video> tells no playlist dates: the time-shift of a channel's programmes is the web's (index.h5.tsx)
+    useImperativeHandle(handle, () => ({ seekToDate: () => false }), [])
+    // a failed stream is loaded again by itself (a new <video>) after the backoff's wait; 点击重试 after two minutes
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh backoff for each new source
+    const backoff = useMemo(() => new Backoff(), [src])
+    const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+    useEffect(() => () => void (retryTimer.current && clearTimeout(retryTimer.current)), [])
+    const failed = () => {
+      if (retryTimer.current) return
+      const wait = backoff.fail(Date.now())
+      if (wait === null) return setState('error')
+      setState('stalled')
+      retryTimer.current = setTimeout(() => {
+        retryTimer.current = null
+        // live goes on at the edge, on demand where it was
+        if (!live) seekOnLoad.current = position.current.current || null
         setAttempt((n) => n + 1)
-      }}
-    >
-      <Text className='player__text'>{playerText(state, live)}</Text>
-      {state === 'error' && <Text className='player__retry'>点击重试</Text>}
-    </View>
-  )
-  if (isLivePlayerStream(src) && env.TARO_APP_ALLOW_LIVE_PLAYER === '1') {
+      }, wait)
+    }
+    const playing = () => {
+      backoff.succeed()
+      void noticeCellular()
+      if (state !== 'playing') setState('playing')
+    }
+
+    // <video> exposes no buffer or playlist here, so a playing live stream counts the documented estimate
+    useEffect(() => {
+      setStreamLatency(live && state === 'playing' ? MINIPROGRAM_LATENCY_ESTIMATE : null, 'estimate')
+    }, [live, state])
+    useEffect(() => () => setStreamLatency(null, ''), [])
+
+    // the stream's renditions (清晰度), and the viewer's choice of them from the start
+    useEffect(() => {
+      let mounted = true
+      setCurrent(src)
+      setRenditions([])
+      setState('loading')
+      position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
+      void Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
+        if (!mounted) return
+        setRenditions(list)
+        // 自动 on a 2G or 3G network starts on the lowest rendition (WeChat's own choice may start higher)
+        const lowest = list.length ? Math.min(...list.map((r) => r.height)) : AUTO
+        const preferred = sourceFor(
+          src,
+          list,
+          qualityPreference.height === AUTO && network.slow ? lowest : qualityPreference.height
+        )
+        if (preferred !== src) setCurrent(preferred)
+      })
+      return () => {
+        mounted = false
+      }
+    }, [src])
+
+    const context = () => Taro.createVideoContext(id)
+    const save = () => {
+      const p = position.current
+      if (resumeId && p.current > 0) savePosition(resumeId, p.current, p.duration)
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saves the position when the video changes or goes
+    useEffect(() => () => save(), [resumeId, src])
+
+    const chooseQuality = (height: number) => {
+      qualityPreference.choose(height)
+      setMenu(null)
+      const next = sourceFor(src, renditions, height)
+      if (next !== current) {
+        // on-demand goes on from where it was; live goes on at the edge
+        seekOnLoad.current = live ? null : position.current.current
+        setCurrent(next)
+      }
+      void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
+    }
+    const chooseRate = (r: number) => {
+      setMenu(null)
+      if (live) return
+      context().playbackRate(r)
+      setRate(r)
+    }
+
+    const overlay = state !== 'playing' && !blocked && (
+      <View
+        className={`player__overlay player__overlay--${state}`}
+        onClick={() => {
+          if (state !== 'error') return
+          backoff.succeed()
+          setAttempt((n) => n + 1)
+        }}
+      >
+        <Text className="player__text">{playerText(state, live)}</Text>
+        {state === 'error' && <Text className="player__retry">点击重试</Text>}
+      </View>
+    )
+    if (isLivePlayerStream(src) && env.TARO_APP_ALLOW_LIVE_PLAYER === '1') {
+      return (
+        <View className="player">
+          <LivePlayer
+            key={attempt}
+            className="player__video"
+            src={src}
+            mode="live"
+            autoplay={!blocked}
+            objectFit="contain"
+            pictureInPictureMode={['push', 'pop']}
+            onStateChange={(e) => {
+              const code = Number(e.detail.code)
+              if (code === 2004) setState('playing')
+              else if (code === 2103 || code === 2105) setState('stalled')
+              else if (code < 0) setState('error')
+            }}
+          >
+            <PlayerContext.Provider value={{ fullscreen: full }}>{children}</PlayerContext.Provider>
+          </LivePlayer>
+          {overlay}
+        </View>
+      )
+    }
+
+    const qualities = qualityOptions(renditions.map((r) => r.height))
+    const on = danmakuSettings.settings.on
+    const menus = menu ? (
+      <MenuHost
+        menu={menu}
+        qualities={qualities}
+        quality={qualityPreference.height}
+        rate={rate}
+        onQuality={chooseQuality}
+        onRate={chooseRate}
+        onClose={() => setMenu(null)}
+      />
+    ) : null
     return (
-      <View className='player'>
-        <LivePlayer
+      <View
+        className={`player player--${live ? 'live' : 'vod'}${full ? ' player--full' : ''}`}
+        data-quality={qualityPreference.height}
+      >
+        <Video
           key={attempt}
-          className='player__video'
-          src={src}
-          mode='live'
+          id={id}
+          className="player__video"
+          src={current}
+          poster={poster}
           autoplay={!blocked}
-          objectFit='contain'
+          initialTime={start ?? undefined}
+          controls
+          showFullscreenBtn
+          showPlayBtn
+          showCenterPlayBtn
+          showProgress={!live}
+          enableProgressGesture={!live}
+          enablePlayGesture
+          direction={orientation === 'portrait' ? 0 : 90}
           pictureInPictureMode={['push', 'pop']}
-          onStateChange={(e) => {
-            const code = Number(e.detail.code)
-            if (code === 2004) setState('playing')
-            else if (code === 2103 || code === 2105) setState('stalled')
-            else if (code < 0) setState('error')
+          objectFit="contain"
+          onPlay={() => {
+            playing()
+            onPlayingChange?.(true)
+          }}
+          onPause={() => {
+            onPlayingChange?.(false)
+            save()
+          }}
+          onEnded={() => {
+            onPlayingChange?.(false)
+            save()
+          }}
+          onWaiting={() => setState('stalled')}
+          onError={failed}
+          onFullScreenChange={(e) => setFull(!!e.detail.fullScreen)}
+          onControlsToggle={(e) => setTools(!!e.detail.show)}
+          onLoadedMetaData={(e) => {
+            position.current.duration = Number(e.detail.duration) || 0
+            if (seekOnLoad.current !== null) {
+              context().seek(seekOnLoad.current)
+              seekOnLoad.current = null
+            }
+          }}
+          onTimeUpdate={(e) => {
+            const p = position.current
+            p.current = Number(e.detail.currentTime) || 0
+            p.duration = Number(e.detail.duration) || p.duration
+            playing()
+            if (start !== null && !p.toasted) {
+              p.toasted = true
+              void showToast(resumeToast(start))
+            }
+            onTime?.(p.current)
+            const now = Date.now()
+            if (!live && now - p.savedAt >= SAVE_EVERY_MS) {
+              p.savedAt = now
+              save()
+            }
+          }}
+          onLongPress={() => {
+            if (live) return
+            held.current = true
+            context().playbackRate(HOLD_RATE)
+            void showToast('2倍速播放中')
+          }}
+          onTouchEnd={() => {
+            if (!held.current) return
+            held.current = false
+            context().playbackRate(rate)
           }}
         >
           <PlayerContext.Provider value={{ fullscreen: full }}>{children}</PlayerContext.Provider>
-        </LivePlayer>
-        {overlay}
+          {tools && (
+            <View className="player__tools">
+              {danmaku && (
+                <Text
+                  className={`player__tool player__danmaku-toggle${on ? ' player__danmaku-toggle--on' : ''}`}
+                  {...buttonProps(on ? '关闭弹幕' : '打开弹幕')}
+                  onClick={() => danmakuSettings.update({ on: !on })}
+                >
+                  弹
+                </Text>
+              )}
+              {danmaku && (
+                <Text
+                  className="player__tool player__danmaku-settings"
+                  {...buttonProps('弹幕设置')}
+                  onClick={() => setMenu('danmaku')}
+                >
+                  弹幕设置
+                </Text>
+              )}
+              {!live && (
+                <Text className="player__tool player__speed" {...buttonProps('倍速')} onClick={() => setMenu('speed')}>
+                  {rate === 1 ? '倍速' : `${rate}x`}
+                </Text>
+              )}
+              {qualities.length > 0 && (
+                <Text
+                  className="player__tool player__quality"
+                  {...buttonProps('清晰度')}
+                  onClick={() => setMenu('quality')}
+                >
+                  {qualityShort(qualityPreference.height)}
+                </Text>
+              )}
+            </View>
+          )}
+          {full && menu ? (
+            <View className="player__menu-layer player__menu-layer--full" onClick={() => setMenu(null)}>
+              {menus}
+            </View>
+          ) : null}
+          {overlay}
+        </Video>
+        {!full && menu ? (
+          <View className="player__menu-layer" onClick={() => setMenu(null)}>
+            {menus}
+          </View>
+        ) : null}
       </View>
     )
-  }
-
-  const qualities = qualityOptions(renditions.map((r) => r.height))
-  const on = danmakuSettings.settings.on
-  const menus = menu ? (
-    <MenuHost menu={menu} qualities={qualities} quality={qualityPreference.height} rate={rate} onQuality={chooseQuality} onRate={chooseRate} onClose={() => setMenu(null)} />
-  ) : null
-  return (
-    <View className={`player player--${live ? 'live' : 'vod'}${full ? ' player--full' : ''}`} data-quality={qualityPreference.height}>
-      <Video
-        key={attempt}
-        id={id}
-        className='player__video'
-        src={current}
-        poster={poster}
-        autoplay={!blocked}
-        initialTime={start ?? undefined}
-        controls
-        showFullscreenBtn
-        showPlayBtn
-        showCenterPlayBtn
-        showProgress={!live}
-        enableProgressGesture={!live}
-        enablePlayGesture
-        direction={orientation === 'portrait' ? 0 : 90}
-        pictureInPictureMode={['push', 'pop']}
-        objectFit='contain'
-        onPlay={() => {
-          playing()
-          onPlayingChange?.(true)
-        }}
-        onPause={() => {
-          onPlayingChange?.(false)
-          save()
-        }}
-        onEnded={() => {
-          onPlayingChange?.(false)
-          save()
-        }}
-        onWaiting={() => setState('stalled')}
-        onError={failed}
-        onFullScreenChange={(e) => setFull(!!e.detail.fullScreen)}
-        onControlsToggle={(e) => setTools(!!e.detail.show)}
-        onLoadedMetaData={(e) => {
-          position.current.duration = Number(e.detail.duration) || 0
-          if (seekOnLoad.current !== null) {
-            context().seek(seekOnLoad.current)
-            seekOnLoad.current = null
-          }
-        }}
-        onTimeUpdate={(e) => {
-          const p = position.current
-          p.current = Number(e.detail.currentTime) || 0
-          p.duration = Number(e.detail.duration) || p.duration
-          playing()
-          if (start !== null && !p.toasted) {
-            p.toasted = true
-            void showToast(resumeToast(start))
-          }
-          onTime?.(p.current)
-          const now = Date.now()
-          if (!live && now - p.savedAt >= SAVE_EVERY_MS) {
-            p.savedAt = now
-            save()
-          }
-        }}
-        onLongPress={() => {
-          if (live) return
-          held.current = true
-          context().playbackRate(HOLD_RATE)
-          void showToast('2倍速播放中')
-        }}
-        onTouchEnd={() => {
-          if (!held.current) return
-          held.current = false
-          context().playbackRate(rate)
-        }}
-      >
-        <PlayerContext.Provider value={{ fullscreen: full }}>{children}</PlayerContext.Provider>
-        {tools && (
-          <View className='player__tools'>
-            {danmaku && (
-              <Text className={`player__tool player__danmaku-toggle${on ? ' player__danmaku-toggle--on' : ''}`} {...buttonProps(on ? '关闭弹幕' : '打开弹幕')} onClick={() => danmakuSettings.update({ on: !on })}>
-                弹
-              </Text>
-            )}
-            {danmaku && (
-              <Text className='player__tool player__danmaku-settings' {...buttonProps('弹幕设置')} onClick={() => setMenu('danmaku')}>
-                弹幕设置
-              </Text>
-            )}
-            {!live && (
-              <Text className='player__tool player__speed' {...buttonProps('倍速')} onClick={() => setMenu('speed')}>
-                {rate === 1 ? '倍速' : `${rate}x`}
-              </Text>
-            )}
-            {qualities.length > 0 && (
-              <Text className='player__tool player__quality' {...buttonProps('清晰度')} onClick={() => setMenu('quality')}>
-                {qualityShort(qualityPreference.height)}
-              </Text>
-            )}
-          </View>
-        )}
-        {full && menu ? <View className='player__menu-layer player__menu-layer--full' onClick={() => setMenu(null)}>{menus}</View> : null}
-        {overlay}
-      </Video>
-      {!full && menu ? (
-        <View className='player__menu-layer' onClick={() => setMenu(null)}>
-          {menus}
-        </View>
-      ) : null}
-    </View>
-  )
   })
 )
 

@@ -8,7 +8,17 @@ export type KeyAction = 'toggle-play' | 'seek-back' | 'seek-forward' | 'fullscre
 export const SEEK_STEP_SECONDS = 5
 
 /** Roles of views that take Space as their own press. */
-const PRESSABLE = new Set(['button', 'link', 'tab', 'radio', 'menuitemradio', 'menuitem', 'checkbox', 'switch', 'option'])
+const PRESSABLE = new Set([
+  'button',
+  'link',
+  'tab',
+  'radio',
+  'menuitemradio',
+  'menuitem',
+  'checkbox',
+  'switch',
+  'option'
+])
 
 export interface KeyInput {
   key: string

@@ -35,12 +35,16 @@ export function MenuHost(p: {
     return () => {
       mounted = false
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the menus' module is loaded when a menu opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the menus' module is loaded when a menu opens
   }, [p.menu])
   if (!p.menu || !mod) return null
-  if (p.menu === 'quality') return <mod.QualityMenu options={p.qualities} current={p.quality} onChoose={p.onQuality} onClose={p.onClose} />
+  if (p.menu === 'quality')
+    return <mod.QualityMenu options={p.qualities} current={p.quality} onChoose={p.onQuality} onClose={p.onClose} />
   if (p.menu === 'speed') return <mod.SpeedMenu rate={p.rate} onChoose={p.onRate} onClose={p.onClose} />
-  if (p.menu === 'more') return <mod.MoreMenu pip={p.pip ?? 'none'} onPip={() => p.onPip?.()} onInfo={() => p.onInfo?.()} onClose={p.onClose} />
+  if (p.menu === 'more')
+    return (
+      <mod.MoreMenu pip={p.pip ?? 'none'} onPip={() => p.onPip?.()} onInfo={() => p.onInfo?.()} onClose={p.onClose} />
+    )
   if (p.menu === 'info') return <mod.InfoPanel read={() => p.readInfo?.() ?? []} onClose={p.onClose} />
   return <mod.DanmakuPanel onClose={p.onClose} />
 }

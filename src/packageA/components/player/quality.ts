@@ -43,10 +43,10 @@ export function levelFor(heights: readonly number[], preferred: number): number 
   if (preferred === AUTO || !heights.length) return -1
   let best = -1
   heights.forEach((h, i) => {
-    if (h <= preferred && (best < 0 || h > (heights[best]))) best = i
+    if (h <= preferred && (best < 0 || h > heights[best])) best = i
   })
   if (best >= 0) return best
-  return heights.reduce((lowest, h, i) => (h < (heights[lowest]) ? i : lowest), 0)
+  return heights.reduce((lowest, h, i) => (h < heights[lowest] ? i : lowest), 0)
 }
 
 export const QUALITY_KEY = 'player_quality'

@@ -5,14 +5,14 @@ export function Range({ className, label, min, max, step, value, onChange }: Ran
   return (
     <input
       className={className}
-      type='range'
+      type="range"
       aria-label={label}
       aria-valuetext={`${value}%`}
       min={min}
       max={max}
       step={step}
       value={value}
-      onChange={(e) => onChange(Number((e.target).value))}
+      onChange={(e) => onChange(Number(e.target.value))}
     />
   )
 }

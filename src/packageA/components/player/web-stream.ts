@@ -42,13 +42,22 @@ export interface InfoRow {
 }
 
 /** 播放信息: what viewers of the players they know can read about what plays. */
-export function playbackInfo(video: HTMLVideoElement, hls: HlsInstance | null, live: boolean, latency: number | null, quality: number): InfoRow[] {
+export function playbackInfo(
+  video: HTMLVideoElement,
+  hls: HlsInstance | null,
+  live: boolean,
+  latency: number | null,
+  quality: number
+): InfoRow[] {
   const rows: InfoRow[] = []
   const level = hls ? hls.levels[hls.currentLevel] : undefined
   const height = video.videoHeight || level?.height || 0
   const details = level?.details
   if (live) rows.push({ label: '延迟', value: latency !== null ? `${latency.toFixed(1)} 秒` : '—' })
-  rows.push({ label: '清晰度', value: `${quality ? qualityShort(quality) : '自动'}${height ? `（播放 ${height}P）` : ''}` })
+  rows.push({
+    label: '清晰度',
+    value: `${quality ? qualityShort(quality) : '自动'}${height ? `（播放 ${height}P）` : ''}`
+  })
   if (video.videoWidth) rows.push({ label: '分辨率', value: `${video.videoWidth}×${video.videoHeight}` })
   if (level?.bitrate) rows.push({ label: '码率', value: `${Math.round(level.bitrate / 1000)} kbps` })
   rows.push({ label: '缓冲', value: `${forwardBuffer(video).toFixed(1)} 秒` })

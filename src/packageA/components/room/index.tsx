@@ -36,7 +36,7 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
   const stats = liveStore.stats[room.id]
   useEffect(() => {
     if (sessionStore.isLoggedIn) streamerStore.loadFollowState(room.id).catch(() => undefined)
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when room.id, sessionStore.isLoggedIn change; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when room.id, sessionStore.isLoggedIn change; what else it reads belongs to those
   }, [room.id, sessionStore.isLoggedIn])
   const toggle = async () => {
     if (!(await loginPrompt.requireLogin())) return
@@ -47,14 +47,21 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
     if (now !== null) void showToast(now ? '关注成功' : '已取消关注')
   }
   return (
-    <View className='room-header'>
-      <AltImage className='room-header__avatar' src={room.streamer?.avatar || ''} alt={streamerName(room)} onClick={() => openPage('streamerDetail', { roomid: room.id })} />
-      <View className='room-header__body'>
-        <Text className='room-header__name'>{streamerName(room)}</Text>
-        <Text className='room-header__meta'>{formatCount(stats?.online ?? room.online ?? 0)}人在看 · {formatCount(stats?.likes ?? room.likes ?? 0)}赞</Text>
+    <View className="room-header">
+      <AltImage
+        className="room-header__avatar"
+        src={room.streamer?.avatar || ''}
+        alt={streamerName(room)}
+        onClick={() => openPage('streamerDetail', { roomid: room.id })}
+      />
+      <View className="room-header__body">
+        <Text className="room-header__name">{streamerName(room)}</Text>
+        <Text className="room-header__meta">
+          {formatCount(stats?.online ?? room.online ?? 0)}人在看 · {formatCount(stats?.likes ?? room.likes ?? 0)}赞
+        </Text>
       </View>
       <Text
-        className='room-header__share'
+        className="room-header__share"
         {...buttonProps()}
         onClick={() => {
           onPoster()
@@ -63,7 +70,11 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
       >
         分享
       </Text>
-      <Text className={`room-header__follow${follow.following ? ' room-header__follow--on' : ''}`} {...buttonProps()} onClick={toggle}>
+      <Text
+        className={`room-header__follow${follow.following ? ' room-header__follow--on' : ''}`}
+        {...buttonProps()}
+        onClick={toggle}
+      >
         {follow.following ? '已关注' : '+ 关注'}
       </Text>
     </View>
@@ -71,7 +82,13 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
 })
 
 /** The card shown instead of the stream before the start and after the end. */
-export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: RoomInfo; phase: 'not-started' | 'ended' }) {
+export const PhaseCard = observer(function PhaseCard({
+  room,
+  phase
+}: {
+  room: RoomInfo
+  phase: 'not-started' | 'ended'
+}) {
   const follow = streamerStore.followOf(room.id)
   const subscribe = async () => {
     if (follow.subscribed) return
@@ -83,22 +100,32 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
     if (ok) void showToast('预约成功，开播时提醒您')
   }
   return (
-    <View className='phase-card' style={room.cover ? { backgroundImage: `url(${room.cover})` } : undefined}>
-      <View className='phase-card__mask'>
+    <View className="phase-card" style={room.cover ? { backgroundImage: `url(${room.cover})` } : undefined}>
+      <View className="phase-card__mask">
         {phase === 'not-started' ? (
           <>
-            <Text className='phase-card__title'>直播未开始</Text>
-            {room.start_time ? <Text className='phase-card__time'>{formatTime(room.start_time, 'MM月DD日 HH:mm')} 开播</Text> : null}
+            <Text className="phase-card__title">直播未开始</Text>
+            {room.start_time ? (
+              <Text className="phase-card__time">{formatTime(room.start_time, 'MM月DD日 HH:mm')} 开播</Text>
+            ) : null}
             {/* always bound: in the mini-program Taro throws when a Text loses its last listener (no pure-text template) */}
-            <Text className={`phase-card__btn${follow.subscribed ? ' phase-card__btn--done' : ''}`} {...buttonProps()} onClick={subscribe}>
+            <Text
+              className={`phase-card__btn${follow.subscribed ? ' phase-card__btn--done' : ''}`}
+              {...buttonProps()}
+              onClick={subscribe}
+            >
               {follow.subscribed ? '已预约' : '预约提醒'}
             </Text>
           </>
         ) : (
           <>
-            <Text className='phase-card__title'>直播已结束</Text>
+            <Text className="phase-card__title">直播已结束</Text>
             {room.review_id ? (
-              <Text className='phase-card__btn' {...linkProps()} onClick={() => openPage('playback', { id: room.review_id })}>
+              <Text
+                className="phase-card__btn"
+                {...linkProps()}
+                onClick={() => openPage('playback', { id: room.review_id })}
+              >
                 观看回放
               </Text>
             ) : null}
@@ -111,7 +138,13 @@ export const PhaseCard = observer(function PhaseCard({ room, phase }: { room: Ro
 
 /** The rooms of the room's group, as a switcher inside the room (R4.24). */
 /** `afterVideo`: the group's rooms are asked for after the video's first frame (player/first-frame.ts). */
-export const GroupSwitcher = observer(function GroupSwitcher({ roomId, afterVideo }: { roomId: number; afterVideo?: boolean }) {
+export const GroupSwitcher = observer(function GroupSwitcher({
+  roomId,
+  afterVideo
+}: {
+  roomId: number
+  afterVideo?: boolean
+}) {
   const [rooms, setRooms] = useState<{ id: number; title: string; onair: number; cover?: string }[]>([])
   useEffect(() => {
     let mounted = true
@@ -121,11 +154,11 @@ export const GroupSwitcher = observer(function GroupSwitcher({ roomId, afterVide
     return () => {
       mounted = false
     }
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when roomId changes; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when roomId changes; what else it reads belongs to those
   }, [roomId])
   if (rooms.length < 2) return null
   return (
-    <ScrollView scrollX className='group-switcher' {...tablistProps('同组直播间')}>
+    <ScrollView scrollX className="group-switcher" {...tablistProps('同组直播间')}>
       {rooms.map((r) => (
         <View
           key={r.id}
@@ -134,8 +167,8 @@ export const GroupSwitcher = observer(function GroupSwitcher({ roomId, afterVide
           {...tabProps(r.id === roomId)}
           onClick={() => r.id !== roomId && Taro.redirectTo({ url: `/packageA/pages/live/live?roomid=${r.id}` })}
         >
-          <Text className='group-switcher__title'>{r.title}</Text>
-          {r.onair === 1 && <Text className='group-switcher__live'>直播中</Text>}
+          <Text className="group-switcher__title">{r.title}</Text>
+          {r.onair === 1 && <Text className="group-switcher__live">直播中</Text>}
         </View>
       ))}
     </ScrollView>
@@ -145,14 +178,14 @@ export const GroupSwitcher = observer(function GroupSwitcher({ roomId, afterVide
 /** Content of an external tab: text, or a link opened through the link router. */
 export function ExternalTab({ tab }: { tab: { title: string; url?: string; content?: string } }) {
   return (
-    <View className='external-tab'>
-      {tab.content ? <Text className='external-tab__text'>{stripHtml(tab.content)}</Text> : null}
+    <View className="external-tab">
+      {tab.content ? <Text className="external-tab__text">{stripHtml(tab.content)}</Text> : null}
       {tab.url ? (
-        <Text className='external-tab__link' {...linkProps()} onClick={() => openLink(tab.url)}>
+        <Text className="external-tab__link" {...linkProps()} onClick={() => openLink(tab.url)}>
           查看{tab.title}
         </Text>
       ) : null}
-      {!tab.content && !tab.url ? <Text className='external-tab__text'>暂无内容</Text> : null}
+      {!tab.content && !tab.url ? <Text className="external-tab__text">暂无内容</Text> : null}
     </View>
   )
 }
@@ -162,11 +195,17 @@ export function PasswordForm({ roomId, message }: { roomId: number; message: str
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   return (
-    <View className='password-form'>
-      <Text className='password-form__title'>{message}</Text>
-      <Input className='password-form__input' password value={password} placeholder='请输入直播间密码' onInput={(e) => setPassword(e.detail.value)} />
+    <View className="password-form">
+      <Text className="password-form__title">{message}</Text>
+      <Input
+        className="password-form__input"
+        password
+        value={password}
+        placeholder="请输入直播间密码"
+        onInput={(e) => setPassword(e.detail.value)}
+      />
       <Button
-        className='password-form__btn'
+        className="password-form__btn"
         loading={busy}
         onClick={async () => {
           if (!password.trim()) return showToast('请输入直播间密码')
@@ -194,13 +233,15 @@ export function roomShare(room: RoomInfo) {
 export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void }) {
   const qr = qrcodeUrl(currentHosts().api, { roomid: room.id, width: 300 })
   return (
-    <View className='poster' onClick={onClose}>
-      <View className='poster__card' onClick={(e) => e.stopPropagation()}>
-        {room.cover ? <AltImage className='poster__cover' src={shareImage(room.cover)} mode='aspectFill' alt={room.title} /> : null}
-        <Text className='poster__title'>{room.title}</Text>
-        <Text className='poster__sub'>{streamerName(room)} 正在直播</Text>
-        <AltImage className='poster__qr' src={qr} showMenuByLongpress alt='直播间二维码' />
-        <Text className='poster__hint'>长按识别二维码，进入直播间</Text>
+    <View className="poster" onClick={onClose}>
+      <View className="poster__card" onClick={(e) => e.stopPropagation()}>
+        {room.cover ? (
+          <AltImage className="poster__cover" src={shareImage(room.cover)} mode="aspectFill" alt={room.title} />
+        ) : null}
+        <Text className="poster__title">{room.title}</Text>
+        <Text className="poster__sub">{streamerName(room)} 正在直播</Text>
+        <AltImage className="poster__qr" src={qr} showMenuByLongpress alt="直播间二维码" />
+        <Text className="poster__hint">长按识别二维码，进入直播间</Text>
       </View>
     </View>
   )

@@ -9,7 +9,15 @@ import { InteractBar, LikeButton, PremiumBanner } from '@/packageA/components/in
 import { Player, prefetchStream } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
 import { roomPhase } from '@/packageA/components/player/phase'
-import { ExternalTab, GroupSwitcher, PasswordForm, PhaseCard, Poster, RoomHeader, roomShare } from '@/packageA/components/room'
+import {
+  ExternalTab,
+  GroupSwitcher,
+  PasswordForm,
+  PhaseCard,
+  Poster,
+  RoomHeader,
+  roomShare
+} from '@/packageA/components/room'
 import { isSharePreview } from '@/stores/jssdk'
 import { liveStore } from '@/stores/live'
 import type { RoomInfo } from '@/api/live'
@@ -47,7 +55,7 @@ function LivePage() {
       void setPageTitle(room.title)
       void liveStore.enter(roomId)
     })
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when roomId changes; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when roomId changes; what else it reads belongs to those
   }, [roomId])
 
   const room = liveStore.roomsData[roomId]
@@ -60,7 +68,7 @@ function LivePage() {
     return room ? roomShare(room) : { title: '直播间', path: `/packageA/pages/live/live?roomid=${roomId}` }
   })
 
-  if (!roomId) return <PageState error='直播间不存在' />
+  if (!roomId) return <PageState error="直播间不存在" />
   if (!room) {
     if (error?.needPassword) return <PasswordForm roomId={roomId} message={error.msg} />
     if (error) return <PageState error={error.msg} onRetry={() => liveStore.loadRoom(roomId)} />
@@ -74,13 +82,20 @@ function LivePage() {
   const videoFirst = playsVideo(room, roomId)
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
-      <View className='live__stage'>
+      <View className="live__stage">
         {phase === 'live' ? (
-          <Player src={room.source || ''} poster={room.cover} live blocked={premiumStore.blocked(roomId)} orientation={orientation} danmaku>
+          <Player
+            src={room.source || ''}
+            poster={room.cover}
+            live
+            blocked={premiumStore.blocked(roomId)}
+            orientation={orientation}
+            danmaku
+          >
             <DanmakuLayer roomId={roomId} />
             <FullscreenOnly>
               <ActivityStage roomId={roomId} compact />
-              <View className='live__fs-bar'>
+              <View className="live__fs-bar">
                 <FullscreenChatBox roomId={roomId} />
                 <LikeButton roomId={roomId} keepBatch />
               </View>
@@ -95,9 +110,9 @@ function LivePage() {
       </View>
       <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
       <PremiumBanner roomId={roomId} />
-      <View className='live__title'>
-        <Text className='live__title-text'>{room.title}</Text>
-        {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
+      <View className="live__title">
+        <Text className="live__title-text">{room.title}</Text>
+        {room.topic ? <Text className="live__topic">#{room.topic}</Text> : null}
       </View>
       <RoomHeader
         room={room}
@@ -108,18 +123,35 @@ function LivePage() {
         }}
       />
       <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
-      <View className='live__tabs' {...tablistProps('直播间')}>
-        <View className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`} {...tabProps(tab === 'chat')} data-tab='chat' onClick={() => setTab('chat')}>
+      <View className="live__tabs" {...tablistProps('直播间')}>
+        <View
+          className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`}
+          {...tabProps(tab === 'chat')}
+          data-tab="chat"
+          onClick={() => setTab('chat')}
+        >
           聊天
         </View>
         {tabs.map((t) => (
-          <View key={t.id} className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`} {...tabProps(tab === t.id)} data-tab={t.id} onClick={() => setTab(t.id || 'chat')}>
+          <View
+            key={t.id}
+            className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`}
+            {...tabProps(tab === t.id)}
+            data-tab={t.id}
+            onClick={() => setTab(t.id || 'chat')}
+          >
             {t.title}
           </View>
         ))}
       </View>
-      <View className='live__panel'>
-        {tab === 'chat' ? <ChatPanel roomId={roomId} /> : tabs.find((t) => t.id === tab)?.type === 'goods' ? <GoodsTab roomId={roomId} /> : <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />}
+      <View className="live__panel">
+        {tab === 'chat' ? (
+          <ChatPanel roomId={roomId} />
+        ) : tabs.find((t) => t.id === tab)?.type === 'goods' ? (
+          <GoodsTab roomId={roomId} />
+        ) : (
+          <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />
+        )}
       </View>
       <InteractBar roomId={roomId} />
       {poster && <Poster room={room} onClose={() => setPoster(false)} />}

@@ -63,7 +63,10 @@ export class PlaybackStore {
       fetchPlaybackDetail(this.id).then(
         (data) => ({ data, error: null }),
         // an answer's message is shown (该直播间需要输入密码, …); a rejection (404, timeout) gets the page's own text
-        (err: unknown) => ({ data: null, error: (err instanceof ApiError && err.answered && err.msg) || '回看不存在或已下线' })
+        (err: unknown) => ({
+          data: null,
+          error: (err instanceof ApiError && err.answered && err.msg) || '回看不存在或已下线'
+        })
       ),
       fetchPlaybackDanmaku(this.id).catch(() => null)
     ])
@@ -100,7 +103,9 @@ export class PlaybackStore {
     } catch (err) {
       return failureText(err, '评论失败')
     }
-    runInAction(() => prependComment(this.comments, { content: text, time: Math.floor(Date.now() / 1000), user: posted?.user }))
+    runInAction(() =>
+      prependComment(this.comments, { content: text, time: Math.floor(Date.now() / 1000), user: posted?.user })
+    )
     return true
   }
 }

@@ -25,14 +25,16 @@ function PostPage() {
         void setPageTitle(data.host_name || '详情')
       })
       // an answer's message (内容不存在 by default); a rejection (404, timeout) the network text
-      .catch((err: unknown) => setError(err instanceof ApiError && err.answered ? err.msg || '内容不存在' : '网络不给力，请稍后再试'))
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id changes; what else it reads belongs to those
+      .catch((err: unknown) =>
+        setError(err instanceof ApiError && err.answered ? err.msg || '内容不存在' : '网络不给力，请稍后再试')
+      )
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id changes; what else it reads belongs to those
   }, [id])
-  if (!id) return <PageState error='内容不存在' />
+  if (!id) return <PageState error="内容不存在" />
   if (error) return <PageState error={error} />
   if (!post) return <PageState loading />
   return (
-    <View className='page'>
+    <View className="page">
       <PostCard store={store} post={post} full />
     </View>
   )

@@ -42,7 +42,9 @@ function PreviewPage() {
         void setPageTitle(data.title)
       })
       // an answer's message (预告不存在或已下线 by default); a rejection (404, timeout) the network text
-      .catch((err: unknown) => setError(err instanceof ApiError && err.answered ? err.msg || '预告不存在或已下线' : '网络不给力，请稍后再试'))
+      .catch((err: unknown) =>
+        setError(err instanceof ApiError && err.answered ? err.msg || '预告不存在或已下线' : '网络不给力，请稍后再试')
+      )
     if (sessionStore.isLoggedIn) {
       fetchTeaserSubscribed(id)
         .then((v) => {
@@ -51,8 +53,12 @@ function PreviewPage() {
         .catch(() => undefined)
     }
   }, [id])
-  useShareAppMessage(() => ({ title: detail?.title || '直播预告', path: `/packageA/pages/preview/preview?id=${id}`, imageUrl: shareImage(detail?.cover || '') }))
-  if (!id) return <PageState error='预告不存在或已下线' />
+  useShareAppMessage(() => ({
+    title: detail?.title || '直播预告',
+    path: `/packageA/pages/preview/preview?id=${id}`,
+    imageUrl: shareImage(detail?.cover || '')
+  }))
+  if (!id) return <PageState error="预告不存在或已下线" />
   if (error) return <PageState error={error} />
   if (!detail) return <PageState loading />
   const live = detail.room?.onair === 1
@@ -68,22 +74,30 @@ function PreviewPage() {
     } else void showToast((res.error.answered && res.error.msg) || '预约失败，请稍后再试')
   }
   return (
-    <View className='preview'>
-      {detail.cover ? <AltImage className='preview__cover' src={detail.cover} mode='aspectFill' alt={stripHtml(detail.title)} /> : null}
-      <View className='preview__card'>
-        <Text className='preview__title'>{stripHtml(detail.title)}</Text>
-        {detail.start_time ? <Text className='preview__time'>{formatTime(detail.start_time, 'YYYY年MM月DD日 HH:mm')} 开播</Text> : null}
-        <Text className='preview__sub'>{formatCount(detail.subscribes || 0)}人已预约</Text>
-        {detail.description ? <Text className='preview__desc'>{maskPhones(stripHtml(detail.description))}</Text> : null}
+    <View className="preview">
+      {detail.cover ? (
+        <AltImage className="preview__cover" src={detail.cover} mode="aspectFill" alt={stripHtml(detail.title)} />
+      ) : null}
+      <View className="preview__card">
+        <Text className="preview__title">{stripHtml(detail.title)}</Text>
+        {detail.start_time ? (
+          <Text className="preview__time">{formatTime(detail.start_time, 'YYYY年MM月DD日 HH:mm')} 开播</Text>
+        ) : null}
+        <Text className="preview__sub">{formatCount(detail.subscribes || 0)}人已预约</Text>
+        {detail.description ? <Text className="preview__desc">{maskPhones(stripHtml(detail.description))}</Text> : null}
       </View>
-      <View className='preview__bar'>
+      <View className="preview__bar">
         {live ? (
-          <Text className='preview__btn' {...linkProps()} onClick={() => openPage('live', { roomid: detail.room!.id })}>
+          <Text className="preview__btn" {...linkProps()} onClick={() => openPage('live', { roomid: detail.room!.id })}>
             正在直播，进入直播间
           </Text>
         ) : (
           // always bound: in the mini-program Taro throws when a Text loses its last listener (no pure-text template)
-          <Text className={`preview__btn${subscribed ? ' preview__btn--done' : ''}`} {...buttonProps()} onClick={subscribe}>
+          <Text
+            className={`preview__btn${subscribed ? ' preview__btn--done' : ''}`}
+            {...buttonProps()}
+            onClick={subscribe}
+          >
             {subscribed ? '已预约' : '预约提醒'}
           </Text>
         )}

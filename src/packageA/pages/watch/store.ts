@@ -48,7 +48,13 @@ export class WatchStore {
     const item = await this.find().catch(() => null)
     runInAction(() => {
       this.item = item
-      if (!item) this.error = this.type === 'channel' ? '频道不存在或已停播' : this.type === 'video' ? '视频不存在或已下线' : '节目不存在或已下线'
+      if (!item)
+        this.error =
+          this.type === 'channel'
+            ? '频道不存在或已停播'
+            : this.type === 'video'
+              ? '视频不存在或已下线'
+              : '节目不存在或已下线'
     })
   }
 
@@ -73,7 +79,9 @@ export class WatchStore {
     if (this.type === 'programme') {
       const kinds: MediaKind[] = this.kind ? [this.kind] : ['tv', 'radio', 'audio']
       for (const kind of kinds) {
-        const list = mediaStore.programState[kind].loaded ? mediaStore.programsOf(kind) : await mediaStore.loadProgrammes(kind)
+        const list = mediaStore.programState[kind].loaded
+          ? mediaStore.programsOf(kind)
+          : await mediaStore.loadProgrammes(kind)
         const p = list.find((x) => x.id === this.id)
         if (p?.source) {
           return {
@@ -126,7 +134,11 @@ export interface ProgrammeRow extends ScheduleEntry {
  * Today's programmes of a channel (China time) against the time-shift window the player reports: the one on air can
  * be watched from its start (从头看) when its start is inside the window, earlier ones inside it replayed (回看).
  */
-export function programmeRows(entries: readonly ScheduleEntry[], now: number, window: { from: number; to: number } | null): ProgrammeRow[] {
+export function programmeRows(
+  entries: readonly ScheduleEntry[],
+  now: number,
+  window: { from: number; to: number } | null
+): ProgrammeRow[] {
   const current = currentIndex(entries as ScheduleEntry[], now)
   return entries.map((e, i) => ({
     ...e,

@@ -25,7 +25,15 @@ const KINDS: MediaKind[] = ['tv', 'radio', 'audio']
  * (从头看) and earlier ones inside the stream's time-shift window replayed (回看); they are chapters on the player's
  * progress bar too. Beyond every anchor: the players viewers know have time-shift, none ties it to a TV schedule.
  */
-const ChannelProgrammes = observer(function ChannelProgrammes({ channelId, seekToDate, window }: { channelId: number; seekToDate: (ms: number) => boolean; window: { from: number; to: number } | null }) {
+const ChannelProgrammes = observer(function ChannelProgrammes({
+  channelId,
+  seekToDate,
+  window
+}: {
+  channelId: number
+  seekToDate: (ms: number) => boolean
+  window: { from: number; to: number } | null
+}) {
   const day = today()
   const [now, setNow] = useState(Date.now())
   useEffect(() => {
@@ -41,15 +49,23 @@ const ChannelProgrammes = observer(function ChannelProgrammes({ channelId, seekT
     else void showToast('该节目已超出回看时间')
   }
   return (
-    <View className='watch-schedule'>
-      <Text className='watch-schedule__title'>今日节目</Text>
+    <View className="watch-schedule">
+      <Text className="watch-schedule__title">今日节目</Text>
       {rows.map((r) => (
-        <View key={`${r.start}-${r.title}`} className={`watch-schedule__row${r.onAir ? ' watch-schedule__row--on' : ''}${r.later ? ' watch-schedule__row--later' : ''}`} data-start={r.startAt}>
-          <Text className='watch-schedule__time'>{r.start}</Text>
-          <Text className='watch-schedule__name'>{stripHtml(r.title)}</Text>
-          {r.onAir && <Text className='watch-schedule__now'>正在播出</Text>}
+        <View
+          key={`${r.start}-${r.title}`}
+          className={`watch-schedule__row${r.onAir ? ' watch-schedule__row--on' : ''}${r.later ? ' watch-schedule__row--later' : ''}`}
+          data-start={r.startAt}
+        >
+          <Text className="watch-schedule__time">{r.start}</Text>
+          <Text className="watch-schedule__name">{stripHtml(r.title)}</Text>
+          {r.onAir && <Text className="watch-schedule__now">正在播出</Text>}
           {r.replayable ? (
-            <Text className='watch-schedule__action' {...buttonProps(`${r.onAir ? '从头看' : '回看'}：${stripHtml(r.title)}`)} onClick={() => play(r.startAt, stripHtml(r.title))}>
+            <Text
+              className="watch-schedule__action"
+              {...buttonProps(`${r.onAir ? '从头看' : '回看'}：${stripHtml(r.title)}`)}
+              onClick={() => play(r.startAt, stripHtml(r.title))}
+            >
               {r.onAir ? '从头看' : '回看'}
             </Text>
           ) : null}
@@ -63,20 +79,62 @@ const ChannelProgrammes = observer(function ChannelProgrammes({ channelId, seekT
  * Radio and audio programmes: sound alone, no video box. It plays in the background (src/stores/audio-player.ts):
  * on when the page opens, on while the viewer moves to other pages (the mini player bar), and on the lock screen.
  */
-const AudioCard = observer(function AudioCard({ item, page }: { item: Watchable; page: { type: 'channel' | 'programme'; id: number; kind?: string } }) {
+const AudioCard = observer(function AudioCard({
+  item,
+  page
+}: {
+  item: Watchable
+  page: { type: 'channel' | 'programme'; id: number; kind?: string }
+}) {
   const p = audioPlayer
   useEffect(() => {
-    p.play({ src: item.src, title: item.title, artist: item.subtitle.split(' · ')[0] || '', cover: item.poster, live: item.live, page })
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when item.src changes; what else it reads belongs to those
+    p.play({
+      src: item.src,
+      title: item.title,
+      artist: item.subtitle.split(' · ')[0] || '',
+      cover: item.poster,
+      live: item.live,
+      page
+    })
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when item.src changes; what else it reads belongs to those
   }, [item.src])
   const mine = p.track?.src === item.src
   const busy = mine && (p.state === 'playing' || p.state === 'loading' || p.state === 'stalled')
-  const status = !mine ? '' : p.state === 'stalled' ? '网络不给力，正在重连…' : p.state === 'error' ? '播放出错了，点击重试' : p.state === 'loading' ? '正在加载…' : ''
+  const status = !mine
+    ? ''
+    : p.state === 'stalled'
+      ? '网络不给力，正在重连…'
+      : p.state === 'error'
+        ? '播放出错了，点击重试'
+        : p.state === 'loading'
+          ? '正在加载…'
+          : ''
   return (
-    <View className='watch-audio' data-state={mine ? p.state : 'idle'}>
-      {item.poster ? <AltImage className='watch-audio__cover' src={item.poster} mode='aspectFill' alt={stripHtml(item.title)} /> : <View className='watch-audio__cover' />}
-      <Text className='watch-audio__status'>{status || (item.live ? '直播中' : mine ? `${formatDuration(p.position)} / ${formatDuration(p.duration)}` : '')}</Text>
-      <View className='watch-audio__toggle' {...buttonProps(busy ? '暂停' : '播放')} onClick={() => (mine ? p.toggle() : p.play({ src: item.src, title: item.title, artist: item.subtitle.split(' · ')[0] || '', cover: item.poster, live: item.live, page }))}>
+    <View className="watch-audio" data-state={mine ? p.state : 'idle'}>
+      {item.poster ? (
+        <AltImage className="watch-audio__cover" src={item.poster} mode="aspectFill" alt={stripHtml(item.title)} />
+      ) : (
+        <View className="watch-audio__cover" />
+      )}
+      <Text className="watch-audio__status">
+        {status || (item.live ? '直播中' : mine ? `${formatDuration(p.position)} / ${formatDuration(p.duration)}` : '')}
+      </Text>
+      <View
+        className="watch-audio__toggle"
+        {...buttonProps(busy ? '暂停' : '播放')}
+        onClick={() =>
+          mine
+            ? p.toggle()
+            : p.play({
+                src: item.src,
+                title: item.title,
+                artist: item.subtitle.split(' · ')[0] || '',
+                cover: item.poster,
+                live: item.live,
+                page
+              })
+        }
+      >
         <Text {...hiddenProps}>{busy ? '❚❚' : '▶'}</Text>
       </View>
     </View>
@@ -105,28 +163,44 @@ function WatchPage() {
   const chapters = useMemo<Chapter[]>(() => {
     const entries = channelId ? mediaStore.scheduleOf(channelId, day) : undefined
     return (entries || []).map((e) => ({ title: stripHtml(e.title), startAt: e.startAt }))
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when channelId, day, channelId ? mediaStore.scheduleOf(channelId, day) : undefined change; what else it reads belongs to those
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when channelId, day, channelId ? mediaStore.scheduleOf(channelId, day) : undefined change; what else it reads belongs to those
   }, [channelId, day, channelId ? mediaStore.scheduleOf(channelId, day) : undefined])
   if (!item) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
   return (
-    <View className='watch'>
+    <View className="watch">
       {item.audio ? (
         <AudioCard item={item} page={{ type: type === 'video' ? 'programme' : type, id, kind }} />
       ) : (
-        <View className='watch__video'>
-          <Player ref={player} src={item.src} poster={item.poster} live={item.live} resumeId={item.resumeId} chapters={chapters} onWindow={setWindow} />
+        <View className="watch__video">
+          <Player
+            ref={player}
+            src={item.src}
+            poster={item.poster}
+            live={item.live}
+            resumeId={item.resumeId}
+            chapters={chapters}
+            onWindow={setWindow}
+          />
         </View>
       )}
-      <View className='watch__info'>
-        <Text className='watch__title'>{stripHtml(item.title)}</Text>
-        <Text className='watch__sub'>{item.subtitle}</Text>
-        {item.brief ? <Text className='watch__brief'>{maskPhones(stripHtml(item.brief))}</Text> : null}
+      <View className="watch__info">
+        <Text className="watch__title">{stripHtml(item.title)}</Text>
+        <Text className="watch__sub">{item.subtitle}</Text>
+        {item.brief ? <Text className="watch__brief">{maskPhones(stripHtml(item.brief))}</Text> : null}
       </View>
       {channelId ? (
         item.audio ? (
-          <ChannelProgrammes channelId={channelId} seekToDate={(ms) => audioPlayer.seekToDate(ms)} window={audioPlayer.track?.src === item.src ? audioPlayer.window : null} />
+          <ChannelProgrammes
+            channelId={channelId}
+            seekToDate={(ms) => audioPlayer.seekToDate(ms)}
+            window={audioPlayer.track?.src === item.src ? audioPlayer.window : null}
+          />
         ) : (
-          <ChannelProgrammes channelId={channelId} seekToDate={(ms) => !!player.current?.seekToDate(ms)} window={window} />
+          <ChannelProgrammes
+            channelId={channelId}
+            seekToDate={(ms) => !!player.current?.seekToDate(ms)}
+            window={window}
+          />
         )
       ) : null}
     </View>

@@ -11,15 +11,22 @@ export type LotteryStatus = 'unsent' | 'sent' | 'finish'
  * R4.36: the chat text sent marks the lottery sent when it equals the lottery's title, the lottery has an id and it
  * was not marked yet; anything else leaves the status as it was.
  */
-export function markSent(status: LotteryStatus, lottery: Pick<LotteryData, 'id' | 'title'> | null, text: string): LotteryStatus {
+export function markSent(
+  status: LotteryStatus,
+  lottery: Pick<LotteryData, 'id' | 'title'> | null,
+  text: string
+): LotteryStatus {
   if (!lottery || !lottery.id || status !== 'unsent') return status
   return text.trim() === String(lottery.title).trim() ? 'sent' : status
 }
 
 /** R4.37: the result is a win (with the prize data) or a loss. */
-export type LotteryOutcome = { win: true; prize: string; winners: LotteryData['userlist'] } | { win: false; winners: LotteryData['userlist'] }
+export type LotteryOutcome =
+  { win: true; prize: string; winners: LotteryData['userlist'] } | { win: false; winners: LotteryData['userlist'] }
 export function lotteryOutcome(res: Pick<LotteryResultData, 'win' | 'prize' | 'userlist'>): LotteryOutcome {
-  return Number(res.win) === 1 ? { win: true, prize: res.prize || '', winners: res.userlist || [] } : { win: false, winners: res.userlist || [] }
+  return Number(res.win) === 1
+    ? { win: true, prize: res.prize || '', winners: res.userlist || [] }
+    : { win: false, winners: res.userlist || [] }
 }
 
 /** The room's lottery (R3.36): text (send the title as chat) or grab (tap to join), then the result. */

@@ -33,7 +33,15 @@ export function parseInterval(interval: string | undefined): number[] {
 }
 
 function normalize(d: RainData & { act_id?: number }): RainData {
-  return { ...d, actId: Number(d.actId ?? d.act_id ?? d.id), hs_time: Number(d.hs_time), he_time: Number(d.he_time), istop: Number(d.istop), count: Number(d.count) || 1, throttle: Number(d.throttle) || 0 }
+  return {
+    ...d,
+    actId: Number(d.actId ?? d.act_id ?? d.id),
+    hs_time: Number(d.hs_time),
+    he_time: Number(d.he_time),
+    istop: Number(d.istop),
+    count: Number(d.count) || 1,
+    throttle: Number(d.throttle) || 0
+  }
 }
 
 export interface RainDraw {
@@ -107,7 +115,8 @@ export class RainStore implements ActivityStore {
   draw(): Promise<boolean> {
     const r = this.rain
     const t = Date.now()
-    if (!r || !this.running || this.remain <= 0 || this.inFlight || t - this.lastTap < r.throttle) return Promise.resolve(false)
+    if (!r || !this.running || this.remain <= 0 || this.inFlight || t - this.lastTap < r.throttle)
+      return Promise.resolve(false)
     this.lastTap = t
     this.inFlight = true
     return this.ctx

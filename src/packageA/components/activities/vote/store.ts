@@ -11,8 +11,18 @@ export function applyVoteCount(options: VoteOption[], optionId: number, returned
 }
 
 function normalize(d: VoteData): VoteData {
-  const options = (d.options || []).map((o) => ({ id: Number(o.id), title: String(o.title ?? ''), vote: Number(o.vote) || 0 }))
-  return { id: Number(d.id), title: String(d.title ?? ''), status: Number(d.status ?? 1), options, voted_option_id: Number(d.voted_option_id) || 0 }
+  const options = (d.options || []).map((o) => ({
+    id: Number(o.id),
+    title: String(o.title ?? ''),
+    vote: Number(o.vote) || 0
+  }))
+  return {
+    id: Number(d.id),
+    title: String(d.title ?? ''),
+    status: Number(d.status ?? 1),
+    options,
+    voted_option_id: Number(d.voted_option_id) || 0
+  }
 }
 
 /** The room's vote (R3.39, R7.95, R7.96): one vote per viewer, counts from the answer and the `vote` pushes. */
@@ -67,7 +77,8 @@ export class VoteStore implements ActivityStore {
         }
         const counted = res.data
         runInAction(() => {
-          if (this.vote?.id === vote.id) this.vote = { ...this.vote, options: applyVoteCount(this.vote.options, optionId, counted?.vote) }
+          if (this.vote?.id === vote.id)
+            this.vote = { ...this.vote, options: applyVoteCount(this.vote.options, optionId, counted?.vote) }
           this.mine = optionId
         })
         return true
