@@ -60,15 +60,15 @@ export const ModalLayer = observer(function ModalLayer() {
   const root = document.getElementById(m.root)
   if (!root) return null
   return createPortal(
-    <View className="ui-modal" role="dialog" catchMove>
-      <View className="ui-modal__mask" />
-      <View className="ui-modal__box">
-        {m.title ? <Text className="ui-modal__title">{m.title}</Text> : null}
+    <View className='ui-modal' role='dialog' catchMove>
+      <View className='ui-modal__mask' />
+      <View className='ui-modal__box'>
+        {m.title ? <Text className='ui-modal__title'>{m.title}</Text> : null}
         <Text className={`ui-modal__content${m.title ? '' : ' ui-modal__content--alone'}`}>{m.content}</Text>
-        <View className="ui-modal__foot">
+        <View className='ui-modal__foot'>
           {m.showCancel ? (
             <View
-              className="ui-modal__btn ui-modal__btn--cancel"
+              className='ui-modal__btn ui-modal__btn--cancel'
               style={{ color: m.cancelColor }}
               onClick={() => modalLayer.close('cancel')}
             >
@@ -76,7 +76,7 @@ export const ModalLayer = observer(function ModalLayer() {
             </View>
           ) : null}
           <View
-            className="ui-modal__btn ui-modal__btn--confirm"
+            className='ui-modal__btn ui-modal__btn--confirm'
             style={{ color: m.confirmColor }}
             onClick={() => modalLayer.close('confirm')}
           >

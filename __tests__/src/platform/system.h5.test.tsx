@@ -46,7 +46,7 @@ describe('H5 system info from the browser', () => {
       capsulePosition: { top: 14, bottom: 46, left: 296, right: 383, width: 87, height: 32 }
     })
     const t = new TestUtils()
-    await t.mount(() => <navBar.NavBar title="直播" />)
+    await t.mount(() => <navBar.NavBar title='直播' />)
     const bar = document.querySelector('.nav-bar') as HTMLElement
     expect(bar.style.height).toBe('50px')
     expect(bar.style.paddingTop).toBe('10px')

@@ -35,7 +35,7 @@ function tabPage(key: TabKey, title: string) {
     uiStore.setTab(key)
     return (
       <View className={`stub-page stub-page--${key}`}>
-        <Text className="stub-page__title">{title}</Text>
+        <Text className='stub-page__title'>{title}</Text>
         <TabBar />
       </View>
     )
@@ -46,7 +46,7 @@ function plainPage(key: PageKey) {
   return function PlainPage() {
     return (
       <View className={`stub-page stub-page--${key}`}>
-        <Text className="stub-page__title">{key}</Text>
+        <Text className='stub-page__title'>{key}</Text>
       </View>
     )
   }
@@ -61,8 +61,8 @@ function openingToastPage() {
     void showToast(OPENING_TOAST, { duration: 100000 })
   }, [])
   return (
-    <View className="stub-page stub-page--preview">
-      <Text className="stub-page__title">preview</Text>
+    <View className='stub-page stub-page--preview'>
+      <Text className='stub-page__title'>preview</Text>
     </View>
   )
 }

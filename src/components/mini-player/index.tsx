@@ -27,18 +27,18 @@ export const MiniPlayer = observer(function MiniPlayer({ above }: { above?: 'tab
   return (
     <View className={`mini-player${above ? ' mini-player--above-tabs' : ''}`} data-state={p.state}>
       {track.cover ? (
-        <AltImage className="mini-player__cover" src={track.cover} mode="aspectFill" alt="" />
+        <AltImage className='mini-player__cover' src={track.cover} mode='aspectFill' alt='' />
       ) : (
-        <View className="mini-player__cover" />
+        <View className='mini-player__cover' />
       )}
-      <View className="mini-player__body" {...linkProps()} onClick={() => void openPage('watch', { ...track.page })}>
-        <Text className="mini-player__title">{track.title}</Text>
-        <Text className="mini-player__sub">{sub}</Text>
+      <View className='mini-player__body' {...linkProps()} onClick={() => void openPage('watch', { ...track.page })}>
+        <Text className='mini-player__title'>{track.title}</Text>
+        <Text className='mini-player__sub'>{sub}</Text>
       </View>
-      <View className="mini-player__toggle" {...buttonProps(busy ? '暂停' : '播放')} onClick={() => p.toggle()}>
+      <View className='mini-player__toggle' {...buttonProps(busy ? '暂停' : '播放')} onClick={() => p.toggle()}>
         <Text {...hiddenProps}>{busy ? '❚❚' : '▶'}</Text>
       </View>
-      <View className="mini-player__close" {...buttonProps('关闭播放')} onClick={() => p.stop()}>
+      <View className='mini-player__close' {...buttonProps('关闭播放')} onClick={() => p.stop()}>
         <Text {...hiddenProps}>×</Text>
       </View>
     </View>

@@ -7,12 +7,12 @@ import './index.scss'
 export function NavBar({ title, children }: { title?: string; children?: ReactNode }) {
   const info = systemInfo()
   return (
-    <View className="nav-bar" style={{ paddingTop: `${info.statusBarHeight}px`, height: `${info.navBarHeight}px` }}>
+    <View className='nav-bar' style={{ paddingTop: `${info.statusBarHeight}px`, height: `${info.navBarHeight}px` }}>
       <View
-        className="nav-bar__inner"
+        className='nav-bar__inner'
         style={{ height: '40px', paddingRight: `${info.windowWidth - info.capsulePosition.left}px` }}
       >
-        {title && <Text className="nav-bar__title">{title}</Text>}
+        {title && <Text className='nav-bar__title'>{title}</Text>}
         {children}
       </View>
     </View>

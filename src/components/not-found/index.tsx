@@ -8,11 +8,11 @@ import './index.scss'
 export const NotFound = observer(function NotFound() {
   if (!uiStore.notFoundPath) return null
   return (
-    <View className="not-found" role="alert">
-      <Text className="not-found__code">404</Text>
-      <Text className="not-found__text">页面不存在</Text>
+    <View className='not-found' role='alert'>
+      <Text className='not-found__code'>404</Text>
+      <Text className='not-found__text'>页面不存在</Text>
       <Button
-        className="not-found__home"
+        className='not-found__home'
         onClick={() => {
           uiStore.setNotFound(null)
           void openPage('home')

@@ -13,18 +13,18 @@ export interface PageStateProps {
 export function PageState({ loading, error, empty, emptyText = '暂无内容', onRetry }: PageStateProps) {
   if (loading) {
     return (
-      <View className="page-state page-state--loading" aria-busy>
-        <View className="page-state__spinner" />
-        <Text className="page-state__text">加载中</Text>
+      <View className='page-state page-state--loading' aria-busy>
+        <View className='page-state__spinner' />
+        <Text className='page-state__text'>加载中</Text>
       </View>
     )
   }
   if (error) {
     return (
-      <View className="page-state page-state--error" role="alert">
-        <Text className="page-state__text">{error}</Text>
+      <View className='page-state page-state--error' role='alert'>
+        <Text className='page-state__text'>{error}</Text>
         {onRetry && (
-          <Button className="page-state__retry" size="mini" onClick={onRetry}>
+          <Button className='page-state__retry' size='mini' onClick={onRetry}>
             重新加载
           </Button>
         )}
@@ -33,8 +33,8 @@ export function PageState({ loading, error, empty, emptyText = '暂无内容', o
   }
   if (empty) {
     return (
-      <View className="page-state page-state--empty">
-        <Text className="page-state__text">{emptyText}</Text>
+      <View className='page-state page-state--empty'>
+        <Text className='page-state__text'>{emptyText}</Text>
       </View>
     )
   }

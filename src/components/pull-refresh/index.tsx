@@ -43,8 +43,8 @@ export function PullRefresh({ onRefresh, children }: { onRefresh: () => Promise<
         void onRefresh().finally(() => setRefreshing(false))
       }}
     >
-      <View className="pull-refresh" style={{ height: `${refreshing ? 44 : pull}px` }}>
-        {(pull > 0 || refreshing) && <Text className="pull-refresh__text">{text}</Text>}
+      <View className='pull-refresh' style={{ height: `${refreshing ? 44 : pull}px` }}>
+        {(pull > 0 || refreshing) && <Text className='pull-refresh__text'>{text}</Text>}
       </View>
       {children}
     </View>

@@ -23,11 +23,11 @@ function Avatar({ streamer, size }: { streamer: Streamer; size: 'sm' | 'lg' }) {
   return (
     <View className={`streamer-avatar streamer-avatar--${size}`}>
       {src ? (
-        <AltImage className="streamer-avatar__img" src={src} mode="aspectFill" lazyLoad alt={streamer.nickName} />
+        <AltImage className='streamer-avatar__img' src={src} mode='aspectFill' lazyLoad alt={streamer.nickName} />
       ) : (
-        <Text className="streamer-avatar__ph">{streamer.nickName.slice(0, 1)}</Text>
+        <Text className='streamer-avatar__ph'>{streamer.nickName.slice(0, 1)}</Text>
       )}
-      {Number(streamer.onair) === 1 && <Text className="streamer-avatar__live">直播中</Text>}
+      {Number(streamer.onair) === 1 && <Text className='streamer-avatar__live'>直播中</Text>}
     </View>
   )
 }
@@ -35,10 +35,10 @@ function Avatar({ streamer, size }: { streamer: Streamer; size: 'sm' | 'lg' }) {
 /** A streamer in the tag grid: avatar with the on-air badge, name, fans. */
 export function StreamerCell({ streamer, onTap }: { streamer: Streamer; onTap: (s: Streamer) => void }) {
   return (
-    <View className="streamer-cell" data-streamer={streamer.id} {...linkProps()} onClick={() => onTap(streamer)}>
-      <Avatar streamer={streamer} size="lg" />
-      <Text className="streamer-cell__name">{streamer.nickName}</Text>
-      <Text className="streamer-cell__sub">{formatCount(streamer.fans || 0)}粉丝</Text>
+    <View className='streamer-cell' data-streamer={streamer.id} {...linkProps()} onClick={() => onTap(streamer)}>
+      <Avatar streamer={streamer} size='lg' />
+      <Text className='streamer-cell__name'>{streamer.nickName}</Text>
+      <Text className='streamer-cell__sub'>{formatCount(streamer.fans || 0)}粉丝</Text>
     </View>
   )
 }
@@ -58,22 +58,22 @@ export function StreamerRow({
   extra?: ReactNode
 }) {
   return (
-    <View className="streamer-row" data-streamer={streamer.id} {...linkProps()} onClick={() => onTap(streamer)}>
+    <View className='streamer-row' data-streamer={streamer.id} {...linkProps()} onClick={() => onTap(streamer)}>
       {rank !== undefined && (
         <Text className={`streamer-row__rank streamer-row__rank--${rank <= 3 ? rank : 'n'}`}>{rank}</Text>
       )}
-      <Avatar streamer={streamer} size="sm" />
-      <View className="streamer-row__body">
-        <Text className="streamer-row__name">{streamer.nickName}</Text>
-        <Text className="streamer-row__desc">{plainText(streamer.description) || '这个主播很懒，还没有简介'}</Text>
+      <Avatar streamer={streamer} size='sm' />
+      <View className='streamer-row__body'>
+        <Text className='streamer-row__name'>{streamer.nickName}</Text>
+        <Text className='streamer-row__desc'>{plainText(streamer.description) || '这个主播很懒，还没有简介'}</Text>
       </View>
       {rank !== undefined ? (
-        <View className="streamer-row__score">
-          <Text className="streamer-row__score-num">{formatCount(streamer.score ?? streamer.popularity ?? 0)}</Text>
-          <Text className="streamer-row__score-label">人气</Text>
+        <View className='streamer-row__score'>
+          <Text className='streamer-row__score-num'>{formatCount(streamer.score ?? streamer.popularity ?? 0)}</Text>
+          <Text className='streamer-row__score-label'>人气</Text>
         </View>
       ) : (
-        (extra ?? <Text className="streamer-row__fans">{formatCount(streamer.fans || 0)}粉丝</Text>)
+        (extra ?? <Text className='streamer-row__fans'>{formatCount(streamer.fans || 0)}粉丝</Text>)
       )}
     </View>
   )

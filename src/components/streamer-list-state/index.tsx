@@ -11,15 +11,15 @@ const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 /** The foot of a paged list: loading more, a failed page with retry, or the end. */
 function ListFootView({ list }: { list: PagedList<{ id: number }> }) {
   if (list.empty) return null
-  if (list.loading) return <Text className="list-foot">加载中</Text>
+  if (list.loading) return <Text className='list-foot'>加载中</Text>
   if (list.error) {
     return (
-      <Text className="list-foot list-foot--error" {...buttonProps()} onClick={() => void quietly(list.load())}>
+      <Text className='list-foot list-foot--error' {...buttonProps()} onClick={() => void quietly(list.load())}>
         加载失败，点击重试
       </Text>
     )
   }
-  return <Text className="list-foot">{listFootText(list)}</Text>
+  return <Text className='list-foot'>{listFootText(list)}</Text>
 }
 
 /** Loading, error and empty states of a paged list that has nothing to show yet. */

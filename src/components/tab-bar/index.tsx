@@ -24,8 +24,8 @@ export const TabBar = observer(function TabBar() {
   const current = uiStore.currentTab
   return (
     <>
-      <MiniPlayer above="tab-bar" />
-      <View className="tab-bar" {...tablistProps('底部导航')}>
+      <MiniPlayer above='tab-bar' />
+      <View className='tab-bar' {...tablistProps('底部导航')}>
         {TABS.map((tab) => {
           const active = tab.key === current
           return (
@@ -44,10 +44,10 @@ export const TabBar = observer(function TabBar() {
                 void Taro.switchTab({ url: `/${TAB_PAGES[tab.key]}` })
               }}
             >
-              <Text className="tab-bar__icon" {...hiddenProps}>
+              <Text className='tab-bar__icon' {...hiddenProps}>
                 {tab.icon}
               </Text>
-              <Text className="tab-bar__text">{tab.text}</Text>
+              <Text className='tab-bar__text'>{tab.text}</Text>
             </View>
           )
         })}

@@ -51,10 +51,10 @@ function HomePage() {
   // the server's pre-rendered first screen gives way to the page's own, or to its error
   useFirstScreenUntil(!loading)
   return (
-    <View className="page page--tab home">
+    <View className='page page--tab home'>
       <NavBar title={env.TARO_APP_BRAND}>
-        <View className="home__search" {...linkProps()} onClick={() => openPage('search')}>
-          <Text className="home__search-text">搜索直播、主播、视频</Text>
+        <View className='home__search' {...linkProps()} onClick={() => openPage('search')}>
+          <Text className='home__search-text'>搜索直播、主播、视频</Text>
         </View>
       </NavBar>
       <PullRefresh onRefresh={() => s.refresh()}>
@@ -82,10 +82,10 @@ const Slides = observer(function Slides() {
   const slides = homeStore.slides
   if (!slides.length) return null
   return (
-    <Swiper className="home__slides" autoplay circular indicatorDots indicatorActiveColor="#ff8300">
+    <Swiper className='home__slides' autoplay circular indicatorDots indicatorActiveColor='#ff8300'>
       {slides.map((slide) => (
         <SwiperItem key={slide.id} {...linkProps()} onClick={() => openLink(slide.link || slide.url)}>
-          <AltImage className="home__slide-img" src={slide.image || ''} mode="aspectFill" alt={slide.title || ''} />
+          <AltImage className='home__slide-img' src={slide.image || ''} mode='aspectFill' alt={slide.title || ''} />
         </SwiperItem>
       ))}
     </Swiper>
@@ -96,11 +96,11 @@ const Menu = observer(function Menu() {
   const menu = homeStore.menu
   if (!menu.length) return null
   return (
-    <View className="home__menu">
+    <View className='home__menu'>
       {menu.map((m) => (
-        <View key={m.id} className="home__menu-item" {...linkProps()} onClick={() => openLink(m.url || m.link)}>
-          <AltImage className="home__menu-icon" src={m.icon || ''} alt="" />
-          <Text className="home__menu-text">{m.title}</Text>
+        <View key={m.id} className='home__menu-item' {...linkProps()} onClick={() => openLink(m.url || m.link)}>
+          <AltImage className='home__menu-icon' src={m.icon || ''} alt='' />
+          <Text className='home__menu-text'>{m.title}</Text>
         </View>
       ))}
     </View>
@@ -113,12 +113,12 @@ const OnAir = observer(function OnAir() {
   return (
     <>
       {s.notices.length > 0 && (
-        <View className="home__notice">
-          <Text className="home__notice-tag">公告</Text>
-          <Swiper className="home__notice-swiper" vertical autoplay circular interval={4000}>
+        <View className='home__notice'>
+          <Text className='home__notice-tag'>公告</Text>
+          <Swiper className='home__notice-swiper' vertical autoplay circular interval={4000}>
             {s.notices.map((n) => (
               <SwiperItem key={n.id} {...linkProps()} onClick={() => openLink(n.url || n.link)}>
-                <Text className="home__notice-text">{n.title}</Text>
+                <Text className='home__notice-text'>{n.title}</Text>
               </SwiperItem>
             ))}
           </Swiper>
@@ -126,8 +126,8 @@ const OnAir = observer(function OnAir() {
       )}
       {s.topRooms.length > 0 && (
         <View>
-          <SectionHeader title="正在直播" onMore={() => openPage('list', { type: 'live' })} />
-          <ScrollView scrollX className="card-row home__top-rooms">
+          <SectionHeader title='正在直播' onMore={() => openPage('list', { type: 'live' })} />
+          <ScrollView scrollX className='card-row home__top-rooms'>
             {s.topRooms.map((r) => (
               <RoomCard key={r.id} room={r} onTap={openRoom} wide />
             ))}
@@ -145,18 +145,18 @@ const Featured = observer(function Featured() {
     <>
       {s.streamers.length > 0 && (
         <View>
-          <SectionHeader title="热门主播" onMore={() => openPage('streamer')} />
-          <ScrollView scrollX className="card-row">
+          <SectionHeader title='热门主播' onMore={() => openPage('streamer')} />
+          <ScrollView scrollX className='card-row'>
             {s.streamers.map((st) => (
               <View
                 key={st.id}
-                className="home__streamer"
+                className='home__streamer'
                 {...linkProps()}
                 onClick={() => openPage('streamerDetail', { id: st.id, roomid: st.room_id ?? st.roomId })}
               >
-                <AltImage className="home__streamer-avatar" src={st.avatar || ''} alt={displayName(st)} />
-                <Text className="home__streamer-name">{displayName(st)}</Text>
-                <Text className="home__streamer-pop">{formatCount(st.popularity || 0)}人气</Text>
+                <AltImage className='home__streamer-avatar' src={st.avatar || ''} alt={displayName(st)} />
+                <Text className='home__streamer-name'>{displayName(st)}</Text>
+                <Text className='home__streamer-pop'>{formatCount(st.popularity || 0)}人气</Text>
               </View>
             ))}
           </ScrollView>
@@ -164,8 +164,8 @@ const Featured = observer(function Featured() {
       )}
       {s.topPlaybacks.length > 0 && (
         <View>
-          <SectionHeader title="精彩回看" onMore={() => openPage('list', { type: 'playback' })} />
-          <View className="card-grid">
+          <SectionHeader title='精彩回看' onMore={() => openPage('list', { type: 'playback' })} />
+          <View className='card-grid'>
             {s.topPlaybacks.map((p) => (
               <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
             ))}
@@ -174,13 +174,13 @@ const Featured = observer(function Featured() {
       )}
       {s.channelsTV.length + s.channelsRadio.length > 0 && (
         <View>
-          <SectionHeader title="电视 · 广播" onMore={() => openPage('media')} />
-          <ScrollView scrollX className="card-row">
+          <SectionHeader title='电视 · 广播' onMore={() => openPage('media')} />
+          <ScrollView scrollX className='card-row'>
             {[...s.channelsTV, ...s.channelsRadio].map((c) => (
-              <View key={c.id} className="home__channel" {...linkProps()} onClick={() => openPage('media')}>
-                <Text className="home__channel-type">{c.type === 'tv' ? '电视' : '广播'}</Text>
-                <Text className="home__channel-title">{c.title}</Text>
-                <Text className="home__channel-now">{c.current ? `正在播出：${c.current.title}` : '暂无节目'}</Text>
+              <View key={c.id} className='home__channel' {...linkProps()} onClick={() => openPage('media')}>
+                <Text className='home__channel-type'>{c.type === 'tv' ? '电视' : '广播'}</Text>
+                <Text className='home__channel-title'>{c.title}</Text>
+                <Text className='home__channel-now'>{c.current ? `正在播出：${c.current.title}` : '暂无节目'}</Text>
               </View>
             ))}
           </ScrollView>
@@ -197,15 +197,15 @@ const Latest = observer(function Latest() {
     <>
       {playbacks.length > 0 && (
         <View>
-          <SectionHeader title="最新回看" onMore={() => openPage('list', { type: 'playback' })} />
-          <View className="card-grid">
+          <SectionHeader title='最新回看' onMore={() => openPage('list', { type: 'playback' })} />
+          <View className='card-grid'>
             {playbacks.slice(0, 4).map((p) => (
               <PlaybackCard key={p.id} item={p} onTap={openPlayback} />
             ))}
           </View>
         </View>
       )}
-      <SectionHeader title="活动预告" onMore={() => openPage('list', { type: 'event' })} />
+      <SectionHeader title='活动预告' onMore={() => openPage('list', { type: 'event' })} />
       <EventsPreview onTap={openEvent} />
     </>
   )
@@ -216,15 +216,15 @@ const RoomList = observer(function RoomList() {
   const rooms = homeStore.liveRooms
   return (
     <>
-      <SectionHeader title="直播列表" onMore={() => openPage('list', { type: 'live' })} />
-      <View className="card-grid home__rooms">
+      <SectionHeader title='直播列表' onMore={() => openPage('list', { type: 'live' })} />
+      <View className='card-grid home__rooms'>
         {rooms.list.map((r) => (
           <RoomCard key={r.id} room={r} onTap={openRoom} />
         ))}
       </View>
-      {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText="暂无直播" />}
+      {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText='暂无直播' />}
       {rooms.error && !rooms.empty && <PageState error={rooms.error} onRetry={() => homeStore.loadList('liveRooms')} />}
-      {!rooms.empty && <Text className="home__more">{listFootText(rooms)}</Text>}
+      {!rooms.empty && <Text className='home__more'>{listFootText(rooms)}</Text>}
     </>
   )
 })
@@ -236,7 +236,7 @@ const EventsPreview = observer(function EventsPreview({ onTap }: { onTap: (t: Te
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
   if (events.loading && events.empty) return <PageState loading />
-  if (events.empty) return <PageState empty emptyText="暂无活动" />
+  if (events.empty) return <PageState empty emptyText='暂无活动' />
   return (
     <View>
       {events.list.slice(0, 3).map((t) => (

@@ -61,9 +61,9 @@ function rowFor(type: ListType) {
     if (type === 'deposit') {
       const item = data[index] as ItemOf<'deposit'>
       return (
-        <View id={id} className="list-row list-row--log">
-          <Text className="list-row__title">充值 {item.gold} 慧币</Text>
-          <Text className="list-row__sub">
+        <View id={id} className='list-row list-row--log'>
+          <Text className='list-row__title'>充值 {item.gold} 慧币</Text>
+          <Text className='list-row__sub'>
             ¥{item.price} · {item.paid ? '已到账' : '待支付'} · {formatTime(item.time, 'YYYY-MM-DD HH:mm')}
           </Text>
         </View>
@@ -72,11 +72,11 @@ function rowFor(type: ListType) {
     if (type === 'gift') {
       const item = data[index] as ItemOf<'gift'>
       return (
-        <View id={id} className="list-row list-row--log">
-          <Text className="list-row__title">
+        <View id={id} className='list-row list-row--log'>
+          <Text className='list-row__title'>
             送出 {item.gift_name} ×{item.combo}
           </Text>
-          <Text className="list-row__sub">
+          <Text className='list-row__sub'>
             {item.room_title} · {item.gold} 慧币 · {formatTime(item.time, 'YYYY-MM-DD HH:mm')}
           </Text>
         </View>
@@ -90,15 +90,15 @@ function rowFor(type: ListType) {
       else void openPage('playback', { id: item.id })
     }
     return (
-      <View id={id} className="list-row" data-id={item.id} {...linkProps()} onClick={open}>
-        <View className="list-row__cover" style={item.cover ? { backgroundImage: `url(${item.cover})` } : undefined}>
+      <View id={id} className='list-row' data-id={item.id} {...linkProps()} onClick={open}>
+        <View className='list-row__cover' style={item.cover ? { backgroundImage: `url(${item.cover})` } : undefined}>
           {status !== null && (
             <Text className={`list-row__badge list-row__badge--${status}`}>{LIVE_STATUS_TEXT[status]}</Text>
           )}
         </View>
-        <View className="list-row__body">
-          <Text className="list-row__title">{stripHtml(item.title)}</Text>
-          <Text className="list-row__sub">
+        <View className='list-row__body'>
+          <Text className='list-row__title'>{stripHtml(item.title)}</Text>
+          <Text className='list-row__sub'>
             {type === 'live'
               ? `${formatCount((item as ItemOf<'live'>).online || 0)}人在看`
               : type === 'event'
@@ -137,12 +137,12 @@ function ListPage() {
       .catch(() => undefined)
       .finally(() => Taro.stopPullDownRefresh())
   })
-  if (!type || !list) return <PageState error="列表类型不存在" />
+  if (!type || !list) return <PageState error='列表类型不存在' />
   const info = systemInfo()
   const rowHeight = (ROW_RPX * info.windowWidth) / 750
   if (list.empty) {
     return (
-      <View className="page">
+      <View className='page'>
         {list.loading ? (
           <PageState loading />
         ) : list.error ? (
@@ -157,11 +157,11 @@ function ListPage() {
     )
   }
   return (
-    <View className="page list-page">
+    <View className='page list-page'>
       <VirtualList
-        className="list-page__virtual"
+        className='list-page__virtual'
         height={info.windowHeight}
-        width="100%"
+        width='100%'
         itemData={list.list}
         itemCount={list.list.length}
         itemSize={rowHeight}
@@ -170,7 +170,7 @@ function ListPage() {
         lowerThreshold={50}
         onScrollToLower={() => list.load().catch(() => undefined)}
         renderBottom={
-          <Text key="more" className="list-page__more">
+          <Text key='more' className='list-page__more'>
             {listFootText(list)}
           </Text>
         }

@@ -64,8 +64,8 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
   // channels, programmes and videos play in package A's player page (pages/watch/watch)
   const playChannel = (c: Channel) => c.source && openPage('watch', { type: 'channel', id: c.id })
   return (
-    <View className="media-channels">
-      <ScrollView className="media-channels__strip" scrollX enhanced showScrollbar={false} {...tablistProps('频道')}>
+    <View className='media-channels'>
+      <ScrollView className='media-channels__strip' scrollX enhanced showScrollbar={false} {...tablistProps('频道')}>
         {channels.map((c) => (
           <View
             key={c.id}
@@ -74,23 +74,23 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
             data-channel={c.id}
             onClick={() => m.selectChannel(kind, c.id)}
           >
-            {c.logo ? <AltImage className="media-channels__logo" src={c.logo} mode="aspectFit" alt="" /> : null}
-            <Text className="media-channels__name">{c.title}</Text>
+            {c.logo ? <AltImage className='media-channels__logo' src={c.logo} mode='aspectFit' alt='' /> : null}
+            <Text className='media-channels__name'>{c.title}</Text>
           </View>
         ))}
       </ScrollView>
-      <View className="media-channels__head">
-        <Text className="media-channels__title">
+      <View className='media-channels__head'>
+        <Text className='media-channels__title'>
           {channel.title}
           {channel.frequency ? ` · ${channel.frequency}` : ''}
         </Text>
         {channel.source ? (
-          <Text className="media-channels__watch" {...buttonProps()} onClick={() => playChannel(channel)}>
+          <Text className='media-channels__watch' {...buttonProps()} onClick={() => playChannel(channel)}>
             {kind === 'tv' ? '看直播' : '听直播'}
           </Text>
         ) : null}
       </View>
-      <ScrollView className="media-days" scrollX enhanced showScrollbar={false} {...tablistProps('节目单日期')}>
+      <ScrollView className='media-days' scrollX enhanced showScrollbar={false} {...tablistProps('节目单日期')}>
         {scheduleDays(now).map((d) => (
           <View
             key={d.date}
@@ -99,24 +99,24 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
             data-day={d.date}
             onClick={() => m.selectDay(d.date)}
           >
-            <Text className="media-days__label">{d.label}</Text>
-            <Text className="media-days__date">{d.short}</Text>
+            <Text className='media-days__label'>{d.label}</Text>
+            <Text className='media-days__date'>{d.short}</Text>
           </View>
         ))}
       </ScrollView>
       {entries && entries.length ? (
-        <View className="media-schedule">
+        <View className='media-schedule'>
           {entries.map((e, i) => (
             <View
               key={`${e.start}-${i}`}
               className={`media-schedule__row${i === current ? ' media-schedule__row--current' : ''}${e.endAt <= now ? ' media-schedule__row--past' : ''}`}
             >
-              <Text className="media-schedule__time">
+              <Text className='media-schedule__time'>
                 {e.start}–{e.end}
                 {e.nextDay ? '(次日)' : ''}
               </Text>
-              <Text className="media-schedule__title">{text(e.title)}</Text>
-              {i === current && <Text className="media-schedule__now">正在播出</Text>}
+              <Text className='media-schedule__title'>{text(e.title)}</Text>
+              {i === current && <Text className='media-schedule__now'>正在播出</Text>}
             </View>
           ))}
         </View>
@@ -125,7 +125,7 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
           loading={state.loading || (!state.loaded && !state.error)}
           error={state.error}
           empty
-          emptyText="当天暂无节目单"
+          emptyText='当天暂无节目单'
           onRetry={() => quietly(m.loadSchedule(channel.id, day, true))}
         />
       )}
@@ -143,26 +143,26 @@ const ProgrammeList = observer(function ProgrammeList({ kind, title }: { kind: M
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when kind changes; what else it reads belongs to those
   }, [kind])
   return (
-    <View className="media-programs">
-      {title && <Text className="media-section">{title}</Text>}
+    <View className='media-programs'>
+      {title && <Text className='media-section'>{title}</Text>}
       {list.length ? (
         list.map((p: Programme) => (
           <View
             key={p.id}
-            className="media-programs__item"
+            className='media-programs__item'
             data-program={p.id}
             {...buttonProps()}
             onClick={() => p.source && openPage('watch', { type: 'programme', kind, id: p.id })}
           >
             {p.cover ? (
-              <AltImage className="media-programs__cover" src={p.cover} mode="aspectFill" lazyLoad alt={p.title} />
+              <AltImage className='media-programs__cover' src={p.cover} mode='aspectFill' lazyLoad alt={p.title} />
             ) : (
-              <View className="media-programs__cover" />
+              <View className='media-programs__cover' />
             )}
-            <View className="media-programs__body">
-              <Text className="media-programs__title">{text(p.title)}</Text>
-              <Text className="media-programs__brief">{text(p.brief)}</Text>
-              <Text className="media-programs__sub">
+            <View className='media-programs__body'>
+              <Text className='media-programs__title'>{text(p.title)}</Text>
+              <Text className='media-programs__brief'>{text(p.brief)}</Text>
+              <Text className='media-programs__sub'>
                 {p.episodes ? `共${p.episodes}期` : ''}
                 {p.updated_at ? ` · ${formatTime(p.updated_at, 'MM-DD')}更新` : ''}
               </Text>
@@ -174,7 +174,7 @@ const ProgrammeList = observer(function ProgrammeList({ kind, title }: { kind: M
           loading={st.loading || (!st.loaded && !st.error)}
           error={st.error}
           empty
-          emptyText="暂无节目"
+          emptyText='暂无节目'
           onRetry={() => quietly(m.loadProgrammes(kind))}
         />
       )}
@@ -193,17 +193,17 @@ const VideoRow = memo(function VideoRow({ id, index, data }: RowProps) {
   return (
     <View
       id={id}
-      className="media-video"
+      className='media-video'
       data-video={v.id}
       {...buttonProps()}
       onClick={() => v.source && openPage('watch', { type: 'video', id: v.id })}
     >
-      <View className="media-video__cover" style={v.cover ? { backgroundImage: `url(${v.cover})` } : undefined}>
-        {v.duration ? <Text className="media-video__time">{formatDuration(v.duration)}</Text> : null}
+      <View className='media-video__cover' style={v.cover ? { backgroundImage: `url(${v.cover})` } : undefined}>
+        {v.duration ? <Text className='media-video__time'>{formatDuration(v.duration)}</Text> : null}
       </View>
-      <View className="media-video__body">
-        <Text className="media-video__title">{text(v.title)}</Text>
-        <Text className="media-video__sub">
+      <View className='media-video__body'>
+        <Text className='media-video__title'>{text(v.title)}</Text>
+        <Text className='media-video__sub'>
           {formatCount(v.views || 0)}次播放{v.publish_time ? ` · ${formatTime(v.publish_time, 'MM-DD HH:mm')}` : ''}
         </Text>
       </View>
@@ -227,7 +227,7 @@ const VideoList = observer(function VideoList() {
         loading={list.loading || (list.currentPage === 0 && !list.error)}
         error={list.error}
         empty
-        emptyText="暂无视频"
+        emptyText='暂无视频'
         onRetry={() => quietly(list.load({ reset: true }))}
       />
     )
@@ -236,9 +236,9 @@ const VideoList = observer(function VideoList() {
   const height = Math.max(rpx(VIDEO_ROW * 2), info.windowHeight - rpx(ABOVE_LIST + TAB_BAR))
   return (
     <VirtualList
-      className="media-videos"
+      className='media-videos'
       height={height}
-      width="100%"
+      width='100%'
       itemData={list.list}
       itemCount={list.list.length}
       itemSize={rpx(VIDEO_ROW)}
@@ -248,8 +248,8 @@ const VideoList = observer(function VideoList() {
       onScrollToLower={() => quietly(list.load())}
       renderBottom={
         <Text
-          key="more"
-          className="media-videos__more"
+          key='more'
+          className='media-videos__more'
           {...buttonProps()}
           onClick={() => list.error && quietly(list.load())}
         >
@@ -284,9 +284,9 @@ function MediaPage() {
   })
   const seg = m.segment
   return (
-    <View className="page page--tab media">
-      <Text className="page__title media__title">视听</Text>
-      <View className="media__segments" {...tablistProps('视听分类')}>
+    <View className='page page--tab media'>
+      <Text className='page__title media__title'>视听</Text>
+      <View className='media__segments' {...tablistProps('视听分类')}>
         {MEDIA_SEGMENTS.map((s) => (
           <Text
             key={s.key}
@@ -305,7 +305,7 @@ function MediaPage() {
           <ProgrammeList kind={seg} title={seg === 'tv' ? '电视栏目' : '广播栏目'} />
         </View>
       )}
-      {seg === 'audio' && <ProgrammeList kind="audio" />}
+      {seg === 'audio' && <ProgrammeList kind='audio' />}
       {seg === 'video' && <VideoList />}
       <TabBarSlot />
     </View>

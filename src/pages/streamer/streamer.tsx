@@ -50,8 +50,8 @@ function StreamerTabPage() {
     void Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
   })
   return (
-    <View className="page page--tab streamer-tab">
-      <View className="streamer-tab__modes" {...tablistProps('主播')}>
+    <View className='page page--tab streamer-tab'>
+      <View className='streamer-tab__modes' {...tablistProps('主播')}>
         {(['tags', 'ranking'] as Mode[]).map((m) => (
           <Text
             key={m}
@@ -67,7 +67,7 @@ function StreamerTabPage() {
       {mode === 'tags' ? (
         <View>
           <ScrollView
-            className="streamer-tab__tags"
+            className='streamer-tab__tags'
             scrollX
             enhanced
             showScrollbar={false}
@@ -85,16 +85,16 @@ function StreamerTabPage() {
               </Text>
             ))}
           </ScrollView>
-          <View className="streamer-tab__grid">
+          <View className='streamer-tab__grid'>
             {list.list.map((item) => (
               <StreamerCell key={item.id} streamer={item} onTap={openStreamer} />
             ))}
           </View>
-          <ListState list={list} emptyText="该分类下还没有主播" />
+          <ListState list={list} emptyText='该分类下还没有主播' />
         </View>
       ) : (
         <View>
-          <View className="streamer-tab__types" {...tablistProps('榜单')}>
+          <View className='streamer-tab__types' {...tablistProps('榜单')}>
             {RANKING_TYPES.map((t) => (
               <Text
                 key={t.key}
@@ -107,12 +107,12 @@ function StreamerTabPage() {
               </Text>
             ))}
           </View>
-          <View className="streamer-tab__ranking">
+          <View className='streamer-tab__ranking'>
             {list.list.map((item, i) => (
               <StreamerRow key={item.id} streamer={item} rank={item.rank ?? i + 1} onTap={openStreamer} />
             ))}
           </View>
-          <ListState list={list} emptyText="暂无榜单数据" />
+          <ListState list={list} emptyText='暂无榜单数据' />
         </View>
       )}
       <ListFoot list={list} />

@@ -24,8 +24,8 @@ function UserPage() {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when s.token, s.user.id change; what else it reads belongs to those
   useEffect(() => setBindMobileOpen(s.needsMobile), [s.token, s.user.id])
   return (
-    <View className="page page--tab user">
-      {loginStore.singlePageMode ? <Text className="user-tip">{SINGLE_PAGE_TIP}</Text> : null}
+    <View className='page page--tab user'>
+      {loginStore.singlePageMode ? <Text className='user-tip'>{SINGLE_PAGE_TIP}</Text> : null}
       {s.isLoggedIn ? (
         <View>
           <Profile onBindMobile={() => setBindMobileOpen(true)} />
@@ -33,15 +33,15 @@ function UserPage() {
           <BindMobile open={bindMobileOpen} onClose={() => setBindMobileOpen(false)} />
         </View>
       ) : (
-        <View className="user-login">
-          <View className="user-head">
-            <Avatar src="" name={s.user.nickName} />
-            <View className="user-head__info">
-              <Text className="user-head__name">{s.user.nickName}</Text>
-              <Text className="user-head__mobile">登录后可关注主播、参与互动</Text>
+        <View className='user-login'>
+          <View className='user-head'>
+            <Avatar src='' name={s.user.nickName} />
+            <View className='user-head__info'>
+              <Text className='user-head__name'>{s.user.nickName}</Text>
+              <Text className='user-head__mobile'>登录后可关注主播、参与互动</Text>
             </View>
           </View>
-          <View className="user-card">
+          <View className='user-card'>
             <MiniProgramLogin />
             <LoginForm />
           </View>

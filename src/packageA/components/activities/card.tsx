@@ -21,14 +21,14 @@ export function ActivityCard({
 }) {
   return (
     <View className={`act-card act-card--${kind}`} data-kind={kind} {...dialogProps(label)}>
-      <View className="act-card__head">
-        <Text className="act-card__label">{label}</Text>
-        {title ? <Text className="act-card__title">{title}</Text> : null}
-        <View className="act-card__close" {...buttonProps(`关闭${label}`)} onClick={onClose}>
+      <View className='act-card__head'>
+        <Text className='act-card__label'>{label}</Text>
+        {title ? <Text className='act-card__title'>{title}</Text> : null}
+        <View className='act-card__close' {...buttonProps(`关闭${label}`)} onClick={onClose}>
           ×
         </View>
       </View>
-      <View className="act-card__body">{children}</View>
+      <View className='act-card__body'>{children}</View>
     </View>
   )
 }

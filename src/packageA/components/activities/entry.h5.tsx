@@ -46,5 +46,5 @@ export function ActivityStage({ afterVideo, ...props }: StageProps) {
 
 export function GoodsTab({ roomId }: { roomId: number }) {
   const mod = useHost()
-  return mod ? <mod.GoodsTab roomId={roomId} /> : <Text className="activities__empty">加载中</Text>
+  return mod ? <mod.GoodsTab roomId={roomId} /> : <Text className='activities__empty'>加载中</Text>
 }

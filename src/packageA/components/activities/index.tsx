@@ -59,9 +59,9 @@ export const ActivityStage = observer(function ActivityStage({ roomId, compact, 
   if (compact && !open) {
     const names = stage.visible.map((k) => LABELS[k]).join('·')
     return (
-      <View className="activities activities--compact" data-front={front}>
+      <View className='activities activities--compact' data-front={front}>
         <View
-          className="activities__chip activities__chip--compact"
+          className='activities__chip activities__chip--compact'
           data-kind={front}
           {...buttonProps(`查看互动：${names}`)}
           onClick={() => setOpen(true)}
@@ -74,16 +74,16 @@ export const ActivityStage = observer(function ActivityStage({ roomId, compact, 
   return (
     <View className={`activities${compact ? ' activities--side' : ''}`} data-front={front}>
       {compact ? (
-        <View className="activities__fold" {...buttonProps('收起互动')} onClick={() => setOpen(false)}>
+        <View className='activities__fold' {...buttonProps('收起互动')} onClick={() => setOpen(false)}>
           收起
         </View>
       ) : null}
       {rest.length ? (
-        <View className="activities__chips">
+        <View className='activities__chips'>
           {rest.map((k) => (
             <View
               key={k}
-              className="activities__chip"
+              className='activities__chip'
               data-kind={k}
               {...buttonProps(`查看${LABELS[k]}`)}
               onClick={() => stage.surface(k)}
@@ -110,7 +110,7 @@ export const GoodsTab = observer(function GoodsTab({ roomId }: { roomId: number 
   }, [stage])
   const Tab = stage.modules.goods?.TabView
   const store = stage.stores.goods
-  if (error) return <Text className="activities__empty">{error}</Text>
-  if (!Tab || !store) return <Text className="activities__empty">加载中</Text>
+  if (error) return <Text className='activities__empty'>{error}</Text>
+  if (!Tab || !store) return <Text className='activities__empty'>加载中</Text>
   return <Tab store={store} roomId={roomId} />
 })

@@ -101,7 +101,7 @@ export const FlyingLayer = observer(function FlyingLayer({
       {items.map((f) => (
         <View
           key={f.key}
-          className="danmaku__item"
+          className='danmaku__item'
           data-msg-id={f.key}
           style={{
             top: `${(f.lane * 100) / count}%`,
@@ -111,7 +111,7 @@ export const FlyingLayer = observer(function FlyingLayer({
             animationDelay: `${f.delay}ms`
           }}
         >
-          <Text className="danmaku__text">{f.count > 1 ? `${f.text} ×${f.count}` : f.text}</Text>
+          <Text className='danmaku__text'>{f.count > 1 ? `${f.text} ×${f.count}` : f.text}</Text>
         </View>
       ))}
     </View>
@@ -178,14 +178,14 @@ async function openActions(room: ChatRoom, m: ChatMessage) {
 const ChatRow = memo(function ChatRow({ room, message: m }: { room: ChatRoom; message: ChatMessage }) {
   if (m.gap) {
     return (
-      <View className="chat__gap" data-gap-from={m.gap.from} data-gap-to={m.gap.to}>
-        <Text className="chat__gap-text">{m.text}</Text>
+      <View className='chat__gap' data-gap-from={m.gap.from} data-gap-to={m.gap.to}>
+        <Text className='chat__gap-text'>{m.text}</Text>
       </View>
     )
   }
   return (
-    <View className="chat__msg" data-msg-id={m.msgId} onClick={() => void openActions(room, m)}>
-      <Text className="chat__nick">{m.nickname || `用户${m.userId}`}：</Text>
+    <View className='chat__msg' data-msg-id={m.msgId} onClick={() => void openActions(room, m)}>
+      <Text className='chat__nick'>{m.nickname || `用户${m.userId}`}：</Text>
       {m.text}
     </View>
   )
@@ -224,8 +224,8 @@ const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
   const last = list.length ? list[list.length - 1].msgId : 0
   if (!list.length) {
     return (
-      <View className="chat__list chat__list--empty">
-        <Text className="chat__empty">{room.historyLoaded ? CHAT_EMPTY_TEXT : '加载中'}</Text>
+      <View className='chat__list chat__list--empty'>
+        <Text className='chat__empty'>{room.historyLoaded ? CHAT_EMPTY_TEXT : '加载中'}</Text>
       </View>
     )
   }
@@ -233,7 +233,7 @@ const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
     // a scrollTop past the end (new per batch) keeps the latest at the bottom; scrollIntoView would also scroll the
     // page's own containers on H5
     <ScrollView
-      className="chat__list"
+      className='chat__list'
       scrollY
       scrollTop={AUTO_SCROLL_BASE + last}
       scrollWithAnimation={false}
@@ -282,15 +282,15 @@ export function ChatPanel({ roomId }: { roomId: number }) {
   const room = useChatRoom(roomId)
   const { text, setText, sending, send } = useChatSend(room)
   return (
-    <View className="chat" data-room={roomId}>
+    <View className='chat' data-room={roomId}>
       {room ? <ChatList room={room} /> : null}
-      <View className="chat__bar">
+      <View className='chat__bar'>
         <Input
-          className="chat__input"
+          className='chat__input'
           value={text}
-          placeholder="说点什么…"
+          placeholder='说点什么…'
           maxlength={200}
-          confirmType="send"
+          confirmType='send'
           onInput={(e) => setText(e.detail.value)}
           onConfirm={() => void send()}
         />
@@ -324,13 +324,13 @@ export function FullscreenSendBox({
   placeholder?: string
 }) {
   return (
-    <View className="fs-send" onClick={(e) => e.stopPropagation()}>
+    <View className='fs-send' onClick={(e) => e.stopPropagation()}>
       <Input
-        className="fs-send__input"
+        className='fs-send__input'
         value={text}
         placeholder={placeholder}
         maxlength={200}
-        confirmType="send"
+        confirmType='send'
         onInput={(e) => setText(e.detail.value)}
         onConfirm={() => send()}
       />

@@ -53,7 +53,7 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
     room ? { ...roomShare(room), title: cfg.title, path: `/packageA/featured/${page}/${page}` } : { title: cfg.title }
   )
   if (rooms === null) return <PageState loading />
-  if (rooms.length === 0) return <PageState empty emptyText="暂无慢直播" />
+  if (rooms.length === 0) return <PageState empty emptyText='暂无慢直播' />
   const interaction = interactionRoomOf(
     cfg,
     rooms.map((r) => r.id)
@@ -61,8 +61,8 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
   const popularity = featuredPopularity(cfg, liveStore.stats[cfg.primaryRoom]?.likes)
   const phase = room ? roomPhase(room) : null
   return (
-    <View className="featured">
-      <View className="featured__stage">
+    <View className='featured'>
+      <View className='featured__stage'>
         {!room ? (
           <PageState loading />
         ) : phase === 'live' ? (
@@ -75,7 +75,7 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
           >
             <DanmakuLayer roomId={interaction} />
             <FullscreenOnly>
-              <View className="featured__fs-bar">
+              <View className='featured__fs-bar'>
                 <FullscreenChatBox roomId={interaction} />
               </View>
             </FullscreenOnly>
@@ -87,11 +87,11 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
           </>
         )}
       </View>
-      <View className="featured__head">
-        <Text className="featured__title">{room?.title || cfg.title}</Text>
-        <Text className="featured__pop">热度 {formatCount(popularity)}</Text>
+      <View className='featured__head'>
+        <Text className='featured__title'>{room?.title || cfg.title}</Text>
+        <Text className='featured__pop'>热度 {formatCount(popularity)}</Text>
       </View>
-      <ScrollView scrollX className="featured__cams">
+      <ScrollView scrollX className='featured__cams'>
         {rooms.map((r) => (
           <View
             key={r.id}
@@ -100,12 +100,12 @@ export const FeaturedPage = observer(function FeaturedPage({ page }: { page: Fea
             {...buttonProps()}
             onClick={() => setCurrent(r.id)}
           >
-            <Text className="featured__cam-title">{r.title}</Text>
-            <Text className="featured__cam-state">{r.onair === 1 ? '直播中' : '未开播'}</Text>
+            <Text className='featured__cam-title'>{r.title}</Text>
+            <Text className='featured__cam-state'>{r.onair === 1 ? '直播中' : '未开播'}</Text>
           </View>
         ))}
       </ScrollView>
-      <View className="featured__chat">
+      <View className='featured__chat'>
         <ChatPanel roomId={interaction} />
       </View>
     </View>

@@ -30,27 +30,27 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
   }
 
   return (
-    <View className="interact-panel">
-      <View className="interact-panel__mask" {...hiddenProps} onClick={onClose} />
-      <View className="interact-panel__sheet">
-        <View className="interact-panel__head">
-          <Text className="interact-panel__title">送礼物</Text>
-          <Text className="interact-panel__balance">
-            余额 <Text className="interact-panel__gold">{balanceStore.gold === null ? '--' : balanceStore.gold}</Text>{' '}
+    <View className='interact-panel'>
+      <View className='interact-panel__mask' {...hiddenProps} onClick={onClose} />
+      <View className='interact-panel__sheet'>
+        <View className='interact-panel__head'>
+          <Text className='interact-panel__title'>送礼物</Text>
+          <Text className='interact-panel__balance'>
+            余额 <Text className='interact-panel__gold'>{balanceStore.gold === null ? '--' : balanceStore.gold}</Text>{' '}
             {CURRENCY}
           </Text>
-          <Text className="interact-panel__deposit" {...linkProps()} onClick={() => void openPage('deposit')}>
+          <Text className='interact-panel__deposit' {...linkProps()} onClick={() => void openPage('deposit')}>
             充值 ›
           </Text>
         </View>
         {giftStore.giftsLoading && !giftStore.giftsList.length ? (
-          <Text className="interact-panel__hint">加载中</Text>
+          <Text className='interact-panel__hint'>加载中</Text>
         ) : giftStore.giftsError && !giftStore.giftsList.length ? (
-          <Text className="interact-panel__hint" {...buttonProps()} onClick={() => void giftStore.loadGifts(roomId)}>
+          <Text className='interact-panel__hint' {...buttonProps()} onClick={() => void giftStore.loadGifts(roomId)}>
             {giftStore.giftsError}，点击重试
           </Text>
         ) : (
-          <View className="interact-panel__grid">
+          <View className='interact-panel__grid'>
             {giftStore.giftsList.map((g) => (
               <View
                 key={g.id}
@@ -59,17 +59,17 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
                 data-gift={g.id}
                 onClick={() => setGiftId(g.id)}
               >
-                <AltImage className="interact-panel__icon" src={g.icon} mode="aspectFit" alt="" />
-                <Text className="interact-panel__name">{g.name}</Text>
-                <Text className="interact-panel__price">
+                <AltImage className='interact-panel__icon' src={g.icon} mode='aspectFit' alt='' />
+                <Text className='interact-panel__name'>{g.name}</Text>
+                <Text className='interact-panel__price'>
                   {g.price} {CURRENCY}
                 </Text>
               </View>
             ))}
           </View>
         )}
-        <View className="interact-panel__foot">
-          <View className="interact-panel__combos">
+        <View className='interact-panel__foot'>
+          <View className='interact-panel__combos'>
             {GIFT_COMBOS.map((n) => (
               <Text
                 key={n}

@@ -40,14 +40,14 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
   }
 
   return (
-    <View className="interact">
+    <View className='interact'>
       <GiftStrip roomId={roomId} />
-      <View className="interact__bar">
-        <View className="interact__gift-button" {...buttonProps('礼物')} onClick={openGifts}>
-          <Text className="interact__gift-icon" {...hiddenProps}>
+      <View className='interact__bar'>
+        <View className='interact__gift-button' {...buttonProps('礼物')} onClick={openGifts}>
+          <Text className='interact__gift-icon' {...hiddenProps}>
             礼
           </Text>
-          <Text className="interact__gift-label">礼物</Text>
+          <Text className='interact__gift-label'>礼物</Text>
         </View>
         <LikeButton roomId={roomId} />
       </View>

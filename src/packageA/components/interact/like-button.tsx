@@ -78,12 +78,12 @@ export const LikeButton = observer(function LikeButton({ roomId, keepBatch }: { 
   }
 
   return (
-    <View className="interact-like">
-      <View className="interact-like__hearts" {...hiddenProps}>
+    <View className='interact-like'>
+      <View className='interact-like__hearts' {...hiddenProps}>
         {hearts.map((h) => (
           <Text
             key={h.id}
-            className="interact-like__heart"
+            className='interact-like__heart'
             style={{ color: h.color, ['--drift' as string]: `${h.drift}px` }}
           >
             ♥
@@ -91,18 +91,18 @@ export const LikeButton = observer(function LikeButton({ roomId, keepBatch }: { 
         ))}
       </View>
       <View
-        className="interact-like__button"
+        className='interact-like__button'
         {...buttonProps('点赞')}
         onTouchStart={onTouchStart}
         onTouchMove={onTouchMove}
         onTouchEnd={onTouchEnd}
         onClick={onClick}
       >
-        <Text className="interact-like__icon" {...hiddenProps}>
+        <Text className='interact-like__icon' {...hiddenProps}>
           ♥
         </Text>
       </View>
-      <Text className="interact-like__count">{formatCount(likeStore.total(roomId))}</Text>
+      <Text className='interact-like__count'>{formatCount(likeStore.total(roomId))}</Text>
     </View>
   )
 })

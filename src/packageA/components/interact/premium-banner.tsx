@@ -28,7 +28,7 @@ export const PremiumBanner = observer(function PremiumBanner({ roomId }: { roomI
   }
   return (
     <View className={`premium-banner premium-banner--${state.toLowerCase()}`} data-state={state} onClick={buy}>
-      <Text className="premium-banner__text">{text}</Text>
+      <Text className='premium-banner__text'>{text}</Text>
       {action ? (
         <View
           className={`premium-banner__action${premiumStore.paying ? ' premium-banner__action--busy' : ''}`}

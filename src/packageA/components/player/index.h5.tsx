@@ -827,32 +827,32 @@ export const Player = observer(
         data-fullscreen={full}
         data-quality={qualityPreference.height}
       >
-        <div className="player__frame">
+        <div className='player__frame'>
           <video
             ref={bindVideo}
-            className="player__video"
+            className='player__video'
             poster={poster}
             playsInline
-            webkit-playsinline="true"
-            x5-playsinline="true"
-            x5-video-player-type="h5-page"
+            webkit-playsinline='true'
+            x5-playsinline='true'
+            x5-video-player-type='h5-page'
             autoPlay
-            preload="auto"
+            preload='auto'
           />
           <PlayerContext.Provider value={{ fullscreen: full !== 'off' }}>{children}</PlayerContext.Provider>
           <div
-            className="player__gestures"
-            aria-hidden="true"
+            className='player__gestures'
+            aria-hidden='true'
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}
             onPointerUp={onPointerUp}
             onPointerCancel={onPointerCancel}
             onContextMenu={(e) => e.preventDefault()}
           />
-          {hint ? <div className="player__hint">{hint}</div> : null}
+          {hint ? <div className='player__hint'>{hint}</div> : null}
           {timeshift?.behind && !controlsShown ? (
             // watching the past with the controls hidden: the way back stays in reach
-            <button type="button" className="player__go-live player__go-live--float" onClick={goLive}>
+            <button type='button' className='player__go-live player__go-live--float' onClick={goLive}>
               回到直播
             </button>
           ) : null}
@@ -864,16 +864,16 @@ export const Player = observer(
                 if (state === 'error') setAttempt((n) => n + 1)
               }}
             >
-              {state === 'loading' || state === 'stalled' ? <div className="player__spinner" /> : null}
-              {state === 'needs-tap' ? <div className="player__big-play" aria-hidden="true" /> : null}
+              {state === 'loading' || state === 'stalled' ? <div className='player__spinner' /> : null}
+              {state === 'needs-tap' ? <div className='player__big-play' aria-hidden='true' /> : null}
               <span
-                className="player__text"
+                className='player__text'
                 role={state === 'needs-tap' || state === 'error' ? 'button' : undefined}
                 tabIndex={state === 'needs-tap' || state === 'error' ? 0 : undefined}
               >
                 {playerText(state, live)}
               </span>
-              {state === 'error' && <span className="player__retry">点击重试</span>}
+              {state === 'error' && <span className='player__retry'>点击重试</span>}
             </div>
           )}
           <Controls
@@ -902,7 +902,7 @@ export const Player = observer(
             onActivity={showControls}
           />
           {menu ? (
-            <div className="player__menu-layer" onClick={() => setMenu(null)}>
+            <div className='player__menu-layer' onClick={() => setMenu(null)}>
               <MenuHost
                 menu={menu}
                 qualities={qualities}

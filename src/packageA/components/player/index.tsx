@@ -169,20 +169,20 @@ export const Player = observer(
           setAttempt((n) => n + 1)
         }}
       >
-        <Text className="player__text">{playerText(state, live)}</Text>
-        {state === 'error' && <Text className="player__retry">点击重试</Text>}
+        <Text className='player__text'>{playerText(state, live)}</Text>
+        {state === 'error' && <Text className='player__retry'>点击重试</Text>}
       </View>
     )
     if (isLivePlayerStream(src) && env.TARO_APP_ALLOW_LIVE_PLAYER === '1') {
       return (
-        <View className="player">
+        <View className='player'>
           <LivePlayer
             key={attempt}
-            className="player__video"
+            className='player__video'
             src={src}
-            mode="live"
+            mode='live'
             autoplay={!blocked}
-            objectFit="contain"
+            objectFit='contain'
             pictureInPictureMode={['push', 'pop']}
             onStateChange={(e) => {
               const code = Number(e.detail.code)
@@ -219,7 +219,7 @@ export const Player = observer(
         <Video
           key={attempt}
           id={id}
-          className="player__video"
+          className='player__video'
           src={current}
           poster={poster}
           autoplay={!blocked}
@@ -233,7 +233,7 @@ export const Player = observer(
           enablePlayGesture
           direction={orientation === 'portrait' ? 0 : 90}
           pictureInPictureMode={['push', 'pop']}
-          objectFit="contain"
+          objectFit='contain'
           onPlay={() => {
             playing()
             onPlayingChange?.(true)
@@ -287,7 +287,7 @@ export const Player = observer(
         >
           <PlayerContext.Provider value={{ fullscreen: full }}>{children}</PlayerContext.Provider>
           {tools && (
-            <View className="player__tools">
+            <View className='player__tools'>
               {danmaku && (
                 <Text
                   className={`player__tool player__danmaku-toggle${on ? ' player__danmaku-toggle--on' : ''}`}
@@ -299,7 +299,7 @@ export const Player = observer(
               )}
               {danmaku && (
                 <Text
-                  className="player__tool player__danmaku-settings"
+                  className='player__tool player__danmaku-settings'
                   {...buttonProps('弹幕设置')}
                   onClick={() => setMenu('danmaku')}
                 >
@@ -307,13 +307,13 @@ export const Player = observer(
                 </Text>
               )}
               {!live && (
-                <Text className="player__tool player__speed" {...buttonProps('倍速')} onClick={() => setMenu('speed')}>
+                <Text className='player__tool player__speed' {...buttonProps('倍速')} onClick={() => setMenu('speed')}>
                   {rate === 1 ? '倍速' : `${rate}x`}
                 </Text>
               )}
               {qualities.length > 0 && (
                 <Text
-                  className="player__tool player__quality"
+                  className='player__tool player__quality'
                   {...buttonProps('清晰度')}
                   onClick={() => setMenu('quality')}
                 >
@@ -323,14 +323,14 @@ export const Player = observer(
             </View>
           )}
           {full && menu ? (
-            <View className="player__menu-layer player__menu-layer--full" onClick={() => setMenu(null)}>
+            <View className='player__menu-layer player__menu-layer--full' onClick={() => setMenu(null)}>
               {menus}
             </View>
           ) : null}
           {overlay}
         </Video>
         {!full && menu ? (
-          <View className="player__menu-layer" onClick={() => setMenu(null)}>
+          <View className='player__menu-layer' onClick={() => setMenu(null)}>
             {menus}
           </View>
         ) : null}

@@ -36,13 +36,13 @@ function Sheet({
 }) {
   return (
     <View className={`player-menu ${className}`} {...dialogProps(title)} onClick={(e) => e.stopPropagation()}>
-      <View className="player-menu__head">
-        <Text className="player-menu__title">{title}</Text>
-        <Text className="player-menu__close" {...buttonProps('关闭')} onClick={onClose}>
+      <View className='player-menu__head'>
+        <Text className='player-menu__title'>{title}</Text>
+        <Text className='player-menu__close' {...buttonProps('关闭')} onClick={onClose}>
           ×
         </Text>
       </View>
-      <View className="player-menu__body">{children}</View>
+      <View className='player-menu__body'>{children}</View>
     </View>
   )
 }
@@ -59,7 +59,7 @@ export function QualityMenu({
   onClose: () => void
 }) {
   return (
-    <Sheet title="清晰度" className="player-menu--quality" onClose={onClose}>
+    <Sheet title='清晰度' className='player-menu--quality' onClose={onClose}>
       {options.map((o) => (
         <View
           key={o.height}
@@ -85,7 +85,7 @@ export function SpeedMenu({
   onClose: () => void
 }) {
   return (
-    <Sheet title="倍速" className="player-menu--speed" onClose={onClose}>
+    <Sheet title='倍速' className='player-menu--speed' onClose={onClose}>
       {[...SPEEDS].reverse().map((r) => (
         <View
           key={r}
@@ -114,10 +114,10 @@ export function MoreMenu({
   onClose: () => void
 }) {
   return (
-    <Sheet title="更多" className="player-menu--more" onClose={onClose}>
+    <Sheet title='更多' className='player-menu--more' onClose={onClose}>
       {pip !== 'none' && (
         <View
-          className="player-menu__item player__pip"
+          className='player-menu__item player__pip'
           {...buttonProps()}
           aria-pressed={pip === 'on' ? 'true' : 'false'}
           onClick={onPip}
@@ -125,7 +125,7 @@ export function MoreMenu({
           {pip === 'on' ? '退出画中画' : '画中画'}
         </View>
       )}
-      <View className="player-menu__item player__info" {...buttonProps()} onClick={onInfo}>
+      <View className='player-menu__item player__info' {...buttonProps()} onClick={onInfo}>
         播放信息
       </View>
     </Sheet>
@@ -141,11 +141,11 @@ export function InfoPanel({ read, onClose }: { read: () => { label: string; valu
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer while the panel is open
   }, [])
   return (
-    <Sheet title="播放信息" className="player-menu--info" onClose={onClose}>
+    <Sheet title='播放信息' className='player-menu--info' onClose={onClose}>
       {rows.map((r) => (
-        <View key={r.label} className="player-info__row" data-info={r.label}>
-          <Text className="player-info__label">{r.label}</Text>
-          <Text className="player-info__value">{r.value}</Text>
+        <View key={r.label} className='player-info__row' data-info={r.label}>
+          <Text className='player-info__label'>{r.label}</Text>
+          <Text className='player-info__value'>{r.value}</Text>
         </View>
       ))}
     </Sheet>
@@ -167,9 +167,9 @@ function Choices<T extends string | number>({
   onChoose: (v: T) => void
 }) {
   return (
-    <View className="danmaku-panel__row">
-      <Text className="danmaku-panel__label">{label}</Text>
-      <View className="danmaku-panel__choices" {...radioGroupProps(label)} data-setting={name}>
+    <View className='danmaku-panel__row'>
+      <Text className='danmaku-panel__label'>{label}</Text>
+      <View className='danmaku-panel__choices' {...radioGroupProps(label)} data-setting={name}>
         {options.map((o) => (
           <Text
             key={String(o.value)}
@@ -198,15 +198,15 @@ function Switch({
   onChange: (on: boolean) => void
 }) {
   return (
-    <View className="danmaku-panel__row">
-      <Text className="danmaku-panel__label">{label}</Text>
+    <View className='danmaku-panel__row'>
+      <Text className='danmaku-panel__label'>{label}</Text>
       <View
         className={`danmaku-panel__switch${on ? ' danmaku-panel__switch--on' : ''}`}
         data-setting={name}
         {...switchProps(on, label)}
         onClick={() => onChange(!on)}
       >
-        <View className="danmaku-panel__knob" />
+        <View className='danmaku-panel__knob' />
       </View>
     </View>
   )
@@ -222,34 +222,34 @@ const BlockWords = observer(function BlockWords() {
     else setText('')
   }
   return (
-    <View className="danmaku-panel__block">
-      <View className="danmaku-panel__row">
-        <Text className="danmaku-panel__label">屏蔽词</Text>
-        <Text className="danmaku-panel__count">
+    <View className='danmaku-panel__block'>
+      <View className='danmaku-panel__row'>
+        <Text className='danmaku-panel__label'>屏蔽词</Text>
+        <Text className='danmaku-panel__count'>
           {words.length}/{BLOCK_WORDS_MAX}
         </Text>
       </View>
-      <View className="danmaku-panel__add">
+      <View className='danmaku-panel__add'>
         <Input
-          className="danmaku-panel__input"
+          className='danmaku-panel__input'
           value={text}
-          placeholder="输入屏蔽词，/正则/ 也可以"
+          placeholder='输入屏蔽词，/正则/ 也可以'
           maxlength={60}
-          confirmType="done"
+          confirmType='done'
           onInput={(e) => setText(e.detail.value)}
           onConfirm={add}
         />
-        <Text className="danmaku-panel__add-btn" {...buttonProps('添加屏蔽词')} onClick={add}>
+        <Text className='danmaku-panel__add-btn' {...buttonProps('添加屏蔽词')} onClick={add}>
           添加
         </Text>
       </View>
       {words.length ? (
-        <View className="danmaku-panel__words">
+        <View className='danmaku-panel__words'>
           {words.map((w) => (
-            <View key={w} className="danmaku-panel__word" data-word={w}>
-              <Text className="danmaku-panel__word-text">{w}</Text>
+            <View key={w} className='danmaku-panel__word' data-word={w}>
+              <Text className='danmaku-panel__word-text'>{w}</Text>
               <Text
-                className="danmaku-panel__word-remove"
+                className='danmaku-panel__word-remove'
                 {...buttonProps(`删除屏蔽词 ${w}`)}
                 onClick={() => danmakuSettings.removeBlockWord(w)}
               >
@@ -259,7 +259,7 @@ const BlockWords = observer(function BlockWords() {
           ))}
         </View>
       ) : (
-        <Text className="danmaku-panel__hint">含屏蔽词的弹幕和聊天不再显示，自己发的除外</Text>
+        <Text className='danmaku-panel__hint'>含屏蔽词的弹幕和聊天不再显示，自己发的除外</Text>
       )}
     </View>
   )
@@ -269,44 +269,44 @@ export const DanmakuPanel = observer(function DanmakuPanel({ onClose }: { onClos
   const s = danmakuSettings.settings
   const set = danmakuSettings.update.bind(danmakuSettings)
   return (
-    <Sheet title="弹幕设置" className="player-menu--danmaku danmaku-panel" onClose={onClose}>
-      <Switch label="弹幕开关" name="on" on={s.on} onChange={(on) => set({ on })} />
-      <View className="danmaku-panel__row">
-        <Text className="danmaku-panel__label">不透明度</Text>
+    <Sheet title='弹幕设置' className='player-menu--danmaku danmaku-panel' onClose={onClose}>
+      <Switch label='弹幕开关' name='on' on={s.on} onChange={(on) => set({ on })} />
+      <View className='danmaku-panel__row'>
+        <Text className='danmaku-panel__label'>不透明度</Text>
         <Range
-          className="danmaku-panel__range"
-          label="不透明度"
+          className='danmaku-panel__range'
+          label='不透明度'
           min={OPACITY_MIN}
           max={OPACITY_MAX}
           step={5}
           value={s.opacity}
           onChange={(opacity) => set({ opacity })}
         />
-        <Text className="danmaku-panel__value">{s.opacity}%</Text>
+        <Text className='danmaku-panel__value'>{s.opacity}%</Text>
       </View>
       <Choices
-        label="字号"
-        name="fontSize"
+        label='字号'
+        name='fontSize'
         options={FONT_SIZES}
         value={s.fontSize}
         onChoose={(fontSize) => set({ fontSize })}
       />
-      <Choices label="显示区域" name="area" options={AREAS} value={s.area} onChoose={(area) => set({ area })} />
+      <Choices label='显示区域' name='area' options={AREAS} value={s.area} onChoose={(area) => set({ area })} />
       <Choices
-        label="弹幕速度"
-        name="speed"
+        label='弹幕速度'
+        name='speed'
         options={DANMAKU_SPEEDS}
         value={s.speed}
         onChoose={(speed) => set({ speed })}
       />
       <Choices
-        label="同屏数量"
-        name="maxOnScreen"
+        label='同屏数量'
+        name='maxOnScreen'
         options={MAX_ON_SCREEN}
         value={s.maxOnScreen}
         onChoose={(maxOnScreen) => set({ maxOnScreen })}
       />
-      <Switch label="合并重复弹幕" name="merge" on={s.merge} onChange={(merge) => set({ merge })} />
+      <Switch label='合并重复弹幕' name='merge' on={s.merge} onChange={(merge) => set({ merge })} />
       <BlockWords />
     </Sheet>
   )

@@ -5,7 +5,7 @@ export function Range({ className, label, min, max, step, value, onChange }: Ran
   return (
     <input
       className={className}
-      type="range"
+      type='range'
       aria-label={label}
       aria-valuetext={`${value}%`}
       min={min}

@@ -20,7 +20,7 @@ export function Range({ className, label, min, max, step, value, onChange }: Ran
       max={max}
       step={step}
       value={value}
-      activeColor="#ff8300"
+      activeColor='#ff8300'
       blockSize={20}
       onChange={(e) => onChange(Number(e.detail.value))}
     />

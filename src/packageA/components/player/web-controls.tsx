@@ -89,11 +89,11 @@ function ProgressRow({
 }) {
   const span = Math.max(1, max - min)
   return (
-    <div className="player__progress-row">
-      <div className="player__progress-track">
+    <div className='player__progress-row'>
+      <div className='player__progress-track'>
         <input
-          className="player__progress"
-          type="range"
+          className='player__progress'
+          type='range'
           min={Math.floor(min)}
           max={Math.max(Math.floor(min) + 1, Math.floor(max))}
           step={1}
@@ -105,10 +105,10 @@ function ProgressRow({
         {(marks || []).map((m) => (
           <span
             key={`${m.at}-${m.title}`}
-            className="player__chapter"
+            className='player__chapter'
             style={{ left: `${((m.at - min) / span) * 100}%` }}
             title={m.title}
-            aria-hidden="true"
+            aria-hidden='true'
           />
         ))}
       </div>
@@ -122,10 +122,10 @@ export const Controls = memo(function Controls(p: ControlsProps) {
   const ts = p.timeshift
   const menuButton = (menu: Exclude<PlayerMenu, null>, label: string, text: string, className: string) => (
     <button
-      type="button"
+      type='button'
       className={`player__btn ${className}`}
       aria-label={label}
-      aria-haspopup="dialog"
+      aria-haspopup='dialog'
       aria-expanded={p.menu === menu ? 'true' : 'false'}
       onClick={() => p.onMenu(p.menu === menu ? null : menu)}
     >
@@ -140,46 +140,46 @@ export const Controls = memo(function Controls(p: ControlsProps) {
       onPointerDown={p.onActivity}
     >
       {!p.live && (
-        <ProgressRow min={0} max={duration} value={current} label="播放进度" valueText={timeText} onSeek={p.onSeek} />
+        <ProgressRow min={0} max={duration} value={current} label='播放进度' valueText={timeText} onSeek={p.onSeek} />
       )}
       {ts && (
         <ProgressRow
           min={ts.start}
           max={ts.end}
           value={ts.current}
-          label="回看进度"
+          label='回看进度'
           valueText={ts.behind ? `比直播晚 ${behindText(ts).slice(1)}` : '直播中'}
           marks={ts.marks}
           onSeek={p.onSeek}
         />
       )}
-      <div className="player__bar">
+      <div className='player__bar'>
         <button
-          type="button"
-          className="player__btn player__play"
+          type='button'
+          className='player__btn player__play'
           aria-label={p.paused ? '播放' : '暂停'}
           onClick={p.onTogglePlay}
         >
           {p.paused ? '▶' : '❚❚'}
         </button>
         {!p.live ? (
-          <span className="player__time">{timeText}</span>
+          <span className='player__time'>{timeText}</span>
         ) : ts?.behind ? (
           <>
-            <span className="player__time">{behindText(ts)}</span>
-            <button type="button" className="player__btn player__go-live" onClick={p.onLive}>
+            <span className='player__time'>{behindText(ts)}</span>
+            <button type='button' className='player__btn player__go-live' onClick={p.onLive}>
               回到直播
             </button>
           </>
         ) : (
-          <span className="player__live-badge">直播</span>
+          <span className='player__live-badge'>直播</span>
         )}
-        <span className="player__spacer" />
+        <span className='player__spacer' />
         {p.danmaku && (
           <button
-            type="button"
+            type='button'
             className={`player__btn player__danmaku-toggle${p.danmakuOn ? ' player__danmaku-toggle--on' : ''}`}
-            aria-label="弹幕"
+            aria-label='弹幕'
             aria-pressed={p.danmakuOn ? 'true' : 'false'}
             onClick={p.onDanmaku}
           >
@@ -191,7 +191,7 @@ export const Controls = memo(function Controls(p: ControlsProps) {
           menuButton('speed', `倍速：${speedLabel(p.rate)}`, p.rate === 1 ? '倍速' : `${p.rate}x`, 'player__speed')}
         {p.qualities.length > 0 &&
           menuButton('quality', `清晰度：${qualityLabel(p.quality)}`, qualityShort(p.quality), 'player__quality')}
-        <button type="button" className="player__btn player__fullscreen" onClick={p.onFullscreen}>
+        <button type='button' className='player__btn player__fullscreen' onClick={p.onFullscreen}>
           {p.fullscreen ? '退出全屏' : '全屏'}
         </button>
         {menuButton('more', '更多', '⋯', 'player__more')}

@@ -26,29 +26,29 @@ export const PostCard = observer(function PostCard({
   const text = maskPhones(stripHtml(post.content))
   return (
     <View
-      className="post-card"
+      className='post-card'
       data-post={post.id}
       {...(full ? {} : linkProps())}
       onClick={full ? undefined : () => openPage('post', { id: post.id, topic: store.id, source: store.source })}
     >
-      <View className="post-card__head">
-        <AltImage className="post-card__avatar" src={post.host_avatar || ''} alt={post.host_name || '主持人'} />
-        <Text className="post-card__name">{post.host_name || '主持人'}</Text>
-        <Text className="post-card__time">{post.time ? fromNow(post.time) : ''}</Text>
+      <View className='post-card__head'>
+        <AltImage className='post-card__avatar' src={post.host_avatar || ''} alt={post.host_name || '主持人'} />
+        <Text className='post-card__name'>{post.host_name || '主持人'}</Text>
+        <Text className='post-card__time'>{post.time ? fromNow(post.time) : ''}</Text>
       </View>
       {full ? (
-        <RichText className="post-card__text" nodes={text.replace(/</g, '&lt;')} />
+        <RichText className='post-card__text' nodes={text.replace(/</g, '&lt;')} />
       ) : (
-        <Text className="post-card__text">{text}</Text>
+        <Text className='post-card__text'>{text}</Text>
       )}
       {post.images && post.images.length > 0 && (
-        <View className="post-card__images">
+        <View className='post-card__images'>
           {post.images.map((src, i) => (
             <AltImage
               key={src}
-              className="post-card__img"
+              className='post-card__img'
               src={attachedImage(src, 220, 220)}
-              mode="aspectFill"
+              mode='aspectFill'
               alt={`${post.host_name || '主持人'}的图片 ${i + 1}`}
               onClick={(e) => {
                 e.stopPropagation()

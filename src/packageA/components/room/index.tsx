@@ -47,21 +47,21 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
     if (now !== null) void showToast(now ? '关注成功' : '已取消关注')
   }
   return (
-    <View className="room-header">
+    <View className='room-header'>
       <AltImage
-        className="room-header__avatar"
+        className='room-header__avatar'
         src={room.streamer?.avatar || ''}
         alt={streamerName(room)}
         onClick={() => openPage('streamerDetail', { roomid: room.id })}
       />
-      <View className="room-header__body">
-        <Text className="room-header__name">{streamerName(room)}</Text>
-        <Text className="room-header__meta">
+      <View className='room-header__body'>
+        <Text className='room-header__name'>{streamerName(room)}</Text>
+        <Text className='room-header__meta'>
           {formatCount(stats?.online ?? room.online ?? 0)}人在看 · {formatCount(stats?.likes ?? room.likes ?? 0)}赞
         </Text>
       </View>
       <Text
-        className="room-header__share"
+        className='room-header__share'
         {...buttonProps()}
         onClick={() => {
           onPoster()
@@ -100,13 +100,13 @@ export const PhaseCard = observer(function PhaseCard({
     if (ok) void showToast('预约成功，开播时提醒您')
   }
   return (
-    <View className="phase-card" style={room.cover ? { backgroundImage: `url(${room.cover})` } : undefined}>
-      <View className="phase-card__mask">
+    <View className='phase-card' style={room.cover ? { backgroundImage: `url(${room.cover})` } : undefined}>
+      <View className='phase-card__mask'>
         {phase === 'not-started' ? (
           <>
-            <Text className="phase-card__title">直播未开始</Text>
+            <Text className='phase-card__title'>直播未开始</Text>
             {room.start_time ? (
-              <Text className="phase-card__time">{formatTime(room.start_time, 'MM月DD日 HH:mm')} 开播</Text>
+              <Text className='phase-card__time'>{formatTime(room.start_time, 'MM月DD日 HH:mm')} 开播</Text>
             ) : null}
             {/* always bound: in the mini-program Taro throws when a Text loses its last listener (no pure-text template) */}
             <Text
@@ -119,10 +119,10 @@ export const PhaseCard = observer(function PhaseCard({
           </>
         ) : (
           <>
-            <Text className="phase-card__title">直播已结束</Text>
+            <Text className='phase-card__title'>直播已结束</Text>
             {room.review_id ? (
               <Text
-                className="phase-card__btn"
+                className='phase-card__btn'
                 {...linkProps()}
                 onClick={() => openPage('playback', { id: room.review_id })}
               >
@@ -158,7 +158,7 @@ export const GroupSwitcher = observer(function GroupSwitcher({
   }, [roomId])
   if (rooms.length < 2) return null
   return (
-    <ScrollView scrollX className="group-switcher" {...tablistProps('同组直播间')}>
+    <ScrollView scrollX className='group-switcher' {...tablistProps('同组直播间')}>
       {rooms.map((r) => (
         <View
           key={r.id}
@@ -167,8 +167,8 @@ export const GroupSwitcher = observer(function GroupSwitcher({
           {...tabProps(r.id === roomId)}
           onClick={() => r.id !== roomId && Taro.redirectTo({ url: `/packageA/pages/live/live?roomid=${r.id}` })}
         >
-          <Text className="group-switcher__title">{r.title}</Text>
-          {r.onair === 1 && <Text className="group-switcher__live">直播中</Text>}
+          <Text className='group-switcher__title'>{r.title}</Text>
+          {r.onair === 1 && <Text className='group-switcher__live'>直播中</Text>}
         </View>
       ))}
     </ScrollView>
@@ -178,14 +178,14 @@ export const GroupSwitcher = observer(function GroupSwitcher({
 /** Content of an external tab: text, or a link opened through the link router. */
 export function ExternalTab({ tab }: { tab: { title: string; url?: string; content?: string } }) {
   return (
-    <View className="external-tab">
-      {tab.content ? <Text className="external-tab__text">{stripHtml(tab.content)}</Text> : null}
+    <View className='external-tab'>
+      {tab.content ? <Text className='external-tab__text'>{stripHtml(tab.content)}</Text> : null}
       {tab.url ? (
-        <Text className="external-tab__link" {...linkProps()} onClick={() => openLink(tab.url)}>
+        <Text className='external-tab__link' {...linkProps()} onClick={() => openLink(tab.url)}>
           查看{tab.title}
         </Text>
       ) : null}
-      {!tab.content && !tab.url ? <Text className="external-tab__text">暂无内容</Text> : null}
+      {!tab.content && !tab.url ? <Text className='external-tab__text'>暂无内容</Text> : null}
     </View>
   )
 }
@@ -195,17 +195,17 @@ export function PasswordForm({ roomId, message }: { roomId: number; message: str
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   return (
-    <View className="password-form">
-      <Text className="password-form__title">{message}</Text>
+    <View className='password-form'>
+      <Text className='password-form__title'>{message}</Text>
       <Input
-        className="password-form__input"
+        className='password-form__input'
         password
         value={password}
-        placeholder="请输入直播间密码"
+        placeholder='请输入直播间密码'
         onInput={(e) => setPassword(e.detail.value)}
       />
       <Button
-        className="password-form__btn"
+        className='password-form__btn'
         loading={busy}
         onClick={async () => {
           if (!password.trim()) return showToast('请输入直播间密码')
@@ -233,15 +233,15 @@ export function roomShare(room: RoomInfo) {
 export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void }) {
   const qr = qrcodeUrl(currentHosts().api, { roomid: room.id, width: 300 })
   return (
-    <View className="poster" onClick={onClose}>
-      <View className="poster__card" onClick={(e) => e.stopPropagation()}>
+    <View className='poster' onClick={onClose}>
+      <View className='poster__card' onClick={(e) => e.stopPropagation()}>
         {room.cover ? (
-          <AltImage className="poster__cover" src={shareImage(room.cover)} mode="aspectFill" alt={room.title} />
+          <AltImage className='poster__cover' src={shareImage(room.cover)} mode='aspectFill' alt={room.title} />
         ) : null}
-        <Text className="poster__title">{room.title}</Text>
-        <Text className="poster__sub">{streamerName(room)} 正在直播</Text>
-        <AltImage className="poster__qr" src={qr} showMenuByLongpress alt="直播间二维码" />
-        <Text className="poster__hint">长按识别二维码，进入直播间</Text>
+        <Text className='poster__title'>{room.title}</Text>
+        <Text className='poster__sub'>{streamerName(room)} 正在直播</Text>
+        <AltImage className='poster__qr' src={qr} showMenuByLongpress alt='直播间二维码' />
+        <Text className='poster__hint'>长按识别二维码，进入直播间</Text>
       </View>
     </View>
   )

@@ -2,5 +2,5 @@ import { FeaturedPage } from '@/packageA/components/featured'
 
 /** Featured slow-live page wuxilcb (spec R2.15, R9.28). */
 export default function FeaturedWuxilcb() {
-  return <FeaturedPage page="wuxilcb" />
+  return <FeaturedPage page='wuxilcb' />
 }

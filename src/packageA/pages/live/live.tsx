@@ -68,7 +68,7 @@ function LivePage() {
     return room ? roomShare(room) : { title: '直播间', path: `/packageA/pages/live/live?roomid=${roomId}` }
   })
 
-  if (!roomId) return <PageState error="直播间不存在" />
+  if (!roomId) return <PageState error='直播间不存在' />
   if (!room) {
     if (error?.needPassword) return <PasswordForm roomId={roomId} message={error.msg} />
     if (error) return <PageState error={error.msg} onRetry={() => liveStore.loadRoom(roomId)} />
@@ -82,7 +82,7 @@ function LivePage() {
   const videoFirst = playsVideo(room, roomId)
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
-      <View className="live__stage">
+      <View className='live__stage'>
         {phase === 'live' ? (
           <Player
             src={room.source || ''}
@@ -95,7 +95,7 @@ function LivePage() {
             <DanmakuLayer roomId={roomId} />
             <FullscreenOnly>
               <ActivityStage roomId={roomId} compact />
-              <View className="live__fs-bar">
+              <View className='live__fs-bar'>
                 <FullscreenChatBox roomId={roomId} />
                 <LikeButton roomId={roomId} keepBatch />
               </View>
@@ -110,9 +110,9 @@ function LivePage() {
       </View>
       <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
       <PremiumBanner roomId={roomId} />
-      <View className="live__title">
-        <Text className="live__title-text">{room.title}</Text>
-        {room.topic ? <Text className="live__topic">#{room.topic}</Text> : null}
+      <View className='live__title'>
+        <Text className='live__title-text'>{room.title}</Text>
+        {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
       </View>
       <RoomHeader
         room={room}
@@ -123,11 +123,11 @@ function LivePage() {
         }}
       />
       <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
-      <View className="live__tabs" {...tablistProps('直播间')}>
+      <View className='live__tabs' {...tablistProps('直播间')}>
         <View
           className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`}
           {...tabProps(tab === 'chat')}
-          data-tab="chat"
+          data-tab='chat'
           onClick={() => setTab('chat')}
         >
           聊天
@@ -144,7 +144,7 @@ function LivePage() {
           </View>
         ))}
       </View>
-      <View className="live__panel">
+      <View className='live__panel'>
         {tab === 'chat' ? (
           <ChatPanel roomId={roomId} />
         ) : tabs.find((t) => t.id === tab)?.type === 'goods' ? (

@@ -43,7 +43,7 @@ function PlaybackPage() {
     path: `/packageA/pages/playback/playback?id=${id}`,
     imageUrl: shareImage(store.detail?.cover || '')
   }))
-  if (!id) return <PageState error="回看不存在或已下线" />
+  if (!id) return <PageState error='回看不存在或已下线' />
   const d = store.detail
   if (!d) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
 
@@ -63,8 +63,8 @@ function PlaybackPage() {
   }
   const list = store.comments
   return (
-    <View className="playback">
-      <View className="playback__video">
+    <View className='playback'>
+      <View className='playback__video'>
         <Player
           src={d.source || ''}
           poster={d.cover}
@@ -76,19 +76,19 @@ function PlaybackPage() {
         >
           <FlyingLayer source={timed.source} />
           <FullscreenOnly>
-            <View className="playback__fs-bar">
+            <View className='playback__fs-bar'>
               <FullscreenSendBox text={text} setText={setText} send={sendDanmaku} />
             </View>
           </FullscreenOnly>
         </Player>
       </View>
-      <View className="playback__info">
-        <Text className="playback__title">{stripHtml(d.title)}</Text>
-        <Text className="playback__meta">
+      <View className='playback__info'>
+        <Text className='playback__title'>{stripHtml(d.title)}</Text>
+        <Text className='playback__meta'>
           {formatCount(d.views || 0)}次观看 · {d.time ? formatTime(d.time, 'YYYY-MM-DD') : ''}
         </Text>
-        {d.description ? <Text className="playback__desc">{maskPhones(stripHtml(d.description))}</Text> : null}
-        <View className="playback__actions">
+        {d.description ? <Text className='playback__desc'>{maskPhones(stripHtml(d.description))}</Text> : null}
+        <View className='playback__actions'>
           <Text
             className={`playback__like${store.liked ? ' playback__like--on' : ''}`}
             {...buttonProps(`${store.liked ? '已赞' : '点赞'}，${formatCount(d.likes || 0)}赞`)}
@@ -102,46 +102,46 @@ function PlaybackPage() {
           </Text>
         </View>
       </View>
-      <View className="playback__danmaku-bar">
+      <View className='playback__danmaku-bar'>
         <Input
-          className="playback__input"
+          className='playback__input'
           value={text}
-          placeholder="发一条弹幕"
-          confirmType="send"
+          placeholder='发一条弹幕'
+          confirmType='send'
           onInput={(e) => setText(e.detail.value)}
           onConfirm={sendDanmaku}
         />
-        <Text className="playback__send" {...buttonProps()} onClick={sendDanmaku}>
+        <Text className='playback__send' {...buttonProps()} onClick={sendDanmaku}>
           发送
         </Text>
       </View>
-      <View className="playback__comments">
-        <Text className="playback__section">评论 {list.total || ''}</Text>
-        <View className="playback__danmaku-bar">
+      <View className='playback__comments'>
+        <Text className='playback__section'>评论 {list.total || ''}</Text>
+        <View className='playback__danmaku-bar'>
           <Input
-            className="playback__input"
+            className='playback__input'
             value={comment}
-            placeholder="说点什么…"
-            confirmType="send"
+            placeholder='说点什么…'
+            confirmType='send'
             onInput={(e) => setComment(e.detail.value)}
             onConfirm={sendComment}
           />
-          <Text className="playback__send" {...buttonProps()} onClick={sendComment}>
+          <Text className='playback__send' {...buttonProps()} onClick={sendComment}>
             评论
           </Text>
         </View>
-        {list.empty && !list.loading ? <PageState empty emptyText="还没有评论，来抢沙发吧" /> : null}
+        {list.empty && !list.loading ? <PageState empty emptyText='还没有评论，来抢沙发吧' /> : null}
         {list.list.map((c) => (
-          <View key={c.id} className="comment" data-comment={c.id}>
-            <AltImage className="comment__avatar" src={c.user?.avatar || ''} alt={displayName(c.user, '用户')} />
-            <View className="comment__body">
-              <Text className="comment__name">{displayName(c.user, '用户')}</Text>
-              <Text className="comment__text">{maskPhones(stripHtml(c.content))}</Text>
-              <Text className="comment__time">{fromNow(c.time)}</Text>
+          <View key={c.id} className='comment' data-comment={c.id}>
+            <AltImage className='comment__avatar' src={c.user?.avatar || ''} alt={displayName(c.user, '用户')} />
+            <View className='comment__body'>
+              <Text className='comment__name'>{displayName(c.user, '用户')}</Text>
+              <Text className='comment__text'>{maskPhones(stripHtml(c.content))}</Text>
+              <Text className='comment__time'>{fromNow(c.time)}</Text>
             </View>
           </View>
         ))}
-        {!list.empty && <Text className="playback__more">{listFootText(list)}</Text>}
+        {!list.empty && <Text className='playback__more'>{listFootText(list)}</Text>}
       </View>
     </View>
   )

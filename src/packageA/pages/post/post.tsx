@@ -30,11 +30,11 @@ function PostPage() {
       )
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id changes; what else it reads belongs to those
   }, [id])
-  if (!id) return <PageState error="内容不存在" />
+  if (!id) return <PageState error='内容不存在' />
   if (error) return <PageState error={error} />
   if (!post) return <PageState loading />
   return (
-    <View className="page">
+    <View className='page'>
       <PostCard store={store} post={post} full />
     </View>
   )

@@ -58,7 +58,7 @@ function PreviewPage() {
     path: `/packageA/pages/preview/preview?id=${id}`,
     imageUrl: shareImage(detail?.cover || '')
   }))
-  if (!id) return <PageState error="预告不存在或已下线" />
+  if (!id) return <PageState error='预告不存在或已下线' />
   if (error) return <PageState error={error} />
   if (!detail) return <PageState loading />
   const live = detail.room?.onair === 1
@@ -74,21 +74,21 @@ function PreviewPage() {
     } else void showToast((res.error.answered && res.error.msg) || '预约失败，请稍后再试')
   }
   return (
-    <View className="preview">
+    <View className='preview'>
       {detail.cover ? (
-        <AltImage className="preview__cover" src={detail.cover} mode="aspectFill" alt={stripHtml(detail.title)} />
+        <AltImage className='preview__cover' src={detail.cover} mode='aspectFill' alt={stripHtml(detail.title)} />
       ) : null}
-      <View className="preview__card">
-        <Text className="preview__title">{stripHtml(detail.title)}</Text>
+      <View className='preview__card'>
+        <Text className='preview__title'>{stripHtml(detail.title)}</Text>
         {detail.start_time ? (
-          <Text className="preview__time">{formatTime(detail.start_time, 'YYYY年MM月DD日 HH:mm')} 开播</Text>
+          <Text className='preview__time'>{formatTime(detail.start_time, 'YYYY年MM月DD日 HH:mm')} 开播</Text>
         ) : null}
-        <Text className="preview__sub">{formatCount(detail.subscribes || 0)}人已预约</Text>
-        {detail.description ? <Text className="preview__desc">{maskPhones(stripHtml(detail.description))}</Text> : null}
+        <Text className='preview__sub'>{formatCount(detail.subscribes || 0)}人已预约</Text>
+        {detail.description ? <Text className='preview__desc'>{maskPhones(stripHtml(detail.description))}</Text> : null}
       </View>
-      <View className="preview__bar">
+      <View className='preview__bar'>
         {live ? (
-          <Text className="preview__btn" {...linkProps()} onClick={() => openPage('live', { roomid: detail.room!.id })}>
+          <Text className='preview__btn' {...linkProps()} onClick={() => openPage('live', { roomid: detail.room!.id })}>
             正在直播，进入直播间
           </Text>
         ) : (

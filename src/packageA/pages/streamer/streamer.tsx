@@ -29,26 +29,26 @@ function explain(e: unknown) {
 function PlaybackRow({ item }: { item: RoomPlayback }) {
   return (
     <View
-      className="streamer-detail__playback"
+      className='streamer-detail__playback'
       data-playback={item.id}
       {...linkProps()}
       onClick={() => openPage('playback', { id: item.id })}
     >
-      <View className="streamer-detail__playback-cover">
+      <View className='streamer-detail__playback-cover'>
         {item.cover && (
           <AltImage
-            className="streamer-detail__playback-img"
+            className='streamer-detail__playback-img'
             src={item.cover}
-            mode="aspectFill"
+            mode='aspectFill'
             lazyLoad
             alt={stripHtml(item.title)}
           />
         )}
-        {item.duration ? <Text className="streamer-detail__playback-time">{formatDuration(item.duration)}</Text> : null}
+        {item.duration ? <Text className='streamer-detail__playback-time'>{formatDuration(item.duration)}</Text> : null}
       </View>
-      <View className="streamer-detail__playback-body">
-        <Text className="streamer-detail__playback-title">{stripHtml(item.title)}</Text>
-        <Text className="streamer-detail__playback-sub">
+      <View className='streamer-detail__playback-body'>
+        <Text className='streamer-detail__playback-title'>{stripHtml(item.title)}</Text>
+        <Text className='streamer-detail__playback-sub'>
           {formatCount(item.views || 0)}次观看{item.time ? ` · ${formatTime(item.time, 'YYYY-MM-DD')}` : ''}
         </Text>
       </View>
@@ -114,10 +114,10 @@ function StreamerDetailPage() {
     void Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
   })
 
-  if (!id && !roomid) return <PageState error="缺少主播参数" />
+  if (!id && !roomid) return <PageState error='缺少主播参数' />
   if (loading && !streamer) return <PageState loading />
   if (error) return <PageState error={error} onRetry={() => void load()} />
-  if (!streamer) return <PageState empty emptyText="主播不存在" />
+  if (!streamer) return <PageState empty emptyText='主播不存在' />
 
   const known = s.known.get(streamer.id) ?? streamer
   const stats = s.statistics.get(streamer.id)
@@ -153,34 +153,34 @@ function StreamerDetailPage() {
   }
 
   return (
-    <View className="page streamer-detail">
-      <View className="streamer-detail__head">
-        <View className="streamer-detail__avatar">
+    <View className='page streamer-detail'>
+      <View className='streamer-detail__head'>
+        <View className='streamer-detail__avatar'>
           {avatar ? (
-            <AltImage className="streamer-detail__avatar-img" src={avatar} mode="aspectFill" alt={known.nickName} />
+            <AltImage className='streamer-detail__avatar-img' src={avatar} mode='aspectFill' alt={known.nickName} />
           ) : (
-            <Text className="streamer-detail__avatar-ph">{known.nickName.slice(0, 1)}</Text>
+            <Text className='streamer-detail__avatar-ph'>{known.nickName.slice(0, 1)}</Text>
           )}
         </View>
-        <Text className="streamer-detail__name">{known.nickName}</Text>
-        <Text className="streamer-detail__desc">{plainText(known.description) || '这个主播很懒，还没有简介'}</Text>
-        <View className="streamer-detail__stats">
-          <View className="streamer-detail__stat">
-            <Text className="streamer-detail__stat-num" data-stat="popularity">
+        <Text className='streamer-detail__name'>{known.nickName}</Text>
+        <Text className='streamer-detail__desc'>{plainText(known.description) || '这个主播很懒，还没有简介'}</Text>
+        <View className='streamer-detail__stats'>
+          <View className='streamer-detail__stat'>
+            <Text className='streamer-detail__stat-num' data-stat='popularity'>
               {formatCount(stats?.popularity ?? known.popularity ?? 0)}
             </Text>
-            <Text className="streamer-detail__stat-label">人气</Text>
+            <Text className='streamer-detail__stat-label'>人气</Text>
           </View>
-          <View className="streamer-detail__stat">
-            <Text className="streamer-detail__stat-num" data-stat="fans">
+          <View className='streamer-detail__stat'>
+            <Text className='streamer-detail__stat-num' data-stat='fans'>
               {formatCount(stats?.fans ?? known.fans ?? 0)}
             </Text>
-            <Text className="streamer-detail__stat-label">粉丝</Text>
+            <Text className='streamer-detail__stat-label'>粉丝</Text>
           </View>
           {stats?.likes !== undefined && (
-            <View className="streamer-detail__stat">
-              <Text className="streamer-detail__stat-num">{formatCount(stats.likes)}</Text>
-              <Text className="streamer-detail__stat-label">获赞</Text>
+            <View className='streamer-detail__stat'>
+              <Text className='streamer-detail__stat-num'>{formatCount(stats.likes)}</Text>
+              <Text className='streamer-detail__stat-label'>获赞</Text>
             </View>
           )}
         </View>
@@ -198,7 +198,7 @@ function StreamerDetailPage() {
 
       {streamer.roomId ? (
         <View
-          className="streamer-detail__room"
+          className='streamer-detail__room'
           data-room={streamer.roomId}
           {...linkProps()}
           onClick={() => openPage('live', { roomid: streamer.roomId })}
@@ -206,7 +206,7 @@ function StreamerDetailPage() {
           <Text className={`streamer-detail__badge${onair ? ' streamer-detail__badge--live' : ''}`}>
             {onair ? '直播中' : '未开播'}
           </Text>
-          <Text className="streamer-detail__room-title">TA的直播间</Text>
+          <Text className='streamer-detail__room-title'>TA的直播间</Text>
           {!onair && (
             <Text
               className={`streamer-detail__remind${follow.subscribed ? ' streamer-detail__remind--on' : ''}`}
@@ -219,21 +219,21 @@ function StreamerDetailPage() {
               {follow.subscribed ? '已订阅' : '开播提醒'}
             </Text>
           )}
-          <Text className="streamer-detail__arrow">进入 ›</Text>
+          <Text className='streamer-detail__arrow'>进入 ›</Text>
         </View>
       ) : null}
 
-      <Text className="streamer-detail__section">TA的回放</Text>
+      <Text className='streamer-detail__section'>TA的回放</Text>
       {playbacks ? (
         <View>
           {playbacks.list.map((p) => (
             <PlaybackRow key={p.id} item={p} />
           ))}
-          <ListState list={playbacks} emptyText="还没有回放" />
+          <ListState list={playbacks} emptyText='还没有回放' />
           <ListFoot list={playbacks} />
         </View>
       ) : (
-        <PageState empty emptyText="还没有回放" />
+        <PageState empty emptyText='还没有回放' />
       )}
     </View>
   )

@@ -39,19 +39,19 @@ function TimelinePage() {
   if (!t) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
   const posts = store.posts
   return (
-    <View className="timeline">
-      <View className="timeline__head" style={t.image ? { backgroundImage: `url(${t.image})` } : undefined}>
-        <View className="timeline__mask">
-          <Text className="timeline__title">{t.title}</Text>
-          <Text className="timeline__meta">
+    <View className='timeline'>
+      <View className='timeline__head' style={t.image ? { backgroundImage: `url(${t.image})` } : undefined}>
+        <View className='timeline__mask'>
+          <Text className='timeline__title'>{t.title}</Text>
+          <Text className='timeline__meta'>
             {t.author.nickName} · {formatCount(t.visits)}浏览 · {formatCount(t.like)}赞
           </Text>
-          {t.description ? <Text className="timeline__desc">{stripHtml(t.description)}</Text> : null}
+          {t.description ? <Text className='timeline__desc'>{stripHtml(t.description)}</Text> : null}
         </View>
       </View>
       {t.redirect && (
         <View
-          className="timeline__redirect"
+          className='timeline__redirect'
           {...linkProps()}
           onClick={() =>
             t.redirect!.page === 'live'
@@ -68,14 +68,14 @@ function TimelinePage() {
         ) : posts.error ? (
           <PageState error={posts.error} onRetry={() => posts.load({ reset: true })} />
         ) : (
-          <PageState empty emptyText="暂无图文" />
+          <PageState empty emptyText='暂无图文' />
         )
       ) : (
         <View>
           {posts.list.map((p) => (
             <PostCard key={p.id} store={store} post={p} />
           ))}
-          <Text className="timeline__more">{listFootText(posts)}</Text>
+          <Text className='timeline__more'>{listFootText(posts)}</Text>
         </View>
       )}
     </View>

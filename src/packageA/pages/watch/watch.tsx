@@ -49,20 +49,20 @@ const ChannelProgrammes = observer(function ChannelProgrammes({
     else void showToast('该节目已超出回看时间')
   }
   return (
-    <View className="watch-schedule">
-      <Text className="watch-schedule__title">今日节目</Text>
+    <View className='watch-schedule'>
+      <Text className='watch-schedule__title'>今日节目</Text>
       {rows.map((r) => (
         <View
           key={`${r.start}-${r.title}`}
           className={`watch-schedule__row${r.onAir ? ' watch-schedule__row--on' : ''}${r.later ? ' watch-schedule__row--later' : ''}`}
           data-start={r.startAt}
         >
-          <Text className="watch-schedule__time">{r.start}</Text>
-          <Text className="watch-schedule__name">{stripHtml(r.title)}</Text>
-          {r.onAir && <Text className="watch-schedule__now">正在播出</Text>}
+          <Text className='watch-schedule__time'>{r.start}</Text>
+          <Text className='watch-schedule__name'>{stripHtml(r.title)}</Text>
+          {r.onAir && <Text className='watch-schedule__now'>正在播出</Text>}
           {r.replayable ? (
             <Text
-              className="watch-schedule__action"
+              className='watch-schedule__action'
               {...buttonProps(`${r.onAir ? '从头看' : '回看'}：${stripHtml(r.title)}`)}
               onClick={() => play(r.startAt, stripHtml(r.title))}
             >
@@ -110,17 +110,17 @@ const AudioCard = observer(function AudioCard({
           ? '正在加载…'
           : ''
   return (
-    <View className="watch-audio" data-state={mine ? p.state : 'idle'}>
+    <View className='watch-audio' data-state={mine ? p.state : 'idle'}>
       {item.poster ? (
-        <AltImage className="watch-audio__cover" src={item.poster} mode="aspectFill" alt={stripHtml(item.title)} />
+        <AltImage className='watch-audio__cover' src={item.poster} mode='aspectFill' alt={stripHtml(item.title)} />
       ) : (
-        <View className="watch-audio__cover" />
+        <View className='watch-audio__cover' />
       )}
-      <Text className="watch-audio__status">
+      <Text className='watch-audio__status'>
         {status || (item.live ? '直播中' : mine ? `${formatDuration(p.position)} / ${formatDuration(p.duration)}` : '')}
       </Text>
       <View
-        className="watch-audio__toggle"
+        className='watch-audio__toggle'
         {...buttonProps(busy ? '暂停' : '播放')}
         onClick={() =>
           mine
@@ -167,11 +167,11 @@ function WatchPage() {
   }, [channelId, day, channelId ? mediaStore.scheduleOf(channelId, day) : undefined])
   if (!item) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
   return (
-    <View className="watch">
+    <View className='watch'>
       {item.audio ? (
         <AudioCard item={item} page={{ type: type === 'video' ? 'programme' : type, id, kind }} />
       ) : (
-        <View className="watch__video">
+        <View className='watch__video'>
           <Player
             ref={player}
             src={item.src}
@@ -183,10 +183,10 @@ function WatchPage() {
           />
         </View>
       )}
-      <View className="watch__info">
-        <Text className="watch__title">{stripHtml(item.title)}</Text>
-        <Text className="watch__sub">{item.subtitle}</Text>
-        {item.brief ? <Text className="watch__brief">{maskPhones(stripHtml(item.brief))}</Text> : null}
+      <View className='watch__info'>
+        <Text className='watch__title'>{stripHtml(item.title)}</Text>
+        <Text className='watch__sub'>{item.subtitle}</Text>
+        {item.brief ? <Text className='watch__brief'>{maskPhones(stripHtml(item.brief))}</Text> : null}
       </View>
       {channelId ? (
         item.audio ? (

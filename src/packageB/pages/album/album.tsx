@@ -42,18 +42,18 @@ function AlbumPage() {
   const photos = store.photos
   const urls = photos.list.map((p) => p.url)
   return (
-    <View className="album">
-      <View className="album__head">
-        <Text className="album__title">{a.title}</Text>
-        <Text className="album__meta">
+    <View className='album'>
+      <View className='album__head'>
+        <Text className='album__title'>{a.title}</Text>
+        <Text className='album__meta'>
           {a.total}张 · {formatCount(a.likes)}赞 · {formatCount(a.visits || 0)}浏览
         </Text>
         {a.room_id ? (
-          <Text className="album__live" {...linkProps()} onClick={() => openPage('live', { roomid: a.room_id })}>
+          <Text className='album__live' {...linkProps()} onClick={() => openPage('live', { roomid: a.room_id })}>
             进入直播间 ›
           </Text>
         ) : null}
-        <View className="album__orders">
+        <View className='album__orders'>
           <Text
             className={`album__order${store.order === 'desc' ? ' album__order--on' : ''}`}
             {...buttonProps()}
@@ -74,18 +74,18 @@ function AlbumPage() {
         photos.loading ? (
           <PageState loading />
         ) : (
-          <PageState empty emptyText="暂无照片" />
+          <PageState empty emptyText='暂无照片' />
         )
       ) : (
-        <View className="album__grid">
+        <View className='album__grid'>
           {photos.list.map((p, i) => {
             const liked = store.liked(p)
             return (
-              <View key={p.id} className="album__photo" data-photo={p.id}>
+              <View key={p.id} className='album__photo' data-photo={p.id}>
                 <AltImage
-                  className="album__img"
+                  className='album__img'
                   src={uploadedImage(p.thumb || p.url, 240, 240)}
-                  mode="aspectFill"
+                  mode='aspectFill'
                   lazyLoad
                   alt={p.description || `${a.title} 第${i + 1}张`}
                   {...linkProps()}
@@ -106,7 +106,7 @@ function AlbumPage() {
           })}
         </View>
       )}
-      {!photos.empty && <Text className="album__more">{listFootText(photos)}</Text>}
+      {!photos.empty && <Text className='album__more'>{listFootText(photos)}</Text>}
     </View>
   )
 }

@@ -16,12 +16,12 @@ export default function ChannelBridge() {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   useEffect(go, [])
   return (
-    <View className="page">
-      <View className="card">
+    <View className='page'>
+      <View className='card'>
         <Text>{error || '正在打开视频号…'}</Text>
       </View>
       {error && (
-        <Button className="page-state__retry" onClick={go}>
+        <Button className='page-state__retry' onClick={go}>
           重试
         </Button>
       )}

@@ -38,12 +38,12 @@ function DepositPage() {
   const s = depositStore
   const restricted = serviceConfig.iosRestricted
   return (
-    <View className="deposit">
-      <View className="deposit__head">
-        <Text className="deposit__label">我的{CURRENCY}</Text>
-        <Text className="deposit__balance">{sessionStore.isLoggedIn ? (s.balance ?? '--') : '--'}</Text>
+    <View className='deposit'>
+      <View className='deposit__head'>
+        <Text className='deposit__label'>我的{CURRENCY}</Text>
+        <Text className='deposit__balance'>{sessionStore.isLoggedIn ? (s.balance ?? '--') : '--'}</Text>
         {!sessionStore.isLoggedIn && (
-          <Text className="deposit__login" {...buttonProps()} onClick={() => void loginPrompt.requireLogin()}>
+          <Text className='deposit__login' {...buttonProps()} onClick={() => void loginPrompt.requireLogin()}>
             登录后查看余额 ›
           </Text>
         )}
@@ -55,11 +55,11 @@ function DepositPage() {
       ) : s.error && !s.prices.length ? (
         <PageState error={s.error} onRetry={() => void s.load()} />
       ) : !s.prices.length ? (
-        <PageState empty emptyText="暂无充值套餐" />
+        <PageState empty emptyText='暂无充值套餐' />
       ) : (
-        <View className="deposit__body">
-          <Text className="deposit__section">选择充值金额</Text>
-          <View className="deposit__grid">
+        <View className='deposit__body'>
+          <Text className='deposit__section'>选择充值金额</Text>
+          <View className='deposit__grid'>
             {s.prices.map((p) => (
               <View
                 key={p.id}
@@ -68,17 +68,17 @@ function DepositPage() {
                 {...choiceProps(p.id === s.selectedId)}
                 onClick={() => s.select(p.id)}
               >
-                {Number(p.hot) > 0 && <Text className="deposit__hot">热门</Text>}
-                <Text className="deposit__gold">
+                {Number(p.hot) > 0 && <Text className='deposit__hot'>热门</Text>}
+                <Text className='deposit__gold'>
                   {p.gold}
-                  <Text className="deposit__unit"> {CURRENCY}</Text>
+                  <Text className='deposit__unit'> {CURRENCY}</Text>
                 </Text>
-                <Text className="deposit__yuan">¥{p.price}</Text>
+                <Text className='deposit__yuan'>¥{p.price}</Text>
               </View>
             ))}
           </View>
-          <Text className="deposit__section">支付方式</Text>
-          <View className="deposit__methods">
+          <Text className='deposit__section'>支付方式</Text>
+          <View className='deposit__methods'>
             {s.methods.map((m) => (
               <View
                 key={m.key}
@@ -90,8 +90,8 @@ function DepositPage() {
                 <Text className={`deposit__method-icon deposit__method-icon--${m.icon}`} {...hiddenProps}>
                   {m.icon === 'alipay' ? '支' : '微'}
                 </Text>
-                <Text className="deposit__method-name">{m.name}</Text>
-                <Text className="deposit__check" {...hiddenProps}>
+                <Text className='deposit__method-name'>{m.name}</Text>
+                <Text className='deposit__check' {...hiddenProps}>
                   {m.key === s.method ? '●' : '○'}
                 </Text>
               </View>
@@ -104,7 +104,7 @@ function DepositPage() {
           >
             <Text>{s.paying ? '支付中…' : s.selected ? `立即支付 ¥${s.selected.price}` : '立即支付'}</Text>
           </View>
-          <Text className="deposit__tip">{CURRENCY}用于赠送礼物和解锁付费直播，充值后不可退还。</Text>
+          <Text className='deposit__tip'>{CURRENCY}用于赠送礼物和解锁付费直播，充值后不可退还。</Text>
         </View>
       )}
     </View>

@@ -21,13 +21,13 @@ function Outcome() {
   if (!o) return null
   if (s.paid) {
     return (
-      <View className="mall-result mall-result--paid" data-state="paid" role="status">
-        <Text className="mall-result__icon">✓</Text>
-        <Text className="mall-result__title">{MALL_PAID_TEXT}</Text>
-        <Text className="mall-result__desc">
+      <View className='mall-result mall-result--paid' data-state='paid' role='status'>
+        <Text className='mall-result__icon'>✓</Text>
+        <Text className='mall-result__title'>{MALL_PAID_TEXT}</Text>
+        <Text className='mall-result__desc'>
           订单 {o.id} 已支付 {yuan(o.amount)}
         </Text>
-        <Button className="mall-result__action" onClick={() => void Taro.navigateBack().catch(() => openPage('home'))}>
+        <Button className='mall-result__action' onClick={() => void Taro.navigateBack().catch(() => openPage('home'))}>
           返回
         </Button>
       </View>
@@ -36,13 +36,13 @@ function Outcome() {
   if (s.phase === 'cancelled' || s.phase === 'failed') {
     const cancelled = s.phase === 'cancelled'
     return (
-      <View className={`mall-result mall-result--${s.phase}`} data-state={s.phase} role="alert">
-        <Text className="mall-result__icon">{cancelled ? '!' : '×'}</Text>
-        <Text className="mall-result__title">{cancelled ? MALL_CANCELLED_TEXT : MALL_FAILED_TEXT}</Text>
-        <Text className="mall-result__desc">
+      <View className={`mall-result mall-result--${s.phase}`} data-state={s.phase} role='alert'>
+        <Text className='mall-result__icon'>{cancelled ? '!' : '×'}</Text>
+        <Text className='mall-result__title'>{cancelled ? MALL_CANCELLED_TEXT : MALL_FAILED_TEXT}</Text>
+        <Text className='mall-result__desc'>
           {cancelled ? '订单尚未支付，可以重新支付' : s.failure || '请稍后再试'}
         </Text>
-        <Button className="mall-result__action mall-result__retry" onClick={() => void s.pay()}>
+        <Button className='mall-result__action mall-result__retry' onClick={() => void s.pay()}>
           重新支付
         </Button>
       </View>
@@ -82,12 +82,12 @@ function MallPaymentPage() {
 
   const o = s.order
   let body: JSX.Element | null
-  if (!id && !goodsId) body = <PageState empty emptyText="订单不存在" />
+  if (!id && !goodsId) body = <PageState empty emptyText='订单不存在' />
   else if (!loggedIn) {
     body = (
-      <View className="mall__login">
-        <PageState empty emptyText="登录后查看订单" />
-        <Button className="mall__login-button" onClick={() => void loginPrompt.requireLogin()}>
+      <View className='mall__login'>
+        <PageState empty emptyText='登录后查看订单' />
+        <Button className='mall__login-button' onClick={() => void loginPrompt.requireLogin()}>
           去登录
         </Button>
       </View>
@@ -100,21 +100,21 @@ function MallPaymentPage() {
     const outcome = s.paid || s.phase === 'cancelled' || s.phase === 'failed'
     const busy = s.phase === 'paying' || s.phase === 'redirected'
     body = (
-      <View className="mall__body">
-        <View className="mall-order" data-order={String(o.id)}>
-          {o.cover ? <AltImage className="mall-order__cover" src={o.cover} mode="aspectFill" alt={o.title} /> : null}
-          <View className="mall-order__info">
-            <Text className="mall-order__title">{o.title}</Text>
-            <View className="mall-order__line">
-              <Text className="mall-order__price">{yuan(o.price)}</Text>
-              <Text className="mall-order__quantity">×{o.quantity}</Text>
+      <View className='mall__body'>
+        <View className='mall-order' data-order={String(o.id)}>
+          {o.cover ? <AltImage className='mall-order__cover' src={o.cover} mode='aspectFill' alt={o.title} /> : null}
+          <View className='mall-order__info'>
+            <Text className='mall-order__title'>{o.title}</Text>
+            <View className='mall-order__line'>
+              <Text className='mall-order__price'>{yuan(o.price)}</Text>
+              <Text className='mall-order__quantity'>×{o.quantity}</Text>
             </View>
           </View>
         </View>
-        <View className="mall-order__sum">
-          <Text className="mall-order__no">订单号 {o.id}</Text>
-          <Text className="mall-order__total">
-            合计 <Text className="mall-order__amount">{yuan(o.amount)}</Text>
+        <View className='mall-order__sum'>
+          <Text className='mall-order__no'>订单号 {o.id}</Text>
+          <Text className='mall-order__total'>
+            合计 <Text className='mall-order__amount'>{yuan(o.amount)}</Text>
           </Text>
         </View>
         {outcome ? (
@@ -128,8 +128,8 @@ function MallPaymentPage() {
     )
   }
   return (
-    <View className="page mall">
-      <Text className="page__title">订单支付</Text>
+    <View className='page mall'>
+      <Text className='page__title'>订单支付</Text>
       {body}
     </View>
   )

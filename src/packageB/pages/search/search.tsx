@@ -77,13 +77,13 @@ function SearchPage() {
   const results = s.results[s.tab]
   const showResults = !!s.submitted && s.keyword === s.submitted
   return (
-    <View className="page search">
-      <View className="search__bar">
+    <View className='page search'>
+      <View className='search__bar'>
         <Input
-          className="search__input"
+          className='search__input'
           value={s.keyword}
-          placeholder="搜索直播、主播、视频"
-          confirmType="search"
+          placeholder='搜索直播、主播、视频'
+          confirmType='search'
           focus
           onInput={(e) => {
             s.setKeyword(e.detail.value)
@@ -91,14 +91,14 @@ function SearchPage() {
           }}
           onConfirm={(e) => go(e.detail.value)}
         />
-        <Text className="search__btn" {...buttonProps()} onClick={() => go()}>
+        <Text className='search__btn' {...buttonProps()} onClick={() => go()}>
           搜索
         </Text>
       </View>
       {!showResults && s.suggestions.length > 0 && (
-        <View className="search__suggestions">
+        <View className='search__suggestions'>
           {s.suggestions.map((w) => (
-            <Text key={w} className="search__suggestion" {...buttonProps()} onClick={() => go(w)}>
+            <Text key={w} className='search__suggestion' {...buttonProps()} onClick={() => go(w)}>
               {w}
             </Text>
           ))}
@@ -107,16 +107,16 @@ function SearchPage() {
       {!showResults && (
         <View>
           {s.history.length > 0 && (
-            <View className="search__block">
-              <View className="search__block-head">
-                <Text className="search__block-title">搜索历史</Text>
-                <Text className="search__clear" {...buttonProps()} onClick={() => s.clearHistory()}>
+            <View className='search__block'>
+              <View className='search__block-head'>
+                <Text className='search__block-title'>搜索历史</Text>
+                <Text className='search__clear' {...buttonProps()} onClick={() => s.clearHistory()}>
                   清空
                 </Text>
               </View>
-              <View className="search__chips">
+              <View className='search__chips'>
                 {s.history.map((w) => (
-                  <Text key={w} className="search__chip search__chip--history" {...buttonProps()} onClick={() => go(w)}>
+                  <Text key={w} className='search__chip search__chip--history' {...buttonProps()} onClick={() => go(w)}>
                     {w}
                   </Text>
                 ))}
@@ -124,9 +124,9 @@ function SearchPage() {
             </View>
           )}
           {s.hot.length > 0 && (
-            <View className="search__block">
-              <Text className="search__block-title">热门搜索</Text>
-              <View className="search__chips">
+            <View className='search__block'>
+              <Text className='search__block-title'>热门搜索</Text>
+              <View className='search__chips'>
                 {s.hot.map((w, i) => (
                   <Text
                     key={w}
@@ -144,7 +144,7 @@ function SearchPage() {
       )}
       {showResults && (
         <View>
-          <View className="search__tabs" {...tablistProps('搜索结果分类')}>
+          <View className='search__tabs' {...tablistProps('搜索结果分类')}>
             {SEARCH_TABS.map((t) => (
               <View
                 key={t.kind}
@@ -166,14 +166,14 @@ function SearchPage() {
               <PageState empty emptyText={`没有找到与“${s.submitted}”相关的内容`} />
             )
           ) : (
-            <View className="search__results">
+            <View className='search__results'>
               {results.list.map((item) => {
                 // the list of the current tab holds that tab's items
                 const row = describe({ kind: s.tab, item } as Result)
                 return (
                   <View
                     key={item.id}
-                    className="search__result"
+                    className='search__result'
                     data-result={item.id}
                     {...linkProps()}
                     onClick={row.open}
@@ -181,17 +181,17 @@ function SearchPage() {
                     <AltImage
                       className={`search__result-img${s.tab === 'streamer' ? ' search__result-img--round' : ''}`}
                       src={row.image}
-                      mode="aspectFill"
+                      mode='aspectFill'
                       alt={row.title}
                     />
-                    <View className="search__result-body">
-                      <Text className="search__result-title">{row.title}</Text>
-                      <Text className="search__result-sub">{row.sub}</Text>
+                    <View className='search__result-body'>
+                      <Text className='search__result-title'>{row.title}</Text>
+                      <Text className='search__result-sub'>{row.sub}</Text>
                     </View>
                   </View>
                 )
               })}
-              <Text className="search__more">{listFootText(results)}</Text>
+              <Text className='search__more'>{listFootText(results)}</Text>
             </View>
           )}
         </View>

@@ -29,8 +29,8 @@ export default function WebPage() {
   })
   if (!url || !src) {
     return (
-      <View className="page">
-        <PageState error="链接无效" />
+      <View className='page'>
+        <PageState error='链接无效' />
       </View>
     )
   }

@@ -16,39 +16,39 @@ function BindMobileView({ open, onClose }: { open: boolean; onClose: () => void 
   const [verify, setVerify] = useState('')
   if (!open || !sessionStore.isLoggedIn) return null
   return (
-    <View className="user-modal" catchMove>
-      <View className="user-modal__panel user-bind">
-        <Text className="user-modal__title">绑定手机号</Text>
-        <Text className="user-modal__desc">为了账号安全，请绑定手机号</Text>
-        <View className="user-form__row">
+    <View className='user-modal' catchMove>
+      <View className='user-modal__panel user-bind'>
+        <Text className='user-modal__title'>绑定手机号</Text>
+        <Text className='user-modal__desc'>为了账号安全，请绑定手机号</Text>
+        <View className='user-form__row'>
           <Input
-            className="user-form__input user-bind__mobile"
-            type="number"
+            className='user-form__input user-bind__mobile'
+            type='number'
             maxlength={11}
-            placeholder="请输入手机号"
+            placeholder='请输入手机号'
             value={mobile}
             onInput={(e) => setMobile(e.detail.value)}
           />
         </View>
-        <View className="user-form__row">
+        <View className='user-form__row'>
           <Input
-            className="user-form__input user-bind__verify"
-            type="number"
+            className='user-form__input user-bind__verify'
+            type='number'
             maxlength={6}
-            placeholder="请输入验证码"
+            placeholder='请输入验证码'
             value={verify}
             onInput={(e) => setVerify(e.detail.value)}
           />
           <SmsCodeButton mobile={mobile} />
         </View>
-        {s.error ? <Text className="user-form__error">{s.error}</Text> : null}
+        {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
         <Button
-          className="user-form__submit"
+          className='user-form__submit'
           onClick={() => void s.bindMobile(mobile, verify).then((bound) => bound && onClose())}
         >
           绑定
         </Button>
-        <Text className="user-modal__skip" {...buttonProps()} onClick={onClose}>
+        <Text className='user-modal__skip' {...buttonProps()} onClick={onClose}>
           暂不绑定
         </Text>
       </View>

@@ -23,8 +23,8 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
     else void s.loginWithSms(mobile, verify)
   }
   return (
-    <View className="user-form">
-      <View className="user-form__tabs" {...tablistProps('登录方式')}>
+    <View className='user-form'>
+      <View className='user-form__tabs' {...tablistProps('登录方式')}>
         <Text
           className={`user-form__tab${mode === 'password' ? ' user-form__tab--on' : ''}`}
           {...tabProps(mode === 'password')}
@@ -40,35 +40,35 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
           验证码登录
         </Text>
       </View>
-      <View className="user-form__row">
+      <View className='user-form__row'>
         <Input
-          className="user-form__input user-form__mobile"
-          type="number"
+          className='user-form__input user-form__mobile'
+          type='number'
           maxlength={11}
-          placeholder="请输入手机号"
+          placeholder='请输入手机号'
           value={mobile}
           onInput={(e) => setMobile(e.detail.value)}
         />
       </View>
       {mode === 'password' ? (
-        <View className="user-form__row">
+        <View className='user-form__row'>
           <Input
-            className="user-form__input user-form__password"
+            className='user-form__input user-form__password'
             password
             maxlength={64}
-            placeholder="请输入密码"
+            placeholder='请输入密码'
             value={password}
             onInput={(e) => setPassword(e.detail.value)}
             onConfirm={submit}
           />
         </View>
       ) : (
-        <View className="user-form__row">
+        <View className='user-form__row'>
           <Input
-            className="user-form__input user-form__verify"
-            type="number"
+            className='user-form__input user-form__verify'
+            type='number'
             maxlength={6}
-            placeholder="请输入验证码"
+            placeholder='请输入验证码'
             value={verify}
             onInput={(e) => setVerify(e.detail.value)}
             onConfirm={submit}
@@ -76,8 +76,8 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
           <SmsCodeButton mobile={mobile} />
         </View>
       )}
-      {s.error ? <Text className="user-form__error">{s.error}</Text> : null}
-      <Button className="user-form__submit" disabled={s.loggingIn} {...disabledProps(s.loggingIn)} onClick={submit}>
+      {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
+      <Button className='user-form__submit' disabled={s.loggingIn} {...disabledProps(s.loggingIn)} onClick={submit}>
         {s.loggingIn ? '登录中' : '登录'}
       </Button>
     </View>

@@ -11,15 +11,15 @@ function MessengerLoginView() {
   if (currentPlatform() !== 'WECHAT') return null
   const s = loginStore
   return (
-    <View className="user-mp-login">
+    <View className='user-mp-login'>
       <Button
-        className="user-mp-login__btn"
+        className='user-mp-login__btn'
         disabled={s.loggingIn}
         onClick={() => void s.loginWithMessengerRedirect(window.location.href)}
       >
         微信授权登录
       </Button>
-      <Text className="user-mp-login__or">或使用手机号登录</Text>
+      <Text className='user-mp-login__or'>或使用手机号登录</Text>
     </View>
   )
 }

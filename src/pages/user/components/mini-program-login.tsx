@@ -9,15 +9,15 @@ import { loginStore } from '@/stores/login'
 function MiniProgramLoginView() {
   const s = loginStore
   return (
-    <View className="user-mp-login">
+    <View className='user-mp-login'>
       <Button
-        className="user-mp-login__btn"
+        className='user-mp-login__btn'
         disabled={s.loggingIn || s.singlePageMode}
         onClick={() => void s.loginMiniProgram()}
       >
         微信一键登录
       </Button>
-      <Text className="user-mp-login__or">或使用手机号登录</Text>
+      <Text className='user-mp-login__or'>或使用手机号登录</Text>
     </View>
   )
 }

@@ -14,42 +14,42 @@ function ProfileEditorView() {
   if (!p.visible || !sessionStore.isLoggedIn) return null
   const initial = (p.name || sessionStore.user.nickName || '游').slice(0, 1)
   return (
-    <View className="user-modal profile-editor" catchMove>
-      <View className="user-modal__panel">
-        <Text className="user-modal__title">编辑资料</Text>
+    <View className='user-modal profile-editor' catchMove>
+      <View className='user-modal__panel'>
+        <Text className='user-modal__title'>编辑资料</Text>
         <View
-          className="profile-editor__avatar"
-          role="button"
-          aria-label="更换头像"
+          className='profile-editor__avatar'
+          role='button'
+          aria-label='更换头像'
           onClick={() => void p.chooseAvatar()}
         >
           {p.avatar ? (
-            <AltImage className="profile-editor__avatar-img" src={p.avatar} mode="aspectFill" alt="" />
+            <AltImage className='profile-editor__avatar-img' src={p.avatar} mode='aspectFill' alt='' />
           ) : (
-            <Text className="profile-editor__avatar-text">{initial}</Text>
+            <Text className='profile-editor__avatar-text'>{initial}</Text>
           )}
-          <Text className="profile-editor__avatar-tip">{p.uploading ? '上传中…' : '更换头像'}</Text>
+          <Text className='profile-editor__avatar-tip'>{p.uploading ? '上传中…' : '更换头像'}</Text>
         </View>
-        <View className="user-form__row">
+        <View className='user-form__row'>
           <Input
-            className="user-form__input profile-editor__name"
-            type="nickname"
+            className='user-form__input profile-editor__name'
+            type='nickname'
             maxlength={NICKNAME_MAX}
-            placeholder="请输入昵称"
+            placeholder='请输入昵称'
             value={p.name}
             onInput={(e) => p.setName(e.detail.value)}
             onBlur={(e) => p.setName(e.detail.value)}
           />
         </View>
-        {p.error ? <Text className="user-form__error profile-editor__error">{p.error}</Text> : null}
+        {p.error ? <Text className='user-form__error profile-editor__error'>{p.error}</Text> : null}
         <Button
-          className="user-form__submit profile-editor__save"
+          className='user-form__submit profile-editor__save'
           disabled={p.saving || p.uploading}
           onClick={() => void p.save()}
         >
           {p.saving ? '保存中…' : '保存'}
         </Button>
-        <Text className="user-modal__skip profile-editor__cancel" onClick={() => p.close()}>
+        <Text className='user-modal__skip profile-editor__cancel' onClick={() => p.close()}>
           取消
         </Text>
       </View>

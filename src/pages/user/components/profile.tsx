@@ -10,9 +10,9 @@ import { ProfileEditor } from './profile-editor'
 import { buttonProps, linkProps } from '@/platform/a11y'
 
 export function Avatar({ src, name }: { src: string; name: string }) {
-  if (src) return <AltImage className="user-head__avatar" src={src} mode="aspectFill" alt={name} />
+  if (src) return <AltImage className='user-head__avatar' src={src} mode='aspectFill' alt={name} />
   return (
-    <View className="user-head__avatar user-head__avatar--text">
+    <View className='user-head__avatar user-head__avatar--text'>
       <Text>{(name || '游').slice(0, 1)}</Text>
     </View>
   )
@@ -28,42 +28,42 @@ function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
   const s = sessionStore
   const u = s.user
   return (
-    <View className="user-profile">
-      <View className="user-head">
+    <View className='user-profile'>
+      <View className='user-head'>
         <Avatar src={u.avatar} name={u.nickName} />
-        <View className="user-head__info">
-          <Text className="user-head__name">{u.nickName}</Text>
-          <Text className="user-head__mobile">{u.mobile ? maskPhones(u.mobile) : '未绑定手机号'}</Text>
+        <View className='user-head__info'>
+          <Text className='user-head__name'>{u.nickName}</Text>
+          <Text className='user-head__mobile'>{u.mobile ? maskPhones(u.mobile) : '未绑定手机号'}</Text>
         </View>
       </View>
-      <View className="user-card user-menu">
-        <View className="user-menu__item user-menu__edit" onClick={() => profileStore.open()}>
-          <Text className="user-menu__label">编辑资料</Text>
-          <Text className="user-menu__arrow">›</Text>
+      <View className='user-card user-menu'>
+        <View className='user-menu__item user-menu__edit' onClick={() => profileStore.open()}>
+          <Text className='user-menu__label'>编辑资料</Text>
+          <Text className='user-menu__arrow'>›</Text>
         </View>
         <View
-          className="user-menu__item user-menu__bind"
+          className='user-menu__item user-menu__bind'
           {...buttonProps()}
           onClick={() => !u.mobile && onBindMobile()}
         >
-          <Text className="user-menu__label">手机号</Text>
-          <Text className="user-menu__value">{u.mobile ? '已绑定' : '去绑定'}</Text>
+          <Text className='user-menu__label'>手机号</Text>
+          <Text className='user-menu__value'>{u.mobile ? '已绑定' : '去绑定'}</Text>
         </View>
-        <View className="user-menu__item" {...linkProps()} onClick={() => openPage('list', { type: 'deposit' })}>
-          <Text className="user-menu__label">充值记录</Text>
-          <Text className="user-menu__arrow">›</Text>
+        <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'deposit' })}>
+          <Text className='user-menu__label'>充值记录</Text>
+          <Text className='user-menu__arrow'>›</Text>
         </View>
-        <View className="user-menu__item" {...linkProps()} onClick={() => openPage('list', { type: 'gift' })}>
-          <Text className="user-menu__label">礼物记录</Text>
-          <Text className="user-menu__arrow">›</Text>
+        <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'gift' })}>
+          <Text className='user-menu__label'>礼物记录</Text>
+          <Text className='user-menu__arrow'>›</Text>
         </View>
-        <View className="user-menu__item" {...linkProps()} onClick={() => openPage('follow')}>
-          <Text className="user-menu__label">我的关注</Text>
-          <Text className="user-menu__arrow">›</Text>
+        <View className='user-menu__item' {...linkProps()} onClick={() => openPage('follow')}>
+          <Text className='user-menu__label'>我的关注</Text>
+          <Text className='user-menu__arrow'>›</Text>
         </View>
       </View>
       <ProfileEditor />
-      <Button className="user-logout" onClick={() => void confirmLogout()}>
+      <Button className='user-logout' onClick={() => void confirmLogout()}>
         退出登录
       </Button>
     </View>

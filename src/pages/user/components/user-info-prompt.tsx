@@ -12,14 +12,14 @@ function UserInfoPromptView({ bindMobileOpen }: { bindMobileOpen: boolean }) {
   const s = userInfoPrompt
   if (!s.needed || bindMobileOpen || profileStore.visible) return null
   return (
-    <View className="user-card user-info-prompt">
-      <Text className="user-info-prompt__title">完善个人资料</Text>
-      <Text className="user-info-prompt__desc">设置昵称和头像，让主播和其他观众认识你</Text>
-      <View className="user-info-prompt__actions">
-        <Text className="user-info-prompt__skip" {...buttonProps()} onClick={() => s.skip()}>
+    <View className='user-card user-info-prompt'>
+      <Text className='user-info-prompt__title'>完善个人资料</Text>
+      <Text className='user-info-prompt__desc'>设置昵称和头像，让主播和其他观众认识你</Text>
+      <View className='user-info-prompt__actions'>
+        <Text className='user-info-prompt__skip' {...buttonProps()} onClick={() => s.skip()}>
           跳过
         </Text>
-        <Button className="user-info-prompt__save" size="mini" onClick={() => profileStore.open()}>
+        <Button className='user-info-prompt__save' size='mini' onClick={() => profileStore.open()}>
           去完善
         </Button>
       </View>

@@ -12,13 +12,13 @@ import './view.scss'
 function Item({ item, store, card }: { item: GoodsItem; store: GoodsStore; card?: boolean }) {
   return (
     <View className={`act-goods__item${card ? ' act-goods__item--card' : ''}`} data-goods={item.id}>
-      <Text className="act-goods__index">{item.index}</Text>
-      <AltImage className="act-goods__cover" src={item.cover} mode="aspectFill" alt="" />
-      <View className="act-goods__info">
-        <Text className="act-goods__title">{item.title}</Text>
-        <Text className="act-goods__price">¥{item.price}</Text>
+      <Text className='act-goods__index'>{item.index}</Text>
+      <AltImage className='act-goods__cover' src={item.cover} mode='aspectFill' alt='' />
+      <View className='act-goods__info'>
+        <Text className='act-goods__title'>{item.title}</Text>
+        <Text className='act-goods__price'>¥{item.price}</Text>
       </View>
-      <View className="act-goods__buy" {...buttonProps(`购买${item.title}`)} onClick={() => void store.buy(item)}>
+      <View className='act-goods__buy' {...buttonProps(`购买${item.title}`)} onClick={() => void store.buy(item)}>
         去购买
       </View>
     </View>
@@ -34,7 +34,7 @@ export const GoodsView = observer(function GoodsView({ store, onClose }: ViewPro
   }, [item?.id])
   if (!item) return null
   return (
-    <ActivityCard kind="goods" label="商品" onClose={onClose}>
+    <ActivityCard kind='goods' label='商品' onClose={onClose}>
       <Item item={item} store={store} card />
     </ActivityCard>
   )
@@ -42,10 +42,10 @@ export const GoodsView = observer(function GoodsView({ store, onClose }: ViewPro
 
 /** The 商品 tab: every goods of the room, numbered from 1 (R4.40). */
 export const GoodsTabView = observer(function GoodsTabView({ store }: { store: GoodsStore; roomId: number }) {
-  if (!store.loaded) return <Text className="activities__empty">加载中</Text>
-  if (!store.list.length) return <Text className="activities__empty">暂无商品</Text>
+  if (!store.loaded) return <Text className='activities__empty'>加载中</Text>
+  if (!store.list.length) return <Text className='activities__empty'>暂无商品</Text>
   return (
-    <View className="act-goods__list">
+    <View className='act-goods__list'>
       {store.list.map((g) => (
         <Item key={g.id} item={g} store={store} />
       ))}

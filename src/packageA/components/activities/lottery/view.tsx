@@ -24,7 +24,7 @@ export const LotteryView = observer(function LotteryView({ store, roomId, onClos
   const finished = store.status === 'finish'
   return (
     <ActivityCard
-      kind="lottery"
+      kind='lottery'
       label={store.isText ? '口令抽奖' : '抽奖'}
       title={l.prize ? `奖品：${l.prize}` : undefined}
       onClose={onClose}
@@ -35,16 +35,16 @@ export const LotteryView = observer(function LotteryView({ store, roomId, onClos
             {outcome.win ? `恭喜中奖：${outcome.prize}` : '很遗憾，未中奖'}
           </Text>
         ) : (
-          <Text className="act-lottery__outcome">已开奖</Text>
+          <Text className='act-lottery__outcome'>已开奖</Text>
         )
       ) : store.isText ? (
-        <View className="act-lottery__text">
-          <Text className="act-lottery__code">发送口令「{l.title}」参与抽奖</Text>
+        <View className='act-lottery__text'>
+          <Text className='act-lottery__code'>发送口令「{l.title}」参与抽奖</Text>
           {store.status === 'sent' ? (
-            <Text className="act-lottery__state">已发送口令，等待开奖</Text>
+            <Text className='act-lottery__state'>已发送口令，等待开奖</Text>
           ) : (
             <View
-              className="act-lottery__send"
+              className='act-lottery__send'
               {...buttonProps('发送口令')}
               onClick={() => {
                 subscribeWin()
@@ -56,10 +56,10 @@ export const LotteryView = observer(function LotteryView({ store, roomId, onClos
           )}
         </View>
       ) : store.joined ? (
-        <Text className="act-lottery__state">已参与，等待开奖</Text>
+        <Text className='act-lottery__state'>已参与，等待开奖</Text>
       ) : (
         <View
-          className="act-lottery__join"
+          className='act-lottery__join'
           {...buttonProps('参与抽奖')}
           onClick={() => {
             subscribeWin()
@@ -69,12 +69,12 @@ export const LotteryView = observer(function LotteryView({ store, roomId, onClos
           {l.title}
         </View>
       )}
-      {!finished ? <TimeLeft endSec={l.end_time} suffix=" 开奖" className="act-lottery__left" /> : null}
+      {!finished ? <TimeLeft endSec={l.end_time} suffix=' 开奖' className='act-lottery__left' /> : null}
       {finished && l.userlist?.length ? (
-        <Text className="act-lottery__winners">中奖名单：{l.userlist.map((u) => u.uname).join('、')}</Text>
+        <Text className='act-lottery__winners'>中奖名单：{l.userlist.map((u) => u.uname).join('、')}</Text>
       ) : null}
       <View
-        className="act-lottery__records"
+        className='act-lottery__records'
         {...buttonProps('抽奖记录')}
         onClick={() => void openRecords('lottery-records', roomId)}
       >

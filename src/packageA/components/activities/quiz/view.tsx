@@ -13,7 +13,7 @@ export const QuizView = observer(function QuizView({ store, onClose }: ViewProps
   const result = store.result
   const right = result ? quiz.options.find((o) => o.id === Number(result.answer)) : undefined
   return (
-    <ActivityCard kind="quiz" label="答题" title={quiz.title} onClose={onClose}>
+    <ActivityCard kind='quiz' label='答题' title={quiz.title} onClose={onClose}>
       {quiz.options.map((o) => (
         <View
           key={o.id}
@@ -30,7 +30,7 @@ export const QuizView = observer(function QuizView({ store, onClose }: ViewProps
           {result.correct ? '回答正确！' : `回答错误，正确答案：${right?.title ?? ''}`}
         </Text>
       ) : (
-        <Text className="act-quiz__foot">{store.myAnswer ? '已作答' : '选择一个答案'}</Text>
+        <Text className='act-quiz__foot'>{store.myAnswer ? '已作答' : '选择一个答案'}</Text>
       )}
     </ActivityCard>
   )

@@ -44,11 +44,11 @@ function RainGame({ store }: { store: RainStore }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one wave sequence per rain; its steps are fixed for that rain
   }, [store.rain?.actId])
   return (
-    <View className="act-rain__field">
+    <View className='act-rain__field'>
       {packets.map((p) => (
         <View
           key={p.id}
-          className="act-rain__packet"
+          className='act-rain__packet'
           data-packet={p.id}
           style={{ left: `${p.left}%`, animationDelay: `${p.delay}ms`, animationDuration: `${FALL_MS}ms` }}
           {...buttonProps('红包')}
@@ -69,7 +69,7 @@ export const RainView = observer(function RainView({ store, roomId, onClose }: V
   if (!rain) return null
   const last = store.draws[store.draws.length - 1]
   return (
-    <ActivityCard kind="rain" label="红包雨" title={rain.title} onClose={onClose}>
+    <ActivityCard kind='rain' label='红包雨' title={rain.title} onClose={onClose}>
       {store.playing && store.remain > 0 && store.running ? <RainGame store={store} /> : null}
       {last ? (
         <Text className={`act-rain__outcome act-rain__outcome--${last.win ? 'win' : 'miss'}`}>
@@ -77,18 +77,18 @@ export const RainView = observer(function RainView({ store, roomId, onClose }: V
         </Text>
       ) : null}
       {store.running ? (
-        <Text className="act-rain__remain">剩余 {store.remain} 次机会</Text>
+        <Text className='act-rain__remain'>剩余 {store.remain} 次机会</Text>
       ) : (
-        <Text className="act-rain__remain">红包雨已结束</Text>
+        <Text className='act-rain__remain'>红包雨已结束</Text>
       )}
       {store.running && !store.playing && store.remain > 0 ? (
-        <View className="act-rain__play" {...buttonProps('进入红包雨')} onClick={() => store.play()}>
+        <View className='act-rain__play' {...buttonProps('进入红包雨')} onClick={() => store.play()}>
           进入红包雨
         </View>
       ) : null}
       {store.playing && shakeOffered() && !stopShake.current ? (
         <View
-          className="act-rain__shake"
+          className='act-rain__shake'
           {...buttonProps('摇一摇抢红包')}
           onClick={() => {
             // R6.6: the permission request is the tap's first call
@@ -99,7 +99,7 @@ export const RainView = observer(function RainView({ store, roomId, onClose }: V
         </View>
       ) : null}
       {store.winners.length ? (
-        <Text className="act-rain__winners">
+        <Text className='act-rain__winners'>
           中奖：
           {store.winners
             .slice(0, 5)
@@ -108,7 +108,7 @@ export const RainView = observer(function RainView({ store, roomId, onClose }: V
         </Text>
       ) : null}
       <View
-        className="act-rain__records"
+        className='act-rain__records'
         {...buttonProps('红包雨记录')}
         onClick={() => void openRecords('rain-records', roomId)}
       >

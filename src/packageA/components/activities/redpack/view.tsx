@@ -13,8 +13,8 @@ export const RedpackView = observer(function RedpackView({ store, onClose }: Vie
   if (!rp) return null
   const outcome = store.outcome
   return (
-    <ActivityCard kind="redpack" label="红包" title={rp.title} onClose={onClose}>
-      <Text className="act-redpack__info">
+    <ActivityCard kind='redpack' label='红包' title={rp.title} onClose={onClose}>
+      <Text className='act-redpack__info'>
         共 {rp.total_gold} 慧币 · {rp.count} 个 · 剩 {store.result?.remain ?? rp.remain} 个
       </Text>
       {outcome ? (
@@ -22,17 +22,17 @@ export const RedpackView = observer(function RedpackView({ store, onClose }: Vie
           {outcome.amount ? `抢到 ${outcome.amount} 慧币` : outcome.msg}
         </Text>
       ) : (
-        <View className="act-redpack__draw" {...buttonProps('抢红包')} onClick={() => void store.draw()}>
+        <View className='act-redpack__draw' {...buttonProps('抢红包')} onClick={() => void store.draw()}>
           抢
         </View>
       )}
       {(store.result?.remain ?? rp.remain) > 0 ? (
-        <TimeLeft endSec={rp.end_time} suffix=" 失效" className="act-redpack__left" />
+        <TimeLeft endSec={rp.end_time} suffix=' 失效' className='act-redpack__left' />
       ) : null}
       {store.result?.list.length ? (
-        <View className="act-redpack__list">
+        <View className='act-redpack__list'>
           {store.result.list.slice(0, 5).map((r) => (
-            <Text key={r.uid} className="act-redpack__row">
+            <Text key={r.uid} className='act-redpack__row'>
               {r.uname} {r.amount} 慧币
             </Text>
           ))}

@@ -13,7 +13,7 @@ export const VoteView = observer(function VoteView({ store, onClose }: ViewProps
   const results = !!store.mine || vote.status === 0
   const total = store.total
   return (
-    <ActivityCard kind="vote" label="投票" title={vote.title} onClose={onClose}>
+    <ActivityCard kind='vote' label='投票' title={vote.title} onClose={onClose}>
       {vote.options.map((o) => {
         const pct = total ? Math.round((o.vote * 100) / total) : 0
         return (
@@ -24,17 +24,17 @@ export const VoteView = observer(function VoteView({ store, onClose }: ViewProps
             {...buttonProps(results ? `${o.title} ${o.vote}票` : `投给${o.title}`)}
             onClick={() => void store.cast(o.id)}
           >
-            <Text className="act-vote__title">{o.title}</Text>
+            <Text className='act-vote__title'>{o.title}</Text>
             {results ? (
               <>
-                <View className="act-vote__bar" style={{ width: `${pct}%` }} />
-                <Text className="act-vote__count">{o.vote}</Text>
+                <View className='act-vote__bar' style={{ width: `${pct}%` }} />
+                <Text className='act-vote__count'>{o.vote}</Text>
               </>
             ) : null}
           </View>
         )
       })}
-      <Text className="act-vote__foot">
+      <Text className='act-vote__foot'>
         {store.mine ? '已投票' : vote.status === 0 ? '投票已结束' : '每人限投一票'}
       </Text>
     </ActivityCard>

@@ -39,10 +39,10 @@ function FollowPage() {
 
   if (!loggedIn) {
     return (
-      <View className="page follow-page">
-        <PageState empty emptyText="登录后查看关注的主播" />
-        <View className="follow-page__login">
-          <Button className="follow-page__login-btn" onClick={() => void loginPrompt.promptLogin()}>
+      <View className='page follow-page'>
+        <PageState empty emptyText='登录后查看关注的主播' />
+        <View className='follow-page__login'>
+          <Button className='follow-page__login-btn' onClick={() => void loginPrompt.promptLogin()}>
             去登录
           </Button>
         </View>
@@ -50,12 +50,12 @@ function FollowPage() {
     )
   }
   return (
-    <View className="page follow-page">
-      {list.total > 0 && <Text className="follow-page__total">共关注 {list.total} 位主播</Text>}
+    <View className='page follow-page'>
+      {list.total > 0 && <Text className='follow-page__total'>共关注 {list.total} 位主播</Text>}
       {list.list.map((s) => (
         <StreamerRow key={s.id} streamer={s} onTap={openStreamer} />
       ))}
-      <ListState list={list} emptyText="还没有关注的主播" />
+      <ListState list={list} emptyText='还没有关注的主播' />
       <ListFoot list={list} />
     </View>
   )
