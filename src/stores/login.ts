@@ -33,6 +33,18 @@ const LOGIN_FAILED_TEXT = '登录失败，请稍后再试'
 export type HostLogin = 'product' | 'partner'
 
 /**
+ * What an interactive login, SMS request or binding came to. A failure carries the message the form shows under
+ * its fields (R5.14–R5.16); it is empty when there is nothing to show there (the 登录失败 dialog said it, R5.15; or
+ * another login was already running).
+ */
+export type Outcome = { ok: true } | { ok: false; message: string }
+
+/** The text a form shows after an outcome: the failure's message, nothing after a success. */
+export function failureOf(outcome: Outcome): string {
+  return outcome.ok ? '' : outcome.message
+}
+
+/**
  * R6.4, R1.11, R1.14, R7.57, R7.59: how a host app's user (R3.8, from the bridge's getUserInfo, R7.8) logs in. The
  * spec's host apps are the broadcaster's own app and partner apps (section 1); R1.11's "Wi-Fi app" is the
  * broadcaster's own app, whose login call is named after it. Decision:
@@ -48,13 +60,12 @@ export function hostLoginOf(platform: PlatformKind): HostLogin | null {
 
 /**
  * Every way into the session (spec R1.9–R1.14, R2.26, R4.2, R4.47, R5.14–R5.16, R6.4, R7.53–R7.62, R8.15, R8.16): each
- * login method, the SMS code and the mobile binding. A success saves the user and the token in the session.
+ * login method, the SMS code and the mobile binding. A success saves the user and the token in the session; each
+ * call returns its Outcome, whose failure message the form that made the call shows (the store keeps none).
  */
 export class LoginStore {
   /** A login call is running (the 登录中 loading toast shows meanwhile, R8.15). */
   loggingIn = false
-  /** The last login / SMS / binding failure, which the login and binding forms show (silent logins keep theirs here too). */
-  error = ''
 
   private started: Promise<void> | null = null
 
@@ -91,7 +102,7 @@ export class LoginStore {
         this.config.loadConfig(),
         this.session.token ? this.session.fetchCurrentUser() : null
       ])
-        .then(() => (this.session.isLoggedIn ? false : this.loginFromHostApp()))
+        .then(() => (this.session.isLoggedIn ? null : this.loginFromHostApp()))
         .then(() => undefined)
     }
     return this.started
@@ -103,28 +114,24 @@ export class LoginStore {
   }
 
   /**
-   * One login call with the 登录中 loading toast (R8.15); the failure's message goes to `error` and a toast.
-   * `returnToRedirect`: after an interactive login, go back where the login prompt was opened (R4.6).
+   * One login call with the 登录中 loading toast (R8.15); a failure's message comes back in the outcome and, unless
+   * `silent`, in a toast. `returnToRedirect`: after an interactive login, go back where the login prompt was opened
+   * (R4.6). The outcome comes once the follow-up has run (R9.19).
    */
   async login(
     call: () => Promise<LoginResult>,
     options: { returnToRedirect?: boolean; silent?: boolean } = {}
-  ): Promise<boolean> {
-    if (this.loggingIn) return false
+  ): Promise<Outcome> {
+    if (this.loggingIn) return { ok: false, message: '' }
     this.loggingIn = true
-    this.error = ''
     if (!options.silent) void showLoading(LOGGING_IN_TEXT)
     let failure: string | null = null
     try {
       this.session.applyLogin(await call())
-      return true
+      return { ok: true }
     } catch (err) {
-      const msg = messageOf(err, LOGIN_FAILED_TEXT)
-      runInAction(() => {
-        this.error = msg
-      })
-      failure = msg
-      return false
+      failure = messageOf(err, LOGIN_FAILED_TEXT)
+      return { ok: false, message: failure }
     } finally {
       runInAction(() => {
         this.loggingIn = false
@@ -141,14 +148,14 @@ export class LoginStore {
     }
   }
 
-  private fail(msg: string): false {
-    this.error = msg
-    void showToast(msg)
-    return false
+  /** A failure before or around the login call: its toast, and the message for the form. */
+  private fail(message: string): Outcome {
+    void showToast(message)
+    return { ok: false, message }
   }
 
   /** R1.13, R7.54, R5.14, R5.1 */
-  loginWithPassword(mobile: string, password: string): Promise<boolean> {
+  loginWithPassword(mobile: string, password: string): Promise<Outcome> {
     const m = (mobile || '').trim()
     if (!m || !password) return Promise.resolve(this.fail(MOBILE_REQUIRED_TEXT))
     if (!isMobile(m)) return Promise.resolve(this.fail(MOBILE_INVALID_TEXT))
@@ -156,7 +163,7 @@ export class LoginStore {
   }
 
   /** R1.12 */
-  loginWithSms(mobile: string, verify: string): Promise<boolean> {
+  loginWithSms(mobile: string, verify: string): Promise<Outcome> {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return Promise.resolve(this.fail(MOBILE_INVALID_TEXT))
     if (!(verify || '').trim()) return Promise.resolve(this.fail(VERIFY_REQUIRED_TEXT))
@@ -164,10 +171,10 @@ export class LoginStore {
   }
 
   /**
-   * R7.61, R9.9: a code by SMS; true when sent (the view then counts down before another may be asked for). A failure
+   * R7.61, R9.9: a code by SMS; ok when sent (the view then counts down before another may be asked for). A failure
    * shows the server message (R5.16).
    */
-  async sendSmsCode(mobile: string): Promise<boolean> {
+  async sendSmsCode(mobile: string): Promise<Outcome> {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
     try {
@@ -175,15 +182,12 @@ export class LoginStore {
     } catch (err) {
       return this.fail(failureText(err, '验证码发送失败'))
     }
-    runInAction(() => {
-      this.error = ''
-    })
     void showToast('验证码已发送')
-    return true
+    return { ok: true }
   }
 
   /** R1.9, R7.55, R5.15, R8.16: refusing the user information gives the 登录失败 dialog. */
-  async loginMiniProgram(): Promise<boolean> {
+  async loginMiniProgram(): Promise<Outcome> {
     if (this.singlePageMode) return this.fail(SINGLE_PAGE_TIP)
     let credentials: Awaited<ReturnType<typeof miniProgramCredentials>>
     try {
@@ -191,7 +195,7 @@ export class LoginStore {
     } catch (err) {
       if (err instanceof UserInfoRefused) {
         await showModal({ title: LOGIN_FAILED_TITLE, content: USER_INFO_REFUSED_TEXT, showCancel: false })
-        return false
+        return { ok: false, message: '' } // the dialog said it
       }
       return this.fail(messageOf(err, LOGIN_FAILED_TEXT))
     }
@@ -199,20 +203,21 @@ export class LoginStore {
   }
 
   /** R2.26, R7.56: startup query tokentype + token. */
-  loginWithStartupToken(tokentype: string, token: string): Promise<boolean> {
+  loginWithStartupToken(tokentype: string, token: string): Promise<Outcome> {
     return this.login(() => userApi.login({ tokentype, token }))
   }
 
   /**
    * R1.11, R1.14, R3.8, R6.4, R7.8: inside a host app that offers the bridge, its user (userid or userId,
-   * usertokenkey, devicesToken; getUserInfo gives up after 1 s) logs in through the call of hostLoginOf.
+   * usertokenkey, devicesToken; getUserInfo gives up after 1 s) logs in through the call of hostLoginOf. Silent: no
+   * loading, no toast, no form; the outcome keeps the server's message. Null when no host app offered a user.
    */
-  async loginFromHostApp(): Promise<boolean> {
+  async loginFromHostApp(): Promise<Outcome | null> {
     const kind = hostLoginOf(this.session.deps.platform())
     const bridge = kind ? hostBridge() : null
     const info = bridge ? await bridge.getUserInfo() : null
     const userid = info ? String(info.userid ?? info.userId ?? '') : ''
-    if (!kind || !info || !userid) return false
+    if (!kind || !info || !userid) return null
     const credentials: PartnerCredentials = {
       userid,
       usertokenkey: String(info.usertokenkey ?? ''),
@@ -227,7 +232,6 @@ export class LoginStore {
     const res = await userApi.apiLogin(targetUrl).catch(() => null)
     if (res && 'access_token' in res) {
       this.session.applyLogin(res)
-      this.error = ''
       return true
     }
     openExternal(userApi.oauthUrl(targetUrl))
@@ -235,7 +239,7 @@ export class LoginStore {
   }
 
   /** R4.47, R7.62: bind a mobile; a failure shows the server message (R5.16). */
-  async bindMobile(mobile: string, verify: string): Promise<boolean> {
+  async bindMobile(mobile: string, verify: string): Promise<Outcome> {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
     if (!(verify || '').trim()) return this.fail(VERIFY_REQUIRED_TEXT)
@@ -247,10 +251,9 @@ export class LoginStore {
     }
     runInAction(() => {
       this.session.setUser(normalizeUser(bound) || { ...this.session.user, mobile: m })
-      this.error = ''
     })
     void showToast('绑定成功')
-    return true
+    return { ok: true }
   }
 }
 

@@ -74,7 +74,7 @@ test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at onc
 })
 
 test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sending lowers it and shows in the strip', async () => {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   await liveStore.loadRoom(ROOM)
   await t.mount(InteractBar, { props: { roomId: ROOM } })
   tap(await waitFor(() => $('.interact__gift-button')))
@@ -141,7 +141,7 @@ test('R4.12 R7.87 R7.88 R8.14 a paid room: 试看中 during the trial; buying to
   tap(banner)
   await waitFor(() => modal.mock.calls.length > 0)
   expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   await waitFor(() => premiumStore.purchased[PAID] === false)
   tap($('.premium-banner'))
   await waitFor(() => $('.premium-banner')?.dataset.state === 'PREMIUM_PAYED')

@@ -53,7 +53,7 @@ function tap(el: HTMLElement | null) {
 }
 
 test('R4.26 R1.2 R7.46 the room header: code 1 adds the streamer to my follows (total + 1), code 2 removes it (total − 1)', async () => {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   // a room that is not its streamer's own room (a streamer may host several rooms)
   const rooms = (
     await postData<{ list: { id: number; streamer?: { id: number; room_id?: number } }[] }>('/userapp/living/list', {

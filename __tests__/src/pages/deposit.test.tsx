@@ -47,7 +47,7 @@ afterEach(() => {
 const tap = (el: HTMLElement | null) => tapIn(t, el)
 
 test('R1.4 R9.1 R7.67 R3.43 a logged-in viewer sees the balance, packages in 慧币 and the browser’s methods', async () => {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   await t.mount(DepositPage)
   await waitFor(() => $$('.deposit__price').length > 0)
   expect($('.deposit__label')?.textContent).toBe('我的慧币')

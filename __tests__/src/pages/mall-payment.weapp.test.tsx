@@ -25,7 +25,7 @@ beforeAll(async () => {
     currentUrl: () => '/packageB/pages/mall/payment',
     isIOS: () => false
   })
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
 }, 40000)
 
 let t: TestUtils

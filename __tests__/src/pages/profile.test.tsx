@@ -99,7 +99,7 @@ async function openEditor() {
 }
 
 test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + version + platform, 600 s; the 我的 header shows both', async () => {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   const uploadFile = jest.spyOn(Taro, 'uploadFile') // observed, not replaced: the real upload runs
   await openEditor()
   expect(($('.profile-editor__name input') as HTMLInputElement).value).toBe(sessionStore.user.nickName)
@@ -140,7 +140,7 @@ test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + versi
 })
 
 test('R7.63 the nickname is required; a refused save shows the server’s message', async () => {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   await openEditor()
   type('.profile-editor__name', '   ')
   tap($('.profile-editor__save'))
@@ -155,7 +155,7 @@ test('R7.63 the nickname is required; a refused save shows the server’s messag
 test('R4.46 R7.63 the user-info prompt of a 微信用户 leads to the editor; saving a nickname ends the prompt', async () => {
   setItem(USER_INFO_SKIP_KEY, 0)
   userInfoPrompt.skippedAt = null
-  expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
+  expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toEqual({ ok: true })
   if (sessionStore.user.nickName !== '微信用户')
     sessionStore.setUser(normalizeUser(await updateUserInfo({ name: '微信用户' }))!)
   await t.mount(UserPage)
@@ -174,7 +174,7 @@ test('R4.46 R7.63 the user-info prompt of a 微信用户 leads to the editor; sa
 })
 
 test('R4.47 R7.62 R5.16 binding a mobile with a wrong code shows the server’s message', async () => {
-  expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toBe(true)
+  expect(await loginStore.login(() => userLogin({ code: 'dev', encryptedData: 'x', iv: 'y' }))).toEqual({ ok: true })
   await t.mount(UserPage) // no mobile: the binding modal opens (R4.47)
   await waitFor(() => $('.user-bind__verify input'))
   type('.user-bind__mobile', '13800000077')
@@ -225,7 +225,7 @@ async function failingUploadHost(mode: 'text' | 'close' | 'hang') {
 
 describe('R8.8 an upload that fails says why', () => {
   beforeEach(async () => {
-    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   })
   afterEach(() => configureRequest({ hosts: hostsOf(proxy.origin) }))
 

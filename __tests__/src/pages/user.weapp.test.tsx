@@ -79,3 +79,16 @@ test('R4.7 launched from scene 1154 the page shows the tip to enter the mini-pro
   await new Promise((r) => setTimeout(r, 50))
   expect(asyncWxCalls()).toEqual([])
 })
+
+test('R1.9 R5.14 a mini-program login that fails shows its message under the mobile form, as its toast does', async () => {
+  const toast = jest.spyOn(Taro, 'showToast')
+  wx().answer('login', () => {
+    throw { errMsg: 'login:fail system error' }
+  })
+  await t.mount(UserPage)
+  tap(await waitFor(() => $('.user-mp-login__btn')))
+  await waitFor(() => $('.user-form__error'))
+  expect($('.user-form__error')?.textContent).toBe('login:fail system error')
+  expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'login:fail system error' }))
+  expect(sessionStore.isLoggedIn).toBe(false)
+})

@@ -119,7 +119,7 @@ describe('against the reference server', () => {
   })
 
   test('R7.84 H5: alipay_web goes to the Alipay page', async () => {
-    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
     const visited: string[] = []
     const store = new DepositStore({
       methods: () => depositMethods('WEB'),

@@ -46,7 +46,7 @@ afterEach(() => jest.restoreAllMocks())
 
 async function login() {
   if (sessionStore.isLoggedIn) return
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
 }
 
 /** Another viewer: the mini-program's dev login (a user with 100 慧币). */

@@ -111,7 +111,7 @@ test('R3.17 a batch that never reached the server is counted when its retry arri
 })
 
 test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id and charged once; the balance is exact', async () => {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   const token = (
     await fetch(`${server.origin}/api/v1/userapp/login`, {
       method: 'POST',
@@ -146,7 +146,7 @@ test('R3.16 R7.77 a gift whose reply is lost is retried with the same request_id
 })
 
 test('R3.16 R7.77 every try unanswered → 赠送结果未确认; tapping the same gift again reuses the key: still one charge', async () => {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   const token = (
     await fetch(`${server.origin}/api/v1/userapp/login`, {
       method: 'POST',

@@ -131,7 +131,7 @@ describe('against the reference server', () => {
   })
 
   test('R7.88 R8.14 R4.12 a purchase toasts 购买成功, charges the price and unlocks (PREMIUM_PAYED); ispremium agrees', async () => {
-    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
     await liveStore.loadRoom(303)
     const { store, advance } = clockStore()
     store.watch(303)
@@ -155,7 +155,7 @@ describe('against the reference server', () => {
   })
 
   test('R7.88 premium_pay takes review_id for a paid playback', async () => {
-    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
     // resolves only on code 1 (R7.1)
     expect(await payPremium({ review_id: 5004 })).toMatchObject({ purchased: 1 })
   })
@@ -169,7 +169,7 @@ describe('against the reference server', () => {
       body: JSON.stringify({ code: 'premium-no-gold', encryptedData: 'x', iv: 'x' })
     }).then((x) => x.json())
     clearCookies()
-    expect(await loginStore.loginWithStartupToken('app', login.data.access_token)).toBe(true)
+    expect(await loginStore.loginWithStartupToken('app', login.data.access_token)).toEqual({ ok: true })
     await liveStore.loadRoom(308)
     expect(await balanceStore.loadBalance()).toBe(0)
     const { store } = clockStore()

@@ -104,7 +104,7 @@ describe('R4 login', () => {
   test('R4.1 R4.2 R8.15 password login shows 登录中, then saves the user and the access token', async () => {
     const loading = jest.spyOn(Taro, 'showLoading')
     const store = makeStore()
-    await expect(store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)).resolves.toBe(true)
+    await expect(store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)).resolves.toEqual({ ok: true })
     expect(loading).toHaveBeenCalledWith(expect.objectContaining({ title: '登录中' }))
     expect(store.session.isLoggedIn).toBe(true)
     expect(store.session.user).toEqual({ id: 10001, nickName: '演示用户', avatar: '/img/a.png', mobile: DEMO_MOBILE })
@@ -119,42 +119,48 @@ describe('R4 login', () => {
   test('R5.14 R5.1 password login needs a valid mobile and a password; nothing is sent otherwise', async () => {
     const store = makeStore()
     const before = server.calls.length
-    await expect(store.login.loginWithPassword(DEMO_MOBILE, '')).resolves.toBe(false)
-    expect(store.login.error).toBe(MOBILE_REQUIRED_TEXT)
-    await expect(store.login.loginWithPassword('', 'x')).resolves.toBe(false)
-    expect(store.login.error).toBe(MOBILE_REQUIRED_TEXT)
-    await expect(store.login.loginWithPassword('12345678901', 'x')).resolves.toBe(false)
-    expect(store.login.error).toBe(MOBILE_INVALID_TEXT)
+    await expect(store.login.loginWithPassword(DEMO_MOBILE, '')).resolves.toEqual({
+      ok: false,
+      message: MOBILE_REQUIRED_TEXT
+    })
+    await expect(store.login.loginWithPassword('', 'x')).resolves.toEqual({ ok: false, message: MOBILE_REQUIRED_TEXT })
+    await expect(store.login.loginWithPassword('12345678901', 'x')).resolves.toEqual({
+      ok: false,
+      message: MOBILE_INVALID_TEXT
+    })
     expect(server.calls.length).toBe(before)
   })
 
   test('R4.2 a wrong password leaves the user anonymous with the server message', async () => {
     const store = makeStore()
-    await expect(store.login.loginWithPassword(DEMO_MOBILE, 'nope')).resolves.toBe(false)
-    expect(store.login.error).toBe('手机号或密码错误')
+    await expect(store.login.loginWithPassword(DEMO_MOBILE, 'nope')).resolves.toEqual({
+      ok: false,
+      message: '手机号或密码错误'
+    })
     expect(store.session.isLoggedIn).toBe(false)
     expect(getToken()).toBe('')
   })
 
   test('R1.12 R7.61 R9.9 SMS code: sendsms with type 1, then login with the code (the 60 s countdown is the button)', async () => {
     const store = makeStore()
-    await expect(store.login.sendSmsCode(DEMO_MOBILE)).resolves.toBe(true)
+    await expect(store.login.sendSmsCode(DEMO_MOBILE)).resolves.toEqual({ ok: true })
     expect(server.calls.at(-1)).toMatchObject({
       path: '/api/v1/liveapp/sendsms',
       body: { mobile: DEMO_MOBILE, type: 1 }
     })
     expect(SMS_COUNTDOWN).toBe(60)
-    await expect(store.login.loginWithSms(DEMO_MOBILE, '000000')).resolves.toBe(false)
-    expect(store.login.error).toBe('验证码错误')
-    await expect(store.login.loginWithSms(DEMO_MOBILE, server.smsCode)).resolves.toBe(true)
+    await expect(store.login.loginWithSms(DEMO_MOBILE, '000000')).resolves.toEqual({ ok: false, message: '验证码错误' })
+    await expect(store.login.loginWithSms(DEMO_MOBILE, server.smsCode)).resolves.toEqual({ ok: true })
     expect(store.session.user.id).toBe(10001)
   })
 
   test('R5.16 a failed SMS request shows the server message', async () => {
     const toast = jest.spyOn(Taro, 'showToast')
     const store = makeStore()
-    await expect(store.login.sendSmsCode('13900000000')).resolves.toBe(false)
-    expect(store.login.error).toBe('发送太频繁，请稍后再试')
+    await expect(store.login.sendSmsCode('13900000000')).resolves.toEqual({
+      ok: false,
+      message: '发送太频繁，请稍后再试'
+    })
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '发送太频繁，请稍后再试' }))
   })
 
@@ -357,8 +363,7 @@ describe('R4.7 R4.47', () => {
     const store = makeStore({ scene: () => SINGLE_PAGE_SCENE })
     expect(SINGLE_PAGE_SCENE).toBe(1154)
     expect(store.login.singlePageMode).toBe(true)
-    await expect(store.login.loginMiniProgram()).resolves.toBe(false)
-    expect(store.login.error).toBe(SINGLE_PAGE_TIP)
+    await expect(store.login.loginMiniProgram()).resolves.toEqual({ ok: false, message: SINGLE_PAGE_TIP })
     expect(makeStore().login.singlePageMode).toBe(false)
   })
 
@@ -369,9 +374,8 @@ describe('R4.7 R4.47', () => {
     expect(store.session.user.mobile).toBe('')
     expect(store.session.needsMobile).toBe(true)
     expect(store.session.needsMobile).toBe(true)
-    await expect(store.login.bindMobile('13800000009', '999999')).resolves.toBe(false)
-    expect(store.login.error).toBe('验证码错误') // R5.16
-    await expect(store.login.bindMobile('13800000009', server.smsCode)).resolves.toBe(true)
+    await expect(store.login.bindMobile('13800000009', '999999')).resolves.toEqual({ ok: false, message: '验证码错误' }) // R5.16
+    await expect(store.login.bindMobile('13800000009', server.smsCode)).resolves.toEqual({ ok: true })
     expect(store.session.user.mobile).toBe('13800000009')
     expect(store.session.needsMobile).toBe(false)
     expect(store.session.needsMobile).toBe(false)

@@ -35,7 +35,7 @@ test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the
   const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
   try {
-    await expect(store.login.loginMiniProgram()).resolves.toBe(true)
+    await expect(store.login.loginMiniProgram()).resolves.toEqual({ ok: true })
     expect(asyncWxCalls()).toEqual(['getUserProfile', 'login']) // the profile first, inside the tap
     expect(wx().callsTo('getUserProfile')[0]).toMatchObject({ desc: expect.any(String) })
     expect(calls.count).toBe(1)
@@ -65,7 +65,8 @@ test('R5.15 R8.16 refusing the user information gives the dialog titled 登录�
   const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
   try {
-    await expect(store.login.loginMiniProgram()).resolves.toBe(false)
+    // the dialog says it: nothing for the form to show
+    await expect(store.login.loginMiniProgram()).resolves.toEqual({ ok: false, message: '' })
     expect(calls.count).toBe(0)
   } finally {
     calls.restore()
@@ -84,8 +85,7 @@ test('R4.7 launched from scene 1154 (wx.getLaunchOptionsSync) the session is in 
   wx().launchOptions.scene = SINGLE_PAGE_SCENE
   const store = makeStore()
   expect(store.login.singlePageMode).toBe(true)
-  await expect(store.login.loginMiniProgram()).resolves.toBe(false)
-  expect(store.login.error).toBe(SINGLE_PAGE_TIP)
+  await expect(store.login.loginMiniProgram()).resolves.toEqual({ ok: false, message: SINGLE_PAGE_TIP })
   expect(wx().callsTo('getLaunchOptionsSync').length).toBeGreaterThan(0)
   expect(asyncWxCalls()).toEqual([])
   store.dispose()

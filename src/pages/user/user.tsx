@@ -7,7 +7,6 @@ import { SINGLE_PAGE_TIP, loginStore } from '@/stores/login'
 import { sessionStore } from '@/stores/session'
 import { BindMobile } from './components/bind-mobile'
 import { LoginForm } from './components/login-form'
-import { MiniProgramLogin } from './components/mini-program-login'
 import { Avatar, Profile } from './components/profile'
 import { UserInfoPrompt } from './components/user-info-prompt'
 import './user.scss'
@@ -41,10 +40,7 @@ function UserPage() {
               <Text className='user-head__mobile'>登录后可关注主播、参与互动</Text>
             </View>
           </View>
-          <View className='user-card'>
-            <MiniProgramLogin />
-            <LoginForm />
-          </View>
+          <LoginForm />
         </View>
       )}
       <TabBarSlot />

@@ -33,7 +33,7 @@ beforeAll(async () => {
     isIOS: () => true
   })
   loginStore.register()
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
 }, 40000)
 
 let t: TestUtils

@@ -78,7 +78,7 @@ function logout() {
 }
 
 async function login() {
-  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toBe(true)
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
 }
 
 test('R4.38 R7.95 R7.96 R3.39 R6.2 a pushed vote shows; a visitor’s vote opens the login prompt and is cast after login; the count becomes the returned number', async () => {

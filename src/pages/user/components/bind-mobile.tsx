@@ -1,19 +1,21 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { loginStore } from '@/stores/login'
+import { failureOf, loginStore } from '@/stores/login'
 import { sessionStore } from '@/stores/session'
 import { SmsCodeButton } from './sms-code-button'
 import { buttonProps } from '@/platform/a11y'
 
 /**
- * R4.47, R7.62: the mobile-binding modal for a user without a mobile; failures show the server message (R5.16).
- * Whether it is open is the user page's (`open`, `onClose`).
+ * R4.47, R7.62: the mobile-binding modal for a user without a mobile; failures (of the binding and of the SMS code)
+ * show the server message (R5.16) until a code is sent or the binding succeeds. Whether it is open is the user
+ * page's (`open`, `onClose`).
  */
 function BindMobileView({ open, onClose }: { open: boolean; onClose: () => void }) {
   const s = loginStore
   const [mobile, setMobile] = useState('')
   const [verify, setVerify] = useState('')
+  const [error, setError] = useState('')
   if (!open || !sessionStore.isLoggedIn) return null
   return (
     <View className='user-modal' catchMove>
@@ -39,12 +41,17 @@ function BindMobileView({ open, onClose }: { open: boolean; onClose: () => void 
             value={verify}
             onInput={(e) => setVerify(e.detail.value)}
           />
-          <SmsCodeButton mobile={mobile} />
+          <SmsCodeButton mobile={mobile} onOutcome={(outcome) => setError(failureOf(outcome))} />
         </View>
-        {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
+        {error ? <Text className='user-form__error'>{error}</Text> : null}
         <Button
           className='user-form__submit'
-          onClick={() => void s.bindMobile(mobile, verify).then((bound) => bound && onClose())}
+          onClick={() =>
+            void s.bindMobile(mobile, verify).then((outcome) => {
+              setError(failureOf(outcome))
+              if (outcome.ok) onClose()
+            })
+          }
         >
           绑定
         </Button>

@@ -1,15 +1,18 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useState } from 'react'
-import { loginStore } from '@/stores/login'
+import { failureOf, loginStore, type Outcome } from '@/stores/login'
+import { MiniProgramLogin } from './mini-program-login'
 import { SmsCodeButton } from './sms-code-button'
 import { disabledProps, tablistProps, tabProps } from '@/platform/a11y'
 
 export type LoginMode = 'password' | 'sms'
 
 /**
- * Mobile + password (R1.13, R7.54) and mobile + SMS code (R1.12). Validation (R5.1, R5.14) and the 登录中 loading
- * toast (R8.15) live in the login store; the form shows its last failure.
+ * The visitor's login card: the mini-program login (R1.9; the messenger's on H5, R1.10) above mobile + password
+ * (R1.13, R7.54) and mobile + SMS code (R1.12). Validation (R5.1, R5.14) and the 登录中 loading toast (R8.15) live in
+ * the login store; the form shows the last failure of any of them (R5.14–R5.16): a new login clears it, a failure
+ * sets it, a sent code clears it.
  */
 function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }) {
   const s = loginStore
@@ -17,69 +20,74 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
   const [mobile, setMobile] = useState('')
   const [password, setPassword] = useState('')
   const [verify, setVerify] = useState('')
+  const [error, setError] = useState('')
+  const show = (outcome: Outcome) => setError(failureOf(outcome))
   const submit = () => {
     if (s.loggingIn) return
-    if (mode === 'password') void s.loginWithPassword(mobile, password)
-    else void s.loginWithSms(mobile, verify)
+    setError('')
+    void (mode === 'password' ? s.loginWithPassword(mobile, password) : s.loginWithSms(mobile, verify)).then(show)
   }
   return (
-    <View className='user-form'>
-      <View className='user-form__tabs' {...tablistProps('登录方式')}>
-        <Text
-          className={`user-form__tab${mode === 'password' ? ' user-form__tab--on' : ''}`}
-          {...tabProps(mode === 'password')}
-          onClick={() => setMode('password')}
-        >
-          密码登录
-        </Text>
-        <Text
-          className={`user-form__tab${mode === 'sms' ? ' user-form__tab--on' : ''}`}
-          {...tabProps(mode === 'sms')}
-          onClick={() => setMode('sms')}
-        >
-          验证码登录
-        </Text>
-      </View>
-      <View className='user-form__row'>
-        <Input
-          className='user-form__input user-form__mobile'
-          type='number'
-          maxlength={11}
-          placeholder='请输入手机号'
-          value={mobile}
-          onInput={(e) => setMobile(e.detail.value)}
-        />
-      </View>
-      {mode === 'password' ? (
-        <View className='user-form__row'>
-          <Input
-            className='user-form__input user-form__password'
-            password
-            maxlength={64}
-            placeholder='请输入密码'
-            value={password}
-            onInput={(e) => setPassword(e.detail.value)}
-            onConfirm={submit}
-          />
+    <View className='user-card'>
+      <MiniProgramLogin onOutcome={show} />
+      <View className='user-form'>
+        <View className='user-form__tabs' {...tablistProps('登录方式')}>
+          <Text
+            className={`user-form__tab${mode === 'password' ? ' user-form__tab--on' : ''}`}
+            {...tabProps(mode === 'password')}
+            onClick={() => setMode('password')}
+          >
+            密码登录
+          </Text>
+          <Text
+            className={`user-form__tab${mode === 'sms' ? ' user-form__tab--on' : ''}`}
+            {...tabProps(mode === 'sms')}
+            onClick={() => setMode('sms')}
+          >
+            验证码登录
+          </Text>
         </View>
-      ) : (
         <View className='user-form__row'>
           <Input
-            className='user-form__input user-form__verify'
+            className='user-form__input user-form__mobile'
             type='number'
-            maxlength={6}
-            placeholder='请输入验证码'
-            value={verify}
-            onInput={(e) => setVerify(e.detail.value)}
-            onConfirm={submit}
+            maxlength={11}
+            placeholder='请输入手机号'
+            value={mobile}
+            onInput={(e) => setMobile(e.detail.value)}
           />
-          <SmsCodeButton mobile={mobile} />
         </View>
-      )}
-      {s.error ? <Text className='user-form__error'>{s.error}</Text> : null}
-      <Button className='user-form__submit' disabled={s.loggingIn} {...disabledProps(s.loggingIn)} onClick={submit}>
-        {s.loggingIn ? '登录中' : '登录'}
-      </Button>
+        {mode === 'password' ? (
+          <View className='user-form__row'>
+            <Input
+              className='user-form__input user-form__password'
+              password
+              maxlength={64}
+              placeholder='请输入密码'
+              value={password}
+              onInput={(e) => setPassword(e.detail.value)}
+              onConfirm={submit}
+            />
+          </View>
+        ) : (
+          <View className='user-form__row'>
+            <Input
+              className='user-form__input user-form__verify'
+              type='number'
+              maxlength={6}
+              placeholder='请输入验证码'
+              value={verify}
+              onInput={(e) => setVerify(e.detail.value)}
+              onConfirm={submit}
+            />
+            <SmsCodeButton mobile={mobile} onOutcome={show} />
+          </View>
+        )}
+        {error ? <Text className='user-form__error'>{error}</Text> : null}
+        <Button className='user-form__submit' disabled={s.loggingIn} {...disabledProps(s.loggingIn)} onClick={submit}>
+          {s.loggingIn ? '登录中' : '登录'}
+        </Button>
+      </View>
     </View>
   )
 }

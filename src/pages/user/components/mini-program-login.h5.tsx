@@ -1,13 +1,14 @@
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { currentPlatform } from '@/platform/current'
-import { loginStore } from '@/stores/login'
+import { loginStore, type Outcome } from '@/stores/login'
 
 /**
  * H5: no mini-program login. In the messenger's own browser the messenger's OAuth redirect is offered instead
- * (R1.10, R7.58, R7.60); elsewhere only the mobile forms show.
+ * (R1.10, R7.58, R7.60); elsewhere only the mobile forms show. The redirect has no form failure to report, so
+ * `onOutcome` (the mini-program file's prop) goes unused.
  */
-function MessengerLoginView() {
+function MessengerLoginView(_props: { onOutcome: (outcome: Outcome) => void }) {
   if (currentPlatform() !== 'WECHAT') return null
   const s = loginStore
   return (

@@ -2,10 +2,13 @@ import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { SMS_COUNTDOWN, useCountdown } from '@/hooks/use-countdown'
 import { buttonProps } from '@/platform/a11y'
-import { loginStore } from '@/stores/login'
+import { loginStore, type Outcome } from '@/stores/login'
 
-/** 获取验证码, then the 60 s countdown (R7.61, R9.9); a failure shows the server message (R5.16). */
-function SmsCodeButtonView({ mobile }: { mobile: string }) {
+/**
+ * 获取验证码, then the 60 s countdown (R7.61, R9.9), which starts only when a code was sent. The form around it shows
+ * a failure's server message (R5.16) from `onOutcome`.
+ */
+function SmsCodeButtonView({ mobile, onOutcome }: { mobile: string; onOutcome: (outcome: Outcome) => void }) {
   const countdown = useCountdown()
   const waiting = countdown.left > 0
   return (
@@ -13,7 +16,11 @@ function SmsCodeButtonView({ mobile }: { mobile: string }) {
       className={`user-form__code-btn${waiting ? ' user-form__code-btn--waiting' : ''}`}
       {...buttonProps()}
       onClick={() => {
-        if (!waiting) void loginStore.sendSmsCode(mobile).then((sent) => sent && countdown.start(SMS_COUNTDOWN))
+        if (waiting) return
+        void loginStore.sendSmsCode(mobile).then((outcome) => {
+          onOutcome(outcome)
+          if (outcome.ok) countdown.start(SMS_COUNTDOWN)
+        })
       }}
     >
       {waiting ? `${countdown.left}s 后重新获取` : '获取验证码'}
