@@ -2,17 +2,13 @@ import { View, Text } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
-import { fetchTeaserDetail, fetchTeaserSubscribed, subscribeTeaser, type TeaserDetail } from '@/api/playback'
+import { useEffect, useMemo } from 'react'
 import { PageState } from '@/components/page-state'
-import { settle } from '@/core/call'
-import { ApiError } from '@/core/errors'
 import { env } from '@/env'
 import { requestSubscription } from '@/platform/subscribe'
 import { openPage, openWebView } from '@/router/navigate'
 import { EXTERNAL_PREVIEW_ID } from '@/router/startup'
 import { externalActivityUrl } from '@/router/startup-run'
-import { sessionStore } from '@/stores/session'
 import { loginPrompt } from '@/stores/login-prompt'
 import { showToast } from '@/ui/overlay'
 import { formatCount, formatTime } from '@/utils/format'
@@ -21,38 +17,22 @@ import { maskPhones, stripHtml } from '@/utils/validate'
 import './preview.scss'
 import { buttonProps, linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { PreviewStore } from './store'
 
 /** A preview (teaser, spec R2.10): what is coming, when, and a reminder (subscribe, R4.27, R5.13). */
 function PreviewPage() {
   const { params } = useRouter()
   const id = Number(params.id) || 0
-  const [detail, setDetail] = useState<TeaserDetail | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [subscribed, setSubscribed] = useState(false)
+  const page = useMemo(() => new PreviewStore(id), [id])
   useEffect(() => {
     if (String(id) === EXTERNAL_PREVIEW_ID) {
       // R2.27: this preview is an external activity page, which takes its place in the stack
       void openWebView(externalActivityUrl('preview-1473'), { replace: true })
       return
     }
-    if (!id) return
-    fetchTeaserDetail(id)
-      .then((data) => {
-        setDetail(data)
-        void setPageTitle(data.title)
-      })
-      // an answer's message (预告不存在或已下线 by default); a rejection (404, timeout) the network text
-      .catch((err: unknown) =>
-        setError(err instanceof ApiError && err.answered ? err.msg || '预告不存在或已下线' : '网络不给力，请稍后再试')
-      )
-    if (sessionStore.isLoggedIn) {
-      fetchTeaserSubscribed(id)
-        .then((v) => {
-          setSubscribed(typeof v === 'number' ? v === 1 : v?.issubscribe === 1)
-        })
-        .catch(() => undefined)
-    }
-  }, [id])
+    if (id) void page.load().then((data) => data && setPageTitle(data.title))
+  }, [page, id])
+  const { detail, error, subscribed } = page
   useShareAppMessage(() => ({
     title: detail?.title || '直播预告',
     path: `/packageA/pages/preview/preview?id=${id}`,
@@ -67,11 +47,8 @@ function PreviewPage() {
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
     if (!(await loginPrompt.requireLogin())) return
-    const res = await settle(subscribeTeaser(id))
-    if (res.ok) {
-      setSubscribed(true)
-      void showToast('预约成功，开播时提醒您')
-    } else void showToast((res.error.answered && res.error.msg) || '预约失败，请稍后再试')
+    const refused = await page.subscribe()
+    void showToast(refused ?? '预约成功，开播时提醒您')
   }
   return (
     <View className='preview'>
