@@ -25,8 +25,8 @@ import { Profiler } from '../support/profiler'
 import { sleep } from '../support/wait'
 import { SEED_IDS } from '../../../server/seed-ids'
 
-const ROOM = 312 // on air, with today's history
-const CLOSED_ROOM = 318
+const ROOM = SEED_IDS.rooms.onAirLandscape // on air, with today's history (as every on-air room)
+const CLOSED_ROOM = SEED_IDS.rooms.chatClosed
 
 const server = useReferenceServer()
 let login: { access_token: string; user: { id: number; name: string } }

@@ -21,10 +21,11 @@ import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
+import { SEED_IDS } from '../../../server/seed-ids'
 
 useReferenceServer()
-const ROOM = 307
-const PAID = 303
+const ROOM = SEED_IDS.rooms.onAirWithHistory
+const PAID = SEED_IDS.rooms.premium
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-interact-tests')

@@ -22,7 +22,7 @@ import { SEED_IDS } from '../../../server/seed-ids'
 
 const server = useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithGoods // a free room on air
-const PAID_ROOM = 303
+const PAID_ROOM = SEED_IDS.rooms.premium
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-gift-tests')

@@ -20,9 +20,10 @@ import { loginStore } from '@/stores/login'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
 import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
+import { SEED_IDS } from '../../../server/seed-ids'
 
-const LIKE_ROOM = 309 // likes counted only by this file; a password room (8888): its likes carry the room's key (R3.9)
-const GIFT_ROOM = 306
+const LIKE_ROOM = SEED_IDS.rooms.password // likes counted only by this file; a password room: its likes carry the room's key (R3.9)
+const GIFT_ROOM = SEED_IDS.rooms.onAirWithGoods
 let server: ReferenceServer
 let proxy: FaultProxy
 

@@ -10,6 +10,7 @@ import { fetchRoomInfo } from '@/api/live'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
+import { SEED_IDS } from '../../../server/seed-ids'
 
 const server = useReferenceServer()
 
@@ -121,14 +122,16 @@ describe('playback store against the reference server', () => {
 })
 
 describe('a password room’s recording', () => {
-  // playback 5010 is the recording of password room 309 (password 8888 in the reference server's seed)
+  // playback 5010 is the recording of the password room (password 8888 in the reference server's seed)
   test('R3.9 R7.15 R7.80 R7.81 it loads only once the viewer has entered the room’s password, then with the room’s key', async () => {
     const locked = new PlaybackStore(5010)
     await locked.load()
     expect(locked.error).toBe('该直播间需要输入密码')
     expect(locked.detail).toBeNull()
     // the viewer enters the room with its password (the room page's call): the key is remembered
-    expect((await fetchRoomInfo({ roomid: 309, password: '8888' })).id).toBe(309)
+    expect((await fetchRoomInfo({ roomid: SEED_IDS.rooms.password, password: '8888' })).id).toBe(
+      SEED_IDS.rooms.password
+    )
     const store = new PlaybackStore(5010)
     await store.load()
     expect(store.error).toBeNull()

@@ -1,7 +1,7 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
  * Paid live rooms: the banner states of R4.12, the ispremium rule of R5.17, the purchase with its
- * toasts (R8.13, R8.14), against the reference server (room 303: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s).
+ * toasts (R8.13, R8.14), against the reference server (SEED_IDS.rooms.premium: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s).
  */
 import Taro from '@tarojs/taro'
 import { payPremium } from '@/api/premium'
@@ -21,6 +21,10 @@ import {
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
+import { SEED_IDS } from '../../../server/seed-ids'
+
+const PAID = SEED_IDS.rooms.premium
+const FREE = SEED_IDS.rooms.onAirWithGoods
 
 const server = useReferenceServer()
 
@@ -58,7 +62,7 @@ describe('against the reference server', () => {
     setItem('fingerprint', 'fp-premium-tests')
     sessionStore.configure({
       wait: () => Promise.resolve(),
-      currentUrl: () => '/packageA/pages/live/live?roomid=303',
+      currentUrl: () => `/packageA/pages/live/live?roomid=${PAID}`,
       platform: () => 'WEB',
       isIOS: () => false
     })
@@ -84,31 +88,31 @@ describe('against the reference server', () => {
   test('R4.12 R7.87 a free room is WELCOM; a paid room runs its trial, then TRIAL_ENDED blocks the player', async () => {
     setToken('')
     clearCookies() // anonymous: not even the id/sign cookies of another test's login (R4.10)
-    await Promise.all([liveStore.loadRoom(306), liveStore.loadRoom(303)])
+    await Promise.all([liveStore.loadRoom(FREE), liveStore.loadRoom(PAID)])
     const { store, advance } = clockStore()
-    expect(store.state(306)).toBe('WELCOM')
-    expect(store.isPremium(303)).toBe(true)
-    expect(await store.check(303)).toBe(false) // anonymous: not bought
-    const stop = store.watch(303)
-    expect(store.state(303)).toBe('TRIAL')
-    expect(store.blocked(303)).toBe(false)
+    expect(store.state(FREE)).toBe('WELCOM')
+    expect(store.isPremium(PAID)).toBe(true)
+    expect(await store.check(PAID)).toBe(false) // anonymous: not bought
+    const stop = store.watch(PAID)
+    expect(store.state(PAID)).toBe('TRIAL')
+    expect(store.blocked(PAID)).toBe(false)
     advance(59)
-    expect(store.trialLeft(303)).toBe(1)
-    expect(store.state(303)).toBe('TRIAL')
+    expect(store.trialLeft(PAID)).toBe(1)
+    expect(store.state(PAID)).toBe('TRIAL')
     advance(1)
-    expect(store.state(303)).toBe('TRIAL_ENDED')
-    expect(store.blocked(303)).toBe(true)
+    expect(store.state(PAID)).toBe('TRIAL_ENDED')
+    expect(store.blocked(PAID)).toBe(true)
     stop()
   })
 
   test('R4.12 a paid room without a trial is PREMIUM (blocked)', async () => {
-    await liveStore.loadRoom(303)
+    await liveStore.loadRoom(PAID)
     const { store } = clockStore()
-    liveStore.roomsData[303] = { ...liveStore.roomsData[303], trial_seconds: 0 }
-    store.purchased[303] = false
-    expect(store.state(303)).toBe('PREMIUM')
-    expect(store.blocked(303)).toBe(true)
-    await liveStore.loadRoom(303)
+    liveStore.roomsData[PAID] = { ...liveStore.roomsData[PAID], trial_seconds: 0 }
+    store.purchased[PAID] = false
+    expect(store.state(PAID)).toBe('PREMIUM')
+    expect(store.blocked(PAID)).toBe(true)
+    await liveStore.loadRoom(PAID)
   })
 
   test('R5.17 an ispremium call that fails (unknown room) counts as purchased', async () => {
@@ -122,7 +126,7 @@ describe('against the reference server', () => {
     const { store } = clockStore()
     const calls = countRequests(/premium_pay/)
     try {
-      expect(await store.purchase(303)).toBe(false)
+      expect(await store.purchase(PAID)).toBe(false)
       expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
       expect(calls.count).toBe(0)
     } finally {
@@ -132,26 +136,26 @@ describe('against the reference server', () => {
 
   test('R7.88 R8.14 R4.12 a purchase toasts 购买成功, charges the price and unlocks (PREMIUM_PAYED); ispremium agrees', async () => {
     expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
-    await liveStore.loadRoom(303)
+    await liveStore.loadRoom(PAID)
     const { store, advance } = clockStore()
-    store.watch(303)
+    store.watch(PAID)
     advance(120)
-    expect(await store.check(303)).toBe(false)
-    expect(store.state(303)).toBe('TRIAL_ENDED')
+    expect(await store.check(PAID)).toBe(false)
+    expect(store.state(PAID)).toBe('TRIAL_ENDED')
     const gold = await balanceStore.loadBalance()
     const calls = countRequests(/premium_pay/)
     try {
-      expect(await store.purchase(303)).toBe(true)
-      expect(JSON.parse(calls.bodies[0])).toMatchObject({ id: 303 })
+      expect(await store.purchase(PAID)).toBe(true)
+      expect(JSON.parse(calls.bodies[0])).toMatchObject({ id: PAID })
     } finally {
       calls.restore()
     }
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: PURCHASE_SUCCESS_TEXT }))
-    expect(store.state(303)).toBe('PREMIUM_PAYED')
-    expect(store.blocked(303)).toBe(false)
+    expect(store.state(PAID)).toBe('PREMIUM_PAYED')
+    expect(store.blocked(PAID)).toBe(false)
     expect(balanceStore.gold).toBe((gold as number) - 30)
     const fresh = clockStore().store
-    expect(await fresh.check(303)).toBe(true)
+    expect(await fresh.check(PAID)).toBe(true)
   })
 
   test('R7.88 premium_pay takes review_id for a paid playback', async () => {

@@ -13,8 +13,9 @@ import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 import { useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
+import { SEED_IDS } from '../../../server/seed-ids'
 
-const ROOM = 307
+const ROOM = SEED_IDS.rooms.onAirWithHistory
 useReferenceServer()
 
 beforeAll(async () => {

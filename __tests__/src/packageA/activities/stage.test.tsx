@@ -26,6 +26,7 @@ import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
+import { SEED_IDS } from '../../../../server/seed-ids'
 
 const server = useReferenceServer()
 const ROOM = 496
@@ -283,7 +284,7 @@ test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', 
 })
 
 test('entering fetches each running activity (a late joiner sees the running vote and red packet); two at once stack as a card and a chip', async () => {
-  const OTHER = 539 // the seed's running vote
+  const OTHER = SEED_IDS.rooms.withRunningVote
   await fetch(`${server.origin}/dev/rooms/${OTHER}/redpack?total=20&count=2`, { method: 'POST' })
   await t.mount(ActivityStage, { props: { roomId: OTHER } })
   await waitFor(() => $('.act-card') && $$('.activities__chip').length === 1)
@@ -299,7 +300,7 @@ test('entering fetches each running activity (a late joiner sees the running vot
 
 test('the server drops the room’s sockets while a vote starts; after the reconnect the viewer sees it (details fetched again)', async () => {
   // a room no other test here opens: the stage of ROOM keeps what earlier tests started (a rain, a red packet) in front
-  const DROP_ROOM = 306 // on air in the seed, no activities
+  const DROP_ROOM = SEED_IDS.rooms.onAirWithGoods // on air, no activities
   await t.mount(ActivityStage, { props: { roomId: DROP_ROOM } })
   await waitFor(() => roomSocket(DROP_ROOM)?.isOpen)
   const socket = roomSocket(DROP_ROOM)!
