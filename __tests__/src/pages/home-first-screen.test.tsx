@@ -7,22 +7,20 @@ import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
 import { configureRequest } from '@/core/request'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
 
-let server: ReferenceServer
+const server = useReferenceServer()
 let proxy: FaultProxy
 
 beforeAll(async () => {
-  server = await startReferenceServer()
   proxy = await startFaultProxy(server.origin)
   configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
 }, 40000)
 
 afterAll(async () => {
   await proxy.close()
-  await server.stop()
 })
 
 test('R2.42 R4.21: home waits for the slides and the index, shows slides and menu together, and the sections below only after them', async () => {

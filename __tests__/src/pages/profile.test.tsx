@@ -22,7 +22,7 @@ import { profileStore } from '@/stores/profile'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import { USER_INFO_SKIP_KEY, userInfoPrompt } from '@/stores/user-info-prompt'
 import { loginStore } from '@/stores/login'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy'
 import { $, waitFor } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
@@ -32,14 +32,13 @@ const PNG = Buffer.from(
   'base64'
 )
 
-let server: ReferenceServer
+const server = useReferenceServer()
 let proxy: CorsProxy
 let picked: string
 const hostsOf = (origin: string) => ({ api: origin, live: origin, stats: origin, mobile: origin })
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-profile-page')
-  server = await startReferenceServer()
   proxy = await startCorsProxy(server.origin)
   configureRequest({ hosts: hostsOf(proxy.origin) })
   picked = proxy.file('/picked/avatar.png', PNG, 'image/png')
@@ -53,7 +52,6 @@ beforeAll(async () => {
 }, 40000)
 afterAll(async () => {
   await proxy.close()
-  await server.stop()
 })
 
 let t: TestUtils

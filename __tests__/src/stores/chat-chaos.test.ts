@@ -13,7 +13,7 @@ import { configureRequest } from '@/core/request'
 import { RoomSocket, socketUrl } from '@/core/socket'
 import { ChatStore, MAX_MESSAGES, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { sleep, until } from '../support/wait'
 
 const ROOM = 311
@@ -23,17 +23,15 @@ const RATE = 100
 const SECONDS = 12
 /** The history outage: every gap fill is refused for this long after cut number DROPS / 2. */
 const OUTAGE_MS = 1000
-let server: ReferenceServer
+const server = useReferenceServer()
 let proxy: FaultProxy
 
 beforeAll(async () => {
-  server = await startReferenceServer()
   proxy = await startFaultProxy(server.origin)
   configureRequest({ hosts: { api: proxy.origin } })
 }, 40000)
 afterAll(async () => {
   await proxy.close()
-  await server.stop()
 })
 
 async function dev(path: string, body: Record<string, unknown> = {}) {

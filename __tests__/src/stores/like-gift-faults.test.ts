@@ -18,18 +18,17 @@ import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
-import { startReferenceServer, type ReferenceServer } from '../support/reference-server'
+import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const LIKE_ROOM = SEED_IDS.rooms.password // likes counted only by this file; a password room: its likes carry the room's key (R3.9)
 const GIFT_ROOM = SEED_IDS.rooms.onAirWithGoods
-let server: ReferenceServer
+const server = useReferenceServer()
 let proxy: FaultProxy
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-like-gift-faults')
-  server = await startReferenceServer()
   proxy = await startFaultProxy(server.origin)
   configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
   sessionStore.configure({
@@ -43,7 +42,6 @@ beforeAll(async () => {
 }, 40000)
 afterAll(async () => {
   await proxy.close()
-  await server.stop()
 })
 
 let toast: jest.SpyInstance
