@@ -111,9 +111,16 @@ test('time-shift (回看): dragging back 10 minutes plays older segments; 回到
   // back to the edge
   await page.click('.player__go-live')
   await page.waitForSelector('.player__live-badge')
-  await page.waitForTimeout(3000)
-  const behind = await latency(page, s.server.origin)
-  assert.ok(behind < 3, `${behind.toFixed(2)} s behind after 回到直播`)
+  // playing again at the edge: under 3 s behind within 10 s of the tap (a loaded machine takes longer to catch up
+  // than an idle one, which is there in about 3 s)
+  const readings: number[] = []
+  const deadline = Date.now() + 10000
+  do {
+    await page.waitForTimeout(1000)
+    readings.push(await latency(page, s.server.origin))
+  } while (readings[readings.length - 1] >= 3 && Date.now() < deadline)
+  const behind = readings[readings.length - 1]
+  assert.ok(behind < 3, `behind after 回到直播: ${readings.map((r) => r.toFixed(2)).join(', ')} s`)
   await page.close()
 })
 
