@@ -267,6 +267,8 @@ export const Player = observer(
         })
       }
       const offWechat = whenWechatReady(tryPlay)
+      /** The picture ran out of data since the last fragment arrived (hls.js rode the outage out itself). */
+      let stalled = false
       /** A fatal failure: try again after the backoff's wait (网络不给力，正在重连…), or give up after two minutes (点击重试). */
       const retryLater = (again: () => void) => {
         if (disposed || retryTimer) return
@@ -300,7 +302,9 @@ export const Player = observer(
       }
       // a stall is the player's own to ride out (hls.js keeps loading; Safari too): the viewer is told
       const onWaiting = () => {
-        if (!video.paused) setState('stalled')
+        if (video.paused) return
+        setState('stalled')
+        stalled = true
       }
       // native HLS (Safari): a failed stream is loaded again after the backoff's wait
       const onError = () => {
@@ -419,15 +423,15 @@ export const Player = observer(
               setPlayingHeight(instance.levels[data.level]?.height || 0)
             )
             // a fragment arrived: the stream is back, whatever failed before; a live viewer who had not chosen the past
-            // goes back to the edge (the outage put them behind it)
+            // goes back to the edge (the outage put them behind it), after a fatal error and after a stall alike
             instance.on(Hls.Events.FRAG_BUFFERED, () => {
-              if (backoff.failing) {
-                backoff.succeed()
-                const edge = instance.liveSyncPosition
-                if (live && !chosePast.current && edge !== null && edge > video.currentTime + 3)
-                  video.currentTime = edge
-                if (!video.paused) setState('playing')
-              }
+              const failing = backoff.failing
+              if (!failing && !stalled) return
+              stalled = false
+              if (failing) backoff.succeed()
+              const edge = instance.liveSyncPosition
+              if (live && !chosePast.current && edge !== null && edge > video.currentTime + 3) video.currentTime = edge
+              if (failing && !video.paused) setState('playing')
             })
             // non-fatal errors are hls.js's own to recover from; fatal ones are retried after the backoff's wait (network),
             // recovered once then loaded again (media), or end in 点击重试
