@@ -5,6 +5,8 @@ import { BizError, CODE, nowSec, parseCookies } from './lib/util'
 import { isLoopback, userBySign } from './security'
 import { compile, validate, type ObjectSchema } from './lib/validate'
 import type { UserRow } from './types'
+import type { CallDef, DataOf, PayloadOf } from '../contract/call'
+import { mismatches } from '../contract/check'
 
 /** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
 export class Envelope {
@@ -55,6 +57,27 @@ export function fromThisMachine(req: FastifyRequest): boolean {
 }
 
 export type Handler = (p: any, call: Call) => unknown
+
+/** A contract call's handler: its typed payload in, its data (or a whole Envelope) out. */
+export type CallHandler<C extends CallDef> = (
+  p: PayloadOf<C>,
+  call: Call
+) => DataOf<C> | Envelope | undefined | Promise<DataOf<C> | Envelope | undefined>
+
+/**
+ * Strict mode (CONTRACT_STRICT=1, set by the test runner): an answer that leaves its call's contract (a field the
+ * contract lacks, a required one missing, another type) is a server error naming the fields, so a test of the call
+ * fails. Off in production: an answer is never withheld for a documentation fault.
+ */
+const strict = () => process.env.CONTRACT_STRICT === '1'
+
+function contractFault(def: CallDef, envelope: { code: number; msg: string; data: unknown }): string[] {
+  const ok =
+    def.success === 'positive' ? envelope.code > 0 : def.success === 'zero' ? envelope.code === 0 : envelope.code === 1
+  if (ok) return mismatches(def.data, envelope.data)
+  if (envelope.data === null) return []
+  return def.refusal ? mismatches(def.refusal, envelope.data) : ['data: 失败的答复应为 null']
+}
 
 export const UNAUTHORIZED = { code: 401, msg: '请先登录', data: null }
 
@@ -141,7 +164,7 @@ export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'inval
 }
 
 export class Api {
-  private php = new Map<string, Map<string, { opts: RouteOpts; handler: Handler }>>()
+  private php = new Map<string, Map<string, { opts: RouteOpts; handler: Handler; def?: CallDef }>>()
 
   constructor(
     readonly app: FastifyInstance,
@@ -150,6 +173,29 @@ export class Api {
 
   /** Runs one call: payload merge, validation, auth, handler, envelope. */
   async run(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    opts: RouteOpts,
+    handler: Handler,
+    payloadOverride?: Record<string, unknown>,
+    def?: CallDef
+  ): Promise<unknown> {
+    const answer = await this.answer(req, reply, opts, handler, payloadOverride)
+    if (!def || !strict() || reply.sent || !answer || typeof answer !== 'object' || !('code' in answer)) return answer
+    const envelope = answer as { code: number; msg: string; data: unknown }
+    if (reply.statusCode !== 200 && envelope.code !== 1) return answer
+    const faults = contractFault(def, envelope)
+    if (!faults.length) return answer
+    req.log.error({ faults }, 'answer outside the contract')
+    reply.code(500)
+    return {
+      code: -500,
+      msg: `答复不符合契约（${def.path}${def.action ? `?a=${def.action}` : ''}）：${faults.join('；')}`,
+      data: null
+    }
+  }
+
+  private async answer(
     req: FastifyRequest,
     reply: FastifyReply,
     opts: RouteOpts,
@@ -225,18 +271,41 @@ export class Api {
     }
   }
 
-  private route(method: 'GET' | 'POST' | Array<'GET' | 'POST'>, url: string, opts: RouteOpts, handler: Handler): void {
+  private route(
+    method: 'GET' | 'POST' | Array<'GET' | 'POST'>,
+    url: string,
+    opts: RouteOpts,
+    handler: Handler,
+    def?: CallDef
+  ): void {
     this.compiled(opts)
     this.app.route({
       method,
       url,
       config: opts.access ? { access: opts.access } : {},
-      handler: (req, reply) => this.run(req, reply, opts, handler)
+      handler: (req, reply) => this.run(req, reply, opts, handler, undefined, def)
     })
   }
 
+  /** A call of the contract (contract/*.ts): its path, method, login rule, payload schema and answer. */
+  call<C extends CallDef>(def: C, handler: CallHandler<C>): void {
+    const opts: RouteOpts = {
+      schema: def.payload as unknown as ObjectSchema,
+      auth: def.auth,
+      access: def.access
+    }
+    if (def.action) {
+      const file = /\/live\/(api_mapp|api)\.php$/.exec(def.path)?.[1] as 'api_mapp' | 'api' | undefined
+      if (!file) throw new Error(`${def.path}: an action belongs to /live/api.php or /live/api_mapp.php`)
+      this.action(file, def.action, opts, handler as Handler, def)
+      return
+    }
+    const method = def.method === 'GET,POST' ? (['GET', 'POST'] as Array<'GET' | 'POST'>) : def.method
+    this.route(method, def.path, opts, handler as Handler, def)
+  }
+
   /** An action of `/live/<file>.php?a=<action>` (GET; POST accepted too). */
-  action(file: 'api_mapp' | 'api', action: string, opts: RouteOpts, handler: Handler): void {
+  action(file: 'api_mapp' | 'api', action: string, opts: RouteOpts, handler: Handler, def?: CallDef): void {
     let m = this.php.get(file)
     if (!m) {
       this.php.set(file, (m = new Map()))
@@ -254,11 +323,11 @@ export class Api {
               msg: typeof a === 'string' && a ? `未知的接口：${a}` : '缺少参数：a',
               data: null
             }
-          return this.run(req, reply, entry.opts, entry.handler)
+          return this.run(req, reply, entry.opts, entry.handler, undefined, entry.def)
         }
       })
     }
-    m.set(action, { opts: this.compiled(opts), handler })
+    m.set(action, { opts: this.compiled(opts), handler, def })
   }
 
   /** Every registered action name, for the README's route table and tests. */

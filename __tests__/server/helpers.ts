@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict'
 import { createServer, type LiveServer, type ServerOptions } from '../../server/app'
 
+// single-file runs check the contract as `npm test` does (scripts/test.mjs)
+process.env.CONTRACT_STRICT ??= '1'
+
 export type Json = { code: number; msg: string; data: any }
 
 export async function makeApp(opts: ServerOptions = {}): Promise<LiveServer> {

@@ -293,7 +293,7 @@ test('R7.111 the sandbox analytics store keeps no token, tokentype, code or sign
 const tokenOf = async (app: LiveServer, userId: number) =>
   (await import('../../server/routes/user')).issueToken(
     app.ctx,
-    (await import('../../server/routes/user')).userById(app.ctx, userId)!
+    (await import('../../server/repositories/users')).userById(app.ctx, userId)!
   )
 
 test('R7.54 R9.9 without SANDBOX no seeded account or room opens with a published password, even in a database the sandbox seeded', async () => {

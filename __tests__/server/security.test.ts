@@ -20,7 +20,8 @@ import {
   type CallResult,
   type Json
 } from './helpers'
-import { issueToken, userById } from '../../server/routes/user'
+import { issueToken } from '../../server/routes/user'
+import { userById } from '../../server/repositories/users'
 
 process.env.QUIET_SMS = '1'
 const TOO_FAST = '操作太频繁，请稍后再试'

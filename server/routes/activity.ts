@@ -4,8 +4,8 @@ import { CODE, biz, nowSec } from '../lib/util'
 import { S } from '../lib/validate'
 import { streamGated } from '../security'
 import type { Activity, Goods, Room, UserRow } from '../types'
-import { roomOr404 } from './content'
-import { userById } from './user'
+import { roomOr404 } from '../repositories/rooms'
+import { userById } from '../repositories/users'
 
 const A = '/api/v1/userapp/living/activity'
 const HOUR = 3600

@@ -1,76 +1,20 @@
-import type { FastifyRequest } from 'fastify'
 import { Envelope, type Api } from '../api'
 import type { AppContext, Call } from '../context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../lib/util'
 import { S } from '../lib/validate'
 import { TAGS } from '../seed'
-import {
-  callerKey,
-  checkPlaybackAccess,
-  checkRoomAccess,
-  countOnce,
-  securedRoomInfo,
-  signedSource,
-  uncount
-} from '../security'
+import { callerKey, checkRoomAccess, countOnce, securedRoomInfo, signedSource, uncount } from '../security'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../types'
-import {
-  channelItem,
-  playbackDetail,
-  playbackItem,
-  roomItem,
-  roomStatus,
-  scheduleOf,
-  streamerItem,
-  teaserItem
-} from '../views'
+import { channelItem, playbackDetail, playbackItem, roomItem, scheduleOf, streamerItem, teaserItem } from '../views'
+
+import { defaultRoomOrder, playbackOr404, roomOr404, visibleRooms } from '../repositories/rooms'
 
 const U = '/api/v1/userapp'
-
-export function visibleRooms(ctx: AppContext, includeTest = false): Room[] {
-  return ctx.store.docs<Room>('room').filter((r) => includeTest || !r.test)
-}
-
-/** Live first (busiest first), then scheduled (soonest first), then ended (latest first). */
-export function defaultRoomOrder(ctx: AppContext, rooms: Room[]): Room[] {
-  const now = nowSec()
-  const rank = (r: Room) => [1, 2, 0].indexOf(roomStatus(r, now))
-  return [...rooms].sort((a, b) => {
-    const d = rank(a) - rank(b)
-    if (d) return d
-    const s = roomStatus(a, now)
-    if (s === 1) return b.online + b.likes / 1000 - (a.online + a.likes / 1000)
-    if (s === 2) return a.start_time - b.start_time
-    return b.start_time - a.start_time
-  })
-}
-
-export function roomOr404(ctx: AppContext, id: number, allowTest = false): Room {
-  const room = ctx.store.doc<Room>('room', id)
-  if (!room || (room.test && !allowTest)) throw biz(CODE.NOT_FOUND, '直播间不存在')
-  return room
-}
 
 /** A recording's password fields: a password room's recordings need the room's password or room_key (R3.9). */
 export const ROOM_ACCESS = {
   password: S.str('直播间密码', { maxLength: 64 }),
   room_key: S.str('直播间凭证', { maxLength: 128 })
-}
-
-/**
- * The playback `id`, or -4 回放不存在. With `req`, the caller must also be let in: a password room's recording
- * answers -3 (with the room's id, need_password) without the room's password or room_key.
- */
-export function playbackOr404(
-  ctx: AppContext,
-  id: number,
-  req?: Pick<FastifyRequest, 'ip'>,
-  given: { password?: unknown; room_key?: unknown } = {}
-): Playback {
-  const p = ctx.store.doc<Playback>('playback', id)
-  if (!p) throw biz(CODE.NOT_FOUND, '回放不存在')
-  if (req) checkPlaybackAccess(ctx, req, p, given)
-  return p
 }
 
 const includes = (hay: string, kw: string) => hay.toLowerCase().includes(kw.toLowerCase())

@@ -3,9 +3,9 @@ import type { AppContext } from '../context'
 import { CODE, biz } from '../lib/util'
 import { S } from '../lib/validate'
 import { demo } from './activity'
-import { postDanmaku } from './live'
+import { postDanmaku } from '../repositories/danmaku'
 import { confirmOrder } from './pay'
-import { userById } from './user'
+import { userById } from '../repositories/users'
 import type { UserRow } from '../types'
 
 const LINES = [

@@ -6,7 +6,7 @@ import { S } from '../lib/validate'
 import { hasPurchased, safeRedirect } from '../security'
 import type { Playback, Room, UserRow } from '../types'
 import { mallPaymentFor } from './mall'
-import { userById } from './user'
+import { userById } from '../repositories/users'
 
 const U = '/api/v1/userapp'
 

@@ -8,16 +8,14 @@ import { DEMO } from '../seed'
 import type { Room, Streamer, Teaser, UserRow } from '../types'
 import { publicUser, streamerItem } from '../views'
 
+import { ctxHasSensitive, userById } from '../repositories/users'
+
 const U = '/api/v1/userapp'
 export const TOKEN_TTL = 7 * 86400
 /** The device cookie lives a year: it only says that a login of its user happened on this device. */
 const DEVICE_TTL = 365 * 86400
 const MOBILE = S.str('手机号', { pattern: MOBILE_RE, errmsg: '请输入正确的手机号' })
 const VERIFY = S.str('验证码', { pattern: '^\\d{4,6}$', errmsg: '请输入正确的验证码' })
-
-export function userById(ctx: AppContext, id: number): UserRow | undefined {
-  return ctx.store.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined
-}
 
 function createUser(
   ctx: AppContext,
@@ -488,8 +486,4 @@ export function registerUser(api: Api, ctx: AppContext): void {
       return { issubscribe: sub, status: sub ? 2 : 0 }
     }
   )
-}
-
-export function ctxHasSensitive(ctx: AppContext, text: string): boolean {
-  return ctx.store.docs<{ word: string }>('sensitive').some((w) => text.includes(w.word))
 }

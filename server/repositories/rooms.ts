@@ -1,0 +1,47 @@
+/** Rooms and recordings: the lookups every area uses (a missing or test room is -4 直播间不存在). */
+import type { FastifyRequest } from 'fastify'
+import type { AppContext } from '../context'
+import { CODE, biz, nowSec } from '../lib/util'
+import { checkPlaybackAccess } from '../security'
+import type { Playback, Room } from '../types'
+import { roomStatus } from '../views'
+
+export function visibleRooms(ctx: AppContext, includeTest = false): Room[] {
+  return ctx.store.docs<Room>('room').filter((r) => includeTest || !r.test)
+}
+
+/** Live first (busiest first), then scheduled (soonest first), then ended (latest first). */
+export function defaultRoomOrder(ctx: AppContext, rooms: Room[]): Room[] {
+  const now = nowSec()
+  const rank = (r: Room) => [1, 2, 0].indexOf(roomStatus(r, now))
+  return [...rooms].sort((a, b) => {
+    const d = rank(a) - rank(b)
+    if (d) return d
+    const s = roomStatus(a, now)
+    if (s === 1) return b.online + b.likes / 1000 - (a.online + a.likes / 1000)
+    if (s === 2) return a.start_time - b.start_time
+    return b.start_time - a.start_time
+  })
+}
+
+export function roomOr404(ctx: AppContext, id: number, allowTest = false): Room {
+  const room = ctx.store.doc<Room>('room', id)
+  if (!room || (room.test && !allowTest)) throw biz(CODE.NOT_FOUND, '直播间不存在')
+  return room
+}
+
+/**
+ * The playback `id`, or -4 回放不存在. With `req`, the caller must also be let in: a password room's recording
+ * answers -3 (with the room's id, need_password) without the room's password or room_key.
+ */
+export function playbackOr404(
+  ctx: AppContext,
+  id: number,
+  req?: Pick<FastifyRequest, 'ip'>,
+  given: { password?: unknown; room_key?: unknown } = {}
+): Playback {
+  const p = ctx.store.doc<Playback>('playback', id)
+  if (!p) throw biz(CODE.NOT_FOUND, '回放不存在')
+  if (req) checkPlaybackAccess(ctx, req, p, given)
+  return p
+}
