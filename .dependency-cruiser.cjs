@@ -130,17 +130,33 @@ module.exports = {
       to: { path: '^src/packageA/pages/' }
     },
     {
+      // the contract is the API's one description: the server registers from it, the client only reads its types
+      // (no schema ships in the app), and it depends on neither
+      name: 'client-contract-types-only',
+      comment: 'the client imports the contract for its types only (import type): no schema is bundled',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^contract/', dependencyTypesNot: ['type-only'] }
+    },
+    {
+      name: 'contract-stands-alone',
+      comment: 'the contract imports nothing from the client or the server',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(src|server)/' }
+    },
+    {
       name: 'not-to-tests',
       comment: 'shipped code imports no test file',
       severity: 'error',
-      from: { path: '^(src|server)/' },
+      from: { path: '^(src|server|contract)/' },
       to: { path: '^(__tests__|e2e|weapp-sim|bench)/' }
     }
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '^(server/(fixtures|data)|dist|node_modules)/' },
-    includeOnly: '^(src|server)/',
+    includeOnly: '^(src|server|contract)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     // the H5 variant (`name.h5.ts`) is a file of its own: it is cruised, and imports name the plain file
