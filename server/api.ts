@@ -1,12 +1,22 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  RouteShorthandOptions
+} from 'fastify'
+import { Type } from 'typebox'
 import type { AppContext, Call } from './context'
 import { absolutize } from './lib/absolute'
 import { BizError, CODE, nowSec, parseCookies } from './lib/util'
 import { isLoopback, userBySign } from './security'
-import { compile, validate, type ObjectSchema } from './lib/validate'
+import { compile, formValues, messageOf, validate, type ObjectSchema } from './lib/validate'
 import type { UserRow } from './types'
 import type { CallDef, DataOf, PayloadOf } from '../contract/call'
 import { mismatches } from '../contract/check'
+
+type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>
 
 /** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
 export class Envelope {
@@ -28,6 +38,18 @@ export type Access = 'loopback' | 'public'
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access
+    /** login required (the call's `auth`) */
+    auth?: boolean
+    /** the contract call the route answers (contract/*.ts), for the OpenAPI document and the strict check */
+    call?: CallDef
+  }
+  interface FastifyRequest {
+    /** the signed-in caller (a valid access token, else the id + sign cookies), resolved before validation */
+    user: UserRow | null
+    /** the access token the call carried, if any */
+    token: string | null
+    /** payload fields that arrived blank ('' in a form): a field's own message is used for them */
+    blank: Set<string> | null
   }
 }
 
@@ -155,6 +177,7 @@ export function userByToken(ctx: AppContext, token: string | null): UserRow | nu
 /** Cookie (or payload) `id` + `sign`: see security.ts (expiring, versioned by logout). */
 export { userBySign } from './security'
 
+/** The merged payload of a call: query and body together (body wins), or 'invalid' when the body is not an object. */
 export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'invalid' {
   const q = (req.query ?? {}) as Record<string, unknown>
   const b = req.body
@@ -163,39 +186,115 @@ export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'inval
   return { ...q, ...((b as Record<string, unknown>) ?? {}) }
 }
 
+type Answer = { code: number; msg: string; data: unknown }
+
+/** The `a` of `/live/<file>.php?a=<action>`: a router constraint, so that each action is a route of its own. */
+type Strategy = Parameters<FastifyInstance['addConstraintStrategy']>[0]
+type Stored = Parameters<ReturnType<Strategy['storage']>['set']>[1]
+
+const ACTION_CONSTRAINT: Strategy = {
+  name: 'action',
+  storage() {
+    const handlers = new Map<string, Stored>()
+    return {
+      get: (value: string) => handlers.get(value) ?? null,
+      set: (value: string, store: Stored) => void handlers.set(value, store)
+    }
+  },
+  deriveConstraint(req) {
+    const url = req.url ?? ''
+    const q = url.indexOf('?')
+    if (q < 0) return undefined
+    try {
+      return new URLSearchParams(url.slice(q + 1)).get('a') ?? (undefined)
+    } catch {
+      return undefined // no action: the file's own answer (缺少参数：a)
+    }
+  },
+  mustMatchWhenDerived: false,
+  validate(value: unknown) {
+    if (typeof value !== 'string') throw new Error('an action is a string')
+  }
+}
+
+/**
+ * Registers the API's calls on Fastify: each call is a route whose Fastify `schema` is its contract's payload (body:
+ * the query and body merged, validated by Fastify with Chinese messages) and its answer (the envelope, serialised
+ * through the contract), with hooks for what every call shares:
+ * - preValidation: the payload merged (a body that is not an object is 参数错误), the caller resolved (`request.user`:
+ *   access token, else the id + sign cookies), a cross-site call acting as a cookie user refused (403), and a
+ *   login-only call without a user refused (401 请先登录);
+ * - validation: Fastify's, with the contract's rules (label / errmsg keywords), turned into `{code: -1, msg}` by the
+ *   route's error handler, which also answers a BizError with its envelope;
+ * - the handler: the call's own, given the payload and the caller; its data is wrapped in `{code: 1, msg: 'success'}`
+ *   with root-relative media paths made absolute.
+ */
 export class Api {
-  private php = new Map<string, Map<string, { opts: RouteOpts; handler: Handler; def?: CallDef }>>()
+  private actionsByFile = new Map<string, Set<string>>()
 
   constructor(
     readonly app: FastifyInstance,
     private ctx: AppContext
-  ) {}
-
-  /** Runs one call: payload merge, validation, auth, handler, envelope. */
-  async run(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    opts: RouteOpts,
-    handler: Handler,
-    payloadOverride?: Record<string, unknown>,
-    def?: CallDef
-  ): Promise<unknown> {
-    const answer = await this.answer(req, reply, opts, handler, payloadOverride)
-    if (!def || !strict() || reply.sent || !answer || typeof answer !== 'object' || !('code' in answer)) return answer
-    const envelope = answer as { code: number; msg: string; data: unknown }
-    if (reply.statusCode !== 200 && envelope.code !== 1) return answer
-    const faults = contractFault(def, envelope)
-    if (!faults.length) return answer
-    req.log.error({ faults }, 'answer outside the contract')
-    reply.code(500)
-    return {
-      code: -500,
-      msg: `答复不符合契约（${def.path}${def.action ? `?a=${def.action}` : ''}）：${faults.join('；')}`,
-      data: null
-    }
+  ) {
+    app.decorateRequest('user', null)
+    app.decorateRequest('token', null)
+    app.decorateRequest('blank', null)
+    app.addConstraintStrategy(ACTION_CONSTRAINT)
+    app.setValidatorCompiler(({ schema }) => compile(schema as ObjectSchema) as FastifyValidationResult)
   }
 
-  private async answer(
+  /** preValidation: payload, caller, cross-site and login checks (see the class comment). */
+  private prepare = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const raw = payloadOf(req)
+    if (raw === 'invalid') {
+      await reply.send({ code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null })
+      return
+    }
+    const token = tokenOf(req, raw)
+    const tokenUser = userByToken(this.ctx, token)
+    const cookies = parseCookies(req.headers.cookie)
+    const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)
+    // cross-site request forgery: the browser adds the login cookies (SameSite=Lax still lets a sibling host or a
+    // top-level GET send them) but never a bearer token. So a call from another site is refused when it would act as
+    // the cookie user, and when it changes anything without a token: login included, or another site could log the
+    // browser into the attacker's account (login CSRF) and read what the victim then does there.
+    if (!tokenUser && (cookieUser || req.method !== 'GET') && fromOtherSite(req)) {
+      await reply.code(403).send(CROSS_SITE)
+      return
+    }
+    req.user = tokenUser ?? cookieUser
+    req.token = token
+    if (req.routeOptions.config.auth && !req.user) {
+      await reply.code(401).send(UNAUTHORIZED)
+      return
+    }
+    const schema = req.routeOptions.schema?.querystring as ObjectSchema | undefined
+    req.blank = schema ? formValues(schema, raw) : null
+    req.query = raw
+  }
+
+  /**
+   * preHandler: Ajv does not check a number again after coercing a string to it ('Infinity' would pass as a number).
+   */
+  private finite = async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const schema = req.routeOptions.schema?.querystring as ObjectSchema | undefined
+    const body = req.query as Record<string, unknown>
+    const key =
+      schema && Object.keys(schema.properties).find((k) => typeof body[k] === 'number' && !Number.isFinite(body[k]))
+    if (!schema || !key) return
+    const msg = messageOf(
+      schema,
+      { keyword: 'type', instancePath: `/${key}`, schemaPath: '', params: { type: schema.properties[key]?.type } },
+      req.blank ?? new Set()
+    )
+    await reply.send({ code: CODE.BAD_PARAM, msg, data: null })
+  }
+
+  /**
+   * A call answered outside the router (today: the upload, a multipart body, and the QR code): the same checks as a
+   * registered call, run in order inside the handler.
+   */
+  async run(
     req: FastifyRequest,
     reply: FastifyReply,
     opts: RouteOpts,
@@ -208,10 +307,6 @@ export class Api {
     const token = tokenOf(req, raw)
     const tokenUser = userByToken(this.ctx, token)
     const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)
-    // cross-site request forgery: the browser adds the login cookies (SameSite=Lax still lets a sibling host or a
-    // top-level GET send them) but never a bearer token. So a call from another site is refused when it would act as
-    // the cookie user, and when it changes anything without a token: login included, or another site could log the
-    // browser into the attacker's account (login CSRF) and read what the victim then does there.
     if (!tokenUser && (cookieUser || req.method !== 'GET') && fromOtherSite(req)) {
       reply.code(403)
       return CROSS_SITE
@@ -243,23 +338,95 @@ export class Api {
     }
   }
 
-  /** Compiles a route's schema when it is registered, so a schema Ajv refuses stops the server at start-up. */
-  private compiled(opts: RouteOpts): RouteOpts {
+  /** A refusal as an envelope: the payload's validation (code -1 with the field named) or a BizError. */
+  private refusal = (err: FastifyError, req: FastifyRequest, reply: FastifyReply): Answer => {
+    if (err.validation) {
+      const schema = req.routeOptions.schema?.querystring as ObjectSchema
+      reply.code(200)
+      return {
+        code: CODE.BAD_PARAM,
+        msg: messageOf(schema, err.validation[0] as never, req.blank ?? new Set()),
+        data: null
+      }
+    }
+    if (err instanceof BizError) {
+      reply.code(err.httpStatus)
+      return this.checked(req, reply, { code: err.code, msg: err.message, data: absolutize(err.data, baseOf(req)) })
+    }
+    throw err // the server's own error handler: the 4xx parse errors, and 500 for a fault
+  }
+
+  /** Strict mode: an answer outside its call's contract is a 500 naming the fields (see contractFault). */
+  private checked(req: FastifyRequest, reply: FastifyReply, answer: Answer): Answer {
+    const def = req.routeOptions.config.call
+    if (!def || !strict()) return answer
+    const faults = contractFault(def, answer)
+    if (!faults.length) return answer
+    req.log.error({ faults }, 'answer outside the contract')
+    reply.code(500)
+    const where = `${def.path}${def.action ? `?a=${def.action}` : ''}`
+    return { code: -500, msg: `答复不符合契约（${where}）：${faults.join('；')}`, data: null }
+  }
+
+  private register(
+    method: 'GET' | 'POST' | Array<'GET' | 'POST'>,
+    url: string,
+    opts: RouteOpts,
+    handler: Handler,
+    def?: CallDef,
+    action?: string
+  ): void {
     if (opts.schema) compile(opts.schema)
-    return opts
+    const schema: NonNullable<RouteShorthandOptions['schema']> & Record<string, unknown> = {}
+    // the payload is the query and the body merged (preValidation puts it in request.query): Fastify validates it as
+    // the querystring, whatever the method (the OpenAPI document shows a POST's payload as its body)
+    if (opts.schema) schema.querystring = opts.schema
+    if (def) {
+      schema.summary = def.summary
+      schema.response = {
+        200: Type.Object(
+          {
+            code: Type.Integer(),
+            msg: Type.String(),
+            data: Type.Union([def.data, ...(def.refusal ? [def.refusal] : []), Type.Null()])
+          },
+          { description: '成功时 data 见契约；失败时 code 为错误码，data 多为 null' }
+        )
+      }
+    }
+    this.app.route({
+      method,
+      url,
+      schema,
+      ...(action ? { constraints: { action } } : {}),
+      config: { auth: !!opts.auth, ...(opts.access ? { access: opts.access } : {}), ...(def ? { call: def } : {}) },
+      preValidation: this.prepare,
+      preHandler: this.finite,
+      errorHandler: (err, req, reply) => void reply.send(this.refusal(err, req, reply)),
+      handler: async (req, reply) => {
+        const call: Call = { req, reply, user: req.user, token: req.token, base: baseOf(req) }
+        const result = await handler(req.query, call)
+        if (reply.sent) return reply
+        const answer =
+          result instanceof Envelope
+            ? { code: result.code, msg: result.msg, data: absolutize(result.data, call.base) }
+            : { code: CODE.OK, msg: 'success', data: absolutize(result ?? null, call.base) }
+        return this.checked(req, reply, answer)
+      }
+    })
   }
 
   post(path: string, opts: RouteOpts, handler: Handler): void {
-    this.route('POST', path, opts, handler)
+    this.register('POST', path, opts, handler)
   }
 
   get(path: string, opts: RouteOpts, handler: Handler): void {
-    this.route('GET', path, opts, handler)
+    this.register('GET', path, opts, handler)
   }
 
-  /** Both methods: used for the `.php?a=` actions and a few helper endpoints. */
+  /** Both methods: used for a few helper endpoints. */
   any(path: string, opts: RouteOpts, handler: Handler): void {
-    this.route(['GET', 'POST'], path, opts, handler)
+    this.register(['GET', 'POST'], path, opts, handler)
   }
 
   /** The same registration with `access` on every route (e.g. all of /dev/* loopback-only). */
@@ -271,29 +438,34 @@ export class Api {
     }
   }
 
-  private route(
-    method: 'GET' | 'POST' | Array<'GET' | 'POST'>,
-    url: string,
-    opts: RouteOpts,
-    handler: Handler,
-    def?: CallDef
-  ): void {
-    this.compiled(opts)
-    this.app.route({
-      method,
-      url,
-      config: opts.access ? { access: opts.access } : {},
-      handler: (req, reply) => this.run(req, reply, opts, handler, undefined, def)
-    })
+  /**
+   * An action of `/live/<file>.php?a=<action>` (GET; POST accepted too): a route of its own, chosen by the router from
+   * the query's `a`. The first action of a file also registers the file's answer for a missing or unknown action.
+   */
+  action(file: 'api_mapp' | 'api', action: string, opts: RouteOpts, handler: Handler, def?: CallDef): void {
+    let names = this.actionsByFile.get(file)
+    if (!names) {
+      this.actionsByFile.set(file, (names = new Set()))
+      this.app.route({
+        method: ['GET', 'POST'],
+        url: `/live/${file}.php`,
+        handler: async (req) => {
+          const a = (req.query as Record<string, unknown>).a
+          return {
+            code: CODE.NOT_FOUND,
+            msg: typeof a === 'string' && a ? `未知的接口：${a}` : '缺少参数：a',
+            data: null
+          }
+        }
+      })
+    }
+    names.add(action)
+    this.register(['GET', 'POST'], `/live/${file}.php`, opts, handler, def, action)
   }
 
   /** A call of the contract (contract/*.ts): its path, method, login rule, payload schema and answer. */
   call<C extends CallDef>(def: C, handler: CallHandler<C>): void {
-    const opts: RouteOpts = {
-      schema: def.payload as unknown as ObjectSchema,
-      auth: def.auth,
-      access: def.access
-    }
+    const opts: RouteOpts = { schema: def.payload as unknown as ObjectSchema, auth: def.auth, access: def.access }
     if (def.action) {
       const file = /\/live\/(api_mapp|api)\.php$/.exec(def.path)?.[1] as 'api_mapp' | 'api' | undefined
       if (!file) throw new Error(`${def.path}: an action belongs to /live/api.php or /live/api_mapp.php`)
@@ -301,39 +473,13 @@ export class Api {
       return
     }
     const method = def.method === 'GET,POST' ? (['GET', 'POST'] as Array<'GET' | 'POST'>) : def.method
-    this.route(method, def.path, opts, handler as Handler, def)
-  }
-
-  /** An action of `/live/<file>.php?a=<action>` (GET; POST accepted too). */
-  action(file: 'api_mapp' | 'api', action: string, opts: RouteOpts, handler: Handler, def?: CallDef): void {
-    let m = this.php.get(file)
-    if (!m) {
-      this.php.set(file, (m = new Map()))
-      const actions = m
-      this.app.route({
-        method: ['GET', 'POST'],
-        url: `/live/${file}.php`,
-        handler: (req, reply) => {
-          const p = payloadOf(req)
-          const a = p === 'invalid' ? undefined : p.a
-          const entry = typeof a === 'string' ? actions.get(a) : undefined
-          if (!entry)
-            return {
-              code: CODE.NOT_FOUND,
-              msg: typeof a === 'string' && a ? `未知的接口：${a}` : '缺少参数：a',
-              data: null
-            }
-          return this.run(req, reply, entry.opts, entry.handler, undefined, entry.def)
-        }
-      })
-    }
-    m.set(action, { opts: this.compiled(opts), handler, def })
+    this.register(method, def.path, opts, handler as Handler, def)
   }
 
   /** Every registered action name, for the README's route table and tests. */
   actions(): Record<string, string[]> {
     const out: Record<string, string[]> = {}
-    for (const [f, m] of this.php) out[f] = [...m.keys()]
+    for (const [f, names] of this.actionsByFile) out[f] = [...names]
     return out
   }
 }

@@ -67,7 +67,7 @@ export function compile(schema: ObjectSchema): Check {
  * ('' / blanks for a number, a blank required string), and a form boolean as '1' / '0'. Returns the keys that
  * were present but blank, so a field's own `errmsg` can be used instead of 缺少参数.
  */
-function formValues(schema: ObjectSchema, out: Record<string, unknown>): Set<string> {
+export function formValues(schema: ObjectSchema, out: Record<string, unknown>): Set<string> {
   const blank = new Set<string>()
   const required = new Set(schema.required ?? [])
   for (const [key, prop] of Object.entries(schema.properties)) {
@@ -87,7 +87,7 @@ function formValues(schema: ObjectSchema, out: Record<string, unknown>): Set<str
 }
 
 /** The Chinese message of Ajv's (first) error. */
-function messageOf(schema: ObjectSchema, err: ErrorObject | undefined, blank: Set<string>): string {
+export function messageOf(schema: ObjectSchema, err: ErrorObject | undefined, blank: Set<string>): string {
   if (!err) return '参数错误'
   const key = err.keyword === 'required' ? String(err.params.missingProperty) : (err.instancePath.split('/')[1] ?? '')
   const prop = schema.properties[key]
