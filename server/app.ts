@@ -50,6 +50,7 @@ import { registerWs } from './routes/ws'
 import { registerHls } from './routes/hls'
 import { staticServer } from './static'
 import { firstScreenOf, withFirstScreen } from './first-screen'
+import { openapi } from './plugins/openapi'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const DEFAULT_DATA_DIR = path.join(__dirname, 'data')
@@ -257,6 +258,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } })
+  await openapi(app)
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const status = err.statusCode ?? 500

@@ -1,4 +1,5 @@
 import { Envelope, type Api } from '../api'
+import * as live from '../../contract/live'
 import type { AppContext } from '../context'
 import { REQUEST_ID, once } from '../idempotency'
 import { CODE, biz, cnDate, cnMidnight, nowSec, paginate } from '../lib/util'
@@ -25,7 +26,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
   const db = store.db
 
   // R7.66
-  api.post(`${U}/living/gifts/list`, { schema: S.obj({ roomid: S.int() }) }, () => store.docs<Gift>('gift'))
+  api.call(live.giftsList, () => store.docs<Gift>('gift'))
 
   // R7.68, R7.27: b = stat type (default all)
   api.action(
