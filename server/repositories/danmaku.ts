@@ -1,7 +1,8 @@
 /** Chat messages: stored with the room's next msg_id, pushed, and answered in their push and history forms. */
 import type { AppContext } from '../context'
-import { CODE, biz, nowSec } from '../lib/util'
+import { CODE, biz } from '../lib/util'
 import type { Activity, Room, UserRow } from '../types'
+import { joinLottery } from './activities'
 import { ctxHasSensitive } from './users'
 
 export interface DanmakuRow {
@@ -88,9 +89,36 @@ function textLotteryHook(ctx: AppContext, roomId: number, userId: number, text: 
   const act = ctx.store
     .docs<Activity>('activity')
     .find((a) => a.kind === 'lottery' && a.room_id === roomId && a.status === 1 && a.lottery_type === 0)
-  if (act && act.title === text.trim()) {
+  if (act && act.title === text.trim()) joinLottery(ctx, act.id, userId)
+}
+
+/** The oldest msg_id the room's history still keeps (null: none kept). */
+export function oldestMsgId(ctx: AppContext, roomId: number): number | null {
+  return (
+    ctx.store.db.prepare('SELECT MIN(msg_id) AS m FROM danmaku WHERE room_id = ?').get(roomId) as { m: number | null }
+  ).m
+}
+
+/** Up to `count` messages after `afterMsgId`, oldest first (a gap after a reconnect). */
+export function danmakuAfter(ctx: AppContext, roomId: number, afterMsgId: number, count: number): DanmakuRow[] {
+  return ctx.store.db
+    .prepare('SELECT * FROM danmaku WHERE room_id = ? AND msg_id > ? ORDER BY msg_id ASC LIMIT ?')
+    .all(roomId, afterMsgId, count) as DanmakuRow[]
+}
+
+/** The latest `count` messages sent since `sinceMs` (Unix ms) and before `beforeMsgId`, oldest first. */
+export function danmakuBefore(
+  ctx: AppContext,
+  roomId: number,
+  sinceMs: number,
+  beforeMsgId: number,
+  count: number
+): DanmakuRow[] {
+  return (
     ctx.store.db
-      .prepare('INSERT OR IGNORE INTO act_entries (act_id, user_id, kind, value, created_at) VALUES (?, ?, ?, ?, ?)')
-      .run(act.id, userId, 'join', '1', nowSec())
-  }
+      .prepare(
+        'SELECT * FROM danmaku WHERE room_id = ? AND created_at >= ? AND msg_id < ? ORDER BY msg_id DESC LIMIT ?'
+      )
+      .all(roomId, sinceMs, beforeMsgId, count) as DanmakuRow[]
+  ).reverse()
 }
