@@ -1,14 +1,25 @@
 import crypto from 'node:crypto'
-import { Envelope, UNAUTHORIZED, baseOf, tokenOf, userBySign, userByToken, type Api } from '../api'
-import type { AppContext } from '../context'
-import { CODE, biz, escapeXml, nowSec, paginate, parseCookies, randomToken } from '../lib/util'
-import { S } from '../lib/validate'
-import { hasPurchased, safeRedirect } from '../security'
-import type { Playback, Room, UserRow } from '../types'
-import { mallPaymentFor } from './mall'
-import { userById } from '../repositories/users'
+import { Envelope, UNAUTHORIZED, baseOf, tokenOf, userBySign, userByToken, type Api } from '../../api'
+import type { AppContext } from '../../context'
+import { CODE, biz, escapeXml, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
+import { hasPurchased, safeRedirect } from '../../security'
+import type { Playback, Room, UserRow } from '../../types'
+import type { DataOf } from '../../../contract/call'
+import * as pay from '../../../contract/pay'
+import { mallPaymentFor } from '../mall'
+import { userById } from '../../repositories/users'
+import {
+  buyWithGold,
+  confirmOrder,
+  goldOrdersOf,
+  insertOrder,
+  newOrderId,
+  orderById,
+  type OrderRow
+} from '../../repositories/payments'
 
-const U = '/api/v1/userapp'
+// other files import the confirmation from here (routes/dev.ts)
+export { confirmOrder } from '../../repositories/payments'
 
 /** R3.43–R3.49: deposit method → fromtype. */
 export const METHODS: Record<string, { fromtype: string; name: string }> = {
@@ -16,25 +27,7 @@ export const METHODS: Record<string, { fromtype: string; name: string }> = {
   weixin_mini: { fromtype: 'xcx', name: '微信支付（小程序）' },
   weixin_h5: { fromtype: 'h5', name: '微信支付（H5）' },
   alipay_web: { fromtype: 'alipay', name: '支付宝' }
-}
-
-interface OrderRow {
-  id: string
-  kind: 'gold' | 'mall'
-  user_id: number
-  method: string
-  gold: number
-  amount: number
-  target: string | null
-  status: 'pending' | 'paid'
-  created_at: number
-  paid_at: number | null
-}
-
-function newOrderId(): string {
-  const d = new Date(Date.now() + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14)
-  return `SB${d}${crypto.randomInt(100000, 999999)}`
-}
+} satisfies Record<(typeof pay.DEPOSIT_METHODS)[number], { fromtype: string; name: string }>
 
 /**
  * The payment routes pay through the sandbox stand-in only (paymentPayload's fake links, /sandbox/pay): without the
@@ -45,7 +38,7 @@ function requireSandboxPayments(ctx: AppContext): void {
 }
 
 /** A fake but correctly shaped payment payload for each method (sandbox only: requireSandboxPayments). */
-export function paymentPayload(method: string, order: OrderRow, base: string) {
+export function paymentPayload(method: string, order: OrderRow, base: string): pay.Payment {
   const nonceStr = randomToken(8)
   const timeStamp = String(nowSec())
   const pkg = `prepay_id=wx_sandbox_${order.id}`
@@ -78,25 +71,7 @@ export function paymentPayload(method: string, order: OrderRow, base: string) {
   }
 }
 
-/** Marks an order paid and credits its gold exactly once, however often it is called. */
-export function confirmOrder(ctx: AppContext, orderId: string): { order: OrderRow; credited: boolean; gold: number } {
-  const db = ctx.store.db
-  const result = db.transaction(() => {
-    const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow | undefined
-    if (!order) return null
-    const r = db
-      .prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'")
-      .run(nowSec(), orderId)
-    const credited = r.changes === 1
-    if (credited && order.kind === 'gold')
-      db.prepare('UPDATE users SET gold = gold + ? WHERE id = ?').run(order.gold, order.user_id)
-    return { order: db.prepare('SELECT * FROM orders WHERE id = ?').get(orderId) as OrderRow, credited }
-  })()
-  if (!result) throw biz(CODE.NOT_FOUND, '订单不存在')
-  return { ...result, gold: userById(ctx, result.order.user_id)?.gold ?? 0 }
-}
-
-function orderView(o: OrderRow) {
+function orderView(o: OrderRow): pay.Order {
   return {
     id: o.id,
     order_id: o.id,
@@ -115,112 +90,69 @@ function orderView(o: OrderRow) {
 
 export function registerPay(api: Api, ctx: AppContext): void {
   const { store } = ctx
-  const db = store.db
 
   // R7.67: the gold price list (10 慧币 per yuan)
-  api.post(`${U}/pay_gold_list`, { schema: S.obj({}) }, () => store.docs('price'))
+  api.call(pay.goldPrices, () => store.docs<pay.GoldPrice>('price'))
 
   // R7.84, R3.48, R3.49
-  api.post(
-    `${U}/pay_gold`,
-    {
-      auth: true,
-      schema: S.obj(
-        {
-          m: S.str('支付方式', { enum: Object.keys(METHODS), errmsg: '不支持的支付方式' }),
-          gold: S.int('充值数量', { minimum: 1, maximum: 1000000, errmsg: '请选择正确的充值数量' })
-        },
-        ['m', 'gold']
-      )
-    },
-    (p, call) => {
-      requireSandboxPayments(ctx)
-      const amount = Math.ceil(p.gold * 10) // fen: 10 慧币 = 1 元
-      const order: OrderRow = {
-        id: newOrderId(),
-        kind: 'gold',
-        user_id: call.user!.id,
-        method: p.m,
-        gold: p.gold,
-        amount,
-        target: null,
-        status: 'pending',
-        created_at: nowSec(),
-        paid_at: null
-      }
-      db.prepare(
-        'INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
-      ).run(
-        order.id,
-        order.kind,
-        order.user_id,
-        order.method,
-        order.gold,
-        order.amount,
-        null,
-        order.status,
-        order.created_at
-      )
-      return {
-        order_id: order.id,
-        m: p.m,
-        fromtype: METHODS[p.m].fromtype,
-        gold: p.gold,
-        price: amount / 100,
-        payment: paymentPayload(p.m, order, call.base),
-        sandbox: 1
-      }
+  api.call(pay.payGold, (p, call): DataOf<typeof pay.payGold> => {
+    requireSandboxPayments(ctx)
+    const amount = Math.ceil(p.gold * 10) // fen: 10 慧币 = 1 元
+    const order: OrderRow = {
+      id: newOrderId(),
+      kind: 'gold',
+      user_id: call.user!.id,
+      method: p.m,
+      gold: p.gold,
+      amount,
+      target: null,
+      status: 'pending',
+      created_at: nowSec(),
+      paid_at: null
     }
-  )
+    insertOrder(ctx, order)
+    return {
+      order_id: order.id,
+      m: p.m,
+      fromtype: METHODS[p.m].fromtype,
+      gold: p.gold,
+      price: amount / 100,
+      payment: paymentPayload(p.m, order, call.base),
+      sandbox: 1
+    }
+  })
 
   // R7.85, R3.28
-  api.post(`${U}/deposit/log`, { auth: true, schema: S.obj({ page: S.page(), count: S.count() }) }, (p, call) => {
-    const rows = db
-      .prepare("SELECT * FROM orders WHERE user_id = ? AND kind = 'gold' ORDER BY created_at DESC, id DESC")
-      .all(call.user!.id) as OrderRow[]
-    return paginate(rows.map(orderView), p.page, p.count)
-  })
+  api.call(pay.depositLog, (p, call) =>
+    // page and count have defaults: the validated payload always has them
+    paginate(goldOrdersOf(ctx, call.user!.id).map(orderView), p.page!, p.count!)
+  )
 
   // R7.86, R3.50, R3.51: the payer is the logged-in user, or the mall's user (_sj_userid) whose _sj_token is one of
   // our access tokens of that user (the mall shares our login); anyone else gets HTTP 401. Only an existing mall order
   // of the payer is paid, through the one payment row made with it, for its own total (routes/mall.ts); any other id,
   // made yet or not, someone else's or nobody's, is 订单不存在.
-  api.post(
-    `${U}/mall/order/pay`,
-    {
-      schema: S.obj(
-        {
-          id: S.str('订单ID', { minLength: 1, maxLength: 64 }),
-          fromtype: S.str('来源', { enum: ['h5', 'xcx', 'alipay'], default: 'xcx' }),
-          _sj_userid: S.str(),
-          _sj_token: S.str(),
-          openid: S.str()
-        },
-        ['id']
-      )
-    },
-    (p, call) => {
-      requireSandboxPayments(ctx)
-      const mallUser = p._sj_token ? userByToken(ctx, p._sj_token) : null
-      const payer = call.user ?? (mallUser && String(mallUser.id) === String(p._sj_userid) ? mallUser : null)
-      if (!payer) {
-        call.reply.code(401)
-        return new Envelope(UNAUTHORIZED.code, UNAUTHORIZED.msg, null)
-      }
-      const { payment } = mallPaymentFor(ctx, p.id, payer.id)
-      const order = db.prepare('SELECT * FROM orders WHERE id = ?').get(payment.id) as OrderRow
-      if (order.status === 'paid') return new Envelope(CODE.FAIL, '订单已支付，请勿重复支付', orderView(order))
-      const method = p.fromtype === 'xcx' ? 'weixin_mini' : p.fromtype === 'alipay' ? 'alipay_web' : 'weixin_h5'
-      return {
-        order_id: order.id,
-        mall_order_id: p.id,
-        fromtype: p.fromtype,
-        price: order.amount / 100,
-        payment: paymentPayload(method, order, call.base),
-        sandbox: 1
-      }
+  api.call(pay.mallOrderPay, (p, call) => {
+    requireSandboxPayments(ctx)
+    const mallUser = p._sj_token ? userByToken(ctx, p._sj_token) : null
+    const payer = call.user ?? (mallUser && String(mallUser.id) === String(p._sj_userid) ? mallUser : null)
+    if (!payer) {
+      call.reply.code(401)
+      return new Envelope(UNAUTHORIZED.code, UNAUTHORIZED.msg, null)
     }
-  )
+    const { payment } = mallPaymentFor(ctx, p.id, payer.id)
+    const order = orderById(ctx, payment.id) as OrderRow
+    if (order.status === 'paid') return new Envelope(CODE.FAIL, '订单已支付，请勿重复支付', orderView(order))
+    const method = p.fromtype === 'xcx' ? 'weixin_mini' : p.fromtype === 'alipay' ? 'alipay_web' : 'weixin_h5'
+    return {
+      order_id: order.id,
+      mall_order_id: p.id,
+      fromtype: p.fromtype!,
+      price: order.amount / 100,
+      payment: paymentPayload(method, order, call.base),
+      sandbox: 1 as const
+    }
+  })
 
   // R7.87, R5.17: anonymous → purchased 0
   const premiumTarget = (p: { id?: number; review_id?: number }) => {
@@ -228,7 +160,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
       const pb = store.doc<Playback>('playback', p.review_id)
       if (!pb) throw biz(CODE.NOT_FOUND, '回放不存在')
       return {
-        kind: 'playback',
+        kind: 'playback' as const,
         id: pb.id,
         is_premium: pb.is_premium,
         price: pb.price,
@@ -240,7 +172,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
     const room = store.doc<Room>('room', p.id)
     if (!room) throw biz(CODE.NOT_FOUND, '直播间不存在')
     return {
-      kind: 'room',
+      kind: 'room' as const,
       id: room.id,
       is_premium: room.is_premium,
       price: room.price,
@@ -248,53 +180,30 @@ export function registerPay(api: Api, ctx: AppContext): void {
       title: room.title
     }
   }
-  const purchased = (uid: number | undefined, kind: string, id: number) =>
-    hasPurchased(ctx, uid, kind as 'room' | 'playback', id)
-  api.post(
-    `${U}/ispremium`,
-    { schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), review_id: S.int('回放ID', { minimum: 1 }) }) },
-    (p, call) => {
-      const t = premiumTarget(p)
-      return {
-        id: t.id,
-        kind: t.kind,
-        is_premium: t.is_premium,
-        purchased: t.is_premium && !purchased(call.user?.id, t.kind, t.id) ? 0 : 1,
-        price: t.price,
-        trial_seconds: t.trial_seconds
-      }
+  const purchased = (uid: number | undefined, kind: 'room' | 'playback', id: number) => hasPurchased(ctx, uid, kind, id)
+  api.call(pay.isPremium, (p, call): DataOf<typeof pay.isPremium> => {
+    const t = premiumTarget(p)
+    return {
+      id: t.id,
+      kind: t.kind,
+      is_premium: t.is_premium,
+      purchased: t.is_premium && !purchased(call.user?.id, t.kind, t.id) ? 0 : 1,
+      price: t.price,
+      trial_seconds: t.trial_seconds
     }
-  )
+  })
   // R7.88, R8.13, R8.14
-  api.post(
-    `${U}/premium_pay`,
-    {
-      auth: true,
-      schema: S.obj({ id: S.int('直播间ID', { minimum: 1 }), review_id: S.int('回放ID', { minimum: 1 }) })
-    },
-    (p, call) => {
-      const t = premiumTarget(p)
-      const uid = call.user!.id
-      if (!t.is_premium) throw biz(CODE.FAIL, '该内容无需购买')
-      if (purchased(uid, t.kind, t.id))
-        return new Envelope(CODE.OK, '已购买', { purchased: 1, charged: 0, gold: (userById(ctx, uid) as UserRow).gold })
-      const ok = db.transaction(() => {
-        const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(t.price, uid, t.price)
-        if (r.changes !== 1) return false
-        db.prepare('INSERT INTO purchases (user_id, kind, target_id, gold, created_at) VALUES (?, ?, ?, ?, ?)').run(
-          uid,
-          t.kind,
-          t.id,
-          t.price,
-          nowSec()
-        )
-        return true
-      })()
-      const gold = (userById(ctx, uid) as UserRow).gold
-      if (!ok) throw biz(CODE.NO_BALANCE, `慧币余额不足，解锁需要 ${t.price} 慧币`, { gold, price: t.price })
-      return new Envelope(CODE.OK, '购买成功', { purchased: 1, charged: t.price, gold })
-    }
-  )
+  api.call(pay.premiumPay, (p, call) => {
+    const t = premiumTarget(p)
+    const uid = call.user!.id
+    if (!t.is_premium) throw biz(CODE.FAIL, '该内容无需购买')
+    if (purchased(uid, t.kind, t.id))
+      return new Envelope(CODE.OK, '已购买', { purchased: 1, charged: 0, gold: (userById(ctx, uid) as UserRow).gold })
+    const ok = buyWithGold(ctx, uid, t.kind, t.id, t.price)
+    const gold = (userById(ctx, uid) as UserRow).gold
+    if (!ok) throw biz(CODE.NO_BALANCE, `慧币余额不足，解锁需要 ${t.price} 慧币`, { gold, price: t.price })
+    return new Envelope(CODE.OK, '购买成功', { purchased: 1, charged: t.price, gold })
+  })
 
   // ---- sandbox payment confirmation (sandbox mode only; not part of spec section 7). it stands in for
   // the provider's callback, so it is bound to the order's owner: login required (token or id/sign cookies), and
@@ -305,39 +214,25 @@ export function registerPay(api: Api, ctx: AppContext): void {
   // loopback-only.)
   if (!ctx.sandbox) return
   // POST only: a GET (a link, an image, a prefetch) must not pay. The page's form posts here and is sent back.
-  api.post(
-    '/sandbox/pay/confirm',
-    {
-      access: 'public',
-      auth: true,
-      schema: S.obj({ order_id: S.str('订单号', { minLength: 1, maxLength: 64 }), redirect: S.str() }, ['order_id'])
-    },
-    (p, call) => {
-      const owner = db.prepare('SELECT user_id FROM orders WHERE id = ?').get(p.order_id) as
-        { user_id: number } | undefined
-      if (!owner || owner.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
-      const r = confirmOrder(ctx, p.order_id)
-      if (
-        p.redirect &&
-        String(call.req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')
-      ) {
-        call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'), 303)
-        return undefined
-      }
-      return new Envelope(CODE.OK, r.credited ? '支付成功' : '订单已支付', {
-        ...orderView(r.order),
-        credited: r.credited ? 1 : 0,
-        balance: r.gold
-      })
+  api.call(pay.sandboxPayConfirm, (p, call) => {
+    const owner = orderById(ctx, p.order_id)
+    if (!owner || owner.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
+    const r = confirmOrder(ctx, p.order_id)
+    if (p.redirect && String(call.req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+      call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'), 303)
+      return undefined
     }
-  )
+    return new Envelope(CODE.OK, r.credited ? '支付成功' : '订单已支付', {
+      ...orderView(r.order),
+      credited: r.credited ? 1 : 0,
+      balance: r.gold
+    })
+  })
   // the order page: its owner only (the login cookies the H5 app's browser sends, or a token); anyone else is told
   // it does not exist, as the confirmation does
   api.app.get('/sandbox/pay', { config: { access: 'public' } }, async (req, reply) => {
     const q = req.query as { order_id?: string; redirect_url?: string }
-    const order = q.order_id
-      ? (db.prepare('SELECT * FROM orders WHERE id = ?').get(String(q.order_id)) as OrderRow | undefined)
-      : undefined
+    const order = q.order_id ? orderById(ctx, String(q.order_id)) : undefined
     const cookies = parseCookies(req.headers.cookie)
     const viewer = userByToken(ctx, tokenOf(req, {})) ?? userBySign(ctx, cookies.id, cookies.sign)
     reply.type('text/html; charset=utf-8')
