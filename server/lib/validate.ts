@@ -155,5 +155,3 @@ export const S = {
     additionalProperties: true
   })
 }
-
-export const MOBILE_RE = '^1[3-9]\\d{9}$'

@@ -1,0 +1,97 @@
+/** Payment orders (慧币 deposits and mall payments) and purchases of paid rooms and playbacks with 慧币. */
+import crypto from 'node:crypto'
+import type { AppContext } from '../context'
+import { CODE, biz, nowSec } from '../lib/util'
+import { userById } from './users'
+
+export interface OrderRow {
+  id: string
+  kind: 'gold' | 'mall'
+  user_id: number
+  method: string
+  gold: number
+  amount: number
+  target: string | null
+  status: 'pending' | 'paid'
+  created_at: number
+  paid_at: number | null
+}
+
+/** SB + China time (yyyyMMddHHmmss) + 6 random digits. */
+export function newOrderId(): string {
+  const d = new Date(Date.now() + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14)
+  return `SB${d}${crypto.randomInt(100000, 999999)}`
+}
+
+export function insertOrder(ctx: AppContext, order: OrderRow): void {
+  ctx.store.db
+    .prepare(
+      'INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)'
+    )
+    .run(
+      order.id,
+      order.kind,
+      order.user_id,
+      order.method,
+      order.gold,
+      order.amount,
+      order.target,
+      order.status,
+      order.created_at
+    )
+}
+
+export function orderById(ctx: AppContext, id: string): OrderRow | undefined {
+  return ctx.store.db.prepare('SELECT * FROM orders WHERE id = ?').get(id) as OrderRow | undefined
+}
+
+/** A user's deposits, the latest first. */
+export function goldOrdersOf(ctx: AppContext, userId: number): OrderRow[] {
+  return ctx.store.db
+    .prepare("SELECT * FROM orders WHERE user_id = ? AND kind = 'gold' ORDER BY created_at DESC, id DESC")
+    .all(userId) as OrderRow[]
+}
+
+/** Marks an order paid and credits its gold exactly once, however often it is called. */
+export function confirmOrder(ctx: AppContext, orderId: string): { order: OrderRow; credited: boolean; gold: number } {
+  const db = ctx.store.db
+  const result = db.transaction(() => {
+    const order = orderById(ctx, orderId)
+    if (!order) return null
+    const r = db
+      .prepare("UPDATE orders SET status = 'paid', paid_at = ? WHERE id = ? AND status = 'pending'")
+      .run(nowSec(), orderId)
+    const credited = r.changes === 1
+    if (credited && order.kind === 'gold')
+      db.prepare('UPDATE users SET gold = gold + ? WHERE id = ?').run(order.gold, order.user_id)
+    return { order: orderById(ctx, orderId) as OrderRow, credited }
+  })()
+  if (!result) throw biz(CODE.NOT_FOUND, '订单不存在')
+  return { ...result, gold: userById(ctx, result.order.user_id)?.gold ?? 0 }
+}
+
+/**
+ * Buys a paid room or playback with 慧币: takes `price` from the user's gold and records the purchase, both or
+ * neither; false (nothing taken) when the balance is short.
+ */
+export function buyWithGold(
+  ctx: AppContext,
+  userId: number,
+  kind: 'room' | 'playback',
+  targetId: number,
+  price: number
+): boolean {
+  const db = ctx.store.db
+  return db.transaction(() => {
+    const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(price, userId, price)
+    if (r.changes !== 1) return false
+    db.prepare('INSERT INTO purchases (user_id, kind, target_id, gold, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      userId,
+      kind,
+      targetId,
+      price,
+      nowSec()
+    )
+    return true
+  })()
+}

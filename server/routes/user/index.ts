@@ -1,0 +1,350 @@
+import crypto from 'node:crypto'
+import { Envelope, userBySign, type Api } from '../../api'
+import type { AppContext, Call } from '../../context'
+import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
+import { clientIp, deviceCookie, isOwnDevice, limit, ownAvatar, signFor, tooFast } from '../../security'
+import { DEMO } from '../../seed'
+import type { Room, Streamer, Teaser, UserRow } from '../../types'
+import { publicUser, streamerItem } from '../../views'
+import type { DataOf } from '../../../contract/call'
+import * as user from '../../../contract/user'
+import { ctxHasSensitive, userById } from '../../repositories/users'
+import {
+  TOKEN_TTL,
+  addFollow,
+  addSubscription,
+  checkSms,
+  createUser,
+  deleteSession,
+  deleteToken,
+  followedStreamerIds,
+  isFollowing,
+  isSubscribed,
+  issueToken,
+  liveToken,
+  mobileTakenByOther,
+  removeFollow,
+  removeSubscription,
+  saveSmsCode,
+  sessionOfToken,
+  setUserAvatar,
+  setUserMobile,
+  setUserName,
+  smsSentAt,
+  userByMobile,
+  userByPartnerUid,
+  userForOpenid,
+  voidSignedCookies,
+  type SubscriptionKind
+} from '../../repositories/accounts'
+
+// the account helpers other files import from here (app.ts, the tests)
+export { SMS_VOID_MSG, TOKEN_TTL, checkSms, issueToken, userForOpenid } from '../../repositories/accounts'
+
+/** The device cookie lives a year: it only says that a login of its user happened on this device. */
+const DEVICE_TTL = 365 * 86400
+
+/** The session of the id/sign cookies: one per user and session version, which a logout moves on. */
+const cookieFamily = (user: UserRow) => `cookie:${user.id}:${Number(user.session_version) || 0}`
+
+/** The login session a call runs in: its token's, else its cookies'; null for an anonymous call. */
+function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user'>): string | null {
+  if (!call.user) return null
+  if (call.token) {
+    const row = sessionOfToken(ctx, call.token, call.user.id)
+    if (row) return row.family ?? call.token
+  }
+  return cookieFamily(call.user)
+}
+
+/**
+ * The id/sign (and openid) cookies of R4.10 / R7.65: `sign` expires with the token and is void after a
+ * logout (security.ts); `Secure` on https; `sign` is HttpOnly — the mini-program reads Set-Cookie headers, where
+ * HttpOnly does not hide it, and the H5 browser sends it without a script reading it — while `id` and `openid`
+ * stay readable because the H5 client reads them from document.cookie (src/platform/cookies.h5.ts, R7.65).
+ */
+export function setLoginCookies(ctx: AppContext, call: Pick<Call, 'req' | 'reply'>, user: UserRow): void {
+  const secure = call.req.protocol === 'https' ? '; Secure' : ''
+  const opts = `Path=/; Max-Age=${TOKEN_TTL}; SameSite=Lax${secure}`
+  const cookies = [
+    `id=${user.id}; ${opts}`,
+    `sign=${signFor(ctx, user, nowSec() + TOKEN_TTL)}; ${opts}; HttpOnly`,
+    `device=${deviceCookie(ctx, user.id)}; Path=/; Max-Age=${DEVICE_TTL}; SameSite=Lax${secure}; HttpOnly`
+  ]
+  if (user.openid) cookies.push(`openid=${encodeURIComponent(user.openid)}; ${opts}`)
+  call.reply.header('set-cookie', cookies)
+}
+
+/** The login answer of R7.53, with the id/sign cookies of R4.10 / R7.65. */
+export function loginResult(ctx: AppContext, call: Call, user: UserRow, family?: string): user.LoginAnswer {
+  const access_token = issueToken(ctx, user, family)
+  setLoginCookies(ctx, call, user)
+  return { user: publicUser(user), access_token, token_type: 'Bearer', expires_in: TOKEN_TTL }
+}
+
+/** Dev mini-program login: a code maps to a dev openid. `dev`/`demo` → the demo user without a mobile;
+ * `refuse` → refused; anything else → a stable new WeChat user for that code. */
+export function openidForCode(code: string): string | null {
+  if (code === 'refuse') return null
+  if (code === 'dev' || code === 'demo') return DEMO.noMobile.openid
+  return `o_dev_${crypto.createHash('sha1').update(code).digest('hex').slice(0, 16)}`
+}
+
+/** A hash to check against when the mobile has no account, so both answers take the same time. */
+const NO_USER_HASH = hashPasswordSync('no-such-user', 'same-time')
+const LOGIN_WINDOW = 15 * 60 * 1000
+
+function partnerLogin(ctx: AppContext, call: Call, userid: string, key: string) {
+  // sandbox rule: the partner's token key for user X is `dev-X`; without the sandbox there is no partner to ask
+  if (!ctx.sandbox) throw biz(CODE.AUTH_FAILED, '合作方登录未开通')
+  if (key !== `dev-${userid}`) throw biz(CODE.AUTH_FAILED, '登录凭证无效，请重新登录')
+  const u = userByPartnerUid(ctx, userid) ?? createUser(ctx, { name: `合作用户${userid}`, partner_uid: userid })
+  return loginResult(ctx, call, u)
+}
+
+export function registerUser(api: Api, ctx: AppContext): void {
+  // R7.53–R7.57, R1.9–R1.14, R2.26
+  api.call(user.login, async (p, call) => {
+    if (p.mobile !== undefined) {
+      if (!new RegExp(user.MOBILE_RE).test(p.mobile)) throw biz(CODE.BAD_PARAM, '请输入正确的手机号')
+      if (p.verify !== undefined) {
+        checkSms(ctx, p.mobile, p.verify)
+        const u =
+          userByMobile(ctx, p.mobile) ?? createUser(ctx, { name: `用户${p.mobile.slice(-4)}`, mobile: p.mobile })
+        return loginResult(ctx, call, u)
+      }
+      if (!p.password) throw biz(CODE.BAD_PARAM, '请输入密码')
+      // wrong passwords are counted per mobile and per address; past the limit the login pauses
+      // the owner's own device (the device cookie an earlier login of this user left) counts its failures apart, so an
+      // attacker elsewhere locks the mobile for every other caller but not for the owner's phone
+      const u = userByMobile(ctx, p.mobile)
+      const ownDevice = !!u && isOwnDevice(ctx, u.id, parseCookies(call.req.headers.cookie).device)
+      const perMobile = `loginfail:${ownDevice ? 'd' : 'm'}:${p.mobile}`
+      const perClient = `loginfail:ip:${clientIp(call.req)}`
+      if (
+        ctx.limiter.over(perMobile, ctx.limits.loginFailures, LOGIN_WINDOW) ||
+        ctx.limiter.over(perClient, ctx.limits.loginFailures * 3, LOGIN_WINDOW)
+      ) {
+        throw tooFast('密码错误次数过多，请 15 分钟后再试')
+      }
+      if (!(await checkPassword(p.password, u?.password ?? NO_USER_HASH)) || !u) {
+        ctx.limiter.add(perMobile, LOGIN_WINDOW)
+        ctx.limiter.add(perClient, LOGIN_WINDOW)
+        throw biz(CODE.AUTH_FAILED, '手机号或密码错误')
+      }
+      return loginResult(ctx, call, userById(ctx, u.id) as UserRow)
+    }
+    if (p.code !== undefined) {
+      // the sandbox maps a code to a dev openid; a deployment exchanges it with WeChat (code2session), not built here
+      if (!ctx.sandbox) throw biz(CODE.AUTH_FAILED, '微信登录未开通')
+      const openid = p.encryptedData ? openidForCode(p.code) : null
+      if (!openid) throw biz(CODE.AUTH_FAILED, '微信登录失败：用户拒绝授权或授权信息缺失')
+      return loginResult(ctx, call, userForOpenid(ctx, openid))
+    }
+    if (p.token !== undefined) {
+      const row = liveToken(ctx, p.token)
+      const u = row && userById(ctx, row.user_id)
+      if (!u) throw biz(CODE.AUTH_FAILED, '登录令牌无效或已过期')
+      // a handed-over token (R2.26) continues its session: the logout of either ends both
+      return loginResult(ctx, call, u, row.family ?? p.token)
+    }
+    if (p.userid !== undefined) return partnerLogin(ctx, call, p.userid, p.usertokenkey ?? '')
+    throw biz(CODE.BAD_PARAM, '请输入手机号和密码')
+  })
+
+  // R7.59: /userapp/{product}_login — {product} is configurable (PRODUCT env), any *_login answers
+  api.call(user.productLogin, (p, call) => {
+    const name = (call.req.params as { name: string }).name
+    if (!name.endsWith('_login')) {
+      call.reply.code(404)
+      return new Envelope(404, '请求的资源不存在', null)
+    }
+    if (!p.userid || !p.usertokenkey) throw biz(CODE.BAD_PARAM, '缺少参数：用户ID(userid) 或 用户令牌(usertokenkey)')
+    return partnerLogin(ctx, call, p.userid, p.usertokenkey)
+  })
+
+  // R7.51, R7.65: a valid token, or id + sign (payload or cookies)
+  api.call(user.userinfo, (p, call) => {
+    const u = call.user ?? userBySign(ctx, p.id, p.sign)
+    if (!u) {
+      call.reply.code(401)
+      return new Envelope(401, '请先登录', null)
+    }
+    return publicUser(u)
+  })
+
+  // R7.52, R4.3: every token of the session ends (the one used, and those a token login or the main host's check
+  // made from it), and the user's session version moves on, so every id/sign cookie signed before is void. Other
+  // sessions of the viewer (another device's login) go on.
+  api.call(user.logout, (_p, call) => {
+    const session = sessionOf(ctx, call)
+    if (call.token) deleteToken(ctx, call.token)
+    if (session) deleteSession(ctx, session)
+    if (call.user) voidSignedCookies(ctx, call.user.id)
+    const secure = call.req.protocol === 'https' ? '; Secure' : ''
+    call.reply.header('set-cookie', [
+      `id=; Path=/; Max-Age=0; SameSite=Lax${secure}`,
+      `sign=; Path=/; Max-Age=0; SameSite=Lax${secure}; HttpOnly`,
+      `openid=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+    ])
+    return null
+  })
+
+  // R7.60: messenger-redirect login check on the main host
+  api.call(user.apiLogin, (p, call) => {
+    if (call.user) return loginResult(ctx, call, call.user, sessionOf(ctx, call) ?? undefined)
+    const target = p.target_url ?? '/m2/'
+    return new Envelope(401, '请先登录', { url: `/wechat/oauth_user?target_url=${encodeURIComponent(target)}` })
+  })
+
+  // R7.61, R5.1, R9.9; one code per number per cool-down, a cap per number per day and per client across
+  // numbers per hour. Only the sandbox "sends" (prints the code on the server console); without it there is no
+  // SMS gateway, so the call is refused rather than pretending.
+  api.call(user.sendSms, (p, call) => {
+    if (!ctx.sandbox) throw biz(CODE.FAIL, '短信服务未开通，请使用密码登录')
+    const { smsCooldown, smsTtl } = ctx.limits
+    const last = smsSentAt(ctx, p.mobile)
+    const wait = last !== undefined ? last + smsCooldown - nowSec() : 0
+    if (wait > 0) throw tooFast(`验证码发送太频繁，请 ${wait} 秒后再试`)
+    if (!ctx.limiter.hit(`sms:ip:${clientIp(call.req)}`, ctx.limits.smsPerClientHour, 3600 * 1000))
+      throw tooFast('获取验证码次数过多，请稍后再试')
+    if (!ctx.limiter.hit(`sms:m:${p.mobile}`, ctx.limits.smsPerMobileDay, 86400 * 1000))
+      throw tooFast('该手机号今日获取验证码次数已达上限')
+    const code = String(crypto.randomInt(0, 1000000)).padStart(6, '0')
+    saveSmsCode(ctx, p.mobile, code, smsTtl)
+    if (!process.env.QUIET_SMS)
+      console.log(`[sandbox sms] 发送到 ${p.mobile} 的验证码：${code}（${Math.round(smsTtl / 60)} 分钟内有效）`)
+    return { mobile: p.mobile, expires_in: smsTtl }
+  })
+
+  // R7.62, R5.16
+  // R7.62: binding answers nothing about the number (taken or not) before its code is right; a binder's wrong codes
+  // count against that binder (per number, 5 a code lifetime), never against the owner's login code; 10 tries a
+  // user an hour (code -8)
+  api.call(user.bindMobile, (p, call) => {
+    const uid = call.user!.id
+    limit(ctx, `bindmobile:u${uid}`, 10, 3600_000)
+    const taken = mobileTakenByOther(ctx, p.mobile, uid)
+    checkSms(ctx, p.mobile, p.verify, `bindtries:u${uid}:${p.mobile}`)
+    if (taken) throw biz(CODE.FAIL, '该手机号已绑定其他账号')
+    setUserMobile(ctx, uid, p.mobile)
+    return publicUser(userById(ctx, uid) as UserRow)
+  })
+
+  // R7.63
+  api.call(user.updateUserinfo, (p, call) => {
+    const uid = call.user!.id
+    const name = typeof p.name === 'string' ? p.name.trim() : undefined
+    if (name === '') throw biz(CODE.BAD_PARAM, '昵称不能为空')
+    if (name && ctxHasSensitive(ctx, name)) throw biz(CODE.SENSITIVE, '昵称包含敏感词，请修改')
+    if (name) setUserName(ctx, uid, name)
+    if (p.avatar) {
+      const avatar = ownAvatar(ctx, uid, p.avatar, call.base)
+      if (!avatar) throw biz(CODE.BAD_PARAM, '头像只能使用本站上传的图片')
+      setUserAvatar(ctx, uid, avatar)
+    }
+    return publicUser(userById(ctx, uid) as UserRow)
+  })
+
+  // R7.64 (sandbox signature; without the sandbox there is no ticket to sign with: a refusal, not a fake signature)
+  api.call(user.jssdk, (p): DataOf<typeof user.jssdk> => {
+    if (!ctx.sandbox) throw biz(CODE.FAIL, '微信 JS-SDK 未配置')
+    const nonceStr = randomToken(8)
+    const timestamp = nowSec()
+    const signature = crypto
+      .createHash('sha1')
+      .update(`jsapi_ticket=sandbox&noncestr=${nonceStr}&timestamp=${timestamp}&url=${p.url}`)
+      .digest('hex')
+    return {
+      appId: 'wx_sandbox_appid',
+      timestamp,
+      nonceStr,
+      signature,
+      jsApiList: ['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay', 'getLocation'],
+      sandbox: 1
+    }
+  })
+
+  // ---- follow / subscribe R7.43, R7.45–R7.49, R4.25–R4.27
+  const streamerOfRoom = (roomid: number): Streamer => {
+    const room = ctx.store.doc<Room>('room', roomid)
+    const s = room && ctx.store.doc<Streamer>('streamer', room.streamer_id)
+    if (!s) throw biz(CODE.NOT_FOUND, '直播间不存在')
+    return s
+  }
+
+  // anonymous callers get 0 rather than 401 (the room page asks on load)
+  api.call(user.isFollow, (p, call): DataOf<typeof user.isFollow> => {
+    const s = streamerOfRoom(p.roomid)
+    const follow = call.user && isFollowing(ctx, call.user.id, s.id) ? 1 : 0
+    const subscribe = call.user && isSubscribed(ctx, call.user.id, 'room', p.roomid) ? 1 : 0
+    return {
+      status: follow ? 1 : subscribe ? 2 : 0,
+      isfollow: follow,
+      issubscribe: subscribe,
+      streamer_id: s.id,
+      fans: s.fans
+    }
+  })
+  // toggles: code 1 = now following (total +1), code 2 = unfollowed (total -1), R4.26
+  api.call(user.follow, (p, call) => {
+    const s = p.roomid ? streamerOfRoom(p.roomid) : ctx.store.doc<Streamer>('streamer', p.host_uid ?? 0)
+    if (!s) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid)')
+    const uid = call.user!.id
+    if (isFollowing(ctx, uid, s.id)) {
+      removeFollow(ctx, uid, s.id)
+      ctx.store.patchDoc<Streamer>('streamer', s.id, { fans: Math.max(0, s.fans - 1) })
+      return new Envelope(2, '已取消关注', {
+        isfollow: 0,
+        streamer: streamerItem(ctx, ctx.store.doc<Streamer>('streamer', s.id) as Streamer)
+      })
+    }
+    addFollow(ctx, uid, s.id)
+    ctx.store.patchDoc<Streamer>('streamer', s.id, { fans: s.fans + 1 })
+    return new Envelope(CODE.OK, '关注成功', {
+      isfollow: 1,
+      streamer: streamerItem(ctx, ctx.store.doc<Streamer>('streamer', s.id) as Streamer)
+    })
+  })
+  api.call(user.myFollow, (p, call) => {
+    const list = followedStreamerIds(ctx, call.user!.id)
+      .map((id) => ctx.store.doc<Streamer>('streamer', id))
+      .filter((s): s is Streamer => !!s)
+      .map((s) => streamerItem(ctx, s))
+    // page and count have defaults: the validated payload always has them
+    return paginate(list, p.page!, p.count!)
+  })
+  // subscribe to a live room (room_id) or a preview (teaser_id); accept=0 withdraws (R5.13)
+  api.call(user.subscribe, (p, call) => {
+    const uid = call.user!.id
+    let kind: SubscriptionKind
+    let id: number
+    if (p.teaser_id) {
+      if (!ctx.store.doc<Teaser>('teaser', p.teaser_id)) throw biz(CODE.NOT_FOUND, '预告不存在')
+      kind = 'teaser'
+      id = p.teaser_id
+    } else if (p.room_id ?? p.roomid) {
+      id = (p.room_id ?? p.roomid) as number
+      if (!ctx.store.doc<Room>('room', id)) throw biz(CODE.NOT_FOUND, '直播间不存在')
+      kind = 'room'
+    } else throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(room_id) 或 预告ID(teaser_id)')
+    // a teaser's count moves only when this viewer's own subscription does: repeats add nothing, and a viewer who
+    // never subscribed takes nothing away
+    const move = (delta: number) => {
+      const t = kind === 'teaser' ? ctx.store.doc<Teaser>('teaser', id) : undefined
+      if (t) ctx.store.patchDoc<Teaser>('teaser', id, { subscribes: Math.max(0, t.subscribes + delta) })
+    }
+    if (p.accept === 0) {
+      if (removeSubscription(ctx, uid, kind, id)) move(-1)
+      return new Envelope(CODE.OK, '已取消订阅', { issubscribe: 0 })
+    }
+    if (addSubscription(ctx, uid, kind, id)) move(1)
+    return new Envelope(CODE.OK, '订阅成功，开播时将提醒您', { issubscribe: 1 })
+  })
+  api.call(user.isSubscribe, (p, call): DataOf<typeof user.isSubscribe> => {
+    if (!p.teaser_id && !p.room_id) throw biz(CODE.BAD_PARAM, '缺少参数：预告ID(teaser_id)')
+    const kind = p.teaser_id ? 'teaser' : 'room'
+    const sub = call.user && isSubscribed(ctx, call.user.id, kind, (p.teaser_id ?? p.room_id)!) ? 1 : 0
+    return { issubscribe: sub, status: sub ? 2 : 0 }
+  })
+}
