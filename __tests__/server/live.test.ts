@@ -22,6 +22,11 @@ test('R7.68 R7.27 live_stat_get answers all stats by default, one with b', async
   const one = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get', roomid: 496, b: 'likes' }))
   assert.deepEqual(Object.keys(one).sort(), ['likes', 'roomid'])
   assertRefused(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get' }), -1)
+  // a b that names an object's own machinery is no stat: all of them, inside the contract
+  for (const b of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+    const other = assertEnvelope(await call(app, 'GET', '/live/api.php', { a: 'live_stat_get', roomid: 496, b }))
+    assert.deepEqual(Object.keys(other).sort(), ['likes', 'online', 'roomid', 'shares', 'visits'], b)
+  }
 })
 
 test('R7.69 R7.70 enter answers the room counters without counting a visit, share counts a share', async () => {

@@ -48,7 +48,8 @@ export function registerLive(api: Api, ctx: AppContext): void {
       shares: room.shares
     }
     const type = p.type ?? p.b
-    if (type && type !== 'all' && type in all) return { roomid: room.id, [type]: all[type as keyof typeof all] }
+    if (type && type !== 'all' && Object.hasOwn(all, type))
+      return { roomid: room.id, [type]: all[type as keyof typeof all] }
     return all
   })
 
