@@ -1,13 +1,13 @@
-import { Envelope, type Api } from '../api'
-import type { AppContext, Call } from '../context'
-import { CODE, biz, cnDate, nowSec, paginate } from '../lib/util'
-import { S } from '../lib/validate'
-import { TAGS } from '../seed'
-import { callerKey, checkRoomAccess, countOnce, securedRoomInfo, signedSource, uncount } from '../security'
-import type { Channel, Playback, Room, Streamer, Teaser } from '../types'
-import { channelItem, playbackDetail, playbackItem, roomItem, scheduleOf, streamerItem, teaserItem } from '../views'
+import { Envelope, type Api } from '../../api'
+import type { AppContext, Call } from '../../context'
+import { CODE, biz, cnDate, nowSec, paginate } from '../../lib/util'
+import { S } from '../../lib/validate'
+import { TAGS } from '../../seed'
+import { callerKey, checkRoomAccess, countOnce, securedRoomInfo, signedSource, uncount } from '../../security'
+import type { Channel, Playback, Room, Streamer, Teaser } from '../../types'
+import { channelItem, playbackDetail, playbackItem, roomItem, scheduleOf, streamerItem, teaserItem } from '../../views'
 
-import { defaultRoomOrder, playbackOr404, roomOr404, visibleRooms } from '../repositories/rooms'
+import { defaultRoomOrder, playbackOr404, roomOr404, visibleRooms } from '../../repositories/rooms'
 
 const U = '/api/v1/userapp'
 

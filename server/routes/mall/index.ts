@@ -1,9 +1,9 @@
 import crypto from 'node:crypto'
-import type { Api } from '../api'
-import type { AppContext } from '../context'
-import { CODE, biz, nowSec } from '../lib/util'
-import { S } from '../lib/validate'
-import type { Goods } from '../types'
+import type { Api } from '../../api'
+import type { AppContext } from '../../context'
+import { CODE, biz, nowSec } from '../../lib/util'
+import { S } from '../../lib/validate'
+import type { Goods } from '../../types'
 
 const U = '/api/v1/userapp'
 
