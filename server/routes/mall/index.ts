@@ -1,77 +1,15 @@
-import crypto from 'node:crypto'
 import type { Api } from '../../api'
 import type { AppContext } from '../../context'
-import { CODE, biz, nowSec } from '../../lib/util'
-import { S } from '../../lib/validate'
+import { CODE, biz } from '../../lib/util'
 import type { Goods } from '../../types'
+import * as mall from '../../../contract/mall'
+import { type MallOrder, amountFen, createMallOrder, mallOrderOf, paymentOf } from '../../repositories/mall'
 
-const U = '/api/v1/userapp'
-
-/** A mall order made from a goods item of a live room (R2.21, R3.41): the buyer, the goods, price and quantity. */
-export interface MallOrder {
-  id: number
-  user_id: number
-  goods_id: number
-  room_id: number
-  title: string
-  cover: string
-  /** unit price in yuan, as the goods list answers it */
-  price: number
-  quantity: number
-  created_at: number
-}
-
-const KIND = 'mall_order'
-/**
- * Mall order ids are random numbers in [10^9, 10^12): never guessable from another viewer's (sequential ids let one
- * viewer take the next buyer's id), never a goods id (6001…) or a payment order id, and safe integers for the client.
- */
-const ID_MIN = 1_000_000_000
-const ID_MAX = 1_000_000_000_000
-export const MAX_QUANTITY = 99
-
-function newMallOrderId(ctx: AppContext): number {
-  for (;;) {
-    const id = crypto.randomInt(ID_MIN, ID_MAX)
-    if (!ctx.store.doc(KIND, id)) return id
-  }
-}
-
-function paymentOrderId(): string {
-  const d = new Date(Date.now() + 8 * 3600 * 1000).toISOString().replace(/\D/g, '').slice(0, 14)
-  return `SB${d}${crypto.randomInt(100000, 999999)}`
-}
-
-interface PaymentRow {
-  id: string
-  status: 'pending' | 'paid'
-  paid_at: number | null
-  amount: number
-}
-
-/** The order's own payment row: written with the order, for its buyer and its total; the only one it ever has. */
-function paymentOf(ctx: AppContext, o: MallOrder): PaymentRow | undefined {
-  return ctx.store.db
-    .prepare("SELECT id, status, paid_at, amount FROM orders WHERE kind = 'mall' AND target = ? AND user_id = ?")
-    .get(String(o.id), o.user_id) as PaymentRow | undefined
-}
-
-/** The total in fen: price (yuan) × quantity. */
-const amountFen = (o: Pick<MallOrder, 'price' | 'quantity'>) => Math.round(o.price * o.quantity * 100)
-
-/**
- * The payment of an existing mall order of `uid` (R7.86): its own row, or -4 订单不存在 for an id that is no order of
- * theirs (not made yet, or someone else's: the same answer, so ids tell nothing).
- */
-export function mallPaymentFor(ctx: AppContext, id: string, uid: number): { order: MallOrder; payment: PaymentRow } {
-  const o = /^\d{1,15}$/.test(id) ? ctx.store.doc<MallOrder>(KIND, Number(id)) : undefined
-  const payment = o && o.user_id === uid ? paymentOf(ctx, o) : undefined
-  if (!o || !payment) throw biz(CODE.NOT_FOUND, '订单不存在')
-  return { order: o, payment }
-}
+/** pay.ts pays a mall order through its payment row. */
+export { mallPaymentFor } from '../../repositories/mall'
 
 /** The answer shape: the goods, unit price and quantity, the total, and the payment status (pending | paid). */
-export function mallOrderView(ctx: AppContext, o: MallOrder) {
+function mallOrderView(ctx: AppContext, o: MallOrder) {
   const pay = paymentOf(ctx, o)
   const paid = pay?.status === 'paid'
   return {
@@ -84,8 +22,8 @@ export function mallOrderView(ctx: AppContext, o: MallOrder) {
     price: o.price,
     quantity: o.quantity,
     amount: amountFen(o) / 100,
-    status: paid ? 'paid' : 'pending',
-    paid: paid ? 1 : 0,
+    status: paid ? ('paid' as const) : ('pending' as const),
+    paid: paid ? (1 as const) : (0 as const),
     paid_at: pay?.paid_at ?? null,
     time: o.created_at
   }
@@ -100,67 +38,11 @@ export function mallOrderView(ctx: AppContext, o: MallOrder) {
  * for it), so no id can be paid before it exists or taken from its buyer.
  */
 export function registerMall(api: Api, ctx: AppContext): void {
-  const { store } = ctx
-  const db = store.db
+  api.call(mall.mallOrderCreate, (p, call) => {
+    const g = ctx.store.doc<Goods>('goods', p.goods_id)
+    if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
+    return mallOrderView(ctx, createMallOrder(ctx, call.user!.id, g, p.quantity))
+  })
 
-  api.post(
-    `${U}/mall/order/create`,
-    {
-      auth: true,
-      schema: S.obj(
-        {
-          goods_id: S.int('商品ID', { minimum: 1 }),
-          quantity: S.int('数量', {
-            minimum: 1,
-            maximum: MAX_QUANTITY,
-            default: 1,
-            errmsg: `购买数量须为 1 到 ${MAX_QUANTITY}`
-          })
-        },
-        ['goods_id']
-      )
-    },
-    (p, call) => {
-      const g = store.doc<Goods>('goods', p.goods_id)
-      if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
-      const uid = call.user!.id
-      const order: MallOrder = {
-        id: newMallOrderId(ctx),
-        user_id: uid,
-        goods_id: g.id,
-        room_id: g.room_id,
-        title: g.title,
-        cover: g.cover,
-        price: g.price,
-        quantity: p.quantity,
-        created_at: nowSec()
-      }
-      db.transaction(() => {
-        store.putDoc(KIND, order.id, order)
-        db.prepare(
-          'INSERT INTO orders (id, kind, user_id, method, gold, amount, target, status, created_at) VALUES (?, ?, ?, ?, 0, ?, ?, ?, ?)'
-        ).run(
-          paymentOrderId(),
-          'mall',
-          uid,
-          'weixin_h5',
-          amountFen(order),
-          String(order.id),
-          'pending',
-          order.created_at
-        )
-      })()
-      return mallOrderView(ctx, order)
-    }
-  )
-
-  api.post(
-    `${U}/mall/order/detail`,
-    { auth: true, schema: S.obj({ id: S.int('订单ID', { minimum: 1 }) }, ['id']) },
-    (p, call) => {
-      const o = store.doc<MallOrder>(KIND, p.id)
-      if (!o || o.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
-      return mallOrderView(ctx, o)
-    }
-  )
+  api.call(mall.mallOrderDetail, (p, call) => mallOrderView(ctx, mallOrderOf(ctx, p.id, call.user!.id)))
 }
