@@ -10,7 +10,18 @@
  * An answer's objects name every field the server sends (`additionalProperties: false`): the server's strict mode
  * (on in its tests) refuses an answer with a field the contract lacks or without one it requires.
  */
-import { Type, type Static, type TObject, type TOptional, type TProperties, type TSchema } from 'typebox'
+import {
+  Type,
+  type Static,
+  type TBoolean,
+  type TInteger,
+  type TNumber,
+  type TObject,
+  type TOptional,
+  type TProperties,
+  type TSchema,
+  type TString
+} from 'typebox'
 
 export interface FieldRules {
   errmsg?: string
@@ -26,21 +37,34 @@ export interface FieldRules {
 
 const field = (label: string | undefined, rules: FieldRules) => ({ ...(label ? { label } : {}), ...rules })
 
+/**
+ * A request field with a default: the validator fills it in, so the handler's payload type has it (the payload's
+ * JSON Schema still lists it as optional: a caller may leave it out).
+ */
+type Defaulted<T extends TSchema, R> = R extends { default: string | number | boolean }
+  ? T & { default: R['default'] }
+  : T
+
 /** Request fields (form and query values are coerced: '5' is the integer 5, '1' / '0' a boolean). */
 export const F = {
-  int: (label?: string, rules: FieldRules = {}) => Type.Integer(field(label, rules)),
-  num: (label?: string, rules: FieldRules = {}) => Type.Number(field(label, rules)),
-  str: (label?: string, rules: FieldRules = {}) => Type.String(field(label, rules)),
-  bool: (label?: string, rules: FieldRules = {}) => Type.Boolean(field(label, rules)),
+  int: <R extends FieldRules = FieldRules>(label?: string, rules = {} as R) =>
+    Type.Integer(field(label, rules)) as Defaulted<TInteger, R>,
+  num: <R extends FieldRules = FieldRules>(label?: string, rules = {} as R) =>
+    Type.Number(field(label, rules)) as Defaulted<TNumber, R>,
+  str: <R extends FieldRules = FieldRules>(label?: string, rules = {} as R) =>
+    Type.String(field(label, rules)) as Defaulted<TString, R>,
+  bool: <R extends FieldRules = FieldRules>(label?: string, rules = {} as R) =>
+    Type.Boolean(field(label, rules)) as Defaulted<TBoolean, R>,
   /** page, from 1 (R4.20) */
-  page: () => Type.Integer({ label: '页码', minimum: 1, default: 1 }),
+  page: () => Type.Integer({ label: '页码', minimum: 1, default: 1 }) as TInteger & { default: number },
   /** items a page */
-  count: (def = 10, max = 100) => Type.Integer({ label: '每页数量', minimum: 1, maximum: max, default: def })
+  count: (def = 10, max = 100) =>
+    Type.Integer({ label: '每页数量', minimum: 1, maximum: max, default: def }) as TInteger & { default: number }
 }
 
-/** Properties `required` keeps as they are, the others optional. */
+/** Properties `required` keeps as they are, and those with a default (always there once validated); the others optional. */
 type WithOptional<P extends TProperties, R extends keyof P> = {
-  [K in keyof P]: K extends R ? P[K] : TOptional<P[K]>
+  [K in keyof P]: K extends R ? P[K] : P[K] extends { default: unknown } ? P[K] : TOptional<P[K]>
 }
 
 const COMMON = { version: Type.Optional(Type.String()), platform: Type.Optional(Type.String()) }

@@ -57,7 +57,7 @@ export function roomItem(ctx: AppContext, room: Room) {
     visits: room.visits,
     is_premium: room.is_premium,
     price: room.price,
-    need_password: room.password ? 1 : 0,
+    need_password: room.password ? (1 as const) : (0 as const),
     tags: room.tags,
     sort: room.sort,
     review_id: room.review_id,
@@ -101,7 +101,7 @@ export function streamerItem(ctx: AppContext, s: Streamer) {
     tags: s.tags,
     fans: s.fans,
     popularity: s.popularity,
-    onair: room?.onair ?? 0
+    onair: room?.onair ?? (0 as const)
   }
 }
 
@@ -155,7 +155,7 @@ export function teaserItem(ctx: AppContext, t: Teaser) {
     roomId: t.room_id,
     subscribes: t.subscribes,
     link: t.link,
-    status: t.start_time > nowSec() ? 2 : 0,
+    status: t.start_time > nowSec() ? (2 as const) : (0 as const),
     streamer: streamerBrief(ctx, t.streamer_id)
   }
 }
