@@ -9,18 +9,22 @@ import type { Static, TObject, TSchema } from 'typebox'
 /** When a call succeeded (R7.1): code 1; a code above 0; or code 0 (popularity). */
 export type SuccessRule = 'one' | 'positive' | 'zero'
 
+/** GET, POST, or both (the .php actions and a few helpers answer either) */
+export type Method = 'GET' | 'POST' | 'GET,POST'
+
 export interface CallDef<
   Path extends string = string,
   P extends TObject = TObject,
   D extends TSchema = TSchema,
-  A extends string | undefined = string | undefined
+  A extends string | undefined = string | undefined,
+  M extends Method = Method
 > {
   /** the spec's requirement ids the call serves (R7.x, and the screens' ids) */
   spec: readonly string[]
   /** one line in Chinese, shown in the OpenAPI document */
   summary: string
   /** GET, POST, or both (the .php actions and a few helpers answer either) */
-  method: 'GET' | 'POST' | 'GET,POST'
+  method: M
   /**
    * The server's path. Calls on the live API host's default base (R7.2) start with /api/v1, which the client's
    * request core adds: the client writes the rest (ClientPath).
@@ -46,8 +50,9 @@ export function defineCall<
   const Path extends string,
   P extends TObject,
   D extends TSchema,
-  const A extends string | undefined = undefined
->(def: CallDef<Path, P, D, A>): CallDef<Path, P, D, A> {
+  const A extends string | undefined = undefined,
+  const M extends Method = Method
+>(def: CallDef<Path, P, D, A, M>): CallDef<Path, P, D, A, M> {
   return def
 }
 

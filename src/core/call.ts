@@ -1,3 +1,4 @@
+import type { ActionAt, ActionKey, DataOf, GetAt, GetPath, InputOf, PostAt, PostPath } from '../../contract'
 import { ApiError, toApiError } from './errors'
 import { get, isSuccess, post, type CallOptions, type Envelope, type SuccessRule } from './request'
 
@@ -25,22 +26,46 @@ export async function answerOf<T>(
   return { data: envelope.data, msg: envelope.msg }
 }
 
-/** A POST call's data (see dataOf). */
-export function callPost<T = unknown>(
-  path: string,
-  data: Record<string, unknown> = {},
-  options: CallOptions = {}
-): Promise<T> {
-  return dataOf(post<T>(path, data, options), options.success)
+/**
+ * A POST call of the contract (contract/): the path is checked against it, and the payload and the data take their
+ * types from the call's definition.
+ */
+export function callPost<P extends PostPath>(
+  path: P,
+  data: InputOf<PostAt<P>>,
+  options?: CallOptions
+): Promise<DataOf<PostAt<P>>>
+/** A POST call's data (see dataOf), typed by hand: only for a path the contract does not have yet. */
+export function callPost<T = unknown>(path: string, data?: Record<string, unknown>, options?: CallOptions): Promise<T>
+export function callPost(path: string, data: object = {}, options: CallOptions = {}): Promise<unknown> {
+  return dataOf(post(path, data as Record<string, unknown>, options), options.success)
 }
 
-/** A GET call's data (see dataOf). */
-export function callGet<T = unknown>(
-  path: string,
-  params: Record<string, unknown> = {},
+/** A GET call of the contract (see callPost). */
+export function callGet<P extends GetPath>(
+  path: P,
+  params: InputOf<GetAt<P>>,
+  options?: CallOptions
+): Promise<DataOf<GetAt<P>>>
+/** A GET call's data (see dataOf), typed by hand: only for a path the contract does not have yet. */
+export function callGet<T = unknown>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<T>
+export function callGet(path: string, params: object = {}, options: CallOptions = {}): Promise<unknown> {
+  return dataOf(get(path, params as Record<string, unknown>, options), options.success)
+}
+
+/**
+ * A `/live/<file>.php?a=<action>` call of the contract (GET, R7.3), named as one string: `/live/api.php?a=live_stat_get`.
+ */
+export function callAction<K extends ActionKey>(
+  key: K,
+  params: InputOf<ActionAt<K>>,
   options: CallOptions = {}
-): Promise<T> {
-  return dataOf(get<T>(path, params, options), options.success)
+): Promise<DataOf<ActionAt<K>>> {
+  const [path, action] = key.split('?a=') as [string, string]
+  return dataOf(
+    get<DataOf<ActionAt<K>>>(path, { a: action, ...(params as Record<string, unknown>) }, options),
+    options.success
+  )
 }
 
 /**
