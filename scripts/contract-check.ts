@@ -116,7 +116,9 @@ async function main(): Promise<number> {
   const list = probes(ids)
   if (values.list) {
     for (const p of list)
-      console.log(`${p.login ? '需登录 ' : ''}${p.call.method} ${p.call.path}${p.call.action ? `?a=${p.call.action}` : ''} ${JSON.stringify(p.payload)}`)
+      console.log(
+        `${p.login ? '需登录 ' : ''}${p.call.method} ${p.call.path}${p.call.action ? `?a=${p.call.action}` : ''} ${JSON.stringify(p.payload)}`
+      )
     console.log(`ids: ${JSON.stringify(ids)}`)
     return 0
   }
@@ -152,7 +154,8 @@ async function main(): Promise<number> {
   }
   const checked = list.length - skipped
   console.log(
-    `\n${checked - failed}/${checked} 个调用符合契约` + (skipped ? `；${skipped} 个需登录的调用未检查（给出 --mobile 与 --password）` : '')
+    `\n${checked - failed}/${checked} 个调用符合契约` +
+      (skipped ? `；${skipped} 个需登录的调用未检查（给出 --mobile 与 --password）` : '')
   )
   return failed ? 1 : 0
 }

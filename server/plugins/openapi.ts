@@ -20,7 +20,9 @@ function describe(def: CallDef): string {
   return [
     def.spec.length ? `规格：${def.spec.join('、')}` : '',
     SUCCESS[def.success ?? 'one'],
-    def.auth ? '需要登录：Authorization: Bearer <access_token>，或 id + sign Cookie（R7.65）；未登录时 HTTP 401 `{code: 401, msg: "请先登录"}`' : '无需登录',
+    def.auth
+      ? '需要登录：Authorization: Bearer <access_token>，或 id + sign Cookie（R7.65）；未登录时 HTTP 401 `{code: 401, msg: "请先登录"}`'
+      : '无需登录',
     def.action ? `动作：a=${def.action}` : ''
   ]
     .filter(Boolean)
@@ -31,7 +33,8 @@ function describe(def: CallDef): string {
 function tagOf(def: CallDef): string {
   if (def.action) return def.path.replace(/^\/live\//, '')
   const rest = def.path.replace(/^\/api\/v1\/(userapp|liveapp)\//, '')
-  return rest.split('/')[0] || 'api'
+  const first = rest.split('/')[0] ?? ''
+  return first.startsWith(':') ? 'login' : first || 'api'
 }
 
 type Transformed = { schema: FastifySchema & { hide?: boolean }; url: string }
@@ -42,16 +45,30 @@ function transform({ schema, url, route }: { schema: FastifySchema; url: string;
   const { querystring, ...rest } = schema as FastifySchema & Record<string, unknown>
   // the payload is validated as one object (query and body merged); a POST-only call takes it as its body
   const payload = def.method === 'POST' ? { body: querystring } : { querystring }
+  // the product login answers /userapp/{product}_login for the configured product only (R7.59)
+  const productLogin = url.endsWith('/:name')
+  const params = productLogin
+    ? {
+        params: {
+          type: 'object',
+          properties: {
+            product: { type: 'string', description: '产品名：PRODUCT 配置（默认 huizhibo）；其他名称答 404' }
+          },
+          required: ['product']
+        }
+      }
+    : {}
   return {
-    url: def.action ? `${url}?a=${def.action}` : url,
+    url: def.action ? `${url}?a=${def.action}` : productLogin ? url.replace(/:name$/, '{product}_login') : url,
     schema: {
       ...rest,
       ...payload,
+      ...params,
       summary: def.summary,
       description: describe(def),
       tags: [tagOf(def)],
       ...(def.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {})
-    } as FastifySchema
+    }
   }
 }
 
@@ -75,7 +92,7 @@ export async function openapi(app: FastifyInstance): Promise<void> {
         }
       }
     },
-    transform: transform as never
+    transform: transform
   })
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'none', deepLinking: true } })
   app.get('/api/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger())

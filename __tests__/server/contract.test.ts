@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict'
+import { execFile } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { after, before, test } from 'node:test'
+import { promisify } from 'node:util'
+import { CALLS } from '../../contract'
+import type { LiveServer } from '../../server/app'
+import { openapiDocument } from '../../server/openapi-document'
+import { makeApp } from './helpers'
+
+const ROOT = path.resolve(__dirname, '..', '..')
+const run = promisify(execFile)
+
+let app: LiveServer
+let origin = ''
+
+before(async () => {
+  app = await makeApp()
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+})
+after(async () => {
+  await app.close()
+})
+
+/** `npm run contract:check -- …` as a user runs it: its output and exit code. */
+async function contractCheck(args: string[]): Promise<{ out: string; code: number }> {
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/contract-check.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, CONTRACT_STRICT: '' },
+      timeout: 120000
+    })
+    return { out: stdout, code: 0 }
+  } catch (err) {
+    const e = err as { stdout?: string; code?: number }
+    return { out: e.stdout ?? '', code: typeof e.code === 'number' ? e.code : 1 }
+  }
+}
+
+test('contract:check finds every read-only call of the reference server inside the contract, logged in too', async () => {
+  const { out, code } = await contractCheck(['--base', origin, '--mobile', '13800000001', '--password', 'demo1234'])
+  assert.equal(code, 0, out)
+  assert.match(out, /(\d+)\/\1 个调用符合契约/)
+  assert.doesNotMatch(out, /不符/)
+  assert.match(out, /ok {4}POST {5}\/api\/v1\/userapp\/userinfo/)
+})
+
+test('contract:check without a test account leaves the login-only calls out and says so', async () => {
+  const { out, code } = await contractCheck(['--base', origin])
+  assert.equal(code, 0, out)
+  assert.match(out, /4 个需登录的调用未检查/)
+  assert.doesNotMatch(out, /userapp\/userinfo/)
+})
+
+/**
+ * A backend that answers wrong shapes: the reference server behind a proxy that breaks chosen answers (a field
+ * missing, one of another type, one the contract lacks, a list item's field, a whole data of another type).
+ */
+async function faultServer(): Promise<{ origin: string; close: () => Promise<void> }> {
+  const breakers: Record<string, (data: any) => unknown> = {
+    '/api/v1/userapp/roominfo': (d) => {
+      delete d.title
+      d.online = 'many'
+      d.secret_field = 1
+      return d
+    },
+    '/api/v1/userapp/living/list': (d) => {
+      d.list[0].cover = 5
+      return d
+    },
+    '/live/api_mapp.php': () => ({ slides: [] }),
+    '/api/v1/userapp/host/tags': () => null
+  }
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const up = http.request(`${origin}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+        const body: Buffer[] = []
+        answer.on('data', (c: Buffer) => body.push(c))
+        answer.on('end', () => {
+          const route = (req.url ?? '').split('?')[0]
+          const envelope = JSON.parse(Buffer.concat(body).toString('utf8'))
+          const slides = route === '/live/api_mapp.php' && (req.url ?? '').includes('a=slides')
+          const breaker = route === '/live/api_mapp.php' ? (slides ? breakers[route] : undefined) : breakers[route]
+          if (breaker) envelope.data = breaker(envelope.data)
+          res.setHeader('content-type', 'application/json')
+          res.end(JSON.stringify(envelope))
+        })
+      })
+      up.end(Buffer.concat(chunks))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve()))
+  }
+}
+
+test('contract:check names each wrong field of a backend by its path and exits non-zero', async () => {
+  const fault = await faultServer()
+  try {
+    const { out, code } = await contractCheck(['--base', fault.origin])
+    assert.equal(code, 1, out)
+    const block = (path: string) => out.split('\n').slice(out.split('\n').findIndex((l) => l.includes(path)))
+    const roominfo = block('/api/v1/userapp/roominfo')
+    assert.match(roominfo[0], /^不符 /)
+    const lines = roominfo.slice(1, 6).join('\n')
+    assert.match(lines, /data\.title: 缺少/)
+    assert.match(lines, /data\.online: 类型应为 integer/)
+    assert.match(lines, /data\.secret_field: 契约中没有/)
+    assert.match(block('/api/v1/userapp/living/list').slice(1, 3).join('\n'), /data\.list\[0\]\.cover: 类型应为 string/)
+    assert.match(block('?a=slides').slice(1, 3).join('\n'), /data: 类型应为 array/)
+    assert.match(block('/api/v1/userapp/host/tags').slice(1, 3).join('\n'), /data: 类型应为 array/)
+    // the calls left alone are still ok
+    assert.match(out, /ok {4}POST {5}\/api\/v1\/userapp\/config/)
+    assert.match(out, /(\d+)\/(\d+) 个调用符合契约/)
+    const [, good, all] = /(\d+)\/(\d+) 个调用符合契约/.exec(out) ?? []
+    assert.equal(Number(all) - Number(good), 4, out)
+  } finally {
+    await fault.close()
+  }
+})
+
+test('the OpenAPI document in docs/ is the one the server builds (npm run contract:openapi)', async () => {
+  const committed = fs.readFileSync(path.join(ROOT, 'docs', 'openapi.json'), 'utf8')
+  assert.ok(committed === (await openapiDocument()), 'docs/openapi.json is stale: run npm run contract:openapi')
+})
+
+test('/api/docs/openapi.json describes every call of the contract with its spec ids, success rule and login', async () => {
+  const res = await fetch(`${origin}/api/docs/openapi.json`)
+  assert.equal(res.status, 200)
+  const doc = (await res.json()) as { paths: Record<string, Record<string, { description: string; summary: string }>> }
+  for (const def of CALLS) {
+    if (def.access === 'loopback' || def.path.startsWith('/sandbox/')) continue
+    const key = def.action
+      ? `${def.path}?a=${def.action}`
+      : def.path.replace(/\/:name$/, '/{product}_login').replace(/:(\w+)/g, '{$1}')
+    const methods = def.method === 'GET,POST' ? ['get', 'post'] : [def.method.toLowerCase()]
+    for (const m of methods) {
+      const op = doc.paths[key]?.[m]
+      assert.ok(op, `${m.toUpperCase()} ${key} missing from the document`)
+      assert.equal(op.summary, def.summary)
+      for (const id of def.spec) assert.ok(op.description.includes(id), `${key}: ${id}`)
+      assert.ok(op.description.includes(def.auth ? '需要登录' : '无需登录'), key)
+      assert.ok(
+        op.description.includes(
+          def.success === 'positive' ? '大于 0' : def.success === 'zero' ? 'code 为 0' : 'code 为 1'
+        ),
+        key
+      )
+    }
+  }
+  const page = await fetch(`${origin}/api/docs/`)
+  assert.equal(page.status, 200)
+  assert.match(await page.text(), /swagger-ui/i)
+})
