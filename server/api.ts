@@ -206,7 +206,7 @@ const ACTION_CONSTRAINT: Strategy = {
     const q = url.indexOf('?')
     if (q < 0) return undefined
     try {
-      return new URLSearchParams(url.slice(q + 1)).get('a') ?? (undefined)
+      return new URLSearchParams(url.slice(q + 1)).get('a') ?? undefined
     } catch {
       return undefined // no action: the file's own answer (缺少参数：a)
     }
