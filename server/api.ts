@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext, Call } from './context'
 import { absolutize } from './lib/absolute'
-import { BizError, CODE, nowSec, parseCookies } from './lib/util'
+import { BizError, CODE, nowSec } from './lib/util'
 import { isLoopback, userBySign } from './security'
 import { compile, validate, type ObjectSchema } from './lib/validate'
 import type { UserRow } from './types'
@@ -204,7 +204,7 @@ export class Api {
   ): Promise<unknown> {
     const raw = payloadOverride ?? payloadOf(req)
     if (raw === 'invalid') return { code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null }
-    const cookies = parseCookies(req.headers.cookie)
+    const cookies = req.cookies // @fastify/cookie (server/plugins/cookie.ts)
     const token = tokenOf(req, raw)
     const tokenUser = userByToken(this.ctx, token)
     const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)

@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify'
 import websocket from '@fastify/websocket'
 import multipart from '@fastify/multipart'
+import { Signer } from '@fastify/cookie'
 import { Api, baseOf, fromThisMachine, type Access } from './api'
 import { registerActivityPages } from './routes/activity-pages'
 import type { AppContext, Call } from './context'
@@ -50,6 +51,7 @@ import { registerWs } from './routes/ws'
 import { registerHls } from './routes/hls'
 import { staticServer } from './static'
 import { firstScreenOf, withFirstScreen } from './first-screen'
+import cookie from './plugins/cookie'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const DEFAULT_DATA_DIR = path.join(__dirname, 'data')
@@ -188,12 +190,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   refreshSchedules(store)
   const sandbox = opts.sandbox ?? opts.dev ?? process.env.SANDBOX === '1'
   if (!sandbox) await withoutPublishedSecrets(store)
+  const secret = store.secret()
   const ctx: AppContext = {
     store,
     hub: new PushHub(),
     sandbox,
     dev: sandbox,
-    secret: store.secret(),
+    secret,
+    signer: new Signer(secret),
     product: opts.product ?? process.env.PRODUCT ?? process.env.TARO_APP_PRODUCT ?? 'huizhibo',
     dataDir,
     uploadDir,
@@ -205,6 +209,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     streams: { lowLatency: opts.lowLatency ?? process.env.LL_HLS !== '0', cuts: new Map() }
   }
   app.decorate('ctx', ctx)
+  await app.register(cookie)
   if (!trustProxy) capConnections(app.server, ctx.limits.connectionsPerClient)
   const sweeper = setInterval(() => {
     ctx.limiter.sweep()

@@ -1,3 +1,4 @@
+import type { Signer } from '@fastify/cookie'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { Store } from './db'
 import type { Limits, RateLimiter } from './lib/limit'
@@ -13,6 +14,8 @@ export interface AppContext {
   /** @deprecated the old name of `sandbox` */
   dev: boolean
   secret: string
+  /** @fastify/cookie's signer with `secret` (the plugin signs and reads signed cookies with it; the device cookie) */
+  signer: Signer
   product: string
   dataDir: string
   uploadDir: string
@@ -25,6 +28,13 @@ export interface AppContext {
   timers: Set<NodeJS.Timeout>
   /** the live streams: low-latency HLS on or off, and the cuts of the dev control (routes/hls.ts) */
   streams: Streams
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the application's state, decorated by createServer */
+    ctx: AppContext
+  }
 }
 
 export interface Call {

@@ -161,22 +161,31 @@ export function safeRedirect(target: unknown, base: string, fallback: string): s
   return url.pathname + url.search + url.hash
 }
 
-// ---- the id + sign cookies (R4.10, R7.65)
+// ---- the device, id and sign cookies (R4.10, R7.65)
 
 /**
- * The `device` cookie a login leaves on the device it happened on: `<user id>.<HMAC>`. Wrong passwords from other
- * callers lock a mobile; the owner's own device (a valid device cookie of that user) still logs in.
+ * The `device` cookie a login leaves on the device it happened on: the user id signed by @fastify/cookie's signer
+ * (`<user id>.<HMAC-SHA256, base64>`, the cookie secret). Wrong passwords from other callers lock a mobile; the owner's
+ * own device (a valid device cookie of that user) still logs in. It is the only cookie signed this way: a signed
+ * value is a user id for nothing else.
  */
 export function deviceCookie(ctx: AppContext, userId: number): string {
-  return `${userId}.${hmac(ctx.secret, `device:${userId}`)}`
+  return ctx.signer.sign(String(userId))
 }
 
 /** Whether `value` is the device cookie of `userId`. */
 export function isOwnDevice(ctx: AppContext, userId: number, value: unknown): boolean {
-  return typeof value === 'string' && safeEqual(value, deviceCookie(ctx, userId))
+  if (typeof value !== 'string') return false
+  const { valid, value: id } = ctx.signer.unsign(value)
+  return valid && id === String(userId)
 }
 
-/** `sign` = `<expires>.<session version>.<HMAC of id, expires and version>`: expiring, and void once logout bumps the version. */
+/**
+ * `sign` = `<expires>.<session version>.<HMAC of id, expires and version>`: expiring, and void once logout bumps the
+ * version. Not @fastify/cookie's signer: the pair is a credential of its own (the current-user fetch takes `id` and
+ * `sign` in the payload too, R7.65), its signature covers another cookie's value, an expiry and a session version that
+ * a signed cookie has no place for, and the client stores the two values as they are.
+ */
 export function signFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'session_version'>, expires: number): string {
   const ver = Number(user.session_version) || 0
   return `${expires}.${ver}.${hmac(ctx.secret, `sign:${user.id}.${expires}.${ver}`)}`

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import fastifyCookie from '@fastify/cookie'
 
 /** A business failure: answered with HTTP 200 and `{code, msg, data}` where code !== 1. */
 export class BizError extends Error {
@@ -98,21 +99,13 @@ export function rng(seed: number): () => number {
   }
 }
 
+/**
+ * A Cookie header's values, parsed by @fastify/cookie (as `req.cookies` is; the first of two equal names counts). A
+ * request's own cookies are `req.cookies`: this is for the callers that still pass the header (after the cookie
+ * plugin has loaded its parser, i.e. inside a request).
+ */
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {}
-  if (!header) return out
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=')
-    if (i < 0) continue
-    const k = part.slice(0, i).trim()
-    const v = part.slice(i + 1).trim()
-    try {
-      out[k] = decodeURIComponent(v)
-    } catch {
-      out[k] = v
-    }
-  }
-  return out
+  return header ? fastifyCookie.parse(header) : {}
 }
 
 export function escapeXml(s: string): string {
