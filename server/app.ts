@@ -19,8 +19,8 @@ import { placeholderSvg } from './img'
 import QRCode from 'qrcode'
 import { PushHub } from './push'
 import { refreshSchedules, seed, withoutPublishedSecrets } from './seed'
-import { RateLimiter } from './lib/limit'
-import { CODE, biz, nowSec } from './lib/util'
+import { Limiter } from './lib/limit'
+import { BizError, CODE, biz, nowSec } from './lib/util'
 import { S } from './lib/validate'
 import {
   DEFAULT_LIMITS,
@@ -52,6 +52,7 @@ import { registerHls } from './routes/hls'
 import { staticServer } from './static'
 import { firstScreenOf, withFirstScreen } from './first-screen'
 import cookie from './plugins/cookie'
+import rateLimit from './plugins/rate-limit'
 
 export const ROOT = path.resolve(__dirname, '..')
 export const DEFAULT_DATA_DIR = path.join(__dirname, 'data')
@@ -204,17 +205,15 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     log: app.log,
     timers: new Set(),
     limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits },
-    limiter: new RateLimiter(),
+    limiter: new Limiter(),
     trials: new Map(),
     streams: { lowLatency: opts.lowLatency ?? process.env.LL_HLS !== '0', cuts: new Map() }
   }
   app.decorate('ctx', ctx)
   await app.register(cookie)
+  await app.register(rateLimit)
   if (!trustProxy) capConnections(app.server, ctx.limits.connectionsPerClient)
-  const sweeper = setInterval(() => {
-    ctx.limiter.sweep()
-    sweepTrials(ctx)
-  }, 60000)
+  const sweeper = setInterval(() => sweepTrials(ctx), 60000)
   sweeper.unref()
   ctx.timers.add(sweeper)
   // every route Fastify registers with who may call it, for the payload fuzz suite (__tests__/server/fuzz.test.ts)
@@ -264,6 +263,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } })
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    // a refusal thrown outside the API pipeline (a route's `config.rateLimit`): its own envelope
+    if (err instanceof BizError)
+      return reply.code(err.httpStatus).send({ code: err.code, msg: err.message, data: err.data })
     const status = err.statusCode ?? 500
     if (status < 500) {
       const msg =
