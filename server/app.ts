@@ -9,6 +9,7 @@ import Fastify, {
   type FastifyServerOptions
 } from 'fastify'
 import websocket from '@fastify/websocket'
+import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import { Signer } from '@fastify/cookie'
 import { Api, baseOf, fromThisMachine, type Access } from './api'
@@ -240,7 +241,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     if (req.routeOptions.config?.access === 'loopback' && !fromThisMachine(req)) return reply.code(404).send(NOT_FOUND)
   })
 
-  // tolerant body parsing: empty JSON → {}, broken JSON → a business error (never a 500); forms accepted too.
+  // tolerant body parsing: empty JSON → {}, broken JSON → a business error (never a 500); forms with @fastify/formbody.
   // text/plain stays Fastify's plain string (a payload that is not an object: 参数错误), not JSON: it is the type a
   // cross-site form or sendBeacon sends without a preflight
   app.removeContentTypeParser(['application/json'])
@@ -255,9 +256,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   app.addContentTypeParser(['application/json'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, parseJson(body as string))
   )
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string)))
-  )
+  // forms: a repeated field counts once, its last value (as URLSearchParams reads it; the plugin's default parser
+  // would make it an array, which no call takes)
+  await app.register(formbody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) })
 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } })
