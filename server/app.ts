@@ -413,8 +413,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
       const buf = await file.toBuffer()
       if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
       if (used.bytes + buf.length > UPLOAD_BYTES_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传容量已达上限，请明天再试')
-      // the content must be what the name says (magic bytes), not HTML or script named .png
-      if (sniff(buf) !== type) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
+      // the content must be what the name says, not HTML or script named .png
+      if ((await sniff(buf)) !== type) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
       fs.mkdirSync(uploadDir, { recursive: true })
       const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
       fs.writeFileSync(path.join(uploadDir, name), buf)
