@@ -31,13 +31,6 @@ export interface AppContext {
   streams: Streams
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** the application's state, decorated by createServer */
-    ctx: AppContext
-  }
-}
-
 export interface Call {
   req: FastifyRequest
   reply: FastifyReply

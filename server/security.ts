@@ -1,6 +1,5 @@
 import crypto from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
-import { FileTypeParser, type Detector } from 'file-type'
 import type { AppContext } from './context'
 import { TOO_FAST_MSG, type Limits } from './lib/limit'
 import { CODE, biz, hmac, nowSec } from './lib/util'
@@ -9,7 +8,7 @@ import { roomInfo } from './views'
 
 /**
  * What the reference server enforces against a hostile client (server/README.md, Security): the limits,
- * signed stream URLs, room passwords, cookie signatures, redirect targets and upload sniffing (file-type).
+ * signed stream URLs, room passwords, cookie signatures and redirect targets.
  */
 
 export type { Limits } from './lib/limit'
@@ -44,43 +43,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Lim
   else if (out.socketsPerClient && out.socketsPerClient + 32 > DEFAULT_LIMITS.connectionsPerClient)
     out.connectionsPerClient = out.socketsPerClient + 32
   return out
-}
-
-/** A request must arrive whole within this many ms (REQUEST_TIMEOUT_MS): a body that trickles in is ended. */
-export const REQUEST_TIMEOUT_MS = 30_000
-
-/**
- * At most `max` open TCP connections per remote address (HTTP and WebSocket), so one client cannot hold the server's
- * sockets with slow requests; a connection over it is closed at once. Behind a proxy every connection comes from the
- * proxy's address, so the cap is left to it (TRUST_PROXY set: off here).
- */
-export function capConnections(server: import('node:net').Server, max: number): void {
-  const open = new Map<string, number>()
-  server.on('connection', (socket) => {
-    const ip = socket.remoteAddress ?? 'unknown'
-    const n = (open.get(ip) ?? 0) + 1
-    if (n > max) {
-      socket.destroy()
-      return
-    }
-    open.set(ip, n)
-    socket.once('close', () => {
-      const left = (open.get(ip) ?? 1) - 1
-      if (left > 0) open.set(ip, left)
-      else open.delete(ip)
-    })
-  })
-}
-
-/** The `TRUST_PROXY` setting for Fastify: unset → trust no proxy; `true`/`1`… see server/README.md. */
-export function trustProxyFromEnv(value: string | undefined): boolean | number | string[] {
-  if (!value || value === '0' || value === 'false') return false
-  if (value === 'true') return true
-  if (/^\d+$/.test(value)) return Number(value)
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For entry when TRUST_PROXY trusts the proxy. */
@@ -379,10 +341,6 @@ export function securedRoomInfo(
 
 // ---- uploads
 
-/** A user's uploads a day (China time): files and bytes; past either, code -8. */
-export const UPLOADS_PER_DAY = 20
-export const UPLOAD_BYTES_PER_DAY = 50 * 1024 * 1024
-
 /**
  * The stored path of an avatar (R7.63): one of this user's own uploads (`/files/<name>`, or that file's absolute URL
  * on this origin) or our generated placeholder (`/img/avatar/<id>.svg`); null for anything else (another site,
@@ -405,54 +363,4 @@ export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base:
     ? (ctx.store.db.prepare('SELECT user_id FROM uploads WHERE name = ?').get(m[1]) as { user_id: number } | undefined)
     : undefined
   return row && row.user_id === userId ? p : null
-}
-
-type UploadKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3'
-
-/** The upload extensions accepted and the kind of file their content must be. */
-export const UPLOAD_TYPES: Record<string, UploadKind> = {
-  '.jpg': 'jpeg',
-  '.jpeg': 'jpeg',
-  '.png': 'png',
-  '.gif': 'gif',
-  '.webp': 'webp',
-  '.mp4': 'mp4',
-  '.m4a': 'mp4',
-  '.mp3': 'mp3'
-}
-
-/** The kind of each type file-type names: the MPEG-4 family (mp4, m4a, m4v, f4v…) is mp4, every MPEG audio layer mp3. */
-const KIND_OF_MIME: Record<string, UploadKind> = {
-  'image/jpeg': 'jpeg',
-  'image/png': 'png',
-  'image/apng': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'video/mp4': 'mp4',
-  'audio/mp4': 'mp4',
-  'audio/x-m4a': 'mp4',
-  'video/x-m4v': 'mp4',
-  'audio/mpeg': 'mp3'
-}
-
-/**
- * A file that starts with the PNG signature counts as a PNG, as it always has here: file-type also wants the IHDR
- * chunk after it, which the tests' small fixtures (the signature and a few bytes) do not have.
- */
-const pngSignature: Detector = {
-  id: 'png-signature',
-  async detect(tokenizer) {
-    const head = new Uint8Array(8)
-    await tokenizer.peekBuffer(head, { length: 8, mayBeLess: true })
-    return Buffer.from(head).equals(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'))
-      ? { ext: 'png', mime: 'image/png' }
-      : undefined
-  }
-}
-const fileTypes = new FileTypeParser({ customDetectors: [pngSignature] })
-
-/** The kind the content's own bytes show (file-type), or null. */
-export async function sniff(buf: Buffer): Promise<UploadKind | null> {
-  const type = await fileTypes.fromBuffer(buf)
-  return (type && KIND_OF_MIME[type.mime]) ?? null
 }

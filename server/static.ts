@@ -12,6 +12,30 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 
+/** Content types by extension (the H5 build's files and the uploads). */
+export const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.map': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.mp3': 'audio/mpeg',
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t'
+}
+
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const SHORT = 'public, max-age=3600'
 export const REVALIDATE = 'no-cache'

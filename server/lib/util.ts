@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 
 /** A business failure: answered with HTTP 200 and `{code, msg, data}` where code !== 1. */
@@ -113,4 +115,24 @@ export function escapeXml(s: string): string {
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string
   )
+}
+
+/** Resolves `rel` (a URL path part, still encoded) inside `root`, refusing anything that escapes it. */
+export function safeJoin(root: string, rel: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(rel)
+  } catch {
+    return null
+  }
+  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded))
+  return full === root || full.startsWith(root + path.sep) ? full : null
+}
+
+export function isFile(p: string | null): p is string {
+  try {
+    return !!p && fs.statSync(p).isFile()
+  } catch {
+    return false
+  }
 }
