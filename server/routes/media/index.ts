@@ -2,6 +2,7 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { FileTypeParser, type Detector } from 'file-type'
 import QRCode from 'qrcode'
@@ -12,7 +13,6 @@ import { CODE, biz, isFile, nowSec, safeJoin } from '../../lib/util'
 import { S } from '../../lib/validate'
 import { NOT_FOUND } from '../../plugins/errors'
 import { callerKey, chinaDay, limit } from '../../security'
-import { MIME } from '../../static'
 
 /** A user's uploads a day (China time): files and bytes; past either, code -8. */
 const UPLOADS_PER_DAY = 20
@@ -210,14 +210,22 @@ const media: FastifyPluginAsync = async (app) => {
   app.post('/api/v1/upload', uploadHandler)
 
   // the uploaded files: never run as a page (nosniff, a sandboxed CSP), a day in caches
+  fs.mkdirSync(uploadDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: uploadDir,
+    serve: false,
+    cacheControl: false,
+    etag: false,
+    lastModified: false,
+    acceptRanges: false
+  })
   app.get('/files/:name', async (req, reply) => {
     const full = safeJoin(uploadDir, (req.params as { name: string }).name)
     if (!isFile(full)) return reply.code(404).send(NOT_FOUND)
     return reply
-      .type(MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
       .header('cache-control', 'public, max-age=86400')
       .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")
-      .send(fs.createReadStream(full))
+      .sendFile(path.relative(uploadDir, full))
   })
 }
 

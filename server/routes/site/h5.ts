@@ -7,32 +7,26 @@ import { baseOf } from '../../api'
 import { isFile, safeJoin } from '../../lib/util'
 import { firstScreenOf, withFirstScreen } from '../../first-screen'
 import { NOT_FOUND } from '../../plugins/errors'
-import { MIME, staticServer } from '../../static'
+import h5Files from '../../plugins/h5-files'
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>'
 
 const h5: FastifyPluginAsync<{ h5Dir: string }> = async (app, { h5Dir }) => {
-  const files = staticServer()
+  await app.register(h5Files, { root: h5Dir })
   const index = path.join(h5Dir, 'index.html')
-  const sendFile = (req: FastifyRequest, reply: FastifyReply, full: string) =>
-    files.send(req, reply, full, MIME[path.extname(full).toLowerCase()] ?? 'application/octet-stream')
 
   /** index.html; home's and a live room's with their first screens */
   const sendIndex = (req: FastifyRequest, reply: FastifyReply) => {
     const which = firstScreenOf(req.url)
-    if (!which) return sendFile(req, reply, index)
-    return files.sendHtml(
-      req,
-      reply,
-      withFirstScreen(fs.readFileSync(index, 'utf8'), which, app.ctx.store, baseOf(req))
-    )
+    if (!which) return reply.sendH5File(index)
+    return reply.sendPage(withFirstScreen(fs.readFileSync(index, 'utf8'), which, app.ctx.store, baseOf(req)))
   }
 
   app.get('/*', async (req, reply) => {
     const full = safeJoin(h5Dir, (req.params as { '*': string })['*'] || 'index.html')
     if (!isFile(full)) return reply.callNotFound()
-    return full === index ? sendIndex(req, reply) : sendFile(req, reply, full)
+    return full === index ? sendIndex(req, reply) : reply.sendH5File(full)
   })
 
   // history mode: a path that is no file is a page of the app
