@@ -2,15 +2,16 @@
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
+import { finished } from 'node:stream/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { FileTypeParser, type Detector } from 'file-type'
 import QRCode from 'qrcode'
+import { qrcode, upload } from '../../../contract/media'
 import { Api } from '../../api'
 import type { Call } from '../../context'
 import { placeholderSvg } from '../../img'
 import { CODE, biz, isFile, nowSec, safeJoin } from '../../lib/util'
-import { S } from '../../lib/validate'
 import { NOT_FOUND } from '../../plugins/errors'
 import { callerKey, chinaDay, limit } from '../../security'
 
@@ -118,60 +119,46 @@ const media: FastifyPluginAsync = async (app) => {
   // phishing target on another host), at most 1000 px wide; each code is drawn once (an LRU of 200) and a caller
   // gets at most 30 codes a minute (code -8), so the drawing cannot take the event loop from everyone else.
   const qrCache = new Map<string, Buffer>()
-  app.get('/api/v1/userapp/qrcode', (req, reply) =>
-    api.run(
-      req,
-      reply,
-      {
-        schema: S.obj({
-          roomid: S.int('直播间ID', { minimum: 1 }),
-          roomId: S.int(),
-          path: S.str('页面路径', { maxLength: 300 }),
-          width: S.int('宽度', { minimum: 50, maximum: 1000, default: 300 }),
-          format: S.str()
-        })
-      },
-      async (p, call) => {
-        const roomid = p.roomid ?? p.roomId
-        if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
-        const target = p.path
-          ? ownPage(String(p.path), call.base)
-          : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
-        if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
-        const key = `${p.width} ${target}`
-        let png = qrCache.get(key)
-        const hit = png !== undefined
-        if (png)
-          qrCache.delete(key) // most recent last
-        else {
-          limit(ctx, `qrcode:${callerKey(call.user, req)}`, 30, 60_000)
-          png = await QRCode.toBuffer(target, { width: p.width, margin: 2, errorCorrectionLevel: 'M' })
-          if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
-        }
-        qrCache.set(key, png)
-        if (p.format === 'json') {
-          const q = new URLSearchParams({
-            width: String(p.width),
-            ...(roomid ? { roomid: String(roomid) } : { path: String(p.path) })
-          })
-          return {
-            url: `${call.base}/api/v1/userapp/qrcode?${q}`,
-            data_url: `data:image/png;base64,${png.toString('base64')}`,
-            target,
-            width: p.width
-          }
-        }
-        // the link inside depends on the host asked: shared caches keep one copy per host
-        call.reply
-          .type('image/png')
-          .header('cache-control', 'public, max-age=3600')
-          .header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
-          .header('x-cache', hit ? 'hit' : 'miss')
-          .send(png)
-        return undefined
+  api.call(qrcode, async (p, call) => {
+    const roomid = p.roomid ?? p.roomId
+    const width = p.width ?? 300
+    if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
+    const target = p.path ? ownPage(p.path, call.base) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
+    if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
+    const key = `${width} ${target}`
+    let png = qrCache.get(key)
+    const hit = png !== undefined
+    if (png)
+      qrCache.delete(key) // most recent last
+    else {
+      limit(ctx, `qrcode:${callerKey(call.user, call.req)}`, 30, 60_000)
+      png = await QRCode.toBuffer(target, { width, margin: 2, errorCorrectionLevel: 'M' })
+      if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
+    }
+    qrCache.set(key, png)
+    if (p.format === 'json') {
+      const q = new URLSearchParams({
+        width: String(width),
+        ...(roomid ? { roomid: String(roomid) } : { path: p.path! })
+      })
+      return {
+        url: `${call.base}/api/v1/userapp/qrcode?${q}`,
+        data_url: `data:image/png;base64,${png.toString('base64')}`,
+        target,
+        width
       }
-    )
-  )
+    }
+    // the link inside depends on the host asked: shared caches keep one copy per host
+    call.reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=3600')
+      .header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
+      .header('x-cache', hit ? 'hit' : 'miss')
+      .send(png)
+    // the pipeline takes a sent reply for the answer: let it see this one sent, not an envelope still to send
+    await finished(call.reply.raw).catch(() => undefined)
+    return undefined
+  })
 
   // R7.107: multipart field `file` (+ version, platform) → {url}. The client resolves `/upload` on the API host's
   // default base path (R7.2), so the same handler answers at /api/v1/upload too. The payload is {}: the fields are
@@ -205,9 +192,9 @@ const media: FastifyPluginAsync = async (app) => {
     return { url: `/files/${name}`, name: file.filename, size: buf.length }
   }
   const uploadHandler = (req: FastifyRequest, reply: FastifyReply) =>
-    api.run(req, reply, { auth: true }, (_p, call) => uploaded(req, call), {})
+    api.run(req, reply, { auth: upload.auth }, (_p, call) => uploaded(req, call), {}, upload)
   app.post('/upload', uploadHandler)
-  app.post('/api/v1/upload', uploadHandler)
+  app.post(upload.path, uploadHandler)
 
   // the uploaded files: never run as a page (nosniff, a sandboxed CSP), a day in caches
   fs.mkdirSync(uploadDir, { recursive: true })
