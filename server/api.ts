@@ -9,7 +9,7 @@ import type {
 import { Type } from 'typebox'
 import type { AppContext, Call } from './context'
 import { absolutize } from './lib/absolute'
-import { BizError, CODE, nowSec, parseCookies } from './lib/util'
+import { BizError, CODE, nowSec } from './lib/util'
 import { isLoopback, userBySign } from './security'
 import { compile, formValues, messageOf, validate, type ObjectSchema } from './lib/validate'
 import type { UserRow } from './types'
@@ -36,6 +36,10 @@ export class Envelope {
 export type Access = 'loopback' | 'public'
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** the calls' registrar (one per server: its hooks, validator and the .php action constraint are installed once) */
+    api: Api
+  }
   interface FastifyContextConfig {
     access?: Access
     /** login required (the call's `auth`) */
@@ -252,7 +256,7 @@ export class Api {
     }
     const token = tokenOf(req, raw)
     const tokenUser = userByToken(this.ctx, token)
-    const cookies = parseCookies(req.headers.cookie)
+    const cookies = req.cookies // @fastify/cookie (server/plugins/cookie.ts)
     const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)
     // cross-site request forgery: the browser adds the login cookies (SameSite=Lax still lets a sibling host or a
     // top-level GET send them) but never a bearer token. So a call from another site is refused when it would act as
@@ -303,7 +307,7 @@ export class Api {
   ): Promise<unknown> {
     const raw = payloadOverride ?? payloadOf(req)
     if (raw === 'invalid') return { code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null }
-    const cookies = parseCookies(req.headers.cookie)
+    const cookies = req.cookies // @fastify/cookie (server/plugins/cookie.ts)
     const token = tokenOf(req, raw)
     const tokenUser = userByToken(this.ctx, token)
     const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)

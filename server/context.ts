@@ -1,6 +1,7 @@
+import type { Signer } from '@fastify/cookie'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
 import type { Store } from './db'
-import type { Limits, RateLimiter } from './lib/limit'
+import type { Limiter, Limits } from './lib/limit'
 import type { PushHub } from './push'
 import type { Streams, UserRow } from './types'
 
@@ -13,12 +14,15 @@ export interface AppContext {
   /** @deprecated the old name of `sandbox` */
   dev: boolean
   secret: string
+  /** @fastify/cookie's signer with `secret` (the plugin signs and reads signed cookies with it; the device cookie) */
+  signer: Signer
   product: string
   dataDir: string
   uploadDir: string
   log: FastifyBaseLogger
   limits: Limits
-  limiter: RateLimiter
+  /** the rate-limit counters (lib/limit.ts: @fastify/rate-limit's store) */
+  limiter: Limiter
   /** when each viewer's trial of a paid room or playback started (unix seconds), by `kind:id:caller` */
   trials: Map<string, number>
   /** timers started by demo controls (danmaku injection ...), cleared on close */

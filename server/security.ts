@@ -8,7 +8,7 @@ import { roomInfo } from './views'
 
 /**
  * What the reference server enforces against a hostile client (server/README.md, Security): the limits,
- * signed stream URLs, room passwords, cookie signatures, redirect targets and upload sniffing.
+ * signed stream URLs, room passwords, cookie signatures and redirect targets.
  */
 
 export type { Limits } from './lib/limit'
@@ -43,43 +43,6 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Partial<Lim
   else if (out.socketsPerClient && out.socketsPerClient + 32 > DEFAULT_LIMITS.connectionsPerClient)
     out.connectionsPerClient = out.socketsPerClient + 32
   return out
-}
-
-/** A request must arrive whole within this many ms (REQUEST_TIMEOUT_MS): a body that trickles in is ended. */
-export const REQUEST_TIMEOUT_MS = 30_000
-
-/**
- * At most `max` open TCP connections per remote address (HTTP and WebSocket), so one client cannot hold the server's
- * sockets with slow requests; a connection over it is closed at once. Behind a proxy every connection comes from the
- * proxy's address, so the cap is left to it (TRUST_PROXY set: off here).
- */
-export function capConnections(server: import('node:net').Server, max: number): void {
-  const open = new Map<string, number>()
-  server.on('connection', (socket) => {
-    const ip = socket.remoteAddress ?? 'unknown'
-    const n = (open.get(ip) ?? 0) + 1
-    if (n > max) {
-      socket.destroy()
-      return
-    }
-    open.set(ip, n)
-    socket.once('close', () => {
-      const left = (open.get(ip) ?? 1) - 1
-      if (left > 0) open.set(ip, left)
-      else open.delete(ip)
-    })
-  })
-}
-
-/** The `TRUST_PROXY` setting for Fastify: unset → trust no proxy; `true`/`1`… see server/README.md. */
-export function trustProxyFromEnv(value: string | undefined): boolean | number | string[] {
-  if (!value || value === '0' || value === 'false') return false
-  if (value === 'true') return true
-  if (/^\d+$/.test(value)) return Number(value)
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
 }
 
 /** The caller's address: the socket's, or the proxy's X-Forwarded-For entry when TRUST_PROXY trusts the proxy. */
@@ -161,22 +124,31 @@ export function safeRedirect(target: unknown, base: string, fallback: string): s
   return url.pathname + url.search + url.hash
 }
 
-// ---- the id + sign cookies (R4.10, R7.65)
+// ---- the device, id and sign cookies (R4.10, R7.65)
 
 /**
- * The `device` cookie a login leaves on the device it happened on: `<user id>.<HMAC>`. Wrong passwords from other
- * callers lock a mobile; the owner's own device (a valid device cookie of that user) still logs in.
+ * The `device` cookie a login leaves on the device it happened on: the user id signed by @fastify/cookie's signer
+ * (`<user id>.<HMAC-SHA256, base64>`, the cookie secret). Wrong passwords from other callers lock a mobile; the owner's
+ * own device (a valid device cookie of that user) still logs in. It is the only cookie signed this way: a signed
+ * value is a user id for nothing else.
  */
 export function deviceCookie(ctx: AppContext, userId: number): string {
-  return `${userId}.${hmac(ctx.secret, `device:${userId}`)}`
+  return ctx.signer.sign(String(userId))
 }
 
 /** Whether `value` is the device cookie of `userId`. */
 export function isOwnDevice(ctx: AppContext, userId: number, value: unknown): boolean {
-  return typeof value === 'string' && safeEqual(value, deviceCookie(ctx, userId))
+  if (typeof value !== 'string') return false
+  const { valid, value: id } = ctx.signer.unsign(value)
+  return valid && id === String(userId)
 }
 
-/** `sign` = `<expires>.<session version>.<HMAC of id, expires and version>`: expiring, and void once logout bumps the version. */
+/**
+ * `sign` = `<expires>.<session version>.<HMAC of id, expires and version>`: expiring, and void once logout bumps the
+ * version. Not @fastify/cookie's signer: the pair is a credential of its own (the current-user fetch takes `id` and
+ * `sign` in the payload too, R7.65), its signature covers another cookie's value, an expiry and a session version that
+ * a signed cookie has no place for, and the client stores the two values as they are.
+ */
 export function signFor(ctx: AppContext, user: Pick<UserRow, 'id' | 'session_version'>, expires: number): string {
   const ver = Number(user.session_version) || 0
   return `${expires}.${ver}.${hmac(ctx.secret, `sign:${user.id}.${expires}.${ver}`)}`
@@ -369,10 +341,6 @@ export function securedRoomInfo(
 
 // ---- uploads
 
-/** A user's uploads a day (China time): files and bytes; past either, code -8. */
-export const UPLOADS_PER_DAY = 20
-export const UPLOAD_BYTES_PER_DAY = 50 * 1024 * 1024
-
 /**
  * The stored path of an avatar (R7.63): one of this user's own uploads (`/files/<name>`, or that file's absolute URL
  * on this origin) or our generated placeholder (`/img/avatar/<id>.svg`); null for anything else (another site,
@@ -395,29 +363,4 @@ export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base:
     ? (ctx.store.db.prepare('SELECT user_id FROM uploads WHERE name = ?').get(m[1]) as { user_id: number } | undefined)
     : undefined
   return row && row.user_id === userId ? p : null
-}
-
-/** The upload extensions accepted and the file type their first bytes must show. */
-export const UPLOAD_TYPES: Record<string, 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3'> = {
-  '.jpg': 'jpeg',
-  '.jpeg': 'jpeg',
-  '.png': 'png',
-  '.gif': 'gif',
-  '.webp': 'webp',
-  '.mp4': 'mp4',
-  '.m4a': 'mp4',
-  '.mp3': 'mp3'
-}
-
-/** The type the content's magic bytes show, or null. */
-export function sniff(buf: Buffer): 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3' | null {
-  const at = (offset: number, text: string) =>
-    buf.length >= offset + text.length && buf.toString('latin1', offset, offset + text.length) === text
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg'
-  if (at(0, '\x89PNG\r\n\x1a\n')) return 'png'
-  if (at(0, 'GIF87a') || at(0, 'GIF89a')) return 'gif'
-  if (at(0, 'RIFF') && at(8, 'WEBP')) return 'webp'
-  if (at(4, 'ftyp')) return 'mp4'
-  if (at(0, 'ID3') || (buf.length >= 2 && buf[0] === 0xff && (buf[1] & 0xe0) === 0xe0)) return 'mp3'
-  return null
 }

@@ -1,4 +1,7 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import fastifyCookie from '@fastify/cookie'
 
 /** A business failure: answered with HTTP 200 and `{code, msg, data}` where code !== 1. */
 export class BizError extends Error {
@@ -98,21 +101,13 @@ export function rng(seed: number): () => number {
   }
 }
 
+/**
+ * A Cookie header's values, parsed by @fastify/cookie (as `req.cookies` is; the first of two equal names counts). A
+ * request's own cookies are `req.cookies`: this is for the callers that still pass the header (after the cookie
+ * plugin has loaded its parser, i.e. inside a request).
+ */
 export function parseCookies(header: string | undefined): Record<string, string> {
-  const out: Record<string, string> = {}
-  if (!header) return out
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=')
-    if (i < 0) continue
-    const k = part.slice(0, i).trim()
-    const v = part.slice(i + 1).trim()
-    try {
-      out[k] = decodeURIComponent(v)
-    } catch {
-      out[k] = v
-    }
-  }
-  return out
+  return header ? fastifyCookie.parse(header) : {}
 }
 
 export function escapeXml(s: string): string {
@@ -120,4 +115,24 @@ export function escapeXml(s: string): string {
     /[<>&"']/g,
     (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c] as string
   )
+}
+
+/** Resolves `rel` (a URL path part, still encoded) inside `root`, refusing anything that escapes it. */
+export function safeJoin(root: string, rel: string): string | null {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(rel)
+  } catch {
+    return null
+  }
+  const full = path.resolve(root, '.' + path.posix.normalize('/' + decoded))
+  return full === root || full.startsWith(root + path.sep) ? full : null
+}
+
+export function isFile(p: string | null): p is string {
+  try {
+    return !!p && fs.statSync(p).isFile()
+  } catch {
+    return false
+  }
 }

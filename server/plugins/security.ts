@@ -1,0 +1,80 @@
+// Who may reach what, for every route: the route table (each route with its access decision), the loopback-only demo
+// controls, `nosniff` on every answer, and the per-address connection cap.
+import type net from 'node:net'
+import { fromThisMachine, type Access } from '../api'
+import { exposed } from './expose'
+import { NOT_FOUND } from './errors'
+
+/** a registered route: method, URL pattern and who may call it (Api's `access`, Fastify's route `config.access`) */
+export type RouteEntry = { method: string; url: string; access?: Access }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[]
+  }
+}
+
+/** A request must arrive whole within this many ms (REQUEST_TIMEOUT_MS): a body that trickles in is ended. */
+export const REQUEST_TIMEOUT_MS = 30_000
+
+/** The `TRUST_PROXY` setting for Fastify: unset → trust no proxy; `true`/`1`… see server/README.md. */
+export function trustProxyFromEnv(value: string | undefined): boolean | number | string[] {
+  if (!value || value === '0' || value === 'false') return false
+  if (value === 'true') return true
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/**
+ * At most `max` open TCP connections per remote address (HTTP and WebSocket), so one client cannot hold the server's
+ * sockets with slow requests; a connection over it is closed at once. Behind a proxy every connection comes from the
+ * proxy's address, so the cap is left to it (TRUST_PROXY set: off here).
+ */
+function capConnections(server: net.Server, max: number): void {
+  const open = new Map<string, number>()
+  server.on('connection', (socket) => {
+    const ip = socket.remoteAddress ?? 'unknown'
+    const n = (open.get(ip) ?? 0) + 1
+    if (n > max) {
+      socket.destroy()
+      return
+    }
+    open.set(ip, n)
+    socket.once('close', () => {
+      const left = (open.get(ip) ?? 1) - 1
+      if (left > 0) open.set(ip, left)
+      else open.delete(ip)
+    })
+  })
+}
+
+export default exposed<{ trustProxy: unknown }>('security', async (app, { trustProxy }) => {
+  if (!trustProxy) capConnections(app.server, app.ctx.limits.connectionsPerClient)
+
+  // every route Fastify registers with who may call it, for the payload fuzz suite (__tests__/server/fuzz.test.ts)
+  // and the path-spelling suite (security-access.test.ts). A demo control or sandbox stand-in registered without a
+  // decision stops the server at start-up instead of being open by default.
+  const routeTable: RouteEntry[] = []
+  app.addHook('onRoute', (r) => {
+    const access = r.config?.access
+    if (/^\/(dev|sandbox)\//.test(r.url) && !access)
+      throw new Error(`${r.url}: a /dev/ or /sandbox/ route needs config.access ('loopback' or 'public')`)
+    for (const m of Array.isArray(r.method) ? r.method : [r.method])
+      if (m !== 'HEAD') routeTable.push({ method: m, url: r.url, ...(access ? { access } : {}) })
+  })
+  app.decorate('routeTable', routeTable)
+
+  // no response is sniffed into another type; the demo controls answer this machine only
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff')
+    return payload
+  })
+  // who may call a route is decided on the route that matched (onRequest runs after routing), not on req.url: the
+  // router decodes and normalises the path (`/%64ev/…` is /dev/…), a prefix test on the raw URL does not
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.routeOptions.config?.access === 'loopback' && !fromThisMachine(req)) return reply.code(404).send(NOT_FOUND)
+  })
+})

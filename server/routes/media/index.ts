@@ -1,0 +1,216 @@
+// Media: generated placeholder images, the share QR code (R7.39), uploads (R7.107) and the uploaded files.
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { finished } from 'node:stream/promises'
+import fastifyStatic from '@fastify/static'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { FileTypeParser, type Detector } from 'file-type'
+import QRCode from 'qrcode'
+import { qrcode, upload } from '../../../contract/media'
+import type { Call } from '../../context'
+import { placeholderSvg } from '../../img'
+import { CODE, biz, isFile, nowSec, safeJoin } from '../../lib/util'
+import { NOT_FOUND } from '../../plugins/errors'
+import { callerKey, chinaDay, limit } from '../../security'
+
+/** A user's uploads a day (China time): files and bytes; past either, code -8. */
+const UPLOADS_PER_DAY = 20
+const UPLOAD_BYTES_PER_DAY = 50 * 1024 * 1024
+
+type Kind = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3'
+
+/** The upload extensions accepted and the kind of file their content must be. */
+const UPLOAD_TYPES: Record<string, Kind> = {
+  '.jpg': 'jpeg',
+  '.jpeg': 'jpeg',
+  '.png': 'png',
+  '.gif': 'gif',
+  '.webp': 'webp',
+  '.mp4': 'mp4',
+  '.m4a': 'mp4',
+  '.mp3': 'mp3'
+}
+
+/** The kind of each type file-type names: the MPEG-4 family (mp4, m4a, m4v, f4v…) is mp4, every MPEG audio layer mp3. */
+const KIND_OF_MIME: Record<string, Kind> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/apng': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'video/mp4': 'mp4',
+  'audio/mp4': 'mp4',
+  'audio/x-m4a': 'mp4',
+  'video/x-m4v': 'mp4',
+  'audio/mpeg': 'mp3'
+}
+
+/**
+ * A file that starts with the PNG signature counts as a PNG, as it always has here: file-type also wants the IHDR
+ * chunk after it, which the tests' small fixtures (the signature and a few bytes) do not have.
+ */
+const pngSignature: Detector = {
+  id: 'png-signature',
+  async detect(tokenizer) {
+    const head = new Uint8Array(8)
+    await tokenizer.peekBuffer(head, { length: 8, mayBeLess: true })
+    return Buffer.from(head).equals(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'))
+      ? { ext: 'png', mime: 'image/png' }
+      : undefined
+  }
+}
+const fileTypes = new FileTypeParser({ customDetectors: [pngSignature] })
+
+/** The kind the content's own bytes show (file-type), or null. */
+async function sniff(buf: Buffer): Promise<Kind | null> {
+  const type = await fileTypes.fromBuffer(buf)
+  return (type && KIND_OF_MIME[type.mime]) ?? null
+}
+
+/**
+ * The share QR code's target (R7.39): a page of this site, as an absolute URL. A relative path is a page under /m2/;
+ * an absolute http(s) URL must be of this origin; anything else (another host, `//host`, `javascript:`, `data:`) is null.
+ */
+function ownPage(page: string, base: string): string | null {
+  if (/^[a-z][a-z\d+.-]*:/i.test(page) || page.startsWith('//') || page.includes('\\')) {
+    try {
+      const u = new URL(page)
+      return (u.protocol === 'http:' || u.protocol === 'https:') &&
+        u.origin === new URL(base).origin &&
+        u.pathname.startsWith('/m2/')
+        ? u.href
+        : null
+    } catch {
+      return null
+    }
+  }
+  return `${base}/m2/${page.replace(/^\/+/, '').replace(/^m2\//, '')}`
+}
+
+const media: FastifyPluginAsync = async (app) => {
+  const { ctx } = app
+  const { store, uploadDir } = ctx
+  const { api } = app
+
+  // generated placeholders: /img/<kind>/<id>.svg (resize parameters such as ?x-oss-process= are ignored)
+  app.get('/img/:kind/:file', async (req, reply) => {
+    const { kind, file } = req.params as { kind: string; file: string }
+    const id = file.replace(/!.*$/, '').replace(/\.(svg|png|jpe?g)$/i, '')
+    if (!/^[a-z]{1,16}$/.test(kind) || !/^[\w-]{1,40}$/.test(id)) return reply.code(404).send(NOT_FOUND)
+    const doc = /^\d+$/.test(id)
+      ? store.doc<{ title?: string; name?: string }>(kind === 'avatar' ? 'streamer' : kind, Number(id))
+      : undefined
+    let label = doc?.title ?? doc?.name
+    if (kind === 'avatar' && !label && /^\d+$/.test(id)) {
+      const u = store.db.prepare('SELECT name FROM users WHERE id = ?').get(Number(id)) as { name: string } | undefined
+      label = u?.name
+    }
+    return reply
+      .type('image/svg+xml')
+      .header('cache-control', 'public, max-age=86400')
+      .send(placeholderSvg(kind, id, label))
+  })
+
+  // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → a PNG QR code of the share link (the
+  // maintained `qrcode` library; PNG because the mini-program's image and canvas take it everywhere, SVG not)
+  // (add format=json for an envelope with the image URL and a data URL). Only this site's pages are drawn (never a
+  // phishing target on another host), at most 1000 px wide; each code is drawn once (an LRU of 200) and a caller
+  // gets at most 30 codes a minute (code -8), so the drawing cannot take the event loop from everyone else.
+  const qrCache = new Map<string, Buffer>()
+  api.call(qrcode, async (p, call) => {
+    const roomid = p.roomid ?? p.roomId
+    const width = p.width ?? 300
+    if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
+    const target = p.path ? ownPage(p.path, call.base) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
+    if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
+    const key = `${width} ${target}`
+    let png = qrCache.get(key)
+    const hit = png !== undefined
+    if (png)
+      qrCache.delete(key) // most recent last
+    else {
+      limit(ctx, `qrcode:${callerKey(call.user, call.req)}`, 30, 60_000)
+      png = await QRCode.toBuffer(target, { width, margin: 2, errorCorrectionLevel: 'M' })
+      if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
+    }
+    qrCache.set(key, png)
+    if (p.format === 'json') {
+      const q = new URLSearchParams({
+        width: String(width),
+        ...(roomid ? { roomid: String(roomid) } : { path: p.path! })
+      })
+      return {
+        url: `${call.base}/api/v1/userapp/qrcode?${q}`,
+        data_url: `data:image/png;base64,${png.toString('base64')}`,
+        target,
+        width
+      }
+    }
+    // the link inside depends on the host asked: shared caches keep one copy per host
+    call.reply
+      .type('image/png')
+      .header('cache-control', 'public, max-age=3600')
+      .header('vary', 'Host, X-Forwarded-Host, X-Forwarded-Proto')
+      .header('x-cache', hit ? 'hit' : 'miss')
+      .send(png)
+    // the pipeline takes a sent reply for the answer: let it see this one sent, not an envelope still to send
+    await finished(call.reply.raw).catch(() => undefined)
+    return undefined
+  })
+
+  // R7.107: multipart field `file` (+ version, platform) → {url}. The client resolves `/upload` on the API host's
+  // default base path (R7.2), so the same handler answers at /api/v1/upload too. The payload is {}: the fields are
+  // multipart parts, read here.
+  const uploaded = async (req: FastifyRequest, call: Call) => {
+    if (!req.isMultipart()) throw biz(CODE.BAD_PARAM, '请使用 multipart/form-data 上传，文件字段名为 file')
+    const file = await req.file()
+    if (!file || file.fieldname !== 'file') throw biz(CODE.BAD_PARAM, '请选择要上传的文件（字段名 file）')
+    const ext = path.extname(file.filename || '').toLowerCase()
+    const kind = UPLOAD_TYPES[ext]
+    if (!kind) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
+    // a quota per user and day (China time): 20 files, 50 MB
+    const since = Math.floor(Date.parse(`${chinaDay()}T00:00:00+08:00`) / 1000)
+    const used = store.db
+      .prepare(
+        'SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND created_at >= ?'
+      )
+      .get(call.user!.id, since) as { n: number; bytes: number }
+    if (used.n >= UPLOADS_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传次数已达上限，请明天再试')
+    const buf = await file.toBuffer()
+    if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
+    if (used.bytes + buf.length > UPLOAD_BYTES_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传容量已达上限，请明天再试')
+    // the content must be what the name says, not HTML or script named .png
+    if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
+    fs.mkdirSync(uploadDir, { recursive: true })
+    const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
+    fs.writeFileSync(path.join(uploadDir, name), buf)
+    store.db
+      .prepare('INSERT INTO uploads (name, user_id, size, created_at) VALUES (?, ?, ?, ?)')
+      .run(name, call.user!.id, buf.length, nowSec())
+    return { url: `/files/${name}`, name: file.filename, size: buf.length }
+  }
+  api.call(upload, (_p, call) => uploaded(call.req, call))
+  api.call({ ...upload, path: '/upload' }, (_p, call) => uploaded(call.req, call))
+
+  // the uploaded files: never run as a page (nosniff, a sandboxed CSP), a day in caches
+  fs.mkdirSync(uploadDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: uploadDir,
+    serve: false,
+    cacheControl: false,
+    etag: false,
+    lastModified: false,
+    acceptRanges: false
+  })
+  app.get('/files/:name', async (req, reply) => {
+    const full = safeJoin(uploadDir, (req.params as { name: string }).name)
+    if (!isFile(full)) return reply.code(404).send(NOT_FOUND)
+    return reply
+      .header('cache-control', 'public, max-age=86400')
+      .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox")
+      .sendFile(path.relative(uploadDir, full))
+  })
+}
+
+export default media
