@@ -1,12 +1,12 @@
-import type { Api } from '../api'
-import type { AppContext } from '../context'
-import { CODE, biz } from '../lib/util'
-import { S } from '../lib/validate'
-import { demo } from './activity'
-import { postDanmaku } from '../repositories/danmaku'
-import { confirmOrder } from './pay'
-import { userById } from '../repositories/users'
-import type { UserRow } from '../types'
+import type { Api } from '../../api'
+import type { AppContext } from '../../context'
+import { CODE, biz } from '../../lib/util'
+import { S } from '../../lib/validate'
+import { demo } from '../activity'
+import { postDanmaku } from '../../repositories/danmaku'
+import { confirmOrder } from '../pay'
+import { userById } from '../../repositories/users'
+import type { UserRow } from '../../types'
 
 const LINES = [
   '太美了',
