@@ -1,5 +1,6 @@
 import type { Api } from '../../api'
 import type { AppContext } from '../../context'
+import { analyticsEvents, analyticsRecord } from '../../../contract/dev'
 
 /**
  * Sandbox stand-ins for the third-party scripts the H5 app loads (sandbox mode only), so that browser tests
@@ -16,6 +17,13 @@ import type { AppContext } from '../../context'
  *   last 5000 and at most 2 MB; an event at most 8 KB of JSON and 8 levels deep; no token, tokentype, code or sign
  *   query parameter in its page, which the script strips before sending too); `GET /sandbox/analytics/events` answers them in order as `{code: 1, data: [{type: load | identify |
  *   track, app_key, uid, event, props, version (the script's ?v=), page, at}]}`.
+ *
+ * None of these goes through Api.call, and all four stay plain Fastify routes: the two scripts answer JavaScript, not
+ * an envelope; the analytics store's two calls are described in contract/dev.ts (their path, method and access are
+ * taken from there) but keep a handling of their own: the script posts from the app's page, which may be served from
+ * another origin (the H5 dev server), so the API's cross-site refusal must not apply; the POST has its own body limit
+ * and messages (code -1); and the GET answers the kept JSON texts as they are, where the API would parse them again
+ * and make their root-relative pages absolute.
  */
 const JWEIXIN = String.raw`/* sandbox stand-in of the messenger's JS-SDK (reference server) */
 (function () {
@@ -128,10 +136,12 @@ export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
   // serialises a caller-shaped object again
   const events: string[] = []
   let keptBytes = 0
-  api.app.post(
-    '/sandbox/analytics/events',
-    { config: { access: 'loopback' }, bodyLimit: MAX_EVENT_BYTES * 2 },
-    async (req) => {
+  api.app.route({
+    method: analyticsRecord.method,
+    url: analyticsRecord.path,
+    config: { access: analyticsRecord.access },
+    bodyLimit: MAX_EVENT_BYTES * 2,
+    handler: async (req) => {
       const body =
         req.body && typeof req.body === 'object' && !Array.isArray(req.body)
           ? (req.body as Record<string, unknown>)
@@ -148,8 +158,12 @@ export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
         keptBytes -= Buffer.byteLength(events.shift() as string)
       return { code: 1, msg: 'success', data: null }
     }
-  )
-  api.app.get('/sandbox/analytics/events', { config: { access: 'loopback' } }, async (_req, reply) =>
-    reply.type('application/json; charset=utf-8').send(`{"code":1,"msg":"success","data":[${events.join(',')}]}`)
-  )
+  })
+  api.app.route({
+    method: analyticsEvents.method,
+    url: analyticsEvents.path,
+    config: { access: analyticsEvents.access },
+    handler: async (_req, reply) =>
+      reply.type('application/json; charset=utf-8').send(`{"code":1,"msg":"success","data":[${events.join(',')}]}`)
+  })
 }
