@@ -9,7 +9,6 @@ import { userById } from '../../repositories/users'
 import type { UserRow } from '../../types'
 import type { CallDef, DataOf, PayloadOf } from '../../../contract/call'
 import * as dev from '../../../contract/dev'
-import { TEXT_FIELDS } from '../../../contract/dev'
 
 const LINES = [
   '太美了',
@@ -157,8 +156,8 @@ export function registerDev(api: Api, ctx: AppContext): void {
       }
       return ctx.store.patchDoc<Doc>(p.kind, p.id, { external: { ...ext, tabs } })
     }
-    if (!TEXT_FIELDS[p.kind].includes(p.field))
-      throw biz(CODE.BAD_PARAM, `参数错误：字段(field)取值无效，可选：${TEXT_FIELDS[p.kind].join('、')}`)
+    if (!dev.TEXT_FIELDS[p.kind].includes(p.field))
+      throw biz(CODE.BAD_PARAM, `参数错误：字段(field)取值无效，可选：${dev.TEXT_FIELDS[p.kind].join('、')}`)
     return ctx.store.patchDoc<Doc>(p.kind, p.id, { [p.field]: p.value })
   })
   api.call(dev.orderConfirm, (_p, c) => {
