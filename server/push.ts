@@ -7,7 +7,6 @@ import { absolutize } from './lib/absolute'
  * Per-room WebSocket fan-out. Every server→client message is JSON `{type, data}`, one kind of contract/push.ts's
  * `PushMessage` (see server/README.md): a push whose data is not its kind's does not compile.
  */
-export type PushType = PushKind
 
 /**
  * Kinds whose data server/routes/activity.ts still builds from `Activity` documents (their fields typed `unknown`, the
