@@ -4,11 +4,6 @@ import { PUSH_BY_KIND, type PushData, type PushKind, type PushMessage } from '..
 import { absolutize } from './lib/absolute'
 
 /**
- * Per-room WebSocket fan-out. Every server→client message is JSON `{type, data}`, one kind of contract/push.ts's
- * `PushMessage` (see server/README.md): a push whose data is not its kind's does not compile.
- */
-
-/**
  * Kinds whose data server/routes/activity.ts still builds from `Activity` documents (their fields typed `unknown`, the
  * flags `number`): until its views take their types from contract/push.ts, a broadcast of these compiles with any
  * data and is checked at run time only (strict mode). Remove a kind from here once its view is typed.
@@ -46,6 +41,10 @@ export function pushText(message: PushMessage, base = ''): string {
   return JSON.stringify({ type: checked(message).type, data: absolutize(message.data, base) })
 }
 
+/**
+ * Per-room WebSocket fan-out. Every server→client message is JSON `{type, data}`, one kind of contract/push.ts's
+ * `PushMessage` (see server/README.md): a push whose data is not its kind's does not compile.
+ */
 export class PushHub {
   private rooms = new Map<string, Set<WebSocket>>()
   /** `http://<Host>` each socket connected with, so media paths in pushes are absolute for that client */
