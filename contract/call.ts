@@ -23,6 +23,8 @@ export interface CallDef<
   spec: readonly string[]
   /** one line in Chinese, shown in the OpenAPI document */
   summary: string
+  /** more about the call, in Chinese (the OpenAPI description): e.g. what a call without spec ids is for */
+  description?: string
   /** GET, POST, or both (the .php actions and a few helpers answer either) */
   method: M
   /**

@@ -8,7 +8,7 @@ import { startChildServer } from '../e2e/child-server'
 
 export interface RefServer {
   origin: string
-  /** The dev endpoints of server/routes/dev.ts (`/dev/rooms/496/inject?rate=…`). */
+  /** The dev endpoints of server/routes/dev (contract/dev.ts: `/dev/rooms/496/inject?rate=…`). */
   dev(path: string): Promise<unknown>
   /** A call of the API as another client (another viewer) makes it. */
   api<T = unknown>(

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { baseOf, tokenOf, userBySign, userByToken } from '../api'
 import type { AppContext } from '../context'
 import { TOO_FAST_MSG } from '../lib/limit'
+import { pushText } from '../push'
 import { BizError, CODE, parseCookies } from '../lib/util'
 import { checkRoomAccess, clientIp } from '../security'
 import type { Room } from '../types'
@@ -64,7 +65,7 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
     const refuse = (code: number, msg: string, bizCode?: number) => {
       if (refused) return socket.terminate()
       refused = true
-      socket.send(JSON.stringify({ type: 'error', data: { msg, ...(bizCode !== undefined ? { code: bizCode } : {}) } }))
+      socket.send(pushText({ type: 'error', data: { msg, ...(bizCode !== undefined ? { code: bizCode } : {}) } }))
       socket.close(code, msg === TOO_FAST_MSG ? 'too many' : 'refused')
       const cut = setTimeout(() => socket.terminate(), CLOSE_GRACE_MS)
       cut.unref()
@@ -117,6 +118,7 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
         messages = 0
       }
       if (++messages > ctx.limits.socketMessagesPer10s) return refuse(CLOSE_TOO_FAST, TOO_FAST_MSG, CODE.TOO_FAST)
+      // the client's one message is the heartbeat (contract/push.ts ClientMessage)
       let msg: { type?: string } | null = null
       try {
         msg = JSON.parse((raw as Buffer).toString()) // ws hands text frames over as Buffers (binaryType nodebuffer)
@@ -126,10 +128,7 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
       if (msg?.type === 'ping') ctx.hub.send(socket, 'pong', { time: Date.now() })
       else
         socket.send(
-          JSON.stringify({
-            type: 'error',
-            data: { msg: '不支持的消息类型；弹幕请通过 POST /api/v1/userapp/danmaku 发送' }
-          })
+          pushText({ type: 'error', data: { msg: '不支持的消息类型；弹幕请通过 POST /api/v1/userapp/danmaku 发送' } })
         )
     })
     socket.on('close', () => {

@@ -1,5 +1,5 @@
 import { roomKey } from '@/core/room-access'
-import { callPost } from '@/core/call'
+import { callPost, track, type DeclaredCall } from '@/core/call'
 
 /** A gift of the room's gift panel (R7.66); price in 慧币 (gold, R1.4, R9.1). */
 export interface Gift {
@@ -42,23 +42,54 @@ export function fetchGifts(roomid?: number): Promise<Gift[]> {
   return callPost<Gift[]>('/userapp/living/gifts/list', roomid ? { roomid } : {})
 }
 
+/** What send_gifts and living/like send: a password room adds its room_key (R3.9). */
+interface RoomPayload {
+  roomid: number
+  combo: number
+  request_id?: string
+  room_key?: string
+}
+
 /** POST /userapp/send_gifts {roomid, giftid, combo, request_id?} (R7.77, R3.16); login required. */
+export const SEND_GIFTS: DeclaredCall<RoomPayload & { giftid: number }, SendGiftResult> = {
+  path: '/userapp/send_gifts'
+}
+
 export function sendGift(q: {
   roomid: number
   giftid: number
   combo: number
   request_id?: string
 }): Promise<SendGiftResult> {
-  const data: Record<string, unknown> = { roomid: q.roomid, giftid: q.giftid, combo: q.combo }
+  const data: RoomPayload & { giftid: number } = { roomid: q.roomid, giftid: q.giftid, combo: q.combo }
   if (q.request_id) data.request_id = q.request_id
   if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid) // a password room (R3.9)
-  return callPost<SendGiftResult>('/userapp/send_gifts', data)
+  return callPost(SEND_GIFTS, data)
 }
 
+/** R7.111: 送礼物, with the gift, how many and what they cost. */
+export const giftSent = /*#__PURE__*/ track(SEND_GIFTS, '送礼物', {
+  room: (p) => p.roomid,
+  props: (p, d) => ({
+    gift_id: p.giftid,
+    gift_name: d?.gift_name ?? '',
+    combo: Number(p.combo) || 1,
+    cost: d?.cost ?? null
+  })
+})
+
 /** POST /userapp/living/like {roomid, combo, request_id?} (R7.76, R3.17): one call carries a batch of taps. */
+export const LIVING_LIKE: DeclaredCall<RoomPayload, LikeResult> = { path: '/userapp/living/like' }
+
 export function sendLike(q: { roomid: number; combo: number; request_id?: string }): Promise<LikeResult> {
-  const data: Record<string, unknown> = { roomid: q.roomid, combo: q.combo }
+  const data: RoomPayload = { roomid: q.roomid, combo: q.combo }
   if (q.request_id) data.request_id = q.request_id
   if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid) // a password room (R3.9)
-  return callPost<LikeResult>('/userapp/living/like', data)
+  return callPost(LIVING_LIKE, data)
 }
+
+/** R7.111: 点赞, with the taps the call carried. */
+export const liked = /*#__PURE__*/ track(LIVING_LIKE, '点赞', {
+  room: (p) => p.roomid,
+  props: (p) => ({ combo: Number(p.combo) || 1 })
+})

@@ -1,4 +1,4 @@
-import { callGet, callPost } from '@/core/call'
+import { callGet, callPost, track, type DeclaredCall } from '@/core/call'
 import { rememberRoomKey, roomKey } from '@/core/room-access'
 import type { PagedData } from './types'
 import type { RoomItem, StreamerBrief } from './home'
@@ -50,14 +50,24 @@ export async function fetchRoomInfo(q: { roomid: number; test?: string; password
 }
 
 /** POST /userapp/living/enter {roomid} (R7.69). */
+export const LIVING_ENTER: DeclaredCall<{ roomid: number }, unknown> = { path: '/userapp/living/enter' }
+
 export function enterRoom(roomid: number) {
-  return callPost('/userapp/living/enter', { roomid })
+  return callPost(LIVING_ENTER, { roomid })
 }
 
+/** R7.111: 进入直播间. */
+export const roomEntered = /*#__PURE__*/ track(LIVING_ENTER, '进入直播间', { room: (p) => p.roomid })
+
 /** POST /userapp/living/share {roomid} (R7.70). */
+export const LIVING_SHARE: DeclaredCall<{ roomid: number }, unknown> = { path: '/userapp/living/share' }
+
 export function shareRoom(roomid: number) {
-  return callPost('/userapp/living/share', { roomid })
+  return callPost(LIVING_SHARE, { roomid })
 }
+
+/** R7.111: 分享. */
+export const roomShared = /*#__PURE__*/ track(LIVING_SHARE, '分享', { room: (p) => p.roomid })
 
 /** GET /live/api.php?a=live_stat_get {b, roomid} (R7.68); b is the stat type, default all (R7.27). */
 export function fetchLiveStats(roomid: number, type = 'all') {

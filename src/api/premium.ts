@@ -1,4 +1,4 @@
-import { callPost } from '@/core/call'
+import { callPost, track, type DeclaredCall } from '@/core/call'
 
 /** The answer of ispremium (R7.87): purchased 1 when the viewer may watch. */
 export interface PremiumStatus {
@@ -22,9 +22,22 @@ export function checkPremium(id: number): Promise<PremiumStatus | null> {
 }
 
 /** POST /userapp/premium_pay {id, review_id} (R7.88); review_id names a playback, id a live room. */
+export const PREMIUM_PAY: DeclaredCall<{ id?: number; review_id?: number }, PremiumPayResult | null> = {
+  path: '/userapp/premium_pay'
+}
+
 export function payPremium(q: { id?: number; review_id?: number }): Promise<PremiumPayResult | null> {
-  const data: Record<string, unknown> = {}
+  const data: { id?: number; review_id?: number } = {}
   if (q.id) data.id = q.id
   if (q.review_id) data.review_id = q.review_id
-  return callPost<PremiumPayResult | null>('/userapp/premium_pay', data)
+  return callPost(PREMIUM_PAY, data)
 }
+
+/** R7.111: 购买 — a room or playback unlocked, when something was charged. */
+export const premiumPurchased = /*#__PURE__*/ track(PREMIUM_PAY, '购买', {
+  room: (p) => p.id,
+  props: (p, d) =>
+    Number(d?.charged)
+      ? { kind: p.review_id ? 'playback' : 'room', review_id: p.review_id ?? null, price: d?.charged }
+      : null
+})

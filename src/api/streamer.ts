@@ -1,4 +1,4 @@
-import { callGet, callPost } from '@/core/call'
+import { callGet, callPost, track, type DeclaredCall } from '@/core/call'
 import { ApiError } from '@/core/errors'
 import type { PagedData } from './types'
 
@@ -156,9 +156,18 @@ export function fetchIsFollow(roomid: number): Promise<FollowState | number> {
 }
 
 /** POST /userapp/follow {roomid} (R7.46); code 1 means now following (R4.26). Needs login (R8.4). */
+export const FOLLOW: DeclaredCall<{ roomid: number }, FollowResult> = { path: '/userapp/follow' }
+
 export function postFollow(roomid: number): Promise<FollowResult> {
-  return callPost<FollowResult>('/userapp/follow', { roomid }, { loginPrompt: true })
+  return callPost(FOLLOW, { roomid }, { loginPrompt: true })
 }
+
+/** R7.111: 关注 — code 1 followed, code 2 unfollowed (R4.26). */
+export const followed = /*#__PURE__*/ track(FOLLOW, '关注', {
+  room: (p) => p.roomid,
+  codes: [1, 2],
+  props: (_p, _d, code) => ({ action: code === 1 ? 'follow' : 'unfollow' })
+})
 
 /** POST /userapp/subscribe {room_id} (R7.47). Needs login (R8.4). */
 export function postSubscribe(roomId: number): Promise<{ issubscribe?: number }> {

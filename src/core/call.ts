@@ -1,6 +1,6 @@
 import type { ActionAt, ActionKey, DataOf, GetAt, GetPath, InputOf, PostAt, PostPath } from '../../contract'
 import { ApiError, toApiError } from './errors'
-import { get, isSuccess, post, type CallOptions, type Envelope, type SuccessRule } from './request'
+import { SUCCESS_CODE, get, isSuccess, post, type CallOptions, type Envelope, type SuccessRule } from './request'
 
 /**
  * The API functions' side of the request core (src/api/*): a call gives its data, or throws one ApiError whose kind
@@ -27,18 +27,115 @@ export async function answerOf<T>(
 }
 
 /**
+ * A call others may follow (analytics, R7.111), declared once beside its API function, which passes it to callPost or
+ * callGet in place of its path: observers are told that this call completed, by identity, never by its path text.
+ * P is the payload the API function gives, D the data of its answer.
+ */
+export interface DeclaredCall<P = Record<string, unknown>, D = unknown> {
+  readonly path: string
+  /** (types only) */
+  readonly __types?: { payload: P; data: D }
+}
+
+/** A declared call that got an envelope, whatever its code (a rejection — 401, 403, 404, timeout — is not one). */
+export interface CompletedCall {
+  call: DeclaredCall<unknown, unknown>
+  payload: unknown
+  envelope: Envelope<unknown>
+}
+
+type CallObserver = (done: CompletedCall) => void
+const observers = new Set<CallObserver>()
+
+/** Be told of every declared call that got an envelope. Returns the unsubscribe. */
+export function observeCalls(observer: CallObserver): () => void {
+  observers.add(observer)
+  return () => observers.delete(observer)
+}
+
+/** What an event declaration says of a completed call (see track). */
+export interface TrackRule<P, D> {
+  /** the room the event is about: the analytics store adds the room's and its streamer's details (R7.111) */
+  room: (payload: P) => unknown
+  /** the event's own props, after the room's details; null: this answer is no event (default: none) */
+  props?: (payload: P, data: D | null, code: number) => Record<string, unknown> | null
+  /** the answer codes it follows (default: success, code 1) */
+  codes?: readonly number[]
+}
+
+/** An analytics event that follows a declared call (see track). */
+export interface Tracked {
+  readonly call: DeclaredCall<unknown, unknown>
+  readonly event: string
+  /** The event's room and props for a completed call of its own, or null when that answer is no event. */
+  of(done: CompletedCall): { room: unknown; props: Record<string, unknown> } | null
+}
+
+/**
+ * An analytics event (R7.111) declared beside the API function whose call it follows. Only the H5 analytics store
+ * imports these declarations: the mini-program's build drops them as unused pure calls, and no tracking code ships
+ * there. Mark the call `/*#__PURE__*\/`.
+ */
+export function track<P, D>(call: DeclaredCall<P, D>, event: string, rule: TrackRule<P, D>): Tracked {
+  const codes = rule.codes ?? [SUCCESS_CODE]
+  return {
+    call,
+    event,
+    of(done) {
+      const { code, data } = done.envelope
+      if (!codes.includes(code)) return null
+      const payload = done.payload as P
+      const props = rule.props ? rule.props(payload, data as D | null, code) : {}
+      return props && { room: rule.room(payload), props }
+    }
+  }
+}
+
+/** The envelope of a call, its observers told first when it is a declared one. */
+function observed<T>(
+  path: string | DeclaredCall<unknown, T>,
+  payload: unknown,
+  send: (path: string) => Promise<Envelope<T>>
+): Promise<Envelope<T>> {
+  if (typeof path === 'string') return send(path)
+  return send(path.path).then((envelope) => {
+    for (const observer of observers) {
+      try {
+        observer({ call: path, payload, envelope })
+      } catch {
+        // an observer (analytics) never breaks a call
+      }
+    }
+    return envelope
+  })
+}
+
+/**
  * A POST call of the contract (contract/): the path is checked against it, and the payload and the data take their
- * types from the call's definition.
+ * types from the call's definition. A declared call (see DeclaredCall) goes in place of its path when others follow it.
  */
 export function callPost<P extends PostPath>(
   path: P,
   data: InputOf<PostAt<P>>,
   options?: CallOptions
 ): Promise<DataOf<PostAt<P>>>
+export function callPost<P extends object, T>(
+  call: DeclaredCall<P, T>,
+  data: NoInfer<P>,
+  options?: CallOptions
+): Promise<T>
 /** A POST call's data (see dataOf), typed by hand: only for a path the contract does not have yet. */
 export function callPost<T = unknown>(path: string, data?: Record<string, unknown>, options?: CallOptions): Promise<T>
-export function callPost(path: string, data: object = {}, options: CallOptions = {}): Promise<unknown> {
-  return dataOf(post(path, data as Record<string, unknown>, options), options.success)
+export function callPost(
+  path: string | DeclaredCall<unknown, unknown>,
+  data: object = {},
+  options: CallOptions = {}
+): Promise<unknown> {
+  const payload = data as Record<string, unknown>
+  return dataOf(
+    observed(path, payload, (p) => post(p, payload, options)),
+    options.success
+  )
 }
 
 /** A GET call of the contract (see callPost). */
@@ -47,10 +144,23 @@ export function callGet<P extends GetPath>(
   params: InputOf<GetAt<P>>,
   options?: CallOptions
 ): Promise<DataOf<GetAt<P>>>
+export function callGet<P extends object, T>(
+  call: DeclaredCall<P, T>,
+  params: NoInfer<P>,
+  options?: CallOptions
+): Promise<T>
 /** A GET call's data (see dataOf), typed by hand: only for a path the contract does not have yet. */
 export function callGet<T = unknown>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<T>
-export function callGet(path: string, params: object = {}, options: CallOptions = {}): Promise<unknown> {
-  return dataOf(get(path, params as Record<string, unknown>, options), options.success)
+export function callGet(
+  path: string | DeclaredCall<unknown, unknown>,
+  params: object = {},
+  options: CallOptions = {}
+): Promise<unknown> {
+  const payload = params as Record<string, unknown>
+  return dataOf(
+    observed(path, payload, (p) => get(p, payload, options)),
+    options.success
+  )
 }
 
 /**

@@ -230,33 +230,7 @@ export async function request<T = unknown>(
     return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
   }
   saveCookies(responseCookies(res))
-  const envelope = outcome<T>(res.statusCode, res.data, !!options.loginPrompt)
-  for (const observer of observers) {
-    try {
-      observer({ path, data, envelope })
-    } catch {
-      // an observer (analytics) never breaks a call
-    }
-  }
-  return envelope
-}
-
-/** A finished call as observers see it: the path, the payload the caller gave, the envelope answered. */
-export interface ObservedCall {
-  path: string
-  data: Record<string, unknown>
-  envelope: Envelope<unknown>
-}
-
-const observers = new Set<(call: ObservedCall) => void>()
-
-/**
- * Be told of every call that got an envelope (not of rejections): what analytics (R7.111) learns from the calls the
- * app makes — a room entered, a like, a gift — without each store reporting it. Returns the unsubscribe.
- */
-export function observeCalls(observer: (call: ObservedCall) => void): () => void {
-  observers.add(observer)
-  return () => observers.delete(observer)
+  return outcome<T>(res.statusCode, res.data, !!options.loginPrompt)
 }
 
 /**

@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import type { ClientMessage, PushData, PushKind, PushMessage } from '../../contract/push'
 import { currentHosts } from './request'
 import { roomKey } from './room-access'
 
@@ -6,39 +7,75 @@ import { roomKey } from './room-access'
  * The push channel of a live room: the only caller of Taro.connectSocket (same API on H5 and in the mini-program).
  * One RoomSocket per room connection: `ws(s)://<api host>/ws?roomid=N`, JSON messages `{type, data}`, a heartbeat
  * `{type:'ping'}`, and reconnection with exponential backoff (1 s doubling to 30 s, with jitter) until close().
- * Features subscribe by message type with on(type, handler); the chat store fills the gap after a reconnect from
- * the `welcome` message's last_msg_id (spec R7.72).
+ * The messages are contract/push.ts's (type-only here: no schema ships in the app). Features subscribe by kind with
+ * on(type, handler) or onEach({kind: handler}); the chat store fills the gap after a reconnect from the `welcome`
+ * message's last_msg_id (spec R7.72).
  */
 
-/** The first message of every connection. */
-export interface WelcomeData {
-  roomid: string
-  /** The room's highest chat msg_id when this connection joined: anything above what the client saw is a gap. */
-  last_msg_id: number
-  online: number
-}
+/** The first message of every connection (contract/push.ts): the room's newest chat msg_id when it joined. */
+export type WelcomeData = PushData<'welcome'>
 
 /** A live chat message as pushed (R3.14). */
-export interface DanmakuPushData {
-  msg_id: number
-  room_id: number
-  user_id: number
-  nickname?: string
-  avatar?: string
-  content: string
-  time?: number
-}
+export type DanmakuPushData = PushData<'danmaku'>
 
-export interface PushDataMap {
-  welcome: WelcomeData
-  pong: { time: number }
-  online: { roomid: string; online: number }
-  danmaku: DanmakuPushData
-  error: { msg: string }
-  [type: string]: unknown
-}
+/** Each kind of push the server sends, with its data (contract/push.ts): no other kind arrives. */
+export type PushDataMap = { [K in PushKind]: PushData<K> }
 
-export type PushHandler<T = unknown> = (data: T, type: string) => void
+export type { PushKind }
+
+/** A subscription: one kind of push, or '*' for every message. */
+export type PushSubscription = PushKind | '*'
+
+export type PushHandler<K extends PushSubscription = PushKind> = (
+  data: K extends PushKind ? PushDataMap[K] : PushMessage['data'],
+  type: K extends PushKind ? K : PushKind
+) => void
+
+/** Who in the app takes a kind of push (see PUSH_TAKERS). */
+export type PushTaker = 'socket' | 'chat' | 'interact' | 'stage' | 'ignored'
+
+/**
+ * Every kind of push of the contract and the part of the app that takes it. A kind the contract adds and this table
+ * lacks does not compile, and a jest test (push-kinds.test.ts) checks the contract's kinds against it and against the
+ * features' subscriptions at run time.
+ *
+ * - socket: RoomSocket itself: `welcome` resets the backoff (the chat's gap fill and the stage's refresh after a
+ *   reconnect listen to it too); `pong` and any other message count as heard; after an `error` the server closes and
+ *   the backoff reconnects.
+ * - chat: the room's chat (danmaku/chat-store.ts; the text lottery reads `danmaku` too).
+ * - interact: the like total and the gift strip (interact/index.tsx).
+ * - stage: the in-room activities (activities/stage.ts PUSH_KIND).
+ * - ignored: the room's state comes from roominfo (R7.13) when the room is opened; a closed chat is learned when a
+ *   message is refused (聊天暂时关闭, R5.8).
+ */
+export const PUSH_TAKERS = {
+  welcome: 'socket',
+  pong: 'socket',
+  error: 'socket',
+  online: 'chat',
+  danmaku: 'chat',
+  like: 'interact',
+  gift: 'interact',
+  live_status: 'ignored',
+  chat_status: 'ignored',
+  lottery_start: 'stage',
+  lottery_result: 'stage',
+  rain_start: 'stage',
+  rain_stop: 'stage',
+  redpack: 'stage',
+  vote: 'stage',
+  quiz: 'stage',
+  goods_on: 'stage',
+  goods_off: 'stage'
+} as const satisfies { readonly [K in PushKind]: PushTaker }
+
+/** The kinds of push one part of the app takes. */
+export type PushKindsOf<T extends PushTaker> = {
+  [K in PushKind]: (typeof PUSH_TAKERS)[K] extends T ? K : never
+}[PushKind]
+
+/** A handler for each kind of a set (RoomSocket.onEach). */
+export type PushHandlers<K extends PushKind> = { readonly [P in K]: PushHandler<P> }
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed'
 
@@ -129,7 +166,7 @@ export class RoomSocket {
 
   private opts: Required<Omit<RoomSocketOptions, 'connect' | 'random'>> &
     Pick<Required<RoomSocketOptions>, 'connect' | 'random'>
-  private handlers = new Map<string, Set<PushHandler>>()
+  private handlers = new Map<PushSubscription, Set<(data: unknown, type: string) => void>>()
   private statusHandlers = new Set<(s: SocketStatus) => void>()
   private task: SocketTaskLike | null = null
   private stopped = true
@@ -154,16 +191,22 @@ export class RoomSocket {
     }
   }
 
-  /** Subscribe to one message type ('*' for every message); returns the unsubscribe. */
-  on<K extends keyof PushDataMap & string>(type: K, handler: PushHandler<PushDataMap[K]>): () => void {
+  /** Subscribe to one kind of push ('*' for every message); returns the unsubscribe. */
+  on<K extends PushSubscription>(type: K, handler: PushHandler<K>): () => void {
     let set = this.handlers.get(type)
     if (!set) this.handlers.set(type, (set = new Set()))
-    set.add(handler)
+    set.add(handler as (data: unknown, type: string) => void)
     return () => this.off(type, handler)
   }
 
-  off<K extends keyof PushDataMap & string>(type: K, handler: PushHandler<PushDataMap[K]>): void {
-    this.handlers.get(type)?.delete(handler)
+  /** Subscribe a handler for each kind of a table; returns the unsubscribe of them all. */
+  onEach<K extends PushKind>(handlers: PushHandlers<K>): () => void {
+    const offs = (Object.keys(handlers) as K[]).map((type) => this.on(type, handlers[type] as PushHandler<K>))
+    return () => offs.forEach((off) => off())
+  }
+
+  off<K extends PushSubscription>(type: K, handler: PushHandler<K>): void {
+    this.handlers.get(type)?.delete(handler as (data: unknown, type: string) => void)
   }
 
   onStatus(handler: (s: SocketStatus) => void): () => void {
@@ -204,10 +247,11 @@ export class RoomSocket {
     this.safeClose(task)
   }
 
-  send(type: string, data?: unknown): boolean {
+  /** A message to the server: the contract has one, the heartbeat `{type: 'ping'}`. */
+  send(message: ClientMessage): boolean {
     if (!this.task || this.status !== 'open') return false
     try {
-      this.task.send({ data: JSON.stringify(data === undefined ? { type } : { type, data }) })
+      this.task.send({ data: JSON.stringify(message) })
       return true
     } catch {
       return false
@@ -275,7 +319,7 @@ export class RoomSocket {
 
   private dispatch(type: string, data: unknown) {
     for (const key of [type, '*']) {
-      const set = this.handlers.get(key)
+      const set = this.handlers.get(key as PushSubscription)
       if (!set) continue
       for (const h of Array.from(set)) {
         try {
@@ -324,7 +368,7 @@ export class RoomSocket {
         this.safeClose(task)
         return
       }
-      this.send('ping')
+      this.send({ type: 'ping' })
     }, this.opts.heartbeat)
   }
 

@@ -1,19 +1,30 @@
 import { reaction } from 'mobx'
+import { giftSent, liked } from '@/api/gift'
+import { roomEntered, roomShared } from '@/api/live'
+import { premiumPurchased } from '@/api/premium'
+import { followed } from '@/api/streamer'
+import { observeCalls, type CompletedCall, type Tracked } from '@/core/call'
 import { savedCookies } from '@/core/cookies'
-import { currentHosts, isSuccess, observeCalls, type ObservedCall } from '@/core/request'
+import { currentHosts } from '@/core/request'
 import { env } from '@/env'
 import { loadAnalytics, type AnalyticsSdk } from '@/platform/analytics'
 import { liveStore } from './live'
 import { sessionStore } from './session'
 
-/** The events (R7.111: a track call carries room and streamer details). */
+/**
+ * The events that follow the app's calls (R7.69 enter, R7.76 like, R7.77 gift, R7.70 share, R7.46 follow, R7.88
+ * purchase), each declared beside the API function it follows (src/api): which call, its name and its props.
+ */
+export const TRACKED: readonly Tracked[] = [roomEntered, liked, giftSent, roomShared, followed, premiumPurchased]
+
+/** The events' names (R7.111: a track call carries room and streamer details); a mall order is a purchase too. */
 export const EVENTS = {
-  enter: '进入直播间',
-  like: '点赞',
-  gift: '送礼物',
-  share: '分享',
-  follow: '关注',
-  purchase: '购买'
+  enter: roomEntered.event,
+  like: liked.event,
+  gift: giftSent.event,
+  share: roomShared.event,
+  follow: followed.event,
+  purchase: premiumPurchased.event
 } as const
 
 /** R7.111: the script's address with a date-based version (`v=YYYYMMDD`, the device's date), so it is fetched afresh daily. */
@@ -38,49 +49,13 @@ export function roomDetails(roomId: unknown): Record<string, unknown> {
   }
 }
 
-/** Which finished call is which event (R7.69 enter, R7.76 like, R7.77 gift, R7.70 share, R7.46 follow, R7.88 purchase). */
-export function eventOf(call: ObservedCall): [string, Record<string, unknown>] | null {
-  const { path, data, envelope } = call
-  const ok = isSuccess(envelope)
-  const d = (envelope.data || {}) as Record<string, unknown>
-  switch (path) {
-    case '/userapp/living/enter':
-      return ok ? [EVENTS.enter, roomDetails(data.roomid)] : null
-    case '/userapp/living/like':
-      return ok ? [EVENTS.like, { ...roomDetails(data.roomid), combo: Number(data.combo) || 1 }] : null
-    case '/userapp/send_gifts':
-      return ok
-        ? [
-            EVENTS.gift,
-            {
-              ...roomDetails(data.roomid),
-              gift_id: data.giftid,
-              gift_name: d.gift_name ?? '',
-              combo: Number(data.combo) || 1,
-              cost: d.cost ?? null
-            }
-          ]
-        : null
-    case '/userapp/living/share':
-      return ok ? [EVENTS.share, roomDetails(data.roomid)] : null
-    case '/userapp/follow':
-      // code 1 followed, code 2 unfollowed (R4.26)
-      if (envelope.code !== 1 && envelope.code !== 2) return null
-      return [EVENTS.follow, { ...roomDetails(data.roomid), action: envelope.code === 1 ? 'follow' : 'unfollow' }]
-    case '/userapp/premium_pay':
-      if (!ok || !Number(d.charged)) return null
-      return [
-        EVENTS.purchase,
-        {
-          ...roomDetails(data.id),
-          kind: data.review_id ? 'playback' : 'room',
-          review_id: data.review_id ?? null,
-          price: d.charged
-        }
-      ]
-    default:
-      return null
-  }
+const byCall = new Map(TRACKED.map((t) => [t.call, t]))
+
+/** The event a completed call is, by the call's identity (its declaration), with the room's details first. */
+export function eventOf(done: CompletedCall): [string, Record<string, unknown>] | null {
+  const tracked = byCall.get(done.call)
+  const e = tracked?.of(done)
+  return tracked && e ? [tracked.event, { ...roomDetails(e.room), ...e.props }] : null
 }
 
 /**
@@ -99,8 +74,8 @@ export class AnalyticsStore {
   start(): void {
     if (this.started) return
     this.started = true
-    observeCalls((call) => {
-      const e = eventOf(call)
+    observeCalls((done) => {
+      const e = eventOf(done)
       if (e) this.track(e[0], e[1])
     })
     reaction(

@@ -2,7 +2,13 @@ import { makeObservable, observable, action, computed, reaction, runInAction } f
 import { fetchGoods, fetchLottery, fetchQuiz, fetchRain, fetchRedpack, fetchVote } from '@/api/activity'
 import { settle } from '@/core/call'
 import { ApiError } from '@/core/errors'
-import { acquireRoomSocket, releaseRoomSocket, type RoomSocket } from '@/core/socket'
+import {
+  acquireRoomSocket,
+  releaseRoomSocket,
+  type PushDataMap,
+  type PushKindsOf,
+  type RoomSocket
+} from '@/core/socket'
 import { latencyDelayMs } from '@/packageA/components/player/latency'
 import { sessionStore } from '@/stores/session'
 import { showToast } from '@/ui/overlay'
@@ -12,8 +18,11 @@ import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext
 /** How often pushes waiting for the viewer's picture are looked at again (the latency may change meanwhile). */
 export const QUEUE_TICK_MS = 200
 
-/** Which module a push belongs to (server/README.md "Push"). */
-export const PUSH_KIND: Record<string, ActivityKind> = {
+/** The pushes the stage takes (contract/push.ts; core/socket.ts PUSH_TAKERS names them 'stage'). */
+export type StagePush = PushKindsOf<'stage'>
+
+/** Which module a push belongs to: one entry for each kind the stage takes (a missing one does not compile). */
+export const PUSH_KIND: { readonly [K in StagePush]: ActivityKind } = {
   vote: 'vote',
   quiz: 'quiz',
   lottery_start: 'lottery',
@@ -81,7 +90,7 @@ export class StageStore {
   private socket: RoomSocket | null = null
   private offs: Array<() => void> = []
   /** Pushes waiting for the viewer's picture to reach them: when each arrived (ms) and what it was. */
-  private queue: { at: number; type: string; data: unknown }[] = []
+  private queue: { at: number; type: StagePush; data: PushDataMap[StagePush] }[] = []
   private ticker: ReturnType<typeof setInterval> | null = null
   private loading = new Map<ActivityKind, Promise<ActivityStore>>()
   readonly context: StageContext
@@ -119,7 +128,8 @@ export class StageStore {
   enter(): void {
     if (this.users++ > 0) return
     const socket = (this.socket = this.deps.acquire(this.roomId))
-    for (const type of Object.keys(PUSH_KIND)) this.offs.push(socket.on(type, (data) => this.schedule(type, data)))
+    for (const type of Object.keys(PUSH_KIND) as StagePush[])
+      this.offs.push(socket.on(type, (data) => this.schedule(type, data)))
     // a reconnect may have missed a start or a result: ask again
     this.offs.push(socket.on('welcome', () => socket.connections > 1 && void this.refresh()))
     // stores kept from an earlier visit listen to the room again (leave disposed them)
@@ -189,7 +199,7 @@ export class StageStore {
    * the queue reads again every QUEUE_TICK_MS, so a viewer who drags back (回看) sees it later and one who returns to
    * the live edge (回到直播) at once.
    */
-  private schedule(type: string, data: unknown) {
+  private schedule(type: StagePush, data: PushDataMap[StagePush]) {
     this.queue.push({ at: Date.now(), type, data })
     this.flushDue()
   }
@@ -208,7 +218,7 @@ export class StageStore {
   }
 
   async deliver(type: string, data: unknown): Promise<void> {
-    const kind = PUSH_KIND[type]
+    const kind = (PUSH_KIND as Partial<Record<string, ActivityKind>>)[type]
     if (!kind) return
     const store = await this.load(kind)
     if (store.applyPush(type, data)) this.surface(kind)

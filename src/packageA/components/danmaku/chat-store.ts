@@ -6,6 +6,8 @@ import {
   backoffDelay,
   releaseRoomSocket,
   type DanmakuPushData,
+  type PushHandlers,
+  type PushKindsOf,
   type RoomSocket,
   type WelcomeData
 } from '@/core/socket'
@@ -126,9 +128,12 @@ export class ChatRoom {
     this.active = true
     const socket = this.store.deps.acquire(this.roomId)
     this.unsubscribe = [
-      socket.on('danmaku', (d) => this.sequence.accept(messageFromPush(d), true, 'push')),
-      socket.on('welcome', (w) => this.welcomed(w)),
-      socket.on('online', (d) => runInAction(() => (this.online = Number(d?.online) || 0))),
+      socket.onEach({
+        // the pushes the chat takes (core/socket.ts PUSH_TAKERS names them 'chat'), and the welcome's gap fill
+        danmaku: (d) => this.sequence.accept(messageFromPush(d), true, 'push'),
+        welcome: (w) => this.welcomed(w),
+        online: (d) => runInAction(() => (this.online = Number(d?.online) || 0))
+      } satisfies PushHandlers<PushKindsOf<'chat'> | 'welcome'>),
       socket.onStatus((s) => runInAction(() => (this.connected = s === 'open')))
     ]
     // a welcome that came before we subscribed (another feature opened the room's socket first)

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { acquireRoomSocket, releaseRoomSocket } from '@/core/socket'
+import { acquireRoomSocket, releaseRoomSocket, type PushHandlers, type PushKindsOf } from '@/core/socket'
 import { giftStore } from './gift-store'
 import { likeStore } from './like-store'
 import { serviceConfig } from '@/stores/service-config'
@@ -14,6 +14,12 @@ import { buttonProps, hiddenProps } from '@/platform/a11y'
 export { PremiumBanner } from './premium-banner'
 export { LikeButton } from './like-button'
 
+/** The pushes the bar takes (core/socket.ts PUSH_TAKERS names them 'interact'): the like total, others' gifts. */
+const INTERACT_PUSHES: PushHandlers<PushKindsOf<'interact'>> = {
+  like: (d) => likeStore.onLikePush(d),
+  gift: (d) => giftStore.onGiftPush(d)
+}
+
 /**
  * The live room's interactions (items 4, 5, 11): likes with floating hearts, the gift button and panel, the
  * strip of gifts sent in the room. The room's socket feeds the like total (`like`) and others' gifts (`gift`).
@@ -24,12 +30,9 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
   useEffect(() => {
     if (!(roomId > 0)) return undefined
     const socket = acquireRoomSocket(roomId)
-    const offs = [
-      socket.on('like', (d) => likeStore.onLikePush(d as never)),
-      socket.on('gift', (d) => giftStore.onGiftPush(d as never))
-    ]
+    const off = socket.onEach(INTERACT_PUSHES)
     return () => {
-      offs.forEach((off) => off())
+      off()
       releaseRoomSocket(roomId)
     }
   }, [roomId])
