@@ -1,7 +1,7 @@
 import path from 'node:path'
 import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
-import { Api } from './api'
+import calls from './plugins/calls'
 import type { AppContext } from './context'
 import body from './plugins/body'
 import context, { type ContextOptions } from './plugins/context'
@@ -10,19 +10,19 @@ import errors, { NOT_FOUND } from './plugins/errors'
 import { openapi } from './plugins/openapi'
 import rateLimit from './plugins/rate-limit'
 import security, { REQUEST_TIMEOUT_MS, trustProxyFromEnv, type RouteEntry } from './plugins/security'
-import { registerActivity } from './routes/activity'
-import { registerActivityPages } from './routes/activity-pages'
-import { registerContent } from './routes/content'
-import { registerDev } from './routes/dev'
-import { registerHls } from './routes/hls'
-import { registerLive } from './routes/live'
-import { registerMall } from './routes/mall'
+import activity from './routes/activity'
+import content from './routes/content'
+import dev from './routes/dev'
+import hls from './routes/hls'
+import live from './routes/live'
+import mall from './routes/mall'
 import media from './routes/media'
-import { registerPay } from './routes/pay'
-import { registerSandboxScripts } from './routes/sandbox-scripts'
+import pages from './routes/pages'
+import pay from './routes/pay'
+import sandbox from './routes/sandbox'
+import user from './routes/user'
+import ws from './routes/ws'
 import site from './routes/site'
-import { registerUser } from './routes/user'
-import { registerWs } from './routes/ws'
 
 export { DEFAULT_DATA_DIR } from './plugins/context'
 export type { RouteEntry } from './plugins/security'
@@ -69,21 +69,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   await openapi(app)
 
-  const { ctx } = app
-  const api = new Api(app, ctx)
-  app.decorate('api', api)
-  registerContent(api, ctx)
-  registerUser(api, ctx)
-  registerLive(api, ctx)
-  registerPay(api, ctx)
-  registerMall(api, ctx)
-  if (ctx.dev) registerSandboxScripts(api, ctx)
-  registerActivity(api, ctx)
-  registerWs(app, ctx)
-  registerActivityPages(app)
-  if (ctx.sandbox) registerDev(api, ctx)
-  registerHls(app, ctx)
-  await app.register(media)
+  await app.register(calls)
+  for (const area of [content, user, live, pay, mall, activity, ws, pages, hls, media]) await app.register(area)
+  if (app.ctx.sandbox) {
+    await app.register(sandbox)
+    await app.register(dev)
+  }
   await app.register(site, { h5Dir: path.resolve(opts.h5Dir ?? path.join(ROOT, 'dist', 'h5')) })
   return app
 }

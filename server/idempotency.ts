@@ -1,6 +1,5 @@
 import type { AppContext, Call } from './context'
 import { CODE, biz, nowSec } from './lib/util'
-import type { PropSchema } from './lib/validate'
 
 /**
  * Idempotency keys of the counting calls (our extension to the contract): `living/like` and `send_gifts`
@@ -10,8 +9,6 @@ import type { PropSchema } from './lib/validate'
  * nothing. Only successes are kept: a refused call (not enough 慧币 …) may be retried with the same key.
  */
 export const IDEMPOTENCY_TTL = 600
-/** The request_id field: 8–64 letters, digits, `_` or `-`. */
-export const REQUEST_ID: PropSchema = { type: 'string', label: '请求编号', pattern: '^[\\w-]{8,64}$' }
 export const KEY_REUSED = '请求编号已用于另一请求'
 
 type Db = AppContext['store']['db']

@@ -160,3 +160,39 @@ test('/api/docs/openapi.json describes every call of the contract with its spec 
   assert.equal(page.status, 200)
   assert.match(await page.text(), /swagger-ui/i)
 })
+
+/**
+ * The routes that are not calls of the contract, and what they answer instead. Anything else the server registers must
+ * be a contract call: a route added outside the contract fails the test below.
+ */
+const NOT_CALLS: Array<[RegExp, string]> = [
+  [/^GET \/api\/docs(\/.*)?$/, 'the OpenAPI page, its assets and the document itself'],
+  [
+    /^(GET|POST) \/live\/api(_mapp)?\.php$/,
+    'the answer for a missing or unknown a= (each action is a call of its own)'
+  ],
+  [/^GET \/ws$/, 'the room socket (its messages are contract/push.ts)'],
+  [/^GET \/hls\//, 'HLS playlists and segments'],
+  [/^GET \/img\/:kind\/:file$/, 'generated placeholder images'],
+  [/^GET \/files\/:name$/, 'uploaded files'],
+  [/^GET \/activity\/:name$/, 'the external activity pages (HTML)'],
+  [/^GET \/(m2(\/\*)?)?$/, 'the H5 app and its redirects'],
+  [/^[A-Z]+ \/mobile\/api\/\*$/, 'the mobile API host: nothing is served there (接口不存在)'],
+  [/^GET \/wechat\/oauth_user$/, 'the sandbox messenger login: a redirect'],
+  [/^GET \/sandbox\/(pay|jweixin\.js|analytics\.js)$/, "the sandbox's payment page and script stand-ins"],
+  [/^(GET|POST) \/sandbox\/analytics\/events$/, 'the sandbox analytics record (contract/dev.ts describes it)']
+]
+
+test('every API route is a contract call with its request and response schemas; the others are named', () => {
+  const unlisted: string[] = []
+  const schemaless: string[] = []
+  for (const r of app.routeTable) {
+    const key = `${r.method} ${r.url}`
+    if (r.contract) {
+      if (!r.schemas.request || !r.schemas.response) schemaless.push(key)
+    } else if (!NOT_CALLS.some(([pattern]) => pattern.test(key))) unlisted.push(key)
+  }
+  assert.deepEqual(unlisted, [], 'routes outside the contract')
+  assert.deepEqual(schemaless, [], 'contract routes without a request or response schema')
+  assert.ok(app.routeTable.filter((r) => r.contract).length >= CALLS.length)
+})

@@ -28,8 +28,6 @@ export interface ObjectSchema {
   additionalProperties?: true
 }
 
-export type ValidationResult = { ok: true; value: Record<string, unknown> } | { ok: false; msg: string }
-
 type Check = ((data: unknown) => boolean | Promise<unknown>) & { errors?: ErrorObject[] | null }
 
 const TYPE_NAMES: Record<string, string> = { integer: '整数', number: '数字', string: '字符串', boolean: '布尔值' }
@@ -105,53 +103,4 @@ export function messageOf(schema: ObjectSchema, err: ErrorObject | undefined, bl
     enum: () => `取值无效，可选：${(p.allowedValues as unknown[]).join('、')}`
   }
   return `参数错误：${name}${why[err.keyword]?.() ?? '不正确'}`
-}
-
-export function validate(schema: ObjectSchema, input: unknown): ValidationResult {
-  if (input !== undefined && input !== null && (typeof input !== 'object' || Array.isArray(input))) {
-    return { ok: false, msg: '参数错误：请求参数必须是对象' }
-  }
-  const out: Record<string, unknown> = { ...((input ?? {}) as Record<string, unknown>) }
-  const blank = formValues(schema, out)
-  const check = compile(schema)
-  if (check(out) !== true) return { ok: false, msg: messageOf(schema, check.errors?.[0], blank) }
-  // Ajv does not check a number again after coercing a string to it: 'Infinity' would pass as a number.
-  const infinite = Object.keys(schema.properties).find((k) => typeof out[k] === 'number' && !Number.isFinite(out[k]))
-  if (infinite)
-    return {
-      ok: false,
-      msg: messageOf(
-        schema,
-        {
-          keyword: 'type',
-          instancePath: `/${infinite}`,
-          schemaPath: '',
-          params: { type: schema.properties[infinite]?.type }
-        } as ErrorObject,
-        blank
-      )
-    }
-  return { ok: true, value: out }
-}
-
-/** Shorthands for building schemas. */
-export const S = {
-  int: (label?: string, extra: Partial<PropSchema> = {}): PropSchema => ({ type: 'integer', label, ...extra }),
-  num: (label?: string, extra: Partial<PropSchema> = {}): PropSchema => ({ type: 'number', label, ...extra }),
-  str: (label?: string, extra: Partial<PropSchema> = {}): PropSchema => ({ type: 'string', label, ...extra }),
-  bool: (label?: string, extra: Partial<PropSchema> = {}): PropSchema => ({ type: 'boolean', label, ...extra }),
-  page: (): PropSchema => ({ type: 'integer', label: '页码', minimum: 1, default: 1 }),
-  count: (def = 10, max = 100): PropSchema => ({
-    type: 'integer',
-    label: '每页数量',
-    minimum: 1,
-    maximum: max,
-    default: def
-  }),
-  obj: (properties: Record<string, PropSchema>, required: string[] = []): ObjectSchema => ({
-    type: 'object',
-    properties: { version: { type: 'string' }, platform: { type: 'string' }, ...properties },
-    required,
-    additionalProperties: true
-  })
 }

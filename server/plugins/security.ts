@@ -1,12 +1,20 @@
 // Who may reach what, for every route: the route table (each route with its access decision), the loopback-only demo
 // controls, `nosniff` on every answer, and the per-address connection cap.
 import type net from 'node:net'
-import { fromThisMachine, type Access } from '../api'
+import { fromThisMachine, type Access } from './calls'
 import { exposed } from './expose'
 import { NOT_FOUND } from './errors'
 
 /** a registered route: method, URL pattern and who may call it (Api's `access`, Fastify's route `config.access`) */
-export type RouteEntry = { method: string; url: string; access?: Access }
+export type RouteEntry = {
+  method: string
+  url: string
+  access?: Access
+  /** the route answers a call of the contract (contract/*.ts): its payload and answer are the route's schemas */
+  contract?: boolean
+  /** the route's Fastify schemas: request (querystring, params or body) and response */
+  schemas: { request: boolean; response: boolean }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +71,17 @@ export default exposed<{ trustProxy: unknown }>('security', async (app, { trustP
     if (/^\/(dev|sandbox)\//.test(r.url) && !access)
       throw new Error(`${r.url}: a /dev/ or /sandbox/ route needs config.access ('loopback' or 'public')`)
     for (const m of Array.isArray(r.method) ? r.method : [r.method])
-      if (m !== 'HEAD') routeTable.push({ method: m, url: r.url, ...(access ? { access } : {}) })
+      if (m !== 'HEAD')
+        routeTable.push({
+          method: m,
+          url: r.url,
+          ...(access ? { access } : {}),
+          ...(r.config?.call ? { contract: true } : {}),
+          schemas: {
+            request: !!(r.schema?.querystring ?? r.schema?.params ?? r.schema?.body),
+            response: !!r.schema?.response
+          }
+        })
   })
   app.decorate('routeTable', routeTable)
 

@@ -1,5 +1,5 @@
-import { Envelope, type Api } from '../../api'
-import type { AppContext } from '../../context'
+import type { FastifyPluginAsync } from 'fastify'
+import { Envelope } from '../../plugins/calls'
 import { CODE, biz, nowSec } from '../../lib/util'
 import type { Activity, Goods, UserRow } from '../../types'
 import * as act from '../../../contract/activity'
@@ -32,7 +32,8 @@ const flag = (x: unknown): 0 | 1 => (x ? 1 : 0)
 
 // Lookups (R7.102) take act_id, drawId, lotteryId, voteId, quizId or id, else the room's running (else latest)
 // activity of the call's kind: see findActivity.
-export function registerActivity(api: Api, ctx: AppContext): void {
+const activityRoutes: FastifyPluginAsync = async (app) => {
+  const { api, ctx } = app
   api.call(act.redpackDetail, (p) => {
     const a = findActivity(ctx, 'redpack', p, 'drawId')
     return a ? redpackView(a) : null
@@ -187,3 +188,5 @@ export function registerActivity(api: Api, ctx: AppContext): void {
     return { id: g.id, views: g.views + 1 }
   })
 }
+
+export default activityRoutes

@@ -1,4 +1,4 @@
-import type { Api } from '../../api'
+import type { Api } from '../../plugins/calls'
 import type { AppContext } from '../../context'
 import { CODE, biz, paginate } from '../../lib/util'
 import { callerKey } from '../../security'

@@ -1,5 +1,4 @@
-import type { Api } from '../../api'
-import type { AppContext } from '../../context'
+import type { FastifyPluginAsync } from 'fastify'
 import { registerAlbums } from './albums'
 import { registerHome } from './home'
 import { registerSearch } from './search'
@@ -10,10 +9,13 @@ import { registerTimeline } from './timeline'
 export { ROOM_ACCESS } from '../../../contract/content'
 
 /** The content the viewer browses: home and lists, search, streamers, timeline posts and albums. */
-export function registerContent(api: Api, ctx: AppContext): void {
+const contentRoutes: FastifyPluginAsync = async (app) => {
+  const { api, ctx } = app
   registerHome(api, ctx)
   registerSearch(api, ctx)
   registerStreamers(api, ctx)
   registerTimeline(api, ctx)
   registerAlbums(api, ctx)
 }
+
+export default contentRoutes

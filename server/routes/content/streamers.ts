@@ -1,4 +1,4 @@
-import { Envelope, type Api } from '../../api'
+import { Envelope, type Api } from '../../plugins/calls'
 import type { AppContext } from '../../context'
 import { CODE, biz, paginate } from '../../lib/util'
 import { TAGS } from '../../seed'

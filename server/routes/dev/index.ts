@@ -1,5 +1,4 @@
-import type { Api } from '../../api'
-import type { AppContext } from '../../context'
+import type { FastifyPluginAsync } from 'fastify'
 import { CODE, biz } from '../../lib/util'
 import { demo } from '../activity'
 import { postDanmaku } from '../../repositories/danmaku'
@@ -30,7 +29,8 @@ const LINES = [
  * contract/dev.ts. Every one is for this machine only (`access: 'loopback'`, checked on the matched route): they hand
  * out SMS codes, credit any order and rewrite content.
  */
-export function registerDev(api: Api, ctx: AppContext): void {
+const devRoutes: FastifyPluginAsync = async (app) => {
+  const { api, ctx } = app
   const room = (call: { req: { params: unknown } }) => {
     const id = Number((call.req.params as { id: string }).id)
     if (!Number.isInteger(id) || id < 1) throw biz(CODE.BAD_PARAM, '参数错误：直播间ID必须是正整数')
@@ -60,8 +60,8 @@ export function registerDev(api: Api, ctx: AppContext): void {
   pushed(dev.lotteryStart, (id, p) => demo.lotteryStart(ctx, id, p.type as 0 | 1))
   pushed(dev.lotteryResult, (id) => demo.lotteryResult(ctx, id))
   api.call(dev.redpackSend, (p, c) => {
-    if (p.count! > p.total!) throw biz(CODE.BAD_PARAM, '红包个数不能大于总慧币')
-    return demo.redpack(ctx, room(c), p.total, p.count) as DataOf<typeof dev.redpackSend>
+    if (p.count > p.total) throw biz(CODE.BAD_PARAM, '红包个数不能大于总慧币')
+    return demo.redpack(ctx, room(c), p.total, p.count)
   })
   pushed(dev.goodsOn, (id, p) => demo.goodsOn(ctx, id, p.goods_id))
   api.call(dev.goodsOff, (_p, c) => demo.goodsOff(ctx, room(c)))
@@ -72,15 +72,15 @@ export function registerDev(api: Api, ctx: AppContext): void {
   api.call(dev.streamCut, (p, c) => {
     const id = room(c)
     const mode = p.mode as '503' | 'hang'
-    const until = Date.now() + p.seconds! * 1000
+    const until = Date.now() + p.seconds * 1000
     ctx.streams.cuts.set(String(id), { until, mode })
-    return { roomid: id, mode, seconds: p.seconds!, until }
+    return { roomid: id, mode, seconds: p.seconds, until }
   })
   // inject `rate` danmaku per second for `seconds` seconds (benchmarks); ticks every 100 ms
   api.call(dev.danmakuInject, (p, c) => {
     const id = room(c)
-    const rate = p.rate!
-    const seconds = p.seconds!
+    const rate = p.rate
+    const seconds = p.seconds
     const viewers = Array.from({ length: 10 }, (_, i) => userById(ctx, 10003 + i)).filter((u): u is UserRow => !!u)
     if (!viewers.length) throw biz(CODE.FAIL, '没有可用的演示观众')
     const prev = injections.get(id)
@@ -128,14 +128,14 @@ export function registerDev(api: Api, ctx: AppContext): void {
   // a client that missed them then hears the oldest kept msg_id and shows a gap marker
   api.call(dev.chatPrune, (p, c) => {
     const id = room(c)
-    const { removed, oldest, last } = pruneChat(ctx, id, p.keep!)
+    const { removed, oldest, last } = pruneChat(ctx, id, p.keep)
     return { roomid: id, removed, oldest_msg_id: oldest, last_msg_id: last }
   })
   // bulk content for benchmarks: `count` more playbacks (copies of the seeded ones), so lists can grow past 10,000
   api.call(dev.bulkPlaybacks, (p) => {
-    const total = copyPlaybacks(ctx, p.count!)
+    const total = copyPlaybacks(ctx, p.count)
     if (total === null) throw biz(CODE.FAIL, '没有可复制的回看')
-    return { added: p.count!, total }
+    return { added: p.count, total }
   })
   // XSS suite: set one text field of seeded content (the server has no write route for it) so browser tests
   // can render hostile text where viewers see it; only the listed kinds and text fields, an existing document, ≤ 2000 chars
@@ -178,3 +178,5 @@ export function registerDev(api: Api, ctx: AppContext): void {
     }
   })
 }
+
+export default devRoutes

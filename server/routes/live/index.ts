@@ -1,5 +1,5 @@
-import { Envelope, type Api } from '../../api'
-import type { AppContext } from '../../context'
+import type { FastifyPluginAsync } from 'fastify'
+import { Envelope } from '../../plugins/calls'
 import { once } from '../../idempotency'
 import { CODE, biz, cnDate, cnMidnight, nowSec, paginate } from '../../lib/util'
 import { callerKey, checkRoomAccess, chinaDay, countOnce, limit } from '../../security'
@@ -30,7 +30,8 @@ import {
 /** What a password room's calls read to let the caller in (R3.9); only some of them name it in their payload. */
 type Given = { password?: unknown; room_key?: unknown }
 
-export function registerLive(api: Api, ctx: AppContext): void {
+const liveRoutes: FastifyPluginAsync = async (app) => {
+  const { api, ctx } = app
   const { store } = ctx
 
   api.call(live.giftsList, () => store.docs<Gift>('gift'))
@@ -88,7 +89,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
     if (p.type === 'today') since = cnMidnight(cnDate(Date.now())) * 1000
     if (p.type === 'week') since = (nowSec() - 7 * 86400) * 1000
     if (p.time) since = Math.max(since, p.time > 1e12 ? p.time : p.time * 1000)
-    const count = p.count!
+    const count = p.count
     if (p.after_msg_id !== undefined) {
       // messages the server no longer keeps are not skipped silently: the client learns the oldest kept id
       const oldest = oldestMsgId(ctx, p.roomid)
@@ -135,7 +136,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
   // a password room's likes and gifts need its access, as its chat does (R3.9)
   api.call(live.livingLike, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
-    const combo = p.combo! // default 1
+    const combo = p.combo // default 1
     checkRoomAccess(ctx, call.req, room, p)
     limit(ctx, `likecalls:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likeCallsPer10s, 10000)
     limit(ctx, `likes:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likesPer10s, 10000, combo)
@@ -149,7 +150,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
 
   api.call(live.sendGifts, (p, call) => {
     const room = roomOr404(ctx, p.roomid, true)
-    const combo = p.combo! // default 1
+    const combo = p.combo // default 1
     checkRoomAccess(ctx, call.req, room, p)
     const gift = store.doc<Gift>('gift', p.giftid)
     if (!gift) throw biz(CODE.NOT_FOUND, '礼物不存在')
@@ -202,7 +203,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
       gold: r.gold,
       time: r.created_at
     }))
-    return paginate(list, p.page!, p.count!)
+    return paginate(list, p.page, p.count)
   })
 
   // ---- playback
@@ -216,7 +217,7 @@ export function registerLive(api: Api, ctx: AppContext): void {
       time: r.created_at,
       user: { id: r.uid, nick_name: r.name, nickName: r.name, name: r.name, avatar: r.avatar }
     }))
-    return paginate(list, p.page!, p.count!)
+    return paginate(list, p.page, p.count)
   })
 
   api.call(live.playbackComment, (p, call) => {
@@ -243,3 +244,5 @@ export function registerLive(api: Api, ctx: AppContext): void {
     return { id: pb.id, likes: pb.likes + 1 }
   })
 }
+
+export default liveRoutes

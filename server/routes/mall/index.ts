@@ -1,4 +1,4 @@
-import type { Api } from '../../api'
+import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../context'
 import { CODE, biz } from '../../lib/util'
 import type { Goods } from '../../types'
@@ -37,7 +37,8 @@ function mallOrderView(ctx: AppContext, o: MallOrder) {
  * the sandbox confirmation marks it paid once. An id that is no order of the caller's is not paid (no row is written
  * for it), so no id can be paid before it exists or taken from its buyer.
  */
-export function registerMall(api: Api, ctx: AppContext): void {
+const mallRoutes: FastifyPluginAsync = async (app) => {
+  const { api, ctx } = app
   api.call(mall.mallOrderCreate, (p, call) => {
     const g = ctx.store.doc<Goods>('goods', p.goods_id)
     if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
@@ -46,3 +47,5 @@ export function registerMall(api: Api, ctx: AppContext): void {
 
   api.call(mall.mallOrderDetail, (p, call) => mallOrderView(ctx, mallOrderOf(ctx, p.id, call.user!.id)))
 }
+
+export default mallRoutes

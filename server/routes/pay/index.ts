@@ -1,5 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify'
 import crypto from 'node:crypto'
-import { Envelope, UNAUTHORIZED, baseOf, tokenOf, userBySign, userByToken, type Api } from '../../api'
+import { Envelope, UNAUTHORIZED, baseOf, tokenOf, userBySign, userByToken } from '../../plugins/calls'
 import type { AppContext } from '../../context'
 import { CODE, biz, escapeXml, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
 import { hasPurchased, safeRedirect } from '../../security'
@@ -88,7 +89,8 @@ function orderView(o: OrderRow): pay.Order {
   }
 }
 
-export function registerPay(api: Api, ctx: AppContext): void {
+const payRoutes: FastifyPluginAsync = async (app) => {
+  const { api, ctx } = app
   const { store } = ctx
 
   // R7.67: the gold price list (10 慧币 per yuan)
@@ -125,7 +127,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
   // R7.85, R3.28
   api.call(pay.depositLog, (p, call) =>
     // page and count have defaults: the validated payload always has them
-    paginate(goldOrdersOf(ctx, call.user!.id).map(orderView), p.page!, p.count!)
+    paginate(goldOrdersOf(ctx, call.user!.id).map(orderView), p.page, p.count)
   )
 
   // R7.86, R3.50, R3.51: the payer is the logged-in user, or the mall's user (_sj_userid) whose _sj_token is one of
@@ -147,7 +149,7 @@ export function registerPay(api: Api, ctx: AppContext): void {
     return {
       order_id: order.id,
       mall_order_id: p.id,
-      fromtype: p.fromtype!,
+      fromtype: p.fromtype,
       price: order.amount / 100,
       payment: paymentPayload(method, order, call.base),
       sandbox: 1 as const
@@ -249,6 +251,8 @@ export function registerPay(api: Api, ctx: AppContext): void {
     )
   })
 }
+
+export default payRoutes
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>

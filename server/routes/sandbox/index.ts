@@ -1,5 +1,4 @@
-import type { Api } from '../../api'
-import type { AppContext } from '../../context'
+import type { FastifyPluginAsync } from 'fastify'
 import { analyticsEvents, analyticsRecord } from '../../../contract/dev'
 
 /**
@@ -120,7 +119,8 @@ function withoutSecrets(page: unknown): unknown {
   return page.slice(0, at) + (rest ? `?${rest}` : '')
 }
 
-export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
+const sandboxRoutes: FastifyPluginAsync = async (app) => {
+  const { api } = app
   const js =
     (body: string) =>
     async (
@@ -167,3 +167,5 @@ export function registerSandboxScripts(api: Api, _ctx: AppContext): void {
       reply.type('application/json; charset=utf-8').send(`{"code":1,"msg":"success","data":[${events.join(',')}]}`)
   })
 }
+
+export default sandboxRoutes

@@ -3,7 +3,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { baseOf } from '../../api'
+import { baseOf } from '../../plugins/calls'
 import { isFile, safeJoin } from '../../lib/util'
 import { firstScreenOf, withFirstScreen } from '../../first-screen'
 import { NOT_FOUND } from '../../plugins/errors'

@@ -1,7 +1,7 @@
 // The site around the API: the H5 app under /m2/, the redirects to it, the mobile API host's placeholder and the
 // sandbox's messenger OAuth.
 import type { FastifyPluginAsync } from 'fastify'
-import { baseOf } from '../../api'
+import { baseOf } from '../../plugins/calls'
 import { CODE } from '../../lib/util'
 import { safeRedirect } from '../../security'
 import { loginResult, openidForCode, userForOpenid } from '../user'

@@ -1,5 +1,6 @@
+import type { FastifyPluginAsync } from 'fastify'
 import crypto from 'node:crypto'
-import { Envelope, userBySign, type Api } from '../../api'
+import { Envelope, userBySign } from '../../plugins/calls'
 import type { AppContext, Call } from '../../context'
 import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
 import { clientIp, deviceCookie, isOwnDevice, limit, ownAvatar, signFor, tooFast } from '../../security'
@@ -102,7 +103,8 @@ function partnerLogin(ctx: AppContext, call: Call, userid: string, key: string) 
   return loginResult(ctx, call, u)
 }
 
-export function registerUser(api: Api, ctx: AppContext): void {
+const userRoutes: FastifyPluginAsync = async (app) => {
+  const { api, ctx } = app
   // R7.53–R7.57, R1.9–R1.14, R2.26
   api.call(user.login, async (p, call) => {
     if (p.mobile !== undefined) {
@@ -312,7 +314,7 @@ export function registerUser(api: Api, ctx: AppContext): void {
       .filter((s): s is Streamer => !!s)
       .map((s) => streamerItem(ctx, s))
     // page and count have defaults: the validated payload always has them
-    return paginate(list, p.page!, p.count!)
+    return paginate(list, p.page, p.count)
   })
   // subscribe to a live room (room_id) or a preview (teaser_id); accept=0 withdraws (R5.13)
   api.call(user.subscribe, (p, call) => {
@@ -348,3 +350,5 @@ export function registerUser(api: Api, ctx: AppContext): void {
     return { issubscribe: sub, status: sub ? 2 : 0 }
   })
 }
+
+export default userRoutes

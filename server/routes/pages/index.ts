@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 
 /**
  * The external activity pages the client opens in its web view (spec R2.22, R2.27): lottery records, rain-lottery
@@ -19,7 +19,7 @@ const PAGES: Record<string, { title: string; body: string }> = {
   }
 }
 
-export function registerActivityPages(app: FastifyInstance): void {
+const pagesRoutes: FastifyPluginAsync = async (app) => {
   app.get('/activity/:name', async (req, reply) => {
     const page = PAGES[(req.params as { name: string }).name]
     reply.type('text/html; charset=utf-8')
@@ -27,6 +27,8 @@ export function registerActivityPages(app: FastifyInstance): void {
     return html(page.title, page.body)
   })
 }
+
+export default pagesRoutes
 
 function html(title: string, body: string): string {
   return `<!doctype html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>

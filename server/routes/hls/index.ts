@@ -1,6 +1,5 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import zlib from 'node:zlib'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AppContext } from '../context'
 import {
   MIN_WINDOW_SECONDS,
   availableAt,
@@ -9,9 +8,9 @@ import {
   mediaFile,
   mediaPlaylistName,
   vodPlaylist
-} from '../hls'
-import { canonicalStreamId, checkStreamToken, streamGated, type StreamKind } from '../security'
-import type { Room } from '../types'
+} from '../../hls'
+import { canonicalStreamId, checkStreamToken, streamGated, type StreamKind } from '../../security'
+import type { Room } from '../../types'
 
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
 const NO_STREAM_ACCESS = { code: 403, msg: '无权观看：请先解锁或输入直播间密码', data: null }
@@ -37,7 +36,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  * store writes them: `0309` or `309.0` would name no room here and pass ungated, while a CDN or cache that normalises
  * them would serve room 309's stream, so any other spelling of a number is refused; channel streams (`ch1`) are open.
  */
-export function registerHls(app: FastifyInstance, ctx: AppContext): void {
+const hlsRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app
   const gate = (kind: 'live' | 'vod', id: string, token: unknown): 'open' | 'token' | 'denied' => {
     const what: StreamKind = kind === 'live' ? 'room' : 'playback'
     const n = canonicalStreamId(id)
@@ -181,3 +181,5 @@ export function registerHls(app: FastifyInstance, ctx: AppContext): void {
       .send(m.data)
   })
 }
+
+export default hlsRoutes

@@ -7,14 +7,15 @@ import type {
   RouteShorthandOptions
 } from 'fastify'
 import { Type } from 'typebox'
-import type { AppContext, Call } from './context'
-import { absolutize } from './lib/absolute'
-import { BizError, CODE, nowSec } from './lib/util'
-import { isLoopback, userBySign } from './security'
-import { compile, formValues, messageOf, validate, type ObjectSchema } from './lib/validate'
-import type { UserRow } from './types'
-import type { CallDef, DataOf, PayloadOf } from '../contract/call'
-import { mismatches } from '../contract/check'
+import type { AppContext, Call } from '../context'
+import { absolutize } from '../lib/absolute'
+import { BizError, CODE, nowSec } from '../lib/util'
+import { isLoopback, userBySign } from '../security'
+import { compile, formValues, messageOf, type ObjectSchema } from '../lib/validate'
+import type { UserRow } from '../types'
+import type { CallDef, DataOf, PayloadOf } from '../../contract/call'
+import { mismatches } from '../../contract/check'
+import { exposed } from './expose'
 
 type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>
 
@@ -179,7 +180,7 @@ export function userByToken(ctx: AppContext, token: string | null): UserRow | nu
 }
 
 /** Cookie (or payload) `id` + `sign`: see security.ts (expiring, versioned by logout). */
-export { userBySign } from './security'
+export { userBySign } from '../security'
 
 /** The merged payload of a call: query and body together (body wins), or 'invalid' when the body is not an object. */
 export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'invalid' {
@@ -294,54 +295,6 @@ export class Api {
     await reply.send({ code: CODE.BAD_PARAM, msg, data: null })
   }
 
-  /**
-   * A call answered outside the router (today: the upload, a multipart body, and the QR code): the same checks as a
-   * registered call, run in order inside the handler.
-   */
-  async run(
-    req: FastifyRequest,
-    reply: FastifyReply,
-    opts: RouteOpts,
-    handler: Handler,
-    payloadOverride?: Record<string, unknown>
-  ): Promise<unknown> {
-    const raw = payloadOverride ?? payloadOf(req)
-    if (raw === 'invalid') return { code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null }
-    const cookies = req.cookies // @fastify/cookie (server/plugins/cookie.ts)
-    const token = tokenOf(req, raw)
-    const tokenUser = userByToken(this.ctx, token)
-    const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)
-    if (!tokenUser && (cookieUser || req.method !== 'GET') && fromOtherSite(req)) {
-      reply.code(403)
-      return CROSS_SITE
-    }
-    const user = tokenUser ?? cookieUser
-    if (opts.auth && !user) {
-      reply.code(401)
-      return UNAUTHORIZED
-    }
-    let payload = raw
-    if (opts.schema) {
-      const v = validate(opts.schema, raw)
-      if (!v.ok) return { code: CODE.BAD_PARAM, msg: v.msg, data: null }
-      payload = v.value
-    }
-    const call: Call = { req, reply, user, token, base: baseOf(req) }
-    try {
-      const result = await handler(payload, call)
-      if (reply.sent) return reply
-      if (result instanceof Envelope)
-        return { code: result.code, msg: result.msg, data: absolutize(result.data, call.base) }
-      return { code: CODE.OK, msg: 'success', data: absolutize(result ?? null, call.base) }
-    } catch (err) {
-      if (err instanceof BizError) {
-        if (err.httpStatus !== 200) reply.code(err.httpStatus)
-        return { code: err.code, msg: err.message, data: absolutize(err.data, call.base) }
-      }
-      throw err
-    }
-  }
-
   /** A refusal as an envelope: the payload's validation (code -1 with the field named) or a BizError. */
   private refusal = (err: FastifyError, req: FastifyRequest, reply: FastifyReply): Answer => {
     if (err.validation) {
@@ -420,28 +373,6 @@ export class Api {
     })
   }
 
-  post(path: string, opts: RouteOpts, handler: Handler): void {
-    this.register('POST', path, opts, handler)
-  }
-
-  get(path: string, opts: RouteOpts, handler: Handler): void {
-    this.register('GET', path, opts, handler)
-  }
-
-  /** Both methods: used for a few helper endpoints. */
-  any(path: string, opts: RouteOpts, handler: Handler): void {
-    this.register(['GET', 'POST'], path, opts, handler)
-  }
-
-  /** The same registration with `access` on every route (e.g. all of /dev/* loopback-only). */
-  withAccess(access: Access): Pick<Api, 'get' | 'post' | 'any'> {
-    return {
-      get: (path, opts, handler) => this.get(path, { ...opts, access }, handler),
-      post: (path, opts, handler) => this.post(path, { ...opts, access }, handler),
-      any: (path, opts, handler) => this.any(path, { ...opts, access }, handler)
-    }
-  }
-
   /**
    * An action of `/live/<file>.php?a=<action>` (GET; POST accepted too): a route of its own, chosen by the router from
    * the query's `a`. The first action of a file also registers the file's answer for a missing or unknown action.
@@ -487,3 +418,8 @@ export class Api {
     return out
   }
 }
+
+/** The calls' registrar as `app.api`, installed once on the root so every route area shares its hooks. */
+export default exposed('calls', async (app) => {
+  app.decorate('api', new Api(app, app.ctx))
+})

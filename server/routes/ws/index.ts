@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify'
-import { baseOf, tokenOf, userBySign, userByToken } from '../api'
-import type { AppContext } from '../context'
-import { TOO_FAST_MSG } from '../lib/limit'
-import { pushText } from '../push'
-import { BizError, CODE, parseCookies } from '../lib/util'
-import { checkRoomAccess, clientIp } from '../security'
-import type { Room } from '../types'
+import type { FastifyPluginAsync } from 'fastify'
+import { baseOf, tokenOf, userBySign, userByToken } from '../../plugins/calls'
+import { TOO_FAST_MSG } from '../../lib/limit'
+import { pushText } from '../../push'
+import { BizError, CODE, parseCookies } from '../../lib/util'
+import { checkRoomAccess, clientIp } from '../../security'
+import type { Room } from '../../types'
 
 /** `online` pushes are coalesced: at most one per room per this many ms, and only when the count changed. */
 export const ONLINE_COALESCE_MS = 1000
@@ -19,7 +18,8 @@ export const CLOSE_TOO_FAST = 4029
 export const CLOSE_GRACE_MS = 1000
 
 /** GET /ws?roomid=<id>: the push channel of one room (message format in server/README.md). */
-export function registerWs(app: FastifyInstance, ctx: AppContext): void {
+const wsRoutes: FastifyPluginAsync = async (app) => {
+  const { ctx } = app
   const heartbeat = setInterval(() => {
     for (const ws of app.websocketServer?.clients ?? []) {
       const w = ws as typeof ws & { isAlive?: boolean }
@@ -140,3 +140,5 @@ export function registerWs(app: FastifyInstance, ctx: AppContext): void {
     })
   })
 }
+
+export default wsRoutes

@@ -1,1 +1,0 @@
-export { registerSandboxScripts } from './sandbox'
