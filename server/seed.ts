@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Store } from './db'
 import type { Activity, Channel, Gift, Goods, Playback, Room, Streamer, Tab, Teaser } from './types'
-import { checkPassword, hashPasswordSync, nowSec, rng } from './lib/util'
+import { checkPassword, cnDate, cnMidnight, hashPasswordSync, nowSec, rng } from './lib/util'
 import { SEED_IDS } from './seed-ids'
 
 /** Demo accounts (also written in server/README.md). */
@@ -850,7 +850,9 @@ export function seed(store: Store): void {
     }
     store.putDoc('activity', vote.id, vote)
 
-    // today's chat history of on-air rooms
+    // today's chat history of on-air rooms: the last 12 minutes, but never before China's midnight (a seed just after
+    // midnight still has 8 messages of today)
+    const midnight = cnMidnight(cnDate(now * 1000))
     const insDanmaku = db.prepare(
       'INSERT INTO danmaku (room_id, msg_id, user_id, nickname, avatar, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
     )
@@ -865,7 +867,7 @@ export function seed(store: Store): void {
           VIEWERS[uid - 10003],
           img('avatar', uid),
           CHAT_LINES[(k * 5 + room.id) % CHAT_LINES.length],
-          (now - (9 - k) * 90) * 1000
+          Math.max(now - (9 - k) * 90, midnight + k) * 1000
         )
       }
     }
