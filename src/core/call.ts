@@ -35,10 +35,25 @@ export function callPost<P extends PostPath>(
   data: InputOf<PostAt<P>>,
   options?: CallOptions
 ): Promise<DataOf<PostAt<P>>>
+/** A POST call of the contract whose path carries a query too (`/puzzle/result?act_id=1`, R7.99). */
+export function callPost<P extends PostPath>(
+  path: `${P}?${string}`,
+  data: InputOf<PostAt<P>>,
+  options?: CallOptions
+): Promise<DataOf<PostAt<P>>>
 /** A POST call's data (see dataOf), typed by hand: only for a path the contract does not have yet. */
 export function callPost<T = unknown>(path: string, data?: Record<string, unknown>, options?: CallOptions): Promise<T>
 export function callPost(path: string, data: object = {}, options: CallOptions = {}): Promise<unknown> {
   return dataOf(post(path, data as Record<string, unknown>, options), options.success)
+}
+
+/** A POST call of the contract (see callPost), with the server's message of the success too (see answerOf). */
+export function answerPost<P extends PostPath>(
+  path: P,
+  data: InputOf<PostAt<P>>,
+  options: CallOptions = {}
+): Promise<{ data: DataOf<PostAt<P>>; msg: string }> {
+  return answerOf(post<DataOf<PostAt<P>>>(path, data as Record<string, unknown>, options), options.success)
 }
 
 /** A GET call of the contract (see callPost). */
