@@ -19,7 +19,7 @@ const CLIENT = [
   ['utils', ['utils', 'env\\.ts', 'theme\\.ts', 'share\\.ts']]
 ]
 const SERVER = [
-  ['routes', ['routes/', 'app\\.ts', 'start\\.ts', 'seed-cli\\.ts', 'demo-cli\\.ts']],
+  ['routes', ['routes/', 'app\\.ts', 'openapi-document\\.ts', 'start\\.ts', 'seed-cli\\.ts', 'demo-cli\\.ts']],
   ['db/lib', ['lib/', 'db\\.ts', 'types\\.ts']]
 ]
 

@@ -351,7 +351,8 @@ export const roomInfo = defineCall({
     id: F.int('直播间ID', { minimum: 1, description: 'roomid 的另一写法' }),
     test: F.str(),
     testCode: F.str(),
-    password: F.str('密码')
+    password: F.str('密码'),
+    room_key: ROOM_ACCESS.room_key
   }),
   data: RoomInfo,
   refusal: RoomLocked

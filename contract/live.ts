@@ -151,7 +151,8 @@ export const danmakuHistory = defineCall({
         description: '只要这条之后的消息，从旧到新（不受时间范围限制）'
       }),
       before_msg_id: F.int('截止消息ID', { minimum: 1, description: '只要这条之前的消息' }),
-      time: F.int('起始时间', { description: 'Unix 秒或毫秒' })
+      time: F.int('起始时间', { description: 'Unix 秒或毫秒' }),
+      ...RoomAccess
     },
     ['roomid']
   ),
@@ -180,7 +181,8 @@ export const sendDanmaku = defineCall({
     {
       room_id: F.int('直播间ID', { minimum: 1 }),
       roomid: F.int('直播间ID', { minimum: 1, description: 'room_id 的别名' }),
-      content: F.str('内容', { minLength: 1, maxLength: 200, errmsg: '请输入1-200字的内容' })
+      content: F.str('内容', { minLength: 1, maxLength: 200, errmsg: '请输入1-200字的内容' }),
+      ...RoomAccess
     },
     ['content']
   ),

@@ -1,5 +1,7 @@
-import { answerOf, callPost } from '@/core/call'
-import { request } from '@/core/request'
+import type { Static } from 'typebox'
+import type { DataOf, InputOf, PostAt } from '../../contract'
+import type * as Act from '../../contract/activity'
+import { answerPost, callPost } from '@/core/call'
 
 /**
  * In-room activities (spec section 7 "Activities", R7.89–R7.102; shapes R3.35–R3.41). One function per call.
@@ -10,124 +12,39 @@ import { request } from '@/core/request'
 const A = '/userapp/living/activity'
 const GATED = { loginPrompt: true } as const
 
-export type ActivityLookup = { act_id: number } | { roomid: number }
+type Lookup = InputOf<PostAt<'/userapp/living/activity/redpack/detail'>>
+export type ActivityLookup = Required<Pick<Lookup, 'act_id'>> | Required<Pick<Lookup, 'roomid'>>
 
 /** R3.36 lottery: lottery_type 0 text (send the title as chat), 1 grab (tap to join); open_type 0 manual, 1 auto. */
-export interface LotteryData {
-  id: number
-  title: string
-  prize?: string
-  lottery_type: number
-  open_type?: number
-  status: number
-  winners_count?: number
-  userlist?: Array<{ uid: number; uname?: string; avatar?: string }>
-  /** when it is drawn (unix seconds), where the server says */
-  end_time?: number
-}
-export interface LotteryResultData extends LotteryData {
-  joined: number
-  win: number
-  finished: number
-}
+export type LotteryData = Static<typeof Act.Lottery>
+export type LotteryResultData = DataOf<PostAt<'/userapp/living/activity/lottery/result'>>
 
 /** R3.37 rain: interval is a comma list of seconds; hs_time / he_time unix seconds. */
-export interface RainData {
-  actId: number
-  id?: number
-  title?: string
-  throttle: number
-  count: number
-  interval: string
-  hs_time: number
-  he_time: number
-  istop: number
-  immediately?: number
-  status?: number
-}
-export interface RainDrawData {
-  win: number
-  title: string
-  prize: { title: string } | null
-  remain: number
-}
+export type RainData = Static<typeof Act.Rain>
+export type RainDrawData = DataOf<PostAt<'/userapp/living/activity/rain/draw'>>
 /** R3.38 */
-export interface RainWinner {
-  id: number
-  uid: number
-  uname: string
-  title: string
-}
+export type RainWinner = Static<typeof Act.RainWinner>
 
-export interface RedpackData {
-  id: number
-  title: string
-  total_gold: number
-  count: number
-  remain: number
-  status: number
-  /** when what is left expires (unix seconds), where the server says */
-  end_time?: number
-}
-export interface RedpackDrawData {
-  amount: number
-  gold: number
-  repeat?: number
-}
-export interface RedpackResultData extends RedpackData {
-  list: Array<{ uid: number; uname: string; avatar?: string; amount: number }>
-  mine: number
-}
+export type RedpackData = Static<typeof Act.Redpack>
+export type RedpackDrawData = DataOf<PostAt<'/userapp/living/activity/redpack/draw'>>
+export type RedpackResultData = DataOf<PostAt<'/userapp/living/activity/redpack/result'>>
 
 /** R3.39 */
-export interface VoteOption {
-  id: number
-  title: string
-  vote: number
-}
-export interface VoteData {
-  id: number
-  title: string
-  status?: number
-  options: VoteOption[]
-  voted_option_id?: number
-}
+export type VoteOption = Static<typeof Act.VoteOption>
+export type VoteData = Static<typeof Act.Vote>
 
 /** R3.40; `answer` only once the viewer has answered. */
-export interface QuizData {
-  id: number
-  title: string
-  status?: number
-  options: Array<{ id: number; title: string }>
-  my_answer?: number
-  answer?: number
-}
-export interface QuizResultData {
-  answer: number
-  answered: number
-  my_answer: number
-  correct: number
-  total: number
-  correct_count: number
-}
+export type QuizData = NonNullable<DataOf<PostAt<'/userapp/living/activity/puzzle/detail'>>>
+export type QuizResultData = DataOf<PostAt<'/userapp/living/activity/puzzle/result'>>
 
 /** R3.41: index counts from 1. */
-export interface GoodsItem {
-  id: number
-  title: string
-  price: number
-  cover: string
-  url: string
-  on_screen: number
-  index: number
-  views?: number
-}
+export type GoodsItem = Static<typeof Act.GoodsItem>
 
 /** R7.89 */
 export const fetchRedpack = (q: ActivityLookup): Promise<RedpackData | null> => callPost(`${A}/redpack/detail`, q)
 /** R7.93; the server's text of the draw is shown with it. */
 export const drawRedpack = (act_id: number): Promise<{ data: RedpackDrawData; msg: string }> =>
-  answerOf(request<RedpackDrawData>(`${A}/redpack/draw`, { act_id }, { ...GATED, method: 'POST' }))
+  answerPost(`${A}/redpack/draw`, { act_id }, GATED)
 /** R7.94 */
 export const fetchRedpackResult = (act_id: number): Promise<RedpackResultData> =>
   callPost(`${A}/redpack/result`, { act_id })
@@ -142,13 +59,12 @@ export const fetchRainWinners = (act_id: number): Promise<RainWinner[]> => callP
 /** R7.95 */
 export const fetchVote = (q: ActivityLookup): Promise<VoteData | null> => callPost(`${A}/vote/detail`, q)
 /** R7.96: answers `{option_id, vote}`, the option's new count. */
-export const postVote = (act_id: number, option_id: number): Promise<{ option_id: number; vote?: number }> =>
-  callPost(`${A}/vote/post`, { act_id, option_id }, GATED)
+export const postVote = (act_id: number, option_id: number) => callPost(`${A}/vote/post`, { act_id, option_id }, GATED)
 
 /** R7.97 */
 export const fetchQuiz = (q: ActivityLookup): Promise<QuizData | null> => callPost(`${A}/puzzle/detail`, q)
 /** R7.98 */
-export const postQuizAnswer = (act_id: number, answer: number): Promise<{ answer: number; correct: number }> =>
+export const postQuizAnswer = (act_id: number, answer: number) =>
   callPost(`${A}/puzzle/post`, { act_id, answer }, GATED)
 /** R7.99: /puzzle/result?act_id=N */
 export const fetchQuizResult = (act_id: number): Promise<QuizResultData> =>
@@ -157,13 +73,11 @@ export const fetchQuizResult = (act_id: number): Promise<QuizResultData> =>
 /** The lottery (R3.36, R7.102; paths of the reference server, R7.112). */
 export const fetchLottery = (q: ActivityLookup): Promise<LotteryData | null> => callPost(`${A}/lottery/detail`, q)
 /** Grab lottery: tap to join (R4.37); the server's text of the join is shown. */
-export const joinLottery = (act_id: number): Promise<{ data: { joined: number }; msg: string }> =>
-  answerOf(request<{ joined: number }>(`${A}/lottery/draw`, { act_id }, { ...GATED, method: 'POST' }))
+export const joinLottery = (act_id: number) => answerPost(`${A}/lottery/draw`, { act_id }, GATED)
 export const fetchLotteryResult = (act_id: number): Promise<LotteryResultData> =>
   callPost(`${A}/lottery/result`, { act_id }, GATED)
 
 /** R7.100 */
 export const fetchGoods = (roomid: number): Promise<GoodsItem[]> => callPost('/userapp/living/goods', { roomid })
 /** R7.101 */
-export const viewGoods = (id: number, roomid: number): Promise<{ id: number; views: number }> =>
-  callPost('/userapp/living/goods/view', { id, roomid })
+export const viewGoods = (id: number, roomid: number) => callPost('/userapp/living/goods/view', { id, roomid })

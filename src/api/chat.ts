@@ -1,40 +1,30 @@
+import type { Static } from 'typebox'
+import type { DataOf, InputOf, PostAt } from '../../contract'
+import type * as L from '../../contract/live'
 import { callPost } from '@/core/call'
 import { roomKey } from '@/core/room-access'
-import type { DanmakuPushData } from '@/core/socket'
 
 /** Default history size and time range of a room's chat (spec R7.72, R9.4, R9.7). */
 export const HISTORY_COUNT = 10
 export const HISTORY_TYPE = 'today'
 
 /** A history message (R3.15): `content` is JSON text `{text, nickname, avatar, user_id}`. */
-export interface HistoryItem {
-  id: number
-  msg_id?: number
-  user_id?: number
-  content: string
-  msgTimestamp: number
-}
+export type HistoryItem = Static<typeof L.HistoryMessage>
 
-export interface HistoryQuery {
-  /** default 10 (R9.4) */
-  count?: number
-  /** default today (R9.7) */
-  type?: 'today' | 'week' | 'all' | (string & {})
-  /** only messages after this msg_id, oldest first (the reference server's gap fill after a reconnect; see HistoryGone) */
-  after_msg_id?: number
-  /** start time (R7.79: history is fetched with room id, count and time) */
-  time?: number
-}
+type HistoryPayload = InputOf<PostAt<'/userapp/living/danmaku'>>
+
+/**
+ * count (default 10, R9.4), type (default today, R9.7), after_msg_id (only messages after it, oldest first: the
+ * reference server's gap fill after a reconnect; see HistoryGone) and time (start time, R7.79).
+ */
+export type HistoryQuery = Pick<HistoryPayload, 'count' | 'type' | 'after_msg_id' | 'time'>
 
 /**
  * The reference server's answer to an `after_msg_id` query when some of the messages after it are no longer kept
  *: a refusal (code -4) whose data names the oldest msg_id it still has. Everything between after_msg_id
  * and oldest_msg_id is gone for good; asking again from oldest_msg_id - 1 gets the rest.
  */
-export interface HistoryGone {
-  after_msg_id: number
-  oldest_msg_id: number
-}
+export type HistoryGone = Static<typeof L.HistoryGone>
 
 /** The HistoryGone of a refused history answer (the ApiError of fetchChatHistory), or null for any other failure. */
 export function historyGone(refusal: { code: number; data: unknown } | null | undefined): HistoryGone | null {
@@ -48,7 +38,7 @@ export function historyGone(refusal: { code: number; data: unknown } | null | un
 
 /** POST /userapp/living/danmaku {roomid, count default 10, type default today} (R7.72, R7.79). */
 export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Promise<HistoryItem[]> {
-  const data: Record<string, unknown> = {
+  const data: HistoryPayload = {
     roomid,
     count: query.count ?? HISTORY_COUNT,
     type: query.type ?? HISTORY_TYPE
@@ -56,25 +46,23 @@ export function fetchChatHistory(roomid: number, query: HistoryQuery = {}): Prom
   if (roomKey(roomid)) data.room_key = roomKey(roomid) // a password room
   if (query.after_msg_id !== undefined) data.after_msg_id = query.after_msg_id
   if (query.time !== undefined) data.time = query.time
-  return callPost<HistoryItem[]>('/userapp/living/danmaku', data)
+  return callPost('/userapp/living/danmaku', data)
 }
 
 /** POST /userapp/danmaku {room_id, content} (R7.73, R3.14); login required. A refusal (ApiError) decides R5.6–R5.9. */
-export function sendDanmaku(room_id: number, content: string): Promise<DanmakuPushData | null> {
+export function sendDanmaku(room_id: number, content: string): Promise<DataOf<PostAt<'/userapp/danmaku'>>> {
   const key = roomKey(room_id) // a password room
-  return callPost<DanmakuPushData | null>(
-    '/userapp/danmaku',
-    key ? { room_id, content, room_key: key } : { room_id, content },
-    { loginPrompt: true }
-  )
+  return callPost('/userapp/danmaku', key ? { room_id, content, room_key: key } : { room_id, content }, {
+    loginPrompt: true
+  })
 }
 
 /** POST /userapp/report {msg_id, user_id, reason} (R7.74). */
-export function reportMessage(q: { msg_id: number; user_id: number; reason: string }): Promise<unknown> {
+export function reportMessage(q: { msg_id: number; user_id: number; reason: string }) {
   return callPost('/userapp/report', { msg_id: q.msg_id, user_id: q.user_id, reason: q.reason }, { loginPrompt: true })
 }
 
 /** POST /userapp/block {user_id} (R7.75). */
-export function blockUser(user_id: number): Promise<unknown> {
+export function blockUser(user_id: number) {
   return callPost('/userapp/block', { user_id }, { loginPrompt: true })
 }

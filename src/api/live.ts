@@ -1,50 +1,25 @@
-import { callGet, callPost, track, type DeclaredCall } from '@/core/call'
+import type { Static } from 'typebox'
+import type { DataOf, InputOf, PostAt } from '../../contract'
+import type * as C from '../../contract/content'
+import { callAction, callGet, callPost, track, type DeclaredCall } from '@/core/call'
 import { rememberRoomKey, roomKey } from '@/core/room-access'
-import type { PagedData } from './types'
-import type { RoomItem, StreamerBrief } from './home'
 
 /** An external tab of a room (spec R3.10); the client gives each an id tab-N by position (R3.11). */
-export interface RoomTab {
-  id?: string
-  title: string
-  type?: string
-  url?: string
-  content?: string
-}
+export type RoomTab = Static<typeof C.RoomTab>
 
 /** Room info (spec R3.10): id, status, title, orientation, topic, source, streamer, external.tabs. */
-export interface RoomInfo extends RoomItem {
-  status?: number
-  orientation?: 'portrait' | 'landscape' | (string & {})
-  topic?: string
-  source?: string
-  playback_source?: string
-  trial_seconds?: number
-  chat_closed?: number
-  price?: number
-  shares?: number
-  review_id?: number
-  streamer?: StreamerBrief & { sex?: number }
-  external?: { tabs?: RoomTab[] }
-  share?: { title?: string; desc?: string; image?: string; link?: string }
-  /** a password room's key once the password was right: history, chat and the socket send it */
-  room_key?: string
-}
+export type RoomInfo = DataOf<PostAt<'/userapp/roominfo'>>
 
 /** A room group of /m2/json/groups.json (R7.21, R4.24). */
-export interface RoomGroup {
-  id: number
-  title: string
-  rooms: number[]
-}
+export type { RoomGroup } from '../../contract/content'
 
 /** POST /userapp/roominfo {roomid, test?, password?} (R7.13, R3.9); a password room's key is kept and sent again. */
 export async function fetchRoomInfo(q: { roomid: number; test?: string; password?: string }): Promise<RoomInfo> {
-  const data: Record<string, unknown> = { roomid: q.roomid }
+  const data: InputOf<PostAt<'/userapp/roominfo'>> = { roomid: q.roomid }
   if (q.test) data.test = q.test
   if (q.password) data.password = q.password
   else if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid)
-  const info = await callPost<RoomInfo>('/userapp/roominfo', data)
+  const info = await callPost('/userapp/roominfo', data)
   rememberRoomKey(q.roomid, info?.room_key)
   return info
 }
@@ -71,22 +46,22 @@ export const roomShared = /*#__PURE__*/ track(LIVING_SHARE, '分享', { room: (p
 
 /** GET /live/api.php?a=live_stat_get {b, roomid} (R7.68); b is the stat type, default all (R7.27). */
 export function fetchLiveStats(roomid: number, type = 'all') {
-  return callGet<Record<string, number>>('/live/api.php', { a: 'live_stat_get', b: type, roomid })
+  return callAction('/live/api.php?a=live_stat_get', { b: type, roomid })
 }
 
 /** GET /live/api.php?a=live_vcr_stat {id, flag} (R7.71) carries visit tracking (R7.28): id = roomId, flag = action (default visits). */
 export function trackVisit(roomid: number, action = 'visits') {
-  return callGet<{ roomid: number; visits: number }>('/live/api.php', { a: 'live_vcr_stat', id: roomid, flag: action })
+  return callAction('/live/api.php?a=live_vcr_stat', { id: roomid, flag: action })
 }
 
 /** GET /m2/json/groups.json (R7.21). */
-export function fetchGroups(): Promise<RoomGroup[]> {
-  return callGet<RoomGroup[]>('/m2/json/groups.json')
+export function fetchGroups() {
+  return callGet('/m2/json/groups.json', {})
 }
 
 /** The rooms of a group: POST /userapp/living/list {roomid: comma list, count 100, order sort} (R4.24, R7.22). */
-export function fetchRoomsByIds(ids: number[], count = 100): Promise<PagedData<RoomItem>> {
-  return callPost<PagedData<RoomItem>>('/userapp/living/list', { roomid: ids.join(','), count, page: 1, order: 'sort' })
+export function fetchRoomsByIds(ids: number[], count = 100) {
+  return callPost('/userapp/living/list', { roomid: ids.join(','), count, page: 1, order: 'sort' })
 }
 
 /** GET /userapp/qrcode {roomid or path, width default 300} (R7.39, R9.8). */

@@ -1,46 +1,28 @@
+import type { Static } from 'typebox'
+import type { DataOf, PostAt } from '../../contract'
+import type * as L from '../../contract/live'
+import type { MallOrder as MallOrderSchema } from '../../contract/mall'
+import type { DEPOSIT_METHODS, Payment } from '../../contract/pay'
 import { callPost } from '@/core/call'
-import type { PagedData } from './types'
 
 /** A deposit order (R7.85): method m, gold amount, price in yuan. */
-export interface DepositLogItem {
-  id: number | string
-  m: string
-  gold: number
-  price: number
-  status: string
-  paid: number
-  time: number
-}
+export type DepositLogItem = DataOf<PostAt<'/userapp/deposit/log'>>['list'][number]
 
 /** A sent gift (R7.78). */
-export interface GiftLogItem {
-  id: number
-  roomid: number
-  room_title?: string
-  gift_name: string
-  combo: number
-  gold: number
-  time: number
-}
+export type GiftLogItem = Static<typeof L.GiftLogItem>
 
 /** POST /userapp/deposit/log (R7.85), login required. */
-export function fetchDepositLog(q: { page: number; count: number }): Promise<PagedData<DepositLogItem>> {
-  return callPost<PagedData<DepositLogItem>>('/userapp/deposit/log', q)
+export function fetchDepositLog(q: { page: number; count: number }) {
+  return callPost('/userapp/deposit/log', q)
 }
 
 /** POST /userapp/pay/log (R7.78): the user's gifts, login required. */
-export function fetchGiftLog(q: { page: number; count: number }): Promise<PagedData<GiftLogItem>> {
-  return callPost<PagedData<GiftLogItem>>('/userapp/pay/log', q)
+export function fetchGiftLog(q: { page: number; count: number }) {
+  return callPost('/userapp/pay/log', q)
 }
 
 /** A gold package of the deposit page (R7.67): gold in 慧币, price in yuan. */
-export interface GoldPrice {
-  id: number
-  gold: number
-  price: number
-  label?: string
-  hot?: number
-}
+export type { GoldPrice } from '../../contract/pay'
 
 /** A payment method entry (R3.42): key, icon, name, nameEn. */
 export interface PayMethod {
@@ -50,7 +32,8 @@ export interface PayMethod {
   nameEn: string
 }
 
-export type PayMethodKey = 'weixin_mp' | 'weixin_mini' | 'weixin_h5' | 'alipay_web'
+/** The deposit methods the server takes (R3.43–R3.47). */
+export type PayMethodKey = (typeof DEPOSIT_METHODS)[number]
 
 /**
  * The payment methods (R3.43–R3.47): weixin_mp (the messenger's in-app browser), weixin_mapp with the key weixin_mini
@@ -75,76 +58,53 @@ export function fromtypeOf(method: string): 'h5' | 'xcx' | undefined {
   return (FROMTYPE as Record<string, 'h5' | 'xcx'>)[method]
 }
 
+/** Every field name of a union's members. */
+type KeysOf<U> = U extends unknown ? keyof U : never
+/** The type of a field in the union's members that have it. */
+type FieldOf<U, K extends PropertyKey> = U extends unknown ? (K extends keyof U ? U[K] : never) : never
+
 /**
- * The platform payment fields of an order: the mini-program's requestPayment fields, the messenger's JSAPI fields
- * (with appId), an H5 payment page (mweb_url) or an Alipay page (url / form). The reference server adds
+ * The platform payment fields of an order, each optional: the mini-program's requestPayment fields, the messenger's
+ * JSAPI fields (with appId), an H5 payment page (mweb_url) or an Alipay page (url / form); the contract's Payment is
+ * one of them by method, and the launcher reads the fields of the order's method. The reference server adds
  * sandbox_confirm_url.
  */
-export interface PaymentPayload {
-  appId?: string
-  timeStamp?: string
-  nonceStr?: string
-  package?: string
-  signType?: string
-  paySign?: string
-  mweb_url?: string
-  url?: string
-  form?: string
-  sandbox_confirm_url?: string
-}
+export type PaymentPayload = { [K in KeysOf<Payment>]?: FieldOf<Payment, K> }
 
 /** The answer of pay_gold: the order and its payment fields. */
-export interface GoldOrder {
-  order_id: string
-  m: string
-  fromtype?: string
-  gold: number
-  price: number
+export type GoldOrder = DataOf<PostAt<'/userapp/pay_gold'>>
+
+/** What launching a payment reads: a deposit's order, or a mall order's payment (gold 0). */
+export type PaymentOrder = Pick<GoldOrder, 'order_id' | 'm' | 'gold' | 'price' | 'sandbox'> & {
   payment: PaymentPayload
-  sandbox?: number
 }
 
 /** POST /userapp/pay_gold_list (R7.67). */
-export function fetchGoldPrices(): Promise<GoldPrice[]> {
-  return callPost<GoldPrice[]>('/userapp/pay_gold_list')
+export function fetchGoldPrices() {
+  return callPost('/userapp/pay_gold_list', {})
 }
 
 /** POST /userapp/pay_gold {m, gold} (R7.84, R3.48), login required. */
 export function payGold(q: { m: string; gold: number }): Promise<GoldOrder> {
-  return callPost<GoldOrder>('/userapp/pay_gold', { m: q.m, gold: q.gold })
+  return callPost('/userapp/pay_gold', { m: q.m, gold: q.gold })
 }
 
 /** A mall order (R2.21): the goods, unit price (yuan), quantity, total and payment status. */
-export interface MallOrder {
-  id: number | string
-  goods_id: number
-  roomid?: number
-  title: string
-  cover: string
-  price: number
-  quantity: number
-  amount: number
-  status: 'pending' | 'paid' | (string & {})
-  paid_at?: number | null
-  time?: number
-}
+export type MallOrder = Static<typeof MallOrderSchema>
 
 /** The answer of the mall's pay call: the payment order and its platform fields. */
-export interface MallPayment {
-  order_id: string
-  mall_order_id?: string
-  fromtype?: string
-  price?: number
-  payment: PaymentPayload
-  sandbox?: number
-}
+export type MallPayment = DataOf<PostAt<'/userapp/mall/order/pay'>>
 
-/** POST /userapp/mall/order/create {goods_id, quantity} (ours, login): a goods card's order. */
+/**
+ * POST /userapp/mall/order/create {goods_id, quantity} (ours, login): a goods card's order. The goods id is the page's
+ * query value, sent as it is: a string where the contract has an integer (the server reads a numeric string as the
+ * integer), so the call stays on the hand-typed overload with the contract's answer.
+ */
 export function createMallOrder(q: { goodsId: number | string; quantity?: number }): Promise<MallOrder> {
   return callPost<MallOrder>('/userapp/mall/order/create', { goods_id: q.goodsId, quantity: q.quantity ?? 1 })
 }
 
-/** POST /userapp/mall/order/detail {id} (ours, login): the viewer's own order. */
+/** POST /userapp/mall/order/detail {id} (ours, login): the viewer's own order, by the id as the page's query has it. */
 export function fetchMallOrder(id: number | string): Promise<MallOrder> {
   return callPost<MallOrder>('/userapp/mall/order/detail', { id })
 }
@@ -161,7 +121,7 @@ export function payMallOrder(q: {
   userToken: string
   openid: string
 }): Promise<MallPayment> {
-  return callPost<MallPayment>('/userapp/mall/order/pay', {
+  return callPost('/userapp/mall/order/pay', {
     id: q.id,
     fromtype: q.fromtype,
     _sj_userid: q.userId,

@@ -1,33 +1,24 @@
+import type { DataOf, InputOf, PostAt } from '../../contract'
 import { callPost, track, type DeclaredCall } from '@/core/call'
 
 /** The answer of ispremium (R7.87): purchased 1 when the viewer may watch. */
-export interface PremiumStatus {
-  id?: number
-  is_premium?: number
-  purchased?: number
-  price?: number
-  trial_seconds?: number
-}
+export type PremiumStatus = DataOf<PostAt<'/userapp/ispremium'>>
 
 /** The answer of premium_pay (R7.88). */
-export interface PremiumPayResult {
-  purchased?: number
-  charged?: number
-  gold?: number
-}
+export type PremiumPayResult = DataOf<PostAt<'/userapp/premium_pay'>>
 
 /** POST /userapp/ispremium {id} (R7.87). */
-export function checkPremium(id: number): Promise<PremiumStatus | null> {
-  return callPost<PremiumStatus | null>('/userapp/ispremium', { id })
+export function checkPremium(id: number): Promise<PremiumStatus> {
+  return callPost('/userapp/ispremium', { id })
 }
 
 /** POST /userapp/premium_pay {id, review_id} (R7.88); review_id names a playback, id a live room. */
-export const PREMIUM_PAY: DeclaredCall<{ id?: number; review_id?: number }, PremiumPayResult | null> = {
+export const PREMIUM_PAY: DeclaredCall<InputOf<PostAt<'/userapp/premium_pay'>>, PremiumPayResult> = {
   path: '/userapp/premium_pay'
 }
 
-export function payPremium(q: { id?: number; review_id?: number }): Promise<PremiumPayResult | null> {
-  const data: { id?: number; review_id?: number } = {}
+export function payPremium(q: { id?: number; review_id?: number }): Promise<PremiumPayResult> {
+  const data: InputOf<PostAt<'/userapp/premium_pay'>> = {}
   if (q.id) data.id = q.id
   if (q.review_id) data.review_id = q.review_id
   return callPost(PREMIUM_PAY, data)

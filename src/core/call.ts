@@ -119,6 +119,12 @@ export function callPost<P extends PostPath>(
   data: InputOf<PostAt<P>>,
   options?: CallOptions
 ): Promise<DataOf<PostAt<P>>>
+/** A POST call of the contract whose path carries a query too (`/puzzle/result?act_id=1`, R7.99). */
+export function callPost<P extends PostPath>(
+  path: `${P}?${string}`,
+  data: InputOf<PostAt<P>>,
+  options?: CallOptions
+): Promise<DataOf<PostAt<P>>>
 export function callPost<P extends object, T>(
   call: DeclaredCall<P, T>,
   data: NoInfer<P>,
@@ -136,6 +142,15 @@ export function callPost(
     observed(path, payload, (p) => post(p, payload, options)),
     options.success
   )
+}
+
+/** A POST call of the contract (see callPost), with the server's message of the success too (see answerOf). */
+export function answerPost<P extends PostPath>(
+  path: P,
+  data: InputOf<PostAt<P>>,
+  options: CallOptions = {}
+): Promise<{ data: DataOf<PostAt<P>>; msg: string }> {
+  return answerOf(post<DataOf<PostAt<P>>>(path, data as Record<string, unknown>, options), options.success)
 }
 
 /** A GET call of the contract (see callPost). */

@@ -1,4 +1,4 @@
-import { PAY_METHODS, type GoldOrder, type PayMethod, type PaymentPayload } from '@/api/pay'
+import { PAY_METHODS, type GoldOrder, type PayMethod, type PaymentOrder, type PaymentPayload } from '@/api/pay'
 import { currentPlatform } from '@/platform/current'
 import type { PlatformKind } from '@/platform/kinds'
 import type { PaymentOutcome } from './deposit-platform'
@@ -44,7 +44,10 @@ function go(url: string) {
  * weixin_mp in the messenger: its JSAPI (getBrandWCPayRequest); outside it (the sandbox) the confirmation page.
  * weixin_h5 and alipay_web: the browser goes to the payment page, which comes back here afterwards.
  */
-export async function launchPayment(order: GoldOrder, navigate: (url: string) => void = go): Promise<PaymentOutcome> {
+export async function launchPayment(
+  order: PaymentOrder,
+  navigate: (url: string) => void = go
+): Promise<PaymentOutcome> {
   const p = order.payment || {}
   const bridge = (window as unknown as { WeixinJSBridge?: Bridge }).WeixinJSBridge
   if (order.m === 'weixin_mp' && bridge && p.appId && !order.sandbox) {

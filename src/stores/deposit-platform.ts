@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { PAY_METHODS, type GoldOrder, type PayMethod } from '@/api/pay'
+import { PAY_METHODS, type PayMethod, type PaymentOrder } from '@/api/pay'
 
 /**
  * The deposit's platform part, mini-program variant (the H5 one is deposit-platform.h5.ts): which payment methods the
@@ -16,7 +16,7 @@ export function depositMethods(): PayMethod[] {
 }
 
 /** Taro.requestPayment with the order's fields; the user closing the sheet is a cancel. */
-export async function launchPayment(order: GoldOrder): Promise<PaymentOutcome> {
+export async function launchPayment(order: PaymentOrder): Promise<PaymentOutcome> {
   const p = order.payment || {}
   try {
     await Taro.requestPayment({

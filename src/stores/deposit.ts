@@ -1,5 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { fetchGoldPrices, payGold, type GoldOrder, type GoldPrice, type PayMethod, type PayMethodKey } from '@/api/pay'
+import {
+  fetchGoldPrices,
+  payGold,
+  type GoldPrice,
+  type PayMethod,
+  type PayMethodKey,
+  type PaymentOrder
+} from '@/api/pay'
 import { settle } from '@/core/call'
 import { showToast } from '@/ui/overlay'
 import { balanceStore } from './balance'
@@ -12,7 +19,7 @@ export const DEPOSIT_CANCELLED_TEXT = '已取消支付'
 
 export interface DepositDeps {
   methods: () => PayMethod[]
-  launch: (order: GoldOrder) => Promise<PaymentOutcome>
+  launch: (order: PaymentOrder) => Promise<PaymentOutcome>
 }
 
 /**

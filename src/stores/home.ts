@@ -6,9 +6,11 @@ import {
   fetchSlides,
   fetchTeasers,
   type ChannelItem,
-  type LinkItem,
+  type MenuItem,
+  type Notice,
   type PlaybackItem,
   type RoomItem,
+  type Slide,
   type StreamerItem,
   type TeaserItem
 } from '@/api/home'
@@ -18,9 +20,9 @@ import { PAGE_SIZE, PagedList, PagedLists } from './paged-list'
 
 /** Home state (spec R3.26): the index sections and four paged lists. */
 export class HomeStore {
-  slides: LinkItem[] = []
-  menu: LinkItem[] = []
-  notices: LinkItem[] = []
+  slides: Slide[] = []
+  menu: MenuItem[] = []
+  notices: Notice[] = []
   topRooms: RoomItem[] = []
   streamers: StreamerItem[] = []
   topPlaybacks: PlaybackItem[] = []

@@ -19,8 +19,14 @@ import { SUCCESS_CODE, quiet } from '@/core/request'
 import { pageProtocol } from '@/platform/protocol'
 import { PAGE_SIZE } from './paged-list'
 
+/** An external tab as the client keeps it: with its id tab-N (spec R3.11). */
+export type KeptTab = RoomTab & { id: string }
+
+/** The room as the client keeps it (normalizeRoom): its tabs with their ids, its streams in the page's scheme. */
+export type KeptRoom = Omit<RoomInfo, 'external'> & { external: { tabs: KeptTab[] } }
+
 /** Each external tab gets an id tab-N by its position, counting from 0 (spec R3.11). */
-export function tabsWithIds(tabs: RoomTab[] | undefined): (RoomTab & { id: string })[] {
+export function tabsWithIds(tabs: RoomTab[] | undefined): KeptTab[] {
   return (tabs || []).map((t, i) => ({ ...t, id: `tab-${i}` }))
 }
 
@@ -32,7 +38,7 @@ export function matchProtocol(url: string | undefined, protocol: 'http:' | 'http
 }
 
 /** The room as the client keeps it: tabs with ids and the stream URL in the page's scheme. */
-export function normalizeRoom(raw: RoomInfo, protocol: 'http:' | 'https:'): RoomInfo {
+export function normalizeRoom(raw: RoomInfo, protocol: 'http:' | 'https:'): KeptRoom {
   return {
     ...raw,
     source: matchProtocol(raw.source, protocol),
@@ -54,7 +60,7 @@ export interface RoomError {
 
 /** Live state (spec R3.29): rooms keyed by id, groups, the current room. */
 export class LiveStore {
-  roomsData: Record<number, RoomInfo> = {}
+  roomsData: Record<number, KeptRoom> = {}
   roomErrors: Record<number, RoomError> = {}
   groupsData: RoomGroup[] = []
   groupRooms: Record<number, RoomItem[]> = {}
@@ -78,8 +84,8 @@ export class LiveStore {
   async loadRoom(
     roomid: number,
     options: { password?: string; test?: string } = {},
-    onInfo?: (room: RoomInfo) => void
-  ): Promise<RoomInfo | null> {
+    onInfo?: (room: KeptRoom) => void
+  ): Promise<KeptRoom | null> {
     try {
       const info = await fetchRoomInfo({ roomid, ...options })
       if (info) {

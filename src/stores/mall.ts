@@ -1,13 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import {
-  createMallOrder,
-  fetchMallOrder,
-  fromtypeOf,
-  payMallOrder,
-  type GoldOrder,
-  type MallOrder,
-  type MallPayment
-} from '@/api/pay'
+import { createMallOrder, fetchMallOrder, fromtypeOf, payMallOrder, type MallOrder, type PaymentOrder } from '@/api/pay'
 import { savedCookies } from '@/core/cookies'
 import { settle } from '@/core/call'
 import { getToken } from '@/core/token'
@@ -49,7 +41,7 @@ export function mallFromtype(): string {
 }
 
 /** How the answer of the pay call is paid on this platform: the method key launchPayment understands. */
-export function launchMethod(fromtype: string, pay: Pick<MallPayment, 'payment'>): string {
+export function launchMethod(fromtype: string, pay: Pick<PaymentOrder, 'payment'>): string {
   if (fromtype === 'xcx') return 'weixin_mini'
   if (fromtype === 'alipay') return 'alipay_web'
   return pay.payment?.appId ? 'weixin_mp' : 'weixin_h5'
@@ -70,7 +62,7 @@ function trackPurchase(o: MallOrder) {
 
 export interface MallDeps {
   fromtype: () => string
-  launch: (order: GoldOrder) => Promise<PaymentOutcome>
+  launch: (order: PaymentOrder) => Promise<PaymentOutcome>
 }
 
 /**

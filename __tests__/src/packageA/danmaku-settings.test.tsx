@@ -16,6 +16,7 @@ import { SETTINGS_KEY_PREFIX, danmakuSettings } from '@/packageA/components/danm
 import { DanmakuPanel } from '@/packageA/components/player/menus'
 import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { normalizeUser, sessionStore } from '@/stores/session'
+import type { LoginResult } from '@/api/user'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { $, $$, waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
@@ -23,7 +24,7 @@ import { SEED_IDS } from '../../../server/seed-ids'
 const ROOM = SEED_IDS.rooms.onAirWithGoods
 
 const server = useReferenceServer()
-let viewer: { access_token: string; user: { id: number; name: string } }
+let viewer: LoginResult
 let other: string
 
 beforeAll(async () => {

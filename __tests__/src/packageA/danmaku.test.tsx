@@ -18,6 +18,7 @@ import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { BLOCKED_KEY, chatStore } from '@/packageA/components/danmaku/chat-store'
 import { GAP_MARKER_TEXT } from '@/packageA/components/danmaku/chat-message'
 import { normalizeUser, sessionStore } from '@/stores/session'
+import type { LoginResult } from '@/api/user'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { waitFor, $$ } from '../support/dom'
 // Preact, which renders the tests as it renders both builds, has no <Profiler>: a stand-in with React's onRender
@@ -29,7 +30,7 @@ const ROOM = SEED_IDS.rooms.onAirLandscape // on air, with today's history (as e
 const CLOSED_ROOM = SEED_IDS.rooms.chatClosed
 
 const server = useReferenceServer()
-let login: { access_token: string; user: { id: number; name: string } }
+let login: LoginResult
 
 beforeAll(async () => {
   login = await demoLogin<typeof login>(server.origin)

@@ -3,6 +3,7 @@ import { isLivePlayerStream, roomPhase } from '@/packageA/components/player/phas
 import { roomShare } from '@/packageA/components/room'
 import { decisionOf } from '@/platform/subscribe-decision'
 import { requestSubscription } from '@/platform/subscribe'
+import type { RoomInfo } from '@/api/live'
 
 describe('featured slow-live pages', () => {
   test('R9.28 R9.29 first page: tag 10, default and primary room 496, interaction room 539 or the first listed, popularity − 276000', () => {
@@ -33,10 +34,10 @@ describe('featured slow-live pages', () => {
 describe('player rules', () => {
   const now = 1_800_000_000_000
   test('R4.11 the player shows the stream on air, a not-started card before, an ended card after', () => {
-    expect(roomPhase({ onair: 1, source: 'http://h/a.m3u8' }, now)).toBe('live')
-    expect(roomPhase({ onair: 0, start_time: now / 1000 + 600 }, now)).toBe('not-started')
-    expect(roomPhase({ onair: 0, start_time: now / 1000 - 600 }, now)).toBe('ended')
-    expect(roomPhase({ onair: 1, source: '' }, now)).toBe('ended')
+    expect(roomPhase({ onair: 1, source: 'http://h/a.m3u8' } as RoomInfo, now)).toBe('live')
+    expect(roomPhase({ onair: 0, start_time: now / 1000 + 600 } as RoomInfo, now)).toBe('not-started')
+    expect(roomPhase({ onair: 0, start_time: now / 1000 - 600 } as RoomInfo, now)).toBe('ended')
+    expect(roomPhase({ onair: 1, source: '' } as RoomInfo, now)).toBe('ended')
   })
   test('live-player only for FLV/RTMP; HLS goes to video', () => {
     expect(isLivePlayerStream('rtmp://h/live/1')).toBe(true)
@@ -47,7 +48,7 @@ describe('player rules', () => {
 
 describe('share and subscribe', () => {
   test('R3.54 R7.108 the share payload: title, link, image through the share preset', () => {
-    expect(roomShare({ id: 5, title: '房间', onair: 1, cover: 'http://h/c.svg' })).toEqual({
+    expect(roomShare({ id: 5, title: '房间', onair: 1, cover: 'http://h/c.svg' } as RoomInfo)).toEqual({
       title: '房间',
       path: '/packageA/pages/live/live?roomid=5',
       imageUrl: 'http://h/c.svg?x-oss-process=image/resize,h_400/crop,mid,w_500,h_400'

@@ -22,6 +22,7 @@ import {
 } from '@/packageA/components/danmaku/settings'
 import { checkBlockWord } from '@/packageA/components/danmaku/block-word'
 import { normalizeUser, sessionStore } from '@/stores/session'
+import type { RawUser } from '@/api/user'
 
 describe('清晰度', () => {
   test('自动 first, then each height once, highest first, named as viewers know them', () => {
@@ -262,7 +263,7 @@ describe('屏蔽词', () => {
 
 describe('弹幕设置 per viewer', () => {
   afterEach(() => {
-    sessionStore.setUser(normalizeUser({ id: 0 }) ?? sessionStore.user)
+    sessionStore.setUser(normalizeUser({ id: 0 } as RawUser) ?? sessionStore.user)
   })
   test('stored settings are checked field by field: opacity kept within 25–100, unknown values fall back', () => {
     expect(
@@ -293,7 +294,7 @@ describe('弹幕设置 per viewer', () => {
     danmakuSettings.update({ opacity: 40 })
     expect(danmakuSettings.addBlockWord('/([/', checkBlockWord)).toBe('正则表达式有误，请检查后再添加')
     expect(danmakuSettings.addBlockWord('广告', checkBlockWord)).toBeNull()
-    sessionStore.setUser(normalizeUser({ id: 42, nickname: '观众' })!)
+    sessionStore.setUser(normalizeUser({ id: 42, nickname: '观众' } as RawUser)!)
     expect(danmakuSettings.viewer).toBe('user42')
     expect(danmakuSettings.settings.opacity).toBe(100)
     expect(danmakuSettings.hides({ text: '看广告', userId: 7 })).toBe(false)

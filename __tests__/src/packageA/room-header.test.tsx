@@ -64,7 +64,7 @@ test('R4.26 R1.2 R7.46 the room header: code 1 adds the streamer to my follows (
   const picked = rooms.find((r) => r.streamer?.room_id && r.streamer.room_id !== r.id)!
   expect(picked).toBeDefined()
   const room = (await liveStore.loadRoom(picked.id))!
-  const streamerId = room.streamer!.id
+  const streamerId = room.streamer.id
   await streamerStore.follows.load({ reset: true })
   if ((await streamerStore.loadFollowState(room.id)).following) {
     await streamerStore.toggleFollow(

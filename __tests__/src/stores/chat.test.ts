@@ -11,7 +11,7 @@ import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
 import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { RoomSocket, type SocketTaskLike } from '@/core/socket'
-import { HISTORY_COUNT, HISTORY_TYPE } from '@/api/chat'
+import { HISTORY_COUNT, HISTORY_TYPE, type HistoryItem } from '@/api/chat'
 import {
   BLOCKED_KEY,
   ChatRejected,
@@ -168,7 +168,7 @@ describe('history', () => {
         msg_id: 3,
         content: '{"text":"好","nickname":"甲","avatar":"a.png","user_id":7}',
         msgTimestamp: 1700000000
-      })
+      } as HistoryItem)
     ).toEqual({
       msgId: 3,
       userId: 7,
@@ -177,9 +177,9 @@ describe('history', () => {
       text: '好',
       time: 1700000000000 // R9.22 seconds → ms
     })
-    expect(parseHistoryItem({ id: 4, content: '{not json', msgTimestamp: 0 })).toBe(false)
-    expect(parseHistoryItem({ id: 5, content: '"just a string"', msgTimestamp: 0 })).toBe(false)
-    expect(parseHistoryItem({ id: 6, content: '{"nickname":"no text"}', msgTimestamp: 0 })).toBe(false)
+    expect(parseHistoryItem({ id: 4, content: '{not json', msgTimestamp: 0 } as HistoryItem)).toBe(false)
+    expect(parseHistoryItem({ id: 5, content: '"just a string"', msgTimestamp: 0 } as HistoryItem)).toBe(false)
+    expect(parseHistoryItem({ id: 6, content: '{"nickname":"no text"}', msgTimestamp: 0 } as HistoryItem)).toBe(false)
     expect(parseHistoryItem(null)).toBe(false)
 
     // a server answer with two broken items among three: the room shows the good one

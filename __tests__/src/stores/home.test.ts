@@ -1,5 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 import { HomeStore } from '@/stores/home'
+import type { PlaybackItem } from '@/api/home'
 import { UNKNOWN_DATA } from '@/stores/paged-list'
 import { configureRequest } from '@/core/request'
 import { startFaultServer } from '../core/fault-server'
@@ -88,7 +89,7 @@ describe('home store against the reference server', () => {
     expect(fromIndex.length).toBeGreaterThan(0)
     await home.playbacks.load({ reset: true })
     const page1 = home.playbacks.list.map((p) => p.id)
-    home.playbacks.seed([{ id: 999999, title: 'x' }])
+    home.playbacks.seed([{ id: 999999, title: 'x' } as PlaybackItem])
     await home.loadIndex()
     expect(home.playbacks.list.map((p) => p.id)).toEqual(page1)
   })

@@ -1,6 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 import { LiveStore, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@/stores/live'
-import { qrcodeUrl } from '@/api/live'
+import { qrcodeUrl, type RoomInfo } from '@/api/live'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 
@@ -21,11 +21,13 @@ function recordAnswers(pattern: RegExp) {
 
 describe('room rules', () => {
   test('R3.11 each external tab gets an id tab-N by position', () => {
-    expect(tabsWithIds([{ title: '简介' }, { title: '图文' }, { title: '相册' }]).map((t) => t.id)).toEqual([
-      'tab-0',
-      'tab-1',
-      'tab-2'
-    ])
+    expect(
+      tabsWithIds([
+        { title: '简介', type: 'intro' },
+        { title: '图文', type: 'timeline' },
+        { title: '相册', type: 'album' }
+      ]).map((t) => t.id)
+    ).toEqual(['tab-0', 'tab-1', 'tab-2'])
     expect(tabsWithIds(undefined)).toEqual([])
   })
   test('R3.12 the stream URL scheme follows the page protocol', () => {
@@ -42,8 +44,8 @@ describe('room rules', () => {
         onair: 1,
         source: 'http://h/live.m3u8',
         playback_source: 'http://h/vod.m3u8',
-        external: { tabs: [{ title: '简介' }] }
-      },
+        external: { tabs: [{ title: '简介', type: 'intro' }] }
+      } as RoomInfo,
       'https:'
     )
     expect(room.source).toBe('https://h/live.m3u8')

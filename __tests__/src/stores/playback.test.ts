@@ -5,7 +5,7 @@ import { Current } from '@tarojs/runtime'
 import { LIKE_KEYS, LikesStore } from '@/stores/likes'
 import { PlaybackStore, canSendDanmaku, prependComment, toTimedDanmaku } from '@/packageA/pages/playback/store'
 import { PagedList } from '@/stores/paged-list'
-import { fetchTeaserDetail } from '@/api/playback'
+import { fetchTeaserDetail, type CommentItem } from '@/api/playback'
 import { fetchRoomInfo } from '@/api/live'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
@@ -65,10 +65,10 @@ describe('playback rules', () => {
     ])
   })
   test('R4.30 a new comment is prepended with an id one above the first, and the total rises', () => {
-    const list = new PagedList<{ id: number; content: string; time: number }>(async () => ({ list: [] }))
-    list.list = [{ id: 41, content: 'a', time: 1 }]
+    const list = new PagedList<CommentItem>(async () => ({ list: [] }))
+    list.list = [{ id: 41, content: 'a', time: 1 } as CommentItem]
     list.total = 9
-    prependComment(list, { content: 'b', time: 2 })
+    prependComment(list, { content: 'b', time: 2 } as CommentItem)
     expect(list.list.map((c) => c.id)).toEqual([42, 41])
     expect(list.total).toBe(10)
   })

@@ -4,7 +4,7 @@
  * toasts (R8.13, R8.14), against the reference server (SEED_IDS.rooms.premium: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s).
  */
 import Taro from '@tarojs/taro'
-import { payPremium } from '@/api/premium'
+import { payPremium, type PremiumStatus } from '@/api/premium'
 import { clearCookies } from '@/core/cookies'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
@@ -50,10 +50,10 @@ describe('banner states (pure)', () => {
     expect(purchasedFrom(null)).toBe(true)
     // a failed call (code -100 or any refusal) gives no status: null
     expect(purchasedFrom(undefined)).toBe(true)
-    expect(purchasedFrom({})).toBe(true)
-    expect(purchasedFrom({ purchased: 'x' as never })).toBe(true)
-    expect(purchasedFrom({ purchased: 0 })).toBe(false)
-    expect(purchasedFrom({ purchased: 1 })).toBe(true)
+    expect(purchasedFrom({} as PremiumStatus)).toBe(true)
+    expect(purchasedFrom({ purchased: 'x' } as unknown as PremiumStatus)).toBe(true)
+    expect(purchasedFrom({ purchased: 0 } as PremiumStatus)).toBe(false)
+    expect(purchasedFrom({ purchased: 1 } as PremiumStatus)).toBe(true)
   })
 })
 

@@ -39,7 +39,7 @@ test('R3.9 R7.13 R7.72 R7.73 a password room: after the password, its history, c
   expect(room?.room_key).toMatch(/^[0-9a-f]{32}$/)
   // the stream URL the player gets is signed and plays
   expect(room?.source).toMatch(new RegExp(`/hls/live/${ROOM}/index\\.m3u8\\?token=`))
-  expect((await fetch(room!.source!)).status).toBe(200)
+  expect((await fetch(room!.source)).status).toBe(200)
   expect((await fetch(`${server.origin}/hls/live/${ROOM}/index.m3u8`)).status).toBe(403)
   // the socket URL carries the key
   expect(socketUrl(ROOM)).toBe(`${server.origin.replace('http', 'ws')}/ws?roomid=${ROOM}&room_key=${room!.room_key}`)

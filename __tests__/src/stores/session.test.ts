@@ -16,6 +16,7 @@ import { MOBILE_INVALID_TEXT, MOBILE_REQUIRED_TEXT, SINGLE_PAGE_SCENE, SINGLE_PA
 import { LOGIN_CHECK_DELAY } from '@/stores/login-prompt'
 import { IOS_RESTRICTED_MESSAGE, iosRestricted } from '@/stores/service-config'
 import { USER_KEY, anonymousUser, normalizeUser, type SessionDeps } from '@/stores/session'
+import type { RawUser } from '@/api/user'
 import { DEFAULT_MESSENGER_NICKNAME, USER_INFO_SKIP_KEY, shouldPromptUserInfo } from '@/stores/user-info-prompt'
 import { sessionParts, type SessionParts } from '../support/session-parts'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
@@ -81,22 +82,22 @@ describe('R3 the current user', () => {
   })
 
   test('R3.2 R3.3 R3.4 R3.5 the nickname is read from name, nick_name or nickname', () => {
-    expect(normalizeUser({ id: 5, name: 'A', avatar: 'x', mobile: '13800000001' })).toEqual({
+    expect(normalizeUser({ id: 5, name: 'A', avatar: 'x', mobile: '13800000001' } as RawUser)).toEqual({
       id: 5,
       nickName: 'A',
       avatar: 'x',
       mobile: '13800000001'
     })
-    expect(normalizeUser({ id: 5, nick_name: 'B' })?.nickName).toBe('B')
-    expect(normalizeUser({ id: 5, nickname: 'C' })?.nickName).toBe('C')
-    expect(normalizeUser({ id: '6' as unknown as number, nickname: 'D', mobile: null })).toEqual({
+    expect(normalizeUser({ id: 5, nick_name: 'B' } as RawUser)?.nickName).toBe('B')
+    expect(normalizeUser({ id: 5, nickname: 'C' } as RawUser)?.nickName).toBe('C')
+    expect(normalizeUser({ id: '6', nickname: 'D', mobile: null } as unknown as RawUser)).toEqual({
       id: 6,
       nickName: 'D',
       avatar: '',
       mobile: ''
     })
     expect(normalizeUser(null)).toBeNull()
-    expect(normalizeUser({ id: 0 })).toBeNull()
+    expect(normalizeUser({ id: 0 } as RawUser)).toBeNull()
   })
 })
 

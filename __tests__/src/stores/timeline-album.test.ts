@@ -1,6 +1,7 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 import { AlbumStore } from '@/stores/album'
 import { TimelineStore, normalizeTopic, topicRedirect } from '@/stores/timeline'
+import type { TopicRaw } from '@/api/timeline'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
@@ -11,7 +12,10 @@ beforeEach(() => localStorage.clear())
 
 describe('timeline topics', () => {
   test('R3.30 like from total_likes, author defaulting to the brand, image from pic, status default 1', () => {
-    const t = normalizeTopic({ id: 1, title: '樱花', total: 3, visits: 9, total_likes: 7, pic: 'p.png' }, '慧直播')
+    const t = normalizeTopic(
+      { id: 1, title: '樱花', total: 3, visits: 9, total_likes: 7, pic: 'p.png' } as TopicRaw,
+      '慧直播'
+    )
     expect(t).toMatchObject({
       like: 7,
       image: 'p.png',
@@ -21,13 +25,13 @@ describe('timeline topics', () => {
       visits: 9
     })
     expect(
-      normalizeTopic({ id: 2, title: 'x', status: 0, author: { nickName: '台长', avatar: 'a.png' } }).author
+      normalizeTopic({ id: 2, title: 'x', status: 0, author: { nickName: '台长', avatar: 'a.png' } } as TopicRaw).author
     ).toEqual({ nickName: '台长', avatar: 'a.png' })
   })
   test('R3.31 a topic redirects to live if is_living, to playback if review_id', () => {
     expect(topicRedirect({ is_living: 496, review_id: 9 })).toEqual({ page: 'live', roomid: 496 })
     expect(topicRedirect({ is_living: 0, review_id: 9 })).toEqual({ page: 'playback', id: 9 })
-    expect(topicRedirect({})).toBeNull()
+    expect(topicRedirect({} as TopicRaw)).toBeNull()
   })
   test('R1.7 R7.29 R7.30 R7.32 R3.32 the m2o source loads posts through timeline_posts and likes a post once', async () => {
     const calls = countRequests(/api_mapp\.php/)

@@ -7,7 +7,7 @@ import { nextQuiz } from '@/packageA/components/activities/quiz/store'
 import { putOnScreen, renumber, takeDown } from '@/packageA/components/activities/goods/store'
 import { parseInterval, rainStarted, rainStopped, winnersAllowed } from '@/packageA/components/activities/rain/store'
 import { applyVoteCount } from '@/packageA/components/activities/vote/store'
-import type { GoodsItem, RainData } from '@/api/activity'
+import type { GoodsItem, QuizData, RainData } from '@/api/activity'
 
 test('R4.38 a successful vote sets the option to the returned number, or adds one', () => {
   const opts = [
@@ -20,10 +20,11 @@ test('R4.38 a successful vote sets the option to the returned number, or adds on
 })
 
 test('R4.39 a quiz push replaces the current quiz only if it has an id', () => {
-  const cur = { id: 3, title: 'q', options: [] }
-  expect(nextQuiz(cur, { id: 0, title: 'x', options: [] })).toBe(cur)
+  const quiz = (id: number, title: string) => ({ id, title, options: [] }) as unknown as QuizData
+  const cur = quiz(3, 'q')
+  expect(nextQuiz(cur, quiz(0, 'x'))).toBe(cur)
   expect(nextQuiz(cur, null)).toBe(cur)
-  expect(nextQuiz(cur, { id: 4, title: 'y', options: [] })?.id).toBe(4)
+  expect(nextQuiz(cur, quiz(4, 'y'))?.id).toBe(4)
 })
 
 const g = (id: number, on = 0) =>

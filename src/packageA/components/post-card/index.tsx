@@ -52,7 +52,7 @@ export const PostCard = observer(function PostCard({
               alt={`${post.host_name || '主持人'}的图片 ${i + 1}`}
               onClick={(e) => {
                 e.stopPropagation()
-                void Taro.previewImage({ urls: post.images!, current: src })
+                void Taro.previewImage({ urls: post.images, current: src })
               }}
             />
           ))}

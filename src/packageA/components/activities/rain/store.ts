@@ -6,14 +6,17 @@ import type { ActivityStore, StageContext } from '../types'
 /** R4.31, R9.24: the rain window is one hour. */
 export const RAIN_WINDOW = 3600
 
+/** The rain as the store holds it: istop read as a number from a detail or a push. */
+type HeldRain = Omit<RainData, 'istop'> & { istop: number }
+
 /** R4.31, R4.33: a start of the rain we hold sets the window now .. now + 1 h with istop 1; another id changes nothing. */
-export function rainStarted(current: RainData | null, pushedId: number, now: number): RainData | null {
+export function rainStarted(current: HeldRain | null, pushedId: number, now: number): HeldRain | null {
   if (!current || current.actId !== pushedId) return current
   return { ...current, hs_time: now, he_time: now + RAIN_WINDOW, istop: 1 }
 }
 
 /** R4.32, R4.33: a stop of the rain we hold ends it now with istop 0; another id changes nothing. */
-export function rainStopped(current: RainData | null, pushedId: number, now: number): RainData | null {
+export function rainStopped(current: HeldRain | null, pushedId: number, now: number): HeldRain | null {
   if (!current || current.actId !== pushedId) return current
   return { ...current, he_time: now, istop: 0 }
 }
@@ -32,7 +35,7 @@ export function parseInterval(interval: string | undefined): number[] {
   return list.length ? list : [3]
 }
 
-function normalize(d: RainData & { act_id?: number }): RainData {
+function normalize(d: RainData & { act_id?: number }): HeldRain {
   return {
     ...d,
     actId: Number(d.actId ?? d.act_id ?? d.id),
@@ -51,7 +54,7 @@ export interface RainDraw {
 
 /** The room's rain lottery (R3.37, R7.90–R7.92): the window, the draws of the game and the winners. */
 export class RainStore implements ActivityStore {
-  rain: RainData | null = null
+  rain: HeldRain | null = null
   draws: RainDraw[] = []
   /** Draws left this round (the server's `remain`; `count` before the first). */
   remain = 0

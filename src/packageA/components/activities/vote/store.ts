@@ -10,7 +10,10 @@ export function applyVoteCount(options: VoteOption[], optionId: number, returned
   return options.map((o) => (o.id === optionId ? { ...o, vote: has ? n : o.vote + 1 } : o))
 }
 
-function normalize(d: VoteData): VoteData {
+/** The vote as the store holds it: the fields it shows, numbers read from a detail or a push. */
+type HeldVote = Pick<VoteData, 'id' | 'title' | 'options' | 'voted_option_id'> & { status: number }
+
+function normalize(d: VoteData): HeldVote {
   const options = (d.options || []).map((o) => ({
     id: Number(o.id),
     title: String(o.title ?? ''),
@@ -27,7 +30,7 @@ function normalize(d: VoteData): VoteData {
 
 /** The room's vote (R3.39, R7.95, R7.96): one vote per viewer, counts from the answer and the `vote` pushes. */
 export class VoteStore implements ActivityStore {
-  vote: VoteData | null = null
+  vote: HeldVote | null = null
   /** The option this viewer voted for (0: not yet). */
   mine = 0
   busy = false
