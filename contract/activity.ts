@@ -121,9 +121,6 @@ const lottery = {
 /** A lottery (R3.36). */
 export const Lottery = Obj(lottery, { description: '抽奖' })
 
-/** Any activity, as the room's pushes carry them (vote, quiz, rain_start / rain_stop, redpack, lottery_*). */
-export const Activity = Type.Union([Vote, Quiz, Rain, Redpack, Lottery])
-
 // ---- red packets
 
 export const redpackDetail = defineCall({

@@ -7,15 +7,17 @@ import type { Static, TObject, TProperties } from 'typebox'
 import * as activity from './activity'
 import * as album from './album'
 import * as content from './content'
+import * as dev from './dev'
 import * as live from './live'
 import * as mall from './mall'
+import * as media from './media'
 import * as pay from './pay'
 import * as search from './search'
 import * as streamer from './streamer'
 import * as timeline from './timeline'
 import * as user from './user'
 
-const MODULES = { activity, album, content, live, mall, pay, search, streamer, timeline, user }
+const MODULES = { activity, album, content, dev, live, mall, media, pay, search, streamer, timeline, user }
 
 type Modules = typeof MODULES
 /** Every call definition of the contract, as one union. */
@@ -24,7 +26,7 @@ export type AnyCall = Extract<{ [M in keyof Modules]: Modules[M][keyof Modules[M
 const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'path' in v && 'payload' in v && 'data' in v && 'spec' in v
 
-/** Every call definition, for the registry's users (the OpenAPI test, contract:check). */
+/** Every call definition: the server checks at start-up that each has its route (server/plugins/calls.ts). */
 export const CALLS: readonly CallDef[] = Object.values(MODULES).flatMap((m) => Object.values(m).filter(isCall))
 
 /** The calls the client makes with POST (no `.php` action), by the path it writes. */

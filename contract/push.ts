@@ -207,9 +207,6 @@ export const PUSH_BY_KIND: ReadonlyMap<string, TObject> = new Map(
   PushMessage.anyOf.map((branch) => [String((branch.properties.type as { const: string }).const), branch])
 )
 
-/** The kinds of push, in the union's order. */
-export const PUSH_KINDS = [...PUSH_BY_KIND.keys()] as PushKind[]
-
 /** Every client→server message: the heartbeat. */
 export const ClientMessage = Type.Union([Obj({ type: Type.Literal('ping') }, { description: '心跳（每 25 秒）' })])
 export type ClientMessage = Static<typeof ClientMessage>

@@ -15,6 +15,7 @@ import { compile, formValues, messageOf, type ObjectSchema } from '../lib/valida
 import type { UserRow } from '../types'
 import type { CallDef, DataOf, PayloadOf } from '../../contract/call'
 import { mismatches } from '../../contract/check'
+import { CALLS } from '../../contract'
 import { exposed } from './expose'
 
 type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>
@@ -399,7 +400,19 @@ export class Api {
   }
 
   /** A call of the contract (contract/*.ts): its path, method, login rule, payload schema and answer. */
+  /** the contract calls registered so far */
+  readonly registered = new Set<CallDef>()
+
+  /**
+   * A contract call answered by a route of its own, outside this pipeline (the sandbox's analytics record: its own
+   * body limit and origin rule): counted as registered, so the start-up check knows it has its route.
+   */
+  answeredElsewhere(def: CallDef): void {
+    this.registered.add(def)
+  }
+
   call<C extends CallDef>(def: C, handler: CallHandler<C>): void {
+    this.registered.add(def)
     const opts: RouteOpts = { schema: def.payload as unknown as ObjectSchema, auth: def.auth, access: def.access }
     if (def.action) {
       const file = /\/live\/(api_mapp|api)\.php$/.exec(def.path)?.[1] as 'api_mapp' | 'api' | undefined
@@ -419,7 +432,22 @@ export class Api {
   }
 }
 
-/** The calls' registrar as `app.api`, installed once on the root so every route area shares its hooks. */
+/**
+ * The calls' registrar as `app.api`, installed once on the root so every route area shares its hooks. When the server
+ * is ready, every call of the contract must have its route (the sandbox's only in sandbox mode): a call the contract
+ * promises and no route answers stops the server at start-up.
+ */
 export default exposed('calls', async (app) => {
-  app.decorate('api', new Api(app, app.ctx))
+  const api = new Api(app, app.ctx)
+  app.decorate('api', api)
+  app.addHook('onReady', async () => {
+    const missing = CALLS.filter((def) => !api.registered.has(def) && (app.ctx.sandbox || !isSandboxOnly(def)))
+    if (missing.length)
+      throw new Error(
+        `contract calls without a route: ${missing.map((d) => `${d.path}${d.action ? `?a=${d.action}` : ''}`).join(', ')}`
+      )
+  })
 })
+
+/** The demo controls and the sandbox's stand-ins, registered in sandbox mode only. */
+const isSandboxOnly = (def: CallDef) => def.access === 'loopback' || /^\/(dev|sandbox|wechat)\//.test(def.path)

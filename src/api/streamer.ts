@@ -1,5 +1,6 @@
 import { callGet, callPost, track, type DeclaredCall } from '@/core/call'
 import { ApiError } from '@/core/errors'
+import type { InputOf, PostAt } from '../../contract'
 import type { PagedData } from './types'
 
 /** A streamer as the server sends it; field names vary by call (spec R3.22). */
@@ -112,12 +113,12 @@ export interface PageQuery {
 
 /** POST /userapp/host/tags (R7.40). */
 export function fetchTags(): Promise<StreamerTag[]> {
-  return callPost<StreamerTag[]>('/userapp/host/tags')
+  return callPost('/userapp/host/tags')
 }
 
 /** POST /userapp/host/list {tag, count default 15, page default 1} (R7.41). */
 export async function fetchStreamers(q: Partial<PageQuery> & { tag?: number } = {}): Promise<PagedData<Streamer>> {
-  const res = await callPost<PagedData<StreamerRaw>>('/userapp/host/list', {
+  const res = await callPost('/userapp/host/list', {
     tag: q.tag ?? 0,
     count: q.count ?? 15,
     page: q.page ?? 1
@@ -129,34 +130,32 @@ export async function fetchStreamers(q: Partial<PageQuery> & { tag?: number } = 
 export async function fetchRanking(
   q: Partial<PageQuery> & { type?: RankingType; tag?: number } = {}
 ): Promise<PagedData<Streamer>> {
-  const data: Record<string, unknown> = {
+  const data: InputOf<PostAt<'/userapp/host/ranking'>> = {
     type: q.type ?? DEFAULT_RANKING_TYPE,
     count: q.count ?? 15,
     page: q.page ?? 1
   }
   if (q.tag !== undefined) data.tag = q.tag
-  return normalizePage(await callPost<PagedData<StreamerRaw>>('/userapp/host/ranking', data))
+  return normalizePage(await callPost('/userapp/host/ranking', data))
 }
 
 /** POST /userapp/myfollow {count, page} (R7.43); needs login, a 401 opens the login prompt. */
 export async function fetchMyFollows(q: PageQuery): Promise<PagedData<Streamer>> {
-  return normalizePage(
-    await callPost<PagedData<StreamerRaw>>('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true })
-  )
+  return normalizePage(await callPost('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true }))
 }
 
 /** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1). */
 export function fetchStatistics(hostUid: number): Promise<StreamerStatistics> {
-  return callGet<StreamerStatistics>('/rank-page/host-statistics', { host_uid: hostUid }, { success: 'zero' })
+  return callGet('/rank-page/host-statistics', { host_uid: hostUid }, { success: 'zero' })
 }
 
 /** POST /userapp/isfollow {roomid} (R7.45). */
 export function fetchIsFollow(roomid: number): Promise<FollowState | number> {
-  return callPost<FollowState | number>('/userapp/isfollow', { roomid })
+  return callPost('/userapp/isfollow', { roomid })
 }
 
 /** POST /userapp/follow {roomid} (R7.46); code 1 means now following (R4.26). Needs login (R8.4). */
-export const FOLLOW: DeclaredCall<{ roomid: number }, FollowResult> = { path: '/userapp/follow' }
+export const FOLLOW: DeclaredCall<InputOf<PostAt<'/userapp/follow'>>, FollowResult> = { path: '/userapp/follow' }
 
 export function postFollow(roomid: number): Promise<FollowResult> {
   return callPost(FOLLOW, { roomid }, { loginPrompt: true })
@@ -171,14 +170,14 @@ export const followed = /*#__PURE__*/ track(FOLLOW, '关注', {
 
 /** POST /userapp/subscribe {room_id} (R7.47). Needs login (R8.4). */
 export function postSubscribe(roomId: number): Promise<{ issubscribe?: number }> {
-  return callPost<{ issubscribe?: number }>('/userapp/subscribe', { room_id: roomId }, { loginPrompt: true })
+  return callPost('/userapp/subscribe', { room_id: roomId }, { loginPrompt: true })
 }
 
 /** POST /userapp/search/host {roomid}: the streamer of a room (R7.38). */
 export async function fetchStreamerOfRoom(roomid: number): Promise<Streamer | null> {
   let page: PagedData<StreamerRaw>
   try {
-    page = await callPost<PagedData<StreamerRaw>>('/userapp/search/host', { roomid, keywords: '', count: 1, page: 1 })
+    page = await callPost('/userapp/search/host', { roomid, keywords: '', count: 1, page: 1 })
   } catch (err) {
     // a refusal or a failed answer means no streamer; auth, not found and a timeout reject
     if (err instanceof ApiError && err.answered) return null
@@ -190,5 +189,5 @@ export async function fetchStreamerOfRoom(roomid: number): Promise<Streamer | nu
 
 /** POST /userapp/playback/list {roomid, count, page}: the playbacks of one room (R7.14). */
 export function fetchRoomPlaybacks(q: PageQuery & { roomid: number }): Promise<PagedData<RoomPlayback>> {
-  return callPost<PagedData<RoomPlayback>>('/userapp/playback/list', { roomid: q.roomid, count: q.count, page: q.page })
+  return callPost('/userapp/playback/list', { roomid: q.roomid, count: q.count, page: q.page })
 }

@@ -130,7 +130,11 @@ export function callPost<P extends object, T>(
   data: NoInfer<P>,
   options?: CallOptions
 ): Promise<T>
-/** A POST call's data (see dataOf), typed by hand: only for a path the contract does not have yet. */
+/**
+ * A POST call's data (see dataOf), typed by hand with the contract's answer: only where the typed overload cannot take
+ * the call — a path made at run time (the product login, /userapp/{product}_login) or a page's query value sent as it
+ * is (the mall's ids, numeric strings the server reads as integers).
+ */
 export function callPost<T = unknown>(path: string, data?: Record<string, unknown>, options?: CallOptions): Promise<T>
 export function callPost(
   path: string | DeclaredCall<unknown, unknown>,
@@ -164,7 +168,7 @@ export function callGet<P extends object, T>(
   params: NoInfer<P>,
   options?: CallOptions
 ): Promise<T>
-/** A GET call's data (see dataOf), typed by hand: only for a path the contract does not have yet. */
+/** A GET call's data (see dataOf), typed by hand (see callPost). */
 export function callGet<T = unknown>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<T>
 export function callGet(
   path: string | DeclaredCall<unknown, unknown>,

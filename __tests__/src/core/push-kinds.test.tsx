@@ -9,7 +9,7 @@
  */
 import './contract-globals'
 import TestUtils from '@tarojs/test-utils-react'
-import { PUSH_KINDS } from '../../../contract/push'
+import { PUSH_BY_KIND, type PushKind } from '../../../contract/push'
 import { PUSH_TAKERS, acquireRoomSocket, releaseRoomSocket, type PushTaker, type RoomSocket } from '@/core/socket'
 import { PUSH_KIND, stageFor } from '@/packageA/components/activities/stage'
 import { chatStore } from '@/packageA/components/danmaku/chat-store'
@@ -17,6 +17,9 @@ import { InteractBar } from '@/packageA/components/interact'
 import { setItem } from '@/platform/storage'
 import { useReferenceServer } from '../support/reference-server'
 import { until } from '../support/wait'
+
+/** The kinds of push, in the contract union's order. */
+const PUSH_KINDS = [...PUSH_BY_KIND.keys()] as PushKind[]
 
 useReferenceServer()
 const ROOM = 496

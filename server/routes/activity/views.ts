@@ -1,6 +1,7 @@
 /** The activities as the client reads them (R3.35–R3.41): the calls' answers and the room's pushes. */
 import type { Static } from 'typebox'
 import type * as C from '../../../contract/activity'
+import type { Quiz } from '../../../contract/activity'
 import type { AppContext } from '../../context'
 import type {
   LotteryActivity,
@@ -45,7 +46,7 @@ export function voteView(act: Activity, myOption = 0): Static<typeof C.Vote> {
   }
 }
 
-export function quizView(act: Activity, reveal = false): Static<typeof C.Quiz> {
+export function quizView(act: Activity, reveal = false): Static<typeof Quiz> {
   const a = act as QuizActivity
   const options = a.options.map((o) => ({ id: o.id, title: o.title }))
   return {

@@ -27,9 +27,6 @@ import {
   playbackComments
 } from '../../repositories/live'
 
-/** What a password room's calls read to let the caller in (R3.9); only some of them name it in their payload. */
-type Given = { password?: unknown; room_key?: unknown }
-
 const liveRoutes: FastifyPluginAsync = async (app) => {
   const { api, ctx } = app
   const { store } = ctx
@@ -84,7 +81,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
 
   // history; `after_msg_id` fills a gap after a reconnect (count and type have defaults)
   api.call(live.danmakuHistory, (p, call) => {
-    checkRoomAccess(ctx, call.req, roomOr404(ctx, p.roomid, true), p as Given) // a password room's history needs its password
+    checkRoomAccess(ctx, call.req, roomOr404(ctx, p.roomid, true), p) // a password room's history needs its password
     let since = 0
     if (p.type === 'today') since = cnMidnight(cnDate(Date.now())) * 1000
     if (p.type === 'week') since = (nowSec() - 7 * 86400) * 1000
@@ -106,7 +103,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     const roomId = p.room_id ?? p.roomid
     if (!roomId) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(room_id)')
     const room = roomOr404(ctx, roomId, true)
-    checkRoomAccess(ctx, call.req, room, p as Given) // password rooms; chat per user per 10 s (code -8)
+    checkRoomAccess(ctx, call.req, room, p) // password rooms; chat per user per 10 s (code -8)
     limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000)
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-200字的内容')

@@ -136,6 +136,8 @@ const sandboxRoutes: FastifyPluginAsync = async (app) => {
   // serialises a caller-shaped object again
   const events: string[] = []
   let keptBytes = 0
+  api.answeredElsewhere(analyticsRecord)
+  api.answeredElsewhere(analyticsEvents)
   api.app.route({
     method: analyticsRecord.method,
     url: analyticsRecord.path,

@@ -139,7 +139,7 @@ export class GiftStore {
             roomid: roomId,
             giftid: gift.id,
             gift_name: data.gift_name || gift.name,
-            icon: data.icon || gift.icon,
+            icon: data.icon || gift.icon || '',
             combo: n
           },
           true
