@@ -151,8 +151,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
               r.createData.resource = scrollView
           }
         ])
-        // Swiper with the modules the app's swipers use instead of all of them; hls.js light; no fetch/AbortController
-        // or JSONP.
+        // Swiper with the modules Taro's image preview uses instead of all of them (the app draws no swiper of its own);
+        // hls.js light; no fetch/AbortController or JSONP.
         chain.resolve.alias
           // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
           .set('use-sync-external-store/shim$', 'preact/compat')

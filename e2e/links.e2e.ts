@@ -37,7 +37,7 @@ test('R2.27 startup /m2/?page=preview&id=1473 opens the external activity page i
 
 test('R2.27 R2.29 tapping the home slide of preview 1473: the preview page hands over to the activity page', async () => {
   const page = await open('/m2/pages/home/home')
-  const slide = page.locator('.home__slides .swiper-slide:not(.swiper-slide-duplicate)').nth(3)
+  const slide = page.locator('.home__slides .banner__slide:not(.banner__slide--copy) .banner__link').nth(3)
   await slide.waitFor({ state: 'attached' })
   await slide.dispatchEvent('click')
   const shown = await webView(page)

@@ -5,6 +5,7 @@
 // flying danmaku hidden from screen readers.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import { findAll } from './tree'
 import { weappSuite } from './support'
 
 const s = weappSuite()
@@ -29,6 +30,26 @@ test('the home page’s room covers are named by their titles, decorative menu i
     assert.equal(sim.page.attr(icon, 'aria-hidden'), true)
     assert.equal(sim.page.attr(icon, 'aria-label'), undefined)
   }
+})
+
+test('the home banner’s slides are links named by their images; the copy at the end and the dots are hidden', async () => {
+  const slides = await s.server.get<{ id: number; title: string }[]>('/live/api_mapp.php?a=slides')
+  const sim = await s.launch('pages/home/home')
+  await sim.waitFor(() => sim.page.findAll({ cls: 'banner__link' }).length > 0, 'the banner')
+  const links = sim.page.findAll({ cls: 'banner__link' })
+  const copies = sim.page.findAll({ cls: 'banner__slide--copy' })
+  assert.equal(copies.length, 1)
+  const real = links.filter((n) => !copies.includes(n))
+  assert.deepEqual(
+    real.map((n) => sim.page.attr(n, 'aria-role')),
+    slides.map(() => 'link')
+  )
+  assert.deepEqual(
+    real.map((n) => sim.page.attr(findAll(n, { cls: 'banner__img' })[0], 'aria-label')),
+    slides.map((slide) => slide.title)
+  )
+  assert.equal(sim.page.attr(copies[0], 'aria-hidden'), true)
+  assert.equal(sim.page.attr(sim.page.findAll({ cls: 'banner__dots' })[0], 'aria-hidden'), true)
 })
 
 test('the streamer tag tabs carry the tab role and which one is selected', async () => {

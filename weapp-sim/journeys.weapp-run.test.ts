@@ -123,9 +123,8 @@ test('R2.35: a whitelisted link (the article host) opens the web-view page with 
 test('R2.27: the preview-1473 slide reaches the web-view page on the activity page the server serves', async () => {
   const sim = await s.launch('pages/home/home')
   await sim.waitForText('热门主播')
-  const slides = sim.page.get({ cls: 'home__slides' })
-  const slide = slides.cn![3]
-  sim.page.tap(slide)
+  const slides = sim.page.findAll({ cls: 'banner__link' }).filter((n) => !n.cl?.includes('banner__slide--copy'))
+  sim.page.tap(slides[3])
   await sim.settle()
   await sim.waitFor(() => sim.page.route === 'packageB/pages/web/web', 'the web-view page')
   assert.ok(

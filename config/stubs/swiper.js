@@ -1,7 +1,7 @@
-// Taro's React Swiper (h5.useHtmlComponents) imports `swiper/bundle`: Swiper with all of its 20-odd modules. The app's
-// swipers (home's slides and notices: autoplay, circular, indicator dots, vertical) need the core (loop, direction,
-// observer), autoplay and pagination, and a11y keeps the slides' roles and labels; the H5 build links this instead
-// (config/index.ts), about half the bytes.
+// Taro's swipers import `swiper/bundle`: Swiper with all of its 20-odd modules. The app draws no swiper of its own (home's
+// banner and notices are src/components/banner and src/components/ticker); what is left is Taro's image preview
+// (Taro.previewImage on the post, timeline and album pages draws Stencil's taro-swiper-core, in those pages' chunks),
+// which needs the core, pagination and a11y. The H5 build links this instead (config/index.ts), about half the bytes.
 import Swiper from 'swiper'
 import { A11y, Autoplay, Pagination } from 'swiper/modules'
 

@@ -37,6 +37,18 @@ export function disabledProps(disabled: boolean): A11yProps {
   return { 'aria-disabled': disabled ? 'true' : 'false' }
 }
 
+export function carouselProps(label: string): A11yProps {
+  return { role: 'region', 'aria-roledescription': '轮播', 'aria-label': label }
+}
+
+export function slidesProps(turning: boolean): A11yProps {
+  return { 'aria-live': turning ? 'off' : 'polite' }
+}
+
+export function slideProps(index: number, count: number): A11yProps {
+  return { role: 'group', 'aria-roledescription': '幻灯片', 'aria-label': `${index + 1} / ${count}` }
+}
+
 export const hiddenProps: A11yProps = { 'aria-hidden': 'true' }
 
 export function logProps(label: string, live: 'polite' | 'off'): A11yProps {

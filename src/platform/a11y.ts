@@ -51,6 +51,25 @@ export function disabledProps(_disabled: boolean): A11yProps {
   return {}
 }
 
+/**
+ * A set of slides that turn by themselves (home's banner), and its name. H5: the carousel pattern of WAI-ARIA's
+ * authoring practices, whose slide container is `aria-live="off"` while it turns and `polite` when it does not.
+ * Mini-program: WeChat reads a name, no role description or live region.
+ */
+export function carouselProps(label: string): A11yProps {
+  return { ariaLabel: label }
+}
+
+/** The slide container of a carousel; `turning` says whether it turns by itself (H5: its live region). */
+export function slidesProps(_turning: boolean): A11yProps {
+  return {}
+}
+
+/** One slide of a carousel: its place among them, `1 / 4`. Mini-program: nothing (its link and image name it). */
+export function slideProps(_index: number, _count: number): A11yProps {
+  return {}
+}
+
 /** Hidden from screen readers: decoration, or content repeated elsewhere (the flying danmaku). */
 export const hiddenProps: A11yProps = { ariaHidden: true }
 

@@ -6,13 +6,11 @@ import { homeStore } from '@/stores/home'
 import { searchStore } from '@/stores/search'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
-import { expectSwiperLoopWarnings } from '../support/jsdom-swiper'
 
 const server = useReferenceServer()
 
 describe('home page', () => {
   test('R2.42 R4.11 R9.20 shows the server rooms with status badges and counts in 万', async () => {
-    const swipers = expectSwiperLoopWarnings()
     const t = new TestUtils()
     await t.mount(HomePage)
     await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length >= 10)
@@ -21,7 +19,6 @@ describe('home page', () => {
     expect(badges).toContain('直播中')
     expect(document.body.textContent).toMatch(/[\d.]+万人气/)
     expect(homeStore.slides.length).toBeGreaterThan(0)
-    await swipers.settled()
     t.unmout()
   })
 
@@ -30,7 +27,6 @@ describe('home page', () => {
     const index = ((await r.json()) as { data: { liveRooms: { id: number; onair: number }[] } }).data
     const onAir = index.liveRooms.filter((room) => room.onair === 1)
     expect(onAir.length).toBeGreaterThan(0)
-    const swipers = expectSwiperLoopWarnings()
     const t = new TestUtils()
     await t.mount(HomePage)
     const strip = await waitFor(
@@ -42,7 +38,6 @@ describe('home page', () => {
     const cards = Array.from(strip.querySelectorAll('.card-item'))
     expect(cards.map((c) => Number(c.getAttribute('data-room')))).toEqual(onAir.map((room) => room.id))
     expect(cards.every((c) => c.querySelector('.card-item__badge')?.textContent === '直播中')).toBe(true)
-    await swipers.settled()
     t.unmout()
   })
 })

@@ -1,14 +1,16 @@
-import { View, Text, Swiper, SwiperItem, ScrollView } from '@tarojs/components'
+import { View, Text, ScrollView } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
+import { Banner } from '@/components/banner'
 import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import type { PlaybackItem, RoomItem, TeaserItem } from '@/api/home'
+import type { LinkItem, PlaybackItem, RoomItem, TeaserItem } from '@/api/home'
 import { EventCard, PlaybackCard, RoomCard, SectionHeader } from '@/components/cards'
 import { NavBar } from '@/components/nav-bar'
 import { PageState } from '@/components/page-state'
 import { PullRefresh } from '@/components/pull-refresh'
 import { TabBarSlot } from '@/components/tab-bar-slot'
+import { Ticker } from '@/components/ticker'
 import { useTab } from '@/hooks/use-tab'
 import { useStaged } from '@/hooks/use-staged'
 import { env } from '@/env'
@@ -78,18 +80,11 @@ function HomePage() {
   )
 }
 
+const openSlide = (slide: LinkItem) => openLink(slide.link || slide.url)
+const openNotice = (notice: LinkItem) => openLink(notice.url || notice.link)
+
 const Slides = observer(function Slides() {
-  const slides = homeStore.slides
-  if (!slides.length) return null
-  return (
-    <Swiper className='home__slides' autoplay circular indicatorDots indicatorActiveColor='#ff8300'>
-      {slides.map((slide) => (
-        <SwiperItem key={slide.id} {...linkProps()} onClick={() => openLink(slide.link || slide.url)}>
-          <AltImage className='home__slide-img' src={slide.image || ''} mode='aspectFill' alt={slide.title || ''} />
-        </SwiperItem>
-      ))}
-    </Swiper>
-  )
+  return <Banner className='home__slides' slides={homeStore.slides.slice()} label='精选推荐' onOpen={openSlide} />
 })
 
 const Menu = observer(function Menu() {
@@ -115,13 +110,13 @@ const OnAir = observer(function OnAir() {
       {s.notices.length > 0 && (
         <View className='home__notice'>
           <Text className='home__notice-tag'>公告</Text>
-          <Swiper className='home__notice-swiper' vertical autoplay circular interval={4000}>
-            {s.notices.map((n) => (
-              <SwiperItem key={n.id} {...linkProps()} onClick={() => openLink(n.url || n.link)}>
-                <Text className='home__notice-text'>{n.title}</Text>
-              </SwiperItem>
-            ))}
-          </Swiper>
+          <Ticker
+            className='home__notice-ticker'
+            textClassName='home__notice-text'
+            items={s.notices.slice()}
+            interval={4000}
+            onOpen={openNotice}
+          />
         </View>
       )}
       {s.topRooms.length > 0 && (
