@@ -4,7 +4,7 @@ import { Banner } from '@/components/banner'
 import { useReachBottom, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect } from 'react'
-import type { LinkItem, PlaybackItem, RoomItem, TeaserItem } from '@/api/home'
+import type { Notice, PlaybackItem, RoomItem, Slide, TeaserItem } from '@/api/home'
 import { EventCard, PlaybackCard, RoomCard, SectionHeader } from '@/components/cards'
 import { NavBar } from '@/components/nav-bar'
 import { PageState } from '@/components/page-state'
@@ -80,8 +80,8 @@ function HomePage() {
   )
 }
 
-const openSlide = (slide: LinkItem) => openLink(slide.link || slide.url)
-const openNotice = (notice: LinkItem) => openLink(notice.url || notice.link)
+const openSlide = (slide: Slide) => openLink(slide.link || slide.url)
+const openNotice = (notice: Notice) => openLink(notice.url || notice.link)
 
 const Slides = observer(function Slides() {
   return <Banner className='home__slides' slides={homeStore.slides.slice()} label='精选推荐' onOpen={openSlide} />
