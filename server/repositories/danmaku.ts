@@ -122,3 +122,11 @@ export function danmakuBefore(
       .all(roomId, sinceMs, beforeMsgId, count) as DanmakuRow[]
   ).reverse()
 }
+
+/** The room's newest msg_id (0 without messages): the socket's welcome says it, so a client knows what it missed. */
+export function lastMsgId(ctx: AppContext, roomId: number): number {
+  return (
+    (ctx.store.db.prepare('SELECT MAX(msg_id) AS m FROM danmaku WHERE room_id = ?').get(roomId) as { m: number | null })
+      .m ?? 0
+  )
+}

@@ -10,9 +10,11 @@ import QRCode from 'qrcode'
 import { qrcode, upload } from '../../../contract/media'
 import type { Call } from '../../context'
 import { placeholderSvg } from '../../img'
-import { CODE, biz, isFile, nowSec, safeJoin } from '../../lib/util'
+import { CODE, biz, isFile, safeJoin } from '../../lib/util'
 import { NOT_FOUND } from '../../plugins/errors'
 import { callerKey, chinaDay, limit } from '../../security'
+import { recordUpload, uploadedSince } from '../../repositories/uploads'
+import { userName } from '../../repositories/users'
 
 /** A user's uploads a day (China time): files and bytes; past either, code -8. */
 const UPLOADS_PER_DAY = 20
@@ -103,8 +105,7 @@ const media: FastifyPluginAsync = async (app) => {
       : undefined
     let label = doc?.title ?? doc?.name
     if (kind === 'avatar' && !label && /^\d+$/.test(id)) {
-      const u = store.db.prepare('SELECT name FROM users WHERE id = ?').get(Number(id)) as { name: string } | undefined
-      label = u?.name
+      label = userName(ctx, Number(id))
     }
     return reply
       .type('image/svg+xml')
@@ -171,11 +172,7 @@ const media: FastifyPluginAsync = async (app) => {
     if (!kind) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
     // a quota per user and day (China time): 20 files, 50 MB
     const since = Math.floor(Date.parse(`${chinaDay()}T00:00:00+08:00`) / 1000)
-    const used = store.db
-      .prepare(
-        'SELECT COUNT(*) AS n, COALESCE(SUM(size), 0) AS bytes FROM uploads WHERE user_id = ? AND created_at >= ?'
-      )
-      .get(call.user!.id, since) as { n: number; bytes: number }
+    const used = uploadedSince(ctx, call.user!.id, since)
     if (used.n >= UPLOADS_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传次数已达上限，请明天再试')
     const buf = await file.toBuffer()
     if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
@@ -185,9 +182,7 @@ const media: FastifyPluginAsync = async (app) => {
     fs.mkdirSync(uploadDir, { recursive: true })
     const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
     fs.writeFileSync(path.join(uploadDir, name), buf)
-    store.db
-      .prepare('INSERT INTO uploads (name, user_id, size, created_at) VALUES (?, ?, ?, ?)')
-      .run(name, call.user!.id, buf.length, nowSec())
+    recordUpload(ctx, name, call.user!.id, buf.length)
     return { url: `/files/${name}`, name: file.filename, size: buf.length }
   }
   api.call(upload, (_p, call) => uploaded(call.req, call))

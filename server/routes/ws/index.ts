@@ -5,6 +5,7 @@ import { pushText } from '../../push'
 import { BizError, CODE, parseCookies } from '../../lib/util'
 import { checkRoomAccess, clientIp } from '../../security'
 import type { Room } from '../../types'
+import { lastMsgId } from '../../repositories/danmaku'
 
 /** `online` pushes are coalesced: at most one per room per this many ms, and only when the count changed. */
 export const ONLINE_COALESCE_MS = 1000
@@ -98,13 +99,7 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
     s.isAlive = true
     socket.on('pong', () => (s.isAlive = true))
     ctx.hub.join(room, socket, baseOf(req), user?.id ?? 0)
-    const last = /^\d+$/.test(room)
-      ? ((
-          ctx.store.db.prepare('SELECT MAX(msg_id) AS m FROM danmaku WHERE room_id = ?').get(Number(room)) as {
-            m: number | null
-          }
-        ).m ?? 0)
-      : 0
+    const last = /^\d+$/.test(room) ? lastMsgId(ctx, Number(room)) : 0
     ctx.hub.send(socket, 'welcome', { roomid: room, last_msg_id: last, online: ctx.hub.viewers(room) })
     scheduleOnline(room)
     // a bounded message rate per connection (the client pings every 25 s)
