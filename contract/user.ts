@@ -1,6 +1,7 @@
 /** The user's calls (spec section 7, "User"), and following streamers and subscribing to rooms and previews ("Streamers"). */
 import { Type } from 'typebox'
 import { defineCall } from './call'
+import { StreamerItem } from './content'
 import { F, Flag, NoData, Obj, Paged, Payload, Seconds, Url, type Static } from './schema'
 
 /** A mainland mobile number: 11 digits, 1 and then 3 to 9 (R5.1). */
@@ -42,25 +43,6 @@ export const LoginAnswer = Obj({
   expires_in: Type.Integer({ minimum: 1, description: 'access_token 的有效秒数' })
 })
 export type LoginAnswer = Static<typeof LoginAnswer>
-
-/** A streamer of the follow list and of a follow's answer. */
-export const StreamerItem = Obj({
-  id: Type.Integer({ description: '主播ID' }),
-  uid: Type.Integer({ description: '主播ID（同 id）' }),
-  name: Type.String({ description: '主播昵称' }),
-  nick_name: Type.String({ description: '主播昵称（同 name）' }),
-  nickName: Type.String({ description: '主播昵称（同 name）' }),
-  sex: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)], { description: '0 未知，1 男，2 女' }),
-  avatar: Url(),
-  description: Type.String({ description: '简介' }),
-  brief: Type.String({ description: '简介（同 description）' }),
-  room_id: Type.Integer({ description: '主播的直播间ID' }),
-  roomId: Type.Integer({ description: '主播的直播间ID（同 room_id）' }),
-  tags: Type.Array(Type.Integer(), { description: '标签ID' }),
-  fans: Type.Integer({ minimum: 0, description: '粉丝数' }),
-  popularity: Type.Integer({ description: '人气' }),
-  onair: Flag()
-})
 
 export const login = defineCall({
   spec: ['R7.53', 'R7.54', 'R7.55', 'R7.56', 'R7.57', 'R1.9', 'R1.10', 'R1.11', 'R1.12', 'R1.13', 'R1.14', 'R2.26'],
