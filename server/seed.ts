@@ -350,7 +350,13 @@ const CHANNELS: Array<[number, 'tv' | 'radio', string, string]> = [
   [14, 'radio', '经济广播 FM102.6', 'FM102.6']
 ]
 
+// a channel is on air around the clock: the day opens with the night's programmes, so a viewer after midnight sees what
+// plays (正在播出, 从头看) like one at noon
 const TV_DAY: Array<[string, string, string]> = [
+  ['00:00', '01:30', '午夜影院'],
+  ['01:30', '03:00', '精选重播'],
+  ['03:00', '04:30', '纪录片时间'],
+  ['04:30', '06:00', '风光无锡'],
   ['06:00', '07:00', '早安无锡'],
   ['07:00', '08:30', '新闻早班车'],
   ['08:30', '10:00', '电视剧：运河人家'],
@@ -368,6 +374,10 @@ const TV_DAY: Array<[string, string, string]> = [
   ['23:30', '01:30', '午夜影院']
 ]
 const RADIO_DAY: Array<[string, string, string]> = [
+  ['00:00', '00:30', '深夜电台'],
+  ['00:30', '02:00', '夜半歌声'],
+  ['02:00', '04:00', '音乐不打烊'],
+  ['04:00', '06:00', '晨曲'],
   ['06:00', '07:00', '早安太湖'],
   ['07:00', '09:00', '早高峰直播'],
   ['09:00', '11:00', '音乐下午茶'],
