@@ -353,7 +353,8 @@ const CHANNELS: Array<[number, 'tv' | 'radio', string, string]> = [
 // a channel is on air around the clock: the day opens with the night's programmes, so a viewer after midnight sees what
 // plays (正在播出, 从头看) like one at noon
 const TV_DAY: Array<[string, string, string]> = [
-  ['00:00', '01:30', '午夜影院'],
+  ['00:00', '00:30', '午夜影院'],
+  ['00:30', '01:30', '午夜影院（下）'],
   ['01:30', '03:00', '精选重播'],
   ['03:00', '04:30', '纪录片时间'],
   ['04:30', '06:00', '风光无锡'],

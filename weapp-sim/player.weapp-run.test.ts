@@ -139,7 +139,6 @@ test('a playback: 倍速 through the video’s context, 2x while a long press is
   assert.equal(sim.page.attr(video(sim), 'show-progress'), true)
   assert.equal(sim.page.attr(video(sim), 'initial-time'), undefined, 'a first viewing starts at the start')
   sim.page.fire(video(sim), 'play', {})
-  sim.page.fire(video(sim), 'timeupdate', { currentTime: 20.2, duration: 60 })
   sim.page.tap({ cls: 'player__speed' })
   await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: '1.5x' }), 'the 倍速 menu')
   sim.page.tap({ cls: 'player-menu__item', text: '1.5x' })
@@ -152,8 +151,10 @@ test('a playback: 倍速 through the video’s context, 2x while a long press is
   sim.page.fire(video(sim), 'touchend', {})
   await sim.waitFor(() => sim.callsOf('VideoContext.playbackRate').length === 3, 'the hold released')
   assert.deepEqual(sim.callsOf('VideoContext.playbackRate')[2].options.args, [1.5])
-  // 清晰度 on demand: the new source seeks back to where the video was once it has loaded
+  // 清晰度 on demand: the new source seeks back to where the video was once it has loaded (the position is played
+  // once the renditions are known: until then the player is still setting its source up)
   await sim.waitFor(() => sim.page.find({ cls: 'player__quality' }), 'the 清晰度 button')
+  sim.page.fire(video(sim), 'timeupdate', { currentTime: 20.2, duration: 60 })
   sim.page.tap({ cls: 'player__quality' })
   await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: '标清 360P' }), 'the 清晰度 menu')
   sim.page.tap({ cls: 'player-menu__item', text: '标清 360P' })
