@@ -4,22 +4,13 @@
  * name used in messages) and `errmsg` (the whole message to use when the field is invalid). Extra properties are
  * allowed and passed through unchanged. Ajv's error objects are turned into Chinese messages by `messageOf`.
  */
+import type { FieldRules } from '../../contract/schema'
 import AjvCompiler, { type ErrorObject, type HttpParts, type RouteDefinition } from '@fastify/ajv-compiler'
 
 export type PropType = 'integer' | 'number' | 'string' | 'boolean'
 
-export interface PropSchema {
-  type: PropType
-  label?: string
-  errmsg?: string
-  minimum?: number
-  maximum?: number
-  minLength?: number
-  maxLength?: number
-  pattern?: string
-  enum?: Array<string | number>
-  default?: string | number | boolean
-}
+/** A payload field: its type, its Chinese name (`label`) and the contract's rules (contract/schema.ts). */
+export type PropSchema = { type: PropType; label?: string } & FieldRules
 
 export interface ObjectSchema {
   type: 'object'
