@@ -134,12 +134,28 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         // made a file of every shared module (home loaded 25 scripts, each a request, each a round trip on a phone's
         // network); shared code under 16 KB goes into the page chunks instead, at most 6 files per page.
         chain.optimization.merge({ splitChunks: { chunks: 'all', minSize: 16000, maxAsyncRequests: 6 } })
-        // The router's only import of Taro's Stencil components is the built-in tab bar, unused with tabBar.custom.
-        chain.plugin('no-stencil-tabbar').use(NormalModuleReplacementPlugin, [
-          /^@tarojs\/components\/dist\/components$/,
-          (r: { request: string; contextInfo?: { issuer?: string } }) => {
-            if (/[\\/]@tarojs[\\/]router[\\/]/.test(r.contextInfo?.issuer ?? ''))
-              r.request = path.resolve(__dirname, 'stubs/taro-tabbar.js')
+        // The router's built-in tab bar (Taro's Stencil tab bar and its tab-bar APIs) is unused with tabBar.custom.
+        chain.plugin('no-router-tabbar').use(NormalModuleReplacementPlugin, [
+          /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
+          (r: { createData?: { resource?: string } }) => {
+            if (r.createData?.resource) r.createData.resource = path.resolve(__dirname, 'stubs/taro-tabbar.js')
+          }
+        ])
+        // Taro's navigation bar is never shown here: its handler keeps the document title only.
+        const navigationBar = path.resolve(__dirname, 'stubs/taro-navigation-bar.js')
+        chain.plugin('no-router-navigation-bar').use(NormalModuleReplacementPlugin, [
+          /@tarojs[\\/]router[\\/]dist[\\/](navigationBar|router[\\/]navigation-bar)\.js$/,
+          (r: { createData?: { resource?: string } }) => {
+            if (r.createData?.resource) r.createData.resource = navigationBar
+          }
+        ])
+        // Taro's toast, loading, modal and action sheet load when first shown (config/stubs/taro-interaction.js).
+        const interaction = path.resolve(__dirname, 'stubs/taro-interaction.js')
+        chain.plugin('interaction-on-first-use').use(NormalModuleReplacementPlugin, [
+          /taro-h5[\\/]dist[\\/]api[\\/]ui[\\/]interaction[\\/]index\.js$/,
+          (r: { createData?: { resource?: string } }) => {
+            if (r.createData?.resource && !r.createData.resource.includes('?original'))
+              r.createData.resource = interaction
           }
         ])
         // Taro's React ScrollView keeps none of the attributes the app passes: a wrapper adds them (config/stubs).

@@ -113,8 +113,9 @@ function watch(page: Page) {
 const texts = (page: Page, sel: string) => page.$$eval(sel, (els) => els.map((e) => e.textContent || ''))
 const settle = (page: Page) => page.waitForTimeout(300)
 
-// Found by this suite and fixed: Taro's H5 router writes the navigation-bar title with innerHTML; pages set titles from
-// server text (post host_name, room, album titles…) through src/platform/title.h5.ts, which escapes them.
+// Found by this suite and fixed: Taro's H5 router wrote the navigation-bar title with innerHTML, and pages set titles
+// from server text (post host_name, room, album titles…); the H5 build now has no Taro navigation bar, and the title is
+// the document's plain text (config/stubs/taro-navigation-bar.js).
 test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nicknames, comments, posts, album, goods and tabs never run', async () => {
   const t0 = Date.now()
   assert.ok(PAYLOADS.length >= 50)
@@ -228,6 +229,8 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   await me.goto(`${s.server.origin}/m2/packageB/pages/album/album?id=1`)
   await me.waitForSelector('.album__title', { timeout: 15000 })
   assert.equal(await me.textContent('.album__title'), PAYLOADS[14])
+  // the page title is the album's, as text
+  await me.waitForFunction((t) => document.title === t, PAYLOADS[14])
   surfaces.add('album')
 
   // 6. room 306: goods titles, then the payload tabs and their javascript: links
