@@ -85,7 +85,7 @@ export function breakdown(
   }
   const topModules = [...modules]
     .sort((a, b) => b[1] - a[1])
-    .slice(0, 15)
+    .slice(0, Number(process.env.BUNDLE_TOP ?? 15))
     .map(([path, n]) => ({ path, gzipKB: kb(n) }))
   return { page, jsGzipKB: kb(gz), jsRawKB: kb(raw), groups, topModules }
 }
