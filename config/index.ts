@@ -99,12 +99,17 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       // Stencil runtime on the first load (README, Performance); the few components without a React version (WebView,
       // RichText) still come from Stencil, on the pages that use them (the player draws its own <video>)
       useHtmlComponents: true,
+      // H5_SOURCE_MAP=1: source maps beside the production files, for reading a CPU profile of the built app
+      enableSourceMap: process.env.H5_SOURCE_MAP === '1',
+      sourceMapType: 'source-map',
       staticDirectory: 'static',
       // `npm run dev`: fast refresh, and the API, WebSocket, media and sandbox paths proxied to the reference server
       devServer: devServerOptions(process.env),
       // src/index.html: the page's first title and its meta description (search results, link previews) from the
       // brand configuration; the viewport there lets people zoom (README, Accessibility)
       htmlPluginOption: {
+        // the template writes the stylesheets, the script preloads and the scripts' start after the first frame itself
+        inject: false,
         brand_title: htmlText(env.TARO_APP_BRAND),
         meta_description: htmlText(`${env.TARO_APP_BRAND}：${env.TARO_APP_DESCRIPTION}，${env.TARO_APP_SLOGAN}`)
       },
