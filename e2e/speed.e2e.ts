@@ -90,10 +90,10 @@ test("home paints its pre-rendered first screen from the HTML, before any script
   const layer = page.locator('#first-screen')
   await layer.waitFor()
   assert.equal(await layer.getAttribute('aria-hidden'), 'true')
-  await page.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('#first-screen .fs-slide img')
-    return !!img && img.complete && img.naturalWidth > 0
-  })
+  // the slide (its box's background) has painted: home's largest content, from the HTML
+  await page.waitForFunction(() =>
+    (window as unknown as { __lcp: { tag: string; src: string }[] }).__lcp.some((e) => /\/img\/slide\//.test(e.src))
+  )
   const box = await page.locator('#first-screen .fs-slide').boundingBox()
   assert.ok(box && box.width > 300 && box.height > 100, JSON.stringify(box))
   assert.ok((await layer.textContent())?.includes('搜索直播、主播、视频'))
@@ -290,5 +290,33 @@ test('R4.49 a modal asked for while its code is still on the way is dismissed by
   await page.waitForTimeout(1000)
   assert.equal(await page.locator('.taro__modal').count(), 1, 'the prompt was drawn')
   assert.equal(await page.locator('.taro__modal:visible').count(), 0, 'the login prompt is not left over home')
+  await context.close()
+})
+
+test("the first frame is painted before any of the app's scripts runs, even when the scripts are already in the cache", async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  // when the page first held one of the app's script elements (a script runs only once its element is in the page)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstScript?: number }
+    new MutationObserver((records, observer) => {
+      for (const r of records)
+        for (const n of Array.from(r.addedNodes))
+          if (n instanceof HTMLScriptElement && n.src.includes('/m2/js/')) {
+            w.__firstScript = performance.now()
+            observer.disconnect()
+            return
+          }
+    }).observe(document, { childList: true, subtree: true })
+  })
+  for (const path of ['/m2/pages/home/home', '/m2/pages/home/home', '/m2/pages/streamer/streamer']) {
+    await page.goto(`${s.server.origin}${path}`) // the second visit and the third page: every script from the cache
+    await page.waitForSelector('.tab-bar__item')
+    const t = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-paint')[0]?.startTime ?? -1,
+      script: (window as unknown as { __firstScript?: number }).__firstScript ?? -1
+    }))
+    assert.ok(t.paint >= 0 && t.paint < t.script, `${path}: ${JSON.stringify(t)}`)
+  }
   await context.close()
 })

@@ -134,8 +134,11 @@ test('home (/m2/ and its page, no query) carries its pre-rendered first screen f
     const slides = app.ctx.store.docs<{ image: string }>('slide')
     const menu = app.ctx.store.docs<{ title: string; icon: string }>('menu')
     assert.ok(slides.length > 1 && menu.length > 0)
-    // the first slide only, at the absolute address the API gives the app (so the app's <img> hits the cache)
-    assert.ok(layer.includes(`<img src="http://live.test:8080${slides[0].image}" alt="" fetchpriority="high">`), url)
+    // the first slide only, at the absolute address the API gives the app (so the app's <img> hits the cache): its
+    // box's background, asked for by a preload as the page is parsed
+    const slide = `http://live.test:8080${slides[0].image}`
+    assert.ok(layer.includes(`<div class="fs-slide" style="background-image:url(${slide})"></div>`), url)
+    assert.ok(page.includes(`<link rel="preload" as="image" href="${slide}" fetchpriority="high">`), url)
     assert.ok(!layer.includes(slides[1].image))
     for (const m of menu)
       assert.ok(layer.includes(`<span>${m.title}</span>`) && layer.includes(`http://live.test:8080${m.icon}`), m.title)
@@ -188,7 +191,8 @@ test('a live room anyone may open carries its pre-rendered first screen (player 
   assert.match(layer, /^<div id="first-screen" aria-hidden="true">/)
   assert.ok(layer.includes(`<span class="fs-title">${open.title}</span>`))
   assert.ok(layer.includes(`<span class="fs-topic">#${open.topic}</span>`))
-  assert.ok(layer.includes(`<img src="http://live.test:8080${open.cover}" alt="">`))
+  assert.ok(layer.includes(`<div class="fs-stage" style="background-image:url(http://live.test:8080${open.cover})">`))
+  assert.ok(r.body.includes(`<link rel="preload" as="image" href="http://live.test:8080${open.cover}"`))
   assert.doesNotMatch(r.body, /m3u8|\/hls\//)
   assert.doesNotMatch(layer, /<a |<button|<input|tabindex|onclick/i)
 
