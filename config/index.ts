@@ -77,6 +77,12 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
     mini: {
       postcss: {
         pxtransform: { enable: true, config: {} },
+        // WeChat draws WXSS with the engines of babel.config.js's targets (iOS 12+, Chrome 64+): no -ms- or old
+        // -webkit- flexbox prefixes for browsers a mini-program never runs in (package.json's browserslist is H5's)
+        autoprefixer: {
+          enable: true,
+          config: { overrideBrowserslist: ['ios_saf >= 12', 'safari >= 12', 'chrome >= 64'] }
+        },
         cssModules: { enable: false }
       },
       optimizeMainPackage: { enable: true },
