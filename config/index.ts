@@ -5,6 +5,7 @@ import { h5Aliases } from './routes'
 import { DESIGN_WIDTH } from '../src/theme'
 import { BundleStatsPlugin } from './bundle-stats'
 import { PrecompressPlugin } from './precompress'
+import { WeappModuleEntriesPlugin } from './weapp-module-entries'
 import { devServerOptions } from './dev-server'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
@@ -95,6 +96,13 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           .set('react-dom', reactDom)
         // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
         chain.resolve.alias.set('use-sync-external-store/shim$', 'preact/compat')
+        // the WHATWG URL parser, out of the main package: package A's module the main package loads when a link is
+        // first read (src/platform/url.ts)
+        chain
+          .plugin('weapp-module-entries')
+          .use(WeappModuleEntriesPlugin, [
+            { 'packageA/url/index': path.resolve(__dirname, '../src/packageA/url/index.ts') }
+          ])
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       }
     },
