@@ -6,6 +6,7 @@ import { DESIGN_WIDTH } from '../src/theme'
 import { BundleStatsPlugin } from './bundle-stats'
 import { PrecompressPlugin } from './precompress'
 import { WeappModuleEntriesPlugin } from './weapp-module-entries'
+import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender'
 import { devServerOptions } from './dev-server'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
@@ -87,6 +88,14 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         cssModules: { enable: false }
       },
       optimizeMainPackage: { enable: true },
+      // The first screens of home and the live room as static WXML in their .wxml (Taro's prerender renders each page
+      // at build time in vm2's sandbox, whose first render is the page's loading layout): WeChat draws it before the
+      // page's script has run, the page's own first setData replaces it. The room is the seeded demo room; its loading
+      // layout is any room's (src/packageA/pages/live/loading.tsx).
+      prerender: {
+        include: ['pages/home/home', { path: 'packageA/pages/live/live', params: { roomid: '496' } }],
+        transformData: prerenderData
+      },
       webpackChain(chain) {
         // Preact's react-dom with createRoot, which Taro's app creator calls (config/stubs/preact-dom.js)
         const reactDom = chain.resolve.alias.get('react-dom')
@@ -103,6 +112,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           .use(WeappModuleEntriesPlugin, [
             { 'packageA/url/index': path.resolve(__dirname, '../src/packageA/url/index.ts') }
           ])
+        chain.plugin('prerender-subpackage-pages').use(PrerenderSubpackagePagesPlugin, [['packageA/pages/live/live']])
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       }
     },
