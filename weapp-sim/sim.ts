@@ -147,6 +147,8 @@ export class SimPage extends SimTree {
   readonly id: number
   loaded = false
   unloaded = false
+  /** the tree as the page's first setData left it (its first render) */
+  firstRoot: MpNode | null = null
 
   constructor(
     readonly sim: WeappSim,
@@ -483,6 +485,7 @@ export class WeappSim {
       })
       const clean = JSON.parse(json) as Dict
       for (const [path, value] of Object.entries(clean)) setPath(inst.data, path, value)
+      if (target === 'page' && !page.firstRoot) page.firstRoot = JSON.parse(JSON.stringify(inst.data.root ?? null))
       if (typeof cb === 'function') sim.later(() => cb.call(inst))
     }
     inst.selectComponent = () => null
