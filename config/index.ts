@@ -105,6 +105,10 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           .set('react-dom', reactDom)
         // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
         chain.resolve.alias.set('use-sync-external-store/shim$', 'preact/compat')
+        // MobX's own production build (the one its CommonJS entry picks under NODE_ENV=production) instead of its
+        // development ESM file: the same code, built by MobX with its internal `_`-suffixed properties mangled; 7 KB
+        // less of the main package's vendors.js
+        chain.resolve.alias.set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
         // the WHATWG URL parser, out of the main package: package A's module the main package loads when a link is
         // first read (src/platform/url.ts)
         chain
