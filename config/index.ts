@@ -5,6 +5,8 @@ import { h5Aliases } from './routes'
 import { DESIGN_WIDTH } from '../src/theme'
 import { BundleStatsPlugin } from './bundle-stats'
 import { PrecompressPlugin } from './precompress'
+import { WeappModuleEntriesPlugin } from './weapp-module-entries'
+import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender'
 import { devServerOptions } from './dev-server'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
@@ -77,9 +79,23 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
     mini: {
       postcss: {
         pxtransform: { enable: true, config: {} },
+        // WeChat draws WXSS with the engines of babel.config.js's targets (iOS 12+, Chrome 64+): no -ms- or old
+        // -webkit- flexbox prefixes for browsers a mini-program never runs in (package.json's browserslist is H5's)
+        autoprefixer: {
+          enable: true,
+          config: { overrideBrowserslist: ['ios_saf >= 12', 'safari >= 12', 'chrome >= 64'] }
+        },
         cssModules: { enable: false }
       },
       optimizeMainPackage: { enable: true },
+      // The first screens of home and the live room as static WXML in their .wxml (Taro's prerender renders each page
+      // at build time in vm2's sandbox, whose first render is the page's loading layout): WeChat draws it before the
+      // page's script has run, the page's own first setData replaces it. The room is the seeded demo room; its loading
+      // layout is any room's (src/packageA/pages/live/loading.tsx).
+      prerender: {
+        include: ['pages/home/home', { path: 'packageA/pages/live/live', params: { roomid: '496' } }],
+        transformData: prerenderData
+      },
       webpackChain(chain) {
         // Preact's react-dom with createRoot, which Taro's app creator calls (config/stubs/preact-dom.js)
         const reactDom = chain.resolve.alias.get('react-dom')
@@ -89,6 +105,18 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           .set('react-dom', reactDom)
         // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
         chain.resolve.alias.set('use-sync-external-store/shim$', 'preact/compat')
+        // MobX's own production build (the one its CommonJS entry picks under NODE_ENV=production) instead of its
+        // development ESM file: the same code, built by MobX with its internal `_`-suffixed properties mangled; 7 KB
+        // less of the main package's vendors.js
+        chain.resolve.alias.set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
+        // the WHATWG URL parser, out of the main package: package A's module the main package loads when a link is
+        // first read (src/platform/url.ts)
+        chain
+          .plugin('weapp-module-entries')
+          .use(WeappModuleEntriesPlugin, [
+            { 'packageA/url/index': path.resolve(__dirname, '../src/packageA/url/index.ts') }
+          ])
+        chain.plugin('prerender-subpackage-pages').use(PrerenderSubpackagePagesPlugin, [['packageA/pages/live/live']])
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       }
     },

@@ -1,3 +1,5 @@
+// first: the mini-program's build-time pre-render needs MobX set up before any store exists (src/platform/prerender.ts)
+import '@/platform/prerender'
 import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { NotFound } from '@/components/not-found'

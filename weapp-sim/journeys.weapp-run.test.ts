@@ -1,6 +1,7 @@
 // Journeys through the built mini-program (dist/weapp) against the reference server: the custom tab bar, home → a
-// room, WeChat login and its refusal, links of every kind, the stack-depth rule, the subscribe-message request and
-// the share payloads. The mini-program variants of src/platform/* are what runs here (the build has no *.h5.ts).
+// room, WeChat login and its refusal, links of every kind (and the URL parser they load from package A), the
+// stack-depth rule, the subscribe-message request and the share payloads. The mini-program variants of src/platform/*
+// are what runs here (the build has no *.h5.ts).
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { MAX_PAGES, type WeappSim } from './sim'
@@ -118,6 +119,33 @@ test('R2.35: a whitelisted link (the article host) opens the web-view page with 
   const view = await sim.waitFor(() => sim.page.byTag('web-view')[0], 'the web-view')
   assert.equal(sim.page.attr(view, 'src'), ARTICLE)
   assertNoErrors(sim)
+})
+
+test("R2.35: the URL parser is package A's: not loaded at launch, loaded by the first link, once", async () => {
+  const sim = await s.launch('pages/home/home')
+  await sim.waitForText('热门主播')
+  await sim.settle()
+  assert.deepEqual(sim.asyncRequires, [], 'home opens without the parser')
+  await homeNotice(sim, '公众号文章：樱花节攻略')
+  await sim.waitFor(() => sim.page.route === 'packageB/pages/web/web', 'the web-view page')
+  assert.deepEqual(sim.asyncRequires, ['packageA/url/index.js'])
+  await sim.reLaunch('/pages/home/home')
+  await homeNotice(sim, '合作方活动页')
+  assert.equal(sim.clipboard, FOREIGN)
+  assert.deepEqual(sim.asyncRequires, ['packageA/url/index.js'], 'loaded once')
+  assertNoErrors(sim)
+})
+
+test('R2.19, R2.35: the web-view page opened first (a share card) waits for the parser, then checks its URL', async () => {
+  const sim = await s.launch('packageB/pages/web/web', { url: encodeURIComponent(ARTICLE) })
+  const view = await sim.waitFor(() => sim.page.byTag('web-view')[0], 'the web-view')
+  assert.equal(sim.page.attr(view, 'src'), ARTICLE)
+  assert.deepEqual(sim.asyncRequires, ['packageA/url/index.js'])
+  const foreign = await s.launch('packageB/pages/web/web', { url: encodeURIComponent(FOREIGN) })
+  await foreign.waitForText('链接无效')
+  assert.equal(foreign.page.byTag('web-view').length, 0)
+  assertNoErrors(sim)
+  assertNoErrors(foreign)
 })
 
 test('R2.27: the preview-1473 slide reaches the web-view page on the activity page the server serves', async () => {

@@ -1,11 +1,12 @@
 // setData figures of the built mini-program (WeChat's guidance: a call's payload at most 256 KB after JSON, no more
 // than about 20 calls a second, no millisecond-level updates). Used by setdata-budget.weapp-run.test.ts (which holds
 // the budget of budgets.json) and by `npm run bench`.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PAGE_CASES } from './cases'
 import type { RefServer } from './server'
-import { ROOT, WeappSim, sleep, type SetDataRecord } from './sim'
+import { DIST, ROOT, WeappSim, sleep, type SetDataRecord } from './sim'
+import { countMarkupNodes, countWxmlNodes, readTemplateLevels, type WxmlNodeCount } from './tree'
 
 export interface SetDataBudget {
   /** bytes of one call's payload after JSON.stringify (UTF-8) */
@@ -14,6 +15,12 @@ export interface SetDataBudget {
   maxCallsPerSecond: number
   /** the busy live room: danmaku per second injected, for how many seconds */
   busyRoom: { roomid: number; danmakuPerSecond: number; seconds: number }
+  /** home's and the live room's first load: bytes of the first setData after JSON */
+  firstCallMaxBytes: number
+  /** bytes of any setData of that load */
+  loadCallMaxBytes: number
+  /** WXML nodes of home once it has its data (its tab bar's included), and of its pre-rendered first screen */
+  homeMaxNodes: number
 }
 
 export function readBudget(): SetDataBudget {
@@ -153,4 +160,67 @@ export async function measureBusyRoom(server: RefServer, budget: SetDataBudget['
 
 export function kb(bytes: number): string {
   return (bytes / 1024).toFixed(1)
+}
+
+/** The pages whose first screen is held (budgets.json weappSetData): home, and the live room of the seeded demo room. */
+export const FIRST_SCREEN_PAGES = ['pages/home/home', 'packageA/pages/live/live'] as const
+
+export interface FirstScreenFigures {
+  page: string
+  query: Record<string, string>
+  /** bytes of the page's first setData (after JSON, UTF-8) */
+  firstCallBytes: number
+  /** the page's setData calls from launch until it shows its data and has settled, and the largest of them */
+  loadCalls: number
+  loadMaxBytes: number
+  /** WXML nodes of the page once it has its data, through base.wxml: the page's tree and its custom tab bar's */
+  nodes: WxmlNodeCount
+  tabBarNodes: number
+  /** the pre-rendered first screen in the page's .wxml (Taro's prerender): its nodes and bytes, 0 without one */
+  prerenderNodes: number
+  prerenderBytes: number
+}
+
+/** The pre-rendered branch of a page's .wxml (Taro's prerender writes `<block wx:if="{{root.uid}}">…<block wx:else>…`). */
+export function prerenderedWxml(route: string, dist = process.env.WEAPP_DIST ?? DIST): string | null {
+  const file = join(dist, `${route}.wxml`)
+  if (!existsSync(file)) return null
+  const m = readFileSync(file, 'utf8').match(/<block wx:else>\n?([\s\S]*)<\/block>\s*$/)
+  return m ? m[1] : null
+}
+
+/** Opens each page of FIRST_SCREEN_PAGES (its PAGE_CASES query), waits for its data, and measures its first load. */
+export async function measureFirstScreens(server: RefServer): Promise<FirstScreenFigures[]> {
+  const out: FirstScreenFigures[] = []
+  for (const route of FIRST_SCREEN_PAGES) {
+    const c = PAGE_CASES.find((x) => x.route === route)
+    if (!c) throw new Error(`no page case for ${route}`)
+    const expected = await c.expect(server)
+    const sim = await WeappSim.launch({ origin: server.origin }, route, c.query)
+    try {
+      for (const text of expected) await sim.waitForText(text)
+      await sim.settle(500)
+      const errors = sim.errorText()
+      if (errors) throw new Error(`errors on ${route}:\n${errors}`)
+      const calls = sim.setDataLog.filter((r) => r.route === route && r.target === 'page')
+      const levels = readTemplateLevels(sim.dist)
+      const nodes = countWxmlNodes(sim.page.root, levels)
+      const tabBar = sim.page.tabBar ? countWxmlNodes(sim.page.tabBar.root, levels).total : 0
+      const pre = prerenderedWxml(route, sim.dist)
+      out.push({
+        page: route,
+        query: c.query ?? {},
+        firstCallBytes: calls[0]?.bytes ?? 0,
+        loadCalls: calls.length,
+        loadMaxBytes: Math.max(0, ...calls.map((r) => r.bytes)),
+        nodes,
+        tabBarNodes: tabBar,
+        prerenderNodes: pre ? countMarkupNodes(pre).total : 0,
+        prerenderBytes: pre ? Buffer.byteLength(pre) : 0
+      })
+    } finally {
+      await sim.close()
+    }
+  }
+  return out
 }

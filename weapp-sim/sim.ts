@@ -10,6 +10,7 @@
 //   - connectSocket a real WebSocket (ws) with WeChat's SocketTask
 //   - storage       one store per WeappSim
 //   - navigation    a page stack with WeChat's rules (10 pages at most, tab pages only by switchTab, page lifecycles)
+//   - require.async a module of another package (分包异步化), answered asynchronously and recorded
 //   - getUserProfile / requestSubscribeMessage  only inside a tap, as WeChat requires
 //   - showModal / showToast / setClipboardData / navigateToMiniProgram …  recorded, answered like WeChat
 //   - createVideoContext   a context whose every call (seek, playbackRate …) is recorded
@@ -146,6 +147,8 @@ export class SimPage extends SimTree {
   readonly id: number
   loaded = false
   unloaded = false
+  /** the tree as the page's first setData left it (its first render) */
+  firstRoot: MpNode | null = null
 
   constructor(
     readonly sim: WeappSim,
@@ -270,6 +273,8 @@ export class WeappSim {
   readonly errors: SimError[] = []
   readonly requests: { method: string; url: string; body: string; status: number; ms: number; t: number }[] = []
   readonly sockets: SimSocket[] = []
+  /** the modules loaded with require.async (WeChat's 分包异步化), in order */
+  readonly asyncRequires: string[] = []
   readonly storage = new Map<string, string>()
   /** WeChat's one background audio manager: what the app set on it, its method calls, and its event callbacks */
   readonly backgroundAudio = { props: {} as Dict, calls: [] as string[], handlers: new Map<string, AnyFn>() }
@@ -415,9 +420,25 @@ export class WeappSim {
       this.context
     ) as AnyFn
     const dir = posix.dirname(clean)
+    const resolve = (p: string) => (p.startsWith('/') ? p : posix.join(dir, p))
+    const require = (p: string) => this.load(resolve(p))
+    // 分包异步化: a module of another package, once WeChat has downloaded that package (asynchronously, always)
+    require.async = (p: string) =>
+      new Promise((done, fail) =>
+        setTimeout(() => {
+          const target = posix.normalize(resolve(p)).replace(/^\/+/, '')
+          this.asyncRequires.push(target)
+          try {
+            done(this.load(target))
+          } catch (error) {
+            // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- WeChat rejects with {mod, errMsg}
+            fail({ mod: p, errMsg: `require.async:fail ${(error as Error).message}` })
+          }
+        }, 0)
+      )
     this.loading.push(clean)
     try {
-      fn(module, module.exports, (p: string) => this.load(p.startsWith('/') ? p : posix.join(dir, p)))
+      fn(module, module.exports, require)
     } finally {
       this.loading.pop()
     }
@@ -464,6 +485,7 @@ export class WeappSim {
       })
       const clean = JSON.parse(json) as Dict
       for (const [path, value] of Object.entries(clean)) setPath(inst.data, path, value)
+      if (target === 'page' && !page.firstRoot) page.firstRoot = JSON.parse(JSON.stringify(inst.data.root ?? null))
       if (typeof cb === 'function') sim.later(() => cb.call(inst))
     }
     inst.selectComponent = () => null

@@ -139,3 +139,73 @@ export function tagOf(templates: Map<string, NodeTemplate>, node: MpNode): strin
   const nn = String(node.nn ?? 'root')
   return templates.get(nn)?.tag ?? (nn.startsWith('static-') ? nn.slice(7) : nn)
 }
+
+/** The WXML nodes a data tree becomes through base.wxml: elements (custom components included) and text nodes. */
+export interface WxmlNodeCount {
+  /** elements: each node's own tag */
+  elements: number
+  texts: number
+  /** elements + texts */
+  total: number
+  /**
+   * the recursive components (`comp`) base.wxml puts around subtrees deeper than its levels: Taro makes them virtual
+   * hosts, which draw no node of their own (not in `total`)
+   */
+  components: number
+}
+
+/** How base.wxml picks a node's template (utils.wxs `a`, `f`): the nesting rules of this build, read from it. */
+export interface TemplateLevels {
+  /** node names drawn at the nesting level they are at (`tmpl_<level>_<nn>`), up to `maxLevel` */
+  nested: string[]
+  /** of them, those whose level counts only ancestors of the same name */
+  sameName: string[]
+  /** the level from which base.wxml hands the subtree to its recursive component */
+  maxLevel: number
+  /** the node name of text nodes */
+  text: string
+}
+
+export function readTemplateLevels(dist: string): TemplateLevels {
+  const wxs = readFileSync(join(dist, 'utils.wxs'), 'utf8')
+  const base = readFileSync(join(dist, 'base.wxml'), 'utf8')
+  const list = (name: string) => JSON.parse(wxs.match(new RegExp(`var ${name} = (\\[[^\\]]*\\])`))![1]) as string[]
+  const maxLevel = Number(wxs.match(/if \(l >= (\d+)\)/)![1])
+  const text = base.match(/<template name="tmpl_0_([^"]+)">\s*<block>\{\{i\.v\}\}<\/block>/)![1]
+  return { nested: list('a'), sameName: list('b'), maxLevel, text }
+}
+
+/** Counts the WXML nodes `root`'s children become, following base.wxml's templates (taro_tmpl, tmpl_N_nn, comp). */
+export function countWxmlNodes(root: MpNode, levels: TemplateLevels): WxmlNodeCount {
+  const n = { elements: 0, components: 0, texts: 0 }
+  // utils.wxs f: the chain of same-name ancestors
+  const chain = (l: string, nn: string) => (levels.sameName.includes(nn) ? (l ? `${l},${nn}` : nn) : l)
+  const visit = (node: MpNode, c: number, l: string) => {
+    for (const child of node.cn ?? []) {
+      if (child.nn === levels.text) {
+        n.texts++
+        continue
+      }
+      // utils.wxs a: the template level of the child
+      let level = levels.nested.includes(child.nn) ? c : 0
+      if (levels.sameName.includes(child.nn)) level = l.split(',').filter((x) => x === child.nn).length
+      n.elements++
+      if (level >= levels.maxLevel) {
+        // tmpl_<max>_container: <comp>, whose comp.wxml draws the node again from level 0
+        n.components++
+        visit(child, 1, chain('', child.nn))
+      } else visit(child, c + 1, chain(l, child.nn))
+    }
+  }
+  // taro_tmpl: the root's children at level 0, their children from 1
+  visit(root, 0, '')
+  return { ...n, total: n.elements + n.texts }
+}
+
+/** The nodes of WXML markup (a pre-rendered first screen): its elements (`block`, `template` and `import` draw none) and text nodes. */
+export function countMarkupNodes(markup: string): { elements: number; texts: number; total: number } {
+  const tags = [...markup.matchAll(/<([a-z][\w-]*)[\s/>]/g)].map((m) => m[1])
+  const elements = tags.filter((t) => !['block', 'template', 'import', 'wxs', 'slot'].includes(t)).length
+  const texts = markup.split(/<[^>]*>/).filter((t) => t.trim() !== '').length
+  return { elements, texts, total: elements + texts }
+}

@@ -31,3 +31,15 @@ for (const api of ['login', 'getUserProfile', 'requestPayment'] as const) Taro[a
 Taro.getLaunchOptionsSync = () => wx.getLaunchOptionsSync()
 
 beforeEach(() => wx.reset())
+
+// The URL parser: in the app the main package loads package A's module with WeChat's require.async the first time a
+// link is read (src/platform/url.ts; weapp-sim proves that path on the build). Here the module runs up front, as
+// WeChat runs it, and while the test environment's URL global is hidden: WeChat's runtime has none, so core-js
+// uses its own parser, not Node's.
+{
+  const g = globalThis as { URL?: typeof URL }
+  const native = g.URL
+  delete g.URL
+  require('@/packageA/url')
+  g.URL = native
+}

@@ -3,8 +3,10 @@ import { env } from '@/env'
 import { hostName, resolveHosts } from '@/core/hosts'
 import { pageOrigin } from '@/platform/origin'
 import { inMiniProgram } from '@/platform/current'
+import { loadWhatwgURL, whatwgURLLoaded } from '@/platform/url'
 import { openExternal, openMiniProgram } from '@/platform/external'
 import { hideAllOverlays, navToast, showModal } from '@/ui/overlay'
+import { TIMEOUT_MESSAGE } from '@/core/errors'
 import { navigationMethod } from './depth'
 import { COPY_URL_MESSAGE, resolveLink, webViewUrl, type LinkContext, type LinkResult } from './link'
 import { PAGE_PATHS, buildUrl, isTabKey, type PageKey } from './pages'
@@ -102,6 +104,16 @@ export async function follow(result: LinkResult): Promise<void> {
   }
 }
 
-export function openLink(url: string | null | undefined) {
+/**
+ * Follow a link (spec R2.29–R2.39). In the mini-program the URL parser is loaded the first time (src/platform/url.ts);
+ * when it cannot be, the link is not followed and the viewer is told the network failed (R8.6).
+ */
+export function openLink(url: string | null | undefined): Promise<void> {
+  if (!whatwgURLLoaded()) {
+    return loadWhatwgURL().then(
+      () => openLink(url),
+      () => void navToast(TIMEOUT_MESSAGE)
+    )
+  }
   return follow(resolveLink(url, linkContext()))
 }

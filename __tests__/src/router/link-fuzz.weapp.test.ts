@@ -1,6 +1,7 @@
 /**
  * The mini-program: the same 12,000 seeded links as link-fuzz.test.ts through the mini-program's link router
- * and web-view page check, whose URL parser (src/platform/url.ts) is core-js's own here, as in WeChat's runtime.
+ * and web-view page check, whose URL parser (src/platform/url.ts, loaded from package A) is core-js's own here, as in
+ * WeChat's runtime.
  */
 import { CoreJsURL, NativeURL } from './wechat-url-runtime'
 import { env } from '@/env'
@@ -21,8 +22,10 @@ afterAll(() => {
 })
 
 test('the mini-program parses links with core-js, not with a URL global (Taro replaces that with a regex parser)', () => {
-  expect(WhatwgURL).toBe(CoreJsURL)
-  expect(WhatwgURL).not.toBe(NativeURL)
+  // the parser package A's module hands over (src/platform/url.ts): every URL it makes is core-js's
+  expect(CoreJsURL).not.toBe(NativeURL)
+  expect(new WhatwgURL('https://a.example.com/')).toBeInstanceOf(CoreJsURL)
+  expect(new WhatwgURL('https://a.example.com/')).not.toBeInstanceOf(NativeURL)
   expect(linkContext()).toMatchObject({ inMiniProgram: true, mainHost: '127.0.0.1' })
 })
 

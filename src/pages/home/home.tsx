@@ -224,19 +224,25 @@ const RoomList = observer(function RoomList() {
   )
 })
 
+/**
+ * The first events, in a box that stays: when they arrive in place of the loading state, the mini-program updates
+ * the box's children (a few KB), where a replaced child of home's column re-sent the whole column (35 KB) in one setData.
+ */
 const EventsPreview = observer(function EventsPreview({ onTap }: { onTap: (t: TeaserItem) => void }) {
   const events = homeStore.events
   useEffect(() => {
     if (events.currentPage === 0) events.load().catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
-  if (events.loading && events.empty) return <PageState loading />
-  if (events.empty) return <PageState empty emptyText='暂无活动' />
   return (
-    <View>
-      {events.list.slice(0, 3).map((t) => (
-        <EventCard key={t.id} item={t} onTap={onTap} />
-      ))}
+    <View className='home__events'>
+      {events.loading && events.empty ? (
+        <PageState loading />
+      ) : events.empty ? (
+        <PageState empty emptyText='暂无活动' />
+      ) : (
+        events.list.slice(0, 3).map((t) => <EventCard key={t.id} item={t} onTap={onTap} />)
+      )}
     </View>
   )
 })

@@ -1,5 +1,5 @@
 import { View, Text } from '@tarojs/components'
-import { VirtualList } from '@tarojs/components-advanced'
+import { VirtualList } from '@/components/virtual-list'
 import Taro, { usePullDownRefresh, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { memo, useEffect } from 'react'

@@ -1,6 +1,6 @@
 import { View, Text, ScrollView } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import { VirtualList } from '@tarojs/components-advanced'
+import { VirtualList } from '@/components/virtual-list'
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { memo, useEffect, useState } from 'react'

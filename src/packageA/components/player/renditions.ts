@@ -2,6 +2,8 @@ import parse from 'hls-parser/parse'
 import { setOptions } from 'hls-parser/utils'
 import { fetchText } from '@/core/request'
 import { WhatwgURL } from '@/platform/url'
+// the mini-program's parser is package A's own (src/platform/url.ts); the browser's on H5
+import '@/packageA/url'
 
 // tolerant (a real encoder's small deviations still parse) and quiet: what it cannot read gives no renditions
 setOptions({ silent: true })

@@ -3,6 +3,7 @@ import { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
+import { LiveLoading } from './loading'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities/entry'
 import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
 import { InteractBar, LikeButton, PremiumBanner } from '@/packageA/components/interact'
@@ -72,7 +73,7 @@ function LivePage() {
   if (!room) {
     if (error?.needPassword) return <PasswordForm roomId={roomId} message={error.msg} />
     if (error) return <PageState error={error.msg} onRetry={() => liveStore.loadRoom(roomId)} />
-    return <PageState loading />
+    return <LiveLoading />
   }
 
   const phase = roomPhase(room)

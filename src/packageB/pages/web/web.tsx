@@ -2,6 +2,8 @@ import { WebView, View } from '@tarojs/components'
 import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageState } from '@/components/page-state'
+import { TIMEOUT_MESSAGE } from '@/core/errors'
+import { loadWhatwgURL, whatwgURLLoaded } from '@/platform/url'
 import { nameWebFrame } from '@/platform/web-frame'
 import { webPageUrl } from '@/router/navigate'
 
@@ -11,6 +13,27 @@ import { webPageUrl } from '@/router/navigate'
  * itself (R2.35): only an http(s) URL on the live host or the whitelist opens, anything else shows the error state.
  */
 export default function WebPage() {
+  // the mini-program reads the URL once its parser is loaded (src/platform/url.ts); H5's is always there
+  const [parser, setParser] = useState<'loading' | 'ready' | 'failed'>(whatwgURLLoaded() ? 'ready' : 'loading')
+  useEffect(() => {
+    if (parser === 'loading')
+      loadWhatwgURL().then(
+        () => setParser('ready'),
+        () => setParser('failed')
+      )
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
+  }, [])
+  if (parser !== 'ready') {
+    return (
+      <View className='page'>
+        {parser === 'loading' ? <PageState loading /> : <PageState error={TIMEOUT_MESSAGE} />}
+      </View>
+    )
+  }
+  return <WebFrame />
+}
+
+function WebFrame() {
   const { params } = useRouter()
   const url = useMemo(() => webPageUrl(params.url), [params.url])
   const refresh = params.refresh_on_show === '1'
