@@ -205,6 +205,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         chain.resolve.alias
           // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
           .set('use-sync-external-store/shim$', 'preact/compat')
+          // MobX's own production build, as in the mini-program (its internal properties mangled by MobX)
+          .set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
           .set('swiper/bundle$', path.resolve(__dirname, 'stubs/swiper.js'))
           // hls.js without subtitles, alternate audio and DRM, none of which the app's streams use (the player of
           // every video)

@@ -1,4 +1,4 @@
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
 import {
   fetchIndex,
   fetchLiveRooms,
@@ -50,7 +50,18 @@ export class HomeStore {
   })
 
   constructor() {
+    // the index's sections are replaced whole when they arrive, never changed in place: observed as references, so a
+    // load does not turn every room, streamer and playback of the answer into observable objects first
+    const section = observable.ref
     makeAutoObservable<HomeStore, 'slidesFetched'>(this, {
+      slides: section,
+      menu: section,
+      notices: section,
+      topRooms: section,
+      streamers: section,
+      topPlaybacks: section,
+      channelsTV: section,
+      channelsRadio: section,
       liveRooms: false,
       playbacks: false,
       playbacksRecommended: false,

@@ -1,6 +1,6 @@
 // shared: analytics reads the room (src/stores/analytics.h5.ts, app-wide), so the live room's store stays in src/stores
 
-import { makeAutoObservable, runInAction } from 'mobx'
+import { makeAutoObservable, observable, runInAction } from 'mobx'
 import type { RoomItem } from '@/api/home'
 import {
   enterRoom,
@@ -69,7 +69,14 @@ export class LiveStore {
   private groupsFetched = false
 
   constructor() {
-    makeAutoObservable<LiveStore, 'groupsFetched'>(this, { groupsFetched: false })
+    // rooms and groups as the server answers them, replaced whole, never changed in place: which rooms are kept is
+    // observed, not every field of every room
+    makeAutoObservable<LiveStore, 'groupsFetched'>(this, {
+      roomsData: observable.shallow,
+      groupsData: observable.ref,
+      groupRooms: observable.shallow,
+      groupsFetched: false
+    })
   }
 
   setCurrentRoom(roomId: number) {
