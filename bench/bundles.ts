@@ -5,7 +5,7 @@
 // load (bench/first-load.ts), and splits each script's real gzip size over the source modules inside it in
 // proportion to their minified sizes (config/bundle-stats.ts), grouped as below.
 import { readFileSync } from 'node:fs'
-import { launchBrowser, startServer } from '../e2e/harness'
+import { HOME_READY, launchBrowser, startServer } from '../e2e/harness'
 import type { BundleStats } from '../config/bundle-stats'
 import { measureFirstLoad } from './first-load'
 import { kb } from './lib'
@@ -97,7 +97,7 @@ async function main() {
   const browser = await launchBrowser()
   try {
     const pages: Array<[string, string, string]> = [
-      ['home', '/m2/pages/home/home', '.home__rooms .card-item'],
+      ['home', '/m2/pages/home/home', HOME_READY],
       ['live room 496', '/m2/packageA/pages/live/live?roomid=496', '.live__title-text']
     ]
     const out: PageBreakdown[] = []

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Browser, Page } from 'playwright-core'
-import { launchBrowser, startServer, type RunningServer } from '../e2e/harness'
+import { HOME_READY, launchBrowser, startServer, type RunningServer } from '../e2e/harness'
 import { measureFirstLoad } from './first-load'
 import { lighthouseRows, lighthouseScores } from './lighthouse'
 import { weappSetData } from './weapp-setdata'
@@ -67,7 +67,7 @@ async function paintTimings(browser: Browser, origin: string) {
   for (let i = 0; i < 5; i++) {
     const { page, done } = await throttled(browser, 4)
     await page.goto(`${origin}/m2/pages/home/home`, { waitUntil: 'load' })
-    await page.waitForSelector('.home__rooms .card-item', { timeout: 60000 })
+    await page.waitForSelector(HOME_READY, { timeout: 60000 })
     await page.waitForTimeout(500)
     const t = await page.evaluate(
       () =>
@@ -247,7 +247,7 @@ async function main() {
     browser = await launchBrowser()
     const origin = server.origin
     await section('h5FirstLoad', async () => {
-      const home = await measureFirstLoad(browser!, `${origin}/m2/pages/home/home`, '.home__rooms .card-item')
+      const home = await measureFirstLoad(browser!, `${origin}/m2/pages/home/home`, HOME_READY)
       const live = await measureFirstLoad(
         browser!,
         `${origin}/m2/packageA/pages/live/live?roomid=${LIVE_ROOM}`,

@@ -6,7 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite } from './harness'
+import { HOME_READY, loginThroughUserPage, showAllOfHome, suite } from './harness'
 
 const VIEWPORT = { width: 390, height: 844 }
 let visitor: BrowserContext
@@ -36,7 +36,8 @@ interface Screen {
 const webTarget = () => `${s.server.origin}/activity/preview-1473`
 
 const SCREENS: Screen[] = [
-  { name: 'home', path: '/m2/pages/home/home', ready: '.home__rooms .card-item' },
+  // every section: those further down are drawn as the viewer scrolls to them
+  { name: 'home', path: '/m2/pages/home/home', ready: HOME_READY, act: showAllOfHome },
   { name: 'streamer tab', path: '/m2/pages/streamer/streamer', ready: '.streamer-cell' },
   { name: 'media tab', path: '/m2/pages/media/media', ready: '.media-schedule__row' },
   { name: 'user tab (logged out)', path: '/m2/pages/user/user', ready: '.user-form__submit' },

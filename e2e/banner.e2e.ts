@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { suite } from './harness'
+import { HOME_READY, suite } from './harness'
 
 const s = suite()
 const SLIDES = 4
@@ -18,7 +18,7 @@ async function openHome(
   const page = await context.newPage()
   await page.clock.install()
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
-  await page.waitForSelector('.home__rooms .card-item')
+  await page.waitForSelector(HOME_READY)
   await page.waitForSelector('.home__notice-ticker')
   return { page, context }
 }

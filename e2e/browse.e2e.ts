@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { suite } from './harness'
+import { showAllOfHome, suite } from './harness'
 
 const s = suite()
 
@@ -24,7 +24,7 @@ async function apiTotal(): Promise<number> {
 
 test('R2.42 R4.11 home shows the live rooms the server has, with status badges', async () => {
   const page = await open('/m2/pages/home/home')
-  await page.waitForSelector('.home__rooms .card-item')
+  await showAllOfHome(page)
   const titles = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent))
   assert.equal(titles.length, 10)
   const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
@@ -41,7 +41,7 @@ test('R2.42 R4.11 home shows the live rooms the server has, with status badges',
 
 test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', async () => {
   const page = await open('/m2/pages/home/home')
-  await page.waitForSelector('.home__rooms .card-item')
+  await showAllOfHome(page)
   const total = await apiTotal()
   for (let i = 0; i < 10; i++) {
     const n = await page.$$eval('.home__rooms .card-item', (els) => els.length)

@@ -17,7 +17,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { Browser, WebSocket } from 'playwright-core'
-import { launchBrowser } from './harness'
+import { launchBrowser, showAllOfHome } from './harness'
 import { freePort } from './child-server'
 
 const ROOT = resolve(__dirname, '..')
@@ -141,7 +141,8 @@ test("npm run dev serves the app under /m2/ with the reference server's rooms", 
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } })
   const image = page.waitForResponse((res) => res.url().startsWith(`${devOrigin}/img/`), { timeout: 30000 })
   await page.goto(`${devOrigin}/m2/pages/home/home`)
-  await page.waitForSelector('.home__rooms .card-item', { timeout: 30000 })
+  await page.waitForSelector('.home__top-rooms .card-item', { timeout: 30000 })
+  await showAllOfHome(page)
   const titles = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent))
   // straight from the reference server, not through the dev server
   const r = await fetch(`${apiOrigin}/api/v1/userapp/living/list`, {
@@ -191,7 +192,7 @@ test("the live room's chat WebSocket and HLS playlist go through the dev server'
 test('an edit to a page component is applied by fast refresh, without reloading the page', async () => {
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${devOrigin}/m2/pages/home/home`)
-  await page.waitForSelector('.home__rooms .card-item', { timeout: 30000 })
+  await page.waitForSelector('.home__top-rooms .card-item', { timeout: 30000 })
   // Prefresh's runtime is in the page, and the page is not reloaded from here on
   assert.equal(
     await page.evaluate(() => typeof (window as unknown as { __PREFRESH__?: object }).__PREFRESH__),
@@ -205,9 +206,9 @@ test('an edit to a page component is applied by fast refresh, without reloading 
 
   const file = join(project, 'src/pages/home/home.tsx')
   const source = readFileSync(file, 'utf8')
-  assert.ok(source.includes("title='直播列表'"), 'the home page names its room list 直播列表')
-  writeFileSync(file, source.replace("title='直播列表'", "title='直播列表（已热更新）'"))
-  await page.waitForFunction(() => document.body.innerText.includes('直播列表（已热更新）'), null, { timeout: 60000 })
+  assert.ok(source.includes("title='正在直播'"), 'the home page names its rooms on air 正在直播')
+  writeFileSync(file, source.replace("title='正在直播'", "title='正在直播（已热更新）'"))
+  await page.waitForFunction(() => document.body.innerText.includes('正在直播（已热更新）'), null, { timeout: 60000 })
   assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true)
   assert.equal(navigations, 0)
   assert.ok(
@@ -215,7 +216,7 @@ test('an edit to a page component is applied by fast refresh, without reloading 
     hmr.join('\n')
   )
   // the rooms the page had loaded are still there: the module was swapped, the app kept its state
-  assert.ok((await page.$$('.home__rooms .card-item')).length > 0)
+  assert.ok((await page.$$('.home__top-rooms .card-item')).length > 0)
   await page.close()
 })
 

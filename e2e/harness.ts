@@ -37,6 +37,27 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
+/**
+ * Home's first screen is up: its rooms on air, the last section drawn as home loads. The sections further down are
+ * drawn as the viewer nears them (src/components/near-viewport): `showAllOfHome` scrolls to them.
+ */
+export const HOME_READY = '.home__top-rooms .card-item'
+
+/** Scrolls home down until every section further down is drawn (its room list last), then back to the top. */
+export async function showAllOfHome(page: Page) {
+  await page.waitForSelector(HOME_READY)
+  const placeholder = page.locator('[id^="near-viewport-"]')
+  for (let i = 0; i < 10 && (await placeholder.count()) > 0; i++) {
+    await placeholder
+      .last()
+      .scrollIntoViewIfNeeded()
+      .catch(() => undefined) // drawn meanwhile
+    await page.waitForTimeout(100)
+  }
+  await page.waitForSelector('.home__rooms .card-item')
+  await page.evaluate(() => window.scrollTo(0, 0))
+}
+
 /** Log in through the user page's mobile + password form (the demo account of the README). */
 export async function loginThroughUserPage(page: Page, origin: string, mobile = '13800000001', password = 'demo1234') {
   await page.goto(`${origin}/m2/pages/user/user`)

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { suite } from './harness'
+import { HOME_READY, suite } from './harness'
 
 const s = suite()
 
@@ -18,7 +18,7 @@ test('R2.1 the page and its scripts and stylesheets arrive brotli-compressed; th
     seen.push({ url: new URL(r.url()).pathname, type, encoding: h['content-encoding'], cache: h['cache-control'] })
   })
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
-  await page.waitForSelector('.home__rooms .card-item')
+  await page.waitForSelector(HOME_READY)
   await page.waitForLoadState('networkidle')
   const doc = seen.find((x) => x.type === 'document')!
   assert.equal(doc.encoding, 'br')
@@ -118,7 +118,7 @@ test("home paints its pre-rendered first screen from the HTML, before any script
       Math.abs(appBox.height - box.height) <= 1,
     `${JSON.stringify(box)} vs ${JSON.stringify(appBox)}`
   )
-  await page.waitForSelector('.home__rooms .card-item')
+  await page.waitForSelector(HOME_READY)
   await page.waitForTimeout(300)
   assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
   await page.close()
@@ -251,7 +251,7 @@ test("R9.17 Taro's toast, modal and action sheet are not part of a first load: t
   const overlays = overlayScripts(page)
   for (const path of ['/m2/pages/home/home', '/m2/packageA/pages/live/live?roomid=496']) {
     await page.goto(`${s.server.origin}${path}`)
-    await page.waitForSelector(path.includes('live') ? '.chat__send' : '.home__rooms .card-item')
+    await page.waitForSelector(path.includes('live') ? '.chat__send' : HOME_READY)
     await page.waitForTimeout(1500)
   }
   assert.deepEqual(overlays, [], 'no overlay code before an overlay')
@@ -280,12 +280,12 @@ test('R4.49 a modal asked for while its code is still on the way is dismissed by
     await route.fulfill({ response })
   })
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
-  await page.locator('.home__rooms .card-item').first().click()
+  await page.locator(HOME_READY).first().click()
   await page.locator('.room-header__follow').click()
   // 关注 needs a login: the prompt is asked for (R4.6), its code held back
   await overlayAsked
   await page.goBack()
-  await page.waitForSelector('.home__rooms .card-item')
+  await page.waitForSelector(HOME_READY)
   release()
   await page.waitForTimeout(1000)
   assert.equal(await page.locator('.taro__modal').count(), 1, 'the prompt was drawn')

@@ -4,18 +4,26 @@ import { appEnv } from '../../config/env'
 const values = appEnv(process.env)
 for (const [k, v] of Object.entries(values)) process.env[k] = v
 
-// jsdom has no IntersectionObserver (Taro's lazy-loading Image uses it): an observer that never fires, as for images
-// that stay off screen.
+// jsdom has no IntersectionObserver (Taro's lazy-loading Image and the app's near-viewport sections use it), and no
+// layout either: an observer that reports every element it is given as in view, a task later. A test that needs an
+// element to stay out of view installs its own (__tests__/src/components/near-viewport.test.tsx).
 if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
-  class NoIntersection {
-    observe() {}
+  class AllInView {
+    private timers: ReturnType<typeof setTimeout>[] = []
+    constructor(private readonly callback: (entries: Array<{ target: Element; isIntersecting: boolean }>) => void) {}
+    observe(target: Element) {
+      this.timers.push(setTimeout(() => this.callback([{ target, isIntersecting: true }]), 0))
+    }
     unobserve() {}
-    disconnect() {}
+    disconnect() {
+      for (const t of this.timers) clearTimeout(t)
+      this.timers = []
+    }
     takeRecords() {
       return []
     }
   }
-  Object.assign(window, { IntersectionObserver: NoIntersection })
+  Object.assign(window, { IntersectionObserver: AllInView })
 }
 
 // jsdom has no canvas (without the native `canvas` package) and reports every getContext call as "Not implemented"

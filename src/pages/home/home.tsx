@@ -23,6 +23,7 @@ import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
+import { NearViewport } from '@/components/near-viewport'
 
 const openRoom = (r: RoomItem) => openPage('live', { roomid: r.id })
 const openPlayback = (p: PlaybackItem) => openPage('playback', { id: p.id })
@@ -49,6 +50,7 @@ function HomePage() {
   // the slides and the menu first; then, a task apart each, the notices and rooms on air, the streamers,
   // playbacks and channels, the latest playbacks and events, the room list (src/hooks/use-staged): content only ever
   // arrives below what is shown. Each section is its own observer (memoized), so a later stage renders only itself.
+  // On H5 the sections further down are drawn as the viewer nears them (src/components/near-viewport).
   const stage = useStaged(shown, 4)
   // the server's pre-rendered first screen gives way to the page's own, or to its error
   useFirstScreenUntil(!loading)
@@ -69,9 +71,21 @@ function HomePage() {
             <Slides />
             <Menu />
             {stage >= 1 && <OnAir />}
-            {stage >= 2 && <Featured />}
-            {stage >= 3 && <Latest />}
-            {stage >= 4 && <RoomList />}
+            {stage >= 2 && (
+              <NearViewport minHeight='35rem'>
+                <Featured />
+              </NearViewport>
+            )}
+            {stage >= 3 && (
+              <NearViewport minHeight='37rem'>
+                <Latest />
+              </NearViewport>
+            )}
+            {stage >= 4 && (
+              <NearViewport minHeight='48rem'>
+                <RoomList />
+              </NearViewport>
+            )}
           </View>
         )}
       </PullRefresh>
