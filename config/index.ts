@@ -174,6 +174,12 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
             if (r.createData?.resource) r.createData.resource = path.resolve(__dirname, 'stubs/taro-tabbar.js')
           }
         ])
+        // Taro's own styles (global.css, its components' CSS) go into the app's stylesheet like the app's, not into
+        // <style> elements its script inserts at start-up (src/platform/component-styles.h5.ts puts them first)
+        if (chain.get('mode') === 'production') {
+          const extract = chain.module.rule('customStyle').use('0')
+          chain.module.rule('taroStyle').use('0').loader(extract.get('loader')).options(extract.get('options'))
+        }
         // Taro's navigation bar is never shown here: its handler keeps the document title only.
         const navigationBar = path.resolve(__dirname, 'stubs/taro-navigation-bar.js')
         chain.plugin('no-router-navigation-bar').use(NormalModuleReplacementPlugin, [

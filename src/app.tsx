@@ -1,5 +1,7 @@
 // first: the mini-program's build-time pre-render needs MobX set up before any store exists (src/platform/prerender.ts)
 import '@/platform/prerender'
+// before the app's own styles (src/platform/component-styles.h5.ts)
+import '@/platform/component-styles'
 import type { PropsWithChildren } from 'react'
 import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { NotFound } from '@/components/not-found'
