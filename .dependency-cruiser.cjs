@@ -10,7 +10,19 @@
 
 /** Client layers, highest first: the top-level entries of src/ in each. */
 const CLIENT = [
-  ['pages', ['pages', 'packageA', 'packageB', 'custom-tab-bar', 'app\\.tsx', 'app\\.config\\.ts', 'index\\.html']],
+  [
+    'pages',
+    [
+      'pages',
+      'packageA',
+      'packageB',
+      'custom-tab-bar',
+      'app\\.tsx',
+      'app\\.config\\.ts',
+      'index\\.html',
+      'launch(-later)?(\\.h5)?\\.ts'
+    ]
+  ],
   ['components', ['components', 'hooks']],
   ['stores', ['stores']],
   ['api', ['api', 'router']],

@@ -9,12 +9,9 @@ import { GlobalMiniPlayer } from '@/components/mini-player/global'
 import { silenceConsole } from '@/platform/console'
 import { installKeyActivation } from '@/platform/keyboard'
 import { takeStartupLogin } from '@/platform/address'
-import { loginStore } from '@/stores/login'
-import { runStartup } from '@/router/startup-run'
-import { analyticsStore } from '@/stores/analytics'
-import { jssdkStore } from '@/stores/jssdk'
 import { uiStore } from '@/stores/ui'
 import { OverlayLayer } from '@/ui/overlay-layer'
+import { launchLater } from './launch-later'
 import './app.scss'
 
 // H5: the startup login's token leaves the address before Taro's router, analytics or a share payload reads it
@@ -33,14 +30,8 @@ function App({ children }: PropsWithChildren) {
   useLaunch((options) => {
     const query = (options?.query || {}) as Record<string, string>
     if (process.env.NODE_ENV === 'production') silenceConsole(query)
-    // Service config and, with a stored token, the current user (R3.7, R4.4).
-    void loginStore.start()
-    // R7.111: the analytics script, once; journeys never wait for it
-    analyticsStore.start()
-    // then, in the messenger's browser, its OAuth login and JS-SDK share menu (R1.10, R7.64)
-    void runStartup(startupLogin ? { ...query, ...startupLogin } : query, options?.path || '')
-      .catch(() => undefined)
-      .then(() => jssdkStore.start())
+    // login state, analytics, the launch query and the messenger's share menu (src/launch.ts)
+    launchLater(startupLogin ? { ...query, ...startupLogin } : query, options?.path || '')
   })
   // Unknown route: the page-not-found hook shows the 404 screen (spec R2.41).
   usePageNotFound((res) => {

@@ -13,3 +13,14 @@ export function defaultShareTitle(
   const head = [b.brand, b.description].filter(Boolean).join(' · ')
   return [head, b.slogan].filter(Boolean).join('，')
 }
+
+/**
+ * How the messenger browser's share menu reads a page's share payload ahead of any share (src/stores/jssdk.h5.ts):
+ * the `from` of that call. A page whose share function does something when the viewer shares (counting it) leaves
+ * that out for this call.
+ */
+export const SHARE_PREVIEW = 'preview'
+
+export function isSharePreview(res: unknown): boolean {
+  return !!res && typeof res === 'object' && (res as { from?: unknown }).from === SHARE_PREVIEW
+}

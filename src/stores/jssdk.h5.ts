@@ -9,7 +9,7 @@ import { loadJssdk, signatureUrl, type ShareData, type WxJssdk } from '@/platfor
 import type { PlatformKind } from '@/platform/kinds'
 import { onRouteChange } from '@/platform/route-change'
 import { getItem, removeItem, setItem } from '@/platform/storage'
-import { defaultShareTitle } from '@/share'
+import { SHARE_PREVIEW, defaultShareTitle } from '@/share'
 import { withoutSecrets } from '@/utils/url-secrets'
 import { sessionStore } from './session'
 import { loginStore } from './login'
@@ -46,16 +46,6 @@ export interface PageShare {
   title?: string
   path?: string
   imageUrl?: string
-}
-
-/**
- * How the share menu's payload is read ahead of any share: the `from` of that call. A page whose share function does
- * something when the viewer shares (counting it) leaves that out for this call.
- */
-export const SHARE_PREVIEW = 'preview'
-
-export function isSharePreview(res: unknown): boolean {
-  return !!res && typeof res === 'object' && (res as { from?: unknown }).from === SHARE_PREVIEW
 }
 
 /** The current page's own share payload: what its useShareAppMessage answers, or null. */

@@ -7,8 +7,3 @@ export const jssdkStore = {
     return Promise.resolve()
   }
 }
-
-/** A share payload read ahead by the messenger browser's menu (never here: every share is the viewer's). */
-export function isSharePreview(_res: unknown): boolean {
-  return false
-}

@@ -19,7 +19,7 @@ import {
   RoomHeader,
   roomShare
 } from '@/packageA/components/room'
-import { isSharePreview } from '@/stores/jssdk'
+import { isSharePreview } from '@/share'
 import { liveStore } from '@/stores/live'
 import type { RoomInfo } from '@/api/live'
 import { premiumStore } from '@/packageA/components/interact/premium-store'

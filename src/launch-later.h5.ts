@@ -1,0 +1,9 @@
+/**
+ * H5: the launch work (src/launch.ts: login state, analytics, the launch query, the messenger's share menu) and the
+ * stores and calls it needs are a chunk of their own, asked for as the app starts and run as it arrives: they are not
+ * evaluated in the app's first task with Taro's runtime, its router and the first page (a phone's longest task of the
+ * load), and no first screen waits for them.
+ */
+export function launchLater(query: Record<string, string>, path: string): void {
+  void import(/* webpackChunkName: "launch" */ './launch').then(({ launch }) => launch(query, path))
+}
