@@ -10,29 +10,42 @@
 //   8. the live room with low-latency HLS: latency behind the edge (median over 30 s), and the time a stream takes to
 //      play again by itself after a 15 s cut
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import WebSocket from 'ws'
 import type { Browser, Page } from 'playwright-core'
 import { HOME_READY, launchBrowser, startServer, type RunningServer } from '../e2e/harness'
 import { measureFirstLoad } from './first-load'
-import { lighthouseRows, lighthouseScores } from './lighthouse'
+import { lighthouseScores } from './lighthouse'
 import { weappSetData } from './weapp-setdata'
 import { cutRecovery, liveLatency } from './live-stream'
 import { FRAME_PROBE, kb, median, percentile, post, round } from './lib'
+import { missedTargets, table } from './table'
 // @ts-expect-error plain ESM script without types
 import { weappSizes } from '../scripts/check-sizes.mjs'
 
 const root = join(__dirname, '..')
 const quick = process.argv.includes('--quick') // shorter runs for a smoke test
+// --no-build: measure the builds already in dist/ (or H5_DIR and WEAPP_DIST), as for bench/before.json
+const noBuild = process.argv.includes('--no-build')
+const argAfter = (flag: string) => {
+  const i = process.argv.indexOf(flag)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+// --out <file>: where the results go (bench/results.json); --before <file>: the figures before the speed work
+const outFile = join(root, argAfter('--out') ?? 'bench/results.json')
+const beforeFile = join(root, argAfter('--before') ?? 'bench/before.json')
 const results: Record<string, unknown> = {
   date: new Date().toISOString().slice(0, 10),
+  // the commit measured (the builds are made from the work tree, which may hold more)
+  commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
   machine: '2 cores, Node ' + process.version,
   quick
 }
 const LIVE_ROOM = 496
 
 function build(type: 'weapp' | 'h5') {
+  if (noBuild) return
   const r = spawnSync('npx', ['taro', 'build', '--type', type], {
     cwd: root,
     stdio: 'ignore',
@@ -258,6 +271,8 @@ async function main() {
         jsGzipKB: kb(x.jsGzip),
         cssKB: kb(x.cssRaw),
         cssGzipKB: kb(x.cssGzip),
+        documentKB: kb(x.documentRaw),
+        documentBrotliKB: kb(x.documentBrotli),
         files: x.files
       })
       return { home: f(home), live: f(live) }
@@ -274,142 +289,13 @@ async function main() {
     await browser?.close()
     await server?.stop()
   }
-  writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n')
-  console.log('\n' + table(results))
-}
-
-/** The performance targets: the figure, the limit, and whether the measured value keeps it (shown in the table). */
-function target(value: unknown, limit: number, unit: string, atLeast = false): string {
-  const n = Number(value)
-  const ok = Number.isFinite(n) && (atLeast ? n >= limit : n <= limit)
-  return `${atLeast ? '≥' : '≤'} ${limit}${unit} ${Number.isFinite(n) ? (ok ? 'met' : 'MISSED') : ''}`.trim()
-}
-
-/** budgets.json's mini-program main package budget, KB. */
-function mainBudgetKB(): number {
-  return (JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8')) as { weapp: { main: number } }).weapp.main
-}
-
-function table(r: Record<string, any>): string {
-  const rows: [string, string, string?][] = []
-  const v = (x: number | string | undefined | null, unit = '') =>
-    x === undefined || x === null || Number.isNaN(x) ? '—' : `${x}${unit}`
-  if (r.weapp?.mainKB !== undefined)
-    rows.push([
-      'mini-program main / packageA / packageB',
-      `${v(r.weapp.mainKB)} / ${v(r.weapp.packageAKB)} / ${v(r.weapp.packageBKB)} KB`,
-      `main ${target(r.weapp.mainKB, mainBudgetKB(), ' KB')}`
-    ])
-  if (r.weappSetData?.busyRoom) {
-    const w = r.weappSetData
-    rows.push([
-      `mini-program setData, ${w.pages} pages: peak calls/s, max a call`,
-      `${v(w.pagesPeakCallsPerSecond)}/s, ${v(w.pagesMaxKB)} KB`
-    ])
-    const home = w.firstScreens?.['pages/home/home']
-    const live = w.firstScreens?.['packageA/pages/live/live']
-    if (home && live) {
-      rows.push([
-        'mini-program first load, home / live room 496: first setData, max a call',
-        `${v(home.firstCallKB)} / ${v(live.firstCallKB)} KB, ${v(home.loadMaxKB)} / ${v(live.loadMaxKB)} KB`,
-        `${target(Math.max(home.loadMaxKB, live.loadMaxKB), w.budget.loadCallMaxKB, ' KB')}`
-      ])
-      rows.push([
-        'mini-program home WXML nodes with its data / pre-rendered first screen',
-        `${v(home.wxmlNodes)} / ${v(home.prerenderNodes)}`,
-        target(home.wxmlNodes, w.budget.homeMaxNodes, '')
-      ])
-    }
-    const b = w.busyRoom
-    rows.push([
-      `mini-program live room ${b.danmakuPerSecond} danmaku/s for ${b.seconds} s: setData calls/s (peak), p95 / max a call`,
-      `${v(b.callsPerSecond)} (${v(b.peakCallsPerSecond)}), ${v(b.p95KB)} / ${v(b.maxKB)} KB`
-    ])
-  }
-  if (r.h5FirstLoad?.home) {
-    rows.push([
-      'H5 home first-load JS (gzip / raw)',
-      `${v(r.h5FirstLoad.home.jsGzipKB)} / ${v(r.h5FirstLoad.home.jsKB)} KB`,
-      target(r.h5FirstLoad.home.jsGzipKB, 170, ' KB')
-    ])
-    rows.push([
-      'H5 home first-load CSS (gzip / raw)',
-      `${v(r.h5FirstLoad.home.cssGzipKB)} / ${v(r.h5FirstLoad.home.cssKB)} KB`
-    ])
-    rows.push([
-      'H5 live room JS (gzip / raw)',
-      `${v(r.h5FirstLoad.live.jsGzipKB)} / ${v(r.h5FirstLoad.live.jsKB)} KB`,
-      target(r.h5FirstLoad.live.jsGzipKB, 280, ' KB')
-    ])
-  }
-  if (r.homePaint?.fcpMs !== undefined)
-    rows.push([
-      'home FCP / LCP (4x CPU, median of 5)',
-      `${v(r.homePaint.fcpMs)} / ${v(r.homePaint.lcpMs)} ms`,
-      `LCP ${target(r.homePaint.lcpMs, 1500, ' ms')}`
-    ])
-  if (r.liveFirstFrame?.firstFrameMs !== undefined)
-    rows.push([
-      'live room first video frame (4x CPU, median of 5)',
-      v(r.liveFirstFrame.firstFrameMs, ' ms'),
-      target(r.liveFirstFrame.firstFrameMs, 1500, ' ms')
-    ])
-  if (r.danmaku?.p95FrameMs !== undefined) {
-    rows.push([
-      `danmaku ${r.danmaku.ratePerSecond}/s for ${r.danmaku.seconds} s: frame p50 / p95 / max`,
-      `${v(r.danmaku.p50FrameMs)} / ${v(r.danmaku.p95FrameMs)} / ${v(r.danmaku.maxFrameMs)} ms`
-    ])
-    rows.push([
-      'danmaku layer / chat list nodes (max)',
-      `${v(r.danmaku.maxDanmakuLayerNodes)} / ${v(r.danmaku.maxChatListNodes)}`
-    ])
-    rows.push(['danmaku JS heap growth', v(r.danmaku.heapGrowthKB, ' KB')])
-  }
-  if (r.longList?.p95FrameMs !== undefined)
-    rows.push([
-      `${r.longList.items}-item list: frame p95 / max rows rendered`,
-      `${v(r.longList.p95FrameMs)} ms / ${v(r.longList.maxRenderedRows)}`
-    ])
-  if (r.fanOut?.clients !== undefined)
-    rows.push([
-      `WebSocket fan-out ${r.fanOut.clients} clients x ${r.fanOut.messagesPerSecond}/s: p50 / p99, lost`,
-      `${v(r.fanOut.p50LatencyMs)} / ${v(r.fanOut.p99LatencyMs)} ms, ${v(r.fanOut.lost)}`
-    ])
-  if (r.lighthouse?.home) {
-    const limits: Record<string, number> = { home: 85, live: 80 }
-    rows.push(
-      ...lighthouseRows(r.lighthouse).map(([a, b], i): [string, string, string] => {
-        const page = Object.keys(r.lighthouse)[i]
-        const f = r.lighthouse[page]
-        return [
-          a,
-          b,
-          `performance ${target(f?.performance, limits[page] ?? 80, '', true)}, CLS ${target(f?.cls, 0.05, '')}`
-        ]
-      })
-    )
-  }
-  if (r.liveLatency?.medianSeconds !== undefined)
-    rows.push([
-      `live latency, H5 LL-HLS (median over ${r.liveLatency.samples} s / max)`,
-      `${v(r.liveLatency.medianSeconds)} / ${v(r.liveLatency.maxSeconds)} s`,
-      target(r.liveLatency.medianSeconds, 2.5, ' s')
-    ])
-  if (r.cutRecovery?.medianMs !== undefined)
-    rows.push([
-      `playing again after a ${r.cutRecovery.cutSeconds} s cut (median of ${r.cutRecovery.cuts} / max)`,
-      `${v(r.cutRecovery.medianMs)} / ${v(r.cutRecovery.maxMs)} ms`,
-      target(r.cutRecovery.maxMs, 10000, ' ms')
-    ])
-  for (const [k, val] of Object.entries(r))
-    if (val && typeof val === 'object' && 'error' in (val as object))
-      rows.push([k, `failed: ${(val as { error: string }).error}`])
-  const w = Math.max(...rows.map((x) => x[0].length))
-  return [
-    `| figure | value | target |`,
-    `| --- | --- | --- |`,
-    ...rows.map(([a, b, t]) => `| ${a.padEnd(w)} | ${b} | ${t ?? ''} |`)
-  ].join('\n')
+  writeFileSync(outFile, JSON.stringify(results, null, 2) + '\n')
+  const before = existsSync(beforeFile)
+    ? (JSON.parse(readFileSync(beforeFile, 'utf8')) as Record<string, unknown>)
+    : null
+  console.log('\n' + table(results, before))
+  const missed = missedTargets(results)
+  if (missed.length) console.log(`\ntargets missed:\n${missed.map((m) => `  ${m}`).join('\n')}`)
 }
 
 main().catch((e) => {

@@ -6,7 +6,8 @@ import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
 const budgets = JSON.parse(readFileSync(join(root, 'budgets.json'), 'utf8'))
-const dist = join(root, 'dist/weapp')
+// WEAPP_DIST: another build (the benchmark's figures before a change)
+const dist = process.env.WEAPP_DIST || join(root, 'dist/weapp')
 const SUBPACKAGES = ['packageA', 'packageB']
 const IGNORED = new Set(['project.config.json', 'project.private.config.json'])
 
