@@ -197,15 +197,17 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
               r.createData.resource = interaction
           }
         ])
-        // Taro's React ScrollView keeps none of the attributes the app passes: a wrapper adds them (config/stubs).
-        const scrollView = path.resolve(__dirname, 'stubs/scroll-view.js')
-        chain.plugin('scroll-view-attributes').use(NormalModuleReplacementPlugin, [
-          /components-react[\\/]dist[\\/]components[\\/]scroll-view[\\/]index\.js$/,
-          (r: { createData?: { resource?: string } }) => {
-            if (r.createData?.resource && !r.createData.resource.includes('?original'))
-              r.createData.resource = scrollView
-          }
-        ])
+        // Taro's React ScrollView keeps none of the attributes the app passes, and its View sets its class an effect
+        // late: the H5 build links wrappers in their place (config/stubs/scroll-view.js, config/stubs/view.js)
+        for (const name of ['scroll-view', 'view']) {
+          const stub = path.resolve(__dirname, `stubs/${name}.js`)
+          chain.plugin(`${name}-stub`).use(NormalModuleReplacementPlugin, [
+            new RegExp(`components-react[\\\\/]dist[\\\\/]components[\\\\/]${name}[\\\\/]index\\.js$`),
+            (r: { createData?: { resource?: string } }) => {
+              if (r.createData?.resource && !r.createData.resource.includes('?original')) r.createData.resource = stub
+            }
+          ])
+        }
         // Swiper with the modules Taro's image preview uses instead of all of them (the app draws no swiper of its own);
         // hls.js light; no fetch/AbortController or JSONP.
         chain.resolve.alias

@@ -122,6 +122,7 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
 
 test('R8.21 R3.28 the logs show loading, then an error with a retry, and an empty log its own text', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  await context.addInitScript(recordStateMismatches)
   const page = await context.newPage()
   await loginThroughUserPage(page, s.server.origin)
   // a slow, then failing, log call: loading first, then the error with 重新加载
@@ -141,15 +142,40 @@ test('R8.21 R3.28 the logs show loading, then an error with a retry, and an empt
 
   // a user with no gifts sent: the empty text
   const fresh = await s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 } })
+  await fresh.addInitScript(recordStateMismatches)
   const p2 = await fresh.newPage()
   const gifts = `${s.server.origin}/m2/pages/list/list?type=gift`
   await p2.goto(gifts)
   await p2.waitForURL(gifts, { timeout: 20000 }) // logged in through the messenger's OAuth
   await p2.waitForSelector('.page-state--empty', { timeout: 15000 })
   assert.equal((await p2.textContent('.page-state--empty'))?.trim(), '暂无送礼记录')
+  // at no moment did a state's class say one thing and its content another (a loading class over an error's text)
+  for (const p of [page, p2]) assert.deepEqual(await p.evaluate(() => window.stateMismatches), [])
   await fresh.close()
   await context.close()
 })
+
+declare global {
+  interface Window {
+    stateMismatches: string[]
+  }
+}
+
+/** Records each page state whose class and content disagree, checked after every change to the page. */
+function recordStateMismatches() {
+  window.stateMismatches = []
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('.page-state')) {
+      const kind = /page-state--(\w+)/.exec(el.className)?.[1]
+      const shown = el.querySelector('.page-state__spinner')
+        ? 'loading'
+        : el.querySelector('.page-state__retry') || el.getAttribute('role') === 'alert'
+          ? 'error'
+          : 'empty'
+      if (kind !== shown) window.stateMismatches.push(el.outerHTML)
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true })
+}
 
 /** The broadcaster's app (WXBB) on a phone, with its bridge handing over the partner user 9001 (R3.8). */
 async function inWxbb(ua: string): Promise<BrowserContext> {
