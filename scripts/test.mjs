@@ -6,8 +6,15 @@
 //   4. node:test + playwright-core: browser tests in Debian's Chromium against the H5 build and the server
 // Browser tests need /usr/bin/chromium (apt-get install chromium). Outside CI they are reported as not run when it is
 // missing; under CI=true a missing browser fails the run.
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+//
+// The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
+// another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once the other lanes are done with
+// the processor (their timing checks of a playing stream want it). Each lane builds what it needs first when the build
+// is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never twice. A lane's output
+// is printed as a whole when it ends, and kept in .test-results/<lane>.log. `npm test -- <jest|server|weapp|e2e>` runs
+// one runner alone; TEST_LANES=serial runs them one after another.
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
@@ -17,12 +24,23 @@ process.env.CONTRACT_STRICT ??= '1'
 const out = join(root, '.test-results')
 mkdirSync(out, { recursive: true })
 const only = process.argv[2] // jest | server | weapp | e2e
+const serial = process.env.TEST_LANES === 'serial'
+const e2eConcurrency = Number(process.env.TEST_E2E_CONCURRENCY || 2)
 const totals = { passed: 0, failed: 0 }
 const lines = []
+const started = Date.now()
 
-function run(cmd, args, env = {}) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
-  return r.status ?? 1
+/** Runs a command with its output going to `log` (and to this terminal when the run is one runner alone). */
+function run(cmd, args, log, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    for (const stream of [child.stdout, child.stderr])
+      stream.on('data', (d) => {
+        log.write(d)
+        if (only) process.stdout.write(d)
+      })
+    child.on('close', (code) => resolve(code ?? 1))
+  })
 }
 
 function tapCounts(file) {
@@ -34,22 +52,24 @@ function tapCounts(file) {
   return { pass, fail: fail + cancelled }
 }
 
-function nodeTests(name, files, env = {}) {
+async function nodeTests(name, files, log, env = {}, concurrency = 1) {
   if (!files.length) return
   const tap = join(out, `${name}.tap`)
-  const status = run(
+  rmSync(tap, { force: true }) // never count an earlier run's results
+  const status = await run(
     process.execPath,
     [
       '--import',
       'tsx',
       '--test',
-      '--test-concurrency=1',
+      `--test-concurrency=${concurrency}`,
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=tap',
       `--test-reporter-destination=${tap}`,
       ...files
     ],
+    log,
     env
   )
   const c = tapCounts(tap) || { pass: 0, fail: 1 }
@@ -77,6 +97,14 @@ function newestMtime(dir) {
   return newest
 }
 
+/** Builds `type` when its output (`marker`) is missing or older than src/; false when the build failed. */
+async function buildIfStale(type, marker, log) {
+  const file = join(root, marker)
+  if (existsSync(file) && newestMtime(join(root, 'src')) <= statSync(file).mtimeMs) return true
+  log.write(`${type}: building (${marker} is missing or older than src/)\n`)
+  return (await run('npx', ['taro', 'build', '--type', type], log, { NODE_ENV: 'production' })) === 0
+}
+
 // jest runs two projects (jest.config.js): h5, and weapp for *.weapp.test.ts(x). Its --json totals cover both; the
 // per-project split is read from the files' names.
 const WEAPP_TEST = /\.weapp\.test\.tsx?$/
@@ -96,10 +124,10 @@ function jestByProject(r) {
     .join(', ')
 }
 
-if (!only || only === 'jest') {
+async function jest(log) {
   const json = join(out, 'jest.json')
   rmSync(json, { force: true }) // never count an earlier run's results
-  const status = run('npx', ['jest', '--ci', '--json', `--outputFile=${json}`])
+  const status = await run('npx', ['jest', '--ci', '--json', `--outputFile=${json}`], log)
   let passed = 0
   let failed = status === 0 ? 0 : 1
   let split = ''
@@ -115,50 +143,84 @@ if (!only || only === 'jest') {
   lines.push(`jest: ${passed} passed, ${failed} failed${split}`)
 }
 
-if (!only || only === 'server') nodeTests('server', listTests('__tests__/server', '.test.ts'))
+const server = (log) => nodeTests('server', listTests('__tests__/server', '.test.ts'), log)
 
-// The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts), rebuilt when src/ is newer.
-if (!only || only === 'weapp') {
+// The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts).
+async function weapp(log) {
   const files = listTests('weapp-sim', '.weapp-run.test.ts')
-  if (files.length) {
-    const app = join(root, 'dist/weapp/app.js')
-    let built = true
-    if (!existsSync(app) || newestMtime(join(root, 'src')) > statSync(app).mtimeMs) {
-      console.log('weapp: building the mini-program (dist/weapp is missing or older than src/)')
-      built = run('npx', ['taro', 'build', '--type', 'weapp']) === 0
-    }
-    if (built) nodeTests('weapp', files)
-    else {
-      totals.failed += 1
-      lines.push('weapp: mini-program build failed')
-    }
+  if (!files.length) return
+  if (await buildIfStale('weapp', 'dist/weapp/app.js', log)) await nodeTests('weapp', files, log)
+  else {
+    totals.failed += 1
+    lines.push('weapp: mini-program build failed')
   }
 }
 
-if (!only || only === 'e2e') {
+async function e2e(log) {
   const files = listTests('e2e', '.e2e.ts')
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
-  if (files.length && !existsSync(chromium)) {
+  if (!files.length) return
+  if (!existsSync(chromium)) {
     if (process.env.CI) {
       totals.failed += 1
       lines.push(`e2e: chromium not found at ${chromium}: 0 passed, 1 failed`)
     } else {
       lines.push(`e2e: not run: chromium not found at ${chromium} (apt-get install chromium)`)
     }
-  } else if (files.length) {
-    const index = join(root, 'dist/h5/index.html')
-    if (!existsSync(index) || newestMtime(join(root, 'src')) > statSync(index).mtimeMs) {
-      console.log('e2e: building the H5 app (dist/h5 is missing or older than src/)')
-      if (run('npx', ['taro', 'build', '--type', 'h5']) !== 0) {
-        totals.failed += 1
-        lines.push('e2e: H5 build failed')
-      }
-    }
-    nodeTests('e2e', files, { CHROMIUM_PATH: chromium })
+    return
+  }
+  if (!(await buildIfStale('h5', 'dist/h5/index.html', log))) {
+    totals.failed += 1
+    lines.push('e2e: H5 build failed')
+    return
+  }
+  await nodeTests('e2e', files, log, { CHROMIUM_PATH: chromium }, e2eConcurrency)
+}
+
+/** A lane: its steps one after another, its output kept in .test-results/<name>.log and printed when it ends. */
+async function lane(name, steps) {
+  const file = join(out, `${name}.log`)
+  const log = createWriteStream(file)
+  const t0 = Date.now()
+  for (const step of steps) await step(log)
+  await new Promise((r) => log.end(r))
+  const secs = Math.round((Date.now() - t0) / 1000)
+  if (!only) {
+    console.log(`\n===== ${name} (${secs} s) =====`)
+    process.stdout.write(readFileSync(file))
+  }
+  lines.push(`(${name} lane: ${secs} s)`)
+}
+
+const RUNNERS = { jest, server, weapp, e2e }
+
+if (only) {
+  if (!RUNNERS[only]) {
+    console.error(`npm test -- <${Object.keys(RUNNERS).join('|')}>`)
+    process.exit(2)
+  }
+  await lane(only, [RUNNERS[only]])
+} else if (serial) {
+  await lane('all', [jest, server, weapp, e2e])
+} else {
+  // the browser tests' lane builds first (the H5 build is processor work like the other lanes') and then waits for
+  // the other lanes, so a playing stream's timing checks never share the processor with jest's or a build's work
+  let e2eBuilt = Promise.resolve(true)
+  const cpuLanes = Promise.all([
+    lane('jest', [jest]),
+    lane('server-weapp', [server, weapp]),
+    (e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log'))))
+  ])
+  await cpuLanes
+  if (await e2eBuilt) await lane('e2e', [e2e])
+  else {
+    totals.failed += 1
+    lines.push('e2e: H5 build failed (.test-results/h5-build.log)')
   }
 }
 
 console.log('')
 for (const l of lines) console.log(`  ${l}`)
+console.log(`  (${Math.round((Date.now() - started) / 1000)} s in all)`)
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed ? 1 : 0)
