@@ -38,7 +38,10 @@ const beforeFile = join(root, argAfter('--before') ?? 'bench/before.json')
 const results: Record<string, unknown> = {
   date: new Date().toISOString().slice(0, 10),
   // the commit measured (the builds are made from the work tree, which may hold more)
-  commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
+  // (BENCH_COMMIT names the commit of builds measured with --no-build from elsewhere)
+  commit:
+    process.env.BENCH_COMMIT ||
+    spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim(),
   machine: '2 cores, Node ' + process.version,
   quick
 }
