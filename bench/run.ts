@@ -26,7 +26,10 @@ import { weappSizes } from '../scripts/check-sizes.mjs'
 
 const root = join(__dirname, '..')
 const quick = process.argv.includes('--quick') // shorter runs for a smoke test
-// --no-build: measure the builds already in dist/ (or H5_DIR and WEAPP_DIST), as for bench/before.json
+// --no-build: measure the builds already in dist/ (or H5_DIR and WEAPP_DIST), as for bench/before.json, which is
+// another checkout's builds served by its own server (a git worktree at the commit before the speed work):
+//   BENCH_COMMIT=2a9c67d BENCH_SERVER_ROOT=<worktree> H5_DIR=<worktree>/dist/h5 WEAPP_DIST=<worktree>/dist/weapp \
+//   npx tsx bench/run.ts --no-build --out bench/before.json
 const noBuild = process.argv.includes('--no-build')
 const argAfter = (flag: string) => {
   const i = process.argv.indexOf(flag)

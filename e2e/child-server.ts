@@ -44,7 +44,8 @@ export async function startChildServer({
   const dataDir = mkdtempSync(join(tmpdir(), 'live-ref-'))
   prepare?.(dataDir)
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-    cwd: resolve(__dirname, '..'),
+    // BENCH_SERVER_ROOT: another checkout's server and build, for the benchmark's before figures (bench/run.ts)
+    cwd: process.env.BENCH_SERVER_ROOT || resolve(__dirname, '..'),
     env: {
       ...process.env,
       PORT: String(port),
