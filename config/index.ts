@@ -8,6 +8,7 @@ import { PrecompressPlugin } from './precompress'
 import { WeappModuleEntriesPlugin } from './weapp-module-entries'
 import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender'
 import { devServerOptions } from './dev-server'
+import { routeChunks } from './route-chunks'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
 export function htmlText(value: string): string {
@@ -138,6 +139,9 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
       htmlPluginOption: {
         // the template writes the stylesheets, the script preloads and the scripts' start after the first frame itself
         inject: false,
+        // the files each page loads once the app runs, preloaded by the template from the HTML (config/route-chunks.ts)
+        routeChunks,
+        first_page: 'pages/home/home',
         brand_title: htmlText(env.TARO_APP_BRAND),
         meta_description: htmlText(`${env.TARO_APP_BRAND}：${env.TARO_APP_DESCRIPTION}，${env.TARO_APP_SLOGAN}`)
       },

@@ -55,6 +55,52 @@ test('the live room asks for hls.js before its room info has answered, not after
   await page.close()
 })
 
+/** Each script and stylesheet the page fetched: who asked for it, and when it started, in ms. */
+function fetchedFiles(page: Page) {
+  return page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((e) => /\/m2\/(js|css)\//.test(e.name))
+      .map((e) => ({ path: new URL(e.name).pathname, by: e.initiatorType, at: e.startTime }))
+  )
+}
+
+for (const [name, path, ready, expected] of [
+  ['home', '/m2/pages/home/home', HOME_READY, ['launch', 'fingerprint']],
+  ['live room 496', '/m2/packageA/pages/live/live?roomid=496', '.chat', ['hls', 'launch', 'fingerprint']]
+] as const)
+  test(`${name}: its page's chunks, and the ones its first screen asks for at once, are fetched as the HTML arrives, not once the app has run`, async () => {
+    const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+    await page.goto(`${s.server.origin}${path}`)
+    await page.waitForSelector(ready, { timeout: 30000 })
+    const files = await fetchedFiles(page)
+    const app = files.find((f) => /\/js\/app\./.test(f.path))
+    assert.ok(app, JSON.stringify(files))
+    const preloaded = files.filter((f) => f.by === 'link' && f !== app)
+    // the page's own chunks at least, then the named ones
+    assert.ok(preloaded.length >= 3, JSON.stringify(files))
+    for (const chunk of expected)
+      assert.ok(
+        preloaded.some((f) => f.path.startsWith(`/m2/js/${chunk}.`)),
+        `${chunk} was not preloaded: ${JSON.stringify(files)}`
+      )
+    // each file fetched once: the router's and the player's own requests were answered by the preloads
+    const paths = files.map((f) => f.path)
+    assert.deepEqual(paths, [...new Set(paths)])
+    await page.close()
+  })
+
+test('an address that is no page of the app preloads nothing beyond the app itself', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  const address = `${s.server.origin}/m2/pages/nowhere/nowhere`
+  const html = await (await fetch(address)).text()
+  await page.goto(address)
+  await page.waitForSelector('.not-found')
+  const inHtml = (html.match(/rel="preload"/g) || []).length
+  assert.ok(inHtml >= 1, html.slice(0, 400)) // the app's own scripts
+  assert.equal(await page.$$eval('link[rel="preload"]', (els) => els.length), inHtml)
+  await page.close()
+})
+
 test("home paints its pre-rendered first screen from the HTML, before any script, and the app's own first screen replaces it without a layout shift", async () => {
   const page = await s.browser.newPage({ viewport: { width: 412, height: 823 } })
   await page.addInitScript(() => {

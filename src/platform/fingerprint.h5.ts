@@ -32,6 +32,7 @@ async function library() {
     loadSources,
     hashComponents
   } = await import(
+    /* webpackChunkName: "fingerprint" */
     /* webpackExports: ["isWebKit", "getUnstableAudioFingerprint", "getUnstableScreenFrame", "getUnstableCanvasFingerprint", "getUnstableScreenResolution", "getWebGLContext", "loadSources", "hashComponents"] */
     '@fingerprintjs/fingerprintjs'
   )
