@@ -159,6 +159,20 @@ test('the viewport lets people zoom, and the page has a title and a description'
   await page.close()
 })
 
+test('the Tab key reaches every section of home: each one further down is drawn before focus gets to it', async () => {
+  const page = await visitor.newPage()
+  await page.goto(`${s.server.origin}/m2/pages/home/home`)
+  await page.waitForSelector(HOME_READY)
+  let reached = false
+  for (let i = 0; i < 400 && !reached; i++) {
+    await page.keyboard.press('Tab')
+    reached = await page.evaluate(() => !!document.activeElement?.closest('.home__rooms'))
+  }
+  assert.ok(reached, 'focus never reached the room list at the bottom of home')
+  assert.equal(await page.locator('[id^="near-viewport-"]').count(), 0)
+  await page.close()
+})
+
 async function inject(room: number, rate: number, seconds: number) {
   const r = await fetch(`${s.server.origin}/dev/rooms/${room}/inject`, {
     method: 'POST',
