@@ -36,7 +36,7 @@ export function routeChunks(compilation: Compilation, publicPath: string): Recor
     const children = [...group.getChildren()]
       .filter((c) => WITH_THE_PAGE.includes(c.name || ''))
       .flatMap((c) => files(c.getFiles()))
-    map[page.replace(/\\/g, '/')] = [...new Set([...files(group.getFiles()), ...children, ...everyPage])]
+    map[page] = [...new Set([...files(group.getFiles()), ...children, ...everyPage])]
   }
   return map
 }
