@@ -16,10 +16,24 @@ async function openHome(
 ): Promise<{ page: Page; context: BrowserContext }> {
   const context = await s.browser.newContext({ viewport: { width: 375, height: 812 }, ...options })
   const page = await context.newPage()
+  // where the track was at each end of a move (scrollend), seen before the banner's own listener settles it
+  await page.addInitScript(() => {
+    const w = window as unknown as { __bannerEnds: number[] }
+    w.__bannerEnds = []
+    window.addEventListener(
+      'scrollend',
+      (e) => {
+        const track = e.target as HTMLElement
+        if (track.classList?.contains('banner__track')) w.__bannerEnds.push(track.scrollLeft / track.clientWidth)
+      },
+      { capture: true }
+    )
+  })
   await page.clock.install()
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
   await page.waitForSelector(HOME_READY)
   await page.waitForSelector('.home__notice-ticker')
+  await restsOn(page, 0, 1)
   return { page, context }
 }
 
@@ -36,15 +50,20 @@ function banner(page: Page): Promise<{ position: number; dot: number; live: stri
   })
 }
 
-/** Waits (in real time) until the banner rests on slide `dot`, in view at `position`. */
+/**
+ * Waits (in real time) until the banner rests on slide `dot`, in view at `position`: its last move ended there (the
+ * banner counts the next 5 s from that `scrollend`, which a loaded machine delivers well after the scroll arrives).
+ */
 async function restsOn(page: Page, dot: number, position: number) {
   await page.waitForFunction(
     ([dot, position]) => {
       const track = document.querySelector<HTMLElement>('.banner__track')!
       const dots = Array.from(document.querySelectorAll('.banner__dot'))
+      const ends = (window as unknown as { __bannerEnds: number[] }).__bannerEnds
       return (
         dots[dot]?.classList.contains('banner__dot--active') &&
-        Math.abs(track.scrollLeft - position * track.clientWidth) < 1
+        Math.abs(track.scrollLeft - position * track.clientWidth) < 1 &&
+        Math.abs(ends[ends.length - 1] - position) < 0.01
       )
     },
     [dot, position] as const,
