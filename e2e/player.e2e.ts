@@ -510,8 +510,14 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
         if (state) log(`player-state ${state}`)
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
     })
+    // the messenger's first load goes through the OAuth round trip (a navigation away and back with a token): the
+    // refusal that counts is the one of the page that came back (events arrive in the page's order)
+    let cameBack = false
+    wx.on('framenavigated', (f) => {
+      if (f === wx.mainFrame() && new URL(f.url()).searchParams.has('token')) cameBack = true
+    })
     const wxRefused = wx.waitForEvent('console', {
-      predicate: (m) => m.text() === 'player-state needs-tap',
+      predicate: (m) => cameBack && m.text() === 'player-state needs-tap',
       timeout: 30000
     })
     await wx.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
