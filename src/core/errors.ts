@@ -17,6 +17,11 @@ export const SERVER_ERROR_MESSAGE = '服务器开小差了,请稍后再试'
 export const UNAVAILABLE_MESSAGE = '服务暂时不可用,请稍后再试'
 /** 400 without a readable server message. */
 export const BAD_REQUEST_MESSAGE = '请求参数错误'
+/**
+ * What a viewer reads for a transport failure: the -100 envelope of R8.5 keeps the error itself as its msg
+ * (`request:fail Failed to fetch`, R8.19) for callers and logs, but a screen or toast never shows that English.
+ */
+export const NETWORK_FAILURE_MESSAGE = '网络异常,请检查网络后重试'
 
 /** R8.2: code of the envelope a 500/502 resolves with. */
 export const SERVER_ERROR_CODE = -101
@@ -85,10 +90,11 @@ export class ApiError<T = unknown> extends Error {
     super(msg || `code ${code}`)
     this.name = 'ApiError'
     this.code = code
-    this.msg = msg
+    // a transport failure's envelope keeps its reason (R8.5); a screen shows NETWORK_FAILURE_MESSAGE, errMsg the reason
+    this.msg = readable(msg)
     this.data = data
     this.kind = kind
-    this.errMsg = errMsgText ?? errMsg(method, msg || `code ${code}`)
+    this.errMsg = errMsgText ?? (msg !== this.msg ? msg : errMsg(method, msg || `code ${code}`))
   }
 
   /**
@@ -120,8 +126,15 @@ export function toApiError(err: unknown): ApiError {
 
 /** The text a view shows for a failed call: the server's (or the catalogue's) message, else the caller's fallback. */
 export function failureText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return err.msg || fallback
+  if (err instanceof ApiError) return readable(err.msg) || fallback
   return messageOf(err, fallback)
+}
+
+/** The request core's `request:fail <reason>` (R8.5, R8.19) is the transport's text, not a viewer's. */
+const TRANSPORT_FAILURE = /^request:fail\b/
+
+function readable(text: string): string {
+  return TRANSPORT_FAILURE.test(text) ? NETWORK_FAILURE_MESSAGE : text
 }
 
 /** R8.8: upload failures. `reason` is abort, timeout or network; `raw` holds an unparseable reply as text. */
@@ -143,8 +156,8 @@ export function messageOf(err: unknown, fallback = '操作失败,请稍后再试
   if (!err) return fallback
   if (typeof err === 'string') return err
   const e = err as { msg?: unknown; message?: unknown; errMsg?: unknown }
-  if (typeof e.msg === 'string' && e.msg) return e.msg
-  if (typeof e.message === 'string' && e.message) return e.message
-  if (typeof e.errMsg === 'string' && e.errMsg) return e.errMsg
+  if (typeof e.msg === 'string' && e.msg) return readable(e.msg)
+  if (typeof e.message === 'string' && e.message) return readable(e.message)
+  if (typeof e.errMsg === 'string' && e.errMsg) return readable(e.errMsg)
   return fallback
 }
