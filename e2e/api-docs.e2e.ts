@@ -29,7 +29,8 @@ test('/api/docs shows every call of the contract, each with its summary, and ope
     // the room-info call: its spec id, its login rule and its payload field
     const roomInfo = page.locator('.opblock', { hasText: '/api/v1/userapp/roominfo' }).first()
     await roomInfo.locator('.opblock-summary').click()
-    await roomInfo.locator('.opblock-body').waitFor()
+    // the body opens with an animation and fills in as it does: wait for its description to show
+    await roomInfo.locator('.opblock-body', { hasText: /R7\.13/ }).waitFor({ timeout: 10000 })
     const body = await roomInfo.innerText()
     assert.match(body, /R7\.13/)
     assert.match(body, /无需登录/)
