@@ -120,6 +120,28 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
   await context.close()
 })
 
+test('R4.6 R8.4 a logged-out viewer on the deposit log reads 登录后查看充值记录 and 去登录, which logs in and comes back to the log', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  await context.addInitScript(recordStateMismatches)
+  const page = await context.newPage()
+  const log = `${s.server.origin}/m2/pages/list/list?type=deposit`
+  await page.goto(log)
+  // the server says 401 (需要身份验证): the way on is the login, not a reload that can only fail again
+  await page.waitForSelector('.page-state--error')
+  assert.equal((await page.textContent('.page-state--error .page-state__text'))?.trim(), '登录后查看充值记录')
+  assert.equal((await page.textContent('.page-state__retry'))?.trim(), '去登录')
+  await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/), page.click('.page-state__retry')])
+  await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill('13800000001')
+  await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill('demo1234')
+  await page.locator('.user-form__submit:visible').first().click()
+  // back on the log the login was asked for, which now loads
+  await page.waitForURL(log, { timeout: 15000 })
+  await page.waitForSelector('.list-row--log, .page-state--empty', { timeout: 15000 })
+  assert.equal(await page.locator('.page-state--error').count(), 0)
+  assert.deepEqual(await page.evaluate(() => window.stateMismatches), [])
+  await context.close()
+})
+
 test('R8.21 R3.28 the logs show loading, then an error with a retry, and an empty log its own text', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   await context.addInitScript(recordStateMismatches)

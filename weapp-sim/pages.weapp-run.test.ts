@@ -98,6 +98,23 @@ test('R2.14 R2.46 R2.21 logged in: my follows, the deposit and gift logs, the ba
   assertNoErrors(sim)
 })
 
+// A log of the viewer's own, opened logged out: the way on is the login, which comes back to the log with its query.
+test('R4.6 R8.4 logged out, the deposit log says 登录后查看充值记录 and its 去登录 logs in and comes back to the log', async () => {
+  const sim = await s.launch('pages/list/list', { type: 'deposit' })
+  await sim.waitForText('登录后查看充值记录')
+  sim.page.tap({ cls: 'page-state__retry' })
+  await sim.waitFor(() => sim.page.route === 'pages/user/user', 'the user page')
+  await loginOnUserPage(sim)
+  await sim.waitFor(
+    () => sim.page.route === 'pages/list/list' && sim.page.query.type === 'deposit',
+    'back on the deposit log'
+  )
+  await sim.waitForText(/暂无充值记录|充值/)
+  await sim.settle()
+  assertNoErrorState(sim.page)
+  assertNoErrors(sim)
+})
+
 const MISSING: [string, string][] = [
   ['pages/list/list', '列表类型不存在'],
   ['packageA/pages/live/live', '直播间不存在'],

@@ -33,6 +33,12 @@ export class LoginPrompt {
     if (here && /pages\/user\/user/.test(here)) return
     const res = await showModal({ title: '提示', content: LOGIN_PROMPT_TEXT, confirmText: '去登录' })
     if (!res || !res.confirm) return
+    await this.goToLogin()
+  }
+
+  /** The user page's login screens, back to the current page after the login (R4.6). */
+  async goToLogin(): Promise<void> {
+    const here = this.session.deps.currentUrl()
     if (here) saveRedirect(here)
     await openPage('user')
   }

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, runInAction } from 'mobx'
 import type { PagedData } from '@/api/types'
-import { ApiError, failureText } from '@/core/errors'
+import { ApiError, failureText, toApiError, type ApiErrorKind } from '@/core/errors'
 import { SUCCESS_CODE } from '@/core/request'
 
 /** Page sizes of spec R9.4. */
@@ -45,6 +45,8 @@ export class PagedList<T extends { id: Id }> {
   total = 0
   loading = false
   error: string | null = null
+  /** What kind of failure `error` is (`auth`: the viewer must log in to see this list). */
+  errorKind: ApiErrorKind | null = null
   private pending: Promise<T[] | string> | null = null
 
   constructor(
@@ -58,6 +60,7 @@ export class PagedList<T extends { id: Id }> {
       total: observable,
       loading: observable,
       error: observable,
+      errorKind: observable,
       apply: action,
       clear: action
     })
@@ -79,6 +82,7 @@ export class PagedList<T extends { id: Id }> {
     this.totalPage = 0
     this.total = 0
     this.error = null
+    this.errorKind = null
   }
 
   /** Fill from data already at hand (e.g. the home index), only while the list is still empty (R4.22). */
@@ -102,6 +106,7 @@ export class PagedList<T extends { id: Id }> {
     runInAction(() => {
       this.loading = true
       this.error = null
+      this.errorKind = null
       if (options.reset) this.currentPage = 0
     })
     const p = this.fetcher({ page, count: this.pageSize })
@@ -114,6 +119,7 @@ export class PagedList<T extends { id: Id }> {
       .catch((e: unknown) => {
         runInAction(() => {
           this.error = failureText(e, '加载失败')
+          this.errorKind = toApiError(e).kind
         })
         throw e
       })

@@ -1,10 +1,10 @@
-import Taro from '@tarojs/taro'
 import { makeAutoObservable, runInAction } from 'mobx'
 import * as userApi from '@/api/user'
 import type { LoginResult, RawUser } from '@/api/user'
 import { clearCookies, savedCookies } from '@/core/cookies'
 import { clearToken, getToken, onTokenChange, setToken } from '@/core/token'
 import { currentPlatform } from '@/platform/current'
+import { currentPageUrl } from '@/platform/page-url'
 import type { PlatformKind } from '@/platform/kinds'
 import { deviceIsIOS, launchScene } from '@/platform/launch'
 import { reloadApp } from '@/platform/reload'
@@ -57,18 +57,6 @@ export interface SessionDeps {
   /** The current page as a URL (route and query), for the post-login redirect (R4.6). */
   currentUrl: () => string | null
   wait: (ms: number) => Promise<void>
-}
-
-function currentPageUrl(): string | null {
-  const pages = Taro.getCurrentPages()
-  const page = pages[pages.length - 1] as { route?: string; options?: Record<string, string> } | undefined
-  if (!page?.route) return null
-  const query = Object.entries(page.options || {})
-    .filter(([k, v]) => v !== undefined && k !== '$taroTimestamp')
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
-    .join('&')
-  const path = `/${page.route.replace(/^\//, '')}`
-  return query ? `${path}?${query}` : path
 }
 
 const defaultDeps: SessionDeps = {

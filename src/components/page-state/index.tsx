@@ -7,10 +7,19 @@ export interface PageStateProps {
   empty?: boolean
   emptyText?: string
   onRetry?: () => void
+  /** the error's button (重新加载 unless the way out is another, such as 去登录) */
+  retryText?: string
 }
 
 /** Loading, error and empty states every screen shares (Chinese text a viewer understands). */
-export function PageState({ loading, error, empty, emptyText = '暂无内容', onRetry }: PageStateProps) {
+export function PageState({
+  loading,
+  error,
+  empty,
+  emptyText = '暂无内容',
+  onRetry,
+  retryText = '重新加载'
+}: PageStateProps) {
   if (loading) {
     return (
       <View className='page-state page-state--loading' aria-busy>
@@ -25,7 +34,7 @@ export function PageState({ loading, error, empty, emptyText = '暂无内容', o
         <Text className='page-state__text'>{error}</Text>
         {onRetry && (
           <Button className='page-state__retry' size='mini' onClick={onRetry}>
-            重新加载
+            {retryText}
           </Button>
         )}
       </View>

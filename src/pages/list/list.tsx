@@ -8,6 +8,7 @@ import { systemInfo } from '@/platform/system'
 import { LIST_TYPES, listType, type ListType } from '@/router/list-types'
 import { openPage } from '@/router/navigate'
 import { homeStore } from '@/stores/home'
+import { loginPrompt } from '@/stores/login-prompt'
 import { userLogsStore } from '@/stores/user-logs'
 import type { PagedList } from '@/stores/paged-list'
 import { formatCount, formatTime } from '@/utils/format'
@@ -145,6 +146,9 @@ function ListPage() {
       <View className='page'>
         {list.loading ? (
           <PageState loading />
+        ) : list.errorKind === 'auth' ? (
+          // a log of the viewer's own (their token gone or never there): the way on is the login, which comes back here
+          <PageState error={`登录后查看${title}`} retryText='去登录' onRetry={() => void loginPrompt.goToLogin()} />
         ) : list.error ? (
           <PageState error={list.error} onRetry={() => list.load({ reset: true }).catch(() => undefined)} />
         ) : (
