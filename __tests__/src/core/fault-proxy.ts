@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { configureRequest } from '@/core/request'
 
 /**
  * A fault-injecting HTTP proxy on 127.0.0.1 in front of the reference server: every request is passed on
@@ -109,5 +110,35 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       for (const s of sockets) s.destroy()
       return new Promise<void>((resolve) => server.close(() => resolve()))
     }
+  }
+}
+
+/**
+ * A fault proxy for one test file, in front of its reference server (`useReferenceServer()`): started in beforeAll
+ * with every host of the request core pointed at it, closed in afterAll. Call it after `useReferenceServer()`, so its
+ * beforeAll runs once the server is up; the proxy is readable inside hooks and tests.
+ */
+export function useFaultProxy(server: { readonly origin: string }): FaultProxy {
+  let started: FaultProxy | undefined
+  beforeAll(async () => {
+    started = await startFaultProxy(server.origin)
+    const origin = started.origin
+    configureRequest({ hosts: { api: origin, live: origin, stats: origin, mobile: origin } })
+  }, 40000)
+  afterAll(() => started?.close())
+  const proxy = (): FaultProxy => {
+    if (!started) throw new Error('the fault proxy starts in beforeAll: use it inside a hook or test')
+    return started
+  }
+  return {
+    get origin() {
+      return proxy().origin
+    },
+    get seen() {
+      return proxy().seen
+    },
+    fail: (match, action, times) => proxy().fail(match, action, times),
+    requests: (url) => proxy().requests(url),
+    close: () => proxy().close()
   }
 }

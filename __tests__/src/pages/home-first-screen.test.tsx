@@ -5,22 +5,12 @@
 // sections below them only after: content only ever arrives below what is already on the screen.
 import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
-import { configureRequest } from '@/core/request'
-import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../core/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 
 const server = useReferenceServer()
-let proxy: FaultProxy
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(server.origin)
-  configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
-}, 40000)
-
-afterAll(async () => {
-  await proxy.close()
-})
+const proxy = useFaultProxy(server)
 
 test('R2.42 R4.21: home waits for the slides and the index, shows slides and menu together, and the sections below only after them', async () => {
   proxy.fail(/a=slides/, { delay: 600 })

@@ -1,26 +1,16 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 // home through the page, its store, the request core and the reference server behind a fault proxy that cuts home's
-// index and room-list calls before they reach the server: the request core resolves its -100 envelope (R8.5) whose msg is the
-// transport's own text (request:fail …); the viewer reads the catalogue's Chinese text and a retry, never that text.
+// index and room-list calls before they reach the server: the request core resolves its -100 envelope (R8.5), whose
+// msg is the transport's own text (request:fail …); the viewer reads the catalogue's Chinese text and a retry.
 import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
-import { configureRequest } from '@/core/request'
-import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../core/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { tapIn } from '../support/overlays'
 
 const server = useReferenceServer()
-let proxy: FaultProxy
-
-beforeAll(async () => {
-  proxy = await startFaultProxy(server.origin)
-  configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
-}, 40000)
-
-afterAll(async () => {
-  await proxy.close()
-})
+const proxy = useFaultProxy(server)
 
 test('R8.5 home whose index and room list are cut in transit shows 网络异常,请检查网络后重试 and 重新加载, which loads home', async () => {
   // home shows what it has when one of them answers; with neither it is the error state
