@@ -61,10 +61,15 @@ export async function showAllOfHome(page: Page) {
 /** Log in through the user page's mobile + password form (the demo account of the README). */
 export async function loginThroughUserPage(page: Page, origin: string, mobile = '13800000001', password = 'demo1234') {
   await page.goto(`${origin}/m2/pages/user/user`)
+  await submitLoginForm(page, mobile, password)
+  await page.waitForSelector('.user-profile', { timeout: 15000 })
+}
+
+/** Fill in and send the user page's mobile + password form (the page is open). */
+export async function submitLoginForm(page: Page, mobile = '13800000001', password = 'demo1234') {
   await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill(mobile)
   await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill(password)
   await page.locator('.user-form__submit:visible').first().click()
-  await page.waitForSelector('.user-profile', { timeout: 15000 })
 }
 
 export interface Suite {

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite } from './harness'
+import { loginThroughUserPage, submitLoginForm, suite } from './harness'
 
 const s = suite()
 
@@ -131,9 +131,7 @@ test('R4.6 R8.4 a logged-out viewer on the deposit log reads 登录后查看充�
   assert.equal((await page.textContent('.page-state--error .page-state__text'))?.trim(), '登录后查看充值记录')
   assert.equal((await page.textContent('.page-state__retry'))?.trim(), '去登录')
   await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/), page.click('.page-state__retry')])
-  await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill('13800000001')
-  await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill('demo1234')
-  await page.locator('.user-form__submit:visible').first().click()
+  await submitLoginForm(page)
   // back on the log the login was asked for, which now loads
   await page.waitForURL(log, { timeout: 15000 })
   await page.waitForSelector('.list-row--log, .page-state--empty', { timeout: 15000 })

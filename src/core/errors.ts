@@ -94,7 +94,7 @@ export class ApiError<T = unknown> extends Error {
     this.msg = readable(msg)
     this.data = data
     this.kind = kind
-    this.errMsg = errMsgText ?? (msg !== this.msg ? msg : errMsg(method, msg || `code ${code}`))
+    this.errMsg = errMsgText ?? (TRANSPORT_FAILURE.test(msg) ? msg : errMsg(method, msg || `code ${code}`))
   }
 
   /**
@@ -126,7 +126,7 @@ export function toApiError(err: unknown): ApiError {
 
 /** The text a view shows for a failed call: the server's (or the catalogue's) message, else the caller's fallback. */
 export function failureText(err: unknown, fallback: string): string {
-  if (err instanceof ApiError) return readable(err.msg) || fallback
+  if (err instanceof ApiError) return err.msg || fallback
   return messageOf(err, fallback)
 }
 

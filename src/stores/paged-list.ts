@@ -117,9 +117,10 @@ export class PagedList<T extends { id: Id }> {
         return this.list
       })
       .catch((e: unknown) => {
+        const err = toApiError(e)
         runInAction(() => {
-          this.error = failureText(e, '加载失败')
-          this.errorKind = toApiError(e).kind
+          this.error = failureText(err, '加载失败')
+          this.errorKind = err.kind
         })
         throw e
       })

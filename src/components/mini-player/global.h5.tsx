@@ -1,12 +1,13 @@
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { onRouteChange } from '@/platform/route-change'
+import { pathUnderBasename } from '@/platform/basename'
 import { isTabKey, pageKeyOfPath } from '@/router/pages'
 import { MiniPlayer } from './index'
 
 /** The page's path under the router's /m2 basename. */
 function currentPath(): string {
-  return typeof location === 'undefined' ? '' : location.pathname.replace(/^\/m2(?=\/|$)/, '') || '/'
+  return typeof location === 'undefined' ? '' : pathUnderBasename(location.pathname) || '/'
 }
 
 /**
