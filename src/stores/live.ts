@@ -67,15 +67,18 @@ export class LiveStore {
   stats: Record<number, Record<string, number>> = {}
   currentRoomId = 0
   private groupsFetched = false
+  private groupsLoading: Promise<void> | null = null
 
   constructor() {
     // rooms and groups as the server answers them, replaced whole, never changed in place: which rooms are kept is
     // observed, not every field of every room
-    makeAutoObservable<LiveStore, 'groupsFetched'>(this, {
+    makeAutoObservable<LiveStore, 'groupsFetched' | 'groupsLoading' | 'loadGroups'>(this, {
       roomsData: observable.shallow,
       groupsData: observable.ref,
       groupRooms: observable.shallow,
-      groupsFetched: false
+      groupsFetched: false,
+      groupsLoading: false,
+      loadGroups: false
     })
   }
 
@@ -93,11 +96,16 @@ export class LiveStore {
     options: { password?: string; test?: string } = {},
     onInfo?: (room: KeptRoom) => void
   ): Promise<KeptRoom | null> {
+    // the groups file (small, static) comes beside the room info and the room renders once both are in: the group
+    // switcher's place is kept from the room's first frame, so the chat below it does not jump when the group's
+    // rooms arrive after the video's first frame (CLS). It never fails the room (quiet).
+    const groups = this.loadGroups()
     try {
       const info = await fetchRoomInfo({ roomid, ...options })
       if (info) {
         const room = normalizeRoom(info, pageProtocol())
         onInfo?.(room)
+        await groups
         runInAction(() => {
           this.roomsData[roomid] = room
           delete this.roomErrors[roomid]
@@ -142,17 +150,30 @@ export class LiveStore {
     return quiet(shareRoom(roomid), null)
   }
 
+  /** The groups, fetched once (a failure is asked again next time); quiet. */
+  private loadGroups(): Promise<void> {
+    if (this.groupsFetched) return Promise.resolve()
+    if (!this.groupsLoading)
+      this.groupsLoading = quiet(fetchGroups(), null).then((groups) => {
+        runInAction(() => {
+          if (Array.isArray(groups)) {
+            this.groupsData = groups
+            this.groupsFetched = true
+          }
+        })
+        this.groupsLoading = null
+      })
+    return this.groupsLoading
+  }
+
+  /** How many rooms the room's group lists (R4.24): the switcher keeps its place when there are two or more. */
+  groupSize(roomid: number): number {
+    return groupOf(this.groupsData, roomid)?.rooms.length ?? 0
+  }
+
   /** The groups, fetched once; then the rooms of the first group containing the room (count 100, order sort; R4.24). */
   async loadGroupRooms(roomid: number): Promise<RoomItem[]> {
-    if (!this.groupsFetched) {
-      const groups = await quiet(fetchGroups(), null)
-      if (Array.isArray(groups)) {
-        runInAction(() => {
-          this.groupsData = groups
-          this.groupsFetched = true
-        })
-      }
-    }
+    await this.loadGroups()
     const group = groupOf(this.groupsData, roomid)
     if (!group) return []
     if (this.groupRooms[group.id]) return this.groupRooms[group.id]

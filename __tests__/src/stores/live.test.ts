@@ -3,8 +3,10 @@ import { LiveStore, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@
 import { qrcodeUrl, type RoomInfo } from '@/api/live'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { countRequests, useReferenceServer } from '../support/reference-server'
+import { useFaultProxy } from '../core/fault-proxy'
 
 const server = useReferenceServer()
+const proxy = useFaultProxy(server)
 
 /** The JSON answers of the requests whose URL matches (the request core still reads its own copy). */
 function recordAnswers(pattern: RegExp) {
@@ -142,5 +144,37 @@ describe('live store against the reference server', () => {
     } finally {
       calls.restore()
     }
+  })
+})
+
+describe('a room and its group', () => {
+  test('R4.24 the groups file is asked beside the room info and is in when the room is kept: the switcher’s place is known from the room’s first render', async () => {
+    const store = new LiveStore()
+    const seen = proxy.seen.length
+    const room = await store.loadRoom(496)
+    expect(room).not.toBeNull()
+    const asked = proxy.seen.slice(seen).map((r) => r.url)
+    expect(asked.filter((u) => u.includes('/m2/json/groups.json'))).toHaveLength(1)
+    // asked before the room info answered (beside it, not after it)
+    expect(asked.findIndex((u) => u.includes('groups.json'))).toBeLessThan(
+      asked.findIndex((u) => u.includes('roominfo'))
+    )
+    // 496's group lists two rooms or more (seed), known once the room is stored
+    expect(store.groupSize(496)).toBeGreaterThanOrEqual(2)
+    // the group's rooms then need no second groups file
+    await store.loadGroupRooms(496)
+    expect(proxy.seen.slice(seen).filter((r) => r.url.includes('groups.json'))).toHaveLength(1)
+  })
+
+  test('R4.24 R8.17 a groups file that fails does not hold the room back: the room has no switcher, and the group is asked again later', async () => {
+    const store = new LiveStore()
+    proxy.fail(/\/m2\/json\/groups\.json/, { status: 502 }, 1)
+    const room = await store.loadRoom(496)
+    expect(room).toMatchObject({ id: 496 })
+    expect(store.roomErrors[496]).toBeUndefined()
+    expect(store.groupSize(496)).toBe(0)
+    const rooms = await store.loadGroupRooms(496)
+    expect(rooms.length).toBeGreaterThanOrEqual(2)
+    expect(store.groupSize(496)).toBe(rooms.length)
   })
 })

@@ -145,9 +145,10 @@ export const GroupSwitcher = observer(function GroupSwitcher({
   roomId: number
   afterVideo?: boolean
 }) {
-  const [rooms, setRooms] = useState<{ id: number; title: string; onair: number; cover?: string }[]>([])
+  const [rooms, setRooms] = useState<{ id: number; title: string; onair: number; cover?: string }[] | null>(null)
   useEffect(() => {
     let mounted = true
+    setRooms(null)
     void (afterVideo ? afterFirstFrame() : Promise.resolve())
       .then(() => liveStore.loadGroupRooms(roomId))
       .then((list) => mounted && setRooms(list))
@@ -156,6 +157,17 @@ export const GroupSwitcher = observer(function GroupSwitcher({
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when roomId changes; what else it reads belongs to those
   }, [roomId])
+  if (!rooms) {
+    // the group's rooms come after the video's first frame: their strip keeps its place from the start (the groups
+    // file came with the room), so nothing below it moves when they arrive
+    if (liveStore.groupSize(roomId) < 2) return null
+    return (
+      <View className='group-switcher group-switcher--waiting'>
+        <View className='group-switcher__item group-switcher__item--waiting' />
+        <View className='group-switcher__item group-switcher__item--waiting' />
+      </View>
+    )
+  }
   if (rooms.length < 2) return null
   return (
     <ScrollView scrollX className='group-switcher' {...tablistProps('同组直播间')}>
