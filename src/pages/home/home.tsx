@@ -70,6 +70,7 @@ function HomePage() {
           <View>
             <Slides />
             <Menu />
+            <IndexFailure />
             {stage >= 1 && <OnAir />}
             {stage >= 2 && (
               <NearViewport minHeight='35rem'>
@@ -114,6 +115,17 @@ const Menu = observer(function Menu() {
       ))}
     </View>
   )
+})
+
+/**
+ * The index failed while the room list answered: in place of its sections (menu, notices, streamers, playbacks,
+ * channels) the viewer reads why, with a retry of the index alone (loading in place while it runs).
+ */
+const IndexFailure = observer(function IndexFailure() {
+  const s = homeStore
+  if (s.indexLoaded) return null
+  if (s.loadingIndex) return <PageState loading />
+  return s.indexError ? <PageState error={s.indexError} onRetry={() => s.loadIndex()} /> : null
 })
 
 /** The notices and the 正在直播 strip. */
