@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { showAllOfHome, suite } from './harness'
+import { HOME_READY, showAllOfHome, suite } from './harness'
 
 const s = suite()
 
@@ -92,3 +92,68 @@ test('R4.43 R2.48 a search shows the four tabs and its keyword survives a reload
   assert.deepEqual(history, ['太湖'])
   await context.close()
 })
+
+test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立即刷新 past 60 px, 正在刷新…): the index and the room list are asked again; a pull whose index fails keeps what was shown and says 网络异常,请检查网络后重试', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  const page = await context.newPage()
+  const asked: string[] = []
+  page.on('request', (r) => {
+    const m = /\/userapp\/(index|living\/list)\b/.exec(r.url())
+    if (m) asked.push(m[1])
+  })
+  await page.goto(`${s.server.origin}/m2/pages/home/home`)
+  await page.waitForSelector(HOME_READY)
+  await page.waitForLoadState('networkidle')
+  const before = asked.length
+  // the refreshed index takes a moment, so its 正在刷新… is seen
+  await page.route(
+    /\/userapp\/index/,
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 800))
+      await route.continue()
+    },
+    { times: 1 }
+  )
+  const cdp = await context.newCDPSession(page)
+  const x = 195
+  const y = 300
+  const hint = page.locator('.pull-refresh__text')
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+  // 8 px is still a tap (R9.25); 40 px more is a pull short of the trigger
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 48 }] })
+  await hint.filter({ hasText: '下拉刷新' }).waitFor({ timeout: 5000 })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 100 }] })
+  await hint.filter({ hasText: '释放立即刷新' }).waitFor({ timeout: 5000 })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await hint.filter({ hasText: '正在刷新…' }).waitFor({ timeout: 5000 })
+  await waitFor(() => asked.length >= before + 2, 'index and room list asked again')
+  assert.deepEqual(asked.slice(before).sort(), ['index', 'living/list'])
+  await hint.waitFor({ state: 'detached', timeout: 10000 })
+
+  // a pull short of 60 px refreshes nothing
+  const settled = asked.length
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 50 }] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await page.waitForTimeout(1000)
+  assert.equal(asked.length, settled)
+
+  // the index fails on the next pull: home keeps its menu and rooms, and a toast says why
+  await page.route(/\/userapp\/index/, (route) => route.abort('internetdisconnected'), { times: 1 })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 100 }] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await page.getByText('网络异常,请检查网络后重试').waitFor({ timeout: 10000 })
+  assert.ok((await page.locator('.home__menu-item').count()) > 0, 'the menu stays')
+  assert.ok((await page.locator(HOME_READY).count()) > 0, 'the rooms on air stay')
+  assert.equal(await page.locator('.home .page-state--error').count(), 0, 'no error state over what was shown')
+  await context.close()
+})
+
+async function waitFor(ok: () => boolean, what: string, ms = 10000) {
+  const end = Date.now() + ms
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`)
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}

@@ -15,6 +15,7 @@ import { useTab } from '@/hooks/use-tab'
 import { useStaged } from '@/hooks/use-staged'
 import { env } from '@/env'
 import { openLink, openPage } from '@/router/navigate'
+import { showToast } from '@/ui/overlay'
 import { defaultShareTitle } from '@/share'
 import { homeStore } from '@/stores/home'
 import { formatCount } from '@/utils/format'
@@ -61,7 +62,7 @@ function HomePage() {
           <Text className='home__search-text'>搜索直播、主播、视频</Text>
         </View>
       </NavBar>
-      <PullRefresh onRefresh={() => s.refresh()}>
+      <PullRefresh onRefresh={pullToRefresh}>
         {loading ? (
           <PageState loading />
         ) : failed ? (
@@ -94,6 +95,16 @@ function HomePage() {
     </View>
   )
 }
+
+/**
+ * A pull down (R2.2: home's own, its native one is off) refreshes home. When the index fails, what was shown stays
+ * and a toast says why; the first load's failure is the page's error state instead, and a failed room list says so
+ * at its foot.
+ */
+const pullToRefresh = () =>
+  homeStore.refresh().then(() => {
+    if (homeStore.indexLoaded && homeStore.indexError) void showToast(homeStore.indexError).catch(() => undefined)
+  })
 
 const openSlide = (slide: Slide) => openLink(slide.link || slide.url)
 const openNotice = (notice: Notice) => openLink(notice.url || notice.link)
