@@ -8,7 +8,6 @@
 import Taro from '@tarojs/taro'
 import { fetchRoomInfo } from '@/api/live'
 import { fetchUserInfo } from '@/api/user'
-import { configureRequest } from '@/core/request'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { BalanceStore } from '@/stores/balance'
@@ -17,7 +16,7 @@ import { LikeStore } from '@/packageA/components/interact/like-store'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../core/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
@@ -25,12 +24,10 @@ import { SEED_IDS } from '../../../server/seed-ids'
 const LIKE_ROOM = SEED_IDS.rooms.password // likes counted only by this file; a password room: its likes carry the room's key (R3.9)
 const GIFT_ROOM = SEED_IDS.rooms.onAirWithGoods
 const server = useReferenceServer()
-let proxy: FaultProxy
+const proxy = useFaultProxy(server)
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-like-gift-faults')
-  proxy = await startFaultProxy(server.origin)
-  configureRequest({ hosts: { api: proxy.origin, live: proxy.origin, stats: proxy.origin, mobile: proxy.origin } })
   sessionStore.configure({
     wait: () => Promise.resolve(),
     currentUrl: () => `/packageA/pages/live/live?roomid=${GIFT_ROOM}`,
@@ -40,9 +37,6 @@ beforeAll(async () => {
   // the viewer entered the password room as its page does: from now on its likes carry the room_key
   expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).id).toBe(LIKE_ROOM)
 }, 40000)
-afterAll(async () => {
-  await proxy.close()
-})
 
 let toast: jest.SpyInstance
 beforeEach(() => {
