@@ -247,3 +247,43 @@ test('a vote, a quiz, a red packet and goods on screen: axe finds nothing seriou
   await p.close()
   await demo('goods-off', String(ROOM))
 })
+
+test('R4.38 a push that arrives while the picture is stalled shows when the picture reaches its moment, not after the latency measured before the stall', async () => {
+  const p = await context.newPage()
+  await p.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+  await p.waitForSelector('.player[data-state="playing"]', { timeout: 30000 })
+  await p.waitForTimeout(1500) // its latency measured while playing
+  // the media stops arriving (the playlists still do): the picture stalls and falls behind the live edge
+  const media = new RegExp(`/hls/live/${ROOM}/.*\\.ts`)
+  let release: () => void = () => undefined
+  const held = new Promise<void>((r) => (release = r))
+  await p.route(media, async (route) => {
+    await held
+    await route.continue().catch(() => undefined)
+  })
+  const lag = () =>
+    p.evaluate<number>(`(() => {
+      const v = document.querySelector('video')
+      return v && v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.currentTime : 0
+    })()`)
+  const end = Date.now() + 20000
+  while ((await lag()) < 3.5 && Date.now() < end) await p.waitForTimeout(200)
+  assert.ok((await lag()) >= 3.5, 'the stalled picture fell behind')
+  const r = await demo('vote', String(ROOM))
+  assert.equal(r.code, 1)
+  const pushed = Date.now()
+  const card = '.act-card--vote .act-vote__foot:has-text("每人限投一票")'
+  // while the picture stands still it never reaches the push: nothing shows (the latency before the stall, about
+  // 1.5 s, would have shown it by now)
+  await p.waitForTimeout(3000)
+  assert.equal(await p.$(card), null, 'shown while the picture was still behind the push')
+  // the media comes back: the picture plays on, and the vote shows once the picture has reached it
+  release()
+  await p.unroute(media)
+  await p.waitForSelector(card, { timeout: 30000 })
+  const elapsed = (Date.now() - pushed) / 1000
+  const behind = await lag()
+  // half a second's leeway for the moments of the two readings
+  assert.ok(elapsed >= behind - 0.5, `shown ${elapsed} s after the push with the picture ${behind} s behind`)
+  await p.close()
+})

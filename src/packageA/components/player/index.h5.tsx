@@ -7,7 +7,7 @@ import { PlayerContext } from './context'
 import { markFirstFrame, resetFirstFrame } from './first-frame'
 import { GestureRecognizer, LONG_PRESS_MS, DOUBLE_TAP_MS, type GestureAction } from './gestures'
 import { keyAction, SEEK_STEP_SECONDS } from './keys'
-import { setStreamLatency, streamLatency } from './latency'
+import { clearLatencyProbe, setLatencyProbe, setStreamLatency, streamLatency } from './latency'
 import { MenuHost } from './menu-host'
 import {
   BEHIND_SECONDS,
@@ -348,6 +348,13 @@ export const Player = observer(
         else if (video.seekable.length)
           setStreamLatency(video.seekable.end(video.seekable.length - 1) - video.currentTime, 'native')
       }
+      // a push's delay read at the push: the live window's end (hls.js keeps it at the playlist's edge) minus the
+      // position, stalled or not
+      const readLatency = () =>
+        video.paused || !video.seekable.length
+          ? null
+          : video.seekable.end(video.seekable.length - 1) - video.currentTime
+      if (live) setLatencyProbe(readLatency)
       const onRate = () => {
         if (holdRate.current === null) setRate(video.playbackRate)
       }
@@ -462,6 +469,7 @@ export const Player = observer(
         listeners.forEach(([e, l]) => video.removeEventListener(e, l))
         window.removeEventListener('pagehide', save)
         setStreamLatency(null, '')
+        clearLatencyProbe(readLatency)
         hls?.destroy()
         hlsRef.current = null
         switchSourceRef.current = null

@@ -28,8 +28,23 @@ export const setStreamLatency = action((seconds: number | null, source: typeof s
   streamLatency.source = seconds === null ? '' : source
 })
 
+/**
+ * The playing player's reading of its latency at this moment (null when it has none, or is paused). The store above
+ * moves on timeupdate, and none comes while the picture stalls waiting for data: a push arriving then is waited for
+ * as far behind as the picture has fallen, not as far as it was when it last moved.
+ */
+let probe: (() => number | null) | null = null
+export function setLatencyProbe(read: () => number | null): void {
+  probe = read
+}
+/** A player leaving takes its probe away (not a newer player's). */
+export function clearLatencyProbe(read: () => number | null): void {
+  if (probe === read) probe = null
+}
+
 /** The stage's delay for a push arriving now, in ms. */
 export function latencyDelayMs(): number {
-  const s = streamLatency.seconds
+  const now = probe ? probe() : null
+  const s = now !== null && Number.isFinite(now) && now >= 0 ? now : streamLatency.seconds
   return s && s > 0 ? Math.round(s * 1000) : 0
 }
