@@ -66,18 +66,17 @@ export class LiveStore {
   groupRooms: Record<number, RoomItem[]> = {}
   stats: Record<number, Record<string, number>> = {}
   currentRoomId = 0
-  private groupsFetched = false
-  private groupsLoading: Promise<void> | null = null
+  /** the groups file, asked once: null until asked, and again after a failure */
+  private groupsLoaded: Promise<void> | null = null
 
   constructor() {
     // rooms and groups as the server answers them, replaced whole, never changed in place: which rooms are kept is
     // observed, not every field of every room
-    makeAutoObservable<LiveStore, 'groupsFetched' | 'groupsLoading' | 'loadGroups'>(this, {
+    makeAutoObservable<LiveStore, 'groupsLoaded' | 'loadGroups'>(this, {
       roomsData: observable.shallow,
       groupsData: observable.ref,
       groupRooms: observable.shallow,
-      groupsFetched: false,
-      groupsLoading: false,
+      groupsLoaded: false,
       loadGroups: false
     })
   }
@@ -152,18 +151,11 @@ export class LiveStore {
 
   /** The groups, fetched once (a failure is asked again next time); quiet. */
   private loadGroups(): Promise<void> {
-    if (this.groupsFetched) return Promise.resolve()
-    if (!this.groupsLoading)
-      this.groupsLoading = quiet(fetchGroups(), null).then((groups) => {
-        runInAction(() => {
-          if (Array.isArray(groups)) {
-            this.groupsData = groups
-            this.groupsFetched = true
-          }
-        })
-        this.groupsLoading = null
-      })
-    return this.groupsLoading
+    this.groupsLoaded ??= quiet(fetchGroups(), null).then((groups) => {
+      if (Array.isArray(groups)) runInAction(() => (this.groupsData = groups))
+      else this.groupsLoaded = null
+    })
+    return this.groupsLoaded
   }
 
   /** How many rooms the room's group lists (R4.24): the switcher keeps its place when there are two or more. */

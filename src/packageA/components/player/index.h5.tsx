@@ -333,6 +333,13 @@ export const Player = observer(
         }
       }
       // the measured live latency, which the activity stage waits before showing a push; a playback's position
+      // the live window's end (hls.js keeps it at the playlist's edge) minus the position: native HLS's latency, and
+      // a push's delay read at the push, stalled or not (latency.ts)
+      const readLatency = () =>
+        video.paused || !video.seekable.length
+          ? null
+          : video.seekable.end(video.seekable.length - 1) - video.currentTime
+      if (live) setLatencyProbe(readLatency)
       const onTimeUpdate = () => {
         onTimeRef.current?.(video.currentTime)
         if (!live) {
@@ -345,16 +352,11 @@ export const Player = observer(
         }
         if (video.paused) return
         if (hls) setStreamLatency(hls.latency, 'hls.js')
-        else if (video.seekable.length)
-          setStreamLatency(video.seekable.end(video.seekable.length - 1) - video.currentTime, 'native')
+        else {
+          const lag = readLatency()
+          if (lag !== null) setStreamLatency(lag, 'native')
+        }
       }
-      // a push's delay read at the push: the live window's end (hls.js keeps it at the playlist's edge) minus the
-      // position, stalled or not
-      const readLatency = () =>
-        video.paused || !video.seekable.length
-          ? null
-          : video.seekable.end(video.seekable.length - 1) - video.currentTime
-      if (live) setLatencyProbe(readLatency)
       const onRate = () => {
         if (holdRate.current === null) setRate(video.playbackRate)
       }
