@@ -32,6 +32,14 @@ async function demo(...args: string[]): Promise<{ code: number; data: any }> {
   return JSON.parse(stdout)
 }
 
+/** How far the picture is behind the live edge, in s: the live window's end minus the position (0 before any). */
+function behindLive(p: Page): Promise<number> {
+  return p.evaluate<number>(`(() => {
+    const v = document.querySelector('video')
+    return v && v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.currentTime : 0
+  })()`)
+}
+
 /** ms from the demo control's answer until `selector` shows. */
 async function shownAfter(selector: string, action: () => Promise<unknown>): Promise<number> {
   await action()
@@ -61,10 +69,7 @@ test('R1.5 the running vote shows on entering (late joiner), and the stream is p
 test('R4.38 R7.96 a pushed vote appears after the measured latency; voting moves the count', async () => {
   await page.waitForTimeout(2000) // hls.js has measured the latency
   // the latency the player measures (hls.js: the playlist's edge minus the position), read as the push goes out
-  const measured = await page.evaluate(() => {
-    const v = document.querySelector('video')!
-    return v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.currentTime : 0
-  })
+  const measured = await behindLive(page)
   const ms = await shownAfter('.act-card--vote .act-vote__foot:has-text("每人限投一票")', async () => {
     const r = await demo('vote', String(ROOM))
     assert.equal(r.code, 1)
@@ -261,11 +266,7 @@ test('R4.38 a push that arrives while the picture is stalled shows when the pict
     await held
     await route.continue().catch(() => undefined)
   })
-  const lag = () =>
-    p.evaluate<number>(`(() => {
-      const v = document.querySelector('video')
-      return v && v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.currentTime : 0
-    })()`)
+  const lag = () => behindLive(p)
   const end = Date.now() + 20000
   while ((await lag()) < 3.5 && Date.now() < end) await p.waitForTimeout(200)
   assert.ok((await lag()) >= 3.5, 'the stalled picture fell behind')

@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, showAllOfHome, suite } from './harness'
+import { HOME_READY, showAllOfHome, suite, touchDrag, waitUntil } from './harness'
 
 const s = suite()
 
@@ -126,34 +126,22 @@ test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立�
   await hint.filter({ hasText: '释放立即刷新' }).waitFor({ timeout: 5000 })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
   await hint.filter({ hasText: '正在刷新…' }).waitFor({ timeout: 5000 })
-  await waitFor(() => asked.length >= before + 2, 'index and room list asked again')
+  await waitUntil(() => asked.length >= before + 2, 'index and room list asked again')
   assert.deepEqual(asked.slice(before).sort(), ['index', 'living/list'])
   await hint.waitFor({ state: 'detached', timeout: 10000 })
 
   // a pull short of 60 px refreshes nothing
   const settled = asked.length
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 50 }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await touchDrag(cdp, { x, y }, { x, y: y + 50 })
   await page.waitForTimeout(1000)
   assert.equal(asked.length, settled)
 
   // the index fails on the next pull: home keeps its menu and rooms, and a toast says why
   await page.route(/\/userapp\/index/, (route) => route.abort('internetdisconnected'), { times: 1 })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 100 }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await touchDrag(cdp, { x, y }, { x, y: y + 100 })
   await page.getByText('网络异常,请检查网络后重试').waitFor({ timeout: 10000 })
   assert.ok((await page.locator('.home__menu-item').count()) > 0, 'the menu stays')
   assert.ok((await page.locator(HOME_READY).count()) > 0, 'the rooms on air stay')
   assert.equal(await page.locator('.home .page-state--error').count(), 0, 'no error state over what was shown')
   await context.close()
 })
-
-async function waitFor(ok: () => boolean, what: string, ms = 10000) {
-  const end = Date.now() + ms
-  while (!ok()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}

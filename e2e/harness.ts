@@ -2,7 +2,7 @@
 // port with a fresh database, and Debian's Chromium driven by playwright-core.
 import { existsSync } from 'node:fs'
 import { after, before } from 'node:test'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { startChildServer } from './child-server'
 
 export const CHROMIUM_ARGS = [
@@ -70,6 +70,22 @@ export async function submitLoginForm(page: Page, mobile = '13800000001', passwo
   await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill(mobile)
   await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill(password)
   await page.locator('.user-form__submit:visible').first().click()
+}
+
+/** Waits until `check` holds (a test's own record of requests, say), or throws naming `what`. */
+export async function waitUntil(check: () => boolean, what: string, timeout = 10000) {
+  const end = Date.now() + timeout
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+
+/** A finger put down at `from`, moved to `to` and lifted: real touch input through Chromium's DevTools protocol. */
+export async function touchDrag(cdp: CDPSession, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [to] })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
 }
 
 export interface Suite {

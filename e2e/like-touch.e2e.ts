@@ -3,7 +3,7 @@
 // without a touch (mouse) still counts.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { suite } from './harness'
+import { suite, touchDrag, waitUntil } from './harness'
 
 const s = suite()
 
@@ -29,13 +29,9 @@ test('R9.25 R3.17 R7.76 a tap on the like button is one like (its click within 1
 
   // A touch that starts on the button and moves 30 px (a scroll) is no like.
   const cdp = await context.newCDPSession(page)
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y - 30 }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await touchDrag(cdp, { x, y }, { x, y: y - 30 })
   // A small tremor (5 px) is still a tap.
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + 5, y }] })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await touchDrag(cdp, { x, y }, { x: x + 5, y })
   await waitUntil(() => sum() >= 6, 'the tremor tap is sent')
   await new Promise((r) => setTimeout(r, 2000))
   assert.equal(sum(), 6, 'the moved touch added nothing, the tremor tap one')
@@ -48,11 +44,3 @@ test('R9.25 R3.17 R7.76 a tap on the like button is one like (its click within 1
   assert.equal(sum(), 7)
   await context.close()
 })
-
-async function waitUntil(check: () => boolean, what: string, timeout = 10000) {
-  const end = Date.now() + timeout
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
