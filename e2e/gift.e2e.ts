@@ -89,6 +89,67 @@ test('R4.12 R7.88 R8.14 a paid room shows its trial banner and unlocks after pur
   await page.close()
 })
 
+/** Room 308 (paid, 50 慧币) opened with its trial set to `trial` seconds; the playlists and parts it asks for. */
+async function paidRoom(trial: number): Promise<{ page: Page; stream: string[] }> {
+  const page = await context.newPage()
+  const stream: string[] = []
+  page.on('request', (r) => {
+    if (/\/hls\/live\/308\//.test(r.url())) stream.push(r.url())
+  })
+  // the server's info with another trial: the server still serves its own (120 s), so whatever is asked reaches it
+  await page.route('**/userapp/roominfo', async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    if (body.data?.id === 308) body.data.trial_seconds = trial
+    await route.fulfill({ response, json: body })
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=308`)
+  return { page, stream }
+}
+
+const videoTime = (page: Page) => page.$eval('video', (v) => v.currentTime)
+
+/** Nothing of the stream is asked for during `ms` (a live LL-HLS stream asks for a part about every 0.5 s). */
+async function assertStreamQuiet(page: Page, stream: string[], ms: number, what: string) {
+  const before = stream.length
+  await page.waitForTimeout(ms)
+  assert.deepEqual(stream.slice(before), [], what)
+}
+
+// (before the next test, which buys room 308)
+test('R4.12 a paid room without a trial loads none of its stream while it waits to be bought', async () => {
+  const { page, stream } = await paidRoom(0)
+  const banner = await page.waitForSelector('.premium-banner[data-state="PREMIUM"]')
+  assert.match((await banner.textContent()) || '', /付费直播，点击解锁 50 慧币/)
+  await assertStreamQuiet(page, stream, 2000, 'the stream of a room waiting to be bought was asked for')
+  assert.deepEqual(stream, [])
+  assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'no picture: the poster stands')
+  await page.close()
+})
+
+test('R4.12 R7.88 a paid room’s stream stops loading when the trial ends and plays again once bought', async () => {
+  const { page, stream } = await paidRoom(4)
+  await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
+    timeout: 20000
+  })
+  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 10000 })
+  assert.match((await page.textContent('.premium-banner')) || '', /试看结束，解锁后继续观看/)
+  await assertStreamQuiet(page, stream, 2000, 'the stream went on loading after the trial')
+  assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'the picture gave way to the poster')
+  assert.equal(await page.locator('.player__controls--on').count(), 0, 'no controls over a stream that cannot play')
+  await page.click('.premium-banner')
+  await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
+    timeout: 20000
+  })
+  const at = await videoTime(page)
+  await page.waitForFunction((t) => (document.querySelector('video')?.currentTime || 0) > t + 1, at, {
+    timeout: 10000
+  })
+  await page.close()
+})
+
 test('R1.4 R7.67 R7.84 R3.46 a top-up through the H5 payment page raises the balance', async () => {
   const page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)

@@ -11,7 +11,13 @@ import { DIST } from './sim'
 import { assertNoErrors, weappSuite } from './support'
 import { textOf, type MpNode } from './tree'
 
-const s = weappSuite()
+// Two paid rooms as the broadcaster could publish them: 303 with no trial, 308 with a trial of three seconds.
+const NO_TRIAL = 303
+const SHORT_TRIAL = 308
+const s = weappSuite((store) => {
+  store.patchDoc('room', NO_TRIAL, { trial_seconds: 0 })
+  store.patchDoc('room', SHORT_TRIAL, { trial_seconds: 3 })
+})
 const ROOM = 496
 
 const video = (sim: WeappSim): MpNode => {
@@ -235,4 +241,19 @@ test('app.json asks for background audio; a live room’s <video> that fails is 
   sim.page.fire(video(sim), 'play', {})
   await sim.waitFor(() => !sim.page.find({ cls: 'player__overlay' }), 'playing again')
   assertNoErrors(sim)
+})
+
+test('R4.12 a paid room waiting to be bought gives its <video> no src: none with no trial, and none once the trial ends', async () => {
+  const banner = (sim: WeappSim, state: string) => sim.page.find({ cls: `premium-banner--${state}` })
+  const paid = await room(NO_TRIAL)
+  await paid.waitFor(() => banner(paid, 'premium'), 'PREMIUM')
+  assert.equal(src(paid), '', 'no stream for a room not bought')
+  assertNoErrors(paid)
+
+  const trial = await room(SHORT_TRIAL)
+  await trial.waitFor(() => banner(trial, 'trial'), 'TRIAL')
+  assert.match(src(trial), /\/hls\/live\/308\/index\.m3u8\?token=/, 'the trial plays the stream')
+  await trial.waitFor(() => banner(trial, 'trial_ended'), 'the trial’s end', 8000)
+  await trial.waitFor(() => src(trial) === '', 'the <video> gives the stream up')
+  assertNoErrors(trial)
 })

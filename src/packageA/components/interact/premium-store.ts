@@ -105,16 +105,17 @@ export class PremiumStore {
     return liveStore.roomsData[roomId]
   }
 
-  isPremium(roomId: number): boolean {
-    return Number(this.room(roomId)?.is_premium) > 0
+  /** `room` is the room's info when it is at hand before the live store keeps it (the stream starts on its arrival). */
+  isPremium(roomId: number, room = this.room(roomId)): boolean {
+    return Number(room?.is_premium) > 0
   }
 
   price(roomId: number): number {
     return Number(this.room(roomId)?.price) || 0
   }
 
-  trialSeconds(roomId: number): number {
-    return Math.max(0, Number(this.room(roomId)?.trial_seconds) || 0)
+  trialSeconds(roomId: number, room = this.room(roomId)): number {
+    return Math.max(0, Number(room?.trial_seconds) || 0)
   }
 
   elapsed(roomId: number): number {
@@ -126,18 +127,18 @@ export class PremiumStore {
     return Math.max(0, this.trialSeconds(roomId) - this.elapsed(roomId))
   }
 
-  state(roomId: number): BannerState {
+  state(roomId: number, room = this.room(roomId)): BannerState {
     return bannerState({
-      isPremium: this.isPremium(roomId),
+      isPremium: this.isPremium(roomId, room),
       purchased: this.purchased[roomId] ?? null,
-      trialSeconds: this.trialSeconds(roomId),
+      trialSeconds: this.trialSeconds(roomId, room),
       elapsed: this.elapsed(roomId)
     })
   }
 
   /** True when the stream must not play: a paid room whose trial ended (or that has none) and is not bought. */
-  blocked(roomId: number): boolean {
-    const s = this.state(roomId)
+  blocked(roomId: number, room = this.room(roomId)): boolean {
+    const s = this.state(roomId, room)
     return s === 'TRIAL_ENDED' || s === 'PREMIUM'
   }
 

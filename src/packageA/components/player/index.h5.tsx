@@ -225,8 +225,6 @@ export const Player = observer(
     const [pip, setPip] = useState<'none' | 'off' | 'on'>('none')
     const [hint, setHint] = useState('')
     const sourceSwitch = useRef<SourceSwitch | null>(null)
-    const blockedRef = useRef(blocked)
-    blockedRef.current = blocked
     const onTimeRef = useRef(onTime)
     onTimeRef.current = onTime
     const onPlayingRef = useRef(onPlayingChange)
@@ -244,10 +242,11 @@ export const Player = observer(
       setVideo(el)
     }, [])
 
-    // ---- the stream
+    // ---- the stream: loaded only while the room lets it play (a paid room waiting to be bought loads nothing and
+    // shows the poster; bought, it starts again at the live edge)
     useEffect(() => {
       const video = ref.current
-      if (!video || !src) return
+      if (!video || !src || blocked) return
       let hls: HlsInstance | null = null
       let disposed = false
       let lastSave = 0
@@ -261,7 +260,7 @@ export const Player = observer(
       const start = resumeId ? resumePosition(resumeId) : null
 
       const tryPlay = () => {
-        if (blockedRef.current || disposed) return
+        if (disposed) return
         video.play().catch(() => {
           if (!disposed) setState((s) => (s === 'playing' ? s : 'needs-tap'))
         })
@@ -478,17 +477,9 @@ export const Player = observer(
         video.removeAttribute('src')
         video.load()
       }
-      // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source and retry; live and resumeId belong to that source
-    }, [src, attempt])
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source, retry and unlock; live and resumeId belong to that source
+    }, [src, attempt, blocked])
     const switchSourceRef = useRef<((next: string) => void) | null>(null)
-
-    // A paid room's trial ended: pause; unlocked again: play on.
-    useEffect(() => {
-      const video = ref.current
-      if (!video) return
-      if (blocked) video.pause()
-      else if (video.paused && video.readyState > 0) video.play().catch(() => setState('needs-tap'))
-    }, [blocked])
 
     // ---- time-shift (回看): a live stream with a window can be dragged back; 回到直播 returns to the edge
     useEffect(() => {
@@ -719,7 +710,8 @@ export const Player = observer(
       hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
     }, [])
     useEffect(() => () => void (hideTimer.current && clearTimeout(hideTimer.current)), [])
-    const controlsShown = controls || paused || state !== 'playing' || menu !== null
+    // a paid room waiting to be bought has nothing to control: the poster stands and the banner asks for the unlock
+    const controlsShown = !blocked && (controls || paused || state !== 'playing' || menu !== null)
 
     // ---- keys: Space, ← →, F, D
     const keysRef = useRef<(e: KeyboardEvent) => void>(() => undefined)

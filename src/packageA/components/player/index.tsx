@@ -110,13 +110,15 @@ export const Player = observer(
     }, [live, state])
     useEffect(() => () => setStreamLatency(null, ''), [])
 
-    // the stream's renditions (清晰度), and the viewer's choice of them from the start
+    // the stream's renditions (清晰度), and the viewer's choice of them from the start; a paid room waiting to be
+    // bought loads nothing (its <video> has no src and shows the poster) and starts again once unlocked
     useEffect(() => {
       let mounted = true
       setCurrent(src)
       setRenditions([])
       setState('loading')
       position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
+      if (blocked) return
       void Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
         if (!mounted) return
         setRenditions(list)
@@ -132,7 +134,7 @@ export const Player = observer(
       return () => {
         mounted = false
       }
-    }, [src])
+    }, [src, blocked])
 
     const context = () => Taro.createVideoContext(id)
     const save = () => {
@@ -179,7 +181,7 @@ export const Player = observer(
           <LivePlayer
             key={attempt}
             className='player__video'
-            src={src}
+            src={blocked ? '' : src}
             mode='live'
             autoplay={!blocked}
             objectFit='contain'
@@ -220,7 +222,7 @@ export const Player = observer(
           key={attempt}
           id={id}
           className='player__video'
-          src={current}
+          src={blocked ? '' : current}
           poster={poster}
           autoplay={!blocked}
           initialTime={start ?? undefined}

@@ -28,8 +28,11 @@ import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 
-/** Whether the room's player starts a stream now: on air, and not a paid room waiting to be unlocked. */
-const playsVideo = (room: RoomInfo, roomId: number) => roomPhase(room) === 'live' && !premiumStore.blocked(roomId)
+/**
+ * Whether the room's player starts a stream now: on air, and not a paid room waiting to be unlocked. It reads the
+ * info it is given: the stream is asked for as the info arrives, before the live store keeps the room.
+ */
+const playsVideo = (room: RoomInfo, roomId: number) => roomPhase(room) === 'live' && !premiumStore.blocked(roomId, room)
 
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the activity stage below it (never over the
