@@ -7,6 +7,7 @@ import { balanceStore } from '@/stores/balance'
 import { liveStore } from '@/stores/live'
 import { serviceConfig } from '@/stores/service-config'
 import { loginPrompt } from '@/stores/login-prompt'
+import { getItem, setItem } from '@/platform/storage'
 import { isNotEnoughGold } from './gift-store'
 
 /** The paid live room banner states (spec R4.12). */
@@ -64,6 +65,24 @@ export function bannerText(state: BannerState, price: number, trialLeft = 0): { 
   }
 }
 
+/**
+ * When the viewer's trial of each paid room started (ms), kept on the device: the server gives one trial per viewer
+ * and room a day (server/security.ts, `trialReset`) and its stream token ends with it, so a reload or a second visit
+ * goes on counting the same trial rather than promise a new one the stream would not honour.
+ */
+const TRIAL_STARTS_KEY = 'premium_trial_starts'
+const TRIAL_MEMORY_MS = 24 * 3600 * 1000
+
+function readTrialStarts(now: number): Record<number, number> {
+  const kept = getItem<unknown>(TRIAL_STARTS_KEY)
+  const out: Record<number, number> = {}
+  if (!kept || typeof kept !== 'object') return out
+  for (const [id, start] of Object.entries(kept)) {
+    if (typeof start === 'number' && start <= now && now - start < TRIAL_MEMORY_MS) out[Number(id)] = start
+  }
+  return out
+}
+
 export interface PremiumDeps {
   now: () => number
   setInterval: (fn: () => void, ms: number) => unknown
@@ -94,6 +113,7 @@ export class PremiumStore {
       ...deps
     }
     this.now = this.deps.now()
+    this.trialStarts = readTrialStarts(this.now)
     makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching'>(this, {
       deps: false,
       ticker: false,
@@ -155,7 +175,12 @@ export class PremiumStore {
    */
   watch(roomId: number): () => void {
     this.watching.set(roomId, (this.watching.get(roomId) || 0) + 1)
-    if (this.trialStarts[roomId] === undefined) this.trialStarts[roomId] = this.deps.now()
+    const now = this.deps.now()
+    const start = this.trialStarts[roomId]
+    if (start === undefined || now - start >= TRIAL_MEMORY_MS) {
+      this.trialStarts[roomId] = now
+      setItem(TRIAL_STARTS_KEY, { ...readTrialStarts(now), [roomId]: now })
+    }
     this.tick()
     if (this.ticker === null) this.ticker = this.deps.setInterval(() => this.tick(), 1000)
     return () => this.unwatch(roomId)
