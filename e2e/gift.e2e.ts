@@ -1,6 +1,7 @@
-// Gifts, paid live and top-up in Chromium against the real server (items 5, 6; spec R3.16, R7.77, R4.12,
-// R7.88, R8.14, R7.84, R1.4): a logged-in viewer sends a gift and the balance shown goes down by its price; a paid
-// room unlocks after purchase; a top-up through the sandbox payment page raises the balance.
+// Gifts, paid live, paid playbacks and top-up in Chromium against the real server (spec R3.16, R7.77, R4.12, R1.6,
+// R7.88, R8.14, R7.84, R1.4): a logged-in viewer sends a gift and the balance shown goes down by its price; a paid room
+// or playback loads nothing of its stream while it waits to be bought and plays once bought; a top-up through the
+// sandbox payment page raises the balance.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -157,6 +158,40 @@ test('R4.12 R7.88 a paid room’s trial goes on over a reload; its stream stops 
   await page.waitForFunction((t) => (document.querySelector('video')?.currentTime || 0) > t + 1, at, {
     timeout: 10000
   })
+  await page.close()
+})
+
+test('R1.6 R7.88 R4.12 a paid playback: 付费回放 trial, nothing loads after it, bought by review_id it plays on where it stopped', async () => {
+  const page = await context.newPage()
+  const stream: string[] = []
+  page.on('request', (r) => {
+    if (/\/hls\/vod\/5004\//.test(r.url())) stream.push(r.url())
+  })
+  // playback 5004 (20 慧币) with a 6 s trial rather than its 30 s
+  await page.route('**/userapp/playback/detail', async (route) => {
+    const response = await route.fetch()
+    const body = await response.json()
+    if (body.data?.id === 5004) body.data.trial_seconds = 6
+    await route.fulfill({ response, json: body })
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5004`)
+  const banner = await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
+  assert.match((await banner.textContent()) || '', /付费回放 试看中（剩余 \d 秒），点击解锁/)
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
+    timeout: 20000
+  })
+  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 15000 })
+  await assertStreamQuiet(page, stream, 2000, 'the playback went on loading after the trial')
+  assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'the picture gave way to the poster')
+  const before = await serverGold(page)
+  await page.click('.premium-banner')
+  await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
+  assert.equal(await serverGold(page), before - 20)
+  // it goes on from where the trial stopped it (a few seconds in), not from the start
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
+    timeout: 20000
+  })
+  assert.ok((await videoTime(page)) >= 3, `started again at ${await videoTime(page)} s`)
   await page.close()
 })
 

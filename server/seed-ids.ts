@@ -20,6 +20,10 @@ export const SEED_IDS = {
     /** the slow-live interactive room, with the running vote */
     withRunningVote: 539
   },
+  playbacks: {
+    /** a paid playback: 30 慧币 with a 30 s trial */
+    premium: 5009
+  },
   activities: {
     /** the vote running in rooms.withRunningVote */
     runningVote: 9001

@@ -5,7 +5,7 @@ import { test } from 'node:test'
 import { Store } from '../../server/db'
 import { seed, DEMO } from '../../server/seed'
 import { SEED_IDS } from '../../server/seed-ids'
-import type { Activity, Goods, Room } from '../../server/types'
+import type { Activity, Goods, Playback, Room } from '../../server/types'
 
 function seeded(): Store {
   const store = new Store(':memory:')
@@ -42,6 +42,11 @@ test('every named room is on air and is the kind its name says', () => {
   assert.equal(premium.is_premium, 1)
   assert.equal(premium.trial_seconds, 60)
   room(rooms.withRunningVote)
+  const paidPlayback = store.doc<Playback>('playback', SEED_IDS.playbacks.premium)
+  assert.ok(paidPlayback)
+  assert.equal(paidPlayback.is_premium, 1)
+  assert.equal(paidPlayback.price, 30)
+  assert.equal(paidPlayback.trial_seconds, 30)
   const vote = store.doc<Activity>('activity', activities.runningVote)
   assert.ok(vote)
   assert.equal(vote.kind, 'vote')

@@ -7,9 +7,9 @@ export type PremiumStatus = DataOf<PostAt<'/userapp/ispremium'>>
 /** The answer of premium_pay (R7.88). */
 export type PremiumPayResult = DataOf<PostAt<'/userapp/premium_pay'>>
 
-/** POST /userapp/ispremium {id} (R7.87). */
-export function checkPremium(id: number): Promise<PremiumStatus> {
-  return callPost('/userapp/ispremium', { id })
+/** POST /userapp/ispremium {id} or {review_id} (R7.87): a paid room, or a paid playback. */
+export function checkPremium(q: { id: number } | { review_id: number }): Promise<PremiumStatus> {
+  return callPost('/userapp/ispremium', q)
 }
 
 /** POST /userapp/premium_pay {id, review_id} (R7.88); review_id names a playback, id a live room. */

@@ -1,10 +1,11 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
 /*
  * Paid live rooms: the banner states of R4.12, the ispremium rule of R5.17, the purchase with its
- * toasts (R8.13, R8.14), against the reference server (SEED_IDS.rooms.premium: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s).
+ * toasts (R8.13, R8.14), against the reference server (SEED_IDS.rooms.premium: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s;
+ * SEED_IDS.playbacks.premium: 30 慧币, 30 s).
  */
 import Taro from '@tarojs/taro'
-import { payPremium, type PremiumStatus } from '@/api/premium'
+import type { PremiumStatus } from '@/api/premium'
 import { clearCookies } from '@/core/cookies'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
@@ -16,8 +17,11 @@ import {
   PremiumStore,
   bannerState,
   bannerText,
+  playbackPremiumStore,
+  premiumStore,
   purchasedFrom
 } from '@/packageA/components/interact/premium-store'
+import { PlaybackStore } from '@/packageA/pages/playback/store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
@@ -158,10 +162,36 @@ describe('against the reference server', () => {
     expect(await fresh.check(PAID)).toBe(true)
   })
 
-  test('R7.88 premium_pay takes review_id for a paid playback', async () => {
+  test('R1.6 R7.87 R7.88 R4.12 a paid playback: its detail starts a 付费回放 trial; ispremium and premium_pay go by review_id', async () => {
     expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
-    // resolves only on code 1 (R7.1)
-    expect(await payPremium({ review_id: 5004 })).toMatchObject({ purchased: 1 })
+    const id = SEED_IDS.playbacks.premium
+    const playback = new PlaybackStore(id) // the playback page's store: its detail reaches the paid store
+    await playback.load()
+    const store = playbackPremiumStore
+    expect(store.isPremium(id)).toBe(true)
+    const calls = countRequests(/ispremium|premium_pay/)
+    const gold = await balanceStore.loadBalance()
+    try {
+      expect(await store.check(id)).toBe(false)
+      const stop = store.watch(id)
+      expect(store.state(id)).toBe('TRIAL')
+      expect(store.blocked(id)).toBe(false)
+      expect(bannerText(store.state(id), store.price(id), store.trialLeft(id), store.kind).text).toMatch(
+        /^付费回放 试看中（剩余 (30|29) 秒），点击解锁$/
+      )
+      expect(await store.purchase(id)).toBe(true)
+      stop()
+      const sent = calls.bodies.map((b) => JSON.parse(b) as Record<string, unknown>)
+      expect(sent).toEqual([expect.objectContaining({ review_id: id }), expect.objectContaining({ review_id: id })])
+      expect(sent.some((b) => 'id' in b)).toBe(false)
+    } finally {
+      calls.restore()
+    }
+    expect(store.state(id)).toBe('PREMIUM_PAYED')
+    expect(balanceStore.gold).toBe((gold as number) - 30)
+    // the room of the same number is another thing: the rooms' store knows nothing of it
+    expect(premiumStore.purchased[id]).toBeUndefined()
+    expect(await new PremiumStore({ kind: 'playback' }).check(id)).toBe(true)
   })
 
   test('R8.13 a failed purchase shows the server message for 3 seconds and stays locked', async () => {

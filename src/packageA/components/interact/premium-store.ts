@@ -49,15 +49,25 @@ export function purchasedFrom(status: PremiumStatus | null | undefined): boolean
   return p !== 0
 }
 
-/** The banner's words per state; `price` is in 慧币. */
-export function bannerText(state: BannerState, price: number, trialLeft = 0): { text: string; action: string } {
+/** What is paid for, as the banner names it. */
+export type PaidKind = 'room' | 'playback'
+const PAID_NOUN: Record<PaidKind, string> = { room: '付费直播', playback: '付费回放' }
+
+/** The banner's words per state; `price` is in 慧币. A paid playback reads 付费回放 where a room reads 付费直播. */
+export function bannerText(
+  state: BannerState,
+  price: number,
+  trialLeft = 0,
+  kind: PaidKind = 'room'
+): { text: string; action: string } {
+  const noun = PAID_NOUN[kind]
   switch (state) {
     case 'TRIAL':
-      return { text: `付费直播 试看中${trialLeft > 0 ? `（剩余 ${trialLeft} 秒）` : ''}，点击解锁`, action: '解锁' }
+      return { text: `${noun} 试看中${trialLeft > 0 ? `（剩余 ${trialLeft} 秒）` : ''}，点击解锁`, action: '解锁' }
     case 'TRIAL_ENDED':
       return { text: '试看结束，解锁后继续观看', action: `${price} 慧币解锁` }
     case 'PREMIUM':
-      return { text: `付费直播，点击解锁 ${price} 慧币`, action: '解锁' }
+      return { text: `${noun}，点击解锁 ${price} 慧币`, action: '解锁' }
     case 'PREMIUM_PAYED':
       return { text: '已解锁，感谢支持', action: '' }
     default:
@@ -66,15 +76,14 @@ export function bannerText(state: BannerState, price: number, trialLeft = 0): { 
 }
 
 /**
- * When the viewer's trial of each paid room started (ms), kept on the device: the server gives one trial per viewer
- * and room a day (server/security.ts, `trialReset`) and its stream token ends with it, so a reload or a second visit
- * goes on counting the same trial rather than promise a new one the stream would not honour.
+ * When the viewer's trial of each paid room (or playback) started (ms), kept on the device: the server gives one trial
+ * per viewer and target a day (server/security.ts, `trialReset`) and its stream token ends with it, so a reload or a
+ * second visit goes on counting the same trial rather than promise a new one the stream would not honour.
  */
-const TRIAL_STARTS_KEY = 'premium_trial_starts'
 const TRIAL_MEMORY_MS = 24 * 3600 * 1000
 
-function readTrialStarts(now: number): Record<number, number> {
-  const kept = getItem<unknown>(TRIAL_STARTS_KEY)
+function readTrialStarts(key: string, now: number): Record<number, number> {
+  const kept = getItem<unknown>(key)
   const out: Record<number, number> = {}
   if (!kept || typeof kept !== 'object') return out
   for (const [id, start] of Object.entries(kept)) {
@@ -83,21 +92,29 @@ function readTrialStarts(now: number): Record<number, number> {
   return out
 }
 
+/** What the banner reads of a paid room's info or a playback's detail. */
+export type PaidInfo = Partial<Pick<RoomInfo, 'is_premium' | 'price' | 'trial_seconds'>>
+
 export interface PremiumDeps {
   now: () => number
   setInterval: (fn: () => void, ms: number) => unknown
   clearInterval: (handle: unknown) => void
+  /** Rooms (the live store's room info) or playbacks (their detail, as the playback page learns it). */
+  kind: PaidKind
 }
 
 /**
- * Paid live rooms (spec R1.6, R4.12, R5.17, R7.87, R7.88, R8.13, R8.14): the banner state per room from the room info
- * (is_premium, price, trial_seconds), the ispremium answer and the trial time elapsed; the purchase.
+ * Paid live rooms and paid playbacks (spec R1.6, R4.12, R5.17, R7.87, R7.88, R8.13, R8.14), one store for each kind:
+ * the banner state per room (or playback) from its info (is_premium, price, trial_seconds), the ispremium answer and
+ * the trial time elapsed; the purchase (a playback's by review_id).
  */
 export class PremiumStore {
-  /** ispremium per room; absent while unknown. */
+  /** ispremium per room (or playback); absent while unknown. */
   purchased: Record<number, boolean> = {}
-  /** When the viewer's trial started per room (ms). */
+  /** When the viewer's trial started per room (or playback) (ms). */
   trialStarts: Record<number, number> = {}
+  /** Playbacks' details as their page learns them (rooms are read from the live store). */
+  private known: Record<number, PaidInfo> = {}
   /** The clock the banner reads; ticks each second while a trial runs. */
   now: number
   paying = false
@@ -110,10 +127,11 @@ export class PremiumStore {
       now: () => Date.now(),
       setInterval: (fn, ms) => setInterval(fn, ms),
       clearInterval: (h) => clearInterval(h as ReturnType<typeof setInterval>),
+      kind: 'room',
       ...deps
     }
     this.now = this.deps.now()
-    this.trialStarts = readTrialStarts(this.now)
+    this.trialStarts = readTrialStarts(this.trialKey, this.now)
     makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching'>(this, {
       deps: false,
       ticker: false,
@@ -121,8 +139,31 @@ export class PremiumStore {
     })
   }
 
-  private room(roomId: number): RoomInfo | undefined {
-    return liveStore.roomsData[roomId]
+  get kind(): PaidKind {
+    return this.deps.kind
+  }
+
+  private get trialKey(): string {
+    return this.deps.kind === 'room' ? 'premium_trial_starts' : 'premium_playback_trial_starts'
+  }
+
+  private room(id: number): PaidInfo | undefined {
+    return this.deps.kind === 'room' ? liveStore.roomsData[id] : this.known[id]
+  }
+
+  /** A playback's detail, as its page loaded it. */
+  know(id: number, info: PaidInfo) {
+    this.known[id] = info
+  }
+
+  /** The ispremium / premium_pay payload: a room by id, a playback by review_id (R7.87, R7.88). */
+  private target(id: number): { id: number } | { review_id: number } {
+    return this.deps.kind === 'room' ? { id } : { review_id: id }
+  }
+
+  /** Whether the info of this room (or playback) is in. */
+  has(id: number): boolean {
+    return !!this.room(id)
   }
 
   /** `room` is the room's info when it is at hand before the live store keeps it (the stream starts on its arrival). */
@@ -164,7 +205,7 @@ export class PremiumStore {
 
   /** R7.87, R5.17 */
   async check(roomId: number): Promise<boolean> {
-    const bought = purchasedFrom(await checkPremium(roomId).catch(() => null))
+    const bought = purchasedFrom(await checkPremium(this.target(roomId)).catch(() => null))
     runInAction(() => (this.purchased[roomId] = bought))
     return bought
   }
@@ -179,7 +220,7 @@ export class PremiumStore {
     const start = this.trialStarts[roomId]
     if (start === undefined || now - start >= TRIAL_MEMORY_MS) {
       this.trialStarts[roomId] = now
-      setItem(TRIAL_STARTS_KEY, { ...readTrialStarts(now), [roomId]: now })
+      setItem(this.trialKey, { ...readTrialStarts(this.trialKey, now), [roomId]: now })
     }
     this.tick()
     if (this.ticker === null) this.ticker = this.deps.setInterval(() => this.tick(), 1000)
@@ -204,7 +245,7 @@ export class PremiumStore {
    * R7.88, R8.13, R8.14: buy the room (or a playback by review_id). Login first (R6.2), the iOS rule (R6.5); success
    * toasts 购买成功 and unlocks, failure shows the server message for 3 s.
    */
-  async purchase(roomId: number, reviewId?: number): Promise<boolean> {
+  async purchase(roomId: number): Promise<boolean> {
     if (this.paying) return false
     if (!(await loginPrompt.requireLogin())) return false
     if (!serviceConfig.ensureIosAllowed()) return false
@@ -212,7 +253,7 @@ export class PremiumStore {
     try {
       let paid: PremiumPayResult | null
       try {
-        paid = await payPremium(reviewId ? { id: roomId, review_id: reviewId } : { id: roomId })
+        paid = await payPremium(this.target(roomId))
       } catch (err) {
         const msg = failureText(err, '购买失败')
         void showToast(msg, { duration: PURCHASE_FAILURE_DURATION })
@@ -234,3 +275,5 @@ export class PremiumStore {
 }
 
 export const premiumStore = new PremiumStore()
+/** Paid playbacks: bought by review_id, their trial kept apart from the rooms'. */
+export const playbackPremiumStore = new PremiumStore({ kind: 'playback' })

@@ -74,8 +74,8 @@ export const Player = observer(
     const [renditions, setRenditions] = useState<Rendition[]>([])
     const [current, setCurrent] = useState(src)
     const [rate, setRate] = useState(1)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- read again for each new source
-    const start = useMemo(() => (resumeId ? resumePosition(resumeId) : null), [resumeId, src])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- read again for each new source, and after an unlock
+    const start = useMemo(() => (resumeId ? resumePosition(resumeId) : null), [resumeId, src, blocked])
     const position = useRef({ current: 0, duration: 0, savedAt: 0, toasted: false })
     const seekOnLoad = useRef<number | null>(null)
     const held = useRef(false)
@@ -141,8 +141,8 @@ export const Player = observer(
       const p = position.current
       if (resumeId && p.current > 0) savePosition(resumeId, p.current, p.duration)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- saves the position when the video changes or goes
-    useEffect(() => () => save(), [resumeId, src])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saves the position when the video changes, goes or is blocked
+    useEffect(() => () => save(), [resumeId, src, blocked])
 
     const chooseQuality = (height: number) => {
       qualityPreference.choose(height)

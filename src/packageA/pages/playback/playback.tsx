@@ -18,10 +18,13 @@ import { setPageTitle } from '@/platform/title'
 import { FlyingLayer, FullscreenSendBox, useTimedDanmaku } from '@/packageA/components/danmaku'
 import { Player } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
+import { PlaybackPremiumBanner } from '@/packageA/components/interact/premium-banner'
+import { playbackPremiumStore } from '@/packageA/components/interact/premium-store'
 
 /**
  * A playback (spec R2.9): the recording in the player (清晰度, 倍速, full screen, resuming where the viewer stopped)
- * with its timed danmaku flying by 弹幕设置, likes and comments.
+ * with its timed danmaku flying by 弹幕设置, likes and comments. A paid playback (R1.6, R7.88 by review_id) shows the
+ * paid banner under the video: its trial, then nothing plays until it is bought.
  */
 function PlaybackPage() {
   const { params } = useRouter()
@@ -69,6 +72,7 @@ function PlaybackPage() {
           src={d.source || ''}
           poster={d.cover}
           live={false}
+          blocked={playbackPremiumStore.blocked(id)}
           resumeId={`playback:${id}`}
           danmaku
           onTime={timed.onTime}
@@ -82,6 +86,7 @@ function PlaybackPage() {
           </FullscreenOnly>
         </Player>
       </View>
+      <PlaybackPremiumBanner playbackId={id} />
       <View className='playback__info'>
         <Text className='playback__title'>{stripHtml(d.title)}</Text>
         <Text className='playback__meta'>

@@ -12,6 +12,7 @@ import {
 import { ApiError, failureText } from '@/core/errors'
 import { likesStore } from '@/stores/likes'
 import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
+import { playbackPremiumStore } from '@/packageA/components/interact/premium-store'
 
 export interface TimedDanmaku {
   time: number
@@ -72,6 +73,8 @@ export class PlaybackStore {
     ])
     runInAction(() => {
       if (detail.error === null) this.detail = detail.data
+      // a paid playback's banner and its player's block read the detail (price, trial)
+      if (detail.data) playbackPremiumStore.know(this.id, detail.data)
       else this.error = detail.error
       if (danmaku) this.danmaku = toTimedDanmaku(danmaku)
     })
