@@ -1,5 +1,5 @@
-// Browse in Chromium against the real server: home rooms, reach-bottom paging, the virtual list, search history
-// (spec R2.42, R4.14, R4.43, R2.7, R2.48).
+// Browse in Chromium against the real server: home rooms, 付费 on paid rooms and playbacks, reach-bottom paging, the
+// virtual list, search history (spec R2.42, R1.6, R4.14, R4.43, R2.7, R2.48).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
@@ -36,6 +36,63 @@ test('R2.42 R4.11 home shows the live rooms the server has, with status badges',
   assert.deepEqual(titles, first)
   const badges = await page.$$eval('.home__rooms .card-item__badge', (els) => els.map((e) => e.textContent))
   assert.ok(badges.includes('直播中'))
+  await page.close()
+})
+
+/** The server's list (its first 50): each item's id and whether it is paid. */
+async function paidOfList(path: string): Promise<Map<number, boolean>> {
+  const r = await fetch(`${s.server.origin}/api/v1/userapp/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, count: 50 })
+  })
+  const list = ((await r.json()) as { data: { list: { id: number; is_premium: number }[] } }).data.list
+  return new Map(list.map((x) => [x.id, x.is_premium === 1]))
+}
+
+/** [id, shows 付费] of each card or row on the page. */
+function tagsOn(page: Page, selector: string, idAttribute: string): Promise<[number, boolean][]> {
+  return page.$$eval(
+    selector,
+    (els, attr) =>
+      els.map((e): [number, boolean] => [
+        Number(e.getAttribute(attr)),
+        e.querySelector('.card-item__pay, .list-row__pay')?.textContent === '付费'
+      ]),
+    idAttribute
+  )
+}
+
+test('R1.6 paid rooms and playbacks say 付费 on home’s cards and on the lists’ rows; free ones do not', async () => {
+  const truth = { room: await paidOfList('living/list'), playback: await paidOfList('playback/list') }
+  const page = await open('/m2/pages/home/home')
+  await showAllOfHome(page)
+  const seen = { room: new Map<number, boolean>(), playback: new Map<number, boolean>() }
+  const see = (kind: 'room' | 'playback', tags: [number, boolean][]) => tags.forEach(([id, p]) => seen[kind].set(id, p))
+  see('room', await tagsOn(page, '.home__rooms .card-item', 'data-room'))
+  see('playback', await tagsOn(page, '.card-item[data-playback]', 'data-playback'))
+  // the lists, scrolled through (virtual lists: rows come and go)
+  for (const [type, kind] of [
+    ['live', 'room'],
+    ['playback', 'playback']
+  ] as const) {
+    await page.goto(`${s.server.origin}/m2/pages/list/list?type=${type}`)
+    await page.waitForSelector('.list-row')
+    for (let i = 0; i < 12; i++) {
+      see(kind, await tagsOn(page, '.list-row', 'data-id'))
+      await page.mouse.move(195, 400)
+      await page.mouse.wheel(0, 800)
+      await page.waitForTimeout(150)
+    }
+  }
+  for (const kind of ['room', 'playback'] as const) {
+    const shown = [...seen[kind]].filter(([id]) => truth[kind].has(id))
+    assert.ok(
+      shown.some(([, paid]) => paid),
+      `a paid ${kind} was shown`
+    )
+    for (const [id, paid] of shown) assert.equal(paid, truth[kind].get(id), `${kind} ${id}: 付费 ${paid}`)
+  }
   await page.close()
 })
 

@@ -57,6 +57,7 @@ export function PlaybackCard({ item, onTap }: { item: PlaybackItem; onTap: (item
         )}
         <Text className='card-item__badge card-item__badge--0'>回看</Text>
         {item.duration ? <Text className='card-item__meta'>{formatDuration(item.duration)}</Text> : null}
+        {item.is_premium ? <Text className='card-item__pay'>付费</Text> : null}
       </View>
       <Text className='card-item__title'>{stripHtml(item.title)}</Text>
       <Text className='card-item__sub'>{formatCount(item.views || 0)}次观看</Text>

@@ -96,6 +96,7 @@ function rowFor(type: ListType) {
           {status !== null && (
             <Text className={`list-row__badge list-row__badge--${status}`}>{LIVE_STATUS_TEXT[status]}</Text>
           )}
+          {'is_premium' in item && item.is_premium ? <Text className='list-row__pay'>付费</Text> : null}
         </View>
         <View className='list-row__body'>
           <Text className='list-row__title'>{stripHtml(item.title)}</Text>
