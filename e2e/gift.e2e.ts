@@ -90,23 +90,34 @@ test('R4.12 R7.88 R8.14 a paid room shows its trial banner and unlocks after pur
   await page.close()
 })
 
-/** Room 308 (paid, 50 慧币) opened with its trial set to `trial` seconds; the playlists and parts it asks for. */
-async function paidRoom(trial: number): Promise<{ page: Page; stream: string[] }> {
+/**
+ * A paid room or playback opened with its trial set to `trial` seconds in the info the app receives (the server still
+ * serves its own trial, so whatever is asked reaches it); the stream's playlists and parts it asks for.
+ */
+async function openPaid(
+  kind: 'room' | 'playback',
+  id: number,
+  trial: number
+): Promise<{ page: Page; stream: string[] }> {
   const page = await context.newPage()
   const stream: string[] = []
+  const streamPath = kind === 'room' ? `/hls/live/${id}/` : `/hls/vod/${id}/`
   page.on('request', (r) => {
-    if (/\/hls\/live\/308\//.test(r.url())) stream.push(r.url())
+    if (r.url().includes(streamPath)) stream.push(r.url())
   })
-  // the server's info with another trial: the server still serves its own (120 s), so whatever is asked reaches it
-  await page.route('**/userapp/roominfo', async (route) => {
+  await page.route(kind === 'room' ? '**/userapp/roominfo' : '**/userapp/playback/detail', async (route) => {
     const response = await route.fetch()
     const body = await response.json()
-    if (body.data?.id === 308) body.data.trial_seconds = trial
+    if (body.data?.id === id) body.data.trial_seconds = trial
     await route.fulfill({ response, json: body })
   })
-  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=308`)
+  const path = kind === 'room' ? `packageA/pages/live/live?roomid=${id}` : `packageA/pages/playback/playback?id=${id}`
+  await page.goto(`${s.server.origin}/m2/${path}`)
   return { page, stream }
 }
+
+/** Room 308 (paid, 50 慧币) with a trial of `trial` seconds. */
+const paidRoom = (trial: number) => openPaid('room', 308, trial)
 
 const videoTime = (page: Page) => page.$eval('video', (v) => v.currentTime)
 
@@ -128,70 +139,69 @@ test('R4.12 a paid room without a trial loads none of its stream while it waits 
   await page.close()
 })
 
+/** The banner's state, and the seconds left while the trial runs. */
+async function trialShown(page: Page): Promise<{ state: string; left: number }> {
+  return page.$eval('.premium-banner', (el) => ({
+    state: (el as HTMLElement).dataset.state || '',
+    left: Number(/剩余 (\d+) 秒/.exec(el.textContent || '')?.[1] ?? NaN)
+  }))
+}
+
+const PLAYS_AGAIN = { timeout: 30000 } // a busy machine (every lane of CI at once) can take long to a first frame
+
 test('R4.12 R7.88 a paid room’s trial goes on over a reload; its stream stops loading at the end, plays once bought', async () => {
-  const { page, stream } = await paidRoom(8)
-  const trialLeft = async () => {
-    const m = /剩余 (\d+) 秒/.exec((await page.textContent('.premium-banner[data-state="TRIAL"]')) || '')
-    return m ? Number(m[1]) : NaN
-  }
+  const { page, stream } = await paidRoom(12)
   await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
-  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
-    timeout: 20000
-  })
-  await page.waitForFunction(() => /剩余 [1-5] 秒/.test(document.querySelector('.premium-banner')?.textContent || ''))
+  // a few seconds into the trial (or past it, on a slow machine)
+  await page.waitForFunction(
+    () => !/剩余 (1[0-2]|9) 秒/.test(document.querySelector('.premium-banner')?.textContent || ''),
+    undefined,
+    { timeout: 20000 }
+  )
   // the server gives one trial a day: a reload counts on from where it was, it does not promise a new one
   await page.reload()
-  await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
-  const left = await trialLeft()
-  assert.ok(left <= 5, `the trial started again after a reload: 剩余 ${left} 秒`)
-  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 10000 })
+  await page.waitForSelector('.premium-banner[data-state^="TRIAL"]')
+  const after = await trialShown(page)
+  assert.ok(
+    after.state === 'TRIAL_ENDED' || after.left <= 8,
+    `the trial started again after a reload: 剩余 ${after.left} 秒`
+  )
+  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 15000 })
   assert.match((await page.textContent('.premium-banner')) || '', /试看结束，解锁后继续观看/)
   await assertStreamQuiet(page, stream, 2000, 'the stream went on loading after the trial')
   assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'the picture gave way to the poster')
   assert.equal(await page.locator('.player__controls--on').count(), 0, 'no controls over a stream that cannot play')
   await page.click('.premium-banner')
   await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
-  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
-    timeout: 20000
-  })
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, PLAYS_AGAIN)
   const at = await videoTime(page)
-  await page.waitForFunction((t) => (document.querySelector('video')?.currentTime || 0) > t + 1, at, {
-    timeout: 10000
-  })
+  await page.waitForFunction((t) => (document.querySelector('video')?.currentTime || 0) > t + 1, at, PLAYS_AGAIN)
   await page.close()
 })
 
 test('R1.6 R7.88 R4.12 a paid playback: 付费回放 trial, nothing loads after it, bought by review_id it plays on where it stopped', async () => {
-  const page = await context.newPage()
-  const stream: string[] = []
-  page.on('request', (r) => {
-    if (/\/hls\/vod\/5004\//.test(r.url())) stream.push(r.url())
-  })
-  // playback 5004 (20 慧币) with a 6 s trial rather than its 30 s
-  await page.route('**/userapp/playback/detail', async (route) => {
-    const response = await route.fetch()
-    const body = await response.json()
-    if (body.data?.id === 5004) body.data.trial_seconds = 6
-    await route.fulfill({ response, json: body })
-  })
-  await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5004`)
+  // playback 5004 (20 慧币) with a 12 s trial rather than its 30 s
+  const { page, stream } = await openPaid('playback', 5004, 12)
   const banner = await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
-  assert.match((await banner.textContent()) || '', /付费回放 试看中（剩余 \d 秒），点击解锁/)
-  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
-    timeout: 20000
+  assert.match((await banner.textContent()) || '', /付费回放 试看中（剩余 \d+ 秒），点击解锁/)
+  // the furthest the picture got during the trial
+  await page.evaluate(() => {
+    const video = document.querySelector('video') as HTMLVideoElement & { furthest?: number }
+    video.addEventListener('timeupdate', () => (video.furthest = Math.max(video.furthest || 0, video.currentTime)))
   })
-  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 15000 })
+  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 20000 })
   await assertStreamQuiet(page, stream, 2000, 'the playback went on loading after the trial')
   assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'the picture gave way to the poster')
+  const furthest = await page.$eval('video', (v) => (v as HTMLVideoElement & { furthest?: number }).furthest || 0)
+  assert.ok(furthest >= 4, `the trial played (to ${furthest} s)`)
   const before = await serverGold(page)
   await page.click('.premium-banner')
   await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
   assert.equal(await serverGold(page), before - 20)
-  // it goes on from where the trial stopped it (a few seconds in), not from the start
-  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, {
-    timeout: 20000
-  })
-  assert.ok((await videoTime(page)) >= 3, `started again at ${await videoTime(page)} s`)
+  // it goes on from where the trial stopped it, not from the start
+  await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, PLAYS_AGAIN)
+  const again = await videoTime(page)
+  assert.ok(again >= furthest - 1, `started again at ${again} s, the trial stopped at ${furthest} s`)
   await page.close()
 })
 

@@ -12,14 +12,14 @@ import { assertNoErrors, nodeText, weappSuite } from './support'
 import { textOf, type MpNode } from './tree'
 
 // Paid content as the broadcaster could publish it: room 303 with no trial, room 308 and playback 5004 with a trial
-// of three seconds.
+// of six seconds.
 const NO_TRIAL = 303
 const SHORT_TRIAL = 308
 const PAID_PLAYBACK = 5004
 const s = weappSuite((store) => {
   store.patchDoc('room', NO_TRIAL, { trial_seconds: 0 })
-  store.patchDoc('room', SHORT_TRIAL, { trial_seconds: 3 })
-  store.patchDoc('playback', PAID_PLAYBACK, { trial_seconds: 3 })
+  store.patchDoc('room', SHORT_TRIAL, { trial_seconds: 6 })
+  store.patchDoc('playback', PAID_PLAYBACK, { trial_seconds: 6 })
 })
 const ROOM = 496
 
@@ -256,7 +256,7 @@ test('R4.12 a paid room waiting to be bought gives its <video> no src: none with
   const trial = await room(SHORT_TRIAL)
   await trial.waitFor(() => banner(trial, 'trial'), 'TRIAL')
   assert.match(src(trial), /\/hls\/live\/308\/index\.m3u8\?token=/, 'the trial plays the stream')
-  await trial.waitFor(() => banner(trial, 'trial_ended'), 'the trial’s end', 8000)
+  await trial.waitFor(() => banner(trial, 'trial_ended'), 'the trial’s end', 15000)
   await trial.waitFor(() => src(trial) === '', 'the <video> gives the stream up')
   assertNoErrors(trial)
 })
@@ -266,7 +266,7 @@ test('R1.6 R4.12 a paid playback shows 付费回放 over its trial and gives its
   await sim.waitFor(() => sim.page.find({ cls: 'premium-banner--trial' }), 'the trial banner')
   assert.match(nodeText(sim.page.get({ cls: 'premium-banner__text' })), /^付费回放 试看中/)
   assert.match(src(sim), /\/hls\/vod\/5004\//, 'the trial plays the recording')
-  await sim.waitFor(() => sim.page.find({ cls: 'premium-banner--trial_ended' }), 'the trial’s end', 8000)
+  await sim.waitFor(() => sim.page.find({ cls: 'premium-banner--trial_ended' }), 'the trial’s end', 15000)
   await sim.waitFor(() => src(sim) === '', 'the <video> gives the recording up')
   assertNoErrors(sim)
 })
