@@ -62,6 +62,11 @@ const SCREENS: Screen[] = [
   { name: 'paid live room 303 (trial)', path: '/m2/packageA/pages/live/live?roomid=303', ready: '.premium-banner' },
   { name: 'password live room 309', path: '/m2/packageA/pages/live/live?roomid=309', ready: '.password-form' },
   { name: 'playback 5001', path: '/m2/packageA/pages/playback/playback?id=5001', ready: '.comment' },
+  {
+    name: 'paid playback 5004 (trial)',
+    path: '/m2/packageA/pages/playback/playback?id=5004',
+    ready: '.premium-banner'
+  },
   { name: 'preview 1470', path: '/m2/packageA/pages/preview/preview?id=1470', ready: '.preview__title' },
   { name: 'timeline 1', path: '/m2/packageA/pages/timeline/timeline?id=1', ready: '.post-card' },
   { name: 'post 101', path: '/m2/packageA/pages/post/post?id=101&topic=1', ready: '.post-card' },
