@@ -147,7 +147,7 @@ export class PremiumStore {
     return this.deps.kind === 'room' ? 'premium_trial_starts' : 'premium_playback_trial_starts'
   }
 
-  private room(id: number): PaidInfo | undefined {
+  private info(id: number): PaidInfo | undefined {
     return this.deps.kind === 'room' ? liveStore.roomsData[id] : this.known[id]
   }
 
@@ -163,50 +163,50 @@ export class PremiumStore {
 
   /** Whether the info of this room (or playback) is in. */
   has(id: number): boolean {
-    return !!this.room(id)
+    return !!this.info(id)
   }
 
-  /** `room` is the room's info when it is at hand before the live store keeps it (the stream starts on its arrival). */
-  isPremium(roomId: number, room = this.room(roomId)): boolean {
-    return Number(room?.is_premium) > 0
+  /** `info` is the room's info when it is at hand before the live store keeps it (the stream starts on its arrival). */
+  isPremium(id: number, info = this.info(id)): boolean {
+    return Number(info?.is_premium) > 0
   }
 
-  price(roomId: number): number {
-    return Number(this.room(roomId)?.price) || 0
+  price(id: number): number {
+    return Number(this.info(id)?.price) || 0
   }
 
-  trialSeconds(roomId: number, room = this.room(roomId)): number {
-    return Math.max(0, Number(room?.trial_seconds) || 0)
+  trialSeconds(id: number, info = this.info(id)): number {
+    return Math.max(0, Number(info?.trial_seconds) || 0)
   }
 
-  elapsed(roomId: number): number {
-    const start = this.trialStarts[roomId]
+  elapsed(id: number): number {
+    const start = this.trialStarts[id]
     return start === undefined ? 0 : Math.max(0, Math.floor((this.now - start) / 1000))
   }
 
-  trialLeft(roomId: number): number {
-    return Math.max(0, this.trialSeconds(roomId) - this.elapsed(roomId))
+  trialLeft(id: number): number {
+    return Math.max(0, this.trialSeconds(id) - this.elapsed(id))
   }
 
-  state(roomId: number, room = this.room(roomId)): BannerState {
+  state(id: number, info = this.info(id)): BannerState {
     return bannerState({
-      isPremium: this.isPremium(roomId, room),
-      purchased: this.purchased[roomId] ?? null,
-      trialSeconds: this.trialSeconds(roomId, room),
-      elapsed: this.elapsed(roomId)
+      isPremium: this.isPremium(id, info),
+      purchased: this.purchased[id] ?? null,
+      trialSeconds: this.trialSeconds(id, info),
+      elapsed: this.elapsed(id)
     })
   }
 
   /** True when the stream must not play: a paid room whose trial ended (or that has none) and is not bought. */
-  blocked(roomId: number, room = this.room(roomId)): boolean {
-    const s = this.state(roomId, room)
+  blocked(id: number, info = this.info(id)): boolean {
+    const s = this.state(id, info)
     return s === 'TRIAL_ENDED' || s === 'PREMIUM'
   }
 
   /** R7.87, R5.17 */
-  async check(roomId: number): Promise<boolean> {
-    const bought = purchasedFrom(await checkPremium(this.target(roomId)).catch(() => null))
-    runInAction(() => (this.purchased[roomId] = bought))
+  async check(id: number): Promise<boolean> {
+    const bought = purchasedFrom(await checkPremium(this.target(id)).catch(() => null))
+    runInAction(() => (this.purchased[id] = bought))
     return bought
   }
 
@@ -214,23 +214,23 @@ export class PremiumStore {
    * The banner is on screen: check the purchase once the room is paid, start the trial clock. Returns the stop
    * function (the clock stops when no room is watched).
    */
-  watch(roomId: number): () => void {
-    this.watching.set(roomId, (this.watching.get(roomId) || 0) + 1)
+  watch(id: number): () => void {
+    this.watching.set(id, (this.watching.get(id) || 0) + 1)
     const now = this.deps.now()
-    const start = this.trialStarts[roomId]
+    const start = this.trialStarts[id]
     if (start === undefined || now - start >= TRIAL_MEMORY_MS) {
-      this.trialStarts[roomId] = now
-      setItem(this.trialKey, { ...readTrialStarts(this.trialKey, now), [roomId]: now })
+      this.trialStarts[id] = now
+      setItem(this.trialKey, { ...readTrialStarts(this.trialKey, now), [id]: now })
     }
     this.tick()
     if (this.ticker === null) this.ticker = this.deps.setInterval(() => this.tick(), 1000)
-    return () => this.unwatch(roomId)
+    return () => this.unwatch(id)
   }
 
-  private unwatch(roomId: number) {
-    const n = (this.watching.get(roomId) || 1) - 1
-    if (n > 0) this.watching.set(roomId, n)
-    else this.watching.delete(roomId)
+  private unwatch(id: number) {
+    const n = (this.watching.get(id) || 1) - 1
+    if (n > 0) this.watching.set(id, n)
+    else this.watching.delete(id)
     if (this.watching.size === 0 && this.ticker !== null) {
       this.deps.clearInterval(this.ticker)
       this.ticker = null
@@ -245,7 +245,7 @@ export class PremiumStore {
    * R7.88, R8.13, R8.14: buy the room (or a playback by review_id). Login first (R6.2), the iOS rule (R6.5); success
    * toasts 购买成功 and unlocks, failure shows the server message for 3 s.
    */
-  async purchase(roomId: number): Promise<boolean> {
+  async purchase(id: number): Promise<boolean> {
     if (this.paying) return false
     if (!(await loginPrompt.requireLogin())) return false
     if (!serviceConfig.ensureIosAllowed()) return false
@@ -253,7 +253,7 @@ export class PremiumStore {
     try {
       let paid: PremiumPayResult | null
       try {
-        paid = await payPremium(this.target(roomId))
+        paid = await payPremium(this.target(id))
       } catch (err) {
         const msg = failureText(err, '购买失败')
         void showToast(msg, { duration: PURCHASE_FAILURE_DURATION })
@@ -263,7 +263,7 @@ export class PremiumStore {
         }
         return false
       }
-      runInAction(() => (this.purchased[roomId] = true))
+      runInAction(() => (this.purchased[id] = true))
       const gold = Number(paid?.gold)
       if (paid && Number.isFinite(gold)) balanceStore.setGold(gold)
       void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })

@@ -331,7 +331,6 @@ export const Player = observer(
           void showToast(resumeToast(start))
         }
       }
-      // the measured live latency, which the activity stage waits before showing a push; a playback's position
       // the live window's end (hls.js keeps it at the playlist's edge) minus the position: native HLS's latency, and
       // a push's delay read at the push, stalled or not (latency.ts)
       const readLatency = () =>
@@ -339,6 +338,7 @@ export const Player = observer(
           ? null
           : video.seekable.end(video.seekable.length - 1) - video.currentTime
       if (live) setLatencyProbe(readLatency)
+      // the measured live latency, which the activity stage waits before showing a push; a playback's position
       const onTimeUpdate = () => {
         onTimeRef.current?.(video.currentTime)
         if (!live) {

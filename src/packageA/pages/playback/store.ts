@@ -73,9 +73,9 @@ export class PlaybackStore {
     ])
     runInAction(() => {
       if (detail.error === null) this.detail = detail.data
+      else this.error = detail.error
       // a paid playback's banner and its player's block read the detail (price, trial)
       if (detail.data) playbackPremiumStore.know(this.id, detail.data)
-      else this.error = detail.error
       if (danmaku) this.danmaku = toTimedDanmaku(danmaku)
     })
     this.comments.load({ reset: true }).catch(() => undefined)
