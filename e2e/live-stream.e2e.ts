@@ -25,8 +25,8 @@ async function playing(page: Page, timeout = 30000) {
 test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist’s edge (forward buffer plus the parts not yet loaded)', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   // one rendition (the viewer's 清晰度 标清 360P, as stored by the player): what is measured is the low-latency
-  // stream's distance from the edge. 自动's first climb to 720P stalls the picture for seconds in most loads here, and
-  // hls.js then plays a second further back for good: a known fault of quality switches on this stream (docs/performance.md)
+  // stream's distance from the edge. 自动's first climb to 720P sometimes stalls the picture for seconds here (a known
+  // fault of quality switches on this stream, docs/performance.md), and the way back after a stall is the next test's
   await page.addInitScript(() => localStorage.setItem('player_quality', JSON.stringify({ data: { data: 360 } })))
   trackLoads(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
@@ -53,6 +53,48 @@ test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist
     urls.some((u) => /_HLS_msn=\d+&_HLS_part=\d+/.test(u) && /_HLS_skip=YES/.test(u)),
     'blocking delta reloads'
   )
+  await page.close()
+})
+
+test('low-latency HLS after a stall: a 6 s cut leaves the picture behind, and 30 s after it plays again it is back under 2.2 s behind the edge', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.addInitScript(() => {
+    localStorage.setItem('player_quality', JSON.stringify({ data: { data: 360 } }))
+    const w = window as unknown as { stalls: number }
+    w.stalls = 0
+    document.addEventListener('waiting', () => w.stalls++, true)
+  })
+  trackLoads(page)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+  await playing(page)
+  await page.waitForTimeout(3000)
+  const before = await latency(page, s.server.origin)
+  const r = await fetch(`${s.server.origin}/dev/rooms/${ROOM}/stream/cut?seconds=6&mode=503`, { method: 'POST' })
+  assert.equal(((await r.json()) as { code: number }).code, 1)
+  // the picture ran out of stream and stood still (hls.js then aims a second further behind the edge), then played on
+  await page
+    .waitForFunction(() => (window as unknown as { stalls: number }).stalls > 0, null, { timeout: 15000 })
+    .catch(async (e: Error) => {
+      const v = await page.evaluate(() => {
+        const video = document.querySelector('video')!
+        return `${document.querySelector('.player')?.getAttribute('data-state')} at ${video.currentTime}, buffered to ${video.buffered.length ? video.buffered.end(video.buffered.length - 1) : 0}`
+      })
+      throw new Error(`no stall (${before.toFixed(2)} s behind before the cut; ${v}): ${e.message}`)
+    })
+  const t = await page.evaluate(() => document.querySelector('video')!.currentTime)
+  await page.waitForFunction((t0) => document.querySelector('video')!.currentTime > t0 + 0.5, t, { timeout: 20000 })
+  const behind = await latency(page, s.server.origin)
+  await page.waitForTimeout(30000)
+  const samples: number[] = []
+  for (let i = 0; i < 5; i++) {
+    samples.push(await latency(page, s.server.origin))
+    await page.waitForTimeout(500)
+  }
+  samples.sort((a, b) => a - b)
+  console.log(
+    `LL-HLS after a stall: ${behind.toFixed(2)} s behind as it plays again, 30 s later ${samples.map((x) => x.toFixed(2)).join(', ')}`
+  )
+  assert.ok(samples[2] < 2.2, `${samples[2].toFixed(2)} s behind 30 s after the stall`)
   await page.close()
 })
 
@@ -327,8 +369,17 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
       els.map((e) => [e.getAttribute('data-info'), e.querySelector('.player-info__value')?.textContent])
     )
   )
+  // the live window's end minus the position, read here at the same moment: the panel tells the stream's own latency
+  // (to the second it refreshes in), whatever a busy machine's stalls made it
+  const behind = await page.evaluate(() => {
+    const v = document.querySelector('video')!
+    return v.seekable.end(v.seekable.length - 1) - v.currentTime
+  })
   assert.match(rows['延迟'] || '', /^\d+\.\d 秒$/)
-  assert.ok(Number.parseFloat(rows['延迟']) < 4)
+  assert.ok(
+    Math.abs(Number.parseFloat(rows['延迟']) - behind) < 1,
+    `${rows['延迟']} shown, ${behind.toFixed(2)} s behind`
+  )
   assert.match(rows['清晰度'] || '', /^自动（播放 (360|720)P）$/)
   assert.match(rows['缓冲'] || '', /^\d+\.\d 秒$/)
   assert.match(rows['丢帧'] || '', /^\d+ \/ \d+$/)

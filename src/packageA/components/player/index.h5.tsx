@@ -70,6 +70,13 @@ const BUFFER_SECONDS = 30
  * the start-up buffer is held by the ceiling itself until the first frame.
  */
 const MAX_BUFFER_SECONDS = 600
+/**
+ * After each stall hls.js plays a second further behind the live edge (liveSyncOnStallIncrease, up to a segment) and
+ * stays there for good: one stall (a quality climb on a busy phone, a second of lost network) left a 1.5 s stream
+ * 2.5 to 3.5 s behind for the rest of the visit. Once the picture has played this long without another stall, the
+ * target goes back to the stream's own hold-back and hls.js catches up at up to 1.1x (about 10 s a second).
+ */
+const CALM_AFTER_STALL_MS = 10000
 /** Controls hide this long after the last touch while the video plays. */
 const CONTROLS_HIDE_MS = 3000
 /** Where an on-demand video's position is saved while it plays (and on pause, end and leaving). */
@@ -441,6 +448,18 @@ export const Player = observer(
               if (live && !chosePast.current && edge !== null && edge > video.currentTime + 3) video.currentTime = edge
               if (failing && !video.paused) setState('playing')
             })
+            let stalledAt = 0
+            instance.on(Hls.Events.ERROR, (_e, data) => {
+              if (data.details === Hls.ErrorDetails.BUFFER_STALLED_ERROR) stalledAt = Date.now()
+            })
+            if (live)
+              instance.on(Hls.Events.FRAG_BUFFERED, () => {
+                if (!stalledAt || Date.now() - stalledAt < CALM_AFTER_STALL_MS) return
+                stalledAt = 0
+                const details = instance.latestLevelDetails
+                const own = details ? details.partHoldBack || details.holdBack : 0
+                if (own > 0 && (instance.targetLatency ?? 0) > own) instance.targetLatency = own
+              })
             // non-fatal errors are hls.js's own to recover from; fatal ones are retried after the backoff's wait (network),
             // recovered once then loaded again (media), or end in 点击重试
             instance.on(Hls.Events.ERROR, (_e, data) => {
