@@ -7,6 +7,7 @@
  * the request core and the room socket, against the reference server driven by its demo controls.
  */
 import TestUtils from '@tarojs/test-utils-react'
+import { reaction } from 'mobx'
 import Taro from '@tarojs/taro'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities'
 import { stageFor } from '@/packageA/components/activities/stage'
@@ -283,12 +284,21 @@ test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', 
   logout()
 })
 
-test('entering fetches each running activity (a late joiner sees the running vote and red packet); two at once stack as a card and a chip', async () => {
+test('entering fetches each running activity (a late joiner sees the running vote and red packet); two at once stack as a card and a chip, the red packet in front from the first moment', async () => {
   const OTHER = SEED_IDS.rooms.withRunningVote
   await fetch(`${server.origin}/dev/rooms/${OTHER}/redpack?total=20&count=2`, { method: 'POST' })
+  // every arrangement the stage shows: both come in at once, never one and then the other in front of it
+  const seen: string[] = []
+  const stop = reaction(
+    () => stageFor(OTHER).visible.join(','),
+    (v) => seen.push(v)
+  )
   await t.mount(ActivityStage, { props: { roomId: OTHER } })
   await waitFor(() => $('.act-card') && $$('.activities__chip').length === 1)
-  expect([$('.activities')?.dataset.front, $('.activities__chip')?.dataset.kind].sort()).toEqual(['redpack', 'vote'])
+  stop()
+  expect(seen).toEqual(['redpack,vote'])
+  expect($('.activities')?.dataset.front).toBe('redpack')
+  expect($('.activities__chip')?.dataset.kind).toBe('vote')
   const chip = $('.activities__chip')!
   const kind = chip.dataset.kind
   tap(chip)

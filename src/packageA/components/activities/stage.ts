@@ -34,13 +34,17 @@ export const PUSH_KIND: { readonly [K in StagePush]: ActivityKind } = {
   goods_off: 'goods'
 }
 
-/** The detail each module is fetched with on entering and after a reconnect. */
+/**
+ * The detail each module is fetched with on entering and after a reconnect. The details tell no start time, so the running ones a late joiner finds
+ * stand in this order, the first in front: the shortest-lived first (a red packet is taken in seconds, a rain lasts
+ * its round), goods on screen last.
+ */
 const DETAILS: Array<[ActivityKind, (roomid: number) => Promise<unknown>]> = [
-  ['vote', (roomid) => fetchVote({ roomid })],
-  ['quiz', (roomid) => fetchQuiz({ roomid })],
-  ['lottery', (roomid) => fetchLottery({ roomid })],
-  ['rain', (roomid) => fetchRain({ roomid })],
   ['redpack', (roomid) => fetchRedpack({ roomid })],
+  ['rain', (roomid) => fetchRain({ roomid })],
+  ['lottery', (roomid) => fetchLottery({ roomid })],
+  ['quiz', (roomid) => fetchQuiz({ roomid })],
+  ['vote', (roomid) => fetchVote({ roomid })],
   ['goods', (roomid) => fetchGoods(roomid)]
 ]
 
@@ -159,19 +163,26 @@ export class StageStore {
     this.deps.release(this.roomId)
   }
 
-  /** Every running activity's detail; a module is loaded only for a running one (or when it is loaded already). */
+  /**
+   * Every running activity's detail; a module is loaded only for a running one (or when it is loaded already). The
+   * running ones not on the stage yet come in front together, in DETAILS' order, once every module is in: a late
+   * joiner's cards do not swap places as their modules arrive one by one.
+   */
   async refresh(): Promise<void> {
-    await Promise.all(
+    const found = await Promise.all(
       DETAILS.map(async ([kind, fetch]) => {
         const res = await settle(fetch(this.roomId))
-        if (!res.ok) return
+        if (!res.ok) return null
         const running = isRunning(kind, res.data)
-        if (!running && !this.stores[kind]) return
-        const store = await this.load(kind)
+        if (!running && !this.stores[kind]) return null
+        const store = await this.load(kind).catch(() => null)
+        if (!store) return null
         store.applyDetail(res.data)
-        if (running && !this.order.includes(kind)) this.surface(kind)
+        return running ? kind : null
       })
     )
+    const fresh = found.filter((k): k is ActivityKind => k !== null && !this.order.includes(k))
+    if (fresh.length) this.surface(...fresh)
   }
 
   /** The module's store, loading the module first. */
@@ -224,9 +235,10 @@ export class StageStore {
     if (store.applyPush(type, data)) this.surface(kind)
   }
 
-  surface(kind: ActivityKind): void {
-    this.order = [kind, ...this.order.filter((k) => k !== kind)]
-    this.closed = this.closed.filter((k) => k !== kind)
+  /** Brings these kinds to the front, the first in front. */
+  surface(...kinds: ActivityKind[]): void {
+    this.order = [...kinds, ...this.order.filter((k) => !kinds.includes(k))]
+    this.closed = this.closed.filter((k) => !kinds.includes(k))
   }
 
   close(kind: ActivityKind): void {
