@@ -167,10 +167,12 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
       rows.some((r) => r.endsWith(`：${p}`)),
       `chat shows ${p}`
     )
-  // the flying layer shows what its lanes let through; whatever flew is the payload as text (long ones cut with …)
+  // the flying layer shows what its lanes let through; whatever flew is the payload as text (long ones cut with …),
+  // as the server keeps it: without the spaces around it (` javascript:__x(11)` flies as `javascript:__x(11)`)
+  const sent = PAYLOADS.map((p) => p.slice(0, 200).trim())
   for (const t of flown)
     assert.ok(
-      PAYLOADS.some((p) => p === t || (t.endsWith('…') && p.startsWith(t.slice(0, -1)))) || !t.includes('__x('),
+      sent.some((p) => p === t || (t.endsWith('…') && p.startsWith(t.slice(0, -1)))) || !t.includes('__x('),
       `danmaku text ${t}`
     )
   for (const sel of ['.chat__msg', '.danmaku__item'])
