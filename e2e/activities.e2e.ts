@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { BrowserContext, Page } from 'playwright-core'
 import { loginThroughUserPage, suite } from './harness'
+import { behindLive } from './live-measure'
 
 const ROOM = 539
 const run = promisify(execFile)
@@ -30,14 +31,6 @@ async function demo(...args: string[]): Promise<{ code: number; data: any }> {
     { env: { ...process.env, DEMO_BASE: s.server.origin } }
   )
   return JSON.parse(stdout)
-}
-
-/** How far the picture is behind the live edge, in s: the live window's end minus the position (0 before any). */
-function behindLive(p: Page): Promise<number> {
-  return p.evaluate<number>(`(() => {
-    const v = document.querySelector('video')
-    return v && v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.currentTime : 0
-  })()`)
 }
 
 /** When the page's socket last received a push of each kind (`{"type":"vote",…}`), on the test's clock. */

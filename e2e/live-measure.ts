@@ -42,3 +42,27 @@ export async function latency(page: Page, origin: string, room = 496): Promise<n
   const edge = Math.max(...parts)
   return fwd + Math.max(0, edge - (newestLoaded.get(page) ?? -1)) * 0.5
 }
+
+/**
+ * Five readings of `latency` half a second apart, sorted (the median is [2]): a part arriving moves one reading by
+ * half a second.
+ */
+export async function latencySamples(page: Page, origin: string): Promise<number[]> {
+  const samples: number[] = []
+  for (let i = 0; i < 5; i++) {
+    samples.push(await latency(page, origin))
+    await page.waitForTimeout(500)
+  }
+  return samples.sort((a, b) => a - b)
+}
+
+/**
+ * How far the picture is behind the live edge as the page itself reads it, in s: the live window's end minus the
+ * position (0 before any), the quantity the player's latency probe and 播放信息 read.
+ */
+export function behindLive(p: Page): Promise<number> {
+  return p.evaluate<number>(`(() => {
+    const v = document.querySelector('video')
+    return v && v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.currentTime : 0
+  })()`)
+}

@@ -6,7 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { startServer, suite } from './harness'
-import { fetchText, latency, trackLoads } from './live-measure'
+import { behindLive, fetchText, latency, latencySamples, trackLoads } from './live-measure'
 
 const ROOM = 496
 const s = suite()
@@ -32,12 +32,7 @@ test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await playing(page)
   await page.waitForTimeout(20000)
-  const samples: number[] = []
-  for (let i = 0; i < 5; i++) {
-    samples.push(await latency(page, s.server.origin))
-    await page.waitForTimeout(500)
-  }
-  samples.sort((a, b) => a - b)
+  const samples = await latencySamples(page, s.server.origin)
   const median = samples[2]
   console.log(
     `LL-HLS latency after 20 s: median ${median.toFixed(2)} s of ${samples.map((x) => x.toFixed(2)).join(', ')}`
@@ -85,12 +80,7 @@ test('low-latency HLS after a stall: a 6 s cut leaves the picture behind, and 30
   await page.waitForFunction((t0) => document.querySelector('video')!.currentTime > t0 + 0.5, t, { timeout: 20000 })
   const behind = await latency(page, s.server.origin)
   await page.waitForTimeout(30000)
-  const samples: number[] = []
-  for (let i = 0; i < 5; i++) {
-    samples.push(await latency(page, s.server.origin))
-    await page.waitForTimeout(500)
-  }
-  samples.sort((a, b) => a - b)
+  const samples = await latencySamples(page, s.server.origin)
   console.log(
     `LL-HLS after a stall: ${behind.toFixed(2)} s behind as it plays again, 30 s later ${samples.map((x) => x.toFixed(2)).join(', ')}`
   )
@@ -371,10 +361,7 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
   )
   // the live window's end minus the position, read here at the same moment: the panel tells the stream's own latency
   // (to the second it refreshes in), whatever a busy machine's stalls made it
-  const behind = await page.evaluate(() => {
-    const v = document.querySelector('video')!
-    return v.seekable.end(v.seekable.length - 1) - v.currentTime
-  })
+  const behind = await behindLive(page)
   assert.match(rows['延迟'] || '', /^\d+\.\d 秒$/)
   assert.ok(
     Math.abs(Number.parseFloat(rows['延迟']) - behind) < 1,

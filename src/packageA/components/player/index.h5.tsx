@@ -74,7 +74,7 @@ const MAX_BUFFER_SECONDS = 600
  * After each stall hls.js plays a second further behind the live edge (liveSyncOnStallIncrease, up to a segment) and
  * stays there for good: one stall (a quality climb on a busy phone, a second of lost network) left a 1.5 s stream
  * 2.5 to 3.5 s behind for the rest of the visit. Once the picture has played this long without another stall, the
- * target goes back to the stream's own hold-back and hls.js catches up at up to 1.1x (about 10 s a second).
+ * target goes back to the stream's own hold-back and hls.js catches up at up to 1.1x (10 s of play gains 1 s).
  */
 const CALM_AFTER_STALL_MS = 10000
 /** Controls hide this long after the last touch while the video plays. */
@@ -448,10 +448,7 @@ export const Player = observer(
               if (live && !chosePast.current && edge !== null && edge > video.currentTime + 3) video.currentTime = edge
               if (failing && !video.paused) setState('playing')
             })
-            let stalledAt = 0
-            instance.on(Hls.Events.ERROR, (_e, data) => {
-              if (data.details === Hls.ErrorDetails.BUFFER_STALLED_ERROR) stalledAt = Date.now()
-            })
+            let stalledAt = 0 // the last stall hls.js told of (its ERROR handler below), 0 once its target is back
             if (live)
               instance.on(Hls.Events.FRAG_BUFFERED, () => {
                 if (!stalledAt || Date.now() - stalledAt < CALM_AFTER_STALL_MS) return
@@ -463,6 +460,7 @@ export const Player = observer(
             // non-fatal errors are hls.js's own to recover from; fatal ones are retried after the backoff's wait (network),
             // recovered once then loaded again (media), or end in 点击重试
             instance.on(Hls.Events.ERROR, (_e, data) => {
+              if (data.details === Hls.ErrorDetails.BUFFER_STALLED_ERROR) stalledAt = Date.now()
               if (!data.fatal || disposed) return
               if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
                 const manifest = /^manifest/i.test(String(data.details))
