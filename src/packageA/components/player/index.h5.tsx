@@ -99,7 +99,9 @@ const LOAD_POLICY = {
   default: { maxTimeToFirstByteMs: 8000, maxLoadTimeMs: 15000, timeoutRetry: RETRY, errorRetry: RETRY }
 }
 const HLS_CONFIG = {
-  enableWorker: true,
+  // hls.js's ES module build has no worker inside it (its worker is a file of its own, `workerPath`), so it transmuxes
+  // on the main thread whatever this says; a worker was measured and left (docs/performance.md, the lever table)
+  enableWorker: false,
   lowLatencyMode: true,
   maxLiveSyncPlaybackRate: 1.1,
   startFragPrefetch: true,
