@@ -83,7 +83,7 @@ test('every segment carries its EXT-X-PROGRAM-DATE-TIME: the moment it was recor
   })
 })
 
-test('R3.12 time-shift windows: two hours for slow-live rooms and channels, half an hour for others, a room’s own setting wins', async () => {
+test('time-shift windows: two hours for slow-live rooms and channels, half an hour for others, a room’s own setting wins', async () => {
   await withApp({}, async (app) => {
     const windowOf = async (url: string) => {
       const r = await get(app, url, { 'accept-encoding': 'gzip' })

@@ -32,7 +32,7 @@ test('R1.1 the HLS fixture is small: two renditions of a 12 s clip cut in 2 s se
   assert.ok(fx.renditions['720p'].bandwidth > fx.renditions['360p'].bandwidth)
 })
 
-test('R3.12 a stream is a master playlist of its renditions, lowest first, each with bandwidth, resolution and codecs', async () => {
+test('a stream is a master playlist of its renditions, lowest first, each with bandwidth, resolution and codecs', async () => {
   for (const url of ['/hls/live/496/index.m3u8', '/hls/vod/5001/index.m3u8', '/hls/live/ch1/index.m3u8']) {
     const r = await app.inject({ method: 'GET', url })
     assert.equal(r.statusCode, 200, url)
@@ -69,7 +69,7 @@ test('R3.12 a stream is a master playlist of its renditions, lowest first, each 
   }
 })
 
-test('R3.12 radio channels and radio or audio programmes are their sound alone: one rendition, a media playlist of audio', async () => {
+test('radio channels and radio or audio programmes are their sound alone: one rendition, a media playlist of audio', async () => {
   const index = (await call(app, 'POST', U('/index'))).body.data as {
     channels: { tv: { source: string }[]; radio: { source: string }[] }
   }
@@ -94,7 +94,7 @@ test('R3.12 radio channels and radio or audio programmes are their sound alone: 
   assert.ok(programmes.length > 0 && programmes.every((p) => /\/hls\/vod\/\d+\/audio\.m3u8$/.test(p.source)))
 })
 
-test('R3.12 live playlist (plain): sliding window, growing media sequence, a date on every segment, discontinuity at each loop', async () => {
+test('live playlist (plain): sliding window, growing media sequence, a date on every segment, discontinuity at each loop', async () => {
   const r = await app.inject({ method: 'GET', url: '/hls/live/496/720p.m3u8' })
   assert.equal(r.headers['content-type'], 'application/vnd.apple.mpegurl')
   assert.match(r.body, /^#EXTM3U/)
