@@ -7,6 +7,7 @@
  * reference server: the like button with floating hearts, the gift panel and strip, the paid-live banner.
  */
 import TestUtils from '@tarojs/test-utils-react'
+import { runInAction } from 'mobx'
 import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
 import { HEARTS_MAX } from '@/packageA/components/interact/like-button'
 import { setToken } from '@/core/token'
@@ -131,12 +132,52 @@ test('R4.12 a free room shows no banner', async () => {
   expect($('.premium-banner')).toBeNull()
 })
 
+/** The answers of matching calls held back until `release()` (a slow network); the calls still reach the server. */
+function holdAnswers(pattern: RegExp) {
+  const original = globalThis.fetch
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const answer = await original(input, init)
+    if (pattern.test(url)) await released
+    return answer
+  }
+  return {
+    release: () => release(),
+    restore: () => void (globalThis.fetch = original)
+  }
+}
+
+test('R4.12 R7.87 until ispremium answers, a paid room is neither offered for sale nor unlocked: 正在确认购买状态, and a tap buys nothing', async () => {
+  setToken('')
+  await liveStore.loadRoom(PAID)
+  runInAction(() => delete premiumStore.purchased[PAID]) // the viewer's purchase not known yet, as on entering
+  const held = holdAnswers(/userapp\/ispremium/)
+  try {
+    await t.mount(PremiumBanner, { props: { roomId: PAID } })
+    const banner = await waitFor(() => $('.premium-banner'))
+    expect(banner.dataset.state).toBe('CHECKING')
+    expect(banner.textContent).toBe('付费直播，正在确认购买状态…')
+    expect(banner.getAttribute('aria-busy')).toBe('true')
+    expect($('.premium-banner__action')).toBeNull()
+    tap(banner)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(modal).not.toHaveBeenCalled() // no login prompt: nothing is being bought
+    expect(premiumStore.paying).toBe(false)
+    held.release()
+    const trial = await waitFor(() => $('.premium-banner[data-state="TRIAL"]'))
+    expect(trial.textContent).toMatch(/^付费直播 试看中（剩余 \d+ 秒），点击解锁/)
+  } finally {
+    held.restore()
+  }
+})
+
 test('R4.12 R7.87 R7.88 R8.14 a paid room: 试看中 during the trial; buying toasts 购买成功 and shows 已解锁', async () => {
   setToken('')
   await liveStore.loadRoom(PAID)
   await t.mount(PremiumBanner, { props: { roomId: PAID } })
-  const banner = await waitFor(() => $('.premium-banner'))
-  expect(banner.dataset.state).toBe('TRIAL')
+  const banner = await waitFor(() => $('.premium-banner[data-state="TRIAL"]'))
   expect(banner.textContent).toMatch(/^付费直播 试看中（剩余 \d+ 秒），点击解锁/)
   // a visitor is asked to log in
   tap(banner)

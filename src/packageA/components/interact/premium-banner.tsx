@@ -1,14 +1,15 @@
 import { useEffect } from 'react'
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { bannerText, playbackPremiumStore, premiumStore, type PremiumStore } from './premium-store'
+import { bannerText, checkingText, playbackPremiumStore, premiumStore, type PremiumStore } from './premium-store'
 import { sessionStore } from '@/stores/session'
 import { buttonProps } from '@/platform/a11y'
 import './premium-banner.scss'
 
 /**
  * The paid live room banner (spec R4.12): nothing for a free room (WELCOM); 试看中 with the seconds left during the
- * trial, 试看结束 after it, 付费直播 for a paid room without a trial, 已解锁 once bought. Tapping buys (R7.88).
+ * trial, 试看结束 after it, 付费直播 for a paid room without a trial, 已解锁 once bought; 正在确认购买状态 until the
+ * viewer's purchase is known. Tapping buys (R7.88).
  */
 export function PremiumBanner({ roomId }: { roomId: number }) {
   return <PaidBanner store={premiumStore} id={roomId} />
@@ -31,6 +32,14 @@ const PaidBanner = observer(function PaidBanner({ store, id }: { store: PremiumS
 
   const state = store.state(id)
   if (state === 'WELCOM') return null
+  // until ispremium answers, a paid room is neither offered for sale nor called unlocked: a viewer who bought it
+  // would be asked to pay for a moment, and a tap then would buy it again (the server answers 已购买)
+  if (store.purchased[id] === undefined)
+    return (
+      <View className='premium-banner premium-banner--checking' data-state='CHECKING' aria-busy>
+        <Text className='premium-banner__text'>{checkingText(store.kind)}</Text>
+      </View>
+    )
   const { text, action } = bannerText(state, store.price(id), store.trialLeft(id), store.kind)
   const buy = () => {
     if (state !== 'PREMIUM_PAYED') void store.purchase(id)

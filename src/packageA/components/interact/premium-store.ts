@@ -53,6 +53,11 @@ export function purchasedFrom(status: PremiumStatus | null | undefined): boolean
 export type PaidKind = 'room' | 'playback'
 const PAID_NOUN: Record<PaidKind, string> = { room: '付费直播', playback: '付费回放' }
 
+/** The banner's words while the viewer's purchase is not known yet (ispremium has not answered). */
+export function checkingText(kind: PaidKind = 'room'): string {
+  return `${PAID_NOUN[kind]}，正在确认购买状态…`
+}
+
 /** The banner's words per state; `price` is in 慧币. A paid playback reads 付费回放 where a room reads 付费直播. */
 export function bannerText(
   state: BannerState,
