@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite } from './harness'
+import { closeRouted, loginThroughUserPage, suite } from './harness'
 
 let context: BrowserContext
 
@@ -136,8 +136,7 @@ test('R4.12 a paid room without a trial loads none of its stream while it waits 
   await assertStreamQuiet(page, stream, 2000, 'the stream of a room waiting to be bought was asked for')
   assert.deepEqual(stream, [])
   assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'no picture: the poster stands')
-  await page.unrouteAll({ behavior: 'ignoreErrors' }) // the room info route may still be answering
-  await page.close()
+  await closeRouted(page)
 })
 
 /** The banner's state, and the seconds left while the trial runs. */
@@ -177,8 +176,7 @@ test('R4.12 R7.88 a paid room’s trial goes on over a reload; its stream stops 
   await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, PLAYS_AGAIN)
   const at = await videoTime(page)
   await page.waitForFunction((t) => (document.querySelector('video')?.currentTime || 0) > t + 1, at, PLAYS_AGAIN)
-  await page.unrouteAll({ behavior: 'ignoreErrors' }) // the room info route may still be answering
-  await page.close()
+  await closeRouted(page)
 })
 
 test('R1.6 R7.88 R4.12 a paid playback: 付费回放 trial, nothing loads after it, bought by review_id it plays on where it stopped', async () => {
@@ -204,8 +202,7 @@ test('R1.6 R7.88 R4.12 a paid playback: 付费回放 trial, nothing loads after 
   await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, PLAYS_AGAIN)
   const again = await videoTime(page)
   assert.ok(again >= furthest - 1, `started again at ${again} s, the trial stopped at ${furthest} s`)
-  await page.unrouteAll({ behavior: 'ignoreErrors' }) // the room info route may still be answering
-  await page.close()
+  await closeRouted(page)
 })
 
 test('R1.4 R7.67 R7.84 R3.46 a top-up through the H5 payment page raises the balance', async () => {

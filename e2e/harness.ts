@@ -58,6 +58,16 @@ export async function showAllOfHome(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0))
 }
 
+/**
+ * Closes a page whose route handlers may still be at work (a chunk or a call asked for late): they are let go first,
+ * or their work on the closed page rejects after the test, an unhandled rejection that fails the whole file. `close`
+ * closes what the test opened (the page, or its context).
+ */
+export async function closeRouted(page: Page, close: () => Promise<void> = () => page.close()) {
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await close()
+}
+
 /** Log in through the user page's mobile + password form (the demo account of the README). */
 export async function loginThroughUserPage(page: Page, origin: string, mobile = '13800000001', password = 'demo1234') {
   await page.goto(`${origin}/m2/pages/user/user`)

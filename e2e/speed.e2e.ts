@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, suite } from './harness'
+import { HOME_READY, closeRouted, suite } from './harness'
 
 const s = suite()
 
@@ -167,8 +167,7 @@ test("home paints its pre-rendered first screen from the HTML, before any script
   await page.waitForSelector(HOME_READY)
   await page.waitForTimeout(300)
   assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
-  await page.unrouteAll({ behavior: 'ignoreErrors' }) // a chunk asked for late may still be routed
-  await page.close()
+  await closeRouted(page)
 })
 
 test('a home or live-room link with another query, and every other page, has no pre-rendered layer', async () => {
@@ -300,8 +299,7 @@ test('a live room paints its pre-rendered title and cover from the HTML before a
     stage && appStage && Math.abs(stage.height - appStage.height) <= 1 && Math.abs(stage.y - appStage.y) <= 1,
     `${JSON.stringify(stage)} vs ${JSON.stringify(appStage)}`
   )
-  await page.unrouteAll({ behavior: 'ignoreErrors' }) // a chunk asked for late may still be routed
-  await page.close()
+  await closeRouted(page)
 })
 
 /** Records the app's scripts that carry Taro's overlay views (its toast, loading, modal and action sheet). */
@@ -359,10 +357,7 @@ test('R4.49 a modal asked for while its code is still on the way is dismissed by
   await page.waitForTimeout(1000)
   assert.equal(await page.locator('.taro__modal').count(), 1, 'the prompt was drawn')
   assert.equal(await page.locator('.taro__modal:visible').count(), 0, 'the login prompt is not left over home')
-  // a script still being read by the route (a chunk asked for late) would reject on the closed page after the test,
-  // an unhandled rejection that fails the whole file
-  await page.unrouteAll({ behavior: 'ignoreErrors' })
-  await context.close()
+  await closeRouted(page, () => context.close())
 })
 
 test("the first frame is painted before any of the app's scripts runs, even when the scripts are already in the cache", async () => {
