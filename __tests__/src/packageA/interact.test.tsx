@@ -19,7 +19,7 @@ import { premiumStore } from '@/packageA/components/interact/premium-store'
 import { sessionStore } from '@/stores/session'
 import { serviceConfig } from '@/stores/service-config'
 import { loginStore } from '@/stores/login'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, holdAnswers, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
 import { SEED_IDS } from '../../../server/seed-ids'
@@ -131,23 +131,6 @@ test('R4.12 a free room shows no banner', async () => {
   await new Promise((r) => setTimeout(r, 100))
   expect($('.premium-banner')).toBeNull()
 })
-
-/** The answers of matching calls held back until `release()` (a slow network); the calls still reach the server. */
-function holdAnswers(pattern: RegExp) {
-  const original = globalThis.fetch
-  let release = () => undefined as void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
-    const answer = await original(input, init)
-    if (pattern.test(url)) await released
-    return answer
-  }
-  return {
-    release: () => release(),
-    restore: () => void (globalThis.fetch = original)
-  }
-}
 
 test('R4.12 R7.87 until ispremium answers, a paid room is neither offered for sale nor unlocked: 正在确认购买状态, and a tap buys nothing', async () => {
   setToken('')

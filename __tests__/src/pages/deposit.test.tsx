@@ -14,7 +14,7 @@ import { setItem } from '@/platform/storage'
 import { depositStore } from '@/stores/deposit'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, requestUrl, useReferenceServer } from '../support/reference-server'
 import { waitFor, $, $$ } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
 
@@ -116,7 +116,7 @@ test('R8.21 loading, then an error with a retry when the server cannot be reache
 test('R8.21 an empty package list shows the empty state', async () => {
   const original = globalThis.fetch
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const url = requestUrl(input)
     if (/pay_gold_list/.test(url))
       return Promise.resolve(new Response(JSON.stringify({ code: 1, msg: '', data: [] }), { status: 200 }))
     return original(input, init)

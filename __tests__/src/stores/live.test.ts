@@ -2,7 +2,7 @@
 import { LiveStore, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@/stores/live'
 import { qrcodeUrl, type RoomInfo } from '@/api/live'
 import { PAGE_SIZE } from '@/stores/paged-list'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, requestUrl, useReferenceServer } from '../support/reference-server'
 import { useFaultProxy } from '../core/fault-proxy'
 
 const server = useReferenceServer()
@@ -14,7 +14,7 @@ function recordAnswers(pattern: RegExp) {
   const answers: unknown[] = []
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const res = await original(input, init)
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const url = requestUrl(input)
     if (pattern.test(url)) answers.push(await res.clone().json())
     return res
   }

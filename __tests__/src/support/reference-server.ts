@@ -44,13 +44,17 @@ export function useReferenceServer(): ReferenceServer {
   }
 }
 
+/** The URL a fetch is called with, whichever form it takes. */
+export const requestUrl = (input: RequestInfo | URL) =>
+  typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+
 /** Counts the requests whose URL matches, by wrapping the environment's fetch (the request still goes out). */
 export function countRequests(pattern: RegExp) {
   const original = globalThis.fetch
   const seen: string[] = []
   const bodies: string[] = []
   globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    const url = requestUrl(input)
     if (pattern.test(url)) {
       seen.push(url)
       bodies.push(typeof init?.body === 'string' ? init.body : '')
@@ -66,6 +70,25 @@ export function countRequests(pattern: RegExp) {
     restore() {
       globalThis.fetch = original
     }
+  }
+}
+
+/**
+ * Holds back the answers of the requests whose URL matches until `release()` (a slow network), by wrapping the
+ * environment's fetch: the requests still reach the server at once. `restore()` puts the fetch back.
+ */
+export function holdAnswers(pattern: RegExp) {
+  const original = globalThis.fetch
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = await original(input, init)
+    if (pattern.test(requestUrl(input))) await released
+    return answer
+  }
+  return {
+    release: () => release(),
+    restore: () => void (globalThis.fetch = original)
   }
 }
 
