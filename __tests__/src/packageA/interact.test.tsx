@@ -12,6 +12,7 @@ import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
 import { HEARTS_MAX } from '@/packageA/components/interact/like-button'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
+import { COOKIES_KEY } from '@/core/cookies'
 import { balanceStore } from '@/stores/balance'
 import { likeStore } from '@/packageA/components/interact/like-store'
 import { liveStore } from '@/stores/live'
@@ -133,7 +134,9 @@ test('R4.12 a free room shows no banner', async () => {
 })
 
 test('R4.12 R7.87 until ispremium answers, a paid room is neither offered for sale nor unlocked: 正在确认购买状态, and a tap buys nothing', async () => {
+  // a visitor: no token, and none of the login cookies another test's login left (the buyer there owns the room)
   setToken('')
+  setItem(COOKIES_KEY, {})
   await liveStore.loadRoom(PAID)
   runInAction(() => delete premiumStore.purchased[PAID]) // the viewer's purchase not known yet, as on entering
   const held = holdAnswers(/userapp\/ispremium/)
