@@ -18,6 +18,13 @@ export function htmlText(value: string): string {
 // Chunk loads give up after 120 s (spec R8.7, R9.11).
 export const CHUNK_LOAD_TIMEOUT = 120000
 
+/**
+ * The top-level await that ends the H5 entry's first task (its webpackChain below). A timer rather than a
+ * message-channel task: side by side at 4x CPU the live room's long-task time over 50 ms was 146 ms with the timer and
+ * 225 ms with the message (214 ms without either); what the page has queued meanwhile runs first.
+ */
+const NEXT_TASK = 'await new Promise(function (resolve) { setTimeout(resolve, 0) })'
+
 // A plain config function (what defineConfig returns), so tests can read it without loading the CLI.
 export default async function config(): Promise<UserConfigExport<'webpack5'>> {
   const env = appEnv(process.env)
@@ -184,6 +191,17 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           const extract = chain.module.rule('customStyle').use('0')
           chain.module.rule('taroStyle').use('0').loader(extract.get('loader')).options(extract.get('options'))
         }
+        // The app's start in two tasks: Taro's entry evaluates every module of the first load, then, a task later (a
+        // top-level await in the entry: NEXT_TASK), creates the app, its router and the first page. Together they were
+        // the load's longest task; apart, Chromium's long-task time at 4x CPU fell by about half on home and a third on
+        // the live room, the first video frame the same (docs/performance.md). The production targets have async
+        // functions (babel.config.js), which webpack's code for a top-level await uses.
+        chain.output.merge({ environment: { asyncFunction: true } })
+        chain.plugin('mainPlugin').tap((args: Array<{ loaderMeta?: { execBeforeCreateWebApp?: string } }>) => {
+          const meta = (args[0].loaderMeta ??= {})
+          meta.execBeforeCreateWebApp = `${meta.execBeforeCreateWebApp ?? ''}${NEXT_TASK}\n`
+          return args
+        })
         // Taro's navigation bar is never shown here: its handler keeps the document title only.
         const navigationBar = path.resolve(__dirname, 'stubs/taro-navigation-bar.js')
         chain.plugin('no-router-navigation-bar').use(NormalModuleReplacementPlugin, [
