@@ -21,7 +21,9 @@ export const CHUNK_LOAD_TIMEOUT = 120000
 /**
  * The top-level await that ends the H5 entry's first task (its webpackChain below). A timer rather than a
  * message-channel task: side by side at 4x CPU the live room's long-task time over 50 ms was 146 ms with the timer and
- * 225 ms with the message (214 ms without either); what the page has queued meanwhile runs first.
+ * 225 ms with the message (214 ms without either); what the page has queued meanwhile runs first. A page loading in a
+ * background tab may create its app up to a second later (Chromium runs a hidden page's timers on the second), while
+ * nobody looks at it.
  */
 const NEXT_TASK = 'await new Promise(function (resolve) { setTimeout(resolve, 0) })'
 
