@@ -105,12 +105,29 @@ test('with LL_HLS=0 the plain playlist plays (no parts, no blocking reloads)', a
   }
 })
 
-test('time-shift (回看): dragging back 10 minutes plays older segments; 回到直播 returns to under 3 s of the edge', async () => {
+test('time-shift (回看): the player loads the edge’s 30 s, not the two-hour window; dragging back 10 minutes plays a time-shift stream from then; 回到直播 returns to under 3 s of the edge', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   trackLoads(page)
+  const playlists: { url: string; segments: number }[] = []
+  page.on('response', async (r) => {
+    if (!/\/hls\/live\/\d+\/\w+\.m3u8/.test(r.url())) return
+    const text = await r.text().catch(() => '')
+    playlists.push({ url: r.url(), segments: (text.match(/^#EXTINF/gm) || []).length })
+  })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await playing(page)
   await page.waitForSelector('.player__progress[aria-label="回看进度"]', { state: 'attached' })
+  // the bar spans the two-hour window the master names, though hls.js has the edge only
+  const span = await page.$eval(
+    '.player__progress',
+    (el) => Number((el as HTMLInputElement).max) - Number((el as HTMLInputElement).min)
+  )
+  assert.ok(Math.abs(span - 7200) < 10, `the 回看 bar spans ${span} s`)
+  const media = playlists.filter((p) => /\/\d+p\.m3u8/.test(p.url))
+  assert.ok(
+    media.length > 0 && media.every((p) => /[?&]start=live\b/.test(p.url) && p.segments <= 15),
+    JSON.stringify(media.slice(0, 3))
+  )
   const edgeSeq = async () =>
     Math.max(
       ...[...(await fetchText(`${s.server.origin}/hls/live/${ROOM}/360p.m3u8`)).matchAll(/seg\d+\.ts\?seq=(\d+)/g)].map(
@@ -144,9 +161,20 @@ test('time-shift (回看): dragging back 10 minutes plays older segments; 回到
   const older = requested.filter((seq) => seq < liveSeq - 250)
   assert.ok(older.length > 0, `segments about 300 older than ${liveSeq}: ${requested.slice(0, 5).join(', ')}`)
   assert.match((await page.textContent('.player__time')) || '', /^-(09|10):\d\d$/)
-  // back to the edge
+  const shifted = playlists.map((p) => /\/index\.m3u8\?start=(\d+)/.exec(p.url)).find(Boolean)
+  assert.ok(
+    shifted && Math.abs(Date.now() - Number(shifted[1]) - 600000) < 30000,
+    `a time-shift stream: ${shifted?.[0]}`
+  )
+  // back to the edge: its own stream again
+  const before = playlists.length
   await page.click('.player__go-live')
   await page.waitForSelector('.player__live-badge')
+  await page.waitForFunction(() => !document.querySelector('video')!.paused, null, { timeout: 20000 })
+  assert.ok(
+    playlists.slice(before).some((p) => /\/index\.m3u8\?start=live$/.test(p.url)),
+    'the edge’s master asked for again'
+  )
   // playing again at the edge: under 3 s behind within 10 s of the tap (a loaded machine takes longer to catch up
   // than an idle one, which is there in about 3 s)
   const readings: number[] = []

@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { StreamStartLive, TimeshiftDataId } from '../contract/stream'
 
 /**
  * The looping sample stream, in two video renditions and an audio-only one (server/fixtures/hls/<720p|360p|audio>,
@@ -47,6 +48,11 @@ export const SKIP_UNTIL_SECONDS = 12
 const PART_SEGMENTS = 3
 /** The smallest window (a room without time-shift): six 2-second segments. */
 export const MIN_WINDOW_SECONDS = 12
+/** A playlist asked for at its edge (`start=live`, contract/stream.ts) keeps this much of the window. */
+export const EDGE_WINDOW_SECONDS = 30
+/** The EXT-X-SESSION-DATA of a live master playlist naming its time-shift window (contract/stream.ts). */
+export const TIMESHIFT_DATA_ID: TimeshiftDataId = 'org.m2.timeshift'
+const START_LIVE: StreamStartLive = 'live'
 const LOOPS_VOD = 5
 
 export interface Rendition {
@@ -142,17 +148,33 @@ export function availableAt(roomKey: string, msn: number, part?: number, epochMs
   return clock.startOf(msn) + (part === undefined ? clock.segDur : (part + 1) * PART_TARGET) * 1000
 }
 
-/** The master playlist of a stream: one EXT-X-STREAM-INF per video rendition, its media playlist beside it. */
-export function masterPlaylist(): string {
+/**
+ * The master playlist of a stream: one EXT-X-STREAM-INF per video rendition, its media playlist beside it. A live
+ * stream's names its time-shift window (seconds) and passes the `start` it was asked with on to its renditions.
+ */
+export function masterPlaylist(o: { windowSeconds?: number; start?: LiveStart } = {}): string {
   const fx = loadFixture()
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS']
+  if (o.windowSeconds !== undefined)
+    lines.push(`#EXT-X-SESSION-DATA:DATA-ID="${TIMESHIFT_DATA_ID}",VALUE="${Math.round(o.windowSeconds)}"`)
+  const query = o.start === undefined ? '' : `?start=${o.start}`
   for (const r of RENDITIONS) {
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${fx.renditions[r.name].bandwidth},RESOLUTION=${r.width}x${r.height},CODECS="${r.codecs}",FRAME-RATE=24.000`,
-      `${r.name}.m3u8`
+      `${r.name}.m3u8${query}`
     )
   }
   return lines.join('\n') + '\n'
+}
+
+/** Where a live playlist starts: the edge (`live`) or a moment, ms since the epoch (contract/stream.ts). */
+export type LiveStart = StreamStartLive | number
+
+/** `start` as a query gives it: undefined when absent, null when it is neither `live` nor a whole number of ms. */
+export function parseLiveStart(raw: unknown): LiveStart | null | undefined {
+  if (raw === undefined) return undefined
+  if (raw === START_LIVE) return START_LIVE
+  return typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : null
 }
 
 export interface LiveOptions {
@@ -164,6 +186,11 @@ export interface LiveOptions {
   lowLatency?: boolean
   /** a delta update (`_HLS_skip=YES`): segments older than SKIP_UNTIL_SECONDS from the end are skipped */
   skip?: boolean
+  /**
+   * the edge only (its last EDGE_WINDOW_SECONDS), or a time-shift playlist from the segment holding that moment (held
+   * inside the window) to the edge, with EXT-X-START at the moment; the whole window when absent
+   */
+  start?: LiveStart
 }
 
 /** A rendition's live media playlist for a room (or channel) at wall-clock time `nowMs`. */
@@ -175,9 +202,17 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
   const { current, segDur } = clock
   const last = current - 1 // newest complete segment
   const windowSegments = Math.max(MIN_WINDOW_SECONDS, o.windowSeconds ?? MIN_WINDOW_SECONDS) / segDur
-  const first = Math.max(0, last - Math.ceil(windowSegments) + 1)
+  let first = Math.max(0, last - Math.ceil(windowSegments) + 1)
+  let startOffset: number | null = null
+  if (o.start === START_LIVE) first = Math.max(first, last - Math.ceil(EDGE_WINDOW_SECONDS / segDur) + 1)
+  else if (o.start !== undefined) {
+    const at = liveClock(roomKey, o.start, o.epochMs ?? LIVE_EPOCH_MS).current
+    first = Math.max(first, Math.min(last, at))
+    startOffset = Math.max(0, Math.min(segDur, (o.start - clock.startOf(first)) / 1000))
+  }
   const ll = !!o.lowLatency
   const lines = ['#EXTM3U', `#EXT-X-VERSION:${ll ? 9 : 3}`, `#EXT-X-TARGETDURATION:${fx.target}`]
+  if (startOffset !== null) lines.push(`#EXT-X-START:TIME-OFFSET=${startOffset.toFixed(3)},PRECISE=YES`)
   if (ll) {
     lines.push(
       `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=${PART_HOLD_BACK.toFixed(3)},CAN-SKIP-UNTIL=${SKIP_UNTIL_SECONDS.toFixed(1)}`,

@@ -4,7 +4,15 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import zlib from 'node:zlib'
-import { PART_HOLD_BACK, PART_TARGET, SKIP_UNTIL_SECONDS, availableAt, liveClock, livePlaylist } from '../../server/hls'
+import {
+  EDGE_WINDOW_SECONDS,
+  PART_HOLD_BACK,
+  PART_TARGET,
+  SKIP_UNTIL_SECONDS,
+  availableAt,
+  liveClock,
+  livePlaylist
+} from '../../server/hls'
 import { BLOCK_MAX_MS, TIMESHIFT_DEFAULT_SECONDS, TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
 import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
 
@@ -12,6 +20,11 @@ const get = (app: Parameters<Parameters<typeof withApp>[1]>[0], url: string, hea
   app.inject({ method: 'GET', url, headers })
 const tag = (pl: string, name: string) => new RegExp(`^#${name}:(.*)$`, 'm').exec(pl)?.[1]
 const segmentsOf = (pl: string) => [...pl.matchAll(/^(\w+)-seg\d+\.ts\?seq=(\d+)/gm)].map((m) => Number(m[2]))
+/** A time-shift URL's `start` refused: 400 with the catalogue's envelope and message. */
+const badStart = (r: Awaited<ReturnType<typeof get>>) => {
+  assert.equal(r.statusCode, 400, r.body.slice(0, 200))
+  assert.deepEqual(r.json(), { code: 400, msg: '回看时间不对：start 应为 live 或毫秒时间戳', data: null })
+}
 const partsOf = (pl: string) =>
   [...pl.matchAll(/#EXT-X-PART:DURATION=([\d.]+),URI="([^"]+)",INDEPENDENT=YES/g)].map((m) => ({
     duration: Number(m[1]),
@@ -108,6 +121,76 @@ test('time-shift windows: two hours for slow-live rooms and channels, half an ho
     assert.equal((await windowOf('/hls/live/306/360p.m3u8')).seconds, 600)
     app.ctx.store.patchDoc('room', 306, { timeshift: 0 })
     assert.equal((await windowOf('/hls/live/306/360p.m3u8')).seconds, 12, 'the smallest window: six segments')
+  })
+})
+
+test('time-shift URLs: the master names its window and passes start on; start=live is the last 30 s, start=<ms> a playlist from that moment that starts there', async () => {
+  await withApp({}, async (app) => {
+    const master = (await get(app, '/hls/live/496/index.m3u8?start=live')).body
+    assert.equal(tag(master, 'EXT-X-SESSION-DATA'), `DATA-ID="org.m2.timeshift",VALUE="${TIMESHIFT_SLOW_SECONDS}"`)
+    assert.deepEqual(
+      [...master.matchAll(/^(\S+\.m3u8\S*)$/gm)].map((m) => m[1]),
+      ['360p.m3u8?start=live', '720p.m3u8?start=live']
+    )
+    const shifted = (await get(app, '/hls/live/ch1/index.m3u8?start=1700000000000')).body
+    assert.match(shifted, /^720p\.m3u8\?start=1700000000000$/m)
+    assert.doesNotMatch((await get(app, '/hls/live/496/index.m3u8')).body, /start=/, 'no start asked, none passed on')
+
+    // the edge: 30 s of the two-hour window, the same newest segment
+    const whole = segmentsOf((await get(app, '/hls/live/496/360p.m3u8')).body)
+    const edge = segmentsOf((await get(app, '/hls/live/496/360p.m3u8?start=live')).body)
+    assert.equal(edge.length, EDGE_WINDOW_SECONDS / 2)
+    assert.ok(edge[edge.length - 1] >= whole[whole.length - 1] && edge[edge.length - 1] <= whole[whole.length - 1] + 1)
+    assert.equal(tag((await get(app, '/hls/live/496/360p.m3u8?start=live')).body, 'EXT-X-START'), undefined)
+
+    // ten minutes back: the first segment holds the moment, EXT-X-START is the moment within it
+    const at = Date.now() - 600000
+    const pl = (await get(app, `/hls/live/496/360p.m3u8?start=${at}`)).body
+    const seq = liveClock('496', at).current
+    assert.equal(segmentsOf(pl)[0], seq)
+    const offset = Number(/^#EXT-X-START:TIME-OFFSET=([\d.]+),PRECISE=YES$/m.exec(pl)?.[1])
+    assert.ok(Math.abs(liveClock('496').startOf(seq) + offset * 1000 - at) <= 1, `${offset} s into the first segment`)
+    assert.equal(
+      new Date(tag(pl, 'EXT-X-PROGRAM-DATE-TIME')!).getTime(),
+      liveClock('496').startOf(seq),
+      'its date is the segment’s own'
+    )
+    assert.ok(segmentsOf(pl).length >= 299 && segmentsOf(pl).length <= 301, 'from the moment to the edge')
+    // before the window: its first segment; in the future: the newest
+    assert.equal(
+      segmentsOf((await get(app, `/hls/live/496/360p.m3u8?start=${Date.now() - 86400000}`)).body)[0],
+      whole[0]
+    )
+    const ahead = segmentsOf((await get(app, `/hls/live/496/360p.m3u8?start=${Date.now() + 3600000}`)).body)
+    assert.equal(ahead.length, 1)
+
+    // anything else is refused, on the master and the media playlist alike, with its message
+    for (const bad of ['abc', '-5', '1.5', '', 'LIVE', '1e12']) {
+      for (const file of ['index.m3u8', '360p.m3u8']) {
+        const r = await get(app, `/hls/live/496/${file}?start=${encodeURIComponent(bad)}`)
+        badStart(r)
+      }
+    }
+    const twice = await get(app, '/hls/live/496/360p.m3u8?start=live&start=1700000000000')
+    badStart(twice)
+  })
+})
+
+test('a paid room’s time-shift URL keeps its token on every rendition and segment, and is refused without it', async () => {
+  await withApp({}, async (app) => {
+    const { token } = await login(app)
+    const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
+    const t = encodeURIComponent(new URL(info.source).searchParams.get('token')!)
+    const master = (await get(app, `/hls/live/303/index.m3u8?token=${t}&start=live`)).body
+    assert.match(
+      master,
+      new RegExp(`^360p\\.m3u8\\?start=live&token=${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm')
+    )
+    const pl = (await get(app, `/hls/live/303/360p.m3u8?start=${Date.now() - 60000}&token=${t}`)).body
+    const segs = pl.split('\n').filter((l) => /^360p-seg/.test(l))
+    assert.ok(segs.length > 20 && segs.every((u) => u.endsWith(`token=${t}`)))
+    assert.equal((await get(app, `/hls/live/303/360p.m3u8?start=${Date.now() - 60000}`)).statusCode, 403)
+    assert.equal((await get(app, '/hls/live/303/index.m3u8?start=live')).statusCode, 403)
   })
 })
 

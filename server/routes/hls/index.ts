@@ -7,6 +7,7 @@ import {
   masterPlaylist,
   mediaFile,
   mediaPlaylistName,
+  parseLiveStart,
   vodPlaylist
 } from '../../hls'
 import { canonicalStreamId, checkStreamToken, streamGated, type StreamKind } from '../../security'
@@ -15,6 +16,7 @@ import type { Room } from '../../types'
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
 const NO_STREAM_ACCESS = { code: 403, msg: '无权观看：请先解锁或输入直播间密码', data: null }
 const CUT = { code: 503, msg: '直播流暂时中断', data: null }
+const BAD_START = { code: 400, msg: '回看时间不对：start 应为 live 或毫秒时间戳', data: null }
 const TOO_FAR = { code: 400, msg: '请求的分片还很远：_HLS_msn 超出了可等待的范围', data: null }
 
 /** The time-shift (回看) a live stream keeps: slow-live rooms (tag 10) and TV/radio channels two hours. */
@@ -118,8 +120,11 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
     if ((kind !== 'live' && kind !== 'vod') || !/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
     const access = gate(kind, id, query(req).token)
     if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
-    if (kind === 'live' && (await cutOff(id, reply))) return reply
-    return sendPlaylist(req, reply, masterPlaylist(), access, kind === 'live')
+    if (kind === 'vod') return sendPlaylist(req, reply, masterPlaylist(), access, false)
+    const start = parseLiveStart(query(req).start)
+    if (start === null) return reply.code(400).send(BAD_START)
+    if (await cutOff(id, reply)) return reply
+    return sendPlaylist(req, reply, masterPlaylist({ windowSeconds: windowOf(id), start }), access, true)
   })
 
   // a rendition's media playlist (`720p.m3u8`), segment (`720p-seg3.ts`) or low-latency part (`720p-part3.2.ts`)
@@ -138,6 +143,8 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
 
     if (rendition) {
       if (kind === 'vod') return sendPlaylist(req, reply, vodPlaylist(rendition), access, false)
+      const start = parseLiveStart(q.start)
+      if (start === null) return reply.code(400).send(BAD_START)
       // a blocking reload: answered once segment _HLS_msn (part _HLS_part) exists
       if (ll && q._HLS_msn !== undefined) {
         const msn = Number(q._HLS_msn)
@@ -152,7 +159,7 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
       return sendPlaylist(
         req,
         reply,
-        livePlaylist(id, rendition, { windowSeconds: windowOf(id), lowLatency: ll, skip }),
+        livePlaylist(id, rendition, { windowSeconds: windowOf(id), lowLatency: ll, skip, start }),
         access,
         true
       )

@@ -24,8 +24,17 @@ import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from 
 import type { Rendition } from './renditions'
 import { resumePosition, resumeToast, savePosition } from './resume'
 import { Controls, type Timeshift } from './web-controls'
-import { dateWindow, fragmentsOf } from '@/utils/media-dates'
-import { liveWindow, mediaTimeOf, playbackInfo } from './web-stream'
+import { dateWindow, fragmentsOf, type DatedFragment } from '@/utils/media-dates'
+import {
+  announcedWindow,
+  dateInWindow,
+  liveSource,
+  liveWindow,
+  mediaTimeOf,
+  playbackInfo,
+  shiftWindow,
+  timeInWindow
+} from './web-stream'
 import {
   exitFullscreen,
   fullscreenElement,
@@ -132,6 +141,18 @@ function applyPreferredLevel(hls: HlsInstance) {
   }
 }
 
+/** The time-shift window (seconds) each live stream's master playlist named (web-stream.ts, announcedWindow). */
+const windows = new WeakMap<HlsInstance, number>()
+function keepWindow(hls: HlsInstance, sessionData: Parameters<typeof announcedWindow>[0]) {
+  const seconds = announcedWindow(sessionData)
+  if (seconds !== null) windows.set(hls, seconds)
+}
+/** That window on the wall clock and in media time, from the fragments hls.js has loaded; null without one. */
+function namedWindow(hls: HlsInstance | null, fragments: DatedFragment[]) {
+  const seconds = hls ? windows.get(hls) : undefined
+  return seconds && seconds >= TIMESHIFT_MIN_SECONDS ? shiftWindow(fragments, seconds) : null
+}
+
 /** The first frame is up: 自动 may choose any rendition now. */
 function releaseStartCap(hls: HlsInstance) {
   if (hls.autoLevelCapping === 0) hls.autoLevelCapping = -1
@@ -159,8 +180,11 @@ export function prefetchStream(src: string): void {
     .then(({ default: Hls }) => {
       if (!Hls.isSupported()) return null
       const instance = new Hls(HLS_CONFIG)
-      instance.on(Hls.Events.MANIFEST_PARSED, () => applyPreferredLevel(instance))
-      instance.loadSource(src)
+      instance.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+        keepWindow(instance, data.sessionData)
+        applyPreferredLevel(instance)
+      })
+      instance.loadSource(liveSource(src, null))
       return instance
     })
     .catch(() => null)
@@ -245,6 +269,16 @@ export const Player = observer(
     const [timeshift, setTimeshift] = useState<Timeshift | null>(null)
     /** The viewer chose to watch the past (回看): a recovered stream stays there rather than return to the edge. */
     const chosePast = useRef(false)
+    /**
+     * hls.js loads a live stream's edge only; a moment before it (回看 further back than the edge's 30 s, a programme's
+     * 从头看) is played by a time-shift stream from that moment (web-stream.ts, liveSource), until 回到直播.
+     */
+    const [shift, setShift] = useState<{ src: string; at: number } | null>(null)
+    const shiftAt = live && shift?.src === src ? shift.at : null
+    // a paid room's trial over: bought, the stream starts again at the edge
+    useEffect(() => {
+      if (blocked) setShift(null)
+    }, [blocked])
 
     const bindVideo = useCallback((el: HTMLVideoElement | null) => {
       ref.current = el
@@ -416,7 +450,7 @@ export const Player = observer(
           })
           .catch(() => undefined)
       } else {
-        void Promise.all([loadHls(), live ? takePrefetched(src) : Promise.resolve(null)]).then(
+        void Promise.all([loadHls(), live && shiftAt === null ? takePrefetched(src) : Promise.resolve(null)]).then(
           ([{ default: Hls }, early]) => {
             if (disposed) {
               early?.destroy()
@@ -427,12 +461,15 @@ export const Player = observer(
               return
             }
             hls = early ?? new Hls({ ...HLS_CONFIG, ...(start !== null ? { startPosition: start } : {}) })
+            const source = live ? liveSource(src, shiftAt) : src
             hlsRef.current = hls
             let mediaErrors = 0
             const instance = hls
-            const levelsKnown = () => {
+            const levelsKnown = (_e: unknown, data: { sessionData: Parameters<typeof keepWindow>[1] }) => {
               setHeights(instance.levels.map((l) => l.height))
-              if (!early) applyPreferredLevel(instance)
+              if (early) return
+              keepWindow(instance, data.sessionData)
+              applyPreferredLevel(instance)
             }
             if (instance.levels?.length) setHeights(instance.levels.map((l) => l.height))
             instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
@@ -466,7 +503,7 @@ export const Player = observer(
               if (!data.fatal || disposed) return
               if (data.type === Hls.ErrorTypes.NETWORK_ERROR) {
                 const manifest = /^manifest/i.test(String(data.details))
-                retryLater(() => (manifest ? instance.loadSource(src) : instance.startLoad(-1)))
+                retryLater(() => (manifest ? instance.loadSource(source) : instance.startLoad(-1)))
               } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaErrors++ === 0) {
                 instance.recoverMediaError()
               } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
@@ -475,7 +512,7 @@ export const Player = observer(
                 setState('error')
               }
             })
-            if (!early) instance.loadSource(src)
+            if (!early) instance.loadSource(source)
             instance.attachMedia(video)
           }
         )
@@ -496,8 +533,8 @@ export const Player = observer(
         video.removeAttribute('src')
         video.load()
       }
-      // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source, retry and unlock; live and resumeId belong to that source
-    }, [src, attempt, blocked])
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source, time-shift, retry and unlock; live and resumeId belong to that source
+    }, [src, shiftAt, attempt, blocked])
     const switchSourceRef = useRef<((next: string) => void) | null>(null)
 
     // ---- time-shift (回看): a live stream with a window can be dragged back; 回到直播 returns to the edge
@@ -515,20 +552,26 @@ export const Player = observer(
       }
       const update = () => {
         const w = liveWindow(video)
-        if (!w || w.end - w.start < TIMESHIFT_MIN_SECONDS) {
+        const hls = hlsRef.current
+        const fragments = fragmentsOf(hls)
+        // the window the master playlist names, of which hls.js loads the edge (or a time-shift stream's part)
+        const whole = w ? namedWindow(hls, fragments) : null
+        if (!w || (!whole && w.end - w.start < TIMESHIFT_MIN_SECONDS)) {
           tell(null)
           return setTimeshift(null)
         }
-        const hls = hlsRef.current
-        tell(dateWindow(fragmentsOf(hls)))
+        tell(whole ? { from: whole.from, to: whole.to } : dateWindow(fragments))
         const edge = hls?.liveSyncPosition ?? w.end
         const behind = Math.max(0, edge - video.currentTime)
         const marks = (chapters || [])
-          .map((c) => ({ title: c.title, at: mediaTimeOf(video, hls, c.startAt) }))
+          .map((c) => ({
+            title: c.title,
+            at: whole ? timeInWindow(fragments, whole, c.startAt) : mediaTimeOf(video, hls, c.startAt)
+          }))
           .filter((m): m is { title: string; at: number } => m.at !== null)
         setTimeshift((prev: Timeshift | null) => {
           const next = {
-            start: w.start,
+            start: whole ? whole.start : w.start,
             end: w.end,
             current: video.currentTime,
             behind: behind > BEHIND_SECONDS,
@@ -560,6 +603,7 @@ export const Player = observer(
       const v = ref.current
       if (!v) return
       chosePast.current = false
+      if (shiftAt !== null) return setShift(null) // the edge's own stream again
       const hls = hlsRef.current
       const w = liveWindow(v)
       const edge = hls?.liveSyncPosition ?? (w ? w.end - 3 : null)
@@ -579,15 +623,23 @@ export const Player = observer(
         seekToDate(ms: number) {
           const v = ref.current
           if (!v || !live) return false
-          const t = mediaTimeOf(v, hlsRef.current, ms)
-          if (t === null) return false
+          const hls = hlsRef.current
+          const t = mediaTimeOf(v, hls, ms)
+          if (t === null) {
+            // before what hls.js has loaded: a time-shift stream from that moment, inside the named window
+            const whole = namedWindow(hls, fragmentsOf(hls))
+            if (!whole || ms < whole.from || ms > whole.to) return false
+            chosePast.current = true
+            setShift({ src, at: ms })
+            return true
+          }
           chosePast.current = true
           v.currentTime = t
           if (v.paused) v.play().catch(() => undefined)
           return true
         }
       }),
-      [live]
+      [live, src]
     )
 
     // ---- 清晰度
@@ -636,12 +688,18 @@ export const Player = observer(
       const v = ref.current
       if (!v) return
       if (live) {
-        // time-shift: anywhere inside the window
+        // time-shift: anywhere inside the window; before what hls.js has loaded, a time-shift stream from that moment
         const w = liveWindow(v)
-        if (w && timeshift) {
-          chosePast.current = true
-          v.currentTime = Math.max(w.start, Math.min(w.end - 1, t))
+        if (!w || !timeshift) return
+        chosePast.current = true
+        if (t >= w.start) {
+          v.currentTime = Math.min(w.end - 1, t)
+          return
         }
+        const fragments = fragmentsOf(hlsRef.current)
+        const whole = namedWindow(hlsRef.current, fragments)
+        const at = whole && dateInWindow(fragments, whole, t)
+        if (at) setShift({ src, at })
         return
       }
       if (!Number.isFinite(v.duration)) return

@@ -1,5 +1,6 @@
+import type { StreamStartLive, TimeshiftDataId } from '../../../../contract/stream'
 import { formatDuration } from '@/utils/format'
-import { fragmentsOf, timeOfDate } from '@/utils/media-dates'
+import { fragmentsOf, timeOfDate, type DatedFragment } from '@/utils/media-dates'
 import { qualityShort } from './quality'
 
 /**
@@ -25,6 +26,67 @@ export function liveWindow(video: HTMLVideoElement): { start: number; end: numbe
   const { seekable } = video
   if (!seekable.length) return null
   return { start: seekable.start(0), end: seekable.end(seekable.length - 1) }
+}
+
+const START_LIVE: StreamStartLive = 'live'
+const TIMESHIFT_DATA_ID: TimeshiftDataId = 'org.m2.timeshift'
+
+/**
+ * What hls.js loads of a live stream (contract/stream.ts): its edge only (the last 30 s: a two-hour window is 3,600
+ * segments that hls.js parses on every reload, half of the live room's long tasks at 4x), or from a moment of the wall
+ * clock (ms) the viewer went back to, which the server's playlist starts playing at.
+ */
+export function liveSource(src: string, at: number | null): string {
+  return `${src}${src.includes('?') ? '&' : '?'}start=${at === null ? START_LIVE : Math.round(at)}`
+}
+
+/** The time-shift window (seconds) a live master playlist names, from hls.js's MANIFEST_PARSED; null without one. */
+export function announcedWindow(
+  sessionData: Record<string, Record<string, unknown>> | null | undefined
+): number | null {
+  const seconds = Number(sessionData?.[TIMESHIFT_DATA_ID]?.VALUE)
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null
+}
+
+/**
+ * The whole time-shift window of a stream of which hls.js loads the edge or a later part: [from, to] of the wall
+ * clock (ms), `to` the loaded playlist's edge, and `start`, the media time `from` would have, counted back from the
+ * first loaded fragment (a moment before it is played by a time-shift stream from there).
+ */
+export interface ShiftWindow {
+  from: number
+  to: number
+  start: number
+}
+export function shiftWindow(fragments: readonly DatedFragment[], seconds: number): ShiftWindow | null {
+  const dated = fragments.filter((f) => f.programDateTime !== null)
+  if (!dated.length) return null
+  const first = dated[0]
+  const last = dated[dated.length - 1]
+  const to = (last.programDateTime as number) + last.duration * 1000
+  const from = to - seconds * 1000
+  return { from, to, start: Math.min(first.start, first.start - ((first.programDateTime as number) - from) / 1000) }
+}
+
+/** The media time of a moment inside the window: the loaded fragments' own, else counted back from the first. */
+export function timeInWindow(fragments: readonly DatedFragment[], w: ShiftWindow, ms: number): number | null {
+  if (ms < w.from || ms > w.to) return null
+  const t = timeOfDate(fragments, ms)
+  if (t !== null) return t
+  const first = fragments.find((f) => f.programDateTime !== null)
+  return first && ms < (first.programDateTime as number)
+    ? first.start - ((first.programDateTime as number) - ms) / 1000
+    : null
+}
+
+/** The moment (ms) of a media time inside the window, the inverse of timeInWindow. */
+export function dateInWindow(fragments: readonly DatedFragment[], w: ShiftWindow, t: number): number | null {
+  const f =
+    fragments.find((x) => x.programDateTime !== null && t < x.start + x.duration) ??
+    [...fragments].reverse().find((x) => x.programDateTime !== null)
+  if (!f) return null
+  const ms = (f.programDateTime as number) + (t - f.start) * 1000
+  return Math.max(w.from, Math.min(w.to, ms))
 }
 
 /** Seconds of video buffered ahead of the playhead. */
