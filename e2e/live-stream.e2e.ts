@@ -144,14 +144,28 @@ test('time-shift (回看): the player loads the edge’s 30 s, not the two-hour 
   await page.evaluate(() =>
     document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
   )
-  await page.$eval('.player__progress', (el) => {
+  // a drag: an input event per step, 100 s apart, every 40 ms; the bar stays on screen, its thumb where it was left,
+  // while the time-shift stream starts
+  const shown = await page.$eval('.player__progress', async (el) => {
     const input = el as HTMLInputElement
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
-      input,
-      String(Number(input.max) - 600)
-    )
-    input.dispatchEvent(new Event('input', { bubbles: true }))
+    const max = Number(input.max)
+    for (const back of [200, 300, 400, 500, 600]) {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, String(max - back))
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      await new Promise((r) => setTimeout(r, 40))
+    }
+    const seen: number[] = []
+    for (let i = 0; i < 30; i++) {
+      const bar = document.querySelector<HTMLInputElement>('.player__progress')
+      seen.push(bar ? Number(bar.max) - Number(bar.value) : -1)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    return seen
   })
+  assert.ok(
+    shown.every((back) => back >= 590 && back <= 610),
+    `the bar while the stream switches (s behind its end, -1 gone): ${shown.join(', ')}`
+  )
   await page.waitForFunction(
     () => !document.querySelector('video')!.paused && document.querySelector('video')!.readyState >= 3,
     null,
@@ -161,11 +175,9 @@ test('time-shift (回看): the player loads the edge’s 30 s, not the two-hour 
   const older = requested.filter((seq) => seq < liveSeq - 250)
   assert.ok(older.length > 0, `segments about 300 older than ${liveSeq}: ${requested.slice(0, 5).join(', ')}`)
   assert.match((await page.textContent('.player__time')) || '', /^-(09|10):\d\d$/)
-  const shifted = playlists.map((p) => /\/index\.m3u8\?start=(\d+)/.exec(p.url)).find(Boolean)
-  assert.ok(
-    shifted && Math.abs(Date.now() - Number(shifted[1]) - 600000) < 30000,
-    `a time-shift stream: ${shifted?.[0]}`
-  )
+  const shifted = playlists.map((p) => /\/index\.m3u8\?start=(\d+)/.exec(p.url)).filter(Boolean)
+  assert.equal(shifted.length, 1, `one time-shift stream for the whole drag: ${shifted.map((m) => m![0]).join(', ')}`)
+  assert.ok(Math.abs(Date.now() - Number(shifted[0]![1]) - 600000) < 30000, `a time-shift stream: ${shifted[0]![0]}`)
   // back to the edge: its own stream again
   const before = playlists.length
   await page.click('.player__go-live')

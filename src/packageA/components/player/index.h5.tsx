@@ -86,6 +86,12 @@ const MAX_BUFFER_SECONDS = 600
  * target goes back to the stream's own hold-back and hls.js catches up at up to 1.1x (10 s of play gains 1 s).
  */
 const CALM_AFTER_STALL_MS = 10000
+/**
+ * A drag of the 回看 bar past what hls.js has loaded asks for a time-shift stream once it rests this long (a drag
+ * fires an input event per step); the bar holds the chosen place until that stream plays, at most SHIFT_HOLD_MS.
+ */
+const SHIFT_SETTLE_MS = 250
+const SHIFT_HOLD_MS = 10000
 /** Controls hide this long after the last touch while the video plays. */
 const CONTROLS_HIDE_MS = 3000
 /** Where an on-demand video's position is saved while it plays (and on pause, end and leaving). */
@@ -275,10 +281,36 @@ export const Player = observer(
      */
     const [shift, setShift] = useState<{ src: string; at: number } | null>(null)
     const shiftAt = live && shift?.src === src ? shift.at : null
+    /** A stream switch under way: the instance it leaves, and when the bar stops waiting for the next. */
+    const switching = useRef<{ from: HlsInstance | null; until: number } | null>(null)
+    const shiftTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+    /**
+     * Plays the moment `at` (ms) from a time-shift stream, or the edge's own stream (null); `position` is where the
+     * bar shows it meanwhile, in the media time of the bar.
+     */
+    const switchStream = (at: number | null, position: number | null) => {
+      chosePast.current = at !== null
+      switching.current = { from: hlsRef.current, until: Date.now() + SHIFT_HOLD_MS }
+      setTimeshift((prev) => prev && { ...prev, current: position ?? prev.end, behind: at !== null })
+      if (shiftTimer.current) clearTimeout(shiftTimer.current)
+      shiftTimer.current = setTimeout(
+        () => {
+          shiftTimer.current = null
+          setShift(at === null ? null : { src, at })
+        },
+        at === null ? 0 : SHIFT_SETTLE_MS
+      )
+    }
     // a paid room's trial over: bought, the stream starts again at the edge
     useEffect(() => {
       if (blocked) setShift(null)
     }, [blocked])
+    useEffect(
+      () => () => {
+        if (shiftTimer.current) clearTimeout(shiftTimer.current)
+      },
+      []
+    )
 
     const bindVideo = useCallback((el: HTMLVideoElement | null) => {
       ref.current = el
@@ -554,6 +586,13 @@ export const Player = observer(
         const w = liveWindow(video)
         const hls = hlsRef.current
         const fragments = fragmentsOf(hls)
+        // a switch under way: the bar stays as the viewer left it until the new stream has dated fragments
+        const sw = switching.current
+        if (sw) {
+          const ready = hls !== sw.from && w && fragments.some((f) => f.programDateTime !== null)
+          if (!ready && Date.now() < sw.until) return
+          switching.current = null
+        }
         // the window the master playlist names, of which hls.js loads the edge (or a time-shift stream's part)
         const whole = w ? namedWindow(hls, fragments) : null
         if (!w || (!whole && w.end - w.start < TIMESHIFT_MIN_SECONDS)) {
@@ -603,7 +642,7 @@ export const Player = observer(
       const v = ref.current
       if (!v) return
       chosePast.current = false
-      if (shiftAt !== null) return setShift(null) // the edge's own stream again
+      if (shiftAt !== null || shiftTimer.current) return switchStream(null, null) // the edge's own stream again
       const hls = hlsRef.current
       const w = liveWindow(v)
       const edge = hls?.liveSyncPosition ?? (w ? w.end - 3 : null)
@@ -627,10 +666,10 @@ export const Player = observer(
           const t = mediaTimeOf(v, hls, ms)
           if (t === null) {
             // before what hls.js has loaded: a time-shift stream from that moment, inside the named window
-            const whole = namedWindow(hls, fragmentsOf(hls))
+            const fragments = fragmentsOf(hls)
+            const whole = namedWindow(hls, fragments)
             if (!whole || ms < whole.from || ms > whole.to) return false
-            chosePast.current = true
-            setShift({ src, at: ms })
+            switchStream(ms, timeInWindow(fragments, whole, ms))
             return true
           }
           chosePast.current = true
@@ -639,6 +678,7 @@ export const Player = observer(
           return true
         }
       }),
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- switchStream reads refs, setters and src only
       [live, src]
     )
 
@@ -693,13 +733,17 @@ export const Player = observer(
         if (!w || !timeshift) return
         chosePast.current = true
         if (t >= w.start) {
+          // back inside what is loaded: a time-shift asked for a moment ago is not wanted any more
+          if (shiftTimer.current) clearTimeout(shiftTimer.current)
+          shiftTimer.current = null
+          switching.current = null
           v.currentTime = Math.min(w.end - 1, t)
           return
         }
         const fragments = fragmentsOf(hlsRef.current)
         const whole = namedWindow(hlsRef.current, fragments)
         const at = whole && dateInWindow(fragments, whole, t)
-        if (at) setShift({ src, at })
+        if (at) switchStream(at, t)
         return
       }
       if (!Number.isFinite(v.duration)) return
