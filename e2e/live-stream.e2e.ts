@@ -162,8 +162,9 @@ test('time-shift (回看): the player loads the edge’s 30 s, not the two-hour 
     }
     return seen
   })
+  // (once the new stream plays, it is a few seconds further behind the edge that moved on while it started)
   assert.ok(
-    shown.every((back) => back >= 590 && back <= 610),
+    shown.every((back) => back >= 590 && back <= 630),
     `the bar while the stream switches (s behind its end, -1 gone): ${shown.join(', ')}`
   )
   await page.waitForFunction(
