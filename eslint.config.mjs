@@ -58,6 +58,24 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } }
   },
   {
+    // the H5 build drops the WeUI icon font these draw with (config/stubs/taro-components.css)
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tarojs/components',
+              importNames: ['Checkbox', 'CheckboxGroup', 'Radio', 'RadioGroup', 'Icon'],
+              message: 'The H5 build has no WeUI icon font for these (config/stubs/taro-components.css).'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
     // node:test's test() and describe() return promises the runner itself awaits
     rules: {
       '@typescript-eslint/no-floating-promises': [

@@ -249,6 +249,12 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
             path.resolve(__dirname, 'stubs/empty.js')
           )
           .set('jsonp-retry$', path.resolve(__dirname, 'stubs/jsonp.js'))
+          // Taro's Stencil components' stylesheet without the WeUI icon font nor the Stencil Checkbox, Radio and Icon
+          // rules that use it: 6.3 KB less in every page's inline stylesheet (config/stubs/taro-components.css)
+          .set(
+            '@tarojs/components/dist/taro-components/taro-components.css$',
+            path.resolve(__dirname, 'stubs/taro-components.css')
+          )
         // brotli and gzip copies of the text files for the reference server (server/static.ts)
         // (not in the dev server: nothing serves them there, and brotli 11 on every rebuild costs seconds)
         if (chain.get('mode') === 'production') chain.plugin('precompress').use(PrecompressPlugin)
