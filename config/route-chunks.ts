@@ -3,8 +3,8 @@ import type { Compilation } from 'webpack'
 /**
  * Which files each page of the H5 build loads once the app's script runs, for the page template (src/index.html):
  * `{ 'pages/home/home': ['/m2/js/175.….js', '/m2/css/….css'], … }`. The template's inline script looks up the page of
- * the address and preloads them as the HTML arrives, so they download beside the app's own script instead of after it
- * has run (the app's scripts wait for the first frame; a page's chunks are asked for by the router). With each page,
+ * the address and preloads them beside the app's own scripts once the first screen is painted, instead of after the
+ * app has run (the router asks for a page's chunks only then). With each page,
  * the chunks its first screen asks for at once: the launch work (`launch`) and the device fingerprint's library
  * (`fingerprint`, src/platform/fingerprint.h5.ts) on every page, and the player's hls.js (`hls`) on the pages that
  * play video.

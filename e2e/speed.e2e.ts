@@ -55,12 +55,12 @@ test('the live room asks for hls.js before its room info has answered, not after
   await page.close()
 })
 
-/** Each script and stylesheet the page fetched, and who asked for it. */
+/** Each script and stylesheet the page fetched, who asked for it and when it was asked for. */
 function fetchedFiles(page: Page) {
   return page.evaluate(() =>
     (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((e) => /\/m2\/(js|css)\//.test(e.name))
-      .map((e) => ({ path: new URL(e.name).pathname, by: e.initiatorType }))
+      .map((e) => ({ path: new URL(e.name).pathname, by: e.initiatorType, at: e.startTime }))
   )
 }
 
@@ -68,14 +68,14 @@ for (const [name, path, ready, expected] of [
   ['home', '/m2/pages/home/home', HOME_READY, ['launch', 'fingerprint']],
   ['live room 496', '/m2/packageA/pages/live/live?roomid=496', '.chat', ['hls', 'launch', 'fingerprint']]
 ] as const)
-  test(`${name}: its page's chunks, and the ones its first screen asks for at once, are fetched as the HTML arrives, not once the app has run`, async () => {
+  test(`${name}: its page's chunks, and the ones its first screen asks for at once, are fetched beside the app's scripts once its pre-rendered first screen has painted, not once the app has run`, async () => {
     const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
     await page.goto(`${s.server.origin}${path}`)
     await page.waitForSelector(ready, { timeout: 30000 })
     const files = await fetchedFiles(page)
     const app = files.find((f) => /\/js\/app\./.test(f.path))
     assert.ok(app, JSON.stringify(files))
-    const preloaded = files.filter((f) => f.by === 'link' && f !== app)
+    const preloaded = files.filter((f) => f.by === 'link')
     // the page's own chunks at least, then the named ones
     assert.ok(preloaded.length >= 3, JSON.stringify(files))
     for (const chunk of expected)
@@ -86,18 +86,27 @@ for (const [name, path, ready, expected] of [
     // each file fetched once: the router's and the player's own requests were answered by the preloads
     const paths = files.map((f) => f.path)
     assert.deepEqual(paths, [...new Set(paths)])
+    // no script or stylesheet was asked for before the server's first screen had painted its content
+    const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? -1)
+    assert.ok(fcp > 0, 'no first contentful paint')
+    for (const f of files)
+      assert.ok(f.at >= fcp, `${f.path} asked for at ${f.at} ms, before the first screen's paint at ${fcp} ms`)
+    // and the preloads went out with the app's scripts, not after the app had run
+    for (const f of preloaded)
+      assert.ok(f.at <= app.at + 100, `${f.path} at ${f.at} ms, the app's script at ${app.at} ms`)
     await page.close()
   })
 
-test('an address that is no page of the app preloads nothing beyond the app itself', async () => {
+test('an address that is no page of the app preloads nothing: it loads the app itself', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
-  const address = `${s.server.origin}/m2/pages/nowhere/nowhere`
-  const html = await (await fetch(address)).text()
-  await page.goto(address)
+  await page.goto(`${s.server.origin}/m2/pages/nowhere/nowhere`)
   await page.waitForSelector('.not-found')
-  const inHtml = (html.match(/rel="preload"/g) || []).length
-  assert.ok(inHtml >= 1, html.slice(0, 400)) // the app's own scripts
-  assert.equal(await page.$$eval('link[rel="preload"]', (els) => els.length), inHtml)
+  const files = await fetchedFiles(page)
+  assert.ok(
+    files.some((f) => /\/js\/app\./.test(f.path)),
+    JSON.stringify(files)
+  )
+  assert.equal(await page.$$eval('link[rel="preload"]', (els) => els.length), 0)
   await page.close()
 })
 
@@ -178,7 +187,8 @@ test('a home or live-room link with another query, and every other page, has no 
     '/m2/pages/list/list?type=live'
   ]) {
     const html = await (await fetch(`${s.server.origin}${path}`)).text()
-    assert.doesNotMatch(html, /first-screen/, path)
+    // (the template's start-up script names the layer it looks for: the layer itself is the element)
+    assert.doesNotMatch(html, /id="first-screen"/, path)
   }
 })
 
