@@ -130,7 +130,8 @@ export function lighthouseRows(r: Record<string, LighthouseFigures>): [string, s
 
 async function standalone() {
   const { startServer } = await import('../e2e/harness')
-  const server = await startServer()
+  // the streams on another origin, as in the bench (bench/run.ts)
+  const server = await startServer({}, { streamHost: 'localhost' })
   try {
     const r = await lighthouseScores(server.origin, Number(process.env.LIGHTHOUSE_RUNS) || 3)
     const file = join(__dirname, 'results.json')

@@ -22,6 +22,11 @@ export interface ChildServerOptions {
   prepare?: (dataDir: string) => void
   /** how long the server may take to answer (default 60 s: a loaded CI machine) */
   timeoutMs?: number
+  /**
+   * the streams' host name (`localhost`): the answers' stream URLs on this host and the server's port (STREAM_ORIGIN),
+   * another origin than the pages' `127.0.0.1`, as a deployment's CDN serves its streams
+   */
+  streamHost?: string
 }
 
 export function freePort(): Promise<number> {
@@ -38,7 +43,8 @@ export function freePort(): Promise<number> {
 export async function startChildServer({
   env = {},
   prepare,
-  timeoutMs = 60000
+  timeoutMs = 60000,
+  streamHost
 }: ChildServerOptions = {}): Promise<ChildServer> {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'live-ref-'))
@@ -53,6 +59,7 @@ export async function startChildServer({
       DATA_DIR: dataDir,
       SKIP_H5_BUILD: '1',
       SANDBOX: '1',
+      ...(streamHost ? { STREAM_ORIGIN: `http://${streamHost}:${port}` } : {}),
       ...env
     },
     stdio: ['ignore', 'pipe', 'pipe']

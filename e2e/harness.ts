@@ -22,12 +22,18 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-/** `env`: extra server settings (the benchmark raises WS_MAX_PER_IP for its 1,000 sockets from one address). */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * `env`: extra server settings (the benchmark raises WS_MAX_PER_IP for its 1,000 sockets from one address);
+ * `streamHost`: the streams on another origin (e2e/child-server.ts).
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { streamHost }: { streamHost?: string } = {}
+): Promise<RunningServer> {
   const h5Index = new URL('../dist/h5/index.html', import.meta.url).pathname
   // tests and benchmarks serve the existing dist/h5: a missing build is an error, never a silent rebuild
   if (!existsSync(h5Index)) throw new Error('dist/h5/index.html is missing: run npm run build:h5 first')
-  return startChildServer({ env })
+  return startChildServer({ env, streamHost })
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -107,10 +113,10 @@ export interface Suite {
  * One reference server and one Chromium for the tests of a file: started before the first test (then `setup`
  * runs), stopped after the last.
  */
-export function suite(setup?: (s: Suite) => Promise<void>): Suite {
+export function suite(setup?: (s: Suite) => Promise<void>, server: { streamHost?: string } = {}): Suite {
   const s = {} as Suite
   before(async () => {
-    s.server = await startServer()
+    s.server = await startServer({}, server)
     s.browser = await launchBrowser()
     await setup?.(s)
   })

@@ -6,7 +6,9 @@ import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
 import { HOME_READY, closeRouted, suite } from './harness'
 
-const s = suite()
+// the streams from another origin (localhost beside the pages' 127.0.0.1), as a deployment's CDN serves them and as
+// the bench measures
+const s = suite(undefined, { streamHost: 'localhost' })
 
 test('R2.1 the page and its scripts and stylesheets arrive brotli-compressed; the hashed ones are cached a year as immutable, the page is asked again each time', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
@@ -38,7 +40,7 @@ test('R2.1 the page and its scripts and stylesheets arrive brotli-compressed; th
   await page.close()
 })
 
-test('the live room asks for hls.js before its room info has answered, not after', async () => {
+test('the live room asks for hls.js before its room info has answered, not after, and plays its stream from the stream host', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   const events: string[] = []
   page.on('request', (r) => {
@@ -48,8 +50,17 @@ test('the live room asks for hls.js before its room info has answered, not after
   page.on('requestfinished', (r) => {
     if (new URL(r.url()).pathname === '/api/v1/userapp/roominfo') events.push('room info answered')
   })
+  const streams: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/hls/')) streams.push(new URL(r.url()).origin)
+  })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page.waitForFunction(() => performance.getEntriesByName('first-frame').length > 0, null, { timeout: 30000 })
+  // the picture came from the stream host (STREAM_ORIGIN), not the page's own origin
+  assert.ok(
+    streams.length > 0 && streams.every((o) => o === s.server.origin.replace('127.0.0.1', 'localhost')),
+    streams.join(', ')
+  )
   assert.ok(events.includes('hls requested'), events.join(', '))
   assert.ok(events.indexOf('hls requested') < events.indexOf('room info answered'), events.join(' → '))
   await page.close()

@@ -86,6 +86,28 @@ test('R7.13 R3.10 R3.12 roominfo fields; source is absolute http from Host', asy
   assert.ok(Array.isArray(d.external.tabs) && d.external.tabs.length >= 2)
 })
 
+test("R7.13 with STREAM_ORIGIN (a deployment's stream host) the room's stream comes from it, the cover from the page's host; the stream answers a page on another origin", async () => {
+  const saved = process.env.STREAM_ORIGIN
+  try {
+    process.env.STREAM_ORIGIN = 'http://streams.example.test:8080/'
+    const d = assertEnvelope(
+      await call(app, 'POST', U('/roominfo'), { roomid: 496 }, undefined, { host: 'live.example.test:8080' })
+    )
+    assert.equal(d.source, 'http://streams.example.test:8080/hls/live/496/index.m3u8')
+    assert.match(d.cover, /^http:\/\/live\.example\.test:8080\/img\//)
+  } finally {
+    if (saved === undefined) delete process.env.STREAM_ORIGIN
+    else process.env.STREAM_ORIGIN = saved
+  }
+  const master = await app.inject({
+    method: 'GET',
+    url: '/hls/live/496/index.m3u8?start=live',
+    headers: { origin: 'http://live.example.test:8080' }
+  })
+  assert.equal(master.statusCode, 200)
+  assert.equal(master.headers['access-control-allow-origin'], '*')
+})
+
 test('R3.9 R7.26 password room: none → need password, wrong → refused, right → info; test room needs test', async () => {
   assertRefused(await call(app, 'POST', U('/roominfo'), { roomid: 309 }), -3)
   assert.match(assertRefused(await call(app, 'POST', U('/roominfo'), { roomid: 309, password: '1' }), -3), /密码错误/)
