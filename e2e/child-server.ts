@@ -40,6 +40,28 @@ export function freePort(): Promise<number> {
   })
 }
 
+/** Whether a server could listen on `port` of the loopback now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const s = createServer()
+    s.once('error', () => done(false))
+    s.listen(port, '127.0.0.1', () => s.close(() => done(true)))
+  })
+}
+
+/**
+ * A free port below Linux's ephemeral range (32768–60999), for a server that binds it seconds later (the dev server
+ * behind `npm run dev`): a port freePort gets from the kernel may meanwhile become the local port of an outgoing
+ * connection of the tests running beside it (a browser's, a server's), and the server then moves to another port.
+ */
+export async function quietPort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = 20000 + Math.floor(Math.random() * 12000)
+    if (await canListen(port)) return port
+  }
+  return freePort()
+}
+
 export async function startChildServer({
   env = {},
   prepare,

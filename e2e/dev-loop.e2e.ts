@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { Browser, WebSocket } from 'playwright-core'
 import { launchBrowser, showAllOfHome } from './harness'
-import { freePort } from './child-server'
+import { quietPort } from './child-server'
 
 const ROOT = resolve(__dirname, '..')
 const READY_TIMEOUT_MS = 240_000
@@ -104,7 +104,9 @@ before(async () => {
   })
   symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir')
   dataDir = mkdtempSync(join(tmpdir(), 'live-dev-loop-data-'))
-  const [port, devPort] = [await freePort(), await freePort()]
+  const port = await quietPort()
+  let devPort = await quietPort()
+  while (devPort === port) devPort = await quietPort()
   const { HOST: _host, NODE_ENV: _mode, ...env } = process.env
   const t0 = Date.now()
   // its own process group, as a terminal runs a command: the last test sends Ctrl-C's SIGINT to that group
