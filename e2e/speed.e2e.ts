@@ -43,16 +43,14 @@ test('R2.1 the page and its scripts and stylesheets arrive brotli-compressed; th
 test('the live room asks for hls.js before its room info has answered, not after, and plays its stream from the stream host', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   const events: string[] = []
+  const streams: string[] = []
   page.on('request', (r) => {
-    const path = new URL(r.url()).pathname
-    if (/\/js\/hls\.[0-9a-f]+\.js$/.test(path)) events.push('hls requested')
+    const url = new URL(r.url())
+    if (/\/js\/hls\.[0-9a-f]+\.js$/.test(url.pathname)) events.push('hls requested')
+    if (url.pathname.startsWith('/hls/')) streams.push(url.origin)
   })
   page.on('requestfinished', (r) => {
     if (new URL(r.url()).pathname === '/api/v1/userapp/roominfo') events.push('room info answered')
-  })
-  const streams: string[] = []
-  page.on('request', (r) => {
-    if (r.url().includes('/hls/')) streams.push(new URL(r.url()).origin)
   })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page.waitForFunction(() => performance.getEntriesByName('first-frame').length > 0, null, { timeout: 30000 })

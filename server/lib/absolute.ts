@@ -6,7 +6,7 @@ const STREAM_PREFIX = '/hls/'
  * Where the streams are served from: `STREAM_ORIGIN` (a deployment's CDN host, `http://localhost:8080` beside a page
  * on `http://127.0.0.1:8080`), else the request's own origin. The /hls/ routes answer any origin (CORS `*`).
  */
-export function streamBase(base: string): string {
+function streamBase(base: string): string {
   return process.env.STREAM_ORIGIN?.trim().replace(/\/+$/, '') || base
 }
 
