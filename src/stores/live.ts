@@ -17,6 +17,7 @@ import {
 import { ApiError, NETWORK_ERROR_CODE } from '@/core/errors'
 import { SUCCESS_CODE, quiet } from '@/core/request'
 import { pageProtocol } from '@/platform/protocol'
+import { nextTask } from '@/utils/timing'
 import { PAGE_SIZE } from './paged-list'
 
 /** An external tab as the client keeps it: with its id tab-N (spec R3.11). */
@@ -104,7 +105,11 @@ export class LiveStore {
       if (info) {
         const room = normalizeRoom(info, pageProtocol())
         onInfo?.(room)
-        await groups
+        // the room is kept (and renders) a task after its info arrived: what onInfo started (the live room's stream,
+        // hls.js and its first playlist request) runs in the info's own task, and the room's render, the load's
+        // longest piece of work, is a task of its own (Lighthouse's blocking time counts each task over 50 ms at 4x
+        // CPU: together they were one, docs/performance.md)
+        await Promise.all([groups, nextTask()])
         runInAction(() => {
           this.roomsData[roomid] = room
           delete this.roomErrors[roomid]

@@ -33,3 +33,8 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, wait = 3
   }
   return throttled
 }
+
+/** Resolves in a task of its own (a 0 ms timer): the work after it is not part of the caller's task. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}

@@ -147,6 +147,26 @@ describe('live store against the reference server', () => {
   })
 })
 
+describe('the room info’s arrival in two tasks (first video frame, blocking time)', () => {
+  test('R7.13 onInfo (the stream’s start) runs in the info’s task; the room is kept, and renders, a task later', async () => {
+    const store = new LiveStore()
+    const order: string[] = []
+    let keptInInfoTask: boolean | null = null
+    const room = store.loadRoom(496, {}, (info) => {
+      order.push(`info ${info.id}`)
+      // the microtasks of the info's task have all run by the time a 0 ms timer set here fires; the room is not
+      // kept in any of them
+      void Promise.resolve().then(() => (keptInInfoTask = !!store.roomsData[496]))
+      setTimeout(() => order.push(store.roomsData[496] ? 'timer: kept' : 'timer: not yet'), 0)
+    })
+    const kept = await room
+    order.push('kept')
+    expect(kept?.id).toBe(496)
+    expect(keptInInfoTask).toBe(false)
+    expect(order).toEqual(['info 496', 'timer: not yet', 'kept'])
+  })
+})
+
 describe('a room and its group', () => {
   test('R4.24 the groups file is asked beside the room info and is in when the room is kept: the switcher’s place is known from the room’s first render', async () => {
     const store = new LiveStore()
