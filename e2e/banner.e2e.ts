@@ -87,6 +87,35 @@ test('R2.42 the banner turns one slide each 5 s, from the last round to the firs
   await context.close()
 })
 
+test('R2.42 on screens where the design’s margins give a fractional width, the slide in view fills the banner edge to edge, no sliver of its neighbours', async () => {
+  // 390 and 412 px wide: the banner's rem margins come to 12.47 and 13.17 px, and Chromium scrolls by whole pixels
+  for (const width of [390, 412]) {
+    const { page, context } = await openHome({ viewport: { width, height: 844 }, deviceScaleFactor: 2 })
+    // each slide's edges from the track's left edge, and the track's width
+    const edges = () =>
+      page.evaluate(() => {
+        const track = document.querySelector<HTMLElement>('.banner__track')!.getBoundingClientRect()
+        const slides = Array.from(document.querySelectorAll('.banner__slide')).map((el) => {
+          const r = el.getBoundingClientRect()
+          return [r.left - track.left, r.right - track.left]
+        })
+        return { width: track.width, slides }
+      })
+    for (const position of [1, 2]) {
+      if (position === 2) {
+        await page.clock.fastForward(5200)
+        await restsOn(page, 1, 2)
+      }
+      const { width: w, slides } = await edges()
+      const [left, right] = slides[position]
+      const where = `${width} px wide, slide ${position}: ${left} to ${right} of ${w}`
+      assert.ok(Math.abs(left) < 0.01 && Math.abs(right - w) < 0.01, where)
+      assert.ok(slides[position - 1][1] < 0.01 && slides[position + 1][0] > w - 0.01, where)
+    }
+    await context.close()
+  }
+})
+
 test('a swipe back past the first slide lands on the last; the mouse over the banner holds it', async () => {
   const { page, context } = await openHome()
   // a swipe is a scroll of the track: onto the copy of the last slide, which is the last slide
