@@ -10,6 +10,8 @@ import { join, resolve } from 'node:path'
 
 export interface ChildServer {
   origin: string
+  /** where the answers' stream URLs point: the `streamHost` origin when one was asked for, else `origin` */
+  streamOrigin: string
   /** the database folder, removed by stop() */
   dataDir: string
   stop(): Promise<void>
@@ -69,6 +71,8 @@ export async function startChildServer({
   streamHost
 }: ChildServerOptions = {}): Promise<ChildServer> {
   const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const streamOrigin = streamHost ? `http://${streamHost}:${port}` : origin
   const dataDir = mkdtempSync(join(tmpdir(), 'live-ref-'))
   prepare?.(dataDir)
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
@@ -81,7 +85,7 @@ export async function startChildServer({
       DATA_DIR: dataDir,
       SKIP_H5_BUILD: '1',
       SANDBOX: '1',
-      ...(streamHost ? { STREAM_ORIGIN: `http://${streamHost}:${port}` } : {}),
+      ...(streamHost ? { STREAM_ORIGIN: streamOrigin } : {}),
       ...env
     },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -92,7 +96,6 @@ export async function startChildServer({
   let log = ''
   child.stdout?.on('data', (d) => (log += d))
   child.stderr?.on('data', (d) => (log += d))
-  const origin = `http://127.0.0.1:${port}`
   const deadline = Date.now() + timeoutMs
   for (;;) {
     if (child.exitCode !== null) throw new Error(`reference server exited:\n${log}`)
@@ -107,6 +110,7 @@ export async function startChildServer({
   }
   return {
     origin,
+    streamOrigin,
     dataDir,
     async stop() {
       process.off('exit', killChild)

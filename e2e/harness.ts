@@ -19,6 +19,8 @@ export const CHROMIUM_ARGS = [
 
 export interface RunningServer {
   origin: string
+  /** where the streams are served from (startServer's `streamHost`), else `origin` */
+  streamOrigin: string
   stop(): Promise<void>
 }
 
