@@ -3,18 +3,22 @@
  * separate chunk fetched on a first visit only (a later visit reads the cached fingerprint and never loads it).
  *
  * The id is FingerprintJS's own hash (`hashComponents`) of the sources below, read by its own `loadSources`, one
- * source per task. They are the ones that tell this audience's phones apart at little cost: the library's canvas,
- * audio and screen sources (imported by name), WebGL's vendor and renderer, and what the browser says of its
+ * source per task. They are the ones that tell this audience's phones apart at little cost: the library's audio and
+ * screen sources (imported by name), WebGL's vendor and renderer (the phone's GPU), and what the browser says of its
  * languages, hardware, touch and display preferences. Left out, measured in Chromium at 4x CPU: `fonts` 430 ms and
  * `fontPreferences` 176 ms (phones of one system ship the same fonts), `webGlExtensions` 195 ms, `timezone` and
  * `dateTimeLocale` about 100 ms each (a regional broadcaster's viewers share one time zone; `languages` carries the
- * locale); and the ad-blocker, plugin, storage-API and math probes, which add little on phones. Importing the library's
- * pieces by name rather than its `sources` table keeps its other 30-odd sources out of the chunk: 4.5 KB gzip instead
- * of 15.6 KB, on every first visit's first load.
+ * locale); and the ad-blocker, plugin, storage-API and math probes, which add little on phones. The canvas source is
+ * left out too: drawing its text (two fonts and an emoji, each found through the system's font fallback) and encoding
+ * it twice was the longest task of a first visit's start, 34 ms at 1x, where the page waits on it; without it
+ * Lighthouse's blocking time went 172 → 135 ms on home and 259 → 201 ms on the live room (median of 5, side by side,
+ * docs/performance.md). What it told apart (the GPU, the system's version) the WebGL and screen sources mostly tell
+ * too. Importing the library's pieces by name rather than its `sources` table keeps its other 30-odd sources out of the
+ * chunk: 4.0 KB gzip instead of 15.6 KB, on every first visit's first load.
  *
- * Where Safari randomises canvas and audio read-outs per session (WebKit's fingerprinting protection), those sources
- * give a constant instead, as the library's own stable variants do, so a returning visitor whose storage was cleared
- * still gets the same id.
+ * Where Safari randomises audio read-outs per session (WebKit's fingerprinting protection), that source gives a
+ * constant instead, as the library's own stable variant does, so a returning visitor whose storage was cleared still
+ * gets the same id.
  */
 
 /** The sources read, in this order (the asynchronous ones first, as the library orders its own). */
@@ -26,14 +30,13 @@ async function library() {
     isWebKit,
     getUnstableAudioFingerprint,
     getUnstableScreenFrame,
-    getUnstableCanvasFingerprint,
     getUnstableScreenResolution,
     getWebGLContext,
     loadSources,
     hashComponents
   } = await import(
     /* webpackChunkName: "fingerprint" */
-    /* webpackExports: ["isWebKit", "getUnstableAudioFingerprint", "getUnstableScreenFrame", "getUnstableCanvasFingerprint", "getUnstableScreenResolution", "getWebGLContext", "loadSources", "hashComponents"] */
+    /* webpackExports: ["isWebKit", "getUnstableAudioFingerprint", "getUnstableScreenFrame", "getUnstableScreenResolution", "getWebGLContext", "loadSources", "hashComponents"] */
     '@fingerprintjs/fingerprintjs'
   )
   const webkit = isWebKit()
@@ -42,7 +45,6 @@ async function library() {
   const table: SourceTable = {
     audio: () => (webkit ? -4 : getUnstableAudioFingerprint()),
     screenFrame: () => (webkit ? undefined : getUnstableScreenFrame()),
-    canvas: () => getUnstableCanvasFingerprint(webkit),
     languages: () => [...(nav.languages ?? [nav.language])],
     colorDepth: () => screen.colorDepth,
     deviceMemory: () => nav.deviceMemory,
