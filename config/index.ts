@@ -5,6 +5,7 @@ import { h5Aliases } from './routes'
 import { DESIGN_WIDTH } from '../src/theme'
 import { BundleStatsPlugin } from './bundle-stats'
 import { PrecompressPlugin } from './precompress'
+import { CompileHintsPlugin } from './compile-hints'
 import { WeappModuleEntriesPlugin } from './weapp-module-entries'
 import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender'
 import { devServerOptions } from './dev-server'
@@ -257,7 +258,11 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           )
         // brotli and gzip copies of the text files for the reference server (server/static.ts)
         // (not in the dev server: nothing serves them there, and brotli 11 on every rebuild costs seconds)
-        if (chain.get('mode') === 'production') chain.plugin('precompress').use(PrecompressPlugin)
+        if (chain.get('mode') === 'production') {
+          // V8 compiles every script's functions as it parses it, off the main thread (config/compile-hints.ts)
+          chain.plugin('compile-hints').use(CompileHintsPlugin)
+          chain.plugin('precompress').use(PrecompressPlugin)
+        }
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       }
     }

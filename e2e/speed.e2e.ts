@@ -66,6 +66,26 @@ test('the live room asks for hls.js before its room info has answered, not after
   await page.close()
 })
 
+test("every script of the live room's first load, hls.js's too, starts with V8's compile hint: its functions are compiled off the main thread as it downloads, not at their first call", async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  const scripts: Promise<[string, string]>[] = []
+  page.on('response', (r) => {
+    const url = new URL(r.url())
+    if (r.request().resourceType() === 'script' && url.pathname.startsWith('/m2/js/'))
+      scripts.push(r.text().then((text) => [url.pathname, text.slice(0, 40)]))
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  await page.waitForFunction(() => performance.getEntriesByName('first-frame').length > 0, null, { timeout: 30000 })
+  const heads = await Promise.all(scripts)
+  assert.ok(
+    heads.some(([path]) => /\/hls\.[0-9a-f]{8}\.js$/.test(path)),
+    heads.map(([path]) => path).join(', ')
+  )
+  assert.ok(heads.length >= 8, heads.map(([path]) => path).join(', '))
+  for (const [path, head] of heads) assert.ok(head.startsWith('//# allFunctionsCalledOnLoad\n'), `${path}: ${head}`)
+  await page.close()
+})
+
 /** Each script and stylesheet the page fetched, who asked for it and when it was asked for. */
 function fetchedFiles(page: Page) {
   return page.evaluate(() =>
