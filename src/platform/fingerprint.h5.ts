@@ -14,7 +14,7 @@
  * Lighthouse's blocking time went 172 → 135 ms on home and 259 → 201 ms on the live room (median of 5, side by side,
  * docs/performance.md). What it told apart (the GPU, the system's version) the WebGL and screen sources mostly tell
  * too. Importing the library's pieces by name rather than its `sources` table keeps its other 30-odd sources out of the
- * chunk: 4.0 KB gzip instead of 15.6 KB, on every first visit's first load.
+ * chunk: 3.5 KB gzip instead of 15.6 KB, on every first visit's first load.
  *
  * Where Safari randomises audio read-outs per session (WebKit's fingerprinting protection), that source gives a
  * constant instead, as the library's own stable variant does, so a returning visitor whose storage was cleared still
