@@ -10,6 +10,10 @@ import { WeappModuleEntriesPlugin } from './weapp-module-entries'
 import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender'
 import { devServerOptions } from './dev-server'
 import { routeChunks } from './route-chunks'
+import type { FirstScreenId } from '../contract/first-screen'
+
+/** The pre-rendered first screen's element id, which src/index.html's start-up script looks for. */
+const FIRST_SCREEN_ID: FirstScreenId = 'first-screen'
 
 /** Text for an HTML template: the brand and description are configuration, not trusted markup. */
 export function htmlText(value: string): string {
@@ -152,6 +156,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         // the files each page loads once the app runs, preloaded by the template from the HTML (config/route-chunks.ts)
         routeChunks,
         first_page: 'pages/home/home',
+        first_screen_id: FIRST_SCREEN_ID,
         brand_title: htmlText(env.TARO_APP_BRAND),
         meta_description: htmlText(`${env.TARO_APP_BRAND}：${env.TARO_APP_DESCRIPTION}，${env.TARO_APP_SLOGAN}`)
       },

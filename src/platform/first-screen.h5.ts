@@ -1,3 +1,7 @@
+import type { FirstScreenId } from '../../contract/first-screen'
+
+const FIRST_SCREEN_ID: FirstScreenId = 'first-screen'
+
 /**
  * H5: the first screen the reference server pre-renders into index.html for home and for a live room (`#first-screen`,
  * server/first-screen.ts): a layer over the app, so a first visit shows it (and starts its images' download)
@@ -6,7 +10,7 @@
  * cache) has painted under it.
  */
 export function hideFirstScreen(): void {
-  const layer = document.getElementById('first-screen')
+  const layer = document.getElementById(FIRST_SCREEN_ID)
   if (!layer) return
   requestAnimationFrame(() => requestAnimationFrame(() => layer.remove()))
 }
