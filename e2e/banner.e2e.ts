@@ -71,15 +71,30 @@ async function restsOn(page: Page, dot: number, position: number) {
   )
 }
 
-test('R2.42 the banner turns one slide each 5 s, from the last round to the first, with a copy at each end', async () => {
+/** The current dot's drawn width over the widest of the others: told by its shape, not its colour alone. */
+function currentDotWider(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    // (no named function in here: tsx would wrap it in a helper the page does not have)
+    const widths = Array.from(document.querySelectorAll('.banner__dot')).map((d) => ({
+      current: d.classList.contains('banner__dot--active'),
+      width: d.getBoundingClientRect().width
+    }))
+    const current = widths.find((d) => d.current)
+    return current ? current.width / Math.max(...widths.filter((d) => !d.current).map((d) => d.width)) : 0
+  })
+}
+
+test('R2.42 the banner turns one slide each 5 s, from the last round to the first, with a copy at each end; the current dot is twice as wide as the others', async () => {
   const { page, context } = await openHome()
   assert.equal(await page.locator('.banner__slide:not(.banner__slide--copy)').count(), SLIDES)
   assert.equal(await page.locator('.banner__slide--copy').count(), 2)
   assert.deepEqual(await banner(page), { position: 1, dot: 0, live: 'off' })
+  assert.ok(Math.abs((await currentDotWider(page)) - 2) < 0.1, `the current dot ${await currentDotWider(page)}x`)
   for (let i = 1; i <= SLIDES; i++) {
     await page.clock.fastForward(5200)
     // slides 2, 3, 4, then the copy of the first, from which the track jumps back to the first
     await restsOn(page, i % SLIDES, (i % SLIDES) + 1)
+    assert.ok(Math.abs((await currentDotWider(page)) - 2) < 0.1, `slide ${i % SLIDES}: ${await currentDotWider(page)}x`)
   }
   // and on again
   await page.clock.fastForward(5200)
