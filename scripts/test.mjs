@@ -9,7 +9,8 @@
 //
 // The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
 // another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once the other lanes are done with
-// the processor (their timing checks of a playing stream want it). Each lane builds what it needs first when the build
+// the processor (their timing checks of a playing stream want it). The server's and the mini-program's files go two at
+// a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs first when the build
 // is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never twice. A lane's output
 // is printed as a whole when it ends, and kept in .test-results/<lane>.log. `npm test -- <jest|server|weapp|e2e>` runs
 // one runner alone; TEST_LANES=serial runs them one after another.
@@ -26,6 +27,9 @@ mkdirSync(out, { recursive: true })
 const only = process.argv[2] // jest | server | weapp | e2e
 const serial = process.env.TEST_LANES === 'serial'
 const e2eConcurrency = Number(process.env.TEST_E2E_CONCURRENCY || 2)
+// the server's and the built mini-program's test files, two at a time: their tests wait on real time (a restart after
+// kill -9, trials running out, 10 s of danmaku), which the other file fills
+const serverConcurrency = Number(process.env.TEST_SERVER_CONCURRENCY || 2)
 const totals = { passed: 0, failed: 0 }
 const lines = []
 const started = Date.now()
@@ -143,13 +147,13 @@ async function jest(log) {
   lines.push(`jest: ${passed} passed, ${failed} failed${split}`)
 }
 
-const server = (log) => nodeTests('server', listTests('__tests__/server', '.test.ts'), log)
+const server = (log) => nodeTests('server', listTests('__tests__/server', '.test.ts'), log, {}, serverConcurrency)
 
 // The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts).
 async function weapp(log) {
   const files = listTests('weapp-sim', '.weapp-run.test.ts')
   if (!files.length) return
-  if (await buildIfStale('weapp', 'dist/weapp/app.js', log)) await nodeTests('weapp', files, log)
+  if (await buildIfStale('weapp', 'dist/weapp/app.js', log)) await nodeTests('weapp', files, log, {}, serverConcurrency)
   else {
     totals.failed += 1
     lines.push('weapp: mini-program build failed')
