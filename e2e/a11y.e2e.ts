@@ -145,6 +145,22 @@ for (const screen of SCREENS) {
   })
 }
 
+// The text drawn over a cover (a room's 人在看 count) is read against the cover's grey placeholder too, as a slow network
+// shows it while the pictures are on their way.
+test('home while its covers are still loading has no serious or critical axe violation', async () => {
+  const page = await visitor.newPage()
+  try {
+    // the covers never arrive while the page is checked
+    await page.route(/\/img\/room\//, () => undefined)
+    await page.goto(`${s.server.origin}/m2/pages/home/home`)
+    await page.waitForSelector('.card-item__meta')
+    const found = await seriousViolations(page)
+    assert.equal(found.length, 0, `home, covers loading:\n${describe(found)}`)
+  } finally {
+    await page.close()
+  }
+})
+
 test('the viewport lets people zoom, and the page has a title and a description', async () => {
   const page = await visitor.newPage()
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
