@@ -10,6 +10,7 @@ import { WeappModuleEntriesPlugin } from './weapp-module-entries'
 import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender'
 import { devServerOptions } from './dev-server'
 import { routeChunks } from './route-chunks'
+import { hlsFromSource } from './hls-source'
 import type { FirstScreenId } from '../contract/first-screen'
 
 /** The pre-rendered first screen's element id, which src/index.html's start-up script looks for. */
@@ -238,17 +239,16 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
             }
           ])
         }
+        // hls.js from its sources, with what the app's streams use (config/hls-source.ts)
+        hlsFromSource(chain, chain.get('mode') === 'production')
         // Swiper with the modules Taro's image preview uses instead of all of them (the app draws no swiper of its own);
-        // hls.js light; no fetch/AbortController or JSONP.
+        // no fetch/AbortController or JSONP.
         chain.resolve.alias
           // mobx-react-lite's useSyncExternalStore for React < 18: preact/compat has its own
           .set('use-sync-external-store/shim$', 'preact/compat')
           // MobX's own production build, as in the mini-program (its internal properties mangled by MobX)
           .set('mobx$', require.resolve('mobx/dist/mobx.esm.production.min.js'))
           .set('swiper/bundle$', path.resolve(__dirname, 'stubs/swiper.js'))
-          // hls.js without subtitles, alternate audio and DRM, none of which the app's streams use (the player of
-          // every video)
-          .set('hls.js$', require.resolve('hls.js/dist/hls.light.mjs'))
           .set('whatwg-fetch$', path.resolve(__dirname, 'stubs/empty.js'))
           .set(
             'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$',

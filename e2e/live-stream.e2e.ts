@@ -420,3 +420,33 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
   assert.equal(rows['协议'], '低延迟 HLS（LL-HLS）')
   await page.close()
 })
+
+test('a stream the player’s hls.js build leaves out (encrypted, EXT-X-KEY) is a failing stream: 网络不给力，正在重连…, no key asked for, no page error', async () => {
+  // the build has no AES decryption or key loader (config/hls-source.ts): its key loader stub fails the segment as
+  // hls.js's KEY_LOAD_ERROR, which hls.js retries and then hands the player as fatal
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  const errors: string[] = []
+  const keys: string[] = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  page.on('request', (r) => /\.key\b/.test(r.url()) && keys.push(r.url()))
+  await page.route(/\/\d+p\.m3u8/, async (route) => {
+    const res = await route.fetch().catch(() => null)
+    if (!res) return route.abort().catch(() => undefined)
+    const body = (await res.text()).replace(
+      /(#EXT-X-MEDIA-SEQUENCE:\d+\n)/,
+      '$1#EXT-X-KEY:METHOD=AES-128,URI="/stream.key",IV=0x00000000000000000000000000000001\n'
+    )
+    await route.fulfill({ response: res, body }).catch(() => undefined)
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+  await page.waitForFunction(
+    () => (document.querySelector('.player__text')?.textContent || '').includes('网络不给力，正在重连…'),
+    null,
+    { timeout: 30000, polling: 250 }
+  )
+  assert.equal(await page.evaluate(() => document.querySelector('video')!.currentTime), 0)
+  assert.deepEqual(keys, [])
+  assert.deepEqual(errors, [])
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await page.close()
+})
