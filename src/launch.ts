@@ -1,6 +1,6 @@
 import { runStartup } from '@/router/startup-run'
 import { analyticsStore } from '@/stores/analytics'
-import { jssdkStore } from '@/stores/jssdk'
+import { startMessenger } from '@/stores/messenger'
 import { loginStore } from '@/stores/login'
 
 /**
@@ -14,5 +14,5 @@ export function launch(query: Record<string, string>, path: string): void {
   analyticsStore.start()
   void runStartup(query, path)
     .catch(() => undefined)
-    .then(() => jssdkStore.start())
+    .then(() => startMessenger())
 }

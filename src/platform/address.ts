@@ -6,7 +6,7 @@ export interface StartupLogin {
 
 /**
  * Mini-program: there is no address to clean. The launch query (with its tokentype + token, R2.26) reaches the app
- * through useLaunch, and share paths are built from ids, never from the query (src/stores/jssdk.ts, the pages).
+ * through useLaunch, and share paths are built from ids, never from the query (src/stores/jssdk.h5.ts, the pages).
  */
 export function takeStartupLogin(): StartupLogin | null {
   return null

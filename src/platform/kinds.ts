@@ -1,6 +1,9 @@
 /** Platform kinds (spec R1.15). PRODUCT is the broadcaster's own app before 7.0.0, named after the brand. */
 export type PlatformKind = 'WEAPP' | 'WECHAT' | 'WEAPP_WEB' | 'WXBB' | 'PRODUCT' | 'WXLIVE' | 'LINGXI' | 'WEB'
 
+/** R6.4: the messenger's own browser and the mini-program's web view log in through the messenger and share with its SDK. */
+export const MESSENGER_PLATFORMS: readonly PlatformKind[] = ['WECHAT', 'WEAPP_WEB']
+
 /** User-agent markers of the host apps; configuration (TARO_APP_UA_MARKERS as JSON) with these defaults. */
 export interface UaMarkers {
   /** The broadcaster's app: WXBB from version 7.0.0, PRODUCT before. */

@@ -6,7 +6,7 @@ import { env } from '@/env'
 import { cameWithStartupLogin } from '@/platform/address'
 import { currentPlatform } from '@/platform/current'
 import { loadJssdk, signatureUrl, type ShareData, type WxJssdk } from '@/platform/jssdk'
-import type { PlatformKind } from '@/platform/kinds'
+import { MESSENGER_PLATFORMS, type PlatformKind } from '@/platform/kinds'
 import { onRouteChange } from '@/platform/route-change'
 import { getItem, removeItem, setItem } from '@/platform/storage'
 import { SHARE_PREVIEW, defaultShareTitle } from '@/share'
@@ -14,8 +14,6 @@ import { withoutSecrets } from '@/utils/url-secrets'
 import { sessionStore } from './session'
 import { loginStore } from './login'
 
-/** R6.4: the messenger's own browser and the mini-program's web view log in through the messenger and share with its SDK. */
-export const MESSENGER_PLATFORMS: readonly PlatformKind[] = ['WECHAT', 'WEAPP_WEB']
 /** When the last OAuth trip started: a page that comes back without a login does not send the browser again at once. */
 export const OAUTH_STARTED_KEY = 'oauth_started_at'
 export const OAUTH_RETRY_MS = 60000

@@ -67,7 +67,7 @@ function LivePage() {
   // the server's pre-rendered first screen (server/first-screen.ts) gives way to the room, its error or its password form
   useFirstScreenUntil(!!room || !!error || !roomId)
   useShareAppMessage((res) => {
-    // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.ts)
+    // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.h5.ts)
     if (!isSharePreview(res)) void liveStore.share(roomId)
     return room ? roomShare(room) : { title: '直播间', path: `/packageA/pages/live/live?roomid=${roomId}` }
   })
