@@ -275,7 +275,7 @@ test('the live room asks for its stream as soon as the room info answers, before
   await context.close()
 })
 
-test('in a live room the video comes first: the activity stage and the group’s rooms are asked for after its first frame, which came from one segment’s worth of media; the group switcher’s place is kept, so nothing below it moves (layout shift ≤ 0.01)', async () => {
+test('in a live room the video comes first: the activity stage’s calls and the group’s rooms are asked for after its first frame, which came from one segment’s worth of media; a room without activities never loads the stage’s cards; the group switcher’s place is kept, so nothing below it moves (layout shift ≤ 0.01)', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   await page.addInitScript(() => {
     const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] }
@@ -291,8 +291,9 @@ test('in a live room the video comes first: the activity stage and the group’s
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   // the group's rooms in their strip (its place was held while they were on their way)
   await page.waitForSelector('.group-switcher [data-room]', { timeout: 30000 })
+  // the stage host's detail calls (room 496 has no running activity)
   await page.waitForFunction(
-    () => performance.getEntriesByType('resource').some((e) => /act-stage/.test(e.name)),
+    () => performance.getEntriesByType('resource').some((e) => /\/userapp\/living\/goods$/.test(e.name)),
     null,
     { timeout: 30000 }
   )
@@ -302,7 +303,10 @@ test('in a live room the video comes first: the activity stage and the group’s
     const res = performance.getEntriesByType('resource')
     return {
       frame,
-      stage: res.find((e) => /\/js\/act-stage\.[0-9a-f]+\.js$/.test(e.name))?.startTime ?? NaN,
+      stage: Math.min(
+        ...res.filter((e) => /\/userapp\/living\/(activity\/|goods$)/.test(e.name)).map((e) => e.startTime)
+      ),
+      cards: res.filter((e) => /\/js\/act-[a-z]+\.[0-9a-f]+\.js$/.test(e.name)).map((e) => e.name),
       // the group's rooms: POST /userapp/living/list (the groups file itself comes with the room info)
       rooms: res.find((e) => /\/userapp\/living\/list/.test(e.name))?.startTime ?? NaN,
       shifts: (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts,
@@ -313,6 +317,7 @@ test('in a live room the video comes first: the activity stage and the group’s
   })
   // (the mark is taken in the same handler that lets them go, a moment after)
   assert.ok(t.stage >= t.frame - 5, JSON.stringify(t))
+  assert.deepEqual(t.cards, [], 'no activity: neither the stage’s cards nor a module load')
   assert.ok(t.rooms >= t.frame - 5, JSON.stringify(t))
   // the chat tabs and the panel stay where they were drawn; all the page's shifts (the player's own bar as its
   // controls fill in) add up to at most 0.01, Lighthouse's target for CLS here

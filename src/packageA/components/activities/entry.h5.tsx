@@ -1,6 +1,8 @@
 import { Text } from '@tarojs/components'
+import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { afterFirstFrame } from '@/packageA/components/player/first-frame'
+import { stageFor } from './stage'
 
 import type { StageProps } from './index'
 
@@ -9,10 +11,10 @@ type Host = typeof import('./index')
 let host: Promise<Host> | null = null
 
 /**
- * H5: the stage host (stage.ts, src/api/activity.ts, the card frame and its CSS) is its own chunk, fetched once the
- * room's page has rendered with its room info (the live room's first-load JS does not carry it).
- * A push cannot be missed meanwhile: the host subscribes first and then fetches every running activity's detail.
- * entry.tsx is the mini-program's variant.
+ * H5: the room's stage host (stage.ts: the activity pushes, the running activities' details, what shows) runs from the
+ * live room's own chunk; the stage's cards (index.tsx, the card frame and its CSS) are a chunk of their own, fetched
+ * when the host first has an activity to show or the 商品 tab opens. A room without activities (most of them) never
+ * loads it. entry.tsx is the mini-program's variant.
  */
 export function loadHost(): Promise<Host> {
   if (!host) {
@@ -22,29 +24,53 @@ export function loadHost(): Promise<Host> {
   return host
 }
 
-/** `afterVideo`: in a room whose video is starting, the chunk waits for its first frame (player/first-frame.ts). */
-function useHost(afterVideo = false): Host | null {
+function useHost(wanted: boolean): Host | null {
   const [mod, setMod] = useState<Host | null>(null)
   useEffect(() => {
+    if (!wanted || mod) return
     let mounted = true
-    ;(afterVideo ? afterFirstFrame() : Promise.resolve())
-      .then(loadHost)
+    loadHost()
       .then((m) => mounted && setMod(m))
       .catch(() => undefined)
     return () => {
       mounted = false
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the stage loads once, when the room mounts
-  }, [])
+  }, [wanted, mod])
   return mod
 }
 
-export function ActivityStage({ afterVideo, ...props }: StageProps) {
-  const mod = useHost(afterVideo)
-  return mod ? <mod.ActivityStage {...props} /> : null
+/**
+ * The host enters the room (its pushes and the running activities' details) as the stage mounts, or, in a room whose
+ * video is starting (`afterVideo`), at its first frame (player/first-frame.ts); it leaves with the stage.
+ */
+function useEntered(roomId: number, afterVideo = false): boolean {
+  const [entered, setEntered] = useState(false)
+  useEffect(() => {
+    const stage = stageFor(roomId)
+    let mounted = true
+    let inside = false
+    void (afterVideo ? afterFirstFrame() : Promise.resolve()).then(() => {
+      if (!mounted) return
+      stage.enter()
+      inside = true
+      setEntered(true)
+    })
+    return () => {
+      mounted = false
+      if (inside) stage.leave()
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the host enters once, when the room mounts
+  }, [roomId])
+  return entered
 }
 
+export const ActivityStage = observer(function ActivityStage({ afterVideo, ...props }: StageProps) {
+  const entered = useEntered(props.roomId, afterVideo)
+  const mod = useHost(entered && stageFor(props.roomId).visible.length > 0)
+  return mod ? <mod.ActivityStage {...props} /> : null
+})
+
 export function GoodsTab({ roomId }: { roomId: number }) {
-  const mod = useHost()
+  const mod = useHost(true)
   return mod ? <mod.GoodsTab roomId={roomId} /> : <Text className='activities__empty'>加载中</Text>
 }
