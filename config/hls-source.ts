@@ -112,7 +112,8 @@ export function hlsFromSource(chain: Chain, production: boolean): void {
     ])
   }
   if (!production) return
-  // a second terser for hls.js's chunk alone, the same options plus its log calls as pure
+  // a second terser for hls.js's chunk alone, the same options plus its log calls as pure and, as hls.js's code reads
+  // no property for a getter's side effect nor counts on reading one of null to throw, every property read as pure
   type TerserArgs = [{ terserOptions: { compress?: object } }]
   const terser = chain.optimization.minimizer('terserPlugin')
   const [options] = terser.get('args') as TerserArgs
@@ -123,7 +124,7 @@ export function hlsFromSource(chain: Chain, production: boolean): void {
       include: HLS_CHUNK,
       terserOptions: {
         ...options.terserOptions,
-        compress: { ...options.terserOptions.compress, pure_funcs: HLS_LOG_CALLS }
+        compress: { ...options.terserOptions.compress, pure_funcs: HLS_LOG_CALLS, pure_getters: true }
       }
     }
   ])
