@@ -1,7 +1,8 @@
-import { makeAutoObservable } from 'mobx'
+import { autorun, makeAutoObservable } from 'mobx'
 import { audioEngine, type AudioEngine, type AudioTrack } from '@/platform/audio'
 import { Backoff } from '@/utils/backoff'
 import { noticeCellular } from '@/ui/network-notice'
+import { audioBar } from './audio-bar'
 
 /** Where the mini player bar takes the viewer back to: the 视听 player page of the channel or programme. */
 export interface AudioPage {
@@ -135,3 +136,6 @@ export class AudioPlayerStore {
 }
 
 export const audioPlayer = new AudioPlayerStore()
+
+// the pages' bar slots follow this store (src/stores/audio-bar.ts)
+autorun(() => audioBar.set(audioPlayer.active))

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import { onRouteChange } from '@/platform/route-change'
 import { pathUnderBasename } from '@/platform/basename'
 import { isTabKey, pageKeyOfPath } from '@/router/pages'
-import { MiniPlayer } from './index'
+import { MiniPlayerSlot } from './slot'
 
 /** The page's path under the router's /m2 basename. */
 function currentPath(): string {
@@ -19,5 +19,5 @@ export const GlobalMiniPlayer = observer(function GlobalMiniPlayer() {
   useEffect(() => onRouteChange(() => setPath(currentPath())), [])
   const key = path === '/' ? 'home' : pageKeyOfPath(path)
   if (isTabKey(key) || key === 'watch') return null
-  return <MiniPlayer />
+  return <MiniPlayerSlot />
 })

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { MUTED_TEXT_COLOR, THEME_COLOR, THEME_TEXT_COLOR } from '@/theme'
 import { TAB_PAGES, type TabKey } from '@/router/pages'
 import { uiStore } from '@/stores/ui'
-import { MiniPlayer } from '@/components/mini-player'
+import { MiniPlayerSlot } from '@/components/mini-player/slot'
 import { hiddenProps, tablistProps, tabProps } from '@/platform/a11y'
 import './index.scss'
 
@@ -24,7 +24,7 @@ export const TabBar = observer(function TabBar() {
   const current = uiStore.currentTab
   return (
     <>
-      <MiniPlayer above='tab-bar' />
+      <MiniPlayerSlot above='tab-bar' />
       <View className='tab-bar' {...tablistProps('底部导航')}>
         {TABS.map((tab) => {
           const active = tab.key === current

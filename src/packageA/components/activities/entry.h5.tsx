@@ -2,13 +2,11 @@ import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { afterFirstFrame } from '@/packageA/components/player/first-frame'
+import { useChunk } from '@/hooks/use-chunk'
+import { lazyChunk } from '@/utils/chunk'
 import { stageFor } from './stage'
 
 import type { StageProps } from './index'
-
-type Host = typeof import('./index')
-
-let host: Promise<Host> | null = null
 
 /**
  * H5: the room's stage host (stage.ts: the activity pushes, the running activities' details, what shows) runs from the
@@ -16,28 +14,7 @@ let host: Promise<Host> | null = null
  * when the host first has an activity to show or the 商品 tab opens. A room without activities (most of them) never
  * loads it. entry.tsx is the mini-program's variant.
  */
-export function loadHost(): Promise<Host> {
-  if (!host) {
-    host = import(/* webpackChunkName: "act-stage" */ './index')
-    host.catch(() => (host = null)) // a failed chunk load is tried again by the next mount
-  }
-  return host
-}
-
-function useHost(wanted: boolean): Host | null {
-  const [mod, setMod] = useState<Host | null>(null)
-  useEffect(() => {
-    if (!wanted || mod) return
-    let mounted = true
-    loadHost()
-      .then((m) => mounted && setMod(m))
-      .catch(() => undefined)
-    return () => {
-      mounted = false
-    }
-  }, [wanted, mod])
-  return mod
-}
+const loadHost = lazyChunk(() => import(/* webpackChunkName: "act-stage" */ './index'))
 
 /**
  * The host enters the room (its pushes and the running activities' details) as the stage mounts, or, in a room whose
@@ -66,11 +43,11 @@ function useEntered(roomId: number, afterVideo = false): boolean {
 
 export const ActivityStage = observer(function ActivityStage({ afterVideo, ...props }: StageProps) {
   const entered = useEntered(props.roomId, afterVideo)
-  const mod = useHost(entered && stageFor(props.roomId).visible.length > 0)
+  const mod = useChunk(loadHost, entered && stageFor(props.roomId).visible.length > 0)
   return mod ? <mod.ActivityStage {...props} /> : null
 })
 
 export function GoodsTab({ roomId }: { roomId: number }) {
-  const mod = useHost(true)
+  const mod = useChunk(loadHost, true)
   return mod ? <mod.GoodsTab roomId={roomId} /> : <Text className='activities__empty'>加载中</Text>
 }

@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react'
+
+/**
+ * H5: a chunk loaded once it is `wanted` (and kept after): null until then and while it loads. `load` caches its
+ * import and forgets a failed one, so the next mount tries again (src/utils/chunk.ts's `lazyChunk`).
+ */
+export function useChunk<T>(load: () => Promise<T>, wanted: boolean): T | null {
+  const [mod, setMod] = useState<{ value: T } | null>(null)
+  useEffect(() => {
+    if (!wanted || mod) return
+    let mounted = true
+    load()
+      .then((value) => mounted && setMod({ value }))
+      .catch(() => undefined)
+    return () => {
+      mounted = false
+    }
+  }, [wanted, mod, load])
+  return mod?.value ?? null
+}
