@@ -5,7 +5,8 @@ import { acquireRoomSocket, releaseRoomSocket, type PushHandlers, type PushKinds
 import { giftStore } from './gift-store'
 import { likeStore } from './like-store'
 import { serviceConfig } from '@/stores/service-config'
-import { GiftPanel } from './gift-panel'
+import { showToast } from '@/ui/overlay'
+import { loadGiftPanel, type GiftPanelModule } from './gift-panel-loader'
 import { GiftStrip } from './gift-strip'
 import { LikeButton } from './like-button'
 import './index.scss'
@@ -25,7 +26,8 @@ const INTERACT_PUSHES: PushHandlers<PushKindsOf<'interact'>> = {
  * strip of gifts sent in the room. The room's socket feeds the like total (`like`) and others' gifts (`gift`).
  */
 export const InteractBar = observer(function InteractBar({ roomId }: { roomId: number }) {
-  const [panel, setPanel] = useState(false)
+  // the gift panel's module while it is open (loaded on the first tap on the web: gift-panel-loader)
+  const [panel, setPanel] = useState<GiftPanelModule | null>(null)
 
   useEffect(() => {
     if (!(roomId > 0)) return undefined
@@ -39,7 +41,7 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
 
   const openGifts = () => {
     if (!serviceConfig.ensureIosAllowed()) return // R6.5
-    setPanel(true)
+    loadGiftPanel().then(setPanel, () => void showToast('加载失败，请稍后再试'))
   }
 
   return (
@@ -54,7 +56,7 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
         </View>
         <LikeButton roomId={roomId} />
       </View>
-      {panel ? <GiftPanel roomId={roomId} onClose={() => setPanel(false)} /> : null}
+      {panel ? <panel.GiftPanel roomId={roomId} onClose={() => setPanel(null)} /> : null}
     </View>
   )
 })
