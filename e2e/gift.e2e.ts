@@ -57,6 +57,30 @@ test('R3.16 R7.77 R1.4 R9.1 a logged-in viewer sends a gift in a live room; the 
   await page.close()
 })
 
+test('the gift panel is a chunk of its own: not in the live room’s first load; a failed load says 加载失败，请稍后再试 and the next tap opens the panel', async () => {
+  const page = await context.newPage()
+  const panelChunk = /\/m2\/js\/gift-panel\.[0-9a-f]+\.js$/
+  const asked: string[] = []
+  page.on('request', (r) => panelChunk.test(r.url()) && asked.push(r.url()))
+  let fail = true
+  await page.route(panelChunk, (route) => (fail ? route.abort() : route.continue()))
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
+  await page.waitForSelector('.interact__gift-button')
+  await page.waitForTimeout(1000)
+  assert.deepEqual(asked, [], 'the panel waits for the first tap')
+  await page.click('.interact__gift-button')
+  await page.waitForFunction(() => (document.body.textContent || '').includes('加载失败，请稍后再试'), undefined, {
+    timeout: 10000
+  })
+  assert.equal(await page.$('.interact-panel'), null)
+  fail = false
+  await page.click('.interact__gift-button')
+  await page.waitForSelector('.interact-panel__gift')
+  assert.equal(asked.length, 2)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await page.close()
+})
+
 test('R1.3 R3.16 another viewer’s gift appears in the room through the socket', async () => {
   const watcher = await s.browser.newPage({ viewport: { width: 390, height: 844 } }) // a visitor
   await watcher.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
