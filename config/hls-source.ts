@@ -1,6 +1,7 @@
 import { readFileSync } from 'fs'
 import path from 'path'
 import type { IProjectConfig } from '@tarojs/taro/types/compile'
+import targets from './targets.json'
 
 /** The H5 build's webpack-chain, as Taro hands it to `h5.webpackChain`. */
 type Chain = Parameters<NonNullable<NonNullable<IProjectConfig<'webpack5'>['h5']>['webpackChain']>>[0]
@@ -17,7 +18,7 @@ type Chain = Parameters<NonNullable<NonNullable<IProjectConfig<'webpack5'>['h5']
  *   metadata), the cue handler of the subtitle controller the light build already leaves out, and the fetch loader
  *   (only for `progressive`, which is off);
  * - its log calls: hls.js logs only with `debug` on, which the player never sets, yet every message's text ships.
- * hls.js's chunk: 113.6 KB gzip as its light file, 88.9 KB so (docs/performance.md, what each part saved). To play a
+ * hls.js's chunk: 113.6 KB gzip as its light file, 87.5 KB so (docs/performance.md, what each part saved). To play a
  * stream these leave out, take its stub out of STUBS (config/stubs/hls/ says what each stands for).
  */
 const HLS_SRC = /[\\/]node_modules[\\/]hls\.js[\\/]src[\\/]/
@@ -68,15 +69,15 @@ const HLS_LOG_CALLS = ['log', 'warn', 'info', 'debug', 'trace', 'error'].flatMap
 /** The chunk hls.js is in (the player's and the radio's `webpackChunkName: "hls"`). */
 const HLS_CHUNK = /^js[\\/]hls\./
 
-/** Babel for hls.js's sources as hls.js's own build compiles them: TypeScript's class fields as assignments. */
+/**
+ * Babel for hls.js's sources as hls.js's own build compiles them (TypeScript's class fields as assignments), for the
+ * production builds' targets (babel.config.js).
+ */
 const HLS_BABEL = {
   babelrc: false,
   configFile: false,
   assumptions: { setPublicClassFields: true },
-  presets: [
-    ['@babel/preset-env', { targets: { chrome: '64', safari: '12', ios: '12' }, modules: false, bugfixes: true }],
-    ['@babel/preset-typescript']
-  ]
+  presets: [['@babel/preset-env', { targets, modules: false, bugfixes: true }], ['@babel/preset-typescript']]
 }
 
 export function hlsFromSource(chain: Chain, production: boolean): void {

@@ -11,6 +11,7 @@ import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender
 import { devServerOptions } from './dev-server'
 import { routeChunks } from './route-chunks'
 import { hlsFromSource } from './hls-source'
+import targets from './targets.json'
 import type { FirstScreenId } from '../contract/first-screen'
 
 /** The pre-rendered first screen's element id, which src/index.html's start-up script looks for. */
@@ -99,7 +100,13 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         // -webkit- flexbox prefixes for browsers a mini-program never runs in (package.json's browserslist is H5's)
         autoprefixer: {
           enable: true,
-          config: { overrideBrowserslist: ['ios_saf >= 12', 'safari >= 12', 'chrome >= 64'] }
+          config: {
+            overrideBrowserslist: [
+              `ios_saf >= ${targets.ios}`,
+              `safari >= ${targets.safari}`,
+              `chrome >= ${targets.chrome}`
+            ]
+          }
         },
         cssModules: { enable: false }
       },
