@@ -235,6 +235,15 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
               r.createData.resource = interaction
           }
         ])
+        // Taro's router shades a page it left even when the viewer is back on it (config/stubs/router-page.js)
+        const routerPage = path.resolve(__dirname, 'stubs/router-page.js')
+        chain.plugin('router-page-shown').use(NormalModuleReplacementPlugin, [
+          /@tarojs[\\/]router[\\/]dist[\\/]router[\\/]page\.js$/,
+          (r: { createData?: { resource?: string } }) => {
+            if (r.createData?.resource && !r.createData.resource.includes('?original'))
+              r.createData.resource = routerPage
+          }
+        ])
         // Taro's React ScrollView keeps none of the attributes the app passes, and its View sets its class an effect
         // late: the H5 build links wrappers in their place (config/stubs/scroll-view.js, config/stubs/view.js)
         for (const name of ['scroll-view', 'view']) {
