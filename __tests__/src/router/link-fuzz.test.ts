@@ -7,7 +7,7 @@
 import { env } from '@/env'
 import { resolveLink } from '@/router/link'
 import { linkContext, webPageUrl } from '@/router/navigate'
-import { runLinkFuzz } from './link-fuzz-run'
+import { FUZZ_TIMEOUT_MS, runLinkFuzz } from './link-fuzz-run'
 import { FUZZ_SHORT_LINK_HOST, FUZZ_WHITELIST } from './link-fuzz-corpus'
 
 const saved = { whitelist: env.TARO_APP_WHITELIST, short: env.TARO_APP_SHORT_LINK_HOST }
@@ -20,6 +20,10 @@ afterAll(() => {
   env.TARO_APP_SHORT_LINK_HOST = saved.short
 })
 
-test('R2.35 R2.19 R2.36 R2.37 12,000 seeded links (H5 parser): 0 throws, 0 off-list hosts in the web view, the page accepts exactly what the router sends', () => {
-  runLinkFuzz({ resolveLink, linkContext, webPageUrl, label: 'H5 (browser URL)' })
-})
+test(
+  'R2.35 R2.19 R2.36 R2.37 12,000 seeded links (H5 parser): 0 throws, 0 off-list hosts in the web view, the page accepts exactly what the router sends',
+  () => {
+    runLinkFuzz({ resolveLink, linkContext, webPageUrl, label: 'H5 (browser URL)' })
+  },
+  FUZZ_TIMEOUT_MS
+)

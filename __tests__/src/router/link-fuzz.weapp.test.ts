@@ -8,7 +8,7 @@ import { env } from '@/env'
 import { WhatwgURL } from '@/platform/url'
 import { resolveLink } from '@/router/link'
 import { linkContext, webPageUrl } from '@/router/navigate'
-import { runLinkFuzz } from './link-fuzz-run'
+import { FUZZ_TIMEOUT_MS, runLinkFuzz } from './link-fuzz-run'
 import { FUZZ_SHORT_LINK_HOST, FUZZ_WHITELIST } from './link-fuzz-corpus'
 
 const saved = { whitelist: env.TARO_APP_WHITELIST, short: env.TARO_APP_SHORT_LINK_HOST }
@@ -29,6 +29,10 @@ test('the mini-program parses links with core-js, not with a URL global (Taro re
   expect(linkContext()).toMatchObject({ inMiniProgram: true, mainHost: '127.0.0.1' })
 })
 
-test('R2.35 R2.19 R2.36 R8.20 12,000 seeded links (mini-program parser): 0 throws, 0 off-list hosts in the web view, foreign links copied', () => {
-  runLinkFuzz({ resolveLink, linkContext, webPageUrl, label: 'mini-program (core-js URL)' })
-})
+test(
+  'R2.35 R2.19 R2.36 R8.20 12,000 seeded links (mini-program parser): 0 throws, 0 off-list hosts in the web view, foreign links copied',
+  () => {
+    runLinkFuzz({ resolveLink, linkContext, webPageUrl, label: 'mini-program (core-js URL)' })
+  },
+  FUZZ_TIMEOUT_MS
+)
