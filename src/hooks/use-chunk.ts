@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react'
 
 /**
- * H5: a chunk loaded once it is `wanted` (and kept after): null until then and while it loads. `load` caches its
- * import and forgets a failed one, so the next mount tries again (src/utils/chunk.ts's `lazyChunk`).
+ * A module loaded once it is `wanted` (and kept after): null until then and while it loads. On the web `load` is a
+ * chunk's import, which caches it and forgets a failed one, so the next mount tries again (src/utils/chunk.ts's
+ * `lazyChunk`); a mini-program variant's loader resolves at once with a module its package already has.
  */
 export function useChunk<T>(load: () => Promise<T>, wanted: boolean): T | null {
   const [mod, setMod] = useState<{ value: T } | null>(null)

@@ -8,7 +8,8 @@
  */
 import TestUtils from '@tarojs/test-utils-react'
 import { runInAction } from 'mobx'
-import { InteractBar, PremiumBanner } from '@/packageA/components/interact'
+import { InteractBar } from '@/packageA/components/interact'
+import { PremiumBanner } from '@/packageA/components/interact/premium-banner'
 import { HEARTS_MAX } from '@/packageA/components/interact/like-button'
 import { setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'

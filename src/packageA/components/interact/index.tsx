@@ -12,7 +12,6 @@ import { LikeButton } from './like-button'
 import './index.scss'
 import { buttonProps, hiddenProps } from '@/platform/a11y'
 
-export { PremiumBanner } from './premium-banner'
 export { LikeButton } from './like-button'
 
 /** The pushes the bar takes (core/socket.ts PUSH_TAKERS names them 'interact'): the like total, others' gifts. */

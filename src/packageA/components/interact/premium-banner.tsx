@@ -6,6 +6,9 @@ import { sessionStore } from '@/stores/session'
 import { buttonProps } from '@/platform/a11y'
 import './premium-banner.scss'
 
+// the page asks a paid room's store whether its stream may play (premium-loader)
+export { premiumStore } from './premium-store'
+
 /**
  * The paid live room banner (spec R4.12): nothing for a free room (WELCOM); 试看中 with the seconds left during the
  * trial, 试看结束 after it, 付费直播 for a paid room without a trial, 已解锁 once bought; 正在确认购买状态 until the

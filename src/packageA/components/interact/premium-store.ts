@@ -1,5 +1,4 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import type { RoomInfo } from '@/api/live'
 import { checkPremium, payPremium, type PremiumPayResult, type PremiumStatus } from '@/api/premium'
 import { ApiError, failureText } from '@/core/errors'
 import { showToast } from '@/ui/overlay'
@@ -9,6 +8,7 @@ import { serviceConfig } from '@/stores/service-config'
 import { loginPrompt } from '@/stores/login-prompt'
 import { getItem, setItem } from '@/platform/storage'
 import { isNotEnoughGold } from './gift-store'
+import { isPaid, type PaidInfo } from './paid'
 
 /** The paid live room banner states (spec R4.12). */
 export type BannerState = 'WELCOM' | 'TRIAL' | 'TRIAL_ENDED' | 'PREMIUM' | 'PREMIUM_PAYED'
@@ -97,9 +97,6 @@ function readTrialStarts(key: string, now: number): Record<number, number> {
   return out
 }
 
-/** What the banner reads of a paid room's info or a playback's detail. */
-export type PaidInfo = Partial<Pick<RoomInfo, 'is_premium' | 'price' | 'trial_seconds'>>
-
 export interface PremiumDeps {
   now: () => number
   setInterval: (fn: () => void, ms: number) => unknown
@@ -173,7 +170,7 @@ export class PremiumStore {
 
   /** `info` is the room's info when it is at hand before the live store keeps it (the stream starts on its arrival). */
   isPremium(id: number, info = this.info(id)): boolean {
-    return Number(info?.is_premium) > 0
+    return isPaid(info)
   }
 
   price(id: number): number {

@@ -6,7 +6,7 @@ import { PageState } from '@/components/page-state'
 import { LiveLoading } from './loading'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities/entry'
 import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
-import { InteractBar, LikeButton, PremiumBanner } from '@/packageA/components/interact'
+import { InteractBar, LikeButton } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
 import { roomPhase } from '@/packageA/components/player/phase'
@@ -22,17 +22,25 @@ import {
 import { isSharePreview } from '@/share'
 import { liveStore } from '@/stores/live'
 import type { RoomInfo } from '@/api/live'
-import { premiumStore } from '@/packageA/components/interact/premium-store'
+import { isPaid } from '@/packageA/components/interact/paid'
+import { loadPremium, type PremiumModule } from '@/packageA/components/interact/premium-loader'
+import { useChunk } from '@/hooks/use-chunk'
 import './live.scss'
 import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 
 /**
- * Whether the room's player starts a stream now: on air, and not a paid room waiting to be unlocked. It reads the
- * info it is given: the stream is asked for as the info arrives, before the live store keeps the room.
+ * Whether a paid room's stream is held: its trial over, or none, and not bought; while its store (premium-loader) is
+ * on its way, held too. It reads the info it is given: the stream is asked for as the info arrives, before the live
+ * store keeps the room.
  */
-const playsVideo = (room: RoomInfo, roomId: number) => roomPhase(room) === 'live' && !premiumStore.blocked(roomId, room)
+const held = (room: RoomInfo, roomId: number, premium: PremiumModule | null) =>
+  isPaid(room) && (!premium || premium.premiumStore.blocked(roomId, room))
+
+/** Whether the room's player starts a stream now: on air, and not a paid room waiting to be unlocked. */
+const playsVideo = (room: RoomInfo, roomId: number, premium: PremiumModule | null) =>
+  roomPhase(room) === 'live' && !held(room, roomId, premium)
 
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the activity stage below it (never over the
@@ -52,7 +60,13 @@ function LivePage() {
     // the stream starts loading as the room info arrives, before the room renders; the player takes it
     // over when it mounts
     const startStream = (info: RoomInfo) => {
-      if (playsVideo(info, roomId)) prefetchStream(info.source || '')
+      if (roomPhase(info) !== 'live') return
+      if (!isPaid(info)) return prefetchStream(info.source || '')
+      // a paid room: its store says whether the trial (or a purchase) lets the stream start
+      loadPremium().then(
+        (premium) => playsVideo(info, roomId, premium) && prefetchStream(info.source || ''),
+        () => undefined
+      )
     }
     void liveStore.loadRoom(roomId, { test: params.test || params.testCode }, startStream).then((room) => {
       if (!room) return
@@ -64,6 +78,8 @@ function LivePage() {
 
   const room = liveStore.roomsData[roomId]
   const error = liveStore.roomErrors[roomId]
+  // a paid room's banner and store (their own chunk on the web)
+  const premium = useChunk(loadPremium, !!room && isPaid(room))
   // the server's pre-rendered first screen (server/first-screen.ts) gives way to the room, its error or its password form
   useFirstScreenUntil(!!room || !!error || !roomId)
   useShareAppMessage((res) => {
@@ -83,7 +99,7 @@ function LivePage() {
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
   const tabs = room.external?.tabs || []
   // a live room's video comes first: its activity stage and group switcher wait for the first frame
-  const videoFirst = playsVideo(room, roomId)
+  const videoFirst = playsVideo(room, roomId, premium)
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
       <View className='live__stage'>
@@ -92,7 +108,7 @@ function LivePage() {
             src={room.source || ''}
             poster={room.cover}
             live
-            blocked={premiumStore.blocked(roomId)}
+            blocked={held(room, roomId, premium)}
             orientation={orientation}
             danmaku
           >
@@ -113,7 +129,7 @@ function LivePage() {
         )}
       </View>
       <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
-      <PremiumBanner roomId={roomId} />
+      {premium ? <premium.PremiumBanner roomId={roomId} /> : null}
       <View className='live__title'>
         <Text className='live__title-text'>{room.title}</Text>
         {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
