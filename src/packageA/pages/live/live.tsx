@@ -98,8 +98,9 @@ function LivePage() {
   const phase = roomPhase(room)
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
   const tabs = room.external?.tabs || []
-  // a live room's video comes first: its activity stage and group switcher wait for the first frame
-  const videoFirst = playsVideo(room, roomId, premium)
+  // a live room's video comes first: its activity stage and group switcher wait for the first frame (a paid room's too
+  // while its store loads: the video most likely plays, and the wait is capped, player/first-frame.ts)
+  const videoFirst = phase === 'live' && !(premium && held(room, roomId, premium))
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
       <View className='live__stage'>
