@@ -1,10 +1,7 @@
 import { readFileSync } from 'fs'
 import path from 'path'
-import type { IProjectConfig } from '@tarojs/taro/types/compile'
+import { linkInPlace, type Chain } from './link-in-place'
 import targets from './targets.json'
-
-/** The H5 build's webpack-chain, as Taro hands it to `h5.webpackChain`. */
-type Chain = Parameters<NonNullable<NonNullable<IProjectConfig<'webpack5'>['h5']>['webpackChain']>>[0]
 
 /**
  * hls.js, built from the TypeScript sources its package ships (`hls.js/src`) with only what this client's streams use,
@@ -47,14 +44,11 @@ function hlsDefines(): Record<string, string> {
 
 /** hls.js's modules (by their path inside hls.js/src) this build links a stub in place of (config/stubs/hls/). */
 const STUBS: Array<[RegExp, string]> = [
-  [/[\\/](controller[\\/](cap-level|fps|id3-track)-controller|utils[\\/]cues)\.ts$/, 'absent.js'],
-  [
-    /[\\/](demux[\\/]mp4demuxer|demux[\\/]audio[\\/](aac|mp3)demuxer|remux[\\/]passthrough-remuxer)\.ts$/,
-    'no-demuxer.js'
-  ],
-  [/[\\/]utils[\\/]fetch-loader\.ts$/, 'fetch-loader.js'],
-  [/[\\/](crypt[\\/]decrypter|demux[\\/]sample-aes)\.ts$/, 'decrypter.js'],
-  [/[\\/]loader[\\/]key-loader\.ts$/, 'key-loader.js']
+  [/(controller[\\/](cap-level|fps|id3-track)-controller|utils[\\/]cues)\.ts$/, 'absent.js'],
+  [/(demux[\\/]mp4demuxer|demux[\\/]audio[\\/](aac|mp3)demuxer|remux[\\/]passthrough-remuxer)\.ts$/, 'no-demuxer.js'],
+  [/utils[\\/]fetch-loader\.ts$/, 'fetch-loader.js'],
+  [/(crypt[\\/]decrypter|demux[\\/]sample-aes)\.ts$/, 'decrypter.js'],
+  [/loader[\\/]key-loader\.ts$/, 'key-loader.js']
 ]
 
 /** hls.js's logging calls, dropped by terser from hls.js's chunk only (their results are never used). */
@@ -82,7 +76,7 @@ const HLS_BABEL = {
 
 export function hlsFromSource(chain: Chain, production: boolean): void {
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack is loaded only when a build runs, from Taro's copy
-  const { DefinePlugin, NormalModuleReplacementPlugin } = require('webpack') as typeof import('webpack')
+  const { DefinePlugin } = require('webpack') as typeof import('webpack')
   // the package's exports name its built files only: its sources by their path (the stubs import them as hls.js-src)
   const src = path.join(path.dirname(require.resolve('hls.js/package.json')), 'src')
   chain.resolve.alias.set('hls.js$', path.join(src, 'exports-default.ts')).set('hls.js-src', src)
@@ -103,15 +97,13 @@ export function hlsFromSource(chain: Chain, production: boolean): void {
     .end()
     .set('sideEffects', false)
   chain.plugin('hls-defines').use(DefinePlugin, [hlsDefines()])
-  for (const [i, [pattern, stub]] of STUBS.entries()) {
-    const file = path.resolve(__dirname, 'stubs/hls', stub)
-    chain.plugin(`hls-stub-${i}`).use(NormalModuleReplacementPlugin, [
-      pattern,
-      (r: { createData?: { resource?: string } }) => {
-        if (r.createData?.resource && HLS_SRC.test(r.createData.resource)) r.createData.resource = file
-      }
-    ])
-  }
+  for (const [i, [pattern, stub]] of STUBS.entries())
+    linkInPlace(
+      chain,
+      `hls-stub-${i}`,
+      new RegExp(HLS_SRC.source + pattern.source),
+      path.resolve(__dirname, 'stubs/hls', stub)
+    )
   if (!production) return
   // a second terser for hls.js's chunk alone, the same options plus its log calls as pure and, as hls.js's code reads
   // no property for a getter's side effect nor counts on reading one of null to throw, every property read as pure

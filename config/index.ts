@@ -11,6 +11,7 @@ import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender
 import { devServerOptions } from './dev-server'
 import { routeChunks } from './route-chunks'
 import { hlsFromSource } from './hls-source'
+import { linkInPlace } from './link-in-place'
 import targets from './targets.json'
 import type { FirstScreenId } from '../contract/first-screen'
 
@@ -188,19 +189,17 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         cssModules: { enable: false }
       },
       webpackChain(chain) {
-        // eslint-disable-next-line @typescript-eslint/no-require-imports -- webpack is loaded only when a build runs, from Taro's copy
-        const { NormalModuleReplacementPlugin } = require('webpack') as typeof import('webpack')
         // Taro splits only initial chunks, so each lazy page chunk would carry its own mobx copy. Taro's minSize 0
         // made a file of every shared module (home loaded 25 scripts, each a request, each a round trip on a phone's
         // network); shared code under 16 KB goes into the page chunks instead, at most 6 files per page.
         chain.optimization.merge({ splitChunks: { chunks: 'all', minSize: 16000, maxAsyncRequests: 6 } })
         // The router's built-in tab bar (Taro's Stencil tab bar and its tab-bar APIs) is unused with tabBar.custom.
-        chain.plugin('no-router-tabbar').use(NormalModuleReplacementPlugin, [
+        linkInPlace(
+          chain,
+          'no-router-tabbar',
           /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
-          (r: { createData?: { resource?: string } }) => {
-            if (r.createData?.resource) r.createData.resource = path.resolve(__dirname, 'stubs/taro-tabbar.js')
-          }
-        ])
+          path.resolve(__dirname, 'stubs/taro-tabbar.js')
+        )
         // Taro's own styles (global.css, its components' CSS) go into the app's stylesheet like the app's, not into
         // <style> elements its script inserts at start-up (src/platform/component-styles.h5.ts puts them first)
         if (chain.get('mode') === 'production') {
@@ -219,42 +218,35 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           return args
         })
         // Taro's navigation bar is never shown here: its handler keeps the document title only.
-        const navigationBar = path.resolve(__dirname, 'stubs/taro-navigation-bar.js')
-        chain.plugin('no-router-navigation-bar').use(NormalModuleReplacementPlugin, [
+        linkInPlace(
+          chain,
+          'no-router-navigation-bar',
           /@tarojs[\\/]router[\\/]dist[\\/](navigationBar|router[\\/]navigation-bar)\.js$/,
-          (r: { createData?: { resource?: string } }) => {
-            if (r.createData?.resource) r.createData.resource = navigationBar
-          }
-        ])
+          path.resolve(__dirname, 'stubs/taro-navigation-bar.js')
+        )
         // Taro's toast, loading, modal and action sheet load when first shown (config/stubs/taro-interaction.js).
-        const interaction = path.resolve(__dirname, 'stubs/taro-interaction.js')
-        chain.plugin('interaction-on-first-use').use(NormalModuleReplacementPlugin, [
+        linkInPlace(
+          chain,
+          'interaction-on-first-use',
           /taro-h5[\\/]dist[\\/]api[\\/]ui[\\/]interaction[\\/]index\.js$/,
-          (r: { createData?: { resource?: string } }) => {
-            if (r.createData?.resource && !r.createData.resource.includes('?original'))
-              r.createData.resource = interaction
-          }
-        ])
+          path.resolve(__dirname, 'stubs/taro-interaction.js')
+        )
         // Taro's router shades a page it left even when the viewer is back on it (config/stubs/router-page.js)
-        const routerPage = path.resolve(__dirname, 'stubs/router-page.js')
-        chain.plugin('router-page-shown').use(NormalModuleReplacementPlugin, [
+        linkInPlace(
+          chain,
+          'router-page-shown',
           /@tarojs[\\/]router[\\/]dist[\\/]router[\\/]page\.js$/,
-          (r: { createData?: { resource?: string } }) => {
-            if (r.createData?.resource && !r.createData.resource.includes('?original'))
-              r.createData.resource = routerPage
-          }
-        ])
+          path.resolve(__dirname, 'stubs/router-page.js')
+        )
         // Taro's React ScrollView keeps none of the attributes the app passes, and its View sets its class an effect
         // late: the H5 build links wrappers in their place (config/stubs/scroll-view.js, config/stubs/view.js)
-        for (const name of ['scroll-view', 'view']) {
-          const stub = path.resolve(__dirname, `stubs/${name}.js`)
-          chain.plugin(`${name}-stub`).use(NormalModuleReplacementPlugin, [
+        for (const name of ['scroll-view', 'view'])
+          linkInPlace(
+            chain,
+            `${name}-stub`,
             new RegExp(`components-react[\\\\/]dist[\\\\/]components[\\\\/]${name}[\\\\/]index\\.js$`),
-            (r: { createData?: { resource?: string } }) => {
-              if (r.createData?.resource && !r.createData.resource.includes('?original')) r.createData.resource = stub
-            }
-          ])
-        }
+            path.resolve(__dirname, `stubs/${name}.js`)
+          )
         // hls.js from its sources, with what the app's streams use (config/hls-source.ts)
         hlsFromSource(chain, chain.get('mode') === 'production')
         // Swiper with the modules Taro's image preview uses instead of all of them (the app draws no swiper of its own);
