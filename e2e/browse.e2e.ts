@@ -203,26 +203,30 @@ test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立�
   await context.close()
 })
 
+/**
+ * Opens `path`, taps `link` (which opens a page at `opened`), goes back 100 ms later, inside the 300 ms slide, and
+ * tells whether `link` is on screen once the slide is long over (the page left behind was shaded at its end).
+ */
+async function backWithinSlide(page: Page, path: string, link: string, opened: RegExp): Promise<boolean> {
+  await page.goto(`${s.server.origin}${path}`)
+  await page.locator(link).first().click()
+  await page.waitForURL(opened)
+  await page.waitForTimeout(100)
+  await page.goBack()
+  await page.waitForURL((url) => url.pathname === path)
+  await page.waitForTimeout(1000)
+  return page.locator(link).first().isVisible()
+}
+
 test('back within the page’s 300 ms slide: home and the 视听 tab show again (Taro’s router shaded them once its slide ended)', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
-  await page.goto(`${s.server.origin}/m2/pages/home/home`)
-  await page.waitForSelector('.home__top-rooms .card-item')
-  await page.locator('.home__top-rooms .card-item').first().click()
-  await page.waitForURL(/live\/live/)
-  await page.waitForTimeout(100)
-  await page.goBack()
-  await page.waitForURL(/home\/home/)
-  // past the end of the slide the page left behind was shaded at
-  await page.waitForTimeout(1000)
-  assert.ok(await page.locator('.home__top-rooms').isVisible(), 'home is on screen')
-  await page.goto(`${s.server.origin}/m2/pages/media/media`)
-  await page.waitForSelector('.media-channels__watch')
-  await page.click('.media-channels__watch')
-  await page.waitForURL(/watch\/watch/)
-  await page.waitForTimeout(100)
-  await page.goBack()
-  await page.waitForURL(/media\/media/)
-  await page.waitForTimeout(1000)
-  assert.ok(await page.locator('.media-channels__watch').isVisible(), '视听 is on screen')
+  assert.ok(
+    await backWithinSlide(page, '/m2/pages/home/home', '.home__top-rooms .card-item', /live\/live/),
+    'home is on screen'
+  )
+  assert.ok(
+    await backWithinSlide(page, '/m2/pages/media/media', '.media-channels__watch', /watch\/watch/),
+    '视听 is on screen'
+  )
   await page.close()
 })
