@@ -204,13 +204,15 @@ test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立�
 })
 
 /**
- * Opens `path`, taps `link` (which opens a page at `opened`), goes back 100 ms later, inside the 300 ms slide, and
- * tells whether `link` is on screen once the slide is long over (the page left behind was shaded at its end).
+ * Opens `path`, taps `link` (which opens a page at `opened`) and goes back 100 ms after the opened page is on the
+ * page stack, inside its 300 ms slide; tells whether `link` is on screen once the slide is long over (the page left
+ * behind was shaded at its end).
  */
 async function backWithinSlide(page: Page, path: string, link: string, opened: RegExp): Promise<boolean> {
   await page.goto(`${s.server.origin}${path}`)
   await page.locator(link).first().click()
   await page.waitForURL(opened)
+  await page.waitForFunction(() => document.querySelectorAll('.taro_page').length === 2)
   await page.waitForTimeout(100)
   await page.goBack()
   await page.waitForURL((url) => url.pathname === path)
@@ -228,5 +230,36 @@ test('back within the page’s 300 ms slide: home and the 视听 tab show again 
     await backWithinSlide(page, '/m2/pages/media/media', '.media-channels__watch', /watch\/watch/),
     '视听 is on screen'
   )
+  await page.close()
+})
+
+test('back before the opened page’s code arrives: home stays on screen under its own address (the room’s late render no longer opens it over home), and the room opens on the next tap', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  const room = page.locator('.home__top-rooms .card-item').first()
+  await page.goto(`${s.server.origin}/m2/pages/home/home`)
+  await room.waitFor()
+  await page.waitForLoadState('networkidle')
+  // every script from here on arrives 600 ms late, as on a slow network
+  await page.route(/\/js\/[^/]+\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 600))
+    await route.continue()
+  })
+  await room.click()
+  await page.waitForURL(/live\/live/)
+  await page.waitForTimeout(100)
+  assert.equal(await page.locator('.taro_page').count(), 1, 'the room’s code is still on the way')
+  await page.goBack()
+  await page.waitForURL(/home\/home/)
+  await page.waitForTimeout(1500)
+  assert.ok(await room.isVisible(), 'home is on screen')
+  assert.equal(await page.locator('.taro_page').count(), 1, 'no room’s page over home')
+  assert.match(page.url(), /home\/home/)
+
+  await page.unroute(/\/js\/[^/]+\.js$/)
+  await room.click()
+  await page.waitForURL(/live\/live/)
+  await page.locator('.live').waitFor()
+  await page.waitForTimeout(600)
+  assert.equal(await room.isVisible(), false, 'the room covers home')
   await page.close()
 })
