@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3'
+import { DatabaseSync, enhance } from '@photostructure/sqlite'
 import fs from 'node:fs'
 import path from 'node:path'
 import { randomToken } from './lib/util'
@@ -7,7 +7,19 @@ import { randomToken } from './lib/util'
  * SQLite storage. Content (rooms, streamers, playbacks ...) lives as JSON documents in `docs`, keyed by
  * kind and id, with a write-through in-memory cache; things users do (accounts, tokens, orders, chat,
  * comments, follows ...) live in ordinary tables. Migrations are numbered by PRAGMA user_version.
+ *
+ * The driver is @photostructure/sqlite: Node's own `node:sqlite` API (built into Node 22.5 and later) for Node 20,
+ * with SQLite compiled in and prebuilt binaries inside its npm package, so an install compiles nothing (better-sqlite3
+ * fell back to a minute's C++ compile wherever its binaries' download host was out of reach). Its `enhance()` adds
+ * better-sqlite3's `transaction()` and `pragma()`, which the repositories use.
  */
+export type Db = ReturnType<typeof openDb>
+
+/** Opens (or creates) the database file; `readOnly` for tools that only look. */
+export function openDb(file: string, options: { readOnly?: boolean } = {}) {
+  return enhance(new DatabaseSync(file, { readOnly: options.readOnly ?? false }))
+}
+
 const MIGRATIONS: string[] = [
   `
   CREATE TABLE kv (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -87,12 +99,12 @@ const MIGRATIONS: string[] = [
 ]
 
 export class Store {
-  readonly db: Database.Database
+  readonly db: Db
   private cache = new Map<string, Map<number, Record<string, unknown>>>()
 
   constructor(file: string) {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
-    this.db = new Database(file)
+    this.db = openDb(file)
     if (file !== ':memory:') this.db.pragma('journal_mode = WAL')
     this.db.pragma('synchronous = NORMAL')
     this.migrate()

@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
-import Database from 'better-sqlite3'
+import { openDb } from '../../server/db'
 import { freePort } from '../../e2e/child-server'
 
 const ROOT = path.resolve(__dirname, '../..')
@@ -111,12 +111,12 @@ test(
       )
 
       // the files as the crash left them: SQLite recovers the WAL and finds nothing broken
-      const raw = new Database(path.join(dataDir, 'live.db'))
+      const raw = openDb(path.join(dataDir, 'live.db'))
       assert.equal(raw.pragma('integrity_check', { simple: true }), 'ok')
       raw.close()
 
       child = await start(dataDir, port)
-      const db = new Database(path.join(dataDir, 'live.db'), { readonly: true })
+      const db = openDb(path.join(dataDir, 'live.db'), { readOnly: true })
       try {
         for (const [id, o] of created) {
           const row = db.prepare('SELECT user_id, gold, status FROM orders WHERE id = ?').get(id) as
