@@ -8,8 +8,8 @@
 // missing; under CI=true a missing browser fails the run.
 //
 // The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
-// another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once the other lanes are done with
-// the processor (their timing checks of a playing stream want it). The server's and the mini-program's files go two at
+// another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once jest, the server's tests and
+// the builds are done with the processor (their timing checks of a playing stream want it). The server's and the mini-program's files go two at
 // a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs first when the build
 // is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never twice. A lane's output
 // is printed as a whole when it ends, and kept in .test-results/<lane>.log. `npm test -- <jest|server|weapp|e2e>` runs
@@ -34,8 +34,9 @@ const serverConcurrency = Number(process.env.TEST_SERVER_CONCURRENCY || 2)
 // time (reconnects, the chat's chaos run, toasts' timers) left a core idle; alone, 181 s in band and 104 s in two, the
 // same CPU
 const jestWorkers = Number(process.env.TEST_JEST_WORKERS || 2)
-// the browser files that take longest start first, so that the lane does not end on one of them alone: live-stream's
-// real streams (a 15 s cut twenty times, 20 s and 30 s latency runs) take about 190 s of the lane's 360 s
+// the browser files that take longest start first (scripts/node-tests.mjs keeps this order; `node --test` sorts by
+// name), so that the lane does not end on one of them alone: live-stream's real streams (a 15 s cut twenty times,
+// 20 s and 30 s latency runs) take about 190 s of the lane's 360 s
 const E2E_FIRST = ['e2e/live-stream.e2e.ts']
 const totals = { passed: 0, failed: 0 }
 const lines = []
@@ -69,17 +70,7 @@ async function nodeTests(name, files, log, env = {}, concurrency = 1) {
   rmSync(tap, { force: true }) // never count an earlier run's results
   const status = await run(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      `--test-concurrency=${concurrency}`,
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tap}`,
-      ...files
-    ],
+    ['--import', 'tsx', join(root, 'scripts/node-tests.mjs'), tap, String(concurrency), ...files],
     log,
     env
   )
@@ -160,11 +151,16 @@ async function jest(log) {
 
 const server = (log) => nodeTests('server', listTests('__tests__/server', '.test.ts'), log, {}, serverConcurrency)
 
-// The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts).
+// The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts). `weappBuilt` settles once
+// its build is over (or there is nothing to build): the last processor-heavy step of the first lanes.
+let weappBuildOver = () => {}
+const weappBuilt = new Promise((resolve) => (weappBuildOver = resolve))
 async function weapp(log) {
   const files = listTests('weapp-sim', '.weapp-run.test.ts')
-  if (!files.length) return
-  if (await buildIfStale('weapp', 'dist/weapp/app.js', log)) await nodeTests('weapp', files, log, {}, serverConcurrency)
+  if (!files.length) return weappBuildOver()
+  const built = await buildIfStale('weapp', 'dist/weapp/app.js', log)
+  weappBuildOver()
+  if (built) await nodeTests('weapp', files, log, {}, serverConcurrency)
   else {
     totals.failed += 1
     lines.push('weapp: mini-program build failed')
@@ -219,19 +215,18 @@ if (only) {
   await lane('all', [jest, server, weapp, e2e])
 } else {
   // the browser tests' lane builds first (the H5 build is processor work like the other lanes') and then waits for
-  // the other lanes, so a playing stream's timing checks never share the processor with jest's or a build's work
-  let e2eBuilt = Promise.resolve(true)
-  const cpuLanes = Promise.all([
-    lane('jest', [jest]),
-    lane('server-weapp', [server, weapp]),
-    (e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log'))))
-  ])
-  await cpuLanes
+  // jest, the server's tests and both builds, so a playing stream's timing checks never share the processor with their
+  // work; the built mini-program's tests (light: a vm, the server, real-time waits) may still be running beside it
+  const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log')))
+  const jestLane = lane('jest', [jest])
+  const serverWeappLane = lane('server-weapp', [server, weapp])
+  await Promise.all([jestLane, e2eBuilt, weappBuilt])
   if (await e2eBuilt) await lane('e2e', [e2e])
   else {
     totals.failed += 1
     lines.push('e2e: H5 build failed (.test-results/h5-build.log)')
   }
+  await serverWeappLane
 }
 
 console.log('')
