@@ -8,7 +8,7 @@
 // missing; under CI=true a missing browser fails the run.
 //
 // The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
-// another; the browser tests, three files at a time (TEST_E2E_CONCURRENCY), in a third once jest, the server's tests and
+// another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once jest, the server's tests and
 // the builds are done with the processor (their timing checks of a playing stream want it). The server's and the mini-program's files go two at
 // a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs first when the build
 // is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never twice. A lane's output
@@ -26,9 +26,7 @@ const out = join(root, '.test-results')
 mkdirSync(out, { recursive: true })
 const only = process.argv[2] // jest | server | weapp | e2e
 const serial = process.env.TEST_LANES === 'serial'
-// three browser files at a time: live-stream's, which starts first, mostly waits on real streams, and two more files
-// keep the cores busy meanwhile (alone: the lane 383 s at two, about 310 s at three, its latency checks the same)
-const e2eConcurrency = Number(process.env.TEST_E2E_CONCURRENCY || 3)
+const e2eConcurrency = Number(process.env.TEST_E2E_CONCURRENCY || 2)
 // the server's and the built mini-program's test files, two at a time: their tests wait on real time (a restart after
 // kill -9, trials running out, 10 s of danmaku), which the other file fills
 const serverConcurrency = Number(process.env.TEST_SERVER_CONCURRENCY || 2)
