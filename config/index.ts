@@ -231,7 +231,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           /taro-h5[\\/]dist[\\/]api[\\/]ui[\\/]interaction[\\/]index\.js$/,
           path.resolve(__dirname, 'stubs/taro-interaction.js')
         )
-        // Taro's router shades a page it left even when the viewer is back on it (config/stubs/router-page.js)
+        // Taro's router shades a page it left even when the viewer is back on it, and opens a page whose code arrived
+        // after the viewer went back: its page handler with both fixed (config/stubs/router-page.js)
         linkInPlace(
           chain,
           'router-page-shown',

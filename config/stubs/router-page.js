@@ -13,14 +13,24 @@
 // the original, asked for with a query so that config/index.ts's replacement leaves this import alone
 import PageHandler from '@tarojs/router/dist/router/page.js?original'
 
+/** decodeURI as Taro's render applies it to an address, without throwing on a malformed one (left as it is). */
+function decoded(path) {
+  try {
+    return decodeURI(path)
+  } catch {
+    return path
+  }
+}
+
 export default class RouterPageHandler extends PageHandler {
   get pathname() {
     return super.pathname
   }
 
   set pathname(p) {
-    const current = decodeURI(this.history.location.pathname)
-    if (!this.router.forcePath && p !== current && decodeURI(p) !== current) {
+    // a render resumes with its address decoded; the handler's own start sets the address as the history has it
+    const current = decoded(this.history.location.pathname)
+    if (!this.router.forcePath && p !== current && decoded(p) !== current) {
       this.staleRender = true
       queueMicrotask(() => {
         this.staleRender = false

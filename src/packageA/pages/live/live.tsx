@@ -38,10 +38,6 @@ import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 const held = (room: RoomInfo, roomId: number, premium: PremiumModule | null) =>
   isPaid(room) && (!premium || premium.premiumStore.blocked(roomId, room))
 
-/** Whether the room's player starts a stream now: on air, and not a paid room waiting to be unlocked. */
-const playsVideo = (room: RoomInfo, roomId: number, premium: PremiumModule | null) =>
-  roomPhase(room) === 'live' && !held(room, roomId, premium)
-
 /**
  * The live room (spec R2.8, R2.44): the player with flying danmaku, the activity stage below it (never over the
  * video), the paid-live banner, the streamer, the group switcher, chat and the room's external tabs, likes and gifts.
@@ -64,7 +60,7 @@ function LivePage() {
       if (!isPaid(info)) return prefetchStream(info.source || '')
       // a paid room: its store says whether the trial (or a purchase) lets the stream start
       loadPremium().then(
-        (premium) => playsVideo(info, roomId, premium) && prefetchStream(info.source || ''),
+        (premium) => !held(info, roomId, premium) && prefetchStream(info.source || ''),
         () => undefined
       )
     }
