@@ -414,6 +414,13 @@ export async function withoutPublishedSecrets(store: Store): Promise<void> {
   }
 }
 
+/**
+ * The demo user's stored password, hashed once per process (scrypt, about 30 ms): the test suites seed a fresh database
+ * for each of their hundreds of servers. Its salt is still random, per process.
+ */
+let demoPasswordHash: string | undefined
+const demoPassword = () => (demoPasswordHash ??= hashPasswordSync(DEMO.user.password))
+
 export function seed(store: Store): void {
   const now = nowSec()
   const r = rng(20240601)
@@ -431,7 +438,7 @@ export function seed(store: Store): void {
       DEMO.user.name,
       img('avatar', DEMO.user.id),
       DEMO.user.mobile,
-      hashPasswordSync(DEMO.user.password),
+      demoPassword(),
       null,
       null,
       DEMO.user.gold,

@@ -6,7 +6,8 @@ import type {
   FastifySchemaCompiler,
   RouteShorthandOptions
 } from 'fastify'
-import { Type } from 'typebox'
+import fastJson from 'fast-json-stringify'
+import { Type, type TSchema } from 'typebox'
 import type { AppContext, Call } from '../context'
 import { absolutize } from '../lib/absolute'
 import { BizError, CODE, nowSec } from '../lib/util'
@@ -21,6 +22,35 @@ import { exposed } from './expose'
 type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>
 
 /** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
+interface AnswerSchema {
+  schema: TSchema
+  serializer: () => (data: object) => string
+}
+
+/**
+ * A call's answer: the envelope's schema (the OpenAPI document shows it) and its serializer (fast-json-stringify, as
+ * Fastify's own compiler builds it), made once per call and process and shared by every server the process starts.
+ * Building the serializers was half of a server's start (about 85 ms of about 190); the test suites start hundreds.
+ */
+const answers = new WeakMap<CallDef, AnswerSchema>()
+function answerOf(def: CallDef): AnswerSchema {
+  let answer = answers.get(def)
+  if (!answer) {
+    const schema = Type.Object(
+      {
+        code: Type.Integer(),
+        msg: Type.String(),
+        data: Type.Union([def.data, ...(def.refusal ? [def.refusal] : []), Type.Null()])
+      },
+      { description: '成功时 data 见契约；失败时 code 为错误码，data 多为 null' }
+    )
+    let serialize: ((data: object) => string) | undefined
+    answer = { schema, serializer: () => (serialize ??= fastJson(schema, { schema: {} })) }
+    answers.set(def, answer)
+  }
+  return answer
+}
+
 export class Envelope {
   constructor(
     public code: number,
@@ -339,23 +369,17 @@ export class Api {
     // the payload is the query and the body merged (preValidation puts it in request.query): Fastify validates it as
     // the querystring, whatever the method (the OpenAPI document shows a POST's payload as its body)
     if (opts.schema) schema.querystring = opts.schema
+    let answer: AnswerSchema | undefined
     if (def) {
+      answer = answerOf(def)
       schema.summary = def.summary
-      schema.response = {
-        200: Type.Object(
-          {
-            code: Type.Integer(),
-            msg: Type.String(),
-            data: Type.Union([def.data, ...(def.refusal ? [def.refusal] : []), Type.Null()])
-          },
-          { description: '成功时 data 见契约；失败时 code 为错误码，data 多为 null' }
-        )
-      }
+      schema.response = { 200: answer.schema }
     }
     this.app.route({
       method,
       url,
       schema,
+      ...(answer ? { serializerCompiler: answer.serializer } : {}),
       ...(action ? { constraints: { action } } : {}),
       config: { auth: !!opts.auth, ...(opts.access ? { access: opts.access } : {}), ...(def ? { call: def } : {}) },
       preValidation: this.prepare,
