@@ -17,7 +17,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { Browser, WebSocket } from 'playwright-core'
-import { launchBrowser, showAllOfHome } from './harness'
+import { launchBrowser, showAllOfHome, yieldProcessor } from './harness'
 import { quietPort } from './child-server'
 
 const ROOT = resolve(__dirname, '..')
@@ -96,6 +96,7 @@ async function waitFor<T>(
 }
 
 before(async () => {
+  yieldProcessor()
   project = mkdtempSync(join(tmpdir(), 'live-dev-loop-'))
   cpSync(ROOT, project, {
     recursive: true,

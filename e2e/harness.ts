@@ -1,6 +1,7 @@
 // Browser-test harness: the real reference server (server/start.ts, started by e2e/child-server.ts) on a free loopback
 // port with a fresh database, and Debian's Chromium driven by playwright-core.
 import { existsSync } from 'node:fs'
+import { getPriority, setPriority } from 'node:os'
 import { after, before } from 'node:test'
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { startChildServer } from './child-server'
@@ -112,12 +113,27 @@ export interface Suite {
 }
 
 /**
- * One reference server and one Chromium for the tests of a file: started before the first test (then `setup`
- * runs), stopped after the last.
+ * Beside npm test's other lanes (scripts/test.mjs sets TEST_E2E_NICE), a file whose checks time nothing takes their
+ * lower priority, and so do the browser and the server it starts: the files that time a playing stream then get the
+ * processor when they need it.
  */
-export function suite(setup?: (s: Suite) => Promise<void>, server: { streamHost?: string } = {}): Suite {
+export function yieldProcessor() {
+  const nice = Number(process.env.TEST_E2E_NICE)
+  if (nice > getPriority()) setPriority(nice)
+}
+
+/**
+ * One reference server and one Chromium for the tests of a file: started before the first test (then `setup`
+ * runs), stopped after the last. `timing`: the file's checks time a playing stream (latency, recovery, what loads
+ * before the first paint), so it keeps the normal priority (yieldProcessor).
+ */
+export function suite(
+  setup?: (s: Suite) => Promise<void>,
+  { timing = false, ...server }: { streamHost?: string; timing?: boolean } = {}
+): Suite {
   const s = {} as Suite
   before(async () => {
+    if (!timing) yieldProcessor()
     s.server = await startServer({}, server)
     s.browser = await launchBrowser()
     await setup?.(s)

@@ -66,3 +66,15 @@ export function behindLive(p: Page): Promise<number> {
     return v && v.seekable.length ? v.seekable.end(v.seekable.length - 1) - v.currentTime : 0
   })()`)
 }
+
+/** The page's video plays: advancing past its first 0.2 s with a frame to show. */
+export async function playing(page: Page, timeout = 30000) {
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video')
+      return !!v && !v.paused && v.currentTime > 0.2 && v.readyState >= 2
+    },
+    null,
+    { timeout }
+  )
+}

@@ -1,26 +1,14 @@
 // Live streams at their best in Chromium against the H5 build and the reference server: low-latency HLS about 1.5 s
 // behind the edge (and the plain playlist still playable), time-shift with 回到直播, a TV programme from its scheduled
-// start, streams that heal themselves after a cut, radio in the background with the lock screen's controls, and
-// 播放信息.
+// start, radio in the background with the lock screen's controls, and 播放信息. Streams that fail and heal:
+// live-recovery.e2e.ts.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Page } from 'playwright-core'
 import { startServer, suite } from './harness'
-import { behindLive, fetchText, latency, latencySamples, trackLoads } from './live-measure'
+import { behindLive, fetchText, latency, latencySamples, playing, trackLoads } from './live-measure'
 
 const ROOM = 496
-const s = suite()
-
-async function playing(page: Page, timeout = 30000) {
-  await page.waitForFunction(
-    () => {
-      const v = document.querySelector('video')
-      return !!v && !v.paused && v.currentTime > 0.2 && v.readyState >= 2
-    },
-    null,
-    { timeout }
-  )
-}
+const s = suite(undefined, { timing: true })
 
 test('low-latency HLS: after 20 s the picture is under 2.5 s behind the playlist’s edge (forward buffer plus the parts not yet loaded)', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
@@ -276,69 +264,6 @@ test('a TV channel’s 从头看 plays the programme on air from its scheduled s
   await page.close()
 })
 
-test('self-healing: cut for 15 s (503 or no answer), a stream says 网络不给力，正在重连… and plays again within 10 s of its return, 20 times, no page error', async () => {
-  const rooms = [496, 306, 307, 312]
-  const errors: string[] = []
-  const pages = await Promise.all(
-    rooms.map(async (room) => {
-      const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
-      page.on('pageerror', (e) => errors.push(`${room}: ${String(e)}`))
-      await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${room}`)
-      await playing(page, 60000)
-      return page
-    })
-  )
-  const recoveries: number[] = []
-  for (let round = 0; round < 5; round++) {
-    const mode = round % 2 ? 'hang' : '503'
-    await Promise.all(
-      rooms.map(async (room, k) => {
-        const page = pages[k]
-        const r = await fetch(`${s.server.origin}/dev/rooms/${room}/stream/cut?seconds=15&mode=${mode}`, {
-          method: 'POST'
-        })
-        assert.equal(((await r.json()) as { code: number }).code, 1)
-        const back = Date.now() + 15000
-        await page
-          .waitForFunction(
-            () => (document.querySelector('.player__text')?.textContent || '').includes('网络不给力，正在重连…'),
-            null,
-            { timeout: 15000, polling: 250 }
-          )
-          .catch(async (e: Error) => {
-            throw new Error(
-              `round ${round} (${mode}), room ${room}: ${await page.evaluate(() => document.querySelector('.player')?.outerHTML.slice(0, 300))} ${e.message}`
-            )
-          })
-        assert.equal(await page.$('.player__retry'), null, 'no 点击重试 while it retries')
-        const t0 = await page.evaluate(() => document.querySelector('video')!.currentTime)
-        await page.waitForFunction(
-          (t) => {
-            const v = document.querySelector('video')!
-            return (
-              document.querySelector('.player')!.getAttribute('data-state') === 'playing' && v.currentTime > t + 0.5
-            )
-          },
-          t0,
-          { timeout: 40000, polling: 250 }
-        )
-        recoveries.push(Math.max(0, Date.now() - back))
-      })
-    )
-  }
-  recoveries.sort((a, b) => a - b)
-  console.log(
-    `recovery after a 15 s cut (${recoveries.length}): median ${recoveries[Math.floor(recoveries.length / 2)]} ms, max ${recoveries[recoveries.length - 1]} ms`
-  )
-  assert.equal(recoveries.length, 20)
-  assert.ok(
-    recoveries.every((ms) => ms <= 10000),
-    recoveries.join(', ')
-  )
-  assert.deepEqual(errors, [])
-  await Promise.all(pages.map((p) => p.close()))
-})
-
 test('radio plays its sound alone in the background: the lock screen’s title and play/pause (Media Session), the mini player bar across pages', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
@@ -424,35 +349,5 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
   assert.match(rows['缓冲'] || '', /^\d+\.\d 秒$/)
   assert.match(rows['丢帧'] || '', /^\d+ \/ \d+$/)
   assert.equal(rows['协议'], '低延迟 HLS（LL-HLS）')
-  await page.close()
-})
-
-test('a stream the player’s hls.js build leaves out (encrypted, EXT-X-KEY) is a failing stream: 网络不给力，正在重连…, no key asked for, no page error', async () => {
-  // the build has no AES decryption or key loader (config/hls-source.ts): its key loader stub fails the segment as
-  // hls.js's KEY_LOAD_ERROR, which hls.js retries and then hands the player as fatal
-  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
-  const errors: string[] = []
-  const keys: string[] = []
-  page.on('pageerror', (e) => errors.push(String(e)))
-  page.on('request', (r) => /\.key\b/.test(r.url()) && keys.push(r.url()))
-  await page.route(/\/\d+p\.m3u8/, async (route) => {
-    const res = await route.fetch().catch(() => null)
-    if (!res) return route.abort().catch(() => undefined)
-    const body = (await res.text()).replace(
-      /(#EXT-X-MEDIA-SEQUENCE:\d+\n)/,
-      '$1#EXT-X-KEY:METHOD=AES-128,URI="/stream.key",IV=0x00000000000000000000000000000001\n'
-    )
-    await route.fulfill({ response: res, body }).catch(() => undefined)
-  })
-  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
-  await page.waitForFunction(
-    () => (document.querySelector('.player__text')?.textContent || '').includes('网络不给力，正在重连…'),
-    null,
-    { timeout: 30000, polling: 250 }
-  )
-  assert.equal(await page.evaluate(() => document.querySelector('video')!.currentTime), 0)
-  assert.deepEqual(keys, [])
-  assert.deepEqual(errors, [])
-  await page.unrouteAll({ behavior: 'ignoreErrors' })
   await page.close()
 })

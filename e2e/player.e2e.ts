@@ -5,6 +5,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { CHROMIUM_ARGS, loginThroughUserPage, suite } from './harness'
+import { playing } from './live-measure'
 
 const LIVE = 496
 const PLAYBACK = 5001
@@ -37,17 +38,6 @@ async function newPage(context?: BrowserContext): Promise<Page> {
 }
 
 /** Waits until the video plays (its time moves). */
-async function playing(page: Page, timeout = 30000) {
-  await page.waitForFunction(
-    () => {
-      const v = document.querySelector('video')
-      return !!v && !v.paused && v.currentTime > 0.2 && v.readyState >= 2
-    },
-    null,
-    { timeout }
-  )
-}
-
 const videoHeight = (page: Page) => page.evaluate(() => document.querySelector('video')!.videoHeight)
 
 /** Shows the controls (a tap on the video) and opens a menu by its button. */

@@ -8,7 +8,7 @@ import { HOME_READY, closeRouted, suite } from './harness'
 
 // the streams from another origin (localhost beside the pages' 127.0.0.1), as a deployment's CDN serves them and as
 // the bench measures
-const s = suite(undefined, { streamHost: 'localhost' })
+const s = suite(undefined, { streamHost: 'localhost', timing: true })
 
 test('R2.1 the page and its scripts and stylesheets arrive brotli-compressed; the hashed ones are cached a year as immutable, the page is asked again each time', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })

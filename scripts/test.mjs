@@ -8,9 +8,9 @@
 // missing; under CI=true a missing browser fails the run.
 //
 // The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
-// another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once jest, the server's tests and
-// the builds are done with the processor (their timing checks of a playing stream want it). The server's and the
-// mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs first when the
+// another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once the H5 build is there. The
+// browser files that time a playing stream keep the normal priority; everything else runs at a lower one (NICE). The
+// server's and the mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs first when the
 // build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never twice. A lane's
 // output is printed as a whole when it ends, and kept in .test-results/<lane>.log. `npm test -- <jest|server|weapp|e2e>`
 // runs one runner alone; TEST_LANES=serial runs them one after another.
@@ -34,18 +34,23 @@ const serverConcurrency = Number(process.env.TEST_SERVER_CONCURRENCY || 2)
 // time (reconnects, the chat's chaos run, toasts' timers) left a core idle; alone, 181 s in band and 104 s in two, the
 // same CPU
 const jestWorkers = Number(process.env.TEST_JEST_WORKERS || 2)
-// the browser files that take longest start first (scripts/node-tests.mjs keeps this order; `node --test` sorts by
-// name), so that the lane does not end on one of them alone: live-stream's real streams (a 15 s cut twenty times,
-// 20 s and 30 s latency runs) take about 190 s of the lane's 360 s
-const E2E_FIRST = ['e2e/live-stream.e2e.ts']
+// the lanes run side by side at a lower priority (nice 10) than the browser files that time a playing stream (latency,
+// recovery, what loads before the first paint: the files whose suite says `timing`, e2e/harness.ts), which keep the
+// normal one, so that those checks get the processor when they need it while jest, the server's tests, the builds and
+// the other browser files (which lower themselves) share the rest
+const NICE = process.env.TEST_NICE || '10'
 const totals = { passed: 0, failed: 0 }
 const lines = []
 const started = Date.now()
 
-/** Runs a command with its output going to `log` (and to this terminal when the run is one runner alone). */
-function run(cmd, args, log, env = {}) {
+/**
+ * Runs a command with its output going to `log` (and to this terminal when the run is one runner alone). `background`:
+ * at the lanes' lower priority (NICE) when they run side by side.
+ */
+function run(cmd, args, log, env = {}, background = false) {
+  const [c, a] = background && !only && !serial ? ['nice', ['-n', NICE, cmd, ...args]] : [cmd, args]
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(c, a, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     for (const stream of [child.stdout, child.stderr])
       stream.on('data', (d) => {
         log.write(d)
@@ -64,7 +69,7 @@ function tapCounts(file) {
   return { pass, fail: fail + cancelled }
 }
 
-async function nodeTests(name, files, log, env = {}, concurrency = 1) {
+async function nodeTests(name, files, log, env = {}, concurrency = 1, background = false) {
   if (!files.length) return
   const tap = join(out, `${name}.tap`)
   rmSync(tap, { force: true }) // never count an earlier run's results
@@ -72,7 +77,8 @@ async function nodeTests(name, files, log, env = {}, concurrency = 1) {
     process.execPath,
     ['--import', 'tsx', join(root, 'scripts/node-tests.mjs'), tap, String(concurrency), ...files],
     log,
-    env
+    env,
+    background
   )
   const c = tapCounts(tap) || { pass: 0, fail: 1 }
   if (status !== 0 && c.fail === 0) c.fail = 1
@@ -100,11 +106,11 @@ function newestMtime(dir) {
 }
 
 /** Builds `type` when its output (`marker`) is missing or older than src/; false when the build failed. */
-async function buildIfStale(type, marker, log) {
+async function buildIfStale(type, marker, log, background = false) {
   const file = join(root, marker)
   if (existsSync(file) && newestMtime(join(root, 'src')) <= statSync(file).mtimeMs) return true
   log.write(`${type}: building (${marker} is missing or older than src/)\n`)
-  return (await run('npx', ['taro', 'build', '--type', type], log, { NODE_ENV: 'production' })) === 0
+  return (await run('npx', ['taro', 'build', '--type', type], log, { NODE_ENV: 'production' }, background)) === 0
 }
 
 // jest runs two projects (jest.config.js): h5, and weapp for *.weapp.test.ts(x). Its --json totals cover both; the
@@ -132,7 +138,9 @@ async function jest(log) {
   const status = await run(
     'npx',
     ['jest', '--ci', `--maxWorkers=${jestWorkers}`, '--json', `--outputFile=${json}`],
-    log
+    log,
+    {},
+    true
   )
   let passed = 0
   let failed = status === 0 ? 0 : 1
@@ -149,18 +157,14 @@ async function jest(log) {
   lines.push(`jest: ${passed} passed, ${failed} failed${split}`)
 }
 
-const server = (log) => nodeTests('server', listTests('__tests__/server', '.test.ts'), log, {}, serverConcurrency)
+const server = (log) => nodeTests('server', listTests('__tests__/server', '.test.ts'), log, {}, serverConcurrency, true)
 
-// The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts). `weappBuilt` settles once
-// its build is over (or there is nothing to build): the last processor-heavy step of the first lanes.
-let weappBuildOver = () => {}
-const weappBuilt = new Promise((resolve) => (weappBuildOver = resolve))
+// The production mini-program build in a Node vm with WeChat's globals (weapp-sim/sim.ts).
 async function weapp(log) {
   const files = listTests('weapp-sim', '.weapp-run.test.ts')
-  if (!files.length) return weappBuildOver()
-  const built = await buildIfStale('weapp', 'dist/weapp/app.js', log)
-  weappBuildOver()
-  if (built) await nodeTests('weapp', files, log, {}, serverConcurrency)
+  if (!files.length) return
+  const built = await buildIfStale('weapp', 'dist/weapp/app.js', log, true)
+  if (built) await nodeTests('weapp', files, log, {}, serverConcurrency, true)
   else {
     totals.failed += 1
     lines.push('weapp: mini-program build failed')
@@ -168,7 +172,9 @@ async function weapp(log) {
 }
 
 async function e2e(log) {
-  const files = listTests('e2e', '.e2e.ts').sort((a, b) => E2E_FIRST.includes(b) - E2E_FIRST.includes(a))
+  // the longest files first, so that the lane does not end on one of them alone
+  const first = ['e2e/live-recovery.e2e.ts', 'e2e/live-stream.e2e.ts']
+  const files = listTests('e2e', '.e2e.ts').sort((a, b) => first.includes(b) - first.includes(a))
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
   if (!files.length) return
   if (!existsSync(chromium)) {
@@ -185,7 +191,9 @@ async function e2e(log) {
     lines.push('e2e: H5 build failed')
     return
   }
-  await nodeTests('e2e', files, log, { CHROMIUM_PATH: chromium }, e2eConcurrency)
+  // side by side with the other lanes, the files that time nothing lower their priority to theirs (e2e/harness.ts)
+  const yieldTo = only || serial ? {} : { TEST_E2E_NICE: NICE }
+  await nodeTests('e2e', files, log, { CHROMIUM_PATH: chromium, ...yieldTo }, e2eConcurrency)
 }
 
 /** A lane: its steps one after another, its output kept in .test-results/<name>.log and printed when it ends. */
@@ -214,19 +222,16 @@ if (only) {
 } else if (serial) {
   await lane('all', [jest, server, weapp, e2e])
 } else {
-  // the browser tests' lane builds first (the H5 build is processor work like the other lanes') and then waits for
-  // jest, the server's tests and both builds, so a playing stream's timing checks never share the processor with their
-  // work; the built mini-program's tests (light: a vm, the server, real-time waits) may still be running beside it
+  // the browser tests' lane starts once the H5 build (at the normal priority) is there, beside the others
   const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log')))
   const jestLane = lane('jest', [jest])
   const serverWeappLane = lane('server-weapp', [server, weapp])
-  await Promise.all([jestLane, e2eBuilt, weappBuilt])
-  if (await e2eBuilt) await lane('e2e', [e2e])
-  else {
+  const e2eLane = e2eBuilt.then(async (built) => {
+    if (built) return lane('e2e', [e2e])
     totals.failed += 1
     lines.push('e2e: H5 build failed (.test-results/h5-build.log)')
-  }
-  await serverWeappLane
+  })
+  await Promise.all([jestLane, e2eLane, serverWeappLane])
 }
 
 console.log('')
