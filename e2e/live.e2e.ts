@@ -92,7 +92,15 @@ test('R2.44 the live room offers chat, gifts, likes, and report and block on a m
   const page = await context.newPage()
   await loginThroughUserPage(page, s.server.origin)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
-  await page.locator('.chat__msg:visible').first().waitFor({ timeout: 20000 })
+  await page
+    .locator('.chat__msg:visible')
+    .first()
+    .waitFor({ timeout: 20000 })
+    .catch(async (e: Error) => {
+      // what the chat showed instead (loading, empty, an error), for the failure's message
+      const chat = await page.evaluate(() => document.querySelector('.chat')?.outerHTML.slice(0, 600) ?? 'no .chat')
+      throw new Error(`${e.message}\n${chat}`)
+    })
   await page.locator('.interact-like__button:visible').waitFor()
   const count = page.locator('.interact-like__count:visible')
   const before = (await count.textContent()) || ''
