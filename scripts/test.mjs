@@ -10,10 +10,10 @@
 // The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
 // another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once the H5 build is there. The
 // browser files that time a playing stream keep the normal priority; everything else runs at a lower one (NICE). The
-// server's and the mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs first when the
-// build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never twice. A lane's
-// output is printed as a whole when it ends, and kept in .test-results/<lane>.log. `npm test -- <jest|server|weapp|e2e>`
-// runs one runner alone; TEST_LANES=serial runs them one after another.
+// server's and the mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs
+// first when the build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never
+// twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log.
+// `npm test -- <jest|server|weapp|e2e>` runs one runner alone; TEST_LANES=serial runs them one after another.
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
