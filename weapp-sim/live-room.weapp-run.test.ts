@@ -32,6 +32,8 @@ test('R1.3, R7.73, R3.14: a chat sent from the room shows once, reaches the serv
   await sim.settle(50)
   sim.page.tap({ cls: 'chat__send' })
   await sim.waitFor(() => chatLines(sim).some((l) => l.includes(mine)), 'my message in the chat list')
+  // the list shows it as it is sent; the simulator records the call when its answer is in
+  await sim.waitFor(() => sim.requestsTo(/\/userapp\/danmaku$/).length > 0, 'the send call answered')
   const sent = sim.requestsTo(/\/userapp\/danmaku$/)
   assert.equal(sent.length, 1)
   assert.equal(sent[0].body.content, mine)
