@@ -36,8 +36,9 @@ const serverConcurrency = Number(process.env.TEST_SERVER_CONCURRENCY || 2)
 const jestWorkers = Number(process.env.TEST_JEST_WORKERS || 2)
 // the lanes run side by side at a lower priority (nice 10) than the browser files that time a playing stream (latency,
 // recovery, what loads before the first paint: the files whose suite says `timing`, e2e/harness.ts), which keep the
-// normal one, so that those checks get the processor when they need it while jest, the server's tests, the builds and
-// the other browser files (which lower themselves) share the rest
+// normal one, so that those checks get the processor when they need it while jest, the server's and the
+// mini-program's tests, the mini-program's build and the other browser files (which lower themselves) share the rest;
+// the H5 build, which the browser lane waits for, keeps the normal priority
 const NICE = process.env.TEST_NICE || '10'
 const totals = { passed: 0, failed: 0 }
 const lines = []

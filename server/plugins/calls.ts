@@ -21,10 +21,9 @@ import { exposed } from './expose'
 
 type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>
 
-/** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
 interface AnswerSchema {
   schema: TSchema
-  serializer: () => (data: object) => string
+  serialize: (data: object) => string
 }
 
 /**
@@ -44,13 +43,13 @@ function answerOf(def: CallDef): AnswerSchema {
       },
       { description: '成功时 data 见契约；失败时 code 为错误码，data 多为 null' }
     )
-    let serialize: ((data: object) => string) | undefined
-    answer = { schema, serializer: () => (serialize ??= fastJson(schema, { schema: {} })) }
+    answer = { schema, serialize: fastJson(schema, { schema: {} }) }
     answers.set(def, answer)
   }
   return answer
 }
 
+/** A complete envelope chosen by the handler (for success codes other than 1, e.g. unfollow = 2, popularity = 0). */
 export class Envelope {
   constructor(
     public code: number,
@@ -379,7 +378,7 @@ export class Api {
       method,
       url,
       schema,
-      ...(answer ? { serializerCompiler: answer.serializer } : {}),
+      ...(answer ? { serializerCompiler: () => answer.serialize } : {}),
       ...(action ? { constraints: { action } } : {}),
       config: { auth: !!opts.auth, ...(opts.access ? { access: opts.access } : {}), ...(def ? { call: def } : {}) },
       preValidation: this.prepare,
