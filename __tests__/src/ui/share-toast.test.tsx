@@ -41,22 +41,33 @@ test('R9.17 分享 in the live room opens the poster with a share toast that las
   } as never
   const t = new TestUtils()
   await t.mount(LivePage)
+  // The moment the share toast fades is taken by a MutationObserver, whose callback runs right after the toast's
+  // own timer: a poll on a loaded machine (this lane shares the processor with the browser lane) would add its own
+  // lateness to the figure.
+  let faded = 0
+  let shown = false
+  const fade = new MutationObserver(() => {
+    const toast = $('.taro__toast')
+    if (toast?.textContent !== SHARE_TIP) return
+    if (toast.style.opacity === '1') shown = true
+    else if (shown && !faded && toast.style.opacity === '0') faded = Date.now()
+  })
   try {
-    const share = await waitFor(() => $('.room-header__share'), 15000)
+    const share = await waitFor(() => $('.room-header__share'), 45000)
     expect(share.textContent).toBe('分享')
+    fade.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] })
     const tapped = Date.now()
     t.act(() => share.click())
     await waitFor(() => $('.poster'))
-    const toast = await waitFor(() => $('.taro__toast'))
-    await waitFor(() => toast.style.opacity === '1')
-    expect(toast.textContent).toBe(SHARE_TIP)
-    await new Promise((r) => setTimeout(r, 2700 - (Date.now() - tapped)))
-    expect(toast.style.opacity).toBe('1') // still up at 2.7 s
-    await waitFor(() => toast.style.opacity === '0', 1500)
-    const faded = Date.now() - tapped
-    expect(faded).toBeGreaterThanOrEqual(3000)
-    expect(faded).toBeLessThan(3600)
+    await waitFor(() => shown)
+    expect($('.taro__toast')?.textContent).toBe(SHARE_TIP)
+    await waitFor(() => faded, 10000)
+    // The lower bound pins the 3 s (and fails the platform's own 1.5 s default); the upper one leaves a second for a
+    // late timer on a loaded machine and still fails a toast that stays.
+    expect(faded - tapped).toBeGreaterThanOrEqual(3000)
+    expect(faded - tapped).toBeLessThan(4000)
   } finally {
+    fade.disconnect()
     t.unmout()
   }
-})
+}, 60000)
