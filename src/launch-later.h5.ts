@@ -1,3 +1,8 @@
+import { getFingerprint } from '@/core/fingerprint'
+
+/** The launch work waits for an idle moment of the main thread at most this long. */
+const LAUNCH_IDLE_CAP = 1000
+
 /**
  * H5: the launch work (src/launch.ts: login state, analytics, the launch query, the messenger's share menu) and the
  * stores and calls it needs are a chunk of their own, asked for as the app starts and run as it arrives: they are not
@@ -5,5 +10,9 @@
  * load), and no first screen waits for them.
  */
 export function launchLater(query: Record<string, string>, path: string): void {
-  void import(/* webpackChunkName: "launch" */ './launch').then(({ launch }) => launch(query, path))
+  // a first visit's calls wait for the device fingerprint: its sources start now, whatever calls first
+  void getFingerprint()
+  const run = () => void import(/* webpackChunkName: "launch" */ './launch').then(({ launch }) => launch(query, path))
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: LAUNCH_IDLE_CAP })
+  else setTimeout(run, 0)
 }
