@@ -48,6 +48,32 @@ test('R2.8 R3.12 an on-air room plays: the video element advances through the HL
   await page.close()
 })
 
+test('video first: the live room draws its tabs, chat and interaction bar once the video shows its first frame', async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  // when the room (its player) and then its tabs enter the page, stamped as they do
+  await page.addInitScript(() => {
+    const seen: Record<string, number> = {}
+    ;(window as unknown as { seen: typeof seen }).seen = seen
+    new MutationObserver(() => {
+      for (const sel of ['.live__stage', '.live__tabs', '.chat', '.interact-like__button'])
+        if (!(sel in seen) && document.querySelector(sel)) seen[sel] = performance.now()
+    }).observe(document, { childList: true, subtree: true })
+  })
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  await page.waitForSelector('.live__tabs', { timeout: 20000 })
+  const { seen, frame } = await page.evaluate(() => ({
+    seen: (window as unknown as { seen: Record<string, number> }).seen,
+    frame: performance.getEntriesByName('first-frame')[0]?.startTime ?? Infinity
+  }))
+  const room = seen['.live__stage']
+  assert.ok(room !== undefined, 'the room rendered')
+  // at the first frame, or at the cap (player/first-frame.ts FIRST_FRAME_CAP, 2 s) if the frame is later than that
+  const due = Math.min(frame, room + 2000)
+  for (const sel of ['.live__tabs', '.chat', '.interact-like__button'])
+    assert.ok(seen[sel] >= due - 1, `${sel} at ${seen[sel]} ms, the room at ${room} ms, the first frame at ${frame} ms`)
+  await page.close()
+})
+
 test('R4.11 a room that has not started shows 直播未开始 with a reminder button', async () => {
   const upcoming = (await rooms()).find((r) => r.status === 2 && !r.need_password)
   assert.ok(upcoming, 'the seed has a scheduled room')

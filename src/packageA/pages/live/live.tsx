@@ -10,6 +10,7 @@ import { InteractBar, LikeButton } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
 import { roomPhase } from '@/packageA/components/player/phase'
+import { useAfterVideo } from '@/packageA/components/player/after-video'
 import {
   ExternalTab,
   GroupSwitcher,
@@ -78,6 +79,11 @@ function LivePage() {
   const premium = useChunk(loadPremium, !!room && isPaid(room))
   // the server's pre-rendered first screen (server/first-screen.ts) gives way to the room, its error or its password form
   useFirstScreenUntil(!!room || !!error || !roomId)
+  // a live room's video comes first: its activity stage, group switcher, tabs, chat and interaction bar wait for the
+  // first frame (a paid room's too while its store loads: the video most likely plays, and the wait is capped,
+  // player/first-frame.ts; in the mini-program only the first two, player/after-video.ts)
+  const videoFirst = !!room && roomPhase(room) === 'live' && !(premium && held(room, roomId, premium))
+  const below = useAfterVideo(!!room, videoFirst)
   useShareAppMessage((res) => {
     // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.h5.ts)
     if (!isSharePreview(res)) void liveStore.share(roomId)
@@ -94,9 +100,6 @@ function LivePage() {
   const phase = roomPhase(room)
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
   const tabs = room.external?.tabs || []
-  // a live room's video comes first: its activity stage and group switcher wait for the first frame (a paid room's too
-  // while its store loads: the video most likely plays, and the wait is capped, player/first-frame.ts)
-  const videoFirst = phase === 'live' && !(premium && held(room, roomId, premium))
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
       <View className='live__stage'>
@@ -139,38 +142,42 @@ function LivePage() {
           void liveStore.share(roomId)
         }}
       />
-      <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
-      <View className='live__tabs' {...tablistProps('直播间')}>
-        <View
-          className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`}
-          {...tabProps(tab === 'chat')}
-          data-tab='chat'
-          onClick={() => setTab('chat')}
-        >
-          聊天
-        </View>
-        {tabs.map((t) => (
-          <View
-            key={t.id}
-            className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`}
-            {...tabProps(tab === t.id)}
-            data-tab={t.id}
-            onClick={() => setTab(t.id || 'chat')}
-          >
-            {t.title}
+      {below ? (
+        <>
+          <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
+          <View className='live__tabs' {...tablistProps('直播间')}>
+            <View
+              className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`}
+              {...tabProps(tab === 'chat')}
+              data-tab='chat'
+              onClick={() => setTab('chat')}
+            >
+              聊天
+            </View>
+            {tabs.map((t) => (
+              <View
+                key={t.id}
+                className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`}
+                {...tabProps(tab === t.id)}
+                data-tab={t.id}
+                onClick={() => setTab(t.id || 'chat')}
+              >
+                {t.title}
+              </View>
+            ))}
           </View>
-        ))}
-      </View>
-      <View className='live__panel'>
-        {tab === 'chat' ? (
-          <ChatPanel roomId={roomId} />
-        ) : tabs.find((t) => t.id === tab)?.type === 'goods' ? (
-          <GoodsTab roomId={roomId} />
-        ) : (
-          <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />
-        )}
-      </View>
-      <InteractBar roomId={roomId} />
+          <View className='live__panel'>
+            {tab === 'chat' ? (
+              <ChatPanel roomId={roomId} />
+            ) : tabs.find((t) => t.id === tab)?.type === 'goods' ? (
+              <GoodsTab roomId={roomId} />
+            ) : (
+              <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />
+            )}
+          </View>
+          <InteractBar roomId={roomId} />
+        </>
+      ) : null}
       {poster && <Poster room={room} onClose={() => setPoster(false)} />}
     </View>
   )
