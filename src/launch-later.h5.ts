@@ -5,9 +5,10 @@ const LAUNCH_IDLE_CAP = 1000
 
 /**
  * H5: the launch work (src/launch.ts: login state, analytics, the launch query, the messenger's share menu) and the
- * stores and calls it needs are a chunk of their own, asked for as the app starts and run as it arrives: they are not
- * evaluated in the app's first task with Taro's runtime, its router and the first page (a phone's longest task of the
- * load), and no first screen waits for them.
+ * stores and calls it needs are a chunk of their own (preloaded by the page, config/route-chunks.ts), run at the main
+ * thread's first idle moment (LAUNCH_IDLE_CAP at most; a task later where the browser has no requestIdleCallback, as
+ * Safari): they are not evaluated in the app's first task with Taro's runtime, its router and the first page (a
+ * phone's longest task of the load), and neither a first screen nor a live room's first video frame waits behind them.
  */
 export function launchLater(query: Record<string, string>, path: string): void {
   // a first visit's calls wait for the device fingerprint: its sources start now, whatever calls first
