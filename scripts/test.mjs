@@ -42,6 +42,8 @@ const jestWorkers = Number(process.env.TEST_JEST_WORKERS || 2)
 const NICE = process.env.TEST_NICE || '10'
 const totals = { passed: 0, failed: 0 }
 const lines = []
+// the failed tests' names, repeated under the closing lines: a CI log that keeps only its tail still names them
+const failures = []
 const started = Date.now()
 
 /**
@@ -67,7 +69,9 @@ function tapCounts(file) {
   const pass = Number((text.match(/^# pass (\d+)/m) || [])[1] || 0)
   const fail = Number((text.match(/^# fail (\d+)/m) || [])[1] || 0)
   const cancelled = Number((text.match(/^# cancelled (\d+)/m) || [])[1] || 0)
-  return { pass, fail: fail + cancelled }
+  // a failed subtest's name, and its file's: the innermost `not ok` lines come first in TAP
+  const names = [...text.matchAll(/^ *not ok \d+ - (.*)$/gm)].map((m) => m[1])
+  return { pass, fail: fail + cancelled, names }
 }
 
 async function nodeTests(name, files, log, env = {}, concurrency = 1, background = false) {
@@ -81,8 +85,9 @@ async function nodeTests(name, files, log, env = {}, concurrency = 1, background
     env,
     background
   )
-  const c = tapCounts(tap) || { pass: 0, fail: 1 }
+  const c = tapCounts(tap) || { pass: 0, fail: 1, names: [] }
   if (status !== 0 && c.fail === 0) c.fail = 1
+  for (const n of c.names) failures.push(`${name}: ${n}`)
   totals.passed += c.pass
   totals.failed += c.fail
   lines.push(`${name}: ${c.pass} passed, ${c.fail} failed`)
@@ -152,6 +157,11 @@ async function jest(log) {
     failed = r.numFailedTests + (r.numRuntimeErrorTestSuites || 0)
     if (status !== 0 && failed === 0) failed = 1
     split = ` (${jestByProject(r)} passed)`
+    for (const file of r.testResults || []) {
+      for (const a of file.assertionResults || []) if (a.status === 'failed') failures.push(`jest: ${a.fullName}`)
+      if (file.status === 'failed' && !(file.assertionResults || []).length)
+        failures.push(`jest: ${file.name.slice(root.length)} did not run`)
+    }
   }
   totals.passed += passed
   totals.failed += failed
@@ -238,5 +248,6 @@ if (only) {
 console.log('')
 for (const l of lines) console.log(`  ${l}`)
 console.log(`  (${Math.round((Date.now() - started) / 1000)} s in all)`)
+if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`)
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed ? 1 : 0)
