@@ -70,6 +70,26 @@ test('the live room’s <video>: controls with full screen (landscape), no progr
   assertNoErrors(sim)
 })
 
+test('video first: the group’s rooms are asked for once the live room’s <video> plays, not at the 2 s cap', async () => {
+  const sim = await room()
+  const group = () => sim.requestsTo(/\/userapp\/living\/list$/).filter((r) => String(r.body.roomid).includes(','))
+  // the group switcher keeps its place while the video starts
+  await sim.waitFor(() => sim.page.find({ cls: 'group-switcher--waiting' }), 'the group switcher’s place')
+  // the player has set its stream up (its renditions asked for) when WeChat's <video> starts playing
+  await sim.waitFor(() => sim.requestsTo(/\/hls\/live\/496\/index\.m3u8$/).length, 'the stream’s renditions')
+  const played = Date.now()
+  assert.equal(group().length, 0, 'nothing asked for before the video plays')
+  sim.page.fire(video(sim), 'play', {})
+  await sim.waitFor(() => group().length > 0, 'the group’s rooms asked for', 3000)
+  const waited = group()[0].t - played
+  assert.ok(waited < 1000, `asked for ${waited} ms after the video played (the cap is 2000 ms)`)
+  await sim.waitFor(
+    () => sim.page.find({ cls: 'group-switcher' }) && !sim.page.find({ cls: 'group-switcher--waiting' }),
+    'the group’s rooms shown'
+  )
+  assertNoErrors(sim)
+})
+
 test('清晰度 switches the live <video>’s src between the master playlist and each rendition, and is remembered', async () => {
   const sim = await room()
   await sim.waitFor(

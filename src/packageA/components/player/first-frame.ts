@@ -15,7 +15,7 @@ export function resetFirstFrame(): void {
   shown = false
 }
 
-/** The player shows its first frame. */
+/** The player shows its first frame: on the web hls.js's video plays; in the mini-program WeChat's <video> plays. */
 export function markFirstFrame(): void {
   shown = true
   const run = waiting

@@ -7,6 +7,7 @@ import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { buttonProps } from '@/platform/a11y'
 import { showToast } from '@/ui/overlay'
 import { PlayerContext } from './context'
+import { markFirstFrame, resetFirstFrame } from './first-frame'
 import { MINIPROGRAM_LATENCY_ESTIMATE, setStreamLatency } from './latency'
 import { MenuHost } from './menu-host'
 import {
@@ -109,6 +110,10 @@ export const Player = observer(
       setStreamLatency(live && state === 'playing' ? MINIPROGRAM_LATENCY_ESTIMATE : null, 'estimate')
     }, [live, state])
     useEffect(() => () => setStreamLatency(null, ''), [])
+    // video first (first-frame.ts): the room's parts that wait for the first frame go once the video plays
+    useEffect(() => {
+      if (state === 'playing') markFirstFrame()
+    }, [state])
 
     // the stream's renditions (清晰度), and the viewer's choice of them from the start; a paid room waiting to be
     // bought loads nothing (its <video> has no src and shows the poster) and starts again once unlocked
@@ -117,6 +122,7 @@ export const Player = observer(
       setCurrent(src)
       setRenditions([])
       setState('loading')
+      resetFirstFrame()
       position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
       if (blocked) return
       void Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
