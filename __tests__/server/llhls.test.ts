@@ -228,18 +228,19 @@ test('blocking reloads: a request for the next part is answered once it exists; 
     const waited = Date.now() - started
     assert.equal(r.statusCode, 200)
     assert.ok(Date.now() >= due - 20, `answered when the part existed (${waited} ms)`)
-    assert.ok(waited <= PART_TARGET * 1000 + 300, `within a part (${waited} ms)`)
+    // held until the part exists, never to the blocking limit (BLOCK_MAX_MS); the slack is a loaded machine's
+    assert.ok(waited <= PART_TARGET * 1000 + 1000, `within a part (${waited} ms)`)
     assert.ok(r.body.includes(`720p-part${msn % 6}.${part}.ts?seq=${msn}`), 'the playlist lists the part asked for')
     // the preload hint's part is answered when it is complete
     const hinted = /PRELOAD-HINT:TYPE=PART,URI="([^"]+)"/.exec(r.body)![1]
     const t0 = Date.now()
     assert.equal((await get(app, `/hls/live/496/${hinted}`)).statusCode, 200)
-    assert.ok(Date.now() - t0 <= PART_TARGET * 1000 + 300)
+    assert.ok(Date.now() - t0 <= PART_TARGET * 1000 + 1000, `the hinted part in ${Date.now() - t0} ms`)
     // too far ahead: 400 at once, and a segment of the future is not found
     const t1 = Date.now()
     const far = await get(app, `/hls/live/496/720p.m3u8?_HLS_msn=${msn + Math.ceil(BLOCK_MAX_MS / 2000) + 2}`)
     assert.equal(far.statusCode, 400)
-    assert.ok(Date.now() - t1 < 300)
+    assert.ok(Date.now() - t1 < 1000, `refused in ${Date.now() - t1} ms, not held`)
     assert.equal((await get(app, `/hls/live/496/720p-seg0.ts?seq=${msn + 5}`)).statusCode, 404)
     assert.equal((await get(app, `/hls/live/496/720p.m3u8?_HLS_msn=abc`)).statusCode, 400)
   })

@@ -153,11 +153,15 @@ test('one address holds a bounded number of connections; another address still c
       other.on('close', () => resolve(text))
     })
     assert.match(answer, /^HTTP\/1\.1 (200|404)/)
-    // a connection that ends frees its place
+    // a connection that ends frees its place once the server has seen it close (on a loaded machine that may take
+    // longer than a moment: a try refused before it is not the place kept)
     open[0].destroy()
-    await new Promise((r) => setTimeout(r, 100))
-    const again = await connect('127.0.0.1')
-    assert.equal(await closedWithin(again, 500), null, 'a freed place is taken again')
+    let kept = false
+    for (const until = Date.now() + 10000; !kept && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 100))
+      kept = (await closedWithin(await connect('127.0.0.1'), 500)) === null
+    }
+    assert.ok(kept, 'a freed place is taken again')
   } finally {
     for (const s of open) s.destroy()
     await app.close()
