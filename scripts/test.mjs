@@ -120,7 +120,7 @@ async function buildIfStale(type, marker, log, background = false) {
 }
 
 // jest runs two projects (jest.config.js): h5, and weapp for *.weapp.test.ts(x). Its --json totals cover both; the
-// per-project split is read from the files' names.
+// per-project split is read from the files' names. The failed tests' names go to `failures` on the same pass.
 const WEAPP_TEST = /\.weapp\.test\.tsx?$/
 
 function jestByProject(r) {
@@ -129,9 +129,15 @@ function jestByProject(r) {
     const p = by[WEAPP_TEST.test(file.name) ? 'weapp' : 'h5']
     for (const a of file.assertionResults || []) {
       if (a.status === 'passed') p.passed += 1
-      else if (a.status === 'failed') p.failed += 1
+      else if (a.status === 'failed') {
+        p.failed += 1
+        failures.push(`jest: ${a.fullName}`)
+      }
     }
-    if (file.status === 'failed' && !(file.assertionResults || []).length) p.failed += 1 // the file did not run
+    if (file.status === 'failed' && !(file.assertionResults || []).length) {
+      p.failed += 1 // the file did not run
+      failures.push(`jest: ${file.name.slice(root.length)} did not run`)
+    }
   }
   return Object.entries(by)
     .map(([name, c]) => `${name} ${c.passed}/${c.passed + c.failed}`)
@@ -157,11 +163,6 @@ async function jest(log) {
     failed = r.numFailedTests + (r.numRuntimeErrorTestSuites || 0)
     if (status !== 0 && failed === 0) failed = 1
     split = ` (${jestByProject(r)} passed)`
-    for (const file of r.testResults || []) {
-      for (const a of file.assertionResults || []) if (a.status === 'failed') failures.push(`jest: ${a.fullName}`)
-      if (file.status === 'failed' && !(file.assertionResults || []).length)
-        failures.push(`jest: ${file.name.slice(root.length)} did not run`)
-    }
   }
   totals.passed += passed
   totals.failed += failed
