@@ -1,6 +1,6 @@
 /**
- * Video first: the live room's secondary parts (the activity stage's chunk and its detail calls, the group switcher's
- * rooms, and on the web its tabs, chat and interaction bar: after-video.h5.ts) wait for the player's first frame, so
+ * Video first: the live room's secondary parts (the group switcher's rooms, and on the web the activity stage's chunk
+ * and its detail calls, the tabs, chat and interaction bar: after-video.h5.ts) wait for the player's first frame, so
  * on a slow phone they do not compete with it for the main thread; after FIRST_FRAME_CAP they go ahead anyway (a paid
  * room waiting to be unlocked, a stream that does not start). Activities are shown in step with the video
  * (latency.ts), so before the video plays there is nothing to be in step with.

@@ -81,7 +81,7 @@ function LivePage() {
   useFirstScreenUntil(!!room || !!error || !roomId)
   // a live room's video comes first: its activity stage, group switcher, tabs, chat and interaction bar wait for the
   // first frame (a paid room's too while its store loads: the video most likely plays, and the wait is capped,
-  // player/first-frame.ts; in the mini-program only the first two, player/after-video.ts)
+  // player/first-frame.ts; in the mini-program only the group switcher: player/after-video.ts, activities/index.tsx)
   const videoFirst = !!room && roomPhase(room) === 'live' && !(premium && held(room, roomId, premium))
   const below = useAfterVideo(!!room, videoFirst)
   useShareAppMessage((res) => {
