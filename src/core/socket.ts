@@ -105,6 +105,9 @@ export interface RoomSocketOptions {
   /** replaces Taro.connectSocket (tests). */
   connect?: (url: string) => Promise<SocketTaskLike>
   random?: () => number
+  /** the socket's clock for its reconnect waits (default setTimeout): tests read the delays it asks for */
+  setTimer?: (fn: () => void, ms: number) => unknown
+  clearTimer?: (handle: unknown) => void
 }
 
 export const BACKOFF_INITIAL = 1000
@@ -164,13 +167,12 @@ export class RoomSocket {
   /** the latest welcome, if any. */
   welcome: WelcomeData | null = null
 
-  private opts: Required<Omit<RoomSocketOptions, 'connect' | 'random'>> &
-    Pick<Required<RoomSocketOptions>, 'connect' | 'random'>
+  private opts: Required<RoomSocketOptions>
   private handlers = new Map<PushSubscription, Set<(data: unknown, type: string) => void>>()
   private statusHandlers = new Set<(s: SocketStatus) => void>()
   private task: SocketTaskLike | null = null
   private stopped = true
-  private retryTimer: ReturnType<typeof setTimeout> | null = null
+  private retryTimer: unknown = null
   private pingTimer: ReturnType<typeof setInterval> | null = null
   private openTimer: ReturnType<typeof setTimeout> | null = null
   private lastHeard = 0
@@ -187,7 +189,9 @@ export class RoomSocket {
       staleAfter: options.staleAfter ?? Math.round(heartbeat * 2.5),
       openTimeout: options.openTimeout ?? 10000,
       connect: options.connect ?? defaultConnect,
-      random: options.random ?? Math.random
+      random: options.random ?? Math.random,
+      setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
+      clearTimer: options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>))
     }
   }
 
@@ -351,8 +355,8 @@ export class RoomSocket {
     )
     this.attempts++
     this.setStatus('waiting')
-    if (this.retryTimer) clearTimeout(this.retryTimer)
-    this.retryTimer = setTimeout(() => {
+    if (this.retryTimer) this.opts.clearTimer(this.retryTimer)
+    this.retryTimer = this.opts.setTimer(() => {
       this.retryTimer = null
       void this.open()
     }, delay)
@@ -373,7 +377,7 @@ export class RoomSocket {
   }
 
   private clearTimers() {
-    if (this.retryTimer) clearTimeout(this.retryTimer)
+    if (this.retryTimer) this.opts.clearTimer(this.retryTimer)
     if (this.pingTimer) clearInterval(this.pingTimer)
     if (this.openTimer) clearTimeout(this.openTimer)
     this.retryTimer = this.pingTimer = this.openTimer = null
