@@ -8,7 +8,6 @@ import context, { type ContextOptions } from './plugins/context'
 import cookie from './plugins/cookie'
 import errors, { NOT_FOUND } from './plugins/errors'
 import { openapi } from './plugins/openapi'
-import rateLimit from './plugins/rate-limit'
 import security, { REQUEST_TIMEOUT_MS, trustProxyFromEnv, type RouteEntry } from './plugins/security'
 import activity from './routes/activity'
 import content from './routes/content'
@@ -65,7 +64,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
   await app.register(errors)
   await app.register(body)
   await app.register(cookie)
-  await app.register(rateLimit)
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
   await openapi(app)
 

@@ -21,7 +21,7 @@ export interface AppContext {
   uploadDir: string
   log: FastifyBaseLogger
   limits: Limits
-  /** the rate-limit counters (lib/limit.ts: @fastify/rate-limit's store) */
+  /** the rate limits' and lockouts' counters (lib/limit.ts) */
   limiter: Limiter
   /** when each viewer's trial of a paid room or playback started (unix seconds), by `kind:id:caller` */
   trials: Map<string, number>

@@ -95,6 +95,11 @@ const MIGRATIONS: string[] = [
   `
   CREATE TABLE uploads (name TEXT PRIMARY KEY, user_id INTEGER NOT NULL, size INTEGER NOT NULL, created_at INTEGER NOT NULL);
   CREATE INDEX uploads_user ON uploads(user_id, created_at);
+  `,
+  // the limiter's windows that protect an account or a room (lib/limit.ts): never evicted, kept over a restart
+  `
+  CREATE TABLE counters (key TEXT PRIMARY KEY, start INTEGER NOT NULL, n INTEGER NOT NULL, until INTEGER NOT NULL);
+  CREATE INDEX counters_until ON counters(until);
   `
 ]
 

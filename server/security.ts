@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
+import ipaddr from 'ipaddr.js'
 import type { AppContext } from './context'
-import { TOO_FAST_MSG, type Limits } from './lib/limit'
+import { TOO_FAST_MSG, type Limits, type RuleName } from './lib/limit'
 import { CODE, biz, hmac, nowSec } from './lib/util'
 import type { Playback, Room, UserRow } from './types'
 import { roomInfo } from './views'
@@ -20,15 +21,23 @@ export const DEFAULT_LIMITS: Limits = {
   smsPerClientHour: 10,
   smsPerMobileDay: 10,
   loginFailures: 10,
+  loginSlowSeconds: 5,
   roomPasswordGuesses: 10,
+  roomPasswordGuessesPerRoom: 30,
   likesPer10s: 300,
   likeCallsPer10s: 20,
+  anonLikesPerRoom10s: 3000,
   chatPer10s: 20,
+  bindMobilePerHour: 10,
+  qrPerMinute: 30,
+  uploadsPerDay: 20,
+  uploadBytesPerDay: 50 * 1024 * 1024,
   socketsPerClient: 100,
   connectionsPerClient: 160,
   socketMessagesPer10s: 30,
   trialReset: 86400,
   trialGrace: 15,
+  anonTrialsPerHour: 200,
   streamTtl: 6 * 3600
 }
 
@@ -57,9 +66,26 @@ export function isLoopback(req: Pick<FastifyRequest, 'ip' | 'socket'>): boolean 
   return LOOPBACK.test(req.socket?.remoteAddress ?? '') && LOOPBACK.test(req.ip ?? '')
 }
 
+/**
+ * The address a per-address limit counts: an IPv4 address as it is (an IPv4-mapped IPv6 one too), an IPv6 address by
+ * its /64, the block one subscriber line or phone gets, whose other 2^64 addresses would each start a fresh count.
+ */
+export function limitAddress(req: Pick<FastifyRequest, 'ip'>): string {
+  const ip = clientIp(req)
+  if (!ipaddr.isValid(ip)) return ip
+  const addr = ipaddr.parse(ip)
+  if (addr.kind() === 'ipv4') return addr.toString()
+  const v6 = addr as ipaddr.IPv6
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString()
+  return `${v6.parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(':')}::/64`
+}
+
 /** Who a per-caller limit counts: the user, else the address (a fingerprint header is the caller's to forge). */
 export function callerKey(user: Pick<UserRow, 'id'> | null, req: Pick<FastifyRequest, 'ip'>): string {
-  return user ? `u${user.id}` : `ip${clientIp(req)}`
+  return user ? `u${user.id}` : `ip${limitAddress(req)}`
 }
 
 /** Code -8 with 操作太频繁，请稍后再试 (or a more precise Chinese message). */
@@ -67,9 +93,9 @@ export function tooFast(msg = TOO_FAST_MSG, data: unknown = null) {
   return biz(CODE.TOO_FAST, msg, data)
 }
 
-/** Throws code -8 when `key` is over `max` per `windowMs` (counting `cost`). */
-export function limit(ctx: AppContext, key: string, max: number, windowMs: number, cost = 1): void {
-  if (!ctx.limiter.hit(key, max, windowMs, cost)) throw tooFast()
+/** Counts `cost` under `rule` for `subject`, or throws code -8 (nothing counted) when that would pass its cap. */
+export function limit(ctx: AppContext, rule: RuleName, subject: string | number, cost = 1): void {
+  if (!ctx.limiter.take(rule, subject, cost)) throw tooFast()
 }
 
 export function safeEqual(a: string, b: string): boolean {
@@ -251,6 +277,9 @@ export function streamExpiry(
   const key = `${kind}:${id}:${callerKey(viewer.user, viewer.req)}`
   let start = ctx.trials.get(key)
   if (start === undefined || now - start >= ctx.limits.trialReset) {
+    // anonymous trials are counted per address, and across addresses per target too: rotating addresses does not
+    // make a paid stream free; past the cap an anonymous viewer logs in for a trial
+    if (!viewer.user && !ctx.limiter.take('trial.anonymous', `${kind}:${id}`)) return now - 1
     start = now
     ctx.trials.set(key, start)
   }
@@ -286,11 +315,12 @@ export function roomKey(ctx: AppContext, room: Pick<Room, 'id' | 'password'>): s
 export const NEED_PASSWORD_MSG = '该直播间需要输入密码'
 export const WRONG_PASSWORD_MSG = '直播间密码错误'
 export const PASSWORD_GUESSES_MSG = '密码错误次数过多，请稍后再试'
-const GUESS_WINDOW = 10 * 60 * 1000
 
 /**
  * A password room answers only a caller with its password or its `room_key` (room info, history, chat, socket).
- * Wrong passwords are counted per address and room: past the limit, code -8 until the window ends.
+ * Wrong passwords are counted per address and room, and per room from every address: past either, code -8 until the
+ * window ends (every password is refused unheard then, the right one too, so guessing from many addresses gains
+ * nothing; a viewer who already entered keeps the room_key, which still answers).
  */
 export function checkRoomAccess(
   ctx: AppContext,
@@ -303,11 +333,14 @@ export function checkRoomAccess(
   if (key && safeEqual(key, roomKey(ctx, room))) return
   const pw = typeof given.password === 'string' || typeof given.password === 'number' ? String(given.password) : ''
   const data = { id: room.id, title: room.title, cover: room.cover, need_password: 1 }
-  const counter = `roompw:${clientIp(req)}:${room.id}`
-  if (ctx.limiter.over(counter, ctx.limits.roomPasswordGuesses, GUESS_WINDOW))
+  const perAddress = `${room.id}:${limitAddress(req)}`
+  if (ctx.limiter.over('roompw.address', perAddress) || (pw && ctx.limiter.over('roompw.room', room.id)))
     throw biz(CODE.TOO_FAST, PASSWORD_GUESSES_MSG, data)
   if (pw && safeEqual(pw, room.password)) return
-  if (pw) ctx.limiter.add(counter, GUESS_WINDOW)
+  if (pw) {
+    ctx.limiter.add('roompw.address', perAddress)
+    ctx.limiter.add('roompw.room', room.id)
+  }
   throw biz(CODE.NEED_PASSWORD, pw ? WRONG_PASSWORD_MSG : NEED_PASSWORD_MSG, data)
 }
 

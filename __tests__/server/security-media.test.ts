@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, U, withApp } from './helpers'
+import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
 
 const get = (app: LiveServer, url: string, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'GET', url, remoteAddress })
@@ -136,5 +136,23 @@ test('R3.9 R7.76 R7.77 likes and gifts into a password room need its password or
       5
     )
     assertEnvelope(await call(app, 'POST', U('/send_gifts'), { roomid: 309, giftid: 1, room_key: key }, token))
+  })
+})
+
+test('R7.107 an upload whose multipart type has no boundary is refused with code -1, not a server error', async () => {
+  await withApp({}, async (app) => {
+    const { token } = await login(app)
+    for (const type of ['multipart/form-data', 'multipart/form-data; charset=utf-8', 'multipart/form-data; boundary='])
+      for (const url of ['/api/v1/upload', '/upload']) {
+        const r = await app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': type },
+          payload: 'x'
+        })
+        assert.equal(r.statusCode, 200, `${url} ${type}: ${r.body}`)
+        assert.equal(r.json().code, -1, r.body)
+        assert.match(r.json().msg, /multipart\/form-data/)
+      }
   })
 })

@@ -53,6 +53,7 @@ export default exposed<ContextOptions>('context', async (app, opts) => {
   const sandbox = opts.sandbox ?? opts.dev ?? process.env.SANDBOX === '1'
   if (!sandbox) await withoutPublishedSecrets(store)
   const secret = store.secret()
+  const limits = { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits }
   const ctx: AppContext = {
     store,
     hub: new PushHub(),
@@ -65,13 +66,16 @@ export default exposed<ContextOptions>('context', async (app, opts) => {
     uploadDir,
     log: app.log,
     timers: new Set(),
-    limits: { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits },
-    limiter: new Limiter(),
+    limits,
+    limiter: new Limiter(store.db, limits),
     trials: new Map(),
     streams: { lowLatency: opts.lowLatency ?? process.env.LL_HLS !== '0', cuts: new Map() }
   }
   app.decorate('ctx', ctx)
-  const sweeper = setInterval(() => sweepTrials(ctx), 60000)
+  const sweeper = setInterval(() => {
+    sweepTrials(ctx)
+    ctx.limiter.sweep()
+  }, 60000)
   sweeper.unref()
   ctx.timers.add(sweeper)
 

@@ -8,7 +8,7 @@ export default exposed('errors', async (app) => {
   // a client's fault (body too large, unsupported content type, malformed multipart…) is a business refusal with HTTP
   // 200; anything else is logged and answers HTTP 500 without details
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
-    // a refusal thrown outside the API pipeline (a route's `config.rateLimit`): its own envelope
+    // a refusal thrown outside the API pipeline (a plain route's handler): its own envelope
     if (err instanceof BizError)
       return reply.code(err.httpStatus).send({ code: err.code, msg: err.message, data: err.data })
     const status = err.statusCode ?? 500

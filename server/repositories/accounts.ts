@@ -130,8 +130,7 @@ export function saveSmsCode(ctx: AppContext, mobile: string, code: string, ttl: 
  */
 export function checkSms(ctx: AppContext, mobile: string, code: string, tries?: string): void {
   const db = ctx.store.db
-  const window = ctx.limits.smsTtl * 1000
-  if (tries && ctx.limiter.over(tries, ctx.limits.smsMaxAttempts, window)) throw biz(CODE.AUTH_FAILED, SMS_VOID_MSG)
+  if (tries && ctx.limiter.over('sms.bindtries', tries)) throw biz(CODE.AUTH_FAILED, SMS_VOID_MSG)
   const row = db.prepare('SELECT code, expires_at, attempts FROM sms WHERE mobile = ?').get(mobile) as
     { code: string; expires_at: number; attempts: number } | undefined
   if (!row || !row.code) throw biz(CODE.AUTH_FAILED, '验证码错误或已失效，请重新获取')
@@ -141,7 +140,7 @@ export function checkSms(ctx: AppContext, mobile: string, code: string, tries?: 
   }
   if (!safeEqual(row.code, String(code))) {
     if (tries) {
-      ctx.limiter.add(tries, window)
+      ctx.limiter.add('sms.bindtries', tries)
       throw biz(CODE.AUTH_FAILED, '验证码错误或已失效，请重新获取')
     }
     const attempts = row.attempts + 1

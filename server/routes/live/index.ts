@@ -104,7 +104,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     if (!roomId) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(room_id)')
     const room = roomOr404(ctx, roomId, true)
     checkRoomAccess(ctx, call.req, room, p) // password rooms; chat per user per 10 s (code -8)
-    limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000)
+    limit(ctx, 'chat', call.user!.id)
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-200字的内容')
     checkChat(ctx, room, text)
@@ -135,8 +135,11 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     const room = roomOr404(ctx, p.roomid, true)
     const combo = p.combo // default 1
     checkRoomAccess(ctx, call.req, room, p)
-    limit(ctx, `likecalls:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likeCallsPer10s, 10000)
-    limit(ctx, `likes:${callerKey(call.user, call.req)}:${room.id}`, ctx.limits.likesPer10s, 10000, combo)
+    const caller = `${callerKey(call.user, call.req)}:${room.id}`
+    limit(ctx, 'like.calls', caller)
+    limit(ctx, 'like.count', caller, combo)
+    // anonymous likes from every address together: rotating addresses does not multiply a room's likes
+    if (!call.user) limit(ctx, 'like.anonymous', room.id, combo)
     return once(ctx, call, 'like', p.request_id, `${room.id}:${combo}`, () => {
       const next = store.patchDoc<Room>('room', room.id, { likes: room.likes + combo }) as Room
       const data = { roomid: room.id, total: next.likes, combo, user_id: call.user?.id ?? 0 }
@@ -219,7 +222,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
 
   api.call(live.playbackComment, (p, call) => {
     playbackOr404(ctx, p.id, call.req, p)
-    limit(ctx, `chat:u${call.user!.id}`, ctx.limits.chatPer10s, 10000)
+    limit(ctx, 'chat', call.user!.id)
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-300字的评论')
     checkChat(ctx, null, text)

@@ -13,12 +13,18 @@ import { placeholderSvg } from '../../img'
 import { CODE, biz, isFile, safeJoin } from '../../lib/util'
 import { NOT_FOUND } from '../../plugins/errors'
 import { callerKey, chinaDay, limit } from '../../security'
-import { recordUpload, uploadedSince } from '../../repositories/uploads'
+import { finishUpload, releaseUpload, reserveUpload, sizeUpload } from '../../repositories/uploads'
 import { userName } from '../../repositories/users'
 
-/** A user's uploads a day (China time): files and bytes; past either, code -8. */
-const UPLOADS_PER_DAY = 20
-const UPLOAD_BYTES_PER_DAY = 50 * 1024 * 1024
+/**
+ * A multipart body the parser can read: `multipart/form-data` with a boundary. Without one, busboy throws past
+ * Fastify's handling (a 500), so such a body is the same refusal as any other that is not multipart.
+ */
+function isMultipartWithBoundary(req: FastifyRequest): boolean {
+  if (!req.isMultipart()) return false
+  const type = String(req.headers['content-type'] ?? '')
+  return /;\s*boundary=("[^"]+"|[^;\s]+)/i.test(type)
+}
 
 type Kind = 'jpeg' | 'png' | 'gif' | 'webp' | 'mp4' | 'mp3'
 
@@ -131,7 +137,7 @@ const media: FastifyPluginAsync = async (app) => {
     if (png)
       qrCache.delete(key) // most recent last
     else {
-      limit(ctx, `qrcode:${callerKey(call.user, call.req)}`, 30, 60_000)
+      limit(ctx, 'qrcode', callerKey(call.user, call.req))
       png = await QRCode.toBuffer(target, { width, margin: 2, errorCorrectionLevel: 'M' })
       if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
     }
@@ -164,26 +170,37 @@ const media: FastifyPluginAsync = async (app) => {
   // default base path (R7.2), so the same handler answers at /api/v1/upload too. The payload is {}: the fields are
   // multipart parts, read here.
   const uploaded = async (req: FastifyRequest, call: Call) => {
-    if (!req.isMultipart()) throw biz(CODE.BAD_PARAM, '请使用 multipart/form-data 上传，文件字段名为 file')
-    const file = await req.file()
-    if (!file || file.fieldname !== 'file') throw biz(CODE.BAD_PARAM, '请选择要上传的文件（字段名 file）')
-    const ext = path.extname(file.filename || '').toLowerCase()
-    const kind = UPLOAD_TYPES[ext]
-    if (!kind) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
-    // a quota per user and day (China time): 20 files, 50 MB
+    if (!isMultipartWithBoundary(req)) throw biz(CODE.BAD_PARAM, '请使用 multipart/form-data 上传，文件字段名为 file')
+    const uid = call.user!.id
+    // the day's quota (China time): a place is reserved in one transaction before anything is read, so concurrent
+    // uploads cannot all pass a count taken before any of them is recorded; its size is set, against the day's
+    // bytes, in one transaction once the file is read; a refused or failed upload gives its place back
     const since = Math.floor(Date.parse(`${chinaDay()}T00:00:00+08:00`) / 1000)
-    const used = uploadedSince(ctx, call.user!.id, since)
-    if (used.n >= UPLOADS_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传次数已达上限，请明天再试')
-    const buf = await file.toBuffer()
-    if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
-    if (used.bytes + buf.length > UPLOAD_BYTES_PER_DAY) throw biz(CODE.TOO_FAST, '今日上传容量已达上限，请明天再试')
-    // the content must be what the name says, not HTML or script named .png
-    if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
-    fs.mkdirSync(uploadDir, { recursive: true })
-    const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}${ext}`
-    fs.writeFileSync(path.join(uploadDir, name), buf)
-    recordUpload(ctx, name, call.user!.id, buf.length)
-    return { url: `/files/${name}`, name: file.filename, size: buf.length }
+    const { uploadsPerDay, uploadBytesPerDay } = ctx.limits
+    const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}`
+    if (!reserveUpload(ctx, name, uid, since, uploadsPerDay))
+      throw biz(CODE.TOO_FAST, '今日上传次数已达上限，请明天再试')
+    let kept = false
+    try {
+      const file = await req.file()
+      if (!file || file.fieldname !== 'file') throw biz(CODE.BAD_PARAM, '请选择要上传的文件（字段名 file）')
+      const ext = path.extname(file.filename || '').toLowerCase()
+      const kind = UPLOAD_TYPES[ext]
+      if (!kind) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
+      const buf = await file.toBuffer()
+      if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
+      if (!sizeUpload(ctx, name, uid, since, buf.length, uploadBytesPerDay))
+        throw biz(CODE.TOO_FAST, '今日上传容量已达上限，请明天再试')
+      // the content must be what the name says, not HTML or script named .png
+      if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
+      fs.mkdirSync(uploadDir, { recursive: true })
+      fs.writeFileSync(path.join(uploadDir, `${name}${ext}`), buf)
+      finishUpload(ctx, name, `${name}${ext}`)
+      kept = true
+      return { url: `/files/${name}${ext}`, name: file.filename, size: buf.length }
+    } finally {
+      if (!kept) releaseUpload(ctx, name)
+    }
   }
   api.call(upload, (_p, call) => uploaded(call.req, call))
   api.call({ ...upload, path: '/upload' }, (_p, call) => uploaded(call.req, call))

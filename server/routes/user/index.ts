@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import { Envelope, userBySign } from '../../plugins/calls'
 import type { AppContext, Call } from '../../context'
 import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
-import { clientIp, deviceCookie, isOwnDevice, limit, ownAvatar, signFor, tooFast } from '../../security'
+import { deviceCookie, isOwnDevice, limit, limitAddress, ownAvatar, signFor, tooFast } from '../../security'
 import { DEMO } from '../../seed'
 import type { Room, Streamer, Teaser, UserRow } from '../../types'
 import { publicUser, streamerItem } from '../../views'
@@ -93,7 +93,8 @@ export function openidForCode(code: string): string | null {
 
 /** A hash to check against when the mobile has no account, so both answers take the same time. */
 const NO_USER_HASH = hashPasswordSync('no-such-user', 'same-time')
-const LOGIN_WINDOW = 15 * 60 * 1000
+/** The password login's lockout message (code -8): the mobile's wrong passwords reached `loginFailures`. */
+export const LOCKED_MSG = '密码错误次数过多，请 15 分钟后再试'
 
 function partnerLogin(ctx: AppContext, call: Call, userid: string, key: string) {
   // sandbox rule: the partner's token key for user X is `dev-X`; without the sandbox there is no partner to ask
@@ -116,24 +117,39 @@ const userRoutes: FastifyPluginAsync = async (app) => {
         return loginResult(ctx, call, u)
       }
       if (!p.password) throw biz(CODE.BAD_PARAM, '请输入密码')
-      // wrong passwords are counted per mobile and per address; past the limit the login pauses
-      // the owner's own device (the device cookie an earlier login of this user left) counts its failures apart, so an
-      // attacker elsewhere locks the mobile for every other caller but not for the owner's phone
+      // Wrong passwords are counted per mobile and per address, each checked and counted in one step before the
+      // password is hashed: an attempt takes its place among the wrong ones and gives it back only when it turns out
+      // right, so a burst never has more than `loginFailures` evaluated for one mobile, whatever the concurrency.
+      // The owner's own device (the device cookie an earlier login of this user left) counts apart and passes the
+      // address's count, so others can lock the mobile but not the owner's phone; an address past its count (one
+      // carrier NAT, one IPv6 /64) slows to a login every `loginSlowSeconds` rather than locking everyone there.
       const u = userByMobile(ctx, p.mobile)
       const ownDevice = !!u && isOwnDevice(ctx, u.id, parseCookies(call.req.headers.cookie).device)
-      const perMobile = `loginfail:${ownDevice ? 'd' : 'm'}:${p.mobile}`
-      const perClient = `loginfail:ip:${clientIp(call.req)}`
-      if (
-        ctx.limiter.over(perMobile, ctx.limits.loginFailures, LOGIN_WINDOW) ||
-        ctx.limiter.over(perClient, ctx.limits.loginFailures * 3, LOGIN_WINDOW)
-      ) {
-        throw tooFast('密码错误次数过多，请 15 分钟后再试')
+      const perMobile = ownDevice ? 'login.device' : 'login.mobile'
+      const address = limitAddress(call.req)
+      let addressCounted = false
+      if (!ownDevice) {
+        addressCounted = ctx.limiter.take('login.address', address)
+        if (!addressCounted && !ctx.limiter.take('login.slow', address))
+          throw tooFast(`登录尝试过于频繁，请 ${ctx.limiter.secondsLeft('login.slow', address)} 秒后再试`)
       }
-      if (!(await checkPassword(p.password, u?.password ?? NO_USER_HASH)) || !u) {
-        ctx.limiter.add(perMobile, LOGIN_WINDOW)
-        ctx.limiter.add(perClient, LOGIN_WINDOW)
-        throw biz(CODE.AUTH_FAILED, '手机号或密码错误')
+      const giveBack = () => {
+        ctx.limiter.refund(perMobile, p.mobile!)
+        if (addressCounted) ctx.limiter.refund('login.address', address)
       }
+      if (!ctx.limiter.take(perMobile, p.mobile)) {
+        if (addressCounted) ctx.limiter.refund('login.address', address)
+        throw tooFast(LOCKED_MSG)
+      }
+      let right: boolean
+      try {
+        right = (await checkPassword(p.password, u?.password ?? NO_USER_HASH)) && !!u
+      } catch (err) {
+        giveBack()
+        throw err
+      }
+      if (!right || !u) throw biz(CODE.AUTH_FAILED, '手机号或密码错误')
+      giveBack()
       return loginResult(ctx, call, userById(ctx, u.id) as UserRow)
     }
     if (p.code !== undefined) {
@@ -208,10 +224,9 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const last = smsSentAt(ctx, p.mobile)
     const wait = last !== undefined ? last + smsCooldown - nowSec() : 0
     if (wait > 0) throw tooFast(`验证码发送太频繁，请 ${wait} 秒后再试`)
-    if (!ctx.limiter.hit(`sms:ip:${clientIp(call.req)}`, ctx.limits.smsPerClientHour, 3600 * 1000))
-      throw tooFast('获取验证码次数过多，请稍后再试')
-    if (!ctx.limiter.hit(`sms:m:${p.mobile}`, ctx.limits.smsPerMobileDay, 86400 * 1000))
-      throw tooFast('该手机号今日获取验证码次数已达上限')
+    if (ctx.limiter.over('sms.mobile', p.mobile)) throw tooFast('该手机号今日获取验证码次数已达上限')
+    if (!ctx.limiter.take('sms.address', limitAddress(call.req))) throw tooFast('获取验证码次数过多，请稍后再试')
+    ctx.limiter.add('sms.mobile', p.mobile)
     const code = String(crypto.randomInt(0, 1000000)).padStart(6, '0')
     saveSmsCode(ctx, p.mobile, code, smsTtl)
     if (!process.env.QUIET_SMS)
@@ -225,9 +240,9 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   // user an hour (code -8)
   api.call(user.bindMobile, (p, call) => {
     const uid = call.user!.id
-    limit(ctx, `bindmobile:u${uid}`, 10, 3600_000)
+    limit(ctx, 'bind.mobile', uid)
     const taken = mobileTakenByOther(ctx, p.mobile, uid)
-    checkSms(ctx, p.mobile, p.verify, `bindtries:u${uid}:${p.mobile}`)
+    checkSms(ctx, p.mobile, p.verify, `${uid}:${p.mobile}`)
     if (taken) throw biz(CODE.FAIL, '该手机号已绑定其他账号')
     setUserMobile(ctx, uid, p.mobile)
     return publicUser(userById(ctx, uid) as UserRow)

@@ -3,7 +3,7 @@ import { baseOf, tokenOf, userBySign, userByToken } from '../../plugins/calls'
 import { TOO_FAST_MSG } from '../../lib/limit'
 import { pushText } from '../../push'
 import { BizError, CODE, parseCookies } from '../../lib/util'
-import { checkRoomAccess, clientIp } from '../../security'
+import { checkRoomAccess, limitAddress } from '../../security'
 import type { Room } from '../../types'
 import { lastMsgId } from '../../repositories/danmaku'
 
@@ -75,8 +75,8 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
     // a frame over the size limit or a broken one: ws closes politely and would wait 30 s for the answer
     socket.on('error', () => socket.terminate())
     if (!/^[\w-]{1,32}$/.test(room)) return refuse(4000, '缺少参数：直播间ID(roomid)')
-    // a bounded number of sockets per client address
-    const ip = clientIp(req)
+    // a bounded number of sockets per client address (an IPv6 caller's /64)
+    const ip = limitAddress(req)
     const open = perClient.get(ip) ?? 0
     if (open >= ctx.limits.socketsPerClient) return refuse(CLOSE_TOO_FAST, TOO_FAST_MSG, CODE.TOO_FAST)
     // a password room's pushes only for a caller with its password or room_key (guesses limited)
