@@ -11,7 +11,9 @@ export function isDigits(s: unknown): boolean {
 /** Phone numbers in text (13, 15, 16, 17, 18, 19…) become the first 3 digits, ****, then the rest (spec R5.2). */
 export function maskPhones(text: string): string {
   if (!text) return ''
-  return text.replace(/(?<!\d)(1[35-9]\d)(\d{4})(\d{4})(?!\d)/g, '$1****$3')
+  // no lookbehind for "not after a digit": iOS before 16.4 cannot parse it (config/targets.json), and a script with
+  // one fails whole; the character before (or the start) is matched and kept instead
+  return text.replace(/(^|\D)(1[35-9]\d)(\d{4})(\d{4})(?!\d)/g, '$1$2****$4')
 }
 
 const ENTITIES: Record<string, string> = {

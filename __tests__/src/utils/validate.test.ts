@@ -18,6 +18,7 @@ describe('validation rules', () => {
     expect(maskPhones('14712345678')).toBe('14712345678')
     expect(maskPhones('订单号 213812345678901')).toBe('订单号 213812345678901')
     expect(maskPhones('a 13812345678 b 15987654321')).toBe('a 138****5678 b 159****4321')
+    expect(maskPhones('13812345678,15987654321')).toBe('138****5678,159****4321')
   })
 
   test('R5.3 digits-only check', () => {
