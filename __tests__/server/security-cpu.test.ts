@@ -9,6 +9,7 @@ import { test } from 'node:test'
 import zlib from 'node:zlib'
 import type { LiveServer } from '../../server/app'
 import { liveBuilds, livePlaylist, liveStamp } from '../../server/hls'
+import { QR_MAX_WAITING, qrStats } from '../../server/lib/qr-drawer'
 import { TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
 import { assertEnvelope, call, login, U, withApp } from './helpers'
 
@@ -143,5 +144,54 @@ test('one client hammering the time-shift playlist over 8 connections builds it 
     assert.ok(configs > 0)
     assert.ok(builds <= parts, `${served} playlists served, ${builds} built over ${parts} parts`)
     assert.ok(served > builds * 2, `${served} playlists served, ${builds} built`)
+  })
+})
+
+/** A 290-character page of this site: the longest codes, the slowest to draw. */
+const longPage = (n: number) => `pages/live/live?roomid=${n}&from=${'x'.repeat(290 - 40)}`.slice(0, 290)
+const qr = (app: LiveServer, q: string, remoteAddress: string) =>
+  get(app, `/api/v1/userapp/qrcode?${q}`, {}, remoteAddress)
+const isPng = (r: Awaited<ReturnType<typeof get>>) => r.headers['content-type'] === 'image/png'
+
+test('R7.39 a burst of 1000 px QR codes from twenty addresses: one drawn at a time, a few wait, the rest refused with -8', async () => {
+  await withApp({}, async (app) => {
+    qrStats.peak = 0
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        qr(app, `width=1000&path=${encodeURIComponent(longPage(i))}`, `198.51.100.${i + 1}`)
+      )
+    )
+    const drawn = answers.filter(isPng).length
+    assert.ok(drawn >= 1 && drawn <= 1 + QR_MAX_WAITING, `${drawn} of 20 drawn`)
+    for (const r of answers.filter((r) => !isPng(r)))
+      assert.deepEqual(r.json(), { code: -8, msg: '操作太频繁，请稍后再试', data: null })
+    assert.equal(qrStats.peak, 1, 'never more than one code drawn at once')
+    // the budget is free again once they are drawn: the next address gets its code
+    assert.ok(isPng(await qr(app, `width=1000&path=${encodeURIComponent(longPage(99))}`, '198.51.100.99')))
+  })
+})
+
+test('R7.39 a QR code is kept by what is drawn: two spellings of one page share one entry, and ten addresses asking at once one drawing', async () => {
+  await withApp({}, async (app) => {
+    const a = await qr(app, 'width=300&path=pages/home/home', '198.51.100.1')
+    assert.equal(a.headers['x-cache'], 'miss')
+    for (const path of ['/m2/pages/home/home', 'http://localhost:80/m2/pages/home/home', 'pages/./x/../home/home']) {
+      const b = await qr(app, `width=300&path=${encodeURIComponent(path)}`, '198.51.100.2')
+      assert.equal(b.headers['x-cache'], 'hit', path)
+      assert.ok(b.rawPayload.equals(a.rawPayload), path)
+    }
+    // a path whose `..` leaves /m2/ is not one of our pages
+    assert.equal(
+      (
+        await qr(app, `format=json&path=${encodeURIComponent('pages/../../api/v1/userapp/config')}`, '198.51.100.3')
+      ).json().code,
+      -1
+    )
+    const before = qrStats.drawn
+    const same = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => qr(app, 'width=640&roomid=496', `198.51.100.${20 + i}`))
+    )
+    assert.ok(same.every(isPng))
+    assert.equal(qrStats.drawn - before, 1)
   })
 })
