@@ -19,7 +19,8 @@ import type { StreamStartLive, TimeshiftDataId } from '../contract/stream'
  * - Low-latency HLS (the default; `LL_HLS=0` serves the plain playlist): EXT-X-PART for the last segments and the one
  *   being recorded, EXT-X-PART-INF, EXT-X-SERVER-CONTROL (blocking reloads, PART-HOLD-BACK, CAN-SKIP-UNTIL),
  *   EXT-X-PRELOAD-HINT for the next part, and delta updates (`_HLS_skip=YES`: EXT-X-SKIP instead of the older
- *   segments, so a two-hour window is not sent again every half second). Blocking is the route's (routes/hls.ts).
+ *   segments, so a two-hour window is not sent again every half second). Blocking is the route's
+ *   (routes/hls/index.ts), which serves live playlists from playlist-cache.ts: built once per part for every viewer.
  * - Playbacks get a VOD media playlist that plays the clip LOOPS_VOD times (about a minute).
  * - A stream of one rendition (radio channels, radio and audio programmes: their `source` names `audio.m3u8`) has no
  *   master playlist, so players offer no quality choice.
@@ -195,6 +196,30 @@ export interface LiveOptions {
 
 /** A rendition's live media playlist for a room (or channel) at wall-clock time `nowMs`. */
 export function livePlaylist(roomKey: string, rendition: RenditionName = '360p', o: LiveOptions = {}): string {
+  return buildLive(roomKey, rendition, o, '')
+}
+
+/**
+ * Live media playlists built so far (this process): a two-hour window is ~330 KB of text, so the routes serve them from
+ * a cache (playlist-cache.ts) and tests read this count to prove a request did not build one again.
+ */
+export const liveBuilds = { count: 0 }
+
+/**
+ * The inputs a live playlist is a function of, besides the room and its options: the segment being recorded and its
+ * complete parts. Two requests with the same stamp (and room, rendition, options) get the same bytes.
+ */
+export function liveStamp(roomKey: string, nowMs = Date.now(), epochMs = LIVE_EPOCH_MS): string {
+  const { current, parts } = liveClock(roomKey, nowMs, epochMs)
+  return `${current}.${parts}`
+}
+
+/**
+ * livePlaylist, with `mark` after the query of every URI (segments, parts, the preload hint): where a paid room's token
+ * goes (the cache splits the text there once and joins it with each viewer's token).
+ */
+export function buildLive(roomKey: string, rendition: RenditionName, o: LiveOptions, mark: string): string {
+  liveBuilds.count++
   const fx = loadFixture()
   const r = fx.renditions[rendition]
   const n = fx.durations.length
@@ -236,7 +261,9 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
     const out: string[] = []
     for (let k = 0; k < count; k++) {
       const d = r.partDurations[idx * PARTS_PER_SEGMENT + k]
-      out.push(`#EXT-X-PART:DURATION=${d.toFixed(3)},URI="${rendition}-part${idx}.${k}.ts?seq=${seq}",INDEPENDENT=YES`)
+      out.push(
+        `#EXT-X-PART:DURATION=${d.toFixed(3)},URI="${rendition}-part${idx}.${k}.ts?seq=${seq}${mark}",INDEPENDENT=YES`
+      )
     }
     return out
   }
@@ -245,14 +272,14 @@ export function livePlaylist(roomKey: string, rendition: RenditionName = '360p',
     if (idx === 0 && seq !== first) lines.push('#EXT-X-DISCONTINUITY')
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(seq)}`)
     if (ll && seq > last - PART_SEGMENTS) lines.push(...partLines(seq, PARTS_PER_SEGMENT))
-    lines.push(`#EXTINF:${r.durations[idx].toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}`)
+    lines.push(`#EXTINF:${r.durations[idx].toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${seq}${mark}`)
   }
   if (ll) {
     // the segment being recorded: its complete parts, then the next part to ask for ahead
     const idx = current % n
     if (idx === 0) lines.push('#EXT-X-DISCONTINUITY')
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(current)}`, ...partLines(current, clock.parts))
-    lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${rendition}-part${idx}.${clock.parts}.ts?seq=${current}"`)
+    lines.push(`#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${rendition}-part${idx}.${clock.parts}.ts?seq=${current}${mark}"`)
   }
   return lines.join('\n') + '\n'
 }

@@ -3,13 +3,13 @@ import zlib from 'node:zlib'
 import {
   MIN_WINDOW_SECONDS,
   availableAt,
-  livePlaylist,
   masterPlaylist,
   mediaFile,
   mediaPlaylistName,
   parseLiveStart,
   vodPlaylist
 } from '../../hls'
+import { PlaylistCache, type SharedPlaylist } from '../../playlist-cache'
 import { canonicalStreamId, checkStreamToken, streamGated, type StreamKind } from '../../security'
 import type { Room } from '../../types'
 
@@ -68,14 +68,22 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
     return room?.tags?.includes(SLOW_LIVE_TAG) ? TIMESHIFT_SLOW_SECONDS : TIMESHIFT_DEFAULT_SECONDS
   }
 
+  /** Live media playlists, built once per part and shared by every viewer (playlist-cache.ts). */
+  const playlists = new PlaylistCache()
+
+  /** A small playlist (master, VOD) made for this request: a shared one of its text, the token on every URI line. */
+  const made = (req: FastifyRequest, text: string, access: 'open' | 'token'): SharedPlaylist => {
+    const body = access === 'token' ? withToken(text, String(query(req).token)) : text
+    return { text: body, gzip: () => zlib.gzipSync(body, { level: 6 }) }
+  }
+
   const sendPlaylist = (
     req: FastifyRequest,
     reply: FastifyReply,
-    text: string,
+    playlist: SharedPlaylist,
     access: 'open' | 'token',
     live: boolean
   ) => {
-    const body = access === 'token' ? withToken(text, String(query(req).token)) : text
     reply
       .type('application/vnd.apple.mpegurl')
       .header(
@@ -84,11 +92,12 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
       )
       .header('access-control-allow-origin', '*')
       .header('vary', 'accept-encoding')
-    // a two-hour window is a few hundred KB of text: sent compressed to players that take it (all do)
-    if (body.length > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
-      return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body, { level: 6 }))
+    // a two-hour window is a few hundred KB of text: sent compressed to players that take it (all do); a live
+    // playlist's gzip is made once per part for everyone (per token for a paid room)
+    if (playlist.text.length > 1024 && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      return reply.header('content-encoding', 'gzip').send(playlist.gzip())
     }
-    return reply.send(body)
+    return reply.send(playlist.text)
   }
 
   /** A live stream cut by the dev control: 503 at once, or no answer until the cut ends and then a dropped connection. */
@@ -120,11 +129,12 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
     if ((kind !== 'live' && kind !== 'vod') || !/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
     const access = gate(kind, id, query(req).token)
     if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
-    if (kind === 'vod') return sendPlaylist(req, reply, masterPlaylist(), access, false)
+    if (kind === 'vod') return sendPlaylist(req, reply, made(req, masterPlaylist(), access), access, false)
     const start = parseLiveStart(query(req).start)
     if (start === null) return reply.code(400).send(BAD_START)
     if (await cutOff(id, reply)) return reply
-    return sendPlaylist(req, reply, masterPlaylist({ windowSeconds: windowOf(id), start }), access, true)
+    const master = masterPlaylist({ windowSeconds: windowOf(id), start })
+    return sendPlaylist(req, reply, made(req, master, access), access, true)
   })
 
   // a rendition's media playlist (`720p.m3u8`), segment (`720p-seg3.ts`) or low-latency part (`720p-part3.2.ts`)
@@ -142,7 +152,7 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
     const ll = ctx.streams.lowLatency
 
     if (rendition) {
-      if (kind === 'vod') return sendPlaylist(req, reply, vodPlaylist(rendition), access, false)
+      if (kind === 'vod') return sendPlaylist(req, reply, made(req, vodPlaylist(rendition), access), access, false)
       const start = parseLiveStart(q.start)
       if (start === null) return reply.code(400).send(BAD_START)
       // a blocking reload: answered once segment _HLS_msn (part _HLS_part) exists
@@ -156,13 +166,14 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
         if (wait > 0) await sleep(wait)
       }
       const skip = ll && (q._HLS_skip === 'YES' || q._HLS_skip === 'v2')
-      return sendPlaylist(
-        req,
-        reply,
-        livePlaylist(id, rendition, { windowSeconds: windowOf(id), lowLatency: ll, skip, start }),
-        access,
-        true
+      const token = access === 'token' ? String(q.token) : undefined
+      const playlist = playlists.live(
+        id,
+        rendition,
+        { windowSeconds: windowOf(id), lowLatency: ll, skip, start },
+        token
       )
+      return sendPlaylist(req, reply, playlist, access, true)
     }
 
     const m = media!

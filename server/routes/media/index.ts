@@ -6,13 +6,13 @@ import { finished } from 'node:stream/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { FileTypeParser, type Detector } from 'file-type'
-import QRCode from 'qrcode'
 import { qrcode, upload } from '../../../contract/media'
 import type { Call } from '../../context'
 import { placeholderSvg } from '../../img'
+import { QrDrawer } from '../../lib/qr-drawer'
 import { CODE, biz, isFile, safeJoin } from '../../lib/util'
 import { NOT_FOUND } from '../../plugins/errors'
-import { callerKey, chinaDay, limit } from '../../security'
+import { callerKey, chinaDay, limit, tooFast } from '../../security'
 import { finishUpload, releaseUpload, reserveUpload, sizeUpload } from '../../repositories/uploads'
 import { userName } from '../../repositories/users'
 
@@ -77,23 +77,23 @@ async function sniff(buf: Buffer): Promise<Kind | null> {
 }
 
 /**
- * The share QR code's target (R7.39): a page of this site, as an absolute URL. A relative path is a page under /m2/;
- * an absolute http(s) URL must be of this origin; anything else (another host, `//host`, `javascript:`, `data:`) is null.
+ * The share QR code's target (R7.39): a page of this site under /m2/, as the absolute URL it is drawn with (WHATWG
+ * serialisation: the default port dropped, dot segments resolved), so two spellings of one page are one code. A
+ * relative path is a page under /m2/; an absolute http(s) URL must be of this origin; anything else (another host,
+ * `//host`, `javascript:`, `data:`, a path whose `..` leaves /m2/) is null.
  */
 function ownPage(page: string, base: string): string | null {
-  if (/^[a-z][a-z\d+.-]*:/i.test(page) || page.startsWith('//') || page.includes('\\')) {
-    try {
-      const u = new URL(page)
-      return (u.protocol === 'http:' || u.protocol === 'https:') &&
-        u.origin === new URL(base).origin &&
-        u.pathname.startsWith('/m2/')
-        ? u.href
-        : null
-    } catch {
-      return null
-    }
+  const absolute = /^[a-z][a-z\d+.-]*:/i.test(page) || page.startsWith('//') || page.includes('\\')
+  try {
+    const u = new URL(absolute ? page : `${base}/m2/${page.replace(/^\/+/, '').replace(/^m2\//, '')}`)
+    return (u.protocol === 'http:' || u.protocol === 'https:') &&
+      u.origin === new URL(base).origin &&
+      u.pathname.startsWith('/m2/')
+      ? u.href
+      : null
+  } catch {
+    return null
   }
-  return `${base}/m2/${page.replace(/^\/+/, '').replace(/^m2\//, '')}`
 }
 
 const media: FastifyPluginAsync = async (app) => {
@@ -122,14 +122,18 @@ const media: FastifyPluginAsync = async (app) => {
   // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → a PNG QR code of the share link (the
   // maintained `qrcode` library; PNG because the mini-program's image and canvas take it everywhere, SVG not)
   // (add format=json for an envelope with the image URL and a data URL). Only this site's pages are drawn (never a
-  // phishing target on another host), at most 1000 px wide; each code is drawn once (an LRU of 200) and a caller
-  // gets at most 30 codes a minute (code -8), so the drawing cannot take the event loop from everyone else.
+  // phishing target on another host), at most 1000 px wide. Each code is drawn once, kept by what is drawn (the target
+  // as drawn and the width: an LRU of 200); a caller gets at most 30 new codes a minute (code -8), counted before
+  // anything waits; and the drawing has one budget for every address (lib/qr-drawer.ts: one code at a time in a
+  // worker thread, a few waiting, past that code -8), so many addresses together cannot take the event loop either.
   const qrCache = new Map<string, Buffer>()
+  const drawer = new QrDrawer()
+  app.addHook('onClose', () => drawer.close())
   api.call(qrcode, async (p, call) => {
     const roomid = p.roomid ?? p.roomId
     const width = p.width ?? 300
     if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
-    const target = p.path ? ownPage(p.path, call.base) : `${call.base}/m2/packageA/pages/live/live?roomid=${roomid}`
+    const target = ownPage(p.path || `packageA/pages/live/live?roomid=${roomid}`, call.base)
     if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
     const key = `${width} ${target}`
     let png = qrCache.get(key)
@@ -137,8 +141,16 @@ const media: FastifyPluginAsync = async (app) => {
     if (png)
       qrCache.delete(key) // most recent last
     else {
-      limit(ctx, 'qrcode', callerKey(call.user, call.req))
-      png = await QRCode.toBuffer(target, { width, margin: 2, errorCorrectionLevel: 'M' })
+      // counted and queued in one synchronous step, before the first await; a code the full queue refuses is given
+      // back to its caller's count
+      const caller = callerKey(call.user, call.req)
+      limit(ctx, 'qrcode', caller)
+      const drawing = drawer.draw(target, width)
+      if (!drawing) {
+        ctx.limiter.refund('qrcode', caller)
+        throw tooFast()
+      }
+      png = await drawing
       if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
     }
     qrCache.set(key, png)

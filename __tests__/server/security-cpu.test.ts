@@ -1,0 +1,197 @@
+/*
+ * Work one client can make the server do on its event loop, for everyone: the two-hour time-shift playlist is built and
+ * gzipped once per part and shared by every viewer; QR codes are drawn within one budget for every address, each
+ * target once. Each test failed on the server before the fix.
+ */
+import assert from 'node:assert/strict'
+import type { AddressInfo } from 'node:net'
+import { test } from 'node:test'
+import zlib from 'node:zlib'
+import type { LiveServer } from '../../server/app'
+import { liveBuilds, livePlaylist, liveStamp } from '../../server/hls'
+import { QR_MAX_WAITING, qrStats } from '../../server/lib/qr-drawer'
+import { TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
+import { assertEnvelope, call, login, U, withApp } from './helpers'
+
+const get = (app: LiveServer, url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'GET', url, headers, remoteAddress })
+
+/** The token on every URI as the route put it before playlists were shared (the oracle the shared ones must match). */
+const withTokenOracle = (playlist: string, token: string) =>
+  playlist
+    .replace(
+      /^((?:\d{3,4}p|audio)(?:\.m3u8|-seg\d+\.ts))(\?[^\n]*)?$/gm,
+      (_m, uri: string, q?: string) => `${uri}${q ? `${q}&` : '?'}token=${encodeURIComponent(token)}`
+    )
+    .replace(
+      /URI="([^"]+)"/g,
+      (_m, uri: string) => `URI="${uri}${uri.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}"`
+    )
+
+/**
+ * Runs `fn` until it ran within one part of room `roomKey`'s clock (a playlist changes when a part is complete, every
+ * 0.5 s; a loaded machine may straddle one): what it answered then.
+ */
+async function withinOnePart<T>(roomKey: string, fn: () => Promise<T>): Promise<T> {
+  for (let i = 0; i < 8; i++) {
+    const before = liveStamp(roomKey)
+    const out = await fn()
+    if (liveStamp(roomKey) === before) return out
+  }
+  throw new Error('never ran within one part')
+}
+
+const streamToken = async (app: LiveServer, roomid: number, userToken?: string) => {
+  const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid }, userToken))
+  return new URL(info.source).searchParams.get('token')!
+}
+
+test('the shared time-shift playlist is byte-identical to a fresh build, plain and gzipped, and with each viewer’s token', async () => {
+  await withApp({}, async (app) => {
+    // slow-live room 496: the two-hour window
+    const { sent, zipped, fresh } = await withinOnePart('496', async () => {
+      const sent = (await get(app, '/hls/live/496/720p.m3u8', { 'accept-encoding': 'identity' })).body
+      const zipped = await get(app, '/hls/live/496/720p.m3u8', { 'accept-encoding': 'gzip' })
+      const fresh = livePlaylist('496', '720p', { windowSeconds: TIMESHIFT_SLOW_SECONDS, lowLatency: true })
+      return { sent, zipped, fresh }
+    })
+    assert.ok(fresh.length > 200_000, `${fresh.length} bytes`)
+    assert.equal(sent, fresh)
+    assert.equal(zipped.headers['content-encoding'], 'gzip')
+    assert.equal(zlib.gunzipSync(zipped.rawPayload).toString(), fresh)
+    // a paid room made two-hour: each viewer's token on every URI, the rest the same bytes as a fresh build
+    app.ctx.store.patchDoc('room', 303, { timeshift: TIMESHIFT_SLOW_SECONDS })
+    const { token } = await login(app)
+    const tokens = [await streamToken(app, 303), await streamToken(app, 303, token)]
+    assert.notEqual(tokens[0], tokens[1])
+    const got = await withinOnePart('303', async () => {
+      const builds = liveBuilds.count
+      const bodies = await Promise.all(
+        tokens.map(async (t) => {
+          const r = await get(app, `/hls/live/303/360p.m3u8?token=${encodeURIComponent(t)}`, {
+            'accept-encoding': 'gzip'
+          })
+          return zlib.gunzipSync(r.rawPayload).toString()
+        })
+      )
+      const fresh = livePlaylist('303', '360p', { windowSeconds: TIMESHIFT_SLOW_SECONDS, lowLatency: true })
+      return { bodies, fresh, builds: liveBuilds.count - builds - 1 }
+    })
+    got.bodies.forEach((b, i) => assert.equal(b, withTokenOracle(got.fresh, tokens[i])))
+    assert.equal(got.builds, 1, 'two viewers with their own tokens: one build')
+  })
+})
+
+test('a second request for the time-shift playlist within one part does not build it again: twenty at once, one build', async () => {
+  await withApp({}, async (app) => {
+    const builds = await withinOnePart('496', async () => {
+      const before = liveBuilds.count
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          get(app, '/hls/live/496/720p.m3u8', { 'accept-encoding': i % 2 ? 'gzip' : 'identity' })
+        )
+      )
+      assert.ok(answers.every((r) => r.statusCode === 200))
+      return liveBuilds.count - before
+    })
+    assert.equal(builds, 1)
+    // a delta update is its own small playlist, built once too
+    const delta = await withinOnePart('496', async () => {
+      const before = liveBuilds.count
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => get(app, '/hls/live/496/720p.m3u8?_HLS_skip=YES'))
+      )
+      return { builds: liveBuilds.count - before, body: answers[0].body }
+    })
+    assert.equal(delta.builds, 1)
+    assert.ok(delta.body.length < 3000, `${delta.body.length} bytes`)
+  })
+})
+
+test('one client hammering the time-shift playlist over 8 connections builds it once per part, and /config keeps answering', async () => {
+  await withApp({ sandbox: false }, async (app) => {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const firstPart = Number(liveStamp('496').split('.')[0]) * 4 + Number(liveStamp('496').split('.')[1])
+    const before = liveBuilds.count
+    const end = Date.now() + 1500
+    let served = 0
+    const hammer = async () => {
+      while (Date.now() < end) {
+        const r = await fetch(`${base}/hls/live/496/720p.m3u8`, { headers: { 'accept-encoding': 'gzip' } })
+        await r.arrayBuffer()
+        assert.equal(r.status, 200)
+        served++
+      }
+    }
+    let configs = 0
+    const viewer = async () => {
+      while (Date.now() < end) {
+        const r = await fetch(`${base}${U('/config')}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}'
+        })
+        assert.equal(((await r.json()) as { code: number }).code, 1)
+        configs++
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    }
+    await Promise.all([...Array.from({ length: 8 }, hammer), viewer()])
+    const [seg, part] = liveStamp('496').split('.').map(Number)
+    const parts = seg * 4 + part - firstPart + 1
+    const builds = liveBuilds.count - before
+    assert.ok(configs > 0)
+    assert.ok(builds <= parts, `${served} playlists served, ${builds} built over ${parts} parts`)
+    assert.ok(served > builds * 2, `${served} playlists served, ${builds} built`)
+  })
+})
+
+/** A 290-character page of this site: the longest codes, the slowest to draw. */
+const longPage = (n: number) => `pages/live/live?roomid=${n}&from=${'x'.repeat(290 - 40)}`.slice(0, 290)
+const qr = (app: LiveServer, q: string, remoteAddress: string) =>
+  get(app, `/api/v1/userapp/qrcode?${q}`, {}, remoteAddress)
+const isPng = (r: Awaited<ReturnType<typeof get>>) => r.headers['content-type'] === 'image/png'
+
+test('R7.39 a burst of 1000 px QR codes from twenty addresses: one drawn at a time, a few wait, the rest refused with -8', async () => {
+  await withApp({}, async (app) => {
+    qrStats.peak = 0
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        qr(app, `width=1000&path=${encodeURIComponent(longPage(i))}`, `198.51.100.${i + 1}`)
+      )
+    )
+    const drawn = answers.filter(isPng).length
+    assert.ok(drawn >= 1 && drawn <= 1 + QR_MAX_WAITING, `${drawn} of 20 drawn`)
+    for (const r of answers.filter((r) => !isPng(r)))
+      assert.deepEqual(r.json(), { code: -8, msg: '操作太频繁，请稍后再试', data: null })
+    assert.equal(qrStats.peak, 1, 'never more than one code drawn at once')
+    // the budget is free again once they are drawn: the next address gets its code
+    assert.ok(isPng(await qr(app, `width=1000&path=${encodeURIComponent(longPage(99))}`, '198.51.100.99')))
+  })
+})
+
+test('R7.39 a QR code is kept by what is drawn: two spellings of one page share one entry, and ten addresses asking at once one drawing', async () => {
+  await withApp({}, async (app) => {
+    const a = await qr(app, 'width=300&path=pages/home/home', '198.51.100.1')
+    assert.equal(a.headers['x-cache'], 'miss')
+    for (const path of ['/m2/pages/home/home', 'http://localhost:80/m2/pages/home/home', 'pages/./x/../home/home']) {
+      const b = await qr(app, `width=300&path=${encodeURIComponent(path)}`, '198.51.100.2')
+      assert.equal(b.headers['x-cache'], 'hit', path)
+      assert.ok(b.rawPayload.equals(a.rawPayload), path)
+    }
+    // a path whose `..` leaves /m2/ is not one of our pages
+    assert.equal(
+      (
+        await qr(app, `format=json&path=${encodeURIComponent('pages/../../api/v1/userapp/config')}`, '198.51.100.3')
+      ).json().code,
+      -1
+    )
+    const before = qrStats.drawn
+    const same = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => qr(app, 'width=640&roomid=496', `198.51.100.${20 + i}`))
+    )
+    assert.ok(same.every(isPng))
+    assert.equal(qrStats.drawn - before, 1)
+  })
+})
