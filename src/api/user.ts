@@ -29,6 +29,14 @@ export function fetchUserInfo(params: { id?: number; sign?: string } = {}): Prom
   return callPost('/userapp/userinfo', params)
 }
 
+/**
+ * R7.51, R2.26: whose a token is, asked with that token as the bearer token before the app adopts it; the stored
+ * login is neither sent as the bearer nor cleared by a refusal (CallOptions.bearer).
+ */
+export function fetchUserInfoAs(token: string): Promise<RawUser> {
+  return callPost('/userapp/userinfo', {}, { bearer: token })
+}
+
 /** R7.52 */
 export function logout() {
   return callPost('/userapp/logout', {})

@@ -36,6 +36,7 @@ import { clearToken, getToken, openLoginPrompt } from './token'
  *   401                clears the token, rejects RequestError {errorCode: 401, msg: 需要身份验证}; opens the login
  *                      prompt when the call says `loginPrompt` (subscribe, follow, lottery results, vote, quiz)
  *   403                clears the token, rejects RequestError {errorCode: 403, msg: 没有权限访问}
+ *                      (a call made with `bearer`, another token than the stored one, clears nothing on 401 / 403)
  *   404                rejects RequestError {errorCode: 404, msg: 请求的资源不存在}
  *   500, 502           resolves `{code: -101, msg: server message}`
  *   503, 504, others   resolves `{code: -100, msg: server message or 服务暂时不可用}`
@@ -60,6 +61,11 @@ export interface CallOptions {
   /** A 401 on this call opens the login prompt (R8.4: subscribe, follow, lottery results, vote, quiz). */
   loginPrompt?: boolean
   header?: Record<string, string>
+  /**
+   * Ask as this token's holder instead of the stored login: a startup token checked before it is adopted (R2.26).
+   * Its 401 / 403 leave the stored token alone (the token refused is not the session's).
+   */
+  bearer?: string
 }
 
 export const DEFAULT_TIMEOUT = 60000
@@ -157,7 +163,7 @@ function failure(code: number, msg: string): Envelope<null> {
 }
 
 /** What a response means, by status (the table at the top of this file). */
-export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false): Envelope<T> {
+export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false, ownToken = true): Envelope<T> {
   if (statusCode >= 200 && statusCode < 300) {
     const parsed = parseBody(raw)
     if (!parsed.ok) return failure(NETWORK_ERROR_CODE, errMsg('request', 'invalid JSON')) as Envelope<T>
@@ -169,11 +175,11 @@ export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false
   }
   switch (statusCode) {
     case 401:
-      clearToken()
-      if (loginPrompt) openLoginPrompt()
+      if (ownToken) clearToken()
+      if (ownToken && loginPrompt) openLoginPrompt()
       throw new RequestError(401, UNAUTHORIZED_MESSAGE, errMsg('request', '401'))
     case 403:
-      clearToken()
+      if (ownToken) clearToken()
       throw new RequestError(403, FORBIDDEN_MESSAGE, errMsg('request', '403'))
     case 404:
       throw new RequestError(404, NOT_FOUND_MESSAGE, errMsg('request', '404'))
@@ -210,7 +216,11 @@ export async function request<T = unknown>(
 ): Promise<Envelope<T>> {
   const method = options.method || 'POST'
   const timeout = options.timeout ?? config.timeout
-  const header = { ...(await commonHeaders()), ...options.header }
+  const header = {
+    ...(await commonHeaders()),
+    ...options.header,
+    ...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {})
+  }
   const started = Date.now()
   let res: Taro.request.SuccessCallbackResult<string>
   try {
@@ -230,7 +240,7 @@ export async function request<T = unknown>(
     return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
   }
   saveCookies(responseCookies(res))
-  return outcome<T>(res.statusCode, res.data, !!options.loginPrompt)
+  return outcome<T>(res.statusCode, res.data, !!options.loginPrompt, !options.bearer)
 }
 
 /**

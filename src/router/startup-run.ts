@@ -10,7 +10,11 @@ export type LoginHandoff = (login: NonNullable<StartupPlan['login']>) => unknown
 
 let loginHandoff: LoginHandoff | null = null
 
-/** The session registers how startup credentials (tokentype + token) log in. */
+/**
+ * The session registers how startup credentials (tokentype + token) log in: src/stores/login.ts, where a token of
+ * another user than the one logged in asks the viewer first (切换账号？, R2.26). Startup waits for that answer before
+ * it opens a page, on both targets (the mini-program's launch query comes here too, through useLaunch).
+ */
 export function setStartupLogin(handler: LoginHandoff) {
   loginHandoff = handler
 }
@@ -20,7 +24,10 @@ export function externalActivityUrl(name: string): string {
   return `${resolveHosts(env, pageOrigin()).live}/activity/${name}`
 }
 
-/** Act on the launch query: log in, restore a saved redirect, or open the page it names. */
+/**
+ * Act on the launch query: log in (or, for another user's token than the viewer's, ask first), restore a saved
+ * redirect, or open the page it names.
+ */
 export async function runStartup(query: StartupQuery, path: string): Promise<StartupPlan> {
   const plan = planStartup(query, path, externalActivityUrl('preview-1473'))
   if (plan.login && loginHandoff) await loginHandoff(plan.login)

@@ -9,7 +9,7 @@ export interface StartupPlan {
   /** The page to open after launch, or null to stay on the entry page. */
   page: PageKey | null
   query: Record<string, string>
-  /** Credentials handed to the session for login (spec R2.26). */
+  /** Credentials handed to the session for login (spec R2.26; another user's than the viewer's asks first). */
   login: { tokentype: string; token: string } | null
   /** An external page to open instead (preview 1473). */
   external: string | null

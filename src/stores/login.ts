@@ -14,7 +14,7 @@ import { hideLoading, hideLoadingThen, showLoading, showModal, showToast } from 
 import { isMobile } from '@/utils/validate'
 import { LoginPrompt, loginPrompt } from './login-prompt'
 import { ServiceConfigStore, serviceConfig } from './service-config'
-import { normalizeUser, sessionStore, type SessionStore } from './session'
+import { normalizeUser, sessionStore, type SessionStore, type User } from './session'
 
 /** R8.15 */
 export const LOGGING_IN_TEXT = '登录中'
@@ -28,6 +28,20 @@ export const MOBILE_REQUIRED_TEXT = '请输入手机号和密码'
 export const MOBILE_INVALID_TEXT = '请输入正确的手机号'
 export const VERIFY_REQUIRED_TEXT = '请输入验证码'
 const LOGIN_FAILED_TEXT = '登录失败，请稍后再试'
+/** R2.26: a startup token of another user than the one logged in asks first (WeChat's buttons hold 4 characters). */
+export const SWITCH_ACCOUNT_TITLE = '切换账号？'
+export const SWITCH_ACCOUNT_CONFIRM = '切换'
+export const SWITCH_ACCOUNT_KEEP = '保持当前'
+
+/** An account as the 切换账号？ modal names it: the nickname and the id (two accounts may share a nickname). */
+export function accountLabel(user: User): string {
+  return `${user.nickName}（ID ${user.id}）`
+}
+
+/** R2.26: the 切换账号？ modal's text. */
+export function switchAccountText(current: User, other: User): string {
+  return `当前登录：${accountLabel(current)}，链接中的账号：${accountLabel(other)}。是否切换到链接中的账号？`
+}
 
 /** Which login a host app's user goes through (see hostLoginOf). */
 export type HostLogin = 'product' | 'partner'
@@ -202,9 +216,40 @@ export class LoginStore {
     return this.login(() => userApi.login(credentials), { returnToRedirect: true })
   }
 
-  /** R2.26, R7.56: startup query tokentype + token. */
-  loginWithStartupToken(tokentype: string, token: string): Promise<Outcome> {
-    return this.login(() => userApi.login({ tokentype, token }))
+  /**
+   * R2.26, R7.56: startup query tokentype + token (a shared link, a host app's hand-over, the messenger's OAuth
+   * return of R1.10). A startup token never replaces another logged-in user without the viewer's choice, since a link
+   * can carry anyone's token: with a viewer logged in (once the start's current-user check has said so, R4.4), the
+   * token's user is asked first (R7.51 with that token as the bearer token); another user's token opens the
+   * 切换账号？ modal naming both accounts, and only 切换 logs in with it. 保持当前 drops the token (it has already left
+   * the address) and keeps the session. The same user's token refreshes the login quietly; with nobody logged in (the
+   * OAuth return among them) the token logs in quietly. A token whose user cannot be learned while someone is logged
+   * in is dropped. The login's answer must be the user checked, or nothing is saved.
+   */
+  async loginWithStartupToken(tokentype: string, token: string): Promise<Outcome> {
+    await this.session.currentUserChecked()
+    if (!this.session.isLoggedIn) return this.login(() => userApi.login({ tokentype, token }))
+    const current = this.session.user
+    const other = normalizeUser(await userApi.fetchUserInfoAs(token).catch(() => null))
+    if (!other) return { ok: false, message: '' }
+    if (other.id !== current.id && !(await this.confirmSwitch(current, other))) return { ok: false, message: '' }
+    return this.login(async () => {
+      const result = await userApi.login({ tokentype, token })
+      if (normalizeUser(result.user)?.id !== other.id) throw new Error(LOGIN_FAILED_TEXT)
+      return result
+    })
+  }
+
+  /** R2.26: the 切换账号？ modal, once the launch page is there to draw it; true on 切换. */
+  private async confirmSwitch(current: User, other: User): Promise<boolean> {
+    await this.session.deps.firstPage()
+    const choice = await showModal({
+      title: SWITCH_ACCOUNT_TITLE,
+      content: switchAccountText(current, other),
+      confirmText: SWITCH_ACCOUNT_CONFIRM,
+      cancelText: SWITCH_ACCOUNT_KEEP
+    }).catch(() => null)
+    return !!choice?.confirm
   }
 
   /**

@@ -6,6 +6,7 @@ import { clearToken, getToken, onTokenChange, setToken } from '@/core/token'
 import { currentPlatform } from '@/platform/current'
 import { currentPageUrl } from '@/platform/page-url'
 import type { PlatformKind } from '@/platform/kinds'
+import { firstPageLoaded } from '@/platform/first-page'
 import { deviceIsIOS, launchScene } from '@/platform/launch'
 import { reloadApp } from '@/platform/reload'
 import { getItem, removeItem, setItem } from '@/platform/storage'
@@ -57,6 +58,8 @@ export interface SessionDeps {
   /** The current page as a URL (route and query), for the post-login redirect (R4.6). */
   currentUrl: () => string | null
   wait: (ms: number) => Promise<void>
+  /** Resolves once the launch page has loaded: a modal asked for at startup is drawn in it (R2.26). */
+  firstPage: () => Promise<void>
 }
 
 const defaultDeps: SessionDeps = {
@@ -66,7 +69,8 @@ const defaultDeps: SessionDeps = {
   now: () => Date.now(),
   reload: reloadApp,
   currentUrl: currentPageUrl,
-  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  firstPage: firstPageLoaded
 }
 
 /**
@@ -81,13 +85,19 @@ export class SessionStore {
   readonly deps: SessionDeps
 
   private readonly unsubscribe: () => void
+  /** The current-user check under way or last made (fetchCurrentUser). */
+  private checking: Promise<User | null> | null = null
 
   constructor(deps: Partial<SessionDeps> = {}) {
     this.deps = { ...defaultDeps, ...deps }
     this.token = getToken()
     const stored = this.token ? normalizeUser(getItem<User>(USER_KEY)) : null
     this.user = stored || anonymousUser()
-    makeAutoObservable<SessionStore, 'unsubscribe'>(this, { deps: false, unsubscribe: false })
+    makeAutoObservable<SessionStore, 'unsubscribe' | 'checking'>(this, {
+      deps: false,
+      unsubscribe: false,
+      checking: false
+    })
     // A 401/403 clears the token in the request core (R4.5): the session follows.
     this.unsubscribe = onTokenChange((token) => this.tokenChanged(token))
   }
@@ -125,7 +135,21 @@ export class SessionStore {
   }
 
   /** R7.65, R4.4: the current user, by token or by the id + sign cookies; a failure clears the token. */
-  async fetchCurrentUser(): Promise<User | null> {
+  fetchCurrentUser(): Promise<User | null> {
+    const check = this.checkCurrentUser()
+    this.checking = check
+    return check
+  }
+
+  /**
+   * Resolves once the current-user check under way (the app start's, R4.4) has ended: whether someone is logged in,
+   * and who, is then what the server says, not a stored token that may have expired.
+   */
+  async currentUserChecked(): Promise<void> {
+    await this.checking
+  }
+
+  private async checkCurrentUser(): Promise<User | null> {
     const { id, sign } = savedCookies()
     try {
       const user = normalizeUser(await userApi.fetchUserInfo({ id: id ? Number(id) : undefined, sign }))

@@ -95,6 +95,21 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     expect(getToken()).toBe('')
   })
 
+  test('R2.26 R7.51 a call made with another token (bearer) sends it, and its 401 / 403 leave the stored token', async () => {
+    setToken('tok-live')
+    const prompt = jest.fn()
+    setLoginPrompt(prompt)
+    const r = await post<Echo>('/echo', {}, { bearer: 'tok-from-a-link' })
+    expect(r.data.headers.authorization).toBe('Bearer tok-from-a-link')
+    await expect(post('/status/401', {}, { bearer: 'tok-from-a-link', loginPrompt: true })).rejects.toMatchObject({
+      errorCode: 401
+    })
+    await expect(post('/status/403', {}, { bearer: 'tok-from-a-link' })).rejects.toMatchObject({ errorCode: 403 })
+    expect(getToken()).toBe('tok-live')
+    expect(prompt).not.toHaveBeenCalled()
+    setLoginPrompt(null)
+  })
+
   test('R8.1 404 rejects with 请求的资源不存在 and keeps the token', async () => {
     setToken('tok-live')
     await expect(post('/status/404')).rejects.toMatchObject({ errorCode: 404, msg: NOT_FOUND_MESSAGE })
