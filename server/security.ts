@@ -409,3 +409,18 @@ export function checkActivityAccess(
   checkRoomAccess(ctx, viewer.req, room, given)
   if (room.is_premium && !inPaidRoom(ctx, viewer, room)) throw biz(CODE.FAIL, NEED_PURCHASE_MSG)
 }
+
+// ---- redirects fed by the caller
+
+/**
+ * safeRedirect as a Location header can carry it: characters outside printable ASCII percent-encoded (a raw `é` in a
+ * header is Node's ERR_INVALID_CHAR, a 500). A target that cannot be encoded (a lone surrogate) becomes `fallback`.
+ */
+export function safeLocation(target: unknown, base: string, fallback: string): string {
+  const url = safeRedirect(target, base, fallback)
+  try {
+    return url.replace(/[^\x21-\x7e]+/g, (s) => encodeURIComponent(s))
+  } catch {
+    return fallback
+  }
+}
