@@ -363,7 +363,7 @@ export const goods = defineCall({
 
 export const goodsView = defineCall({
   spec: ['R7.101'],
-  summary: '商品浏览计数',
+  summary: '商品浏览计数（每位观众每天计一次）',
   method: 'POST',
   refusal: PasswordRefusal,
   path: '/api/v1/userapp/living/goods/view',
