@@ -374,7 +374,7 @@ export const NEED_PURCHASE_MSG = '该直播间需购买后才能参与互动'
  * the trial that room info started for the viewer (by user or, before a login, by address). It never starts a
  * trial: only room info does.
  */
-export function inPaidRoom(
+function inPaidRoom(
   ctx: AppContext,
   viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
   room: Pick<Room, 'id' | 'trial_seconds'>
