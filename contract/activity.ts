@@ -5,6 +5,7 @@
  */
 import { Type } from 'typebox'
 import { defineCall } from './call'
+import { PasswordRefusal, RoomAccess } from './live'
 import { F, Flag, Nullable, Obj, Payload, Seconds, Url } from './schema'
 
 const A = '/api/v1/userapp/living/activity'
@@ -13,7 +14,9 @@ const actId = () => F.int('活动ID', { minimum: 1 })
 
 /**
  * An activity lookup (R7.102): act_id, or one of its aliases (drawId, lotteryId, voteId, quizId, id: all the same
- * id, whatever the kind); with none of them, the room's running activity of the call's kind, else its latest.
+ * id, whatever the kind); with none of them, the room's running activity of the call's kind, else its latest. In a
+ * password room the activity's room needs its password or room_key (R3.9, code -3 with the room, as its chat); in a
+ * paid room the viewer must have bought it or be inside its trial (code 0).
  */
 const lookup = {
   act_id: actId(),
@@ -23,7 +26,8 @@ const lookup = {
   quizId: actId(),
   id: actId(),
   roomid: F.int('直播间ID', { minimum: 1, description: '不带活动ID时：取该直播间进行中（否则最近）的活动' }),
-  roomId: F.int('直播间ID', { minimum: 1, description: 'roomid 的别名' })
+  roomId: F.int('直播间ID', { minimum: 1, description: 'roomid 的别名' }),
+  ...RoomAccess
 }
 const Lookup = Payload(lookup)
 
@@ -127,6 +131,7 @@ export const redpackDetail = defineCall({
   spec: ['R7.89', 'R7.102'],
   summary: '红包详情（没有时为 null）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/redpack/detail`,
   payload: Lookup,
   data: Nullable(Redpack)
@@ -136,6 +141,7 @@ export const redpackDraw = defineCall({
   spec: ['R7.93', 'R7.102'],
   summary: '抢红包（每人一次，重复请求答复第一次的结果）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/redpack/draw`,
   auth: true,
   payload: Lookup,
@@ -151,6 +157,7 @@ export const redpackResult = defineCall({
   spec: ['R7.94', 'R7.102'],
   summary: '红包领取结果',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/redpack/result`,
   payload: Lookup,
   data: Obj({
@@ -169,6 +176,7 @@ export const rain = defineCall({
   spec: ['R7.90', 'R3.37', 'R7.102'],
   summary: '红包雨详情（没有时为 null）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/rain`,
   payload: Lookup,
   data: Nullable(Rain)
@@ -178,6 +186,7 @@ export const rainDraw = defineCall({
   spec: ['R7.91', 'R7.102'],
   summary: '红包雨抽奖（窗口内每人最多 count 次，最多中一次）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/rain/draw`,
   auth: true,
   payload: Lookup,
@@ -202,6 +211,7 @@ export const rainWinner = defineCall({
   spec: ['R7.92', 'R3.38', 'R4.34', 'R7.102'],
   summary: '红包雨中奖名单（仅在活动窗口内，新的在前）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/rain/winner`,
   payload: Lookup,
   data: Type.Array(RainWinner)
@@ -213,6 +223,7 @@ export const voteDetail = defineCall({
   spec: ['R7.95', 'R3.39', 'R7.102'],
   summary: '投票详情（没有时为 null）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/vote/detail`,
   payload: Lookup,
   data: Nullable(Vote)
@@ -222,6 +233,7 @@ export const votePost = defineCall({
   spec: ['R7.96', 'R4.38', 'R3.35', 'R7.102'],
   summary: '投票（每人一次；答复该选项的新票数）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/vote/post`,
   auth: true,
   payload: Payload({ ...lookup, option_id: F.int('选项ID', { minimum: 1 }) }, ['option_id']),
@@ -238,6 +250,7 @@ export const puzzleDetail = defineCall({
   spec: ['R7.97', 'R3.40', 'R7.102'],
   summary: '答题详情（没有时为 null）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/puzzle/detail`,
   payload: Lookup,
   data: Nullable(
@@ -252,6 +265,7 @@ export const puzzlePost = defineCall({
   spec: ['R7.98', 'R3.35', 'R7.102'],
   summary: '提交答案（每人一次）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/puzzle/post`,
   auth: true,
   payload: Payload({
@@ -266,6 +280,7 @@ export const puzzleResult = defineCall({
   spec: ['R7.99', 'R7.102'],
   summary: '答题结果',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/puzzle/result`,
   auth: true,
   payload: Lookup,
@@ -287,6 +302,7 @@ export const lotteryDetail = defineCall({
   spec: ['R3.36', 'R7.102', 'R7.112'],
   summary: '抽奖详情（没有时为 null）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/lottery/detail`,
   payload: Lookup,
   data: Nullable(Lottery)
@@ -296,6 +312,7 @@ export const lotteryDraw = defineCall({
   spec: ['R3.36', 'R4.37', 'R7.102', 'R7.112'],
   summary: '参与抽奖（手动点击参与）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/lottery/draw`,
   auth: true,
   payload: Lookup,
@@ -306,6 +323,7 @@ export const lotteryResult = defineCall({
   spec: ['R3.36', 'R4.37', 'R7.102', 'R7.112'],
   summary: '抽奖结果',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: `${A}/lottery/result`,
   auth: true,
   payload: Lookup,
@@ -337,16 +355,18 @@ export const goods = defineCall({
   spec: ['R7.100', 'R3.41'],
   summary: '直播间商品列表',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: '/api/v1/userapp/living/goods',
-  payload: Payload({ roomid: F.int('直播间ID', { minimum: 1 }) }, ['roomid']),
+  payload: Payload({ roomid: F.int('直播间ID', { minimum: 1 }), ...RoomAccess }, ['roomid']),
   data: Type.Array(GoodsItem)
 })
 
 export const goodsView = defineCall({
   spec: ['R7.101'],
-  summary: '商品浏览计数',
+  summary: '商品浏览计数（每位观众每天计一次）',
   method: 'POST',
+  refusal: PasswordRefusal,
   path: '/api/v1/userapp/living/goods/view',
-  payload: Payload({ id: F.int('商品ID', { minimum: 1 }), roomid: F.int('直播间ID') }, ['id']),
+  payload: Payload({ id: F.int('商品ID', { minimum: 1 }), roomid: F.int('直播间ID'), ...RoomAccess }, ['id']),
   data: Obj({ id: Type.Integer(), views: Type.Integer({ minimum: 1 }) })
 })

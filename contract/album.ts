@@ -38,7 +38,7 @@ const albumId = () => F.int('相册ID', { minimum: 1 })
 
 export const albumDetail = defineCall({
   spec: ['R7.103', 'R3.33'],
-  summary: '相册详情（计一次访问）',
+  summary: '相册详情（每位观众每天计一次访问）',
   method: 'POST',
   path: `${U}/album/detail`,
   payload: Payload({ id: albumId(), album_id: albumId() }),

@@ -61,7 +61,7 @@ export const timelineTopics = defineCall({
 
 export const timelineTopic = defineCall({
   spec: ['R7.29', 'R3.30', 'R3.31'],
-  summary: '图文话题（计一次访问）',
+  summary: '图文话题（每位观众每天计一次访问）',
   method: 'GET,POST',
   path: MAPP,
   action: 'timeline_topic',

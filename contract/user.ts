@@ -44,6 +44,16 @@ export const LoginAnswer = Obj({
 })
 export type LoginAnswer = Static<typeof LoginAnswer>
 
+/**
+ * A partner's user id (R7.57, R7.59): 1–64 letters, digits, `_` or `-`. The account it makes is named 合作用户 and
+ * the id, cut to 32 characters: the name goes with every chat message of that user.
+ */
+const PARTNER_USERID = F.str('用户ID', {
+  pattern: '^[\\w-]{1,64}$',
+  errmsg: '用户ID须为1-64位字母、数字、下划线或短横线'
+})
+const DEVICE_TOKEN = F.str('设备令牌', { maxLength: 256 })
+
 export const login = defineCall({
   spec: ['R7.53', 'R7.54', 'R7.55', 'R7.56', 'R7.57', 'R1.9', 'R1.10', 'R1.11', 'R1.12', 'R1.13', 'R1.14', 'R2.26'],
   summary: '登录：手机号加密码或验证码、小程序 code、令牌（tokentype + token）、合作方 userid + usertokenkey',
@@ -58,9 +68,9 @@ export const login = defineCall({
     iv: F.str(),
     tokentype: F.str(),
     token: F.str('令牌'),
-    userid: F.str('用户ID'),
-    usertokenkey: F.str(),
-    devicetoken: F.str()
+    userid: PARTNER_USERID,
+    usertokenkey: F.str('用户令牌', { maxLength: 128 }),
+    devicetoken: DEVICE_TOKEN
   }),
   data: LoginAnswer
 })
@@ -71,9 +81,9 @@ export const productLogin = defineCall({
   method: 'POST',
   path: '/api/v1/userapp/:name',
   payload: Payload({
-    userid: F.str('用户ID', { minLength: 1 }),
-    usertokenkey: F.str('用户令牌', { minLength: 1 }),
-    devicetoken: F.str()
+    userid: PARTNER_USERID,
+    usertokenkey: F.str('用户令牌', { minLength: 1, maxLength: 128 }),
+    devicetoken: DEVICE_TOKEN
   }),
   data: LoginAnswer
 })

@@ -397,3 +397,63 @@ export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base:
     : undefined
   return row && row.user_id === userId ? p : null
 }
+
+// ---- a room's activities (vote, quiz, red packets, rain, lotteries, goods)
+
+export const NEED_PURCHASE_MSG = '该直播间需购买后才能参与互动'
+
+/**
+ * Whether this viewer may be in a paid room now, by the rule its stream follows (streamExpiry): bought, or inside
+ * the trial that room info started for the viewer (by user or, before a login, by address). It never starts a
+ * trial: only room info does.
+ */
+function inPaidRoom(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  room: Pick<Room, 'id' | 'trial_seconds'>
+): boolean {
+  if (hasPurchased(ctx, viewer.user?.id, 'room', room.id)) return true
+  if (room.trial_seconds <= 0) return false
+  const now = nowSec()
+  const keys = new Set([callerKey(viewer.user, viewer.req), `ip${clientIp(viewer.req)}`])
+  for (const k of keys) {
+    const start = ctx.trials.get(`room:${room.id}:${k}`)
+    if (
+      start !== undefined &&
+      now - start < ctx.limits.trialReset &&
+      now <= start + room.trial_seconds + ctx.limits.trialGrace
+    )
+      return true
+  }
+  return false
+}
+
+/**
+ * A room's activities, reads and writes, answer as its chat and stream do: a password room only with its password
+ * or room_key (checkRoomAccess: code -3, guesses limited), a paid room only to a viewer who bought it or is inside
+ * its trial (code 0, 该直播间需购买后才能参与互动).
+ */
+export function checkActivityAccess(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  room: Room,
+  given: { password?: unknown; room_key?: unknown }
+): void {
+  checkRoomAccess(ctx, viewer.req, room, given)
+  if (room.is_premium && !inPaidRoom(ctx, viewer, room)) throw biz(CODE.FAIL, NEED_PURCHASE_MSG)
+}
+
+// ---- redirects fed by the caller
+
+/**
+ * safeRedirect as a Location header can carry it: characters outside printable ASCII percent-encoded (a raw `é` in a
+ * header is Node's ERR_INVALID_CHAR, a 500). A target that cannot be encoded (a lone surrogate) becomes `fallback`.
+ */
+export function safeLocation(target: unknown, base: string, fallback: string): string {
+  const url = safeRedirect(target, base, fallback)
+  try {
+    return url.replace(/[^\x21-\x7e]+/g, (s) => encodeURIComponent(s))
+  } catch {
+    return fallback
+  }
+}

@@ -96,3 +96,41 @@ test('R7.47 R7.49 R5.13 a teaser’s subscriptions count each viewer once; withd
     assert.equal(await count(), before)
   })
 })
+
+test('R7.29 R3.30 R7.103 R7.101 a viewer’s views of a topic, an album or a goods item count once a day: 50 calls add 1, another viewer 1 more', async () => {
+  await withApp({}, async (app) => {
+    const topic = async (ip: string) =>
+      (await from(app, ip, 'GET', '/live/api_mapp.php', { a: 'timeline_topic', id: 4 })).visits as number
+    const album = async (ip: string) => (await from(app, ip, 'POST', U('/album/detail'), { id: 1 })).visits as number
+    const goods = async (ip: string) =>
+      (await from(app, ip, 'POST', U('/living/goods/view'), { id: 6001, roomid: 306 })).views as number
+    for (const [what, visit] of [
+      ['topic', topic],
+      ['album', album],
+      ['goods', goods]
+    ] as const) {
+      const first = await visit('203.0.113.6')
+      const calls = await Promise.all(Array.from({ length: 49 }, () => visit('203.0.113.6')))
+      assert.ok(
+        calls.every((n) => n === first),
+        `${what}: one viewer’s 50 calls count once (${first} → ${Math.max(...calls)})`
+      )
+      assert.equal(await visit('203.0.113.7'), first + 1, `${what}: another viewer counts`)
+      assert.equal(await visit('203.0.113.7'), first + 1, `${what}: once`)
+    }
+    // a logged-in viewer counts by their user, whatever the address
+    const { token } = await login(app)
+    const seen = async (ip: string) =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: U('/album/detail'),
+          remoteAddress: ip,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          payload: JSON.stringify({ id: 1 })
+        })
+      ).json().data.visits as number
+    const n = await seen('203.0.113.8')
+    assert.equal(await seen('203.0.113.9'), n)
+  })
+})

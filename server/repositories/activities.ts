@@ -126,18 +126,6 @@ export function findActivity(
   return list.filter((a) => a.status === 1).pop() ?? list.pop()
 }
 
-/** findActivity, or -4 活动不存在或已结束. */
-export function activityOr404(
-  ctx: AppContext,
-  kind: Activity['kind'],
-  p: Lookup,
-  alias: (typeof ID_ALIASES)[number]
-): Activity {
-  const a = findActivity(ctx, kind, p, alias)
-  if (!a) throw biz(CODE.NOT_FOUND, '活动不存在或已结束')
-  return a
-}
-
 // ---- what viewers did
 
 /** A viewer's entry of `kind` in an activity ('vote', 'quiz', 'redpack', 'join'). */

@@ -3,7 +3,7 @@ import type { Album, Photo } from '../../contract/album'
 import type { Post, Topic } from '../../contract/timeline'
 import type { AppContext } from '../context'
 import { CODE, biz, paginate } from '../lib/util'
-import { countOnce, uncount } from '../security'
+import { chinaDay, countOnce, uncount } from '../security'
 
 export function topicOr404(ctx: AppContext, id: number): Topic {
   const t = ctx.store.doc<Topic>('topic', id)
@@ -11,9 +11,10 @@ export function topicOr404(ctx: AppContext, id: number): Topic {
   return t
 }
 
-/** The topic, its visits counted once more. */
-export function visitTopic(ctx: AppContext, id: number): Topic {
+/** The topic, its visits counted once more the first time `who` (callerKey) opens it that day. */
+export function visitTopic(ctx: AppContext, id: number, who: string): Topic {
   const t = topicOr404(ctx, id)
+  if (!countOnce(ctx, `topic-visit:${chinaDay()}`, id, who)) return t
   return ctx.store.patchDoc<Topic>('topic', id, { visits: Number(t.visits) + 1 }) ?? t
 }
 
@@ -49,9 +50,10 @@ export function albumOr404(ctx: AppContext, id: number): Album {
   return a
 }
 
-/** The album, its visits counted once more. */
-export function visitAlbum(ctx: AppContext, id: number): Album {
+/** The album, its visits counted once more the first time `who` (callerKey) opens it that day. */
+export function visitAlbum(ctx: AppContext, id: number, who: string): Album {
   const a = albumOr404(ctx, id)
+  if (!countOnce(ctx, `album-visit:${chinaDay()}`, id, who)) return a
   return ctx.store.patchDoc<Album>('album', id, { visits: a.visits + 1 }) ?? a
 }
 

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { Envelope } from '../../plugins/calls'
+import type { AppContext, Call } from '../../context'
 import { CODE, biz, nowSec } from '../../lib/util'
-import type { Activity, Goods, UserRow } from '../../types'
+import { callerKey, checkActivityAccess, chinaDay, countOnce } from '../../security'
+import type { Activity, Goods, Room, UserRow } from '../../types'
 import * as act from '../../../contract/activity'
 import {
   type QuizActivity,
   type RainActivity,
   type RedpackActivity,
   type VoteActivity,
-  activityOr404,
+  type Lookup,
   addEntry,
   addRainDraw,
   entryOf,
@@ -30,17 +32,56 @@ export { demo } from './demo'
 /** 1 when `x` holds, else 0 (the answers' flags). */
 const flag = (x: unknown): 0 | 1 => (x ? 1 : 0)
 
+type Access = { password?: unknown; room_key?: unknown }
+
+/** The room `roomId` lets this caller at its activities (security.ts checkActivityAccess: password, paid room). */
+function enterRoom(ctx: AppContext, call: Call, p: Access, roomId: number): void {
+  const room = ctx.store.doc<Room>('room', roomId)
+  if (room) checkActivityAccess(ctx, call, room, p)
+}
+
+/**
+ * The activity a lookup names (findActivity), once its room has let the caller in: the activity's own room (an id
+ * names its room through the activity's row), or, when nothing is found, the room the lookup named.
+ */
+function activityIn(
+  ctx: AppContext,
+  call: Call,
+  kind: Activity['kind'],
+  p: Lookup & Access,
+  alias: Parameters<typeof findActivity>[3]
+): Activity | undefined {
+  const a = findActivity(ctx, kind, p, alias)
+  const roomId = a ? a.room_id : (p.roomid ?? p.roomId)
+  if (roomId) enterRoom(ctx, call, p, roomId)
+  return a
+}
+
+/** activityIn, or -4 活动不存在或已结束. */
+function activityInOr404(
+  ctx: AppContext,
+  call: Call,
+  kind: Activity['kind'],
+  p: Lookup & Access,
+  alias: Parameters<typeof findActivity>[3]
+): Activity {
+  const a = activityIn(ctx, call, kind, p, alias)
+  if (!a) throw biz(CODE.NOT_FOUND, '活动不存在或已结束')
+  return a
+}
+
 // Lookups (R7.102) take act_id, drawId, lotteryId, voteId, quizId or id, else the room's running (else latest)
-// activity of the call's kind: see findActivity.
+// activity of the call's kind: see findActivity. Every call, read or write, needs the activity's room's access: a
+// password room's password or room_key, a paid room bought or in its trial (checkActivityAccess).
 const activityRoutes: FastifyPluginAsync = async (app) => {
   const { api, ctx } = app
-  api.call(act.redpackDetail, (p) => {
-    const a = findActivity(ctx, 'redpack', p, 'drawId')
+  api.call(act.redpackDetail, (p, call) => {
+    const a = activityIn(ctx, call, 'redpack', p, 'drawId')
     return a ? redpackView(a) : null
   })
 
   api.call(act.redpackDraw, (p, call) => {
-    const a = activityOr404(ctx, 'redpack', p, 'drawId') as RedpackActivity
+    const a = activityInOr404(ctx, call, 'redpack', p, 'drawId') as RedpackActivity
     const uid = call.user!.id
     // idempotent per user: a repeated draw (a double tap, a retry) answers the first draw again
     const drawn = entryOf(ctx, a.id, uid, 'redpack')
@@ -59,7 +100,7 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
   })
 
   api.call(act.redpackResult, (p, call) => {
-    const a = activityOr404(ctx, 'redpack', p, 'drawId')
+    const a = activityInOr404(ctx, call, 'redpack', p, 'drawId')
     const list = redpackTakers(ctx, a.id).map((r) => ({
       uid: r.user_id,
       uname: r.name,
@@ -70,14 +111,14 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
     return { ...redpackView(a), list, mine }
   })
 
-  api.call(act.rain, (p) => {
-    const a = findActivity(ctx, 'rain', p, 'lotteryId')
+  api.call(act.rain, (p, call) => {
+    const a = activityIn(ctx, call, 'rain', p, 'lotteryId')
     return a ? rainView(a) : null
   })
 
   // up to `count` draws per user during the window; about one in three wins
   api.call(act.rainDraw, (p, call) => {
-    const a = activityOr404(ctx, 'rain', p, 'lotteryId') as RainActivity
+    const a = activityInOr404(ctx, call, 'rain', p, 'lotteryId') as RainActivity
     const now = nowSec()
     if (a.status !== 1 || now < Number(a.hs_time) || now > Number(a.he_time)) throw biz(CODE.FAIL, '红包雨已结束')
     const uid = call.user!.id
@@ -91,8 +132,8 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
   })
 
   // R4.34: winners only while now is inside the rain's window
-  api.call(act.rainWinner, (p) => {
-    const a = findActivity(ctx, 'rain', p, 'lotteryId')
+  api.call(act.rainWinner, (p, call) => {
+    const a = activityIn(ctx, call, 'rain', p, 'lotteryId')
     if (!a) return []
     const now = nowSec()
     if (now < Number(a.hs_time) || now > Number(a.he_time)) return []
@@ -100,14 +141,14 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
   })
 
   api.call(act.voteDetail, (p, call) => {
-    const a = findActivity(ctx, 'vote', p, 'voteId')
+    const a = activityIn(ctx, call, 'vote', p, 'voteId')
     if (!a) return null
     return voteView(a, call.user ? Number(entryOf(ctx, a.id, call.user.id, 'vote')?.value ?? 0) : 0)
   })
 
   // answers the option's new count
   api.call(act.votePost, (p, call) => {
-    const a = activityOr404(ctx, 'vote', p, 'voteId') as VoteActivity
+    const a = activityInOr404(ctx, call, 'vote', p, 'voteId') as VoteActivity
     if (a.status !== 1) throw biz(CODE.FAIL, '投票已结束')
     const options = a.options
     const opt = options.find((o) => o.id === p.option_id)
@@ -122,7 +163,7 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
   })
 
   api.call(act.puzzleDetail, (p, call) => {
-    const a = findActivity(ctx, 'quiz', p, 'quizId')
+    const a = activityIn(ctx, call, 'quiz', p, 'quizId')
     if (!a) return null
     const mine = call.user ? entryOf(ctx, a.id, call.user.id, 'quiz') : undefined
     return { ...quizView(a, !!mine), my_answer: mine ? Number(mine.value) : 0 }
@@ -130,7 +171,7 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
 
   // answer = option id (option_id accepted too)
   api.call(act.puzzlePost, (p, call) => {
-    const a = activityOr404(ctx, 'quiz', p, 'quizId') as QuizActivity
+    const a = activityInOr404(ctx, call, 'quiz', p, 'quizId') as QuizActivity
     const answer = p.answer ?? p.option_id
     if (!answer) throw biz(CODE.BAD_PARAM, '请选择答案')
     if (a.status !== 1) throw biz(CODE.FAIL, '答题已结束')
@@ -142,7 +183,7 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
 
   // /puzzle/result?act_id=1
   api.call(act.puzzleResult, (p, call) => {
-    const a = activityOr404(ctx, 'quiz', p, 'quizId') as QuizActivity
+    const a = activityInOr404(ctx, call, 'quiz', p, 'quizId') as QuizActivity
     const mine = entryOf(ctx, a.id, call.user!.id, 'quiz')
     const answers = quizAnswers(ctx, a.id)
     // the answer only for a viewer who has answered (0 otherwise), like puzzle/detail
@@ -159,33 +200,40 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
   })
 
   // the lottery (R3.36; R7.102: drawId / lotteryId / roomId lookups). Paths beyond section 7 are ours (R7.112).
-  api.call(act.lotteryDetail, (p) => {
-    const a = findActivity(ctx, 'lottery', p, 'lotteryId')
+  api.call(act.lotteryDetail, (p, call) => {
+    const a = activityIn(ctx, call, 'lottery', p, 'lotteryId')
     return a ? lotteryView(a) : null
   })
 
   api.call(act.lotteryDraw, (p, call) => {
-    const a = activityOr404(ctx, 'lottery', p, 'lotteryId')
+    const a = activityInOr404(ctx, call, 'lottery', p, 'lotteryId')
     if (a.status !== 1) throw biz(CODE.FAIL, '抽奖已结束')
     joinLottery(ctx, a.id, call.user!.id)
     return new Envelope(CODE.OK, '参与成功，等待开奖', { act_id: a.id, joined: 1 })
   })
 
   api.call(act.lotteryResult, (p, call) => {
-    const a = activityOr404(ctx, 'lottery', p, 'lotteryId')
+    const a = activityInOr404(ctx, call, 'lottery', p, 'lotteryId')
     const view = lotteryView(a)
     const joined = flag(entryOf(ctx, a.id, call.user!.id, 'join'))
     const win = flag(view.userlist.some((u) => u.uid === call.user!.id))
     return { ...view, joined, win, finished: flag(a.status !== 1) }
   })
 
-  api.call(act.goods, (p) => goodsList(ctx, p.roomid))
+  api.call(act.goods, (p, call) => {
+    enterRoom(ctx, call, p, p.roomid)
+    return goodsList(ctx, p.roomid)
+  })
 
-  api.call(act.goodsView, (p) => {
+  // a viewer's views of a goods item count once a day (however often its card opens)
+  api.call(act.goodsView, (p, call) => {
     const g = ctx.store.doc<Goods>('goods', p.id)
     if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
-    ctx.store.patchDoc<Goods>('goods', g.id, { views: g.views + 1 })
-    return { id: g.id, views: g.views + 1 }
+    enterRoom(ctx, call, p, g.room_id)
+    if (!countOnce(ctx, `goods-view:${chinaDay()}`, g.id, callerKey(call.user, call.req)))
+      return { id: g.id, views: g.views }
+    const next = ctx.store.patchDoc<Goods>('goods', g.id, { views: g.views + 1 }) as Goods
+    return { id: g.id, views: next.views }
   })
 }
 

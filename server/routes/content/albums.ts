@@ -7,10 +7,11 @@ import { albumOr404, likePhoto, photosOf, visitAlbum } from '../../repositories/
 
 /** Albums and their photos (R7.103–R7.106, R3.33, R3.34). */
 export function registerAlbums(api: Api, ctx: AppContext): void {
-  api.call(album.albumDetail, (p) => {
+  // a viewer's visits of an album count once a day
+  api.call(album.albumDetail, (p, call) => {
     const id = p.id ?? p.album_id
     if (!id) throw biz(CODE.BAD_PARAM, '缺少参数：相册ID(id)')
-    return visitAlbum(ctx, id)
+    return visitAlbum(ctx, id, callerKey(call.user, call.req))
   })
 
   api.call(album.photoList, (p) => {

@@ -14,7 +14,8 @@ export function registerTimeline(api: Api, ctx: AppContext): void {
   const { store } = ctx
 
   api.call(timeline.timelineTopics, (p) => paginate(store.docs<Topic>('topic'), p.page, p.count))
-  api.call(timeline.timelineTopic, (p) => visitTopic(ctx, p.id))
+  // a viewer's visits of a topic count once a day
+  api.call(timeline.timelineTopic, (p, call) => visitTopic(ctx, p.id, callerKey(call.user, call.req)))
   api.call(timeline.timelinePosts, (p) => postsOfTopic(ctx, p.id, p.page, p.count))
   api.call(timeline.timelinePost, (p) => postOr404(ctx, p.id))
   api.call(timeline.timelinePostLike, (p, call) => likePost(ctx, p.id, callerKey(call.user, call.req)))

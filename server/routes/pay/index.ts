@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import { Envelope, UNAUTHORIZED, baseOf, tokenOf, userBySign, userByToken } from '../../plugins/calls'
 import type { AppContext } from '../../context'
 import { CODE, biz, escapeXml, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
-import { hasPurchased, safeRedirect } from '../../security'
+import { hasPurchased, safeLocation, safeRedirect } from '../../security'
 import type { Playback, Room, UserRow } from '../../types'
 import type { DataOf } from '../../../contract/call'
 import * as pay from '../../../contract/pay'
@@ -209,7 +209,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- sandbox payment confirmation (sandbox mode only; not part of spec section 7). it stands in for
   // the provider's callback, so it is bound to the order's owner: login required (token or id/sign cookies), and
-  // another user's order answers as not found. Redirects go to this site only.
+  // another user's order answers as not found. Redirects go to this site only, non-ASCII percent-encoded (safeLocation).
   // Access: public (owner only), not loopback. It pays the caller's own order, as the provider would after charging
   // them, so from another machine it gives nothing a sandbox login does not already give (sandbox money), and a phone
   // trying the demo over the network must be able to finish a payment. (Confirming any order is /dev/orders/:id/confirm,
@@ -221,7 +221,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     if (!owner || owner.user_id !== call.user!.id) throw biz(CODE.NOT_FOUND, '订单不存在')
     const r = confirmOrder(ctx, p.order_id)
     if (p.redirect && String(call.req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
-      call.reply.redirect(safeRedirect(p.redirect, call.base, '/m2/'), 303)
+      call.reply.redirect(safeLocation(p.redirect, call.base, '/m2/'), 303)
       return undefined
     }
     return new Envelope(CODE.OK, r.credited ? '支付成功' : '订单已支付', {

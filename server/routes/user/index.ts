@@ -96,11 +96,17 @@ const NO_USER_HASH = hashPasswordSync('no-such-user', 'same-time')
 /** The password login's lockout message (code -8): the mobile's wrong passwords reached `loginFailures`. */
 export const LOCKED_MSG = '密码错误次数过多，请 15 分钟后再试'
 
+/** A name goes with every chat message of its user: at most this many characters (the profile's own is 20). */
+const NAME_MAX = 32
+
 function partnerLogin(ctx: AppContext, call: Call, userid: string, key: string) {
+  // the contract bounds userid (1–64 of [\w-]); checked again here, before anything is looked up or stored
+  if (!/^[\w-]{1,64}$/.test(userid)) throw biz(CODE.BAD_PARAM, '用户ID须为1-64位字母、数字、下划线或短横线')
   // sandbox rule: the partner's token key for user X is `dev-X`; without the sandbox there is no partner to ask
   if (!ctx.sandbox) throw biz(CODE.AUTH_FAILED, '合作方登录未开通')
   if (key !== `dev-${userid}`) throw biz(CODE.AUTH_FAILED, '登录凭证无效，请重新登录')
-  const u = userByPartnerUid(ctx, userid) ?? createUser(ctx, { name: `合作用户${userid}`, partner_uid: userid })
+  const name = `合作用户${userid}`.slice(0, NAME_MAX)
+  const u = userByPartnerUid(ctx, userid) ?? createUser(ctx, { name, partner_uid: userid })
   return loginResult(ctx, call, u)
 }
 

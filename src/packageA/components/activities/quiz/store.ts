@@ -55,7 +55,7 @@ export class QuizStore implements ActivityStore {
     return this.ctx.gated(async () => {
       runInAction(() => (this.busy = true))
       try {
-        const res = await answered(postQuizAnswer(quiz.id, optionId))
+        const res = await answered(postQuizAnswer(this.ctx.roomId, quiz.id, optionId))
         if (!res.ok) {
           this.ctx.toast(res.error.msg || '提交失败')
           return false
@@ -70,7 +70,7 @@ export class QuizStore implements ActivityStore {
   }
 
   private async loadResult(id: number) {
-    const res = await answered(fetchQuizResult(id))
+    const res = await answered(fetchQuizResult(this.ctx.roomId, id))
     if (res.ok && res.data && this.quiz?.id === id) {
       const result = res.data
       runInAction(() => (this.result = result))

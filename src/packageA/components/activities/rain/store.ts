@@ -124,7 +124,7 @@ export class RainStore implements ActivityStore {
     this.inFlight = true
     return this.ctx
       .gated(async () => {
-        const res = await answered(drawRain(r.actId))
+        const res = await answered(drawRain(this.ctx.roomId, r.actId))
         if (!res.ok || !res.data) {
           this.ctx.toast((!res.ok && res.error.msg) || '红包雨已结束')
           runInAction(() => (this.remain = 0))
@@ -147,7 +147,7 @@ export class RainStore implements ActivityStore {
   async loadWinners(): Promise<boolean> {
     const r = this.rain
     if (!r || !winnersAllowed(r, this.ctx.now())) return false
-    const res = await settle(fetchRainWinners(r.actId))
+    const res = await settle(fetchRainWinners(this.ctx.roomId, r.actId))
     if (!res.ok) return false
     const winners = res.data
     runInAction(() => (this.winners = Array.isArray(winners) ? winners : []))

@@ -47,7 +47,7 @@ export class RedpackStore implements ActivityStore {
     if (!this.drawing) {
       this.drawing = this.ctx
         .gated(async () => {
-          const res = await answered(drawRedpack(rp.id))
+          const res = await answered(drawRedpack(this.ctx.roomId, rp.id))
           const msg = res.ok ? res.data.msg : res.error.msg
           const amount = res.ok ? Number(res.data.data?.amount) || 0 : 0
           runInAction(() => (this.outcome = { amount, msg: amount ? msg : msg || '手慢了，红包已抢完' }))
@@ -64,7 +64,7 @@ export class RedpackStore implements ActivityStore {
   async loadResult(): Promise<void> {
     const rp = this.redpack
     if (!rp) return
-    const res = await settle(fetchRedpackResult(rp.id))
+    const res = await settle(fetchRedpackResult(this.ctx.roomId, rp.id))
     if (res.ok && this.redpack?.id === rp.id) runInAction(() => (this.result = res.data))
   }
 }

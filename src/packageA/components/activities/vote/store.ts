@@ -73,7 +73,7 @@ export class VoteStore implements ActivityStore {
     return this.ctx.gated(async () => {
       runInAction(() => (this.busy = true))
       try {
-        const res = await answered(postVote(vote.id, optionId))
+        const res = await answered(postVote(this.ctx.roomId, vote.id, optionId))
         if (!res.ok) {
           this.ctx.toast(res.error.msg || '投票失败')
           return false
