@@ -95,6 +95,14 @@ const MIGRATIONS: string[] = [
   `
   CREATE TABLE uploads (name TEXT PRIMARY KEY, user_id INTEGER NOT NULL, size INTEGER NOT NULL, created_at INTEGER NOT NULL);
   CREATE INDEX uploads_user ON uploads(user_id, created_at);
+  `,
+  // which login session each id/sign cookie pair belongs to (a `sign` value is unique per login): a token made from the
+  // cookies joins that session, and a logout by the cookies ends it
+  `
+  CREATE TABLE cookie_sessions (sign TEXT PRIMARY KEY, user_id INTEGER NOT NULL, family TEXT NOT NULL, expires_at INTEGER NOT NULL);
+  CREATE INDEX cookie_sessions_user ON cookie_sessions(user_id, expires_at);
+  CREATE INDEX cookie_sessions_family ON cookie_sessions(family);
+  CREATE INDEX cookie_sessions_expiry ON cookie_sessions(expires_at);
   `
 ]
 
