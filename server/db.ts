@@ -106,6 +106,33 @@ const MIGRATIONS: string[] = [
   `
 ]
 
+/** What wrote a database: a sandbox server (demo money, logins and payments for whoever asks) or a production one. */
+export type DataMode = 'sandbox' | 'production'
+
+/** The database was written in the other mode: the server does not start on it (server/README.md, Data). */
+export class DataModeError extends Error {
+  constructor(
+    readonly file: string,
+    readonly written: DataMode,
+    readonly wanted: DataMode
+  ) {
+    const dir = path.dirname(file)
+    super(
+      written === 'sandbox'
+        ? `数据库 ${file} 是沙箱模式写下的（沙箱发放的慧币、登录和支付都在里面），生产模式拒绝在它上面启动。` +
+            `请给生产模式一个自己的数据目录（DATA_DIR=/path/to/prod-data），或先重置：npm run seed，或删除目录 ${dir}。\n` +
+            `The database ${file} was written in sandbox mode (the sandbox's free money, logins and payments are in it): ` +
+            `production refuses to start on it. Give production its own data folder (DATA_DIR=/path/to/prod-data), or ` +
+            `reset it first: npm run seed, or delete the folder ${dir}.`
+        : `数据库 ${file} 是生产模式写下的，沙箱模式拒绝在它上面启动（沙箱会给任何人发放慧币和登录）。` +
+            `请给沙箱一个自己的数据目录（DATA_DIR=/path/to/sandbox-data）。\n` +
+            `The database ${file} was written in production mode: a sandbox server refuses to start on it (the sandbox ` +
+            `hands out money and logins to whoever asks). Give the sandbox its own data folder (DATA_DIR=/path/to/sandbox-data).`
+    )
+    this.name = 'DataModeError'
+  }
+}
+
 export class Store {
   readonly db: Db
   private cache = new Map<string, Map<number, Record<string, unknown>>>()
@@ -126,6 +153,20 @@ export class Store {
         this.db.pragma(`user_version = ${v + 1}`)
       })()
     }
+  }
+
+  /**
+   * Refuses (DataModeError) a database written in the other mode: the `mode` key of kv, which recordMode writes on
+   * the first start and clearAll (`npm run seed`) removes with the rest.
+   */
+  checkMode(mode: DataMode, file: string): void {
+    const written = this.kvGet('mode')
+    if (written && written !== mode) throw new DataModeError(file, written as DataMode, mode)
+  }
+
+  /** Records which mode writes this database, if nothing has yet (after the first seed, which empties kv). */
+  recordMode(mode: DataMode): void {
+    this.db.prepare('INSERT OR IGNORE INTO kv (key, value) VALUES (?, ?)').run('mode', mode)
   }
 
   kvGet(key: string): string | undefined {
@@ -199,7 +240,7 @@ export class Store {
     return max + 1
   }
 
-  /** Empties every table except kv (the secret survives a reseed). */
+  /** Empties every table and kv but the secret (which survives a reseed): the recorded mode goes too. */
   clearAll(): void {
     const tables = this.db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('kv', 'sqlite_sequence')")
