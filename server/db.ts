@@ -120,10 +120,10 @@ export class DataModeError extends Error {
     super(
       written === 'sandbox'
         ? `数据库 ${file} 是沙箱模式写下的（沙箱发放的慧币、登录和支付都在里面），生产模式拒绝在它上面启动。` +
-            `请给生产模式一个自己的数据目录（DATA_DIR=/path/to/prod-data），或先重置：npm run seed，或删除目录 ${dir}。\n` +
+            `请给生产模式一个自己的数据目录（DATA_DIR=/path/to/prod-data），或先重置：DATA_DIR=${dir} npm run seed，或删除目录 ${dir}。\n` +
             `The database ${file} was written in sandbox mode (the sandbox's free money, logins and payments are in it): ` +
             `production refuses to start on it. Give production its own data folder (DATA_DIR=/path/to/prod-data), or ` +
-            `reset it first: npm run seed, or delete the folder ${dir}.`
+            `reset it first: DATA_DIR=${dir} npm run seed, or delete the folder ${dir}.`
         : `数据库 ${file} 是生产模式写下的，沙箱模式拒绝在它上面启动（沙箱会给任何人发放慧币和登录）。` +
             `请给沙箱一个自己的数据目录（DATA_DIR=/path/to/sandbox-data）。\n` +
             `The database ${file} was written in production mode: a sandbox server refuses to start on it (the sandbox ` +
