@@ -100,8 +100,43 @@ const MIGRATIONS: string[] = [
   `
   CREATE TABLE counters (key TEXT PRIMARY KEY, start INTEGER NOT NULL, n INTEGER NOT NULL, until INTEGER NOT NULL);
   CREATE INDEX counters_until ON counters(until);
+  `,
+  // which login session each id/sign cookie pair belongs to (a `sign` value is unique per login): a token made from the
+  // cookies joins that session, and a logout by the cookies ends it
+  `
+  CREATE TABLE cookie_sessions (sign TEXT PRIMARY KEY, user_id INTEGER NOT NULL, family TEXT NOT NULL, expires_at INTEGER NOT NULL);
+  CREATE INDEX cookie_sessions_user ON cookie_sessions(user_id, expires_at);
+  CREATE INDEX cookie_sessions_family ON cookie_sessions(family);
+  CREATE INDEX cookie_sessions_expiry ON cookie_sessions(expires_at);
   `
 ]
+
+/** What wrote a database: a sandbox server (demo money, logins and payments for whoever asks) or a production one. */
+export type DataMode = 'sandbox' | 'production'
+
+/** The database was written in the other mode: the server does not start on it (server/README.md, Data). */
+export class DataModeError extends Error {
+  constructor(
+    readonly file: string,
+    readonly written: DataMode,
+    readonly wanted: DataMode
+  ) {
+    const dir = path.dirname(file)
+    super(
+      written === 'sandbox'
+        ? `数据库 ${file} 是沙箱模式写下的（沙箱发放的慧币、登录和支付都在里面），生产模式拒绝在它上面启动。` +
+            `请给生产模式一个自己的数据目录（DATA_DIR=/path/to/prod-data），或先重置：DATA_DIR=${dir} npm run seed，或删除目录 ${dir}。\n` +
+            `The database ${file} was written in sandbox mode (the sandbox's free money, logins and payments are in it): ` +
+            `production refuses to start on it. Give production its own data folder (DATA_DIR=/path/to/prod-data), or ` +
+            `reset it first: DATA_DIR=${dir} npm run seed, or delete the folder ${dir}.`
+        : `数据库 ${file} 是生产模式写下的，沙箱模式拒绝在它上面启动（沙箱会给任何人发放慧币和登录）。` +
+            `请给沙箱一个自己的数据目录（DATA_DIR=/path/to/sandbox-data）。\n` +
+            `The database ${file} was written in production mode: a sandbox server refuses to start on it (the sandbox ` +
+            `hands out money and logins to whoever asks). Give the sandbox its own data folder (DATA_DIR=/path/to/sandbox-data).`
+    )
+    this.name = 'DataModeError'
+  }
+}
 
 export class Store {
   readonly db: Db
@@ -123,6 +158,20 @@ export class Store {
         this.db.pragma(`user_version = ${v + 1}`)
       })()
     }
+  }
+
+  /**
+   * Refuses (DataModeError) a database written in the other mode: the `mode` key of kv, which recordMode writes on
+   * the first start and clearAll (`npm run seed`) removes with the rest.
+   */
+  checkMode(mode: DataMode, file: string): void {
+    const written = this.kvGet('mode')
+    if (written && written !== mode) throw new DataModeError(file, written as DataMode, mode)
+  }
+
+  /** Records which mode writes this database, if nothing has yet (after the first seed, which empties kv). */
+  recordMode(mode: DataMode): void {
+    this.db.prepare('INSERT OR IGNORE INTO kv (key, value) VALUES (?, ?)').run('mode', mode)
   }
 
   kvGet(key: string): string | undefined {
@@ -196,7 +245,7 @@ export class Store {
     return max + 1
   }
 
-  /** Empties every table except kv (the secret survives a reseed). */
+  /** Empties every table and kv but the secret (which survives a reseed): the recorded mode goes too. */
   clearAll(): void {
     const tables = this.db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('kv', 'sqlite_sequence')")

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT, createServer } from './app'
+import { DataModeError } from './db'
 
 /** `npm start`: builds the H5 app if there is no build yet, then serves /m2/ and the API on one port. */
 async function main(): Promise<void> {
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(err)
+  // a database of the other mode: its message says how to go on, a stack trace would only bury it
+  console.error(err instanceof DataModeError ? `[start] ${err.message}` : err)
   process.exit(1)
 })

@@ -108,3 +108,27 @@ export async function loginNoMobile(app: LiveServer): Promise<{ token: string; u
   const data = assertEnvelope(r)
   return { token: data.access_token, user: data.user }
 }
+
+/**
+ * The sandbox OAuth round trip as a browser makes it (R7.58): the start (`query` without state) binds a state to the
+ * browser (the oauth_state cookie) and comes back to itself with it; the callback, with that cookie, is answered.
+ * `headers` go with the start (e.g. a Sec-Fetch-Site). Returns the start's and the callback's answers (callback null
+ * when the start did not come back with a state).
+ */
+export async function oauthRoundTrip(
+  app: LiveServer,
+  query: string,
+  headers: Record<string, string> = {}
+): Promise<{
+  start: Awaited<ReturnType<LiveServer['inject']>>
+  callback: Awaited<ReturnType<LiveServer['inject']>> | null
+}> {
+  const start = await app.inject({ method: 'GET', url: `/wechat/oauth_user?${query}`, headers })
+  const loc = String(start.headers.location ?? '')
+  if (!loc.startsWith('/wechat/oauth_user?') || !new URL(`http://x${loc}`).searchParams.get('state'))
+    return { start, callback: null }
+  const sc = start.headers['set-cookie']
+  const cookie = (Array.isArray(sc) ? sc : [String(sc)]).map((c) => c.split(';')[0]).join('; ')
+  const callback = await app.inject({ method: 'GET', url: loc, headers: { cookie } })
+  return { start, callback }
+}

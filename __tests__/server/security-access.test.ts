@@ -296,17 +296,22 @@ const tokenOf = async (app: LiveServer, userId: number) =>
     (await import('../../server/repositories/users')).userById(app.ctx, userId)!
   )
 
-test('R7.54 R9.9 without SANDBOX no seeded account or room opens with a published password, even in a database the sandbox seeded', async () => {
+test('R7.54 R9.9 without SANDBOX no seeded account or room opens with a published password, even in a database the sandbox seeded before modes were recorded', async () => {
   const fs = await import('node:fs')
   const os = await import('node:os')
   const path = await import('node:path')
+  const { openDb } = await import('../../server/db')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'prod-seed-'))
   try {
-    // a database the sandbox seeded (npm start, then a production start on the same data)
+    // a database the sandbox seeded (npm start, then a production start on the same data); a sandbox database that
+    // says so is refused outright (security-data.test.ts), so this one is from before the mode was recorded
     await withApp({ dataDir: dir, dbFile: path.join(dir, 'live.db') }, async (app) => {
       assertEnvelope(await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' }))
       assertEnvelope(await call(app, 'POST', '/api/v1/userapp/roominfo', { roomid: 309, password: '8888' }))
     })
+    const db = openDb(path.join(dir, 'live.db'))
+    db.prepare("DELETE FROM kv WHERE key = 'mode'").run()
+    db.close()
     for (const opts of [{ dataDir: dir, dbFile: path.join(dir, 'live.db') }, {}]) {
       await withApp({ ...opts, sandbox: false }, async (app) => {
         const r = await call(app, 'POST', '/api/v1/userapp/login', { mobile: '13800000001', password: 'demo1234' })

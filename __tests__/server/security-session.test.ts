@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, login, loginNoMobile, U, withApp } from './helpers'
+import { assertEnvelope, assertRefused, call, login, loginNoMobile, oauthRoundTrip, U, withApp } from './helpers'
 
 const userinfo = (app: LiveServer, token: string) => call(app, 'POST', U('/userinfo'), {}, token)
 const cookieHeader = (setCookie: string[]) => setCookie.map((c) => c.split(';')[0]).join('; ')
@@ -38,6 +38,74 @@ test('R7.52 R7.65 a logout by the id/sign cookies ends the tokens the cookie ses
     assertEnvelope(await userinfo(app, minted))
     assertEnvelope(await call(app, 'POST', U('/logout'), {}, undefined, { cookie }))
     assert.equal((await userinfo(app, minted)).status, 401)
+  })
+})
+
+/** The login cookies of an answer, as the browser sends them back. */
+const cookiesOf = (headers: Record<string, unknown>) => cookieHeader([headers['set-cookie'] ?? []].flat() as string[])
+
+/**
+ * One login, grown the ways a client grows it: the messenger OAuth (token TO and its cookies), a startup token login
+ * with a token of it (R2.26), the main host's check with its cookies (R7.60). Each step takes the cookies the last one
+ * set, as a browser does. `order` says which step uses what it was handed.
+ */
+async function grownLogin(app: LiveServer, order: 'token-then-cookies' | 'cookies-then-token') {
+  const { callback } = await oauthRoundTrip(app, 'target_url=%2Fm2%2F')
+  const TO = new URL(`http://x${callback!.headers.location}`).searchParams.get('token')!
+  let cookie = cookiesOf(callback!.headers)
+  const tokens: Record<string, string> = { TO }
+  const tokenLogin = async (from: string) => {
+    const r = await call(app, 'POST', U('/login'), { tokentype: 'wechat', token: from })
+    cookie = cookiesOf(r.headers)
+    return assertEnvelope(r).access_token as string
+  }
+  const check = async () => {
+    const r = await call(app, 'GET', '/live/api.php', { a: 'login' }, undefined, { cookie })
+    cookie = cookiesOf(r.headers)
+    return assertEnvelope(r).access_token as string
+  }
+  if (order === 'token-then-cookies') {
+    tokens.T2 = await tokenLogin(TO)
+    tokens.T3 = await check()
+  } else {
+    tokens.T3 = await check()
+    tokens.T2 = await tokenLogin(tokens.T3)
+  }
+  return { tokens, cookie: () => cookie }
+}
+
+for (const order of ['token-then-cookies', 'cookies-then-token'] as const)
+  for (const by of ['TO', 'T2', 'T3', 'cookies'] as const)
+    test(`R7.52 R7.58 R7.60 R2.26 a logout ends the whole login (OAuth, token login, main host check; ${order}; logout by ${by})`, async () => {
+      await withApp({}, async (app) => {
+        const elsewhere = await loginNoMobile(app) // the same user's login on another device
+        const login = await grownLogin(app, order)
+        const cookie = login.cookie()
+        assertEnvelope(
+          by === 'cookies'
+            ? await call(app, 'POST', U('/logout'), {}, undefined, { cookie })
+            : await call(app, 'POST', U('/logout'), {}, login.tokens[by])
+        )
+        for (const [name, t] of Object.entries(login.tokens))
+          assert.equal((await userinfo(app, t)).status, 401, `${name} of the ended login still answers`)
+        assert.equal((await call(app, 'POST', U('/userinfo'), {}, undefined, { cookie })).status, 401, 'its cookies')
+        assertEnvelope(await userinfo(app, elsewhere.token))
+      })
+    })
+
+test('R7.52 R7.65 a logout by one login’s cookies leaves another login’s tokens alone, though both logged in the same second', async () => {
+  await withApp({}, async (app) => {
+    const a = await login(app)
+    const b = await login(app)
+    const aCookie = cookieHeader(a.cookies)
+    assert.notEqual(aCookie, cookieHeader(b.cookies), 'each login its own sign')
+    const minted = assertEnvelope(
+      await call(app, 'GET', '/live/api.php', { a: 'login' }, undefined, { cookie: aCookie })
+    ).access_token as string
+    assertEnvelope(await call(app, 'POST', U('/logout'), {}, undefined, { cookie: aCookie }))
+    assert.equal((await userinfo(app, a.token)).status, 401)
+    assert.equal((await userinfo(app, minted)).status, 401)
+    assertEnvelope(await userinfo(app, b.token))
   })
 })
 

@@ -15,6 +15,7 @@ import {
   call,
   login,
   loginNoMobile,
+  oauthRoundTrip,
   U,
   withApp,
   type CallResult,
@@ -447,8 +448,8 @@ test('R7.58 R1.10 R7.84 redirects stay on this site: //host, /\\host and off-sit
       '\\\\evil.example'
     ]
     for (const target of evil) {
-      const r = await get(app, '/wechat/oauth_user?target_url=' + encodeURIComponent(target))
-      assert.equal(r.statusCode, 302, target)
+      const { callback: r } = await oauthRoundTrip(app, 'target_url=' + encodeURIComponent(target))
+      assert.equal(r?.statusCode, 302, target)
       assert.match(String(r.headers.location), /^\/m2\/\?tokentype=wechat&token=/, target)
       const order = assertEnvelope(await call(app, 'POST', U('/pay_gold'), { m: 'weixin_h5', gold: 60 }, token))
       const form = new URLSearchParams({ order_id: order.order_id, redirect: target }).toString()
@@ -467,11 +468,11 @@ test('R7.58 R1.10 R7.84 redirects stay on this site: //host, /\\host and off-sit
       assert.match(page.body, /name="redirect" value="\/m2\/packageB\/pages\/deposit\/deposit"/, target)
     }
     // this site's own paths and absolute URLs still work
-    const own = await get(
+    const { callback: own } = await oauthRoundTrip(
       app,
-      '/wechat/oauth_user?target_url=' + encodeURIComponent('http://localhost/m2/pages/user/user?x=1')
+      'target_url=' + encodeURIComponent('http://localhost/m2/pages/user/user?x=1')
     )
-    assert.match(String(own.headers.location), /^\/m2\/pages\/user\/user\?x=1&tokentype=wechat&token=/)
+    assert.match(String(own?.headers.location), /^\/m2\/pages\/user\/user\?x=1&tokentype=wechat&token=/)
   })
 })
 

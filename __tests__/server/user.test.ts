@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertPaged, assertRefused, call, login, loginNoMobile, makeApp, U } from './helpers'
+import {
+  assertEnvelope,
+  assertPaged,
+  assertRefused,
+  call,
+  login,
+  loginNoMobile,
+  makeApp,
+  oauthRoundTrip,
+  U
+} from './helpers'
 
 let app: LiveServer
 before(async () => {
@@ -158,20 +168,17 @@ test('R7.64 get_jssdk answers a sandbox signature for the url', async () => {
 })
 
 test('R7.58 R1.10 /wechat/oauth_user redirects to target_url with a token; foreign targets go to /m2/', async () => {
-  const r = await app.inject({
-    method: 'GET',
-    url: '/wechat/oauth_user?target_url=' + encodeURIComponent('/m2/pages/live/live?roomid=496')
-  })
-  assert.equal(r.statusCode, 302)
+  const { callback: r } = await oauthRoundTrip(
+    app,
+    'target_url=' + encodeURIComponent('/m2/pages/live/live?roomid=496')
+  )
+  assert.equal(r?.statusCode, 302)
   const loc = String(r.headers.location)
   assert.match(loc, /^\/m2\/pages\/live\/live\?roomid=496&tokentype=wechat&token=[0-9a-f]+$/)
   const token = new URL('http://x' + loc).searchParams.get('token')!
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).id, 10002)
-  const evil = await app.inject({
-    method: 'GET',
-    url: '/wechat/oauth_user?target_url=' + encodeURIComponent('https://evil.example/')
-  })
-  assert.match(String(evil.headers.location), /^\/m2\/\?tokentype=wechat/)
+  const { callback: evil } = await oauthRoundTrip(app, 'target_url=' + encodeURIComponent('https://evil.example/'))
+  assert.match(String(evil?.headers.location), /^\/m2\/\?tokentype=wechat/)
 })
 
 test('R7.60 api.php?a=login answers the login for a signed-in user, else 401 with the OAuth url', async () => {

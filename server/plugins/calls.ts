@@ -17,6 +17,7 @@ import type { UserRow } from '../types'
 import type { CallDef, DataOf, PayloadOf } from '../../contract/call'
 import { mismatches } from '../../contract/check'
 import { CALLS } from '../../contract'
+import * as userCalls from '../../contract/user'
 import { exposed } from './expose'
 
 type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>
@@ -149,19 +150,38 @@ export function baseOf(req: FastifyRequest): string {
   return `${req.protocol === 'https' ? 'https' : 'http'}://${/^[\w.:[\]-]+$/.test(host) ? host : 'localhost'}`
 }
 
-/** HTTP 403: a browser call from another site that would act as the cookie user or log in. */
+/** HTTP 403: a browser call from another site that would act as the cookie user, log in or out, or set cookies. */
 const CROSS_SITE = { code: 403, msg: '跨站请求已拒绝：请在本站页面内操作', data: null }
+
+/**
+ * The calls that set or clear the login cookies (id, sign, device, openid): the logins of every kind, the logout and the
+ * main host's login check (which answers a signed-in caller with a fresh login). Decided on the contract call the
+ * router matched, never on the raw URL. Another site may never run them in a browser, whatever their method or
+ * payload: it would log the browser into the attacker's account (login CSRF) or out of the victim's.
+ */
+const SETS_LOGIN_COOKIES: ReadonlySet<CallDef> = new Set<CallDef>([
+  userCalls.login,
+  userCalls.productLogin,
+  userCalls.logout,
+  userCalls.apiLogin
+])
 
 /**
  * A browser says the call comes from another site: an Origin whose host is neither the one asked (Host, or the trusted
  * proxy's X-Forwarded-Host) nor PUBLIC_ORIGIN's nor one of TRUSTED_ORIGINS (comma-separated origins of pages on other
- * hosts that call this API, e.g. an H5 build served elsewhere), or, without an Origin, `Sec-Fetch-Site: cross-site`.
- * The Referer is not used: the mini-program sends a servicewechat.com Referer and no Origin, and every browser that
- * another site could drive sends Origin on cross-origin POSTs (and Sec-Fetch-Site on everything).
+ * hosts that call this API, e.g. an H5 build served elsewhere), or, without an Origin, `Sec-Fetch-Site: cross-site`;
+ * and with `sibling` (for what changes the login), `Sec-Fetch-Site: same-site` without an Origin too: a page on a
+ * sibling host (another origin of the same registrable domain) is not this site, yet SameSite=Lax lets its links,
+ * images and forms carry this site's cookies.
+ * The Referer is not used: the mini-program sends a servicewechat.com Referer and no Origin (nor Sec-Fetch-Site), and
+ * every browser that another site could drive sends Origin on cross-origin POSTs (and Sec-Fetch-Site on everything).
  */
-function fromOtherSite(req: FastifyRequest): boolean {
+export function fromOtherSite(req: FastifyRequest, sibling = false): boolean {
   const origin = req.headers.origin
-  if (origin === undefined) return req.headers['sec-fetch-site'] === 'cross-site'
+  if (origin === undefined) {
+    const site = req.headers['sec-fetch-site']
+    return site === 'cross-site' || (sibling && site === 'same-site')
+  }
   let from: URL
   try {
     from = new URL(origin) // 'null' (sandboxed frames, file:) throws: another site
@@ -188,15 +208,21 @@ function fromOtherSite(req: FastifyRequest): boolean {
   })
 }
 
-export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): string | null {
+/** The bearer token of the Authorization header: the one credential another site cannot make a browser send. */
+export function bearerOf(req: FastifyRequest): string | null {
   const h = req.headers.authorization
-  if (typeof h === 'string' && h.trim()) {
-    const t = h
-      .trim()
-      .replace(/^Bearer\s+/i, '')
-      .trim()
-    if (t && t !== 'null' && t !== 'undefined') return t
-  }
+  if (typeof h !== 'string' || !h.trim()) return null
+  const t = h
+    .trim()
+    .replace(/^Bearer\s+/i, '')
+    .trim()
+  return t && t !== 'null' && t !== 'undefined' ? t : null
+}
+
+/** The call's access token: the Authorization header's, else the payload's `access_token`. */
+export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): string | null {
+  const bearer = bearerOf(req)
+  if (bearer) return bearer
   if (typeof payload.access_token === 'string' && payload.access_token) return payload.access_token
   return null
 }
@@ -257,7 +283,8 @@ const ACTION_CONSTRAINT: Strategy = {
  * the query and body merged, validated by Fastify with Chinese messages) and its answer (the envelope, serialised
  * through the contract), with hooks for what every call shares:
  * - preValidation: the payload merged (a body that is not an object is 参数错误), the caller resolved (`request.user`:
- *   access token, else the id + sign cookies), a cross-site call acting as a cookie user refused (403), and a
+ *   access token, else the id + sign cookies), a call from another site refused (403) unless an Authorization header
+ *   carries a valid token when it acts as the cookie user, changes anything or sets the login cookies, and a
  *   login-only call without a user refused (401 请先登录);
  * - validation: Fastify's, with the contract's rules (label / errmsg keywords), turned into `{code: -1, msg}` by the
  *   route's error handler, which also answers a BizError with its envelope;
@@ -288,12 +315,18 @@ export class Api {
     const token = tokenOf(req, raw)
     const tokenUser = userByToken(this.ctx, token)
     const cookies = req.cookies // @fastify/cookie (server/plugins/cookie.ts)
-    const cookieUser = tokenUser ? null : userBySign(this.ctx, cookies.id, cookies.sign)
+    const cookieUser = userBySign(this.ctx, cookies.id, cookies.sign)
     // cross-site request forgery: the browser adds the login cookies (SameSite=Lax still lets a sibling host or a
-    // top-level GET send them) but never a bearer token. So a call from another site is refused when it would act as
-    // the cookie user, and when it changes anything without a token: login included, or another site could log the
-    // browser into the attacker's account (login CSRF) and read what the victim then does there.
-    if (!tokenUser && (cookieUser || req.method !== 'GET') && fromOtherSite(req)) {
+    // top-level GET send them) but never an Authorization header, which another site cannot make it send. So only a
+    // valid bearer token in that header exempts a call; a token in the payload (`access_token`, or a login's `token`)
+    // is the attacker's to write into a link or form and exempts nothing. Without a header token, a call from another
+    // site is refused when it would act as the cookie user, when it changes anything (any method but GET), and always
+    // when it sets or clears the login cookies (login CSRF: another site logging the browser into the attacker's
+    // account and reading what the victim then does there, or out of the victim's), GET or not, a sibling host too.
+    const byHeader = !!tokenUser && token === bearerOf(req)
+    const def = req.routeOptions.config.call
+    const setsLogin = !!def && SETS_LOGIN_COOKIES.has(def)
+    if (!byHeader && (cookieUser || req.method !== 'GET' || setsLogin) && fromOtherSite(req, setsLogin)) {
       await reply.code(403).send(CROSS_SITE)
       return
     }

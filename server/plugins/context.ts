@@ -48,9 +48,18 @@ export default exposed<ContextOptions>('context', async (app, opts) => {
   const scratch = dbFile === ':memory:' && !opts.dataDir
   const uploadDir = scratch ? fs.mkdtempSync(path.join(os.tmpdir(), 'live-uploads-')) : path.join(dataDir, 'uploads')
   const store = new Store(dbFile)
-  if (!store.kvGet('seeded_at')) seed(store)
-  refreshSchedules(store)
   const sandbox = opts.sandbox ?? opts.dev ?? process.env.SANDBOX === '1'
+  const mode = sandbox ? 'sandbox' : 'production'
+  // a database written in the other mode is refused before anything touches it (sandbox money in production)
+  try {
+    store.checkMode(mode, dbFile)
+  } catch (err) {
+    store.close()
+    throw err
+  }
+  if (!store.kvGet('seeded_at')) seed(store)
+  if (dbFile !== ':memory:') store.recordMode(mode)
+  refreshSchedules(store)
   if (!sandbox) await withoutPublishedSecrets(store)
   const secret = store.secret()
   const limits = { ...DEFAULT_LIMITS, ...limitsFromEnv(), ...opts.limits }

@@ -59,6 +59,26 @@ function capConnections(server: net.Server, max: number): void {
   })
 }
 
+/**
+ * A Host header that names this machine: `localhost`, any 127.x address or `[::1]` (a port or not), or PUBLIC_ORIGIN's
+ * host name. The raw header, not a proxy's X-Forwarded-Host: it is what the browser that opened the socket asked for. A
+ * rebinding page's requests carry its own name (`evil.example`), which resolved to 127.0.0.1 for the moment.
+ */
+export function hostIsThisMachine(host: string | undefined): boolean {
+  if (!host) return false
+  const m = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/i.exec(host.trim())
+  if (!m) return false
+  const name = m[1].toLowerCase().replace(/\.$/, '')
+  if (name === 'localhost' || name === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(name)) return true
+  const fixed = process.env.PUBLIC_ORIGIN
+  if (!fixed) return false
+  try {
+    return new URL(`http://${host.trim()}`).hostname === new URL(fixed).hostname
+  } catch {
+    return false
+  }
+}
+
 export default exposed<{ trustProxy: unknown }>('security', async (app, { trustProxy }) => {
   if (!trustProxy) capConnections(app.server, app.ctx.limits.connectionsPerClient)
 
@@ -91,8 +111,14 @@ export default exposed<{ trustProxy: unknown }>('security', async (app, { trustP
     return payload
   })
   // who may call a route is decided on the route that matched (onRequest runs after routing), not on req.url: the
-  // router decodes and normalises the path (`/%64ev/…` is /dev/…), a prefix test on the raw URL does not
+  // router decodes and normalises the path (`/%64ev/…` is /dev/…), a prefix test on the raw URL does not. A
+  // loopback-only route also needs a Host naming this machine: DNS rebinding gives a page of another site a loopback
+  // socket, but its Host is still that site's name.
   app.addHook('onRequest', async (req, reply) => {
-    if (req.routeOptions.config?.access === 'loopback' && !fromThisMachine(req)) return reply.code(404).send(NOT_FOUND)
+    if (
+      req.routeOptions.config?.access === 'loopback' &&
+      !(fromThisMachine(req) && hostIsThisMachine(req.headers.host))
+    )
+      return reply.code(404).send(NOT_FOUND)
   })
 })

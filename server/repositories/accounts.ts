@@ -92,9 +92,47 @@ export function deleteToken(ctx: AppContext, token: string): void {
   ctx.store.db.prepare('DELETE FROM tokens WHERE token = ?').run(token)
 }
 
-/** Ends every token of a login session. */
+/** Ends every token of a login session, and forgets which cookies belonged to it. */
 export function deleteSession(ctx: AppContext, family: string): void {
-  ctx.store.db.prepare('DELETE FROM tokens WHERE family = ?').run(family)
+  ctx.store.db.transaction(() => {
+    ctx.store.db.prepare('DELETE FROM tokens WHERE family = ?').run(family)
+    ctx.store.db.prepare('DELETE FROM cookie_sessions WHERE family = ?').run(family)
+  })()
+}
+
+/**
+ * An expiry (unix seconds, from `from` on) that no other id/sign cookie of `userId` has, so that each login's `sign`
+ * (a signature of the user, the expiry and the session version) is its own even when two logins share a second.
+ */
+export function freeCookieExpiry(ctx: AppContext, userId: number, from: number): number {
+  const taken = ctx.store.db.prepare('SELECT 1 FROM cookie_sessions WHERE user_id = ? AND expires_at = ?')
+  let at = from
+  while (taken.get(userId, at)) at++
+  return at
+}
+
+/** Records that the id/sign cookies signed `sign` belong to the login session `family` (until `expires`). */
+export function rememberCookieSession(
+  ctx: AppContext,
+  userId: number,
+  sign: string,
+  family: string,
+  expires: number
+): void {
+  const db = ctx.store.db
+  db.prepare('DELETE FROM cookie_sessions WHERE expires_at <= ?').run(nowSec())
+  db.prepare(
+    'INSERT INTO cookie_sessions (sign, user_id, family, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT(sign) DO UPDATE SET family = excluded.family'
+  ).run(sign, userId, family, expires)
+}
+
+/** The login session of `userId`'s id/sign cookies signed `sign`; undefined for cookies from before sessions. */
+export function cookieSession(ctx: AppContext, userId: number, sign: unknown): string | undefined {
+  if (typeof sign !== 'string' || !sign) return undefined
+  const row = ctx.store.db
+    .prepare('SELECT family FROM cookie_sessions WHERE sign = ? AND user_id = ?')
+    .get(sign, userId) as { family: string } | undefined
+  return row?.family
 }
 
 /** Moves the user's session version on: every id/sign cookie signed before is void (security.ts). */

@@ -18,13 +18,16 @@ import {
   createUser,
   deleteSession,
   deleteToken,
+  cookieSession,
   followedStreamerIds,
+  freeCookieExpiry,
   isFollowing,
   isSubscribed,
   issueToken,
   liveToken,
   mobileTakenByOther,
   removeFollow,
+  rememberCookieSession,
   removeSubscription,
   saveSmsCode,
   sessionOfToken,
@@ -45,17 +48,24 @@ export { SMS_VOID_MSG, TOKEN_TTL, checkSms, issueToken, userForOpenid } from '..
 /** The device cookie lives a year: it only says that a login of its user happened on this device. */
 const DEVICE_TTL = 365 * 86400
 
-/** The session of the id/sign cookies: one per user and session version, which a logout moves on. */
+/**
+ * The session of id/sign cookies that no login recorded (signed before logins recorded their cookies): one per user and
+ * session version, which a logout moves on.
+ */
 const cookieFamily = (user: UserRow) => `cookie:${user.id}:${Number(user.session_version) || 0}`
 
-/** The login session a call runs in: its token's, else its cookies'; null for an anonymous call. */
-function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user'>): string | null {
+/**
+ * The login session a call runs in: its token's, else the one its id/sign cookies were set by (each login records
+ * its `sign`); null for an anonymous call. One login is one session: the tokens made from each other (a token login,
+ * the main host's check) and from its cookies, so its logout, by any of them, ends them all.
+ */
+function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user' | 'req'>): string | null {
   if (!call.user) return null
   if (call.token) {
     const row = sessionOfToken(ctx, call.token, call.user.id)
     if (row) return row.family ?? call.token
   }
-  return cookieFamily(call.user)
+  return cookieSession(ctx, call.user.id, call.req.cookies?.sign) ?? cookieFamily(call.user)
 }
 
 /**
@@ -64,22 +74,39 @@ function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user'>): string 
  * HttpOnly does not hide it, and the H5 browser sends it without a script reading it — while `id` and `openid`
  * stay readable because the H5 client reads them from document.cookie (src/platform/cookies.h5.ts, R7.65).
  */
-export function setLoginCookies(ctx: AppContext, call: Pick<Call, 'req' | 'reply'>, user: UserRow): void {
+export function setLoginCookies(
+  ctx: AppContext,
+  call: Pick<Call, 'req' | 'reply'>,
+  user: UserRow,
+  family: string
+): void {
   const secure = call.req.protocol === 'https' ? '; Secure' : ''
   const opts = `Path=/; Max-Age=${TOKEN_TTL}; SameSite=Lax${secure}`
+  // each login's sign is its own (a free expiry second) and is recorded with the login's session
+  const expires = freeCookieExpiry(ctx, user.id, nowSec() + TOKEN_TTL)
+  const sign = signFor(ctx, user, expires)
+  rememberCookieSession(ctx, user.id, sign, family, expires)
   const cookies = [
     `id=${user.id}; ${opts}`,
-    `sign=${signFor(ctx, user, nowSec() + TOKEN_TTL)}; ${opts}; HttpOnly`,
+    `sign=${sign}; ${opts}; HttpOnly`,
     `device=${deviceCookie(ctx, user.id)}; Path=/; Max-Age=${DEVICE_TTL}; SameSite=Lax${secure}; HttpOnly`
   ]
   if (user.openid) cookies.push(`openid=${encodeURIComponent(user.openid)}; ${opts}`)
   call.reply.header('set-cookie', cookies)
 }
 
-/** The login answer of R7.53, with the id/sign cookies of R4.10 / R7.65. */
-export function loginResult(ctx: AppContext, call: Call, user: UserRow, family?: string): user.LoginAnswer {
+/**
+ * The login answer of R7.53, with the id/sign cookies of R4.10 / R7.65: its token and its cookies in the login session
+ * `family` (a token login or the main host's check continue the caller's; otherwise a new one starts).
+ */
+export function loginResult(
+  ctx: AppContext,
+  call: Call,
+  user: UserRow,
+  family: string = randomToken()
+): user.LoginAnswer {
   const access_token = issueToken(ctx, user, family)
-  setLoginCookies(ctx, call, user)
+  setLoginCookies(ctx, call, user, family)
   return { user: publicUser(user), access_token, token_type: 'Bearer', expires_in: TOKEN_TTL }
 }
 
@@ -197,9 +224,9 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     return publicUser(u)
   })
 
-  // R7.52, R4.3: every token of the session ends (the one used, and those a token login or the main host's check
-  // made from it), and the user's session version moves on, so every id/sign cookie signed before is void. Other
-  // sessions of the viewer (another device's login) go on.
+  // R7.52, R4.3: every token of the login ends (the one used, and those a token login or the main host's check made
+  // from it or from its cookies, in whatever order), and the user's session version moves on, so every id/sign cookie
+  // signed before is void. Other logins of the viewer (another device's) keep their tokens.
   api.call(user.logout, (_p, call) => {
     const session = sessionOf(ctx, call)
     if (call.token) deleteToken(ctx, call.token)
