@@ -3,7 +3,8 @@
 // - H5: Chrome / Android WebView 64+ (the messenger's browser, partner apps) and Safari / iOS 12+; below those the
 //   app could not run anyway (MobX 6 needs Proxy, the player MSE or native HLS);
 // - mini-program: WeChat's JavaScript engines (JavaScriptCore of iOS 12+, V8 on Android), which run ES2017.
-// Jest keeps Taro's default (the running Node). hls.js's sources are compiled for the same targets (config/hls-source.ts).
+// Jest keeps Taro's default (the running Node). hls.js's sources are compiled for the same targets (config/hls-source.ts),
+// and so is every dependency that ships newer syntax (config/compile-deps.ts).
 const production = process.env.NODE_ENV === 'production'
 const targets = require('./config/targets.json')
 

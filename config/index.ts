@@ -10,6 +10,7 @@ import { WeappModuleEntriesPlugin } from './weapp-module-entries'
 import { PrerenderSubpackagePagesPlugin, prerenderData } from './weapp-prerender'
 import { devServerOptions } from './dev-server'
 import { routeChunks } from './route-chunks'
+import { compileDependencies } from './compile-deps'
 import { hlsFromSource } from './hls-source'
 import { linkInPlace } from './link-in-place'
 import targets from './targets.json'
@@ -121,6 +122,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         transformData: prerenderData
       },
       webpackChain(chain) {
+        // dependencies that ship syntax newer than the targets, compiled down to them (config/compile-deps.ts)
+        compileDependencies(chain)
         // Preact's react-dom with createRoot, which Taro's app creator calls (config/stubs/preact-dom.js)
         const reactDom = chain.resolve.alias.get('react-dom')
         chain.resolve.alias
@@ -189,6 +192,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         cssModules: { enable: false }
       },
       webpackChain(chain) {
+        // dependencies that ship syntax newer than the targets, compiled down to them (config/compile-deps.ts)
+        compileDependencies(chain)
         // Taro splits only initial chunks, so each lazy page chunk would carry its own mobx copy. Taro's minSize 0
         // made a file of every shared module (home loaded 25 scripts, each a request, each a round trip on a phone's
         // network); shared code under 16 KB goes into the page chunks instead, at most 6 files per page.

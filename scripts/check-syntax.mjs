@@ -22,7 +22,7 @@ function* scripts(dir) {
 }
 
 /** The problems of one file's source: its syntax at ES2018, and lookbehind in a regex literal or a string. */
-export function problems(source) {
+function problems(source) {
   const found = []
   const tokens = []
   try {
