@@ -194,11 +194,6 @@ export interface LiveOptions {
   start?: LiveStart
 }
 
-/** A rendition's live media playlist for a room (or channel) at wall-clock time `nowMs`. */
-export function livePlaylist(roomKey: string, rendition: RenditionName = '360p', o: LiveOptions = {}): string {
-  return buildLive(roomKey, rendition, o, '')
-}
-
 /**
  * Live media playlists built so far (this process): a two-hour window is ~330 KB of text, so the routes serve them from
  * a cache (playlist-cache.ts) and tests read this count to prove a request did not build one again.
@@ -215,8 +210,9 @@ export function liveStamp(roomKey: string, nowMs = Date.now(), epochMs = LIVE_EP
 }
 
 /**
- * livePlaylist, with `mark` after the query of every URI (segments, parts, the preload hint): where a paid room's token
- * goes (the cache splits the text there once and joins it with each viewer's token).
+ * A rendition's live media playlist for a room (or channel) at wall-clock time `nowMs`, with `mark` after the query of
+ * every URI (segments, parts, the preload hint): where a paid room's token goes (the cache splits the text there once
+ * and joins it with each viewer's token; '' for the plain text).
  */
 export function buildLive(roomKey: string, rendition: RenditionName, o: LiveOptions, mark: string): string {
   liveBuilds.count++

@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import ipaddr from 'ipaddr.js'
 import type { AppContext } from './context'
-import { TOO_FAST_MSG, type Limits, type RuleName } from './lib/limit'
+import { TOO_FAST_MSG, type LimitName, type Limits, type RuleName } from './lib/limit'
 import { CODE, biz, hmac, nowSec } from './lib/util'
 import type { Playback, Room, UserRow } from './types'
 import { roomInfo } from './views'
@@ -91,6 +91,11 @@ export function callerKey(user: Pick<UserRow, 'id'> | null, req: Pick<FastifyReq
 /** Code -8 with 操作太频繁，请稍后再试 (or a more precise Chinese message). */
 export function tooFast(msg = TOO_FAST_MSG, data: unknown = null) {
   return biz(CODE.TOO_FAST, msg, data)
+}
+
+/** The refusal (code -8) of a call past the limit `name` (lib/limit.ts), with its own message. */
+export function overLimit(_name: LimitName, msg = TOO_FAST_MSG) {
+  return tooFast(msg)
 }
 
 /** Counts `cost` under `rule` for `subject`, or throws code -8 (nothing counted) when that would pass its cap. */

@@ -11,7 +11,7 @@ import {
   SKIP_UNTIL_SECONDS,
   availableAt,
   liveClock,
-  livePlaylist
+  buildLive
 } from '../../server/hls'
 import { BLOCK_MAX_MS, TIMESHIFT_DEFAULT_SECONDS, TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
 import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
@@ -257,7 +257,7 @@ test('LL_HLS off: the plain playlist, with its window and dates, no parts', asyn
     assert.match(pl, /#EXT-X-PROGRAM-DATE-TIME:/)
   })
   // the pure playlist without low latency is the same shape
-  assert.doesNotMatch(livePlaylist('496', '720p'), /EXT-X-PART/)
+  assert.doesNotMatch(buildLive('496', '720p', {}, ''), /EXT-X-PART/)
 })
 
 test('a paid room’s token rides on every part and the preload hint too', async () => {

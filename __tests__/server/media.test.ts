@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { livePlaylist, loadFixture } from '../../server/hls'
+import { buildLive, loadFixture } from '../../server/hls'
 import jsQR from 'jsqr'
 import { PNG } from 'pngjs'
 import { assertEnvelope, assertRefused, call, login, makeApp, U } from './helpers'
@@ -102,12 +102,12 @@ test('live playlist (plain): sliding window, growing media sequence, a date on e
   const t0 = 1_700_000_000_000
   const epoch = t0 - 86_400_000
   const seq = (t: number) =>
-    Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(livePlaylist('496', '720p', { nowMs: t, epochMs: epoch }))![1])
+    Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(buildLive('496', '720p', { nowMs: t, epochMs: epoch }, ''))![1])
   assert.equal(seq(t0 + 4000), seq(t0) + 2, 'two segments later after 4 s')
   const n = loadFixture().durations.length
   let sawDiscontinuity = false
   for (let k = 0; k < n; k++) {
-    const pl = livePlaylist('496', '720p', { nowMs: t0 + k * 2000, epochMs: epoch })
+    const pl = buildLive('496', '720p', { nowMs: t0 + k * 2000, epochMs: epoch }, '')
     const segs = [...pl.matchAll(/720p-seg(\d+)\.ts/g)].map((m) => Number(m[1]))
     assert.equal(segs.length, 6, 'a 12 s window of six 2 s segments')
     assert.equal((pl.match(/#EXT-X-PROGRAM-DATE-TIME:/g) || []).length, 6, 'every segment has its date')

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import zlib from 'node:zlib'
 import type { LiveServer } from '../../server/app'
-import { liveBuilds, livePlaylist, liveStamp } from '../../server/hls'
+import { liveBuilds, buildLive, liveStamp } from '../../server/hls'
 import { QR_MAX_WAITING, qrStats } from '../../server/lib/qr-drawer'
 import { TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
 import { assertEnvelope, call, login, U, withApp } from './helpers'
@@ -52,7 +52,7 @@ test('the shared time-shift playlist is byte-identical to a fresh build, plain a
     const { sent, zipped, fresh } = await withinOnePart('496', async () => {
       const sent = (await get(app, '/hls/live/496/720p.m3u8', { 'accept-encoding': 'identity' })).body
       const zipped = await get(app, '/hls/live/496/720p.m3u8', { 'accept-encoding': 'gzip' })
-      const fresh = livePlaylist('496', '720p', { windowSeconds: TIMESHIFT_SLOW_SECONDS, lowLatency: true })
+      const fresh = buildLive('496', '720p', { windowSeconds: TIMESHIFT_SLOW_SECONDS, lowLatency: true }, '')
       return { sent, zipped, fresh }
     })
     assert.ok(fresh.length > 200_000, `${fresh.length} bytes`)
@@ -74,7 +74,7 @@ test('the shared time-shift playlist is byte-identical to a fresh build, plain a
           return zlib.gunzipSync(r.rawPayload).toString()
         })
       )
-      const fresh = livePlaylist('303', '360p', { windowSeconds: TIMESHIFT_SLOW_SECONDS, lowLatency: true })
+      const fresh = buildLive('303', '360p', { windowSeconds: TIMESHIFT_SLOW_SECONDS, lowLatency: true }, '')
       return { bodies, fresh, builds: liveBuilds.count - builds - 1 }
     })
     got.bodies.forEach((b, i) => assert.equal(b, withTokenOracle(got.fresh, tokens[i])))

@@ -215,7 +215,8 @@ export const OTHER_LIMITS = {
   'connection.address': 'open TCP connections per address (counted on the server’s connection event)'
 } as const
 
-export type OtherLimitName = keyof typeof OTHER_LIMITS
+/** Every limit's name: a rule of the limiter or a limit counted elsewhere. */
+export type LimitName = RuleName | keyof typeof OTHER_LIMITS
 
 interface Window {
   /** when the window began (ms) */

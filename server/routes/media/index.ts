@@ -12,7 +12,7 @@ import { placeholderSvg } from '../../img'
 import { QrDrawer } from '../../lib/qr-drawer'
 import { CODE, biz, isFile, safeJoin } from '../../lib/util'
 import { NOT_FOUND } from '../../plugins/errors'
-import { callerKey, chinaDay, limit, tooFast } from '../../security'
+import { callerKey, chinaDay, limit, overLimit, tooFast } from '../../security'
 import { finishUpload, releaseUpload, reserveUpload, sizeUpload } from '../../repositories/uploads'
 import { userName } from '../../repositories/users'
 
@@ -191,7 +191,7 @@ const media: FastifyPluginAsync = async (app) => {
     const { uploadsPerDay, uploadBytesPerDay } = ctx.limits
     const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}`
     if (!reserveUpload(ctx, name, uid, since, uploadsPerDay))
-      throw biz(CODE.TOO_FAST, '今日上传次数已达上限，请明天再试')
+      throw overLimit('upload.files', '今日上传次数已达上限，请明天再试')
     let kept = false
     try {
       const file = await req.file()
@@ -202,7 +202,7 @@ const media: FastifyPluginAsync = async (app) => {
       const buf = await file.toBuffer()
       if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
       if (!sizeUpload(ctx, name, uid, since, buf.length, uploadBytesPerDay))
-        throw biz(CODE.TOO_FAST, '今日上传容量已达上限，请明天再试')
+        throw overLimit('upload.bytes', '今日上传容量已达上限，请明天再试')
       // the content must be what the name says, not HTML or script named .png
       if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
       fs.mkdirSync(uploadDir, { recursive: true })

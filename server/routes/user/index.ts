@@ -3,7 +3,7 @@ import crypto from 'node:crypto'
 import { Envelope, userBySign } from '../../plugins/calls'
 import type { AppContext, Call } from '../../context'
 import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
-import { deviceCookie, isOwnDevice, limit, limitAddress, ownAvatar, signFor, tooFast } from '../../security'
+import { deviceCookie, isOwnDevice, limit, limitAddress, overLimit, ownAvatar, signFor, tooFast } from '../../security'
 import { DEMO } from '../../seed'
 import type { Room, Streamer, Teaser, UserRow } from '../../types'
 import { publicUser, streamerItem } from '../../views'
@@ -256,7 +256,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const { smsCooldown, smsTtl } = ctx.limits
     const last = smsSentAt(ctx, p.mobile)
     const wait = last !== undefined ? last + smsCooldown - nowSec() : 0
-    if (wait > 0) throw tooFast(`验证码发送太频繁，请 ${wait} 秒后再试`)
+    if (wait > 0) throw overLimit('sms.cooldown', `验证码发送太频繁，请 ${wait} 秒后再试`)
     if (ctx.limiter.over('sms.mobile', p.mobile)) throw tooFast('该手机号今日获取验证码次数已达上限')
     if (!ctx.limiter.take('sms.address', limitAddress(call.req))) throw tooFast('获取验证码次数过多，请稍后再试')
     ctx.limiter.add('sms.mobile', p.mobile)
