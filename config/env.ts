@@ -6,7 +6,9 @@
  *
  * Hosts, app ids, brand and slogan come from environment variables at build time and default to the local reference
  * server (one origin serves every host there). An empty host means "the page's own origin" on H5; the mini-program,
- * which has no origin, uses DEV_ORIGIN.
+ * which has no origin, uses DEV_ORIGIN: that is the DevTools preview (`npm run build:weapp`). The release build
+ * (`npm run release:weapp`, scripts/release-weapp.mjs) refuses to start while a variable marked `release` is not what
+ * a published mini-program needs, so no empty host, and no loopback DEV_ORIGIN, reaches a phone.
  */
 export interface EnvVarSpec {
   /** What the value is; every value reaches the app as a string. */
@@ -16,29 +18,39 @@ export interface EnvVarSpec {
   description: string
   /** The README's "default" column when the bare default needs words (Markdown); otherwise the default itself. */
   defaultMeans?: string
+  /**
+   * What the mini-program's release build (`npm run release:weapp`) demands of it before building: `https-host` an
+   * `https://` domain (WeChat's server-domain lists take no http, no IP address and no localhost), `own-id` a value
+   * of the account's own (set, and not the default).
+   */
+  release?: 'https-host' | 'own-id'
 }
 
 export const CONFIG = {
   TARO_APP_API_HOST: {
     type: 'host',
+    release: 'https-host',
     default: '',
     description: 'live API host; calls go to `<host>/api/v1/…` (spec R7.2)',
     defaultMeans: "the page's own origin on H5"
   },
   TARO_APP_LIVE_HOST: {
     type: 'host',
+    release: 'https-host',
     default: '',
     description: 'main live host: `.php` and `/m2/` paths (R7.3); its share links open in-app pages',
     defaultMeans: "the page's own origin"
   },
   TARO_APP_STATS_HOST: {
     type: 'host',
+    release: 'https-host',
     default: '',
     description: 'statistics service: `rank-page` paths (R7.4)',
     defaultMeans: "the page's own origin"
   },
   TARO_APP_MOBILE_HOST: {
     type: 'host',
+    release: 'https-host',
     default: '',
     description: 'mobile API host: `<host>/mobile/api/…` (R7.5)',
     defaultMeans: "the page's own origin"
@@ -46,7 +58,9 @@ export const CONFIG = {
   TARO_APP_DEV_ORIGIN: {
     type: 'origin',
     default: 'http://127.0.0.1:8080',
-    description: 'the origin the mini-program uses for an empty host'
+    description:
+      'the origin the mini-program uses for an empty host (the DevTools preview; `npm run release:weapp` refuses empty ' +
+      'hosts and sets it to the API host)'
   },
   TARO_APP_BRAND: { type: 'text', default: '慧直播', description: 'brand name (share title R1.24)' },
   TARO_APP_DESCRIPTION: {
@@ -56,7 +70,12 @@ export const CONFIG = {
   },
   TARO_APP_SLOGAN: { type: 'text', default: '看见身边的精彩', description: 'brand slogan' },
   TARO_APP_VERSION: { type: 'text', default: '1.0.0', description: 'the `version` sent with every call' },
-  TARO_APP_MP_APPID: { type: 'id', default: 'touristappid', description: 'mini-program app id' },
+  TARO_APP_MP_APPID: {
+    type: 'id',
+    default: 'touristappid',
+    release: 'own-id',
+    description: "mini-program app id (the release build's `project.config.json`)"
+  },
   TARO_APP_UA_MARKERS: {
     type: 'json',
     default: '',
