@@ -57,7 +57,7 @@ function layerRules(root, layers, kind) {
   return rules
 }
 
-// The server's middle layer (api.ts, context.ts, security, push, views…) is every file not named in SERVER.
+// The server's middle layer (context.ts, security, push, views…) is every file not named in SERVER.
 const serverMiddle = {
   name: 'server-middle-no-arrow-up',
   comment: 'server api/context imports no route',

@@ -27,7 +27,7 @@ export interface AppContext {
   trials: Map<string, number>
   /** timers started by demo controls (danmaku injection ...), cleared on close */
   timers: Set<NodeJS.Timeout>
-  /** the live streams: low-latency HLS on or off, and the cuts of the dev control (routes/hls.ts) */
+  /** the live streams: low-latency HLS on or off, and the cuts of the dev control (routes/hls/index.ts) */
   streams: Streams
 }
 

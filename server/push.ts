@@ -4,7 +4,7 @@ import { PUSH_BY_KIND, type PushData, type PushKind, type PushMessage } from '..
 import { absolutize } from './lib/absolute'
 
 /**
- * Kinds whose data server/routes/activity.ts still builds from `Activity` documents (their fields typed `unknown`, the
+ * Kinds whose data server/routes/activity/views.ts still builds from `Activity` documents (their fields typed `unknown`, the
  * flags `number`): until its views take their types from contract/push.ts, a broadcast of these compiles with any
  * data and is checked at run time only (strict mode). Remove a kind from here once its view is typed.
  */

@@ -140,7 +140,7 @@ export interface StreamCut {
   mode: '503' | 'hang'
 }
 
-/** What the HLS routes (routes/hls.ts) share with the dev control: the low-latency switch and the cuts in force. */
+/** What the HLS routes (routes/hls/index.ts) share with the dev control: the low-latency switch and the cuts in force. */
 export interface Streams {
   lowLatency: boolean
   cuts: Map<string, StreamCut>

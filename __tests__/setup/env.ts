@@ -6,7 +6,7 @@ for (const [k, v] of Object.entries(values)) process.env[k] = v
 
 // jsdom has no IntersectionObserver (Taro's lazy-loading Image and the app's near-viewport sections use it), and no
 // layout either: an observer that reports every element it is given as in view, a task later. A test that needs an
-// element to stay out of view installs its own (__tests__/src/components/near-viewport.test.tsx).
+// element to stay out of view installs its own (__tests__/src/pages/home-near-viewport.test.tsx).
 if (typeof window !== 'undefined' && !('IntersectionObserver' in window)) {
   class AllInView {
     private timers: ReturnType<typeof setTimeout>[] = []

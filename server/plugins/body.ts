@@ -5,7 +5,7 @@ import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import { exposed } from './expose'
 
-/** Empty JSON is {}, broken JSON a marker the API answers with a business error (server/api.ts), never a 500. */
+/** Empty JSON is {}, broken JSON a marker the API answers with a business error (server/plugins/calls.ts), never a 500. */
 function parseJson(body: string): unknown {
   if (!body.trim()) return {}
   try {

@@ -36,7 +36,7 @@ export type PushTaker = 'socket' | 'chat' | 'interact' | 'stage' | 'ignored'
 
 /**
  * Every kind of push of the contract and the part of the app that takes it. A kind the contract adds and this table
- * lacks does not compile, and a jest test (push-kinds.test.ts) checks the contract's kinds against it and against the
+ * lacks does not compile, and a jest test (push-kinds.test.tsx) checks the contract's kinds against it and against the
  * features' subscriptions at run time.
  *
  * - socket: RoomSocket itself: `welcome` resets the backoff (the chat's gap fill and the stage's refresh after a

@@ -32,7 +32,7 @@ function mallOrderView(ctx: AppContext, o: MallOrder) {
 /**
  * The mall orders behind R7.86 (ours: the spec names only the pay call). A viewer orders a goods item of a live room
  * (`mall/order/create {goods_id, quantity}`), which also opens the order's pending payment row (kind `mall`, target =
- * the mall order id, the buyer as owner, the goods' total as amount). `mall/order/pay {id}` (routes/pay.ts) then
+ * the mall order id, the buyer as owner, the goods' total as amount). `mall/order/pay {id}` (routes/pay/index.ts) then
  * pays that row: only its owner may (anyone else is told the order does not exist), a paid order is refused, and
  * the sandbox confirmation marks it paid once. An id that is no order of the caller's is not paid (no row is written
  * for it), so no id can be paid before it exists or taken from its buyer.

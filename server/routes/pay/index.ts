@@ -132,7 +132,7 @@ const payRoutes: FastifyPluginAsync = async (app) => {
 
   // R7.86, R3.50, R3.51: the payer is the logged-in user, or the mall's user (_sj_userid) whose _sj_token is one of
   // our access tokens of that user (the mall shares our login); anyone else gets HTTP 401. Only an existing mall order
-  // of the payer is paid, through the one payment row made with it, for its own total (routes/mall.ts); any other id,
+  // of the payer is paid, through the one payment row made with it, for its own total (routes/mall/index.ts); any other id,
   // made yet or not, someone else's or nobody's, is 订单不存在.
   api.call(pay.mallOrderPay, (p, call) => {
     requireSandboxPayments(ctx)

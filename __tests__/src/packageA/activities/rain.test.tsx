@@ -131,7 +131,7 @@ test('R6.6 iOS: a refused device-motion permission listens to nothing (a shake d
 })
 
 test('R3.38 R7.92 after a win the rain’s winner list shows the viewer with the prize', async () => {
-  // about one draw in three wins (server/routes/activity.ts): rains are started until the viewer has won
+  // about one draw in three wins (server/routes/activity/index.ts): rains are started until the viewer has won
   let prize = ''
   for (let round = 0; round < 12 && !prize; round++) {
     if (round === 0) await playRain()
