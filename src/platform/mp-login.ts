@@ -18,9 +18,8 @@ export class UserInfoRefused extends Error {
   }
 }
 
-/** A code of wx.login may be exchanged for five minutes, once; it is renewed a minute before that. */
-export const CODE_LIFETIME_MS = 5 * 60 * 1000
-export const CODE_RENEW_MS = 4 * 60 * 1000
+/** A code of wx.login may be exchanged for five minutes, once: it is renewed a minute before that. */
+const CODE_RENEW_MS = 4 * 60 * 1000
 /** After a failed wx.login (no network), the next try while the button shows. */
 const RETRY_MS = 30 * 1000
 

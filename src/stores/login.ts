@@ -29,7 +29,8 @@ export const LOGIN_FAILED_TITLE = '登录失败'
  * R5.15, R8.16: the viewer refused WeChat's privacy prompt (《小程序隐私保护指引》), which WeChat shows again on the
  * next tap; there is no user-information switch in the settings any more to send them to.
  */
-export const USER_INFO_REFUSED_TEXT = '你未同意《小程序隐私保护指引》，无法使用微信登录。如需登录，请再次点击「微信一键登录」并同意'
+export const USER_INFO_REFUSED_TEXT =
+  '你未同意《小程序隐私保护指引》，无法使用微信登录。如需登录，请再次点击「微信一键登录」并同意'
 /** R4.7: Moments' single-page mode, where nothing can log in. */
 export const SINGLE_PAGE_SCENE = 1154
 export const SINGLE_PAGE_TIP = '当前为朋友圈预览模式，请点击下方「前往小程序」使用完整功能'

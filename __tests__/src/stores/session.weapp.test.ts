@@ -61,7 +61,7 @@ test('R1.9 R7.55 R8.15 mini-program login: the wx.login code fetched when the bu
   store.dispose()
 })
 
-test('R5.15 R8.16 refusing WeChat\'s privacy prompt gives the dialog titled 登录失败 that says so, and no login call', async () => {
+test("R5.15 R8.16 refusing WeChat's privacy prompt gives the dialog titled 登录失败 that says so, and no login call", async () => {
   const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
   wx().answer('getUserInfo', () => {
     throw { errMsg: 'getUserInfo:fail privacy permission is not authorized', errno: 104 }

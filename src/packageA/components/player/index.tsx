@@ -198,8 +198,7 @@ export const Player = observer(
               if (code === 2004) {
                 audioPlayer.pauseForVideo()
                 setState('playing')
-              }
-              else if (code === 2103 || code === 2105) setState('stalled')
+              } else if (code === 2103 || code === 2105) setState('stalled')
               else if (code < 0) setState('error')
             }}
           >
