@@ -1,11 +1,11 @@
 // Journeys through the built mini-program (dist/weapp) against the reference server: the custom tab bar, home → a
-// room, WeChat login and its refusal, links of every kind (and the URL parser they load from package A), the
+// room, links of every kind (and the URL parser they load from package A), the
 // stack-depth rule, the subscribe-message request and the share payloads. The mini-program variants of src/platform/*
-// are what runs here (the build has no *.h5.ts).
+// are what runs here (the build has no *.h5.ts). WeChat login and its refusal: login.weapp-run.test.ts.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { MAX_PAGES, type WeappSim } from './sim'
-import { assertNoErrors, confirmDialog, currentDialog, loginOnUserPage, storedToken, weappSuite } from './support'
+import { assertNoErrors, confirmDialog, currentDialog, loginOnUserPage, weappSuite } from './support'
 import { textOf } from './tree'
 
 const ARTICLE = 'https://mp.weixin.qq.com/s/weapp-sim-article?from=notice&lang=zh_CN'
@@ -74,41 +74,6 @@ test('R2.8: home → a room card → the live room with its title, chat history 
   )
   assert.equal(sim.callsOf('setNavigationBarTitle').at(-1)!.options.title, room.title)
   await sim.settle()
-  assertNoErrors(sim)
-})
-
-test('R1.9, R7.55: WeChat login sends the wx.login code with encryptedData and iv; the profile shows the user', async () => {
-  const sim = await s.launch('pages/user/user')
-  const token = await loginOnUserPage(sim)
-  const profile = sim.callsOf('getUserProfile')
-  assert.equal(profile.length, 1)
-  assert.equal(profile[0].inTap, true, 'getUserProfile runs inside the tap, as WeChat requires')
-  const login = sim.requestsTo(/\/userapp\/login$/)
-  assert.equal(login.length, 1)
-  assert.equal(login[0].body.code, 'dev')
-  assert.equal(login[0].body.encryptedData, 'sim-encrypted-data')
-  assert.equal(login[0].body.iv, 'sim-iv')
-  assert.ok(sim.callsOf('login')[0].t >= profile[0].t, 'wx.login after getUserProfile')
-  const user = (await s.server.api<{ nickName: string }>('userapp/userinfo', {}, token)).data
-  await sim.waitForText(user.nickName)
-  await sim.settle()
-  assertNoErrors(sim)
-})
-
-test('R5.15, R8.16: refusing the user information gives the 登录失败 dialog and no login', async () => {
-  const sim = await s.launch('pages/user/user', {}, { userProfile: 'refuse' })
-  await sim.waitForText('微信一键登录')
-  sim.page.tap({ cls: 'user-mp-login__btn' })
-  const dialog = await sim.waitFor(() => currentDialog(sim), 'the dialog')
-  assert.equal(dialog.title, '登录失败')
-  assert.match(dialog.content, /设置/)
-  assert.match(dialog.content, /用户信息/)
-  confirmDialog(sim)
-  await sim.settle()
-  assert.equal(sim.requestsTo(/\/userapp\/login$/).length, 0)
-  assert.equal(storedToken(sim), null)
-  assert.equal(sim.callsOf('login').length, 0)
-  assert.match(sim.page.text(), /微信一键登录/)
   assertNoErrors(sim)
 })
 

@@ -12,6 +12,9 @@
 //   - navigation    a page stack with WeChat's rules (10 pages at most, tab pages only by switchTab, page lifecycles)
 //   - require.async a module of another package (分包异步化), answered asynchronously and recorded
 //   - getUserProfile / requestSubscribeMessage  only inside a tap, as WeChat requires
+//   - getUserInfo    encryptedData and iv only after a wx.login; a refused privacy prompt fails it with errno 104
+//   - uploadFile     real multipart HTTP for the temporary files a test hands the app (`tempFiles`)
+//   - onAppShow / onAppHide / onNetworkStatusChange  listeners the test fires (appHide, appShow, networkChange)
 //   - showModal / showToast / setClipboardData / navigateToMiniProgram …  recorded, answered like WeChat
 //   - createVideoContext   a context whose every call (seek, playbackRate …) is recorded
 // Every setData is applied to the page's data tree (which is what the WXML renders) and measured.
@@ -77,6 +80,8 @@ export interface SimOptions {
   dist?: string
   /** The user's answer to getUserProfile (default allow). */
   userProfile?: 'allow' | 'refuse'
+  /** The user's answer to WeChat's privacy prompt, which guards getUserInfo (default agree). */
+  privacy?: 'agree' | 'refuse'
   /** The user's answer to showModal (default: confirm). */
   modal?: (options: Dict) => { confirm: boolean; cancel?: boolean; content?: string }
   /** The answer per template id of requestSubscribeMessage (default accept). */
@@ -277,9 +282,18 @@ export class WeappSim {
   readonly asyncRequires: string[] = []
   readonly storage = new Map<string, string>()
   /** WeChat's one background audio manager: what the app set on it, its method calls, and its event callbacks */
-  readonly backgroundAudio = { props: {} as Dict, calls: [] as string[], handlers: new Map<string, AnyFn>() }
+  readonly backgroundAudio = {
+    props: {} as Dict,
+    calls: [] as string[],
+    handlers: new Map<string, AnyFn>(),
+    /** every value the app set `src` to, in order */
+    srcSets: [] as string[]
+  }
+  /** Temporary files WeChat would hand the app (chooseAvatar's avatarUrl …): path → bytes, which uploadFile sends. */
+  readonly tempFiles = new Map<string, Uint8Array>()
   /** setData calls that reached a page after its onUnload (WeChat ignores them) */
   setDataAfterUnload = 0
+  private appListeners = { show: new Set<AnyFn>(), hide: new Set<AnyFn>(), network: new Set<AnyFn>() }
   clipboard = ''
   stack: SimPage[] = []
   private tabPages = new Map<string, SimPage>()
@@ -798,6 +812,7 @@ export class WeappSim {
         if (typeof key === 'string' && !(key in t && typeof t[key] === 'function')) {
           a.props[key] = value
           if (key === 'src' && value) a.calls.push('play')
+          if (key === 'src') a.srcSets.push(String(value))
         }
         t[key as string] = value
         return true
@@ -810,6 +825,29 @@ export class WeappSim {
   fireBackgroundAudio(event: string): void {
     const fn = this.backgroundAudio.handlers.get(event)
     if (fn) this.guard(`backgroundAudio.${event}`, fn)
+  }
+
+  /** The viewer leaves WeChat (home button, another app): the page's onHide, App.onHide and wx.onAppHide listeners. */
+  appHide(): void {
+    if (this.stack.length) this.hide(this.page)
+    this.guard('App.onHide', () => this.app?.onHide?.call(this.app))
+    for (const fn of [...this.appListeners.hide]) this.guard('onAppHide', () => fn())
+  }
+
+  /** The viewer comes back: App.onShow and wx.onAppShow listeners, then the page's onShow. */
+  appShow(): void {
+    const options = { ...this.launchOptions }
+    this.guard('App.onShow', () => this.app?.onShow?.call(this.app, options))
+    for (const fn of [...this.appListeners.show]) this.guard('onAppShow', () => fn(options))
+    if (this.stack.length) {
+      const inst = this.page.instance
+      this.guard(`${this.page.route}.onShow`, () => inst.onShow?.call(inst))
+    }
+  }
+
+  /** The phone changes network (Wi-Fi to 4G, or back): wx.onNetworkStatusChange listeners. */
+  networkChange(res: { isConnected: boolean; networkType: string } = { isConnected: true, networkType: '4g' }): void {
+    for (const fn of [...this.appListeners.network]) this.guard('onNetworkStatusChange', () => fn({ ...res }))
   }
 
   /** The calls of one wx API, in order. */
@@ -898,7 +936,9 @@ export class WeappSim {
       request: (options: Dict) => sim.request(options),
       uploadFile: (options: Dict) => {
         sim.record('uploadFile', options)
-        sim.answer('uploadFile', options, 'the weapp simulator has no files to upload')
+        const file = sim.tempFiles.get(String(options.filePath))
+        if (file) sim.upload(options, file)
+        else sim.answer('uploadFile', options, 'the weapp simulator has no files to upload')
         return {
           abort() {},
           onProgressUpdate() {},
@@ -985,8 +1025,34 @@ export class WeappSim {
       showShareMenu: recorded('showShareMenu'),
       hideShareMenu: recorded('hideShareMenu'),
       previewImage: recorded('previewImage'),
+      // app lifecycle and network
+      onAppShow: (fn: AnyFn) => sim.appListeners.show.add(fn),
+      offAppShow: (fn: AnyFn) => sim.appListeners.show.delete(fn),
+      onAppHide: (fn: AnyFn) => sim.appListeners.hide.add(fn),
+      offAppHide: (fn: AnyFn) => sim.appListeners.hide.delete(fn),
+      onNetworkStatusChange: (fn: AnyFn) => sim.appListeners.network.add(fn),
+      offNetworkStatusChange: (fn: AnyFn) => sim.appListeners.network.delete(fn),
       // open abilities
       login: recorded('login', () => ({ code: sim.options.loginCode ?? 'dev' })),
+      // since base library 2.27.1 the anonymous 微信用户; encryptedData and iv only with a login code fetched before
+      getUserInfo: (o: Dict = {}) => {
+        sim.record('getUserInfo', o)
+        if (sim.options.privacy === 'refuse') {
+          const res = { errMsg: 'getUserInfo:fail privacy permission is not authorized', errno: 104 }
+          return sim.later(() => {
+            o.fail?.(res)
+            o.complete?.(res)
+          })
+        }
+        const credentials =
+          o.withCredentials && sim.callsOf('login').length ? { encryptedData: 'sim-encrypted-data', iv: 'sim-iv' } : {}
+        sim.answer('getUserInfo', o, {
+          userInfo: { nickName: '微信用户', avatarUrl: '', gender: 0, language: 'zh_CN' },
+          rawData: '{}',
+          signature: 'sim',
+          ...credentials
+        })
+      },
       getUserProfile: tapOnly('getUserProfile', () =>
         sim.options.userProfile === 'refuse'
           ? 'auth deny'
@@ -1085,6 +1151,37 @@ export class WeappSim {
       onChunkReceived() {},
       offChunkReceived() {}
     }
+  }
+
+  /** wx.uploadFile of a temporary file: a real multipart POST (the file under `name`, plus formData). */
+  private upload(options: Dict, bytes: Uint8Array) {
+    const sim = this
+    const form = new FormData()
+    for (const [k, v] of Object.entries((options.formData || {}) as Dict)) form.append(k, String(v))
+    const fileName = String(options.filePath).split('/').pop() || 'file'
+    form.append(String(options.name || 'file'), new Blob([Uint8Array.from(bytes)]), fileName)
+    const header: Record<string, string> = {}
+    for (const [k, v] of Object.entries((options.header || {}) as Dict))
+      if (v !== undefined && v !== null && k.toLowerCase() !== 'content-type') header[k] = String(v)
+    const url = String(options.url)
+    const serverHttps = this.options.origin.replace(/^http:/, 'https:')
+    const target = url.startsWith(`${serverHttps}/`) ? this.options.origin + url.slice(serverHttps.length) : url
+    const started = Date.now()
+    sim.pendingRequests++
+    const done = (res: Dict, ok: boolean, status: number) => {
+      sim.pendingRequests--
+      sim.lastActivity = Date.now()
+      sim.requests.push({ method: 'POST', url, body: '', status, ms: Date.now() - started, t: started })
+      if (sim.closed) return
+      sim.guard(`uploadFile ${url}`, () => {
+        if (ok) options.success?.(res)
+        else options.fail?.(res)
+        options.complete?.(res)
+      })
+    }
+    fetch(target, { method: 'POST', headers: header, body: form })
+      .then(async (r) => done({ data: await r.text(), statusCode: r.status, errMsg: 'uploadFile:ok' }, true, r.status))
+      .catch((err: Error) => done({ errMsg: `uploadFile:fail ${err.message}` }, false, 0))
   }
 
   private connectSocket(options: Dict) {

@@ -73,7 +73,7 @@ export function storedToken(sim: WeappSim): string | null {
   return typeof v === 'object' && v ? (v.data ?? null) : v || null
 }
 
-/** Mini-program login through the 我的 tab's button (wx.getUserProfile in the tap, then wx.login, spec R7.55). */
+/** Mini-program login through the 我的 tab's button (the wx.login code fetched as it shows, wx.getUserInfo in the tap, spec R7.55). */
 export async function loginOnUserPage(sim: WeappSim): Promise<string> {
   if (sim.page.route !== 'pages/user/user') throw new Error('open pages/user/user first')
   await sim.waitForText('微信一键登录')

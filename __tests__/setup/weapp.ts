@@ -27,7 +27,7 @@ const promisified =
         complete: options.complete as ((r: unknown) => void) | undefined
       })
     })
-for (const api of ['login', 'getUserProfile', 'requestPayment'] as const) Taro[api] = promisified(api)
+for (const api of ['login', 'getUserInfo', 'getUserProfile', 'requestPayment'] as const) Taro[api] = promisified(api)
 Taro.getLaunchOptionsSync = () => wx.getLaunchOptionsSync()
 
 beforeEach(() => wx.reset())

@@ -6,7 +6,7 @@
  * (promisified; the promise rejects with the fail result). Network never goes through here: Taro.request is Taro's own.
  */
 
-export type WxAsyncApi = 'login' | 'getUserProfile' | 'requestPayment'
+export type WxAsyncApi = 'login' | 'getUserInfo' | 'getUserProfile' | 'requestPayment'
 export type WxApi = WxAsyncApi | 'getLaunchOptionsSync'
 
 export interface WxCall {
@@ -37,16 +37,26 @@ export interface WxStandIn {
   /** Forget the calls and go back to the default answers (done before every weapp test). */
   reset(): void
   login(options?: Callbacks): void
+  getUserInfo(options?: Callbacks & { withCredentials?: boolean; lang?: string }): void
   getUserProfile(options?: Callbacks & { desc?: string; lang?: string }): void
   requestPayment(options?: Callbacks & Record<string, unknown>): void
   getLaunchOptionsSync(): LaunchOptions
 }
 
-/** The defaults: WeChat grants a code and the profile; the payment sheet is closed (nothing takes the money). */
+/**
+ * The defaults: WeChat grants a code, the user information (getUserInfo: the anonymous 微信用户 with encryptedData and
+ * iv) and the profile; the payment sheet is closed (nothing takes the money).
+ */
 function defaultAnswers(): Record<WxAsyncApi, WxAnswer> {
   let codes = 0
   return {
     login: () => ({ code: `wx-code-${++codes}`, errMsg: 'login:ok' }),
+    getUserInfo: () => ({
+      encryptedData: 'wx-encrypted-data',
+      iv: 'wx-iv',
+      userInfo: { nickName: '微信用户', avatarUrl: '' },
+      errMsg: 'getUserInfo:ok'
+    }),
     getUserProfile: () => ({
       encryptedData: 'wx-encrypted-data',
       iv: 'wx-iv',
@@ -104,6 +114,7 @@ export function createWx(): WxStandIn {
       wx.launchOptions = { ...DEFAULT_LAUNCH, query: {} }
     },
     login: call('login'),
+    getUserInfo: call('getUserInfo'),
     getUserProfile: call('getUserProfile'),
     requestPayment: call('requestPayment'),
     getLaunchOptionsSync: () => {

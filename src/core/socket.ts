@@ -1,12 +1,15 @@
 import Taro from '@tarojs/taro'
 import type { ClientMessage, PushData, PushKind, PushMessage } from '../../contract/push'
+import { onWake } from '@/platform/app-wake'
 import { currentHosts } from './request'
 import { roomKey } from './room-access'
 
 /**
  * The push channel of a live room: the only caller of Taro.connectSocket (same API on H5 and in the mini-program).
  * One RoomSocket per room connection: `ws(s)://<api host>/ws?roomid=N`, JSON messages `{type, data}`, a heartbeat
- * `{type:'ping'}`, and reconnection with exponential backoff (1 s doubling to 30 s, with jitter) until close().
+ * `{type:'ping'}`, and reconnection with exponential backoff (1 s doubling to 30 s, with jitter) until close(). A
+ * changed network, or the app back after more than 5 s hidden, drops every room's connection at once to reconnect
+ * (dropRoomSockets, src/platform/app-wake.ts) rather than wait for the heartbeat to find it dead.
  * The messages are contract/push.ts's (type-only here: no schema ships in the app). Features subscribe by kind with
  * on(type, handler) or onEach({kind: handler}); the chat store fills the gap after a reconnect from the `welcome`
  * message's last_msg_id (spec R7.72).
@@ -241,12 +244,21 @@ export class RoomSocket {
   }
 
   /**
-   * Drop the current connection as a network loss would; the usual backoff then reconnects. For a changed network
-   * (onNetworkStatusChange) and for tests.
+   * Drop the current connection as a network loss would; the usual backoff then reconnects (after a welcome, in about
+   * a second). Waiting for a retry, it tries now. For a changed network and an app back from the background
+   * (src/platform/app-wake.ts, dropRoomSockets), whose connection may be half-open, and for tests.
    */
   drop(): void {
+    if (this.stopped) return
     const task = this.task
-    if (!task || this.stopped) return
+    if (!task) {
+      if (this.status === 'waiting' && this.retryTimer) {
+        this.opts.clearTimer(this.retryTimer)
+        this.retryTimer = null
+        void this.open()
+      }
+      return
+    }
     this.lost(task)
     this.safeClose(task)
   }
@@ -398,12 +410,24 @@ export class RoomSocket {
  * release on unmount; the socket closes when the last user releases it.
  */
 const shared = new Map<string, { socket: RoomSocket; users: number }>()
+/** The wake watch (onWake) while any room socket is held. */
+let unwatch: (() => void) | null = null
+
+/**
+ * Every held room socket drops its connection and reconnects: the network changed, or the app is back after more
+ * than 5 s hidden (src/platform/app-wake.ts). Without this a half-open connection stays silent until the heartbeat's
+ * stale check replaces it, about a minute.
+ */
+export function dropRoomSockets(): void {
+  for (const { socket } of shared.values()) socket.drop()
+}
 
 export function acquireRoomSocket(roomId: number | string, options?: RoomSocketOptions): RoomSocket {
   const key = String(roomId)
   let entry = shared.get(key)
   if (!entry) shared.set(key, (entry = { socket: new RoomSocket(roomId, options), users: 0 }))
   entry.users++
+  if (!unwatch) unwatch = onWake(dropRoomSockets)
   entry.socket.connect()
   return entry.socket
 }
@@ -416,6 +440,10 @@ export function releaseRoomSocket(roomId: number | string): void {
   if (entry.users <= 0) {
     shared.delete(key)
     entry.socket.close()
+    if (!shared.size && unwatch) {
+      unwatch()
+      unwatch = null
+    }
   }
 }
 

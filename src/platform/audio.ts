@@ -39,13 +39,33 @@ export interface AudioEngine {
 
 let manager: Taro.BackgroundAudioManager | null = null
 let listeners: AudioEvents | null = null
+/** The track loaded, to load again after WeChat stopped it. */
+let loaded: AudioTrack | null = null
+/**
+ * WeChat stopped the sound (the viewer closed its floating control or notification, or the system took the audio):
+ * the manager has forgotten its source, play() does nothing, and only setting `src` again plays.
+ */
+let stopped = false
+
+function apply(m: Taro.BackgroundAudioManager, track: AudioTrack) {
+  m.title = track.title
+  m.epname = track.artist
+  m.singer = track.artist
+  m.coverImgUrl = track.cover || ''
+  m.protocol = 'hls'
+  stopped = false
+  m.src = track.src // setting src starts it
+}
 
 function backgroundAudio(): Taro.BackgroundAudioManager {
   if (manager) return manager
   const m = Taro.getBackgroundAudioManager()
   m.onPlay(() => listeners?.play())
   m.onPause(() => listeners?.pause())
-  m.onStop(() => listeners?.pause())
+  m.onStop(() => {
+    stopped = true
+    listeners?.pause()
+  })
   m.onEnded(() => listeners?.ended())
   m.onWaiting(() => listeners?.waiting())
   m.onError(() => listeners?.error())
@@ -57,19 +77,19 @@ function backgroundAudio(): Taro.BackgroundAudioManager {
 export const audioEngine: AudioEngine = {
   load(track, events) {
     listeners = events
-    const m = backgroundAudio()
-    m.title = track.title
-    m.epname = track.artist
-    m.singer = track.artist
-    m.coverImgUrl = track.cover || ''
-    m.protocol = 'hls'
-    m.src = track.src // setting src starts it
+    loaded = track
+    apply(backgroundAudio(), track)
   },
-  play: () => backgroundAudio().play(),
+  play: () => {
+    const m = backgroundAudio()
+    if (stopped && loaded) apply(m, loaded)
+    else m.play()
+  },
   pause: () => backgroundAudio().pause(),
   stop: () => {
     backgroundAudio().stop()
     listeners = null
+    loaded = null
   },
   seek: (seconds) => backgroundAudio().seek(seconds),
   // BackgroundAudioManager tells no playlist dates: a channel's programme time-shift is the web's (audio.h5.ts)

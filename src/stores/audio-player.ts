@@ -60,6 +60,17 @@ export class AudioPlayerStore {
     else this.engine.play()
   }
 
+  /**
+   * A video started playing: the radio pauses (WeChat's background audio otherwise plays on under the video's sound);
+   * the viewer's play starts it again. A pending retry is dropped so it cannot start the sound under the video.
+   */
+  pauseForVideo() {
+    if (!this.track || this.state === 'idle' || this.state === 'paused' || this.state === 'error') return
+    this.clearRetry()
+    this.engine.pause()
+    this.state = 'paused'
+  }
+
   stop() {
     this.clearRetry()
     this.engine.stop()

@@ -6,7 +6,12 @@ import { setLoginPrompt } from '@/core/token'
 import { openExternal } from '@/platform/external'
 import { hostBridge } from '@/platform/host'
 import type { PlatformKind } from '@/platform/kinds'
-import { UserInfoRefused, miniProgramCredentials } from '@/platform/mp-login'
+import {
+  UserInfoRefused,
+  pauseMiniProgramLogin,
+  prepareMiniProgramLogin,
+  withMiniProgramCredentials
+} from '@/platform/mp-login'
 import { openLink } from '@/router/navigate'
 import { takeRedirect } from '@/router/redirect'
 import { setStartupLogin } from '@/router/startup-run'
@@ -20,7 +25,12 @@ import { normalizeUser, sessionStore, type SessionStore, type User } from './ses
 export const LOGGING_IN_TEXT = '登录中'
 /** R5.15, R8.16 */
 export const LOGIN_FAILED_TITLE = '登录失败'
-export const USER_INFO_REFUSED_TEXT = '需要您授权用户信息才能登录，请在设置中开启用户信息授权后重试'
+/**
+ * R5.15, R8.16: the viewer refused WeChat's privacy prompt (《小程序隐私保护指引》), which WeChat shows again on the
+ * next tap; there is no user-information switch in the settings any more to send them to.
+ */
+export const USER_INFO_REFUSED_TEXT =
+  '你未同意《小程序隐私保护指引》，无法使用微信登录。如需登录，请再次点击「微信一键登录」并同意'
 /** R4.7: Moments' single-page mode, where nothing can log in. */
 export const SINGLE_PAGE_SCENE = 1154
 export const SINGLE_PAGE_TIP = '当前为朋友圈预览模式，请点击下方「前往小程序」使用完整功能'
@@ -200,12 +210,30 @@ export class LoginStore {
     return { ok: true }
   }
 
-  /** R1.9, R7.55, R5.15, R8.16: refusing the user information gives the 登录失败 dialog. */
+  /**
+   * R1.9, R7.55: the mini-program login button is on screen: the wx.login code is fetched now and renewed while it
+   * shows (src/platform/mp-login.ts), so the tap never calls wx.login after the user information.
+   */
+  prepareMiniProgramLogin() {
+    if (!this.singlePageMode) prepareMiniProgramLogin()
+  }
+
+  /** The button is gone or its page hidden. */
+  pauseMiniProgramLogin() {
+    pauseMiniProgramLogin()
+  }
+
+  /**
+   * R1.9, R7.55, R5.15, R8.16: the code fetched ahead, encryptedData and iv; refusing WeChat's privacy prompt gives
+   * the 登录失败 dialog, which says so.
+   */
   async loginMiniProgram(): Promise<Outcome> {
     if (this.singlePageMode) return this.fail(SINGLE_PAGE_TIP)
-    let credentials: Awaited<ReturnType<typeof miniProgramCredentials>>
+    if (this.loggingIn) return { ok: false, message: '' }
     try {
-      credentials = await miniProgramCredentials()
+      return await withMiniProgramCredentials((credentials) =>
+        this.login(() => userApi.login(credentials), { returnToRedirect: true })
+      )
     } catch (err) {
       if (err instanceof UserInfoRefused) {
         await showModal({ title: LOGIN_FAILED_TITLE, content: USER_INFO_REFUSED_TEXT, showCancel: false })
@@ -213,7 +241,6 @@ export class LoginStore {
       }
       return this.fail(messageOf(err, LOGIN_FAILED_TEXT))
     }
-    return this.login(() => userApi.login(credentials), { returnToRedirect: true })
   }
 
   /**

@@ -10,6 +10,8 @@ import { DEFAULT_MESSENGER_NICKNAME } from './user-info-prompt'
 export const NICKNAME_MAX = 20
 export const NICKNAME_REQUIRED_TEXT = '请输入昵称'
 export const PROFILE_SAVED_TEXT = '保存成功'
+/** WeChat gave no avatar because the viewer refused its privacy prompt. */
+export const AVATAR_PRIVACY_TEXT = '你未同意《小程序隐私保护指引》，无法使用微信头像'
 
 /** R8.8: what the viewer reads for each way an upload fails. An unparseable reply shows its raw text. */
 export function uploadFailureText(err: unknown): string {
@@ -31,7 +33,7 @@ export interface ProfileDeps {
 
 /**
  * 编辑资料 (spec R7.63, R7.107, R8.8): nickname and avatar of the logged-in user. The avatar is picked with the
- * platform's picker and uploaded at once (the editor shows it); saving sends both through userinfo/update, and the
+ * platform's picker (the mini-program: WeChat's chooseAvatar button, takeChosenAvatar) and uploaded at once (the editor shows it); saving sends both through userinfo/update, and the
  * session's user — the 我的 header, and what the server puts on chat and comments — takes the new values.
  */
 export class ProfileStore {
@@ -83,7 +85,24 @@ export class ProfileStore {
   async chooseAvatar(): Promise<boolean> {
     if (this.uploading) return false
     const file = await this.deps.pick()
-    if (!file) return false
+    return file ? this.uploadAvatar(file) : false
+  }
+
+  /**
+   * Mini-program: the avatar the viewer chose with WeChat's 头像昵称填写 (a `chooseAvatar` button gives a temporary
+   * file path, once WeChat's content check has passed it), uploaded like a picked image. Without a path (the
+   * privacy prompt refused, or WeChat sent none) nothing changes.
+   */
+  async takeChosenAvatar(path: string | undefined, errMsg?: string): Promise<boolean> {
+    if (!path) {
+      if (/privacy/i.test(errMsg || '')) this.error = AVATAR_PRIVACY_TEXT
+      return false
+    }
+    if (this.uploading) return false
+    return this.uploadAvatar({ path, name: path.split('/').pop() || 'avatar.jpg' })
+  }
+
+  private async uploadAvatar(file: PickedImage): Promise<boolean> {
     runInAction(() => {
       this.uploading = true
       this.error = ''

@@ -44,16 +44,18 @@ function tap(el: HTMLElement | null) {
   t.act(() => el.click())
 }
 
-test('R1.9 R7.55 R4.47 the mini-program page offers 微信一键登录: a tap asks wx.getUserProfile, then wx.login, and logs in', async () => {
+test('R1.9 R7.55 R4.47 the mini-program page offers 微信一键登录: wx.login when it shows, a tap asks wx.getUserInfo (never getUserProfile) and logs in', async () => {
   const calls = countRequests(/\/userapp\/login$/)
   try {
     await t.mount(UserPage)
     const button = await waitFor(() => $('.user-mp-login__btn'))
     expect(button.textContent).toBe('微信一键登录')
     expect($('.user-form')).not.toBeNull() // the mobile forms stay below it
+    await waitFor(() => asyncWxCalls().includes('login') || null)
+    expect(asyncWxCalls()).toEqual(['login']) // the code, before the tap
     tap(button)
     await waitFor(() => $('.user-profile'))
-    expect(asyncWxCalls()).toEqual(['getUserProfile', 'login'])
+    expect(asyncWxCalls()).toEqual(['login', 'getUserInfo'])
     expect(JSON.parse(calls.bodies[0])).toMatchObject({
       code: 'wx-code-1',
       encryptedData: 'wx-encrypted-data',

@@ -1,7 +1,7 @@
 /*
  * The mini-program login (R1.9, R7.55, R5.15, R8.16, R4.7) on the mini-program target (weapp jest project: the session
  * store's `@/platform/mp-login`, `@/platform/launch` and `@/platform/current` resolve to the mini-program files). The
- * WeChat side (wx.getUserProfile, wx.login, wx.getLaunchOptionsSync) is the recorded stand-in of
+ * WeChat side (wx.login, wx.getUserInfo, wx.getLaunchOptionsSync) is the recorded stand-in of
  * __tests__/setup/wx.ts; the login call goes over the real request core to the reference server, whose sandbox maps a
  * login code to a WeChat user.
  */
@@ -30,14 +30,18 @@ const asyncWxCalls = () =>
     .calls.filter((c) => c.api !== 'getLaunchOptionsSync')
     .map((c) => c.api)
 
-test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the login call sends code, encryptedData and iv with 登录中 showing', async () => {
+test('R1.9 R7.55 R8.15 mini-program login: the wx.login code fetched when the button shows, then wx.getUserInfo with credentials (never getUserProfile); the login call sends code, encryptedData and iv with 登录中 showing', async () => {
   const loading = jest.spyOn(Taro, 'showLoading')
   const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
   try {
+    store.login.prepareMiniProgramLogin() // the button shows
+    await new Promise((r) => setTimeout(r, 0))
+    expect(asyncWxCalls()).toEqual(['login']) // before any tap
     await expect(store.login.loginMiniProgram()).resolves.toEqual({ ok: true })
-    expect(asyncWxCalls()).toEqual(['getUserProfile', 'login']) // the profile first, inside the tap
-    expect(wx().callsTo('getUserProfile')[0]).toMatchObject({ desc: expect.any(String) })
+    // no wx.login after the user information: it could give the server another session key than encryptedData's
+    expect(asyncWxCalls()).toEqual(['login', 'getUserInfo'])
+    expect(wx().callsTo('getUserInfo')[0]).toMatchObject({ withCredentials: true })
     expect(calls.count).toBe(1)
     expect(JSON.parse(calls.bodies[0])).toMatchObject({
       code: 'wx-code-1',
@@ -57,10 +61,10 @@ test('R1.9 R7.55 R8.15 mini-program login: wx.getUserProfile, then wx.login; the
   store.dispose()
 })
 
-test('R5.15 R8.16 refusing the user information gives the dialog titled 登录失败 and neither wx.login nor a login call', async () => {
+test("R5.15 R8.16 refusing WeChat's privacy prompt gives the dialog titled 登录失败 that says so, and no login call", async () => {
   const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as never)
-  wx().answer('getUserProfile', () => {
-    throw { errMsg: 'getUserProfile:fail auth deny' }
+  wx().answer('getUserInfo', () => {
+    throw { errMsg: 'getUserInfo:fail privacy permission is not authorized', errno: 104 }
   })
   const calls = countRequests(/\/userapp\/login$/)
   const store = makeStore()
@@ -73,9 +77,11 @@ test('R5.15 R8.16 refusing the user information gives the dialog titled 登录�
   }
   expect(LOGIN_FAILED_TITLE).toBe('登录失败')
   expect(modal).toHaveBeenCalledWith(
-    expect.objectContaining({ title: '登录失败', content: expect.stringContaining('设置') })
+    expect.objectContaining({ title: '登录失败', content: expect.stringContaining('隐私保护指引') })
   )
-  expect(asyncWxCalls()).toEqual(['getUserProfile'])
+  // not the user-information setting, which WeChat no longer has
+  expect(String(modal.mock.calls[0][0]?.content)).not.toMatch(/设置/)
+  expect(asyncWxCalls()).toEqual(['login', 'getUserInfo'])
   expect(store.session.isLoggedIn).toBe(false)
   store.dispose()
 })

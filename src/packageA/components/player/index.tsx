@@ -5,6 +5,7 @@ import { forwardRef, useEffect, useImperativeHandle, useMemo, useRef, useState, 
 import { env } from '@/env'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { buttonProps } from '@/platform/a11y'
+import { audioPlayer } from '@/stores/audio-player'
 import { showToast } from '@/ui/overlay'
 import { PlayerContext } from './context'
 import { markFirstFrame, resetFirstFrame } from './first-frame'
@@ -194,8 +195,10 @@ export const Player = observer(
             pictureInPictureMode={['push', 'pop']}
             onStateChange={(e) => {
               const code = Number(e.detail.code)
-              if (code === 2004) setState('playing')
-              else if (code === 2103 || code === 2105) setState('stalled')
+              if (code === 2004) {
+                audioPlayer.pauseForVideo()
+                setState('playing')
+              } else if (code === 2103 || code === 2105) setState('stalled')
               else if (code < 0) setState('error')
             }}
           >
@@ -243,6 +246,7 @@ export const Player = observer(
           pictureInPictureMode={['push', 'pop']}
           objectFit='contain'
           onPlay={() => {
+            audioPlayer.pauseForVideo() // the radio does not play on under the video
             playing()
             onPlayingChange?.(true)
           }}

@@ -1,14 +1,23 @@
 import { Button, Text, View } from '@tarojs/components'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
 import { loginStore, type Outcome } from '@/stores/login'
 
 /**
- * Mini-program login (R1.9, R7.55): the tap must reach wx.getUserProfile directly; refusing it gives the 登录失败
- * dialog (R5.15, R8.16); another failure's message goes to the login form through `onOutcome`. The H5 build has its
- * own file.
+ * Mini-program login (R1.9, R7.55): while the button shows, the wx.login code is fetched and kept fresh (the login
+ * store, src/platform/mp-login.ts); the tap sends it with encryptedData and iv. Refusing WeChat's privacy prompt
+ * gives the 登录失败 dialog (R5.15, R8.16); another failure's message goes to the login form through `onOutcome`.
+ * The H5 build has its own file.
  */
 function MiniProgramLoginView({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
   const s = loginStore
+  useEffect(() => {
+    s.prepareMiniProgramLogin()
+    return () => s.pauseMiniProgramLogin()
+  }, [s])
+  useDidShow(() => s.prepareMiniProgramLogin())
+  useDidHide(() => s.pauseMiniProgramLogin())
   return (
     <View className='user-mp-login'>
       <Button

@@ -3,11 +3,13 @@ import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
 import { NICKNAME_MAX, profileStore } from '@/stores/profile'
 import { sessionStore } from '@/stores/session'
+import { AvatarButton } from './avatar-button'
 import './profile-editor.scss'
 
 /**
- * 编辑资料 (spec R7.63, R7.107): the avatar — tap it to pick an image with the platform's picker, uploaded at once —
- * and the nickname; 保存 sends both. Upload failures say why (R8.8), a refused save shows the server's message.
+ * 编辑资料 (spec R7.63, R7.107): the avatar — tap it to pick an image (the mini-program: WeChat's chooseAvatar, which
+ * offers the WeChat avatar; avatar-button.tsx), uploaded at once — and the nickname (`type='nickname'`: WeChat's
+ * keyboard offers the WeChat nickname; WeChat checks it on blur, so the blur's value is taken too); 保存 sends both. Upload failures say why (R8.8), a refused save shows the server's message.
  */
 function ProfileEditorView() {
   const p = profileStore
@@ -17,19 +19,14 @@ function ProfileEditorView() {
     <View className='user-modal profile-editor' catchMove>
       <View className='user-modal__panel'>
         <Text className='user-modal__title'>编辑资料</Text>
-        <View
-          className='profile-editor__avatar'
-          role='button'
-          aria-label='更换头像'
-          onClick={() => void p.chooseAvatar()}
-        >
+        <AvatarButton>
           {p.avatar ? (
             <AltImage className='profile-editor__avatar-img' src={p.avatar} mode='aspectFill' alt='' />
           ) : (
             <Text className='profile-editor__avatar-text'>{initial}</Text>
           )}
           <Text className='profile-editor__avatar-tip'>{p.uploading ? '上传中…' : '更换头像'}</Text>
-        </View>
+        </AvatarButton>
         <View className='user-form__row'>
           <Input
             className='user-form__input profile-editor__name'

@@ -1,0 +1,77 @@
+// Sound and sockets as a phone lives, in the built mini-program: the radio (WeChat's background audio manager) pauses
+// when a video plays instead of playing on under it, and plays again after the system stopped it by setting `src`
+// again; a room's socket is dropped and reconnected when the network changes and when the app comes back after more
+// than 5 s in the background, not left half-open until the heartbeat gives up.
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import { sleep, type WeappSim } from './sim'
+import { assertNoErrors, weappSuite } from './support'
+
+const s = weappSuite()
+const ROOM = 496
+
+async function radioPlaying(): Promise<{ sim: WeappSim; src: string }> {
+  const radio = (await s.server.api<{ channels: { radio: { id: number }[] } }>('userapp/index')).data.channels.radio[0]
+  const sim = await s.launch('packageA/pages/watch/watch', { type: 'channel', id: String(radio.id) })
+  await sim.waitFor(() => sim.backgroundAudio.srcSets.length > 0, 'the radio started')
+  sim.fireBackgroundAudio('play')
+  await sim.waitFor(() => sim.page.find({ cls: 'watch-audio', text: '直播中' }), 'the radio playing')
+  return { sim, src: sim.backgroundAudio.srcSets[0] }
+}
+
+const roomSockets = (sim: WeappSim) => sim.sockets.filter((x) => x.url.includes(`/ws?roomid=${ROOM}`))
+
+async function inRoom(): Promise<WeappSim> {
+  const sim = await s.launch('packageA/pages/live/live', { roomid: String(ROOM) })
+  await sim.waitFor(() => roomSockets(sim).some((x) => x.received > 0), 'the room socket')
+  return sim
+}
+
+test('the radio pauses when a live room’s video plays, instead of playing on under its sound', async () => {
+  const { sim } = await radioPlaying()
+  await sim.reLaunch(`/packageA/pages/live/live?roomid=${ROOM}`)
+  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the live room’s video')
+  assert.ok(!sim.backgroundAudio.calls.includes('pause'), 'still playing before the video does')
+  sim.page.fire(sim.page.byTag('video')[0], 'play', {})
+  await sim.waitFor(() => sim.backgroundAudio.calls.includes('pause'), 'the radio paused')
+  await sim.settle()
+  assertNoErrors(sim)
+})
+
+test('after the system stopped the radio, playing it again sets the background audio’s src again', async () => {
+  const { sim, src } = await radioPlaying()
+  // the viewer closed WeChat's floating audio control: WeChat stops it and forgets the source
+  sim.fireBackgroundAudio('stop')
+  await sim.waitFor(() => sim.page.find({ cls: 'watch-audio__toggle' }), 'the play button')
+  await sim.settle(50)
+  sim.page.tap({ cls: 'watch-audio__toggle' })
+  await sim.waitFor(() => sim.backgroundAudio.srcSets.length > 1, 'src set again')
+  assert.equal(sim.backgroundAudio.srcSets.at(-1), src)
+  assertNoErrors(sim)
+})
+
+test('a network change drops the room socket and it reconnects', async () => {
+  const sim = await inRoom()
+  const before = roomSockets(sim).length
+  sim.networkChange({ isConnected: true, networkType: '4g' })
+  await sim.waitFor(() => roomSockets(sim)[before - 1].closed, 'the old connection closed')
+  await sim.waitFor(() => roomSockets(sim).length > before && roomSockets(sim).at(-1)!.received > 0, 'a new connection')
+  assertNoErrors(sim)
+})
+
+test('back from more than 5 s in the background the room socket is dropped and reconnects; a short hide keeps it', async () => {
+  const sim = await inRoom()
+  const before = roomSockets(sim).length
+  sim.appHide()
+  await sleep(300)
+  sim.appShow()
+  await sleep(1500)
+  assert.equal(roomSockets(sim).length, before, 'a short hide keeps the connection')
+  assert.equal(roomSockets(sim)[before - 1].closed, false)
+  sim.appHide()
+  await sleep(5300)
+  sim.appShow()
+  await sim.waitFor(() => roomSockets(sim)[before - 1].closed, 'the old connection closed')
+  await sim.waitFor(() => roomSockets(sim).length > before && roomSockets(sim).at(-1)!.received > 0, 'a new connection')
+  assertNoErrors(sim)
+})
