@@ -46,6 +46,23 @@ export const DIST = join(ROOT, 'dist/weapp')
 /** WeChat's limit on the page stack: navigateTo fails once ten pages are open. */
 export const MAX_PAGES = 10
 
+/** The launch scene of Moments' single-page mode (单页模式). */
+export const SINGLE_PAGE_SCENE = 1154
+/**
+ * What WeChat refuses in single-page mode (share-timeline docs, 单页模式下的限制): every route and the login calls.
+ * The simulator records such a call, then fails it.
+ */
+export const SINGLE_PAGE_REFUSED = [
+  'navigateTo',
+  'redirectTo',
+  'switchTab',
+  'reLaunch',
+  'navigateBack',
+  'navigateToMiniProgram',
+  'login',
+  'getUserProfile'
+] as const
+
 type AnyFn = (...args: any[]) => any
 type Dict = Record<string, any>
 
@@ -90,6 +107,10 @@ export interface SimOptions {
   loginCode?: string
   /** Launch query (the console stays on with `debug`, spec R9.27; the suite launches with it). */
   launchQuery?: Record<string, string>
+  /**
+   * The launch scene (default 1001). 1154 is Moments' single-page mode: the SINGLE_PAGE_REFUSED calls are recorded
+   * and fail; 1047 a scanned mini-program code, 1011 a scanned QR code (the launch query carries `scene` or `q`).
+   */
   scene?: number
 }
 
@@ -220,6 +241,14 @@ export class SimPage extends SimTree {
       fn.call(this.instance, { from, webViewUrl: '' })
     )
     // what WeChat reads of it: a plain JSON object
+    return payload === undefined ? undefined : JSON.parse(JSON.stringify(payload))
+  }
+
+  /** What Moments' share gets from the page (onShareTimeline), undefined when the page cannot be shared there. */
+  shareTimeline(): Dict | undefined {
+    const fn = this.instance.onShareTimeline
+    if (typeof fn !== 'function') return undefined
+    const payload = this.sim.guard(`${this.route}.onShareTimeline`, () => fn.call(this.instance))
     return payload === undefined ? undefined : JSON.parse(JSON.stringify(payload))
   }
 
@@ -1072,6 +1101,15 @@ export class WeappSim {
       requestPayment: recorded('requestPayment', () => '签名错误（沙箱支付请在确认页完成）'),
       openChannelsLive: recorded('openChannelsLive'),
       openChannelsActivity: recorded('openChannelsActivity')
+    }
+    // Moments' single-page mode: no route to another page, no login (recorded, then failed as WeChat fails them)
+    for (const api of SINGLE_PAGE_REFUSED) {
+      const run = overrides[api] as AnyFn
+      overrides[api] = (o: Dict = {}) => {
+        if (sim.launchOptions.scene !== SINGLE_PAGE_SCENE) return run(o)
+        sim.record(api, o)
+        sim.answer(api, o, 'not supported in single page mode')
+      }
     }
     return Object.assign(base, overrides)
   }

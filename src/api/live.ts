@@ -72,3 +72,12 @@ export function qrcodeUrl(origin: string, q: { roomid?: number; path?: string; w
   params.set('width', String(q.width ?? 300))
   return `${origin}/api/v1/userapp/qrcode?${params.toString()}`
 }
+
+/**
+ * GET /userapp/wxacode {page, scene, width} (R7.39 for WeChat's scanner): the mini-program code of a page, its
+ * parameters in `scene` (at most 32 characters; WeChat hands it to the page's onLoad as query `scene`).
+ */
+export function wxacodeUrl(origin: string, q: { page: string; scene: string; width?: number }): string {
+  const params = new URLSearchParams({ page: q.page, scene: q.scene, width: String(q.width ?? 300) })
+  return `${origin}/api/v1/userapp/wxacode?${params.toString()}`
+}

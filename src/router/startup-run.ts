@@ -1,6 +1,7 @@
 import { env } from '@/env'
 import { resolveHosts } from '@/core/hosts'
 import { firstPageLoaded } from '@/platform/first-page'
+import { singlePageMode } from '@/platform/launch'
 import { pageOrigin } from '@/platform/origin'
 import { openLink, openPage, openWebView } from './navigate'
 import { takeRedirect } from './redirect'
@@ -26,10 +27,12 @@ export function externalActivityUrl(name: string): string {
 
 /**
  * Act on the launch query: log in (or, for another user's token than the viewer's, ask first), restore a saved
- * redirect, or open the page it names.
+ * redirect, or open the page it names. In Moments' single-page mode (scene 1154, R4.7) WeChat allows neither a login
+ * nor a route to another page: the page shared stays alone, and nothing is done.
  */
 export async function runStartup(query: StartupQuery, path: string): Promise<StartupPlan> {
   const plan = planStartup(query, path, externalActivityUrl('preview-1473'))
+  if (singlePageMode()) return plan
   if (plan.login && loginHandoff) await loginHandoff(plan.login)
   const redirect = takeRedirect()
   if (plan.external || plan.page || redirect) await firstPageLoaded()

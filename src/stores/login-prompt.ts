@@ -1,6 +1,7 @@
 import { openPage } from '@/router/navigate'
 import { saveRedirect } from '@/router/redirect'
-import { showModal } from '@/ui/overlay'
+import { SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP } from '@/platform/single-page'
+import { showModal, showToast } from '@/ui/overlay'
 import { sessionStore, type SessionStore } from './session'
 
 /** R4.8 */
@@ -26,9 +27,11 @@ export class LoginPrompt {
 
   /**
    * R4.6: on the user page the login screens are right there; anywhere else a modal asks, and on confirmation the
-   * current page is remembered (restored after login, or at the next start R2.28) and the user page opens.
+   * current page is remembered (restored after login, or at the next start R2.28) and the user page opens. In
+   * Moments' single-page mode (R4.7) there is no login and no user page to open: the tip says to use 前往小程序.
    */
   async promptLogin(): Promise<void> {
+    if (this.session.deps.scene() === SINGLE_PAGE_SCENE) return void showToast(SINGLE_PAGE_TIP)
     const here = this.session.deps.currentUrl()
     if (here && /pages\/user\/user/.test(here)) return
     const res = await showModal({ title: '提示', content: LOGIN_PROMPT_TEXT, confirmText: '去登录' })

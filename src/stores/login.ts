@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import * as userApi from '@/api/user'
+import { SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP } from '@/platform/single-page'
 import type { LoginResult, PartnerCredentials } from '@/api/user'
 import { failureText, messageOf } from '@/core/errors'
 import { setLoginPrompt } from '@/core/token'
@@ -31,9 +32,8 @@ export const LOGIN_FAILED_TITLE = '登录失败'
  */
 export const USER_INFO_REFUSED_TEXT =
   '你未同意《小程序隐私保护指引》，无法使用微信登录。如需登录，请再次点击「微信一键登录」并同意'
-/** R4.7: Moments' single-page mode, where nothing can log in. */
-export const SINGLE_PAGE_SCENE = 1154
-export const SINGLE_PAGE_TIP = '当前为朋友圈预览模式，请点击下方「前往小程序」使用完整功能'
+/** R4.7: Moments' single-page mode, where nothing can log in (its scene and tip: src/platform/single-page.ts). */
+export { SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP }
 export const MOBILE_REQUIRED_TEXT = '请输入手机号和密码'
 export const MOBILE_INVALID_TEXT = '请输入正确的手机号'
 export const VERIFY_REQUIRED_TEXT = '请输入验证码'

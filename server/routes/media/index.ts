@@ -1,4 +1,5 @@
-// Media: generated placeholder images, the share QR code (R7.39), uploads (R7.107) and the uploaded files.
+// Media: generated placeholder images, the share QR code (R7.39) and mini-program code (wxacode.ts), uploads (R7.107)
+// and the uploaded files.
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -15,6 +16,7 @@ import { NOT_FOUND } from '../../plugins/errors'
 import { callerKey, chinaDay, limit, overLimit, tooFast } from '../../security'
 import { finishUpload, releaseUpload, reserveUpload, sizeUpload } from '../../repositories/uploads'
 import { userName } from '../../repositories/users'
+import { registerWxacode } from './wxacode'
 
 /**
  * A multipart body the parser can read: `multipart/form-data` with a boundary. Without one, busboy throws past
@@ -129,6 +131,8 @@ const media: FastifyPluginAsync = async (app) => {
   const qrCache = new Map<string, Buffer>()
   const drawer = new QrDrawer()
   app.addHook('onClose', () => drawer.close())
+  // the mini-program's poster code: the same budgets, the same drawing queue
+  registerWxacode(app, drawer)
   api.call(qrcode, async (p, call) => {
     const roomid = p.roomid ?? p.roomId
     const width = p.width ?? 300

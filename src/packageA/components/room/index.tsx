@@ -4,9 +4,7 @@ import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { RoomInfo } from '@/api/live'
-import { qrcodeUrl } from '@/api/live'
 import { normalizeStreamer } from '@/api/streamer'
-import { currentHosts } from '@/core/request'
 import { env } from '@/env'
 import { requestSubscription } from '@/platform/subscribe'
 import { openLink, openPage } from '@/router/navigate'
@@ -20,6 +18,7 @@ import { formatCount, formatTime } from '@/utils/format'
 import { shareImage } from '@/utils/image'
 import { stripHtml } from '@/utils/validate'
 import './index.scss'
+import { posterCode } from './poster-code'
 import { displayName } from '@/utils/names'
 import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
 
@@ -241,9 +240,12 @@ export function roomShare(room: RoomInfo) {
   }
 }
 
-/** A poster with the room's QR code (R7.39: roomid, width 300) to save or screenshot. */
+/**
+ * A poster with the room's code to save or screenshot: the web QR code of the room's page on H5 (R7.39: roomid, width
+ * 300), the mini-program code of the live page in the mini-program (./poster-code.ts).
+ */
 export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void }) {
-  const qr = qrcodeUrl(currentHosts().api, { roomid: room.id, width: 300 })
+  const code = posterCode(room.id)
   return (
     <View className='poster' onClick={onClose}>
       <View className='poster__card' onClick={(e) => e.stopPropagation()}>
@@ -252,8 +254,8 @@ export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void 
         ) : null}
         <Text className='poster__title'>{room.title}</Text>
         <Text className='poster__sub'>{streamerName(room)} 正在直播</Text>
-        <AltImage className='poster__qr' src={qr} showMenuByLongpress alt='直播间二维码' />
-        <Text className='poster__hint'>长按识别二维码，进入直播间</Text>
+        <AltImage className='poster__qr' src={code.src} showMenuByLongpress alt={code.alt} />
+        <Text className='poster__hint'>{code.hint}</Text>
       </View>
     </View>
   )

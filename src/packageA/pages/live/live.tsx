@@ -29,6 +29,7 @@ import { useChunk } from '@/hooks/use-chunk'
 import './live.scss'
 import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { roomIdOf } from '@/router/startup'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 
 /**
@@ -46,7 +47,8 @@ const held = (room: RoomInfo, roomId: number, premium: PremiumModule | null) =>
  */
 function LivePage() {
   const { params } = useRouter()
-  const roomId = Number(params.roomid) || 0
+  // roomid, or the scene of the mini-program code that opened this page (?scene=roomid%3D496, R7.39)
+  const roomId = roomIdOf(params)
   const [tab, setTab] = useState('chat')
   const [poster, setPoster] = useState(false)
   const [activity, setActivity] = useState(false)

@@ -4,6 +4,7 @@ import Taro, { usePullDownRefresh, useReachBottom, useRouter, useShareAppMessage
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
 import { PageState } from '@/components/page-state'
+import { SinglePageTip, useSinglePageMode } from '@/components/single-page-tip'
 import { openPage } from '@/router/navigate'
 import { AlbumStore } from '@/stores/album'
 import { showToast } from '@/ui/overlay'
@@ -14,10 +15,15 @@ import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 
-/** Photo-album live (spec R2.17): the album, its photos 30 a page, photo likes that toggle, share and timeline share. */
+/**
+ * Photo-album live (spec R2.17): the album, its photos 30 a page, photo likes that toggle, share and timeline share.
+ * Shared to Moments, it opens in WeChat's single-page mode (R4.7): the tip says to use 前往小程序, and what cannot
+ * work there is not offered (进入直播间 would route to another page, a like may need a login).
+ */
 function AlbumPage() {
   const { params } = useRouter()
   const id = Number(params.id) || 1
+  const singlePage = useSinglePageMode()
   const store = useMemo(() => new AlbumStore(id), [id])
   useEffect(() => {
     void store.load().then(() => store.album && setPageTitle(store.album.title))
@@ -36,19 +42,34 @@ function AlbumPage() {
     path: `/packageB/pages/album/album?id=${id}`,
     imageUrl: shareImage(store.album?.cover || '')
   }))
-  useShareTimeline(() => ({ title: store.album?.title || '相册直播', query: `id=${id}` }))
+  // Moments draws its card's image square (1:1); without a cover WeChat uses the mini-program's logo
+  useShareTimeline(() => {
+    const cover = store.album?.cover
+    return {
+      title: store.album?.title || '相册直播',
+      query: `id=${id}`,
+      ...(cover ? { imageUrl: uploadedImage(cover, 400, 400) } : {})
+    }
+  })
   const a = store.album
-  if (!a) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
+  if (!a)
+    return (
+      <>
+        <SinglePageTip />
+        {store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />}
+      </>
+    )
   const photos = store.photos
   const urls = photos.list.map((p) => p.url)
   return (
     <View className='album'>
+      <SinglePageTip />
       <View className='album__head'>
         <Text className='album__title'>{a.title}</Text>
         <Text className='album__meta'>
           {a.total}张 · {formatCount(a.likes)}赞 · {formatCount(a.visits || 0)}浏览
         </Text>
-        {a.room_id ? (
+        {a.room_id && !singlePage ? (
           <Text className='album__live' {...linkProps()} onClick={() => openPage('live', { roomid: a.room_id })}>
             进入直播间 ›
           </Text>
@@ -91,16 +112,18 @@ function AlbumPage() {
                   {...linkProps()}
                   onClick={() => Taro.previewImage({ urls, current: p.url })}
                 />
-                <Text
-                  className={`album__like${liked ? ' album__like--on' : ''}`}
-                  {...buttonProps(`${liked ? '取消点赞' : '点赞'}，${formatCount(p.likes)}赞`)}
-                  onClick={async () => {
-                    const r = await store.toggleLike(p).catch(() => null)
-                    if (!r) void showToast('操作失败，请稍后再试')
-                  }}
-                >
-                  {liked ? '♥' : '♡'} {formatCount(p.likes)}
-                </Text>
+                {singlePage ? null : (
+                  <Text
+                    className={`album__like${liked ? ' album__like--on' : ''}`}
+                    {...buttonProps(`${liked ? '取消点赞' : '点赞'}，${formatCount(p.likes)}赞`)}
+                    onClick={async () => {
+                      const r = await store.toggleLike(p).catch(() => null)
+                      if (!r) void showToast('操作失败，请稍后再试')
+                    }}
+                  >
+                    {liked ? '♥' : '♡'} {formatCount(p.likes)}
+                  </Text>
+                )}
               </View>
             )
           })}
