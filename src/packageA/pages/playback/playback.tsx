@@ -71,6 +71,7 @@ function PlaybackPage() {
         <Player
           src={d.source || ''}
           poster={d.cover}
+          title={stripHtml(d.title)}
           live={false}
           blocked={playbackPremiumStore.blocked(id)}
           resumeId={`playback:${id}`}
