@@ -12,7 +12,7 @@ export function launchScene(): number {
 /** Whether the device runs iOS (spec R6.5). */
 export function deviceIsIOS(): boolean {
   try {
-    const info = Taro.getSystemInfoSync()
+    const info = Taro.getDeviceInfo()
     return /ios/i.test(`${info.platform} ${info.system}`)
   } catch {
     return false

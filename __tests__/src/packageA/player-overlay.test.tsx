@@ -57,5 +57,5 @@ test('the loading and rebuffering layer lets taps through to the controls; ç‚¹å‡
   const stalled = await waitFor(() => overlay())
   expect(stalled.className).toContain('player__overlay--stalled')
   expect(stalled.style.pointerEvents).toBe('none')
-  await t.unmount?.()
+  t.unmout()
 })
