@@ -11,9 +11,11 @@ import { assertNoErrors, weappSuite } from './support'
 import type { MpNode } from './tree'
 
 const s = weappSuite()
+/** the build under test (WEAPP_DIST runs the suite on another) */
+const dist = process.env.WEAPP_DIST ?? DIST
 
 test('app.json: style v2 and a sitemap that keeps the deposit and payment pages out of WeChat search', () => {
-  const app = JSON.parse(readFileSync(join(DIST, 'app.json'), 'utf8')) as {
+  const app = JSON.parse(readFileSync(join(dist, 'app.json'), 'utf8')) as {
     style?: string
     sitemapLocation?: string
     pages: string[]
@@ -21,8 +23,8 @@ test('app.json: style v2 and a sitemap that keeps the deposit and payment pages 
   }
   assert.equal(app.style, 'v2')
   assert.equal(app.sitemapLocation, 'sitemap.json')
-  assert.ok(existsSync(join(DIST, 'sitemap.json')), 'sitemap.json in the build')
-  const sitemap = JSON.parse(readFileSync(join(DIST, 'sitemap.json'), 'utf8')) as {
+  assert.ok(existsSync(join(dist, 'sitemap.json')), 'sitemap.json in the build')
+  const sitemap = JSON.parse(readFileSync(join(dist, 'sitemap.json'), 'utf8')) as {
     rules: { action: string; page: string }[]
   }
   const all = [...app.pages, ...app.subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))]
