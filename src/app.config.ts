@@ -40,5 +40,9 @@ export default defineAppConfig({
   // radio and audio programmes play on in the background (src/platform/audio.ts: BackgroundAudioManager)
   requiredBackgroundModes: ['audio'],
   lazyCodeLoading: 'requiredComponents',
+  // WeChat's current component styles (the 2.x look of buttons, icons, inputs), not the old 1.x ones
+  style: 'v2',
+  // what WeChat's search may index: every page but the deposit and payment pages (src/sitemap.json)
+  sitemapLocation: 'sitemap.json',
   ...(process.env.TARO_ENV === 'h5' ? { animation: PAGE_ANIMATION } : {})
 })

@@ -7,6 +7,7 @@ import Taro, { useLaunch, usePageNotFound } from '@tarojs/taro'
 import { NotFound } from '@/components/not-found'
 import { GlobalMiniPlayer } from '@/components/mini-player/global'
 import { silenceConsole } from '@/platform/console'
+import { checkBaseLibrary } from '@/platform/base-library'
 import { installKeyActivation } from '@/platform/keyboard'
 import { takeStartupLogin } from '@/platform/address'
 import { uiStore } from '@/stores/ui'
@@ -30,6 +31,8 @@ function App({ children }: PropsWithChildren) {
   useLaunch((options) => {
     const query = (options?.query || {}) as Record<string, string>
     if (process.env.NODE_ENV === 'production') silenceConsole(query)
+    // mini-program: a WeChat too old for what the app uses is asked to update (src/platform/base-library.ts)
+    checkBaseLibrary()
     // login state, analytics, the launch query and the messenger's share menu (src/launch.ts)
     launchLater(startupLogin ? { ...query, ...startupLogin } : query, options?.path || '')
   })

@@ -771,8 +771,9 @@ export class WeappSim {
           target: targetInfo,
           currentTarget: { id: node.uid || node.sid, dataset: { sid: node.sid }, offsetLeft: 0, offsetTop: 0 },
           detail: { ...detail },
-          touches: [],
-          changedTouches: [],
+          // a touch event's fingers, when the test gives them (detail.touches: [{ clientX, clientY }])
+          touches: Array.isArray(detail.touches) ? detail.touches : [],
+          changedTouches: Array.isArray(detail.touches) ? detail.touches : [],
           mark: {},
           mut: false
         }
@@ -931,6 +932,16 @@ export class WeappSim {
       getSystemInfoSync: () => ({ ...system }),
       getSystemInfo: (o: Dict = {}) => sim.answer('getSystemInfo', o, { ...system }),
       getWindowInfo: () => ({ ...system }),
+      // the capsule where a phone puts it (10 px from the right edge, 4 px below the status bar), not where the
+      // spec's default guess would (7 px from the edge)
+      getMenuButtonBoundingClientRect: () => ({
+        width: 87,
+        height: 32,
+        top: system.statusBarHeight + 4,
+        bottom: system.statusBarHeight + 36,
+        right: system.windowWidth - 10,
+        left: system.windowWidth - 97
+      }),
       getDeviceInfo: () => ({
         brand: system.brand,
         model: system.model,

@@ -21,7 +21,7 @@ export function singlePageMode(): boolean {
 /** Whether the device runs iOS (spec R6.5). */
 export function deviceIsIOS(): boolean {
   try {
-    const info = Taro.getSystemInfoSync()
+    const info = Taro.getDeviceInfo()
     return /ios/i.test(`${info.platform} ${info.system}`)
   } catch {
     return false

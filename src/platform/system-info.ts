@@ -12,6 +12,11 @@ export interface RawSystemInfo {
   platform?: string
   system?: string
   safeArea?: { top: number; bottom: number; left: number; right: number; width: number; height: number }
+  /**
+   * The capsule (menu button) as WeChat lays it out (wx.getMenuButtonBoundingClientRect); without it (H5, or a host
+   * that answers nothing usable) its place is the spec's 87x32 with margin 7, centred in the 40 px bar.
+   */
+  menuButton?: { top: number; bottom: number; left: number; right: number; width: number; height: number }
 }
 
 export interface SystemInfo {
@@ -35,19 +40,29 @@ export function computeSystemInfo(raw: RawSystemInfo): SystemInfo {
   const isAndroid = /android/i.test(sys)
   const top = statusBarHeight + (NAV_BAR_EXTRA - CAPSULE.height) / 2
   const right = windowWidth - CAPSULE.margin
+  const menu = raw.menuButton && raw.menuButton.width > 0 && raw.menuButton.height > 0 ? raw.menuButton : null
   return {
     windowWidth,
     windowHeight,
     statusBarHeight,
     navBarHeight: statusBarHeight + NAV_BAR_EXTRA,
-    capsulePosition: {
-      top,
-      bottom: top + CAPSULE.height,
-      left: right - CAPSULE.width,
-      right,
-      width: CAPSULE.width,
-      height: CAPSULE.height
-    },
+    capsulePosition: menu
+      ? {
+          top: menu.top,
+          bottom: menu.bottom,
+          left: menu.left,
+          right: menu.right,
+          width: menu.width,
+          height: menu.height
+        }
+      : {
+          top,
+          bottom: top + CAPSULE.height,
+          left: right - CAPSULE.width,
+          right,
+          width: CAPSULE.width,
+          height: CAPSULE.height
+        },
     safeArea: raw.safeArea || {
       top: statusBarHeight,
       bottom: windowHeight,

@@ -18,7 +18,7 @@ export interface VirtualListProps<T> {
   /** every row's height, px */
   itemSize: number
   item: ComponentType<VirtualRowProps<T>>
-  /** rows rendered beyond each edge of the viewport */
+  /** rows rendered beyond each edge of the viewport, at least (the mini-program renders whole blocks: index.tsx) */
   overscanCount?: number
   /** px from the bottom at which onScrollToLower fires */
   lowerThreshold?: number

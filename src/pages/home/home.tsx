@@ -38,9 +38,11 @@ function HomePage() {
     void s.refresh()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs once, when the page mounts
   }, [])
-  useReachBottom(() => {
+  const more = () => {
     s.loadList('liveRooms').catch(() => undefined)
-  })
+  }
+  // H5: the page scrolls; the mini-program scrolls inside the pull-down's scroll-view (src/components/pull-refresh)
+  useReachBottom(more)
   useShareAppMessage(() => ({ title: defaultShareTitle(), path: '/pages/home/home' }))
   const rooms = s.liveRooms
   const firstLoad = !s.indexLoaded && rooms.empty
@@ -62,7 +64,7 @@ function HomePage() {
           <Text className='home__search-text'>搜索直播、主播、视频</Text>
         </View>
       </NavBar>
-      <PullRefresh onRefresh={pullToRefresh}>
+      <PullRefresh onRefresh={pullToRefresh} onReachBottom={more}>
         {loading ? (
           <PageState loading />
         ) : failed ? (

@@ -11,6 +11,7 @@ import { DEFAULT_LANES, DanmakuLanes, type Flying, type LaneMessage } from './la
 import { TimedFeed, type TimedItem } from './timed'
 import { CROSSING_MS, LANES, MERGE_WINDOW_MS, danmakuSettings, type Blockable } from './settings'
 import { useChatRoom } from './use-chat-room'
+import { useKeyboardLift } from '@/hooks/use-keyboard-lift'
 import './index.scss'
 
 export { useChatRoom } from './use-chat-room'
@@ -281,11 +282,14 @@ export function useChatSend(room: ChatRoom | null) {
 export function ChatPanel({ roomId }: { roomId: number }) {
   const room = useChatRoom(roomId)
   const { text, setText, sending, send } = useChatSend(room)
+  // the keyboard lifts the bar, not the page (the video stays on screen)
+  const lift = useKeyboardLift()
   return (
     <View className='chat' data-room={roomId}>
       {room ? <ChatList room={room} /> : null}
-      <View className='chat__bar'>
+      <View className='chat__bar' style={lift.barStyle}>
         <Input
+          {...lift.inputProps}
           className='chat__input'
           value={text}
           placeholder='说点什么…'
@@ -323,9 +327,11 @@ export function FullscreenSendBox({
   sending?: boolean
   placeholder?: string
 }) {
+  const lift = useKeyboardLift()
   return (
-    <View className='fs-send' onClick={(e) => e.stopPropagation()}>
+    <View className='fs-send' style={lift.barStyle} onClick={(e) => e.stopPropagation()}>
       <Input
+        {...lift.inputProps}
         className='fs-send__input'
         value={text}
         placeholder={placeholder}

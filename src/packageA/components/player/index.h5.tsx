@@ -9,6 +9,7 @@ import { GestureRecognizer, LONG_PRESS_MS, DOUBLE_TAP_MS, type GestureAction } f
 import { keyAction, SEEK_STEP_SECONDS } from './keys'
 import { clearLatencyProbe, setLatencyProbe, setStreamLatency, streamLatency } from './latency'
 import { MenuHost } from './menu-host'
+import { overlayStyle, useTapToPlayAfterWait } from './overlay'
 import {
   BEHIND_SECONDS,
   TIMESHIFT_MIN_SECONDS,
@@ -281,6 +282,12 @@ export const Player = observer(
      */
     const [shift, setShift] = useState<{ src: string; at: number } | null>(null)
     const shiftAt = live && shift?.src === src ? shift.at : null
+    // no `playing` within 3 s of loading (autoplay refused without a rejection, a stream that never starts): 点击播放
+    useTapToPlayAfterWait(
+      state === 'loading' && !blocked && !!src,
+      () => setState((s) => (s === 'loading' ? 'needs-tap' : s)),
+      `${src}#${attempt}#${shiftAt}`
+    )
     /** A stream switch under way: the instance it leaves, and when the bar stops waiting for the next. */
     const switching = useRef<{ from: HlsInstance | null; until: number } | null>(null)
     const shiftTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
@@ -986,6 +993,8 @@ export const Player = observer(
           {state !== 'playing' && !blocked && (
             <div
               className={`player__overlay player__overlay--${state}`}
+              // taps only for 点击播放 and 点击重试; loading or rebuffering, they reach the controls (overlay.ts)
+              style={overlayStyle(state)}
               onClick={() => {
                 if (state === 'needs-tap') ref.current?.play().catch(() => undefined)
                 if (state === 'error') setAttempt((n) => n + 1)

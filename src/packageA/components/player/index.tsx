@@ -11,6 +11,7 @@ import { PlayerContext } from './context'
 import { markFirstFrame, resetFirstFrame } from './first-frame'
 import { MINIPROGRAM_LATENCY_ESTIMATE, setStreamLatency } from './latency'
 import { MenuHost } from './menu-host'
+import { overlayStyle, useTapToPlayAfterWait } from './overlay'
 import {
   isLivePlayerStream,
   playerText,
@@ -56,6 +57,7 @@ export const Player = observer(
     {
       src,
       poster,
+      title,
       live,
       blocked,
       orientation = 'landscape',
@@ -169,10 +171,21 @@ export const Player = observer(
       setRate(r)
     }
 
+    const livePlayer = isLivePlayerStream(src) && env.TARO_APP_ALLOW_LIVE_PLAYER === '1'
+    const playerContext = () => (livePlayer ? Taro.createLivePlayerContext(id) : context())
+    // no `play` within 3 s of loading (autoplay refused, or a stream that never starts): 点击播放, which plays it
+    useTapToPlayAfterWait(
+      state === 'loading' && !blocked,
+      () => setState((s) => (s === 'loading' ? 'needs-tap' : s)),
+      `${current}#${attempt}`
+    )
+    // the status layer takes taps only for 点击播放 and 点击重试; loading or rebuffering, taps reach <video>'s controls
     const overlay = state !== 'playing' && !blocked && (
       <View
         className={`player__overlay player__overlay--${state}`}
+        style={overlayStyle(state)}
         onClick={() => {
+          if (state === 'needs-tap') return playerContext().play()
           if (state !== 'error') return
           backoff.succeed()
           setAttempt((n) => n + 1)
@@ -182,11 +195,12 @@ export const Player = observer(
         {state === 'error' && <Text className='player__retry'>点击重试</Text>}
       </View>
     )
-    if (isLivePlayerStream(src) && env.TARO_APP_ALLOW_LIVE_PLAYER === '1') {
+    if (livePlayer) {
       return (
         <View className='player'>
           <LivePlayer
             key={attempt}
+            id={id}
             className='player__video'
             src={blocked ? '' : src}
             mode='live'
@@ -233,6 +247,9 @@ export const Player = observer(
           className='player__video'
           src={blocked ? '' : current}
           poster={poster}
+          title={title}
+          isLive={live}
+          showCastingButton
           autoplay={!blocked}
           initialTime={start ?? undefined}
           controls

@@ -36,6 +36,8 @@ export function playerText(state: Exclude<PlayerState, 'playing'>, live: boolean
 export interface PlayerProps {
   src: string
   poster?: string
+  /** The video's title: WeChat's <video> shows it at the top in full screen (the room's, the programme's). */
+  title?: string
   /** A live stream (no seeking, no 倍速, live-edge sync) rather than a recording. */
   live: boolean
   /** Paused by the room (e.g. a paid room's trial ended). */

@@ -109,6 +109,7 @@ function LivePage() {
           <Player
             src={room.source || ''}
             poster={room.cover}
+            title={room.title}
             live
             blocked={held(room, roomId, premium)}
             orientation={orientation}

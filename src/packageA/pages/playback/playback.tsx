@@ -20,6 +20,7 @@ import { Player } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
 import { PlaybackPremiumBanner } from '@/packageA/components/interact/premium-banner'
 import { playbackPremiumStore } from '@/packageA/components/interact/premium-store'
+import { useKeyboardLift } from '@/hooks/use-keyboard-lift'
 
 /**
  * A playback (spec R2.9): the recording in the player (清晰度, 倍速, full screen, resuming where the viewer stopped)
@@ -33,6 +34,9 @@ function PlaybackPage() {
   const playing = useRef(false)
   const [text, setText] = useState('')
   const [comment, setComment] = useState('')
+  // the keyboard lifts each input's bar, not the page (the video stays on screen)
+  const danmakuLift = useKeyboardLift()
+  const commentLift = useKeyboardLift()
   const timed = useTimedDanmaku(store.danmaku)
   useEffect(() => {
     if (id) void store.load().then(() => store.detail && setPageTitle(store.detail.title))
@@ -71,6 +75,7 @@ function PlaybackPage() {
         <Player
           src={d.source || ''}
           poster={d.cover}
+          title={stripHtml(d.title)}
           live={false}
           blocked={playbackPremiumStore.blocked(id)}
           resumeId={`playback:${id}`}
@@ -107,8 +112,9 @@ function PlaybackPage() {
           </Text>
         </View>
       </View>
-      <View className='playback__danmaku-bar'>
+      <View className='playback__danmaku-bar' style={danmakuLift.barStyle}>
         <Input
+          {...danmakuLift.inputProps}
           className='playback__input'
           value={text}
           placeholder='发一条弹幕'
@@ -122,8 +128,9 @@ function PlaybackPage() {
       </View>
       <View className='playback__comments'>
         <Text className='playback__section'>评论 {list.total || ''}</Text>
-        <View className='playback__danmaku-bar'>
+        <View className='playback__danmaku-bar' style={commentLift.barStyle}>
           <Input
+            {...commentLift.inputProps}
             className='playback__input'
             value={comment}
             placeholder='说点什么…'

@@ -176,6 +176,7 @@ function WatchPage() {
             ref={player}
             src={item.src}
             poster={item.poster}
+            title={item.title}
             live={item.live}
             resumeId={item.resumeId}
             chapters={chapters}
