@@ -78,7 +78,8 @@ test('the shared time-shift playlist is byte-identical to a fresh build, plain a
       return { bodies, fresh, builds: liveBuilds.count - builds - 1 }
     })
     got.bodies.forEach((b, i) => assert.equal(b, withTokenOracle(got.fresh, tokens[i])))
-    assert.equal(got.builds, 1, 'two viewers with their own tokens: one build')
+    // one build for both, or none when an earlier try that straddled a part left this part's playlist in the cache
+    assert.ok(got.builds <= 1, `two viewers with their own tokens: ${got.builds} builds`)
   })
 })
 
