@@ -95,7 +95,8 @@ test('a second request for the time-shift playlist within one part does not buil
       assert.ok(answers.every((r) => r.statusCode === 200))
       return liveBuilds.count - before
     })
-    assert.equal(builds, 1)
+    // one build, or none when an earlier try that straddled a part left this part's playlist in the cache
+    assert.ok(builds <= 1, `${builds} builds for 20 requests`)
     // a delta update is its own small playlist, built once too
     const delta = await withinOnePart('496', async () => {
       const before = liveBuilds.count
@@ -104,7 +105,7 @@ test('a second request for the time-shift playlist within one part does not buil
       )
       return { builds: liveBuilds.count - before, body: answers[0].body }
     })
-    assert.equal(delta.builds, 1)
+    assert.ok(delta.builds <= 1, `${delta.builds} builds for 10 delta requests`)
     assert.ok(delta.body.length < 3000, `${delta.body.length} bytes`)
   })
 })
