@@ -310,16 +310,21 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     })
     renders = 0
     const flushesBefore = room.flushes
+    const started = Date.now()
     for (let burst = 0; burst < 100; burst++) {
       for (let k = 1; k <= 10; k++) push(base + burst * 10 + k)
       await sleep(10)
     }
     await sleep(FLUSH_INTERVAL * 2)
+    const elapsed = Date.now() - started
     dispose()
     const flushes = room.flushes - flushesBefore
     expect(room.messages[room.messages.length - 1].msgId).toBe(base + 1000)
     expect(flushes).toBeGreaterThanOrEqual(2)
-    expect(flushes).toBeLessThanOrEqual(12) // ~1.1 s / 200 ms; never near 1000
+    // at most one batch per FLUSH_INTERVAL of the time the pushes took (about 1.4 s idle, longer on a loaded machine,
+    // which stretches the sleeps): never one change per message
+    expect(flushes).toBeLessThanOrEqual(Math.ceil(elapsed / FLUSH_INTERVAL) + 1)
+    expect(flushes).toBeLessThan(100)
     expect(renders).toBe(flushes)
     expect(room.online).toBe(3)
     store.leave(ROOM)
@@ -532,11 +537,19 @@ describe('no message lost silently', () => {
       })
       await sleep(400)
       proxy.fail((url, body) => url.includes('living/danmaku') && body.includes('after_msg_id'), 'drop-request', 1)
+      // what the list held when the held pushes first showed, seen as it changed (not when a poll comes round, which a
+      // loaded machine may make late enough for the retry to have filled the gap)
+      let aheadOfGap: boolean | undefined
+      const watch = autorun(() => {
+        const ids = room.messages.map((m) => m.msgId)
+        if (aheadOfGap === undefined && ids.includes(last + 5)) aheadOfGap = !ids.includes(last + 1)
+      })
       emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
       push(last + 4)
       push(last + 5)
-      await until(() => room.messages.some((m) => m.msgId === last + 5), 3000)
-      expect(room.messages.some((m) => m.msgId === last + 1)).toBe(false) // not there yet: shown ahead of the gap
+      await until(() => aheadOfGap !== undefined, 3000)
+      watch()
+      expect(aheadOfGap).toBe(true) // shown ahead of the gap, before its messages came
       await until(() => room.messages.some((m) => m.msgId === last + 1), 5000)
       room.flushNow()
       expect(room.messages.slice(-5).map((m) => m.msgId)).toEqual([last + 1, last + 2, last + 3, last + 4, last + 5])
