@@ -45,8 +45,13 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
     designWidth: DESIGN_WIDTH, // R1.22
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    // Each target builds into its own folder so one build never overwrites the other.
-    outputRoot: `dist/${process.env.TARO_ENV || 'weapp'}`,
+    // Each target builds into its own folder so one build never overwrites the other. The H5 watch build (`npm run
+    // dev`, `dev:h5`) writes to dist/h5-dev: Taro empties its output folder as a build starts, and dist/h5 is what a
+    // running `npm start` serves. (The mini-program's watch build stays in dist/weapp, where DevTools opens it.)
+    outputRoot:
+      process.env.TARO_ENV === 'h5' && process.env.NODE_ENV !== 'production'
+        ? 'dist/h5-dev'
+        : `dist/${process.env.TARO_ENV || 'weapp'}`,
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     plugins: [path.resolve(__dirname, 'a11y-plugin.ts')],
     defineConstants: defineAppEnv(env),

@@ -13,7 +13,7 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { Browser, WebSocket } from 'playwright-core'
@@ -104,6 +104,9 @@ before(async () => {
     filter: (src) => !SKIP.has(relative(ROOT, src).split('\\').join('/'))
   })
   symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir')
+  // a production build a running `npm start` would be serving: the dev server must leave it alone
+  mkdirSync(join(project, 'dist/h5'), { recursive: true })
+  writeFileSync(join(project, 'dist/h5/index.html'), '<!-- production build -->')
   dataDir = mkdtempSync(join(tmpdir(), 'live-dev-loop-data-'))
   const port = await quietPort()
   let devPort = await quietPort()
@@ -137,6 +140,10 @@ after(async () => {
   if (dev?.pid) for (const pid of [dev.pid, ...descendants(dev.pid)]) if (running(pid)) process.kill(pid, 'SIGKILL')
   if (project) rmSync(project, { recursive: true, force: true })
   if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('npm run dev builds beside dist/h5, which a running npm start serves, and leaves it alone', () => {
+  assert.equal(readFileSync(join(project, 'dist/h5/index.html'), 'utf8'), '<!-- production build -->')
 })
 
 test("npm run dev serves the app under /m2/ with the reference server's rooms", async () => {

@@ -2,7 +2,7 @@
 // `npm run dev`: the reference server (server/start.ts) and the H5 dev server (taro build --type h5 --watch) together.
 //
 // - The reference server listens on 127.0.0.1:$PORT (default 8080, as `npm start`) with the sandbox on and without
-//   building dist/h5: the dev server serves the app.
+//   building dist/h5: the dev server serves the app (its own build goes to dist/h5-dev, config/index.ts).
 // - The dev server listens on $HOST:$DEV_PORT (default 127.0.0.1:10086, Taro's default port; when that port is busy
 //   Taro moves to a free one and this script prints the one it took), serves /m2/ from memory with fast refresh
 //   (Prefresh) and proxies the API, WebSocket, HLS, image, upload, sandbox, OAuth and /dev paths to the reference
