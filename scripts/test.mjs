@@ -4,8 +4,11 @@
 //   2. node:test: the reference server (server/)
 //   3. node:test: the built mini-program (dist/weapp) run headless against the server (weapp-sim/)
 //   4. node:test + playwright-core: browser tests in Debian's Chromium against the H5 build and the server
-// Browser tests need /usr/bin/chromium (apt-get install chromium). Outside CI they are reported as not run when it is
-// missing; under CI=true a missing browser fails the run.
+//   5. node:test + webdriverio: the H5 build in WebKitGTK (e2e/*.webkit.ts: Debian's WebKitWebDriver and MiniBrowser on
+//      Xvfb) with an iPhone WeChat user agent, in a lane of its own beside the others, at their lower priority
+// Browser tests need /usr/bin/chromium (apt-get install chromium), the WebKit lane WebKitWebDriver and Xvfb (apt-get
+// install webkit2gtk-driver xvfb). Outside CI a lane is reported as not run when its browser is missing; under CI=true
+// a missing browser fails the run.
 //
 // The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
 // another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once the H5 build is there. The
@@ -13,7 +16,7 @@
 // server's and the mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs
 // first when the build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never
 // twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log.
-// `npm test -- <jest|server|weapp|e2e>` runs one runner alone; TEST_LANES=serial runs them one after another.
+// `npm test -- <jest|server|weapp|e2e|webkit>` runs one runner alone; TEST_LANES=serial runs them one after another.
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
@@ -24,7 +27,7 @@ const root = new URL('..', import.meta.url).pathname
 process.env.CONTRACT_STRICT ??= '1'
 const out = join(root, '.test-results')
 mkdirSync(out, { recursive: true })
-const only = process.argv[2] // jest | server | weapp | e2e
+const only = process.argv[2] // jest | server | weapp | e2e | webkit
 const serial = process.env.TEST_LANES === 'serial'
 const e2eConcurrency = Number(process.env.TEST_E2E_CONCURRENCY || 2)
 // the server's and the built mini-program's test files, two at a time: their tests wait on real time (a restart after
@@ -208,6 +211,35 @@ async function e2e(log) {
   await nodeTests('e2e', files, log, { CHROMIUM_PATH: chromium, ...yieldTo }, e2eConcurrency)
 }
 
+// WebKitGTK as WebKitWebDriver starts it (e2e/webkit-harness.ts): the driver, its MiniBrowser and an X server
+const WEBKIT_NEEDS = [
+  process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver',
+  process.env.WEBKIT_MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
+  '/usr/bin/Xvfb'
+]
+
+async function webkit(log) {
+  const files = listTests('e2e', '.webkit.ts')
+  if (!files.length) return
+  const missing = WEBKIT_NEEDS.filter((p) => !existsSync(p))
+  if (missing.length) {
+    if (process.env.CI) {
+      totals.failed += 1
+      lines.push(`webkit: ${missing.join(', ')} not found: 0 passed, 1 failed`)
+    } else {
+      lines.push(`webkit: not run: ${missing.join(', ')} not found (apt-get install webkit2gtk-driver xvfb)`)
+    }
+    return
+  }
+  if (!(await buildIfStale('h5', 'dist/h5/index.html', log))) {
+    totals.failed += 1
+    lines.push('webkit: H5 build failed')
+    return
+  }
+  // one file at a time, the browser and what it plays at the lanes' lower priority
+  await nodeTests('webkit', files, log, {}, 1, true)
+}
+
 /** A lane: its steps one after another, its output kept in .test-results/<name>.log and printed when it ends. */
 async function lane(name, steps) {
   const file = join(out, `${name}.log`)
@@ -223,7 +255,7 @@ async function lane(name, steps) {
   lines.push(`(${name} lane: ${secs} s)`)
 }
 
-const RUNNERS = { jest, server, weapp, e2e }
+const RUNNERS = { jest, server, weapp, e2e, webkit }
 
 if (only) {
   if (!RUNNERS[only]) {
@@ -232,7 +264,7 @@ if (only) {
   }
   await lane(only, [RUNNERS[only]])
 } else if (serial) {
-  await lane('all', [jest, server, weapp, e2e])
+  await lane('all', [jest, server, weapp, e2e, webkit])
 } else {
   // the browser tests' lane starts once the H5 build (at the normal priority) is there, beside the others
   const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log')))
@@ -243,7 +275,9 @@ if (only) {
     totals.failed += 1
     lines.push('e2e: H5 build failed (.test-results/h5-build.log)')
   })
-  await Promise.all([jestLane, e2eLane, serverWeappLane])
+  // WebKit's lane starts on the same build, beside the others (its failed build is counted once, by the e2e lane)
+  const webkitLane = e2eBuilt.then((built) => (built ? lane('webkit', [webkit]) : undefined))
+  await Promise.all([jestLane, e2eLane, serverWeappLane, webkitLane])
 }
 
 console.log('')

@@ -1,0 +1,195 @@
+// The H5 app in WebKit (WebKitGTK's MiniBrowser with an iPhone WeChat user agent, e2e/webkit-harness.ts): a WeChat
+// viewer's journeys as on an iPhone: logging in through WeChat's OAuth round trip, home, a live room opened from home
+// (its stream playing on past the clip's loop, chat sent and seen, a like), a playback with 倍速 and 清晰度, and a vote.
+// One browser for the file, the tests in order (the login first: it starts from a browser that has never been here).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { playing, videoState, waitFor, waitInPage, webkitSuite, type Browser } from './webkit-harness'
+
+const LIVE = 496
+const PLAYBACK = 5001
+const VOTE_ROOM = 539
+/** The reference stream loops a 12 s clip; each loop starts with EXT-X-DISCONTINUITY (server/hls.ts). */
+const LOOP_SECONDS = 12
+
+const s = webkitSuite()
+
+/** The page's path, without the origin and query. */
+const pathOf = async (b: Browser) => new URL(await b.getUrl()).pathname
+
+/** The player's controls shown (a touch on the video), then a menu opened by its button. */
+async function openMenu(b: Browser, button: string) {
+  await b.execute(() =>
+    document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
+  )
+  await (await waitFor(b, button)).click()
+  await waitFor(b, '.player-menu')
+}
+
+const menuItems = (b: Browser) =>
+  b.execute(() => [...document.querySelectorAll('.player-menu__item')].map((e) => (e.textContent || '').trim()))
+
+async function chooseMenuItem(b: Browser, label: string) {
+  const items = await b.$$('.player-menu__item').getElements()
+  for (const item of items) {
+    if ((await item.getText()).includes(label)) {
+      await item.click()
+      await b.$('.player-menu').waitForExist({ reverse: true, timeout: 10000 })
+      return
+    }
+  }
+  throw new Error(`no menu item ${label}: ${(await menuItems(b)).join(', ')}`)
+}
+
+test('R1.10 R7.58 login in WeChat on an iPhone: a viewer new to the site goes through the OAuth round trip and lands on the user page, logged in as the WeChat user', async () => {
+  const b = s.browser
+  const start = `${s.server.origin}/m2/pages/user/user`
+  await b.url(start)
+  // back on the page it started from, the token parameters gone from the address
+  await b.waitUntil(async () => (await b.getUrl()) === start, {
+    timeout: 20000,
+    timeoutMsg: 'back on the user page without the login parameters'
+  })
+  await waitFor(b, '.user-profile')
+  assert.equal(
+    await b.execute(() => (document.querySelector('.user-head__name')?.textContent || '').trim()),
+    '微信用户'
+  ) // the sandbox's messenger user
+  const token = await b.execute(() => localStorage.getItem('access_token'))
+  assert.ok(token, 'the token is kept')
+})
+
+test('R1.2 home in WebKit: the rooms on air, with titles and covers, under the iPhone WeChat user agent', async () => {
+  const b = s.browser
+  await b.url(`${s.server.origin}/m2/pages/home/home`)
+  await waitFor(b, '.home__top-rooms .card-item')
+  const ua = await b.execute(() => navigator.userAgent)
+  assert.match(ua, /iPhone.*MicroMessenger/)
+  const cards = await b.execute(() =>
+    [...document.querySelectorAll('.home__top-rooms .card-item')].map((e) => ({
+      room: e.getAttribute('data-room'),
+      title: (e.querySelector('.card-item__title')?.textContent || '').trim()
+    }))
+  )
+  assert.ok(cards.length >= 3, JSON.stringify(cards))
+  assert.ok(
+    cards.every((c) => c.room && c.title),
+    JSON.stringify(cards)
+  )
+  assert.ok(
+    cards.some((c) => c.room === String(LIVE)),
+    `room ${LIVE} is on home`
+  )
+})
+
+test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’s loop (a discontinuity), never left past its buffer on 网络不给力，正在重连…; chat is sent and shown, a like counts', async () => {
+  const b = s.browser
+  await b.url(`${s.server.origin}/m2/pages/home/home`)
+  await (await waitFor(b, `.home__top-rooms .card-item[data-room="${LIVE}"]`)).click()
+  await b.waitUntil(async () => (await pathOf(b)).endsWith('/packageA/pages/live/live'), {
+    timeout: 15000,
+    timeoutMsg: 'the live room opened'
+  })
+  const t0 = await playing(b)
+  // what plays from here, counted by the page: timeupdate's steps forward, a seek's jump not counted
+  await b.execute(() => {
+    const w = window as unknown as { __played: number }
+    const v = document.querySelector('video')!
+    let last = v.currentTime
+    w.__played = 0
+    v.addEventListener('seeking', () => (last = v.currentTime))
+    v.addEventListener('timeupdate', () => {
+      const step = v.currentTime - last
+      if (step > 0 && step < 1) w.__played += step
+      last = v.currentTime
+    })
+  })
+
+  // chat: the room's messages, then one of the viewer's own, sent and shown once
+  await waitFor(b, '.chat__msg')
+  const text = `WebKit ${Date.now() % 100000}`
+  await (await waitFor(b, '.chat__input input, input.chat__input')).setValue(text)
+  await b.$('.chat__send').click()
+  await waitInPage(
+    b,
+    'the viewer’s message in the chat',
+    (t: string) => [...document.querySelectorAll('.chat__msg')].some((e) => (e.textContent || '').endsWith(`：${t}`)),
+    10000,
+    text
+  )
+  // a like: the count moves at once (or stays in 万), a heart flies
+  const count = async () => (await b.$('.interact-like__count').getText()).trim()
+  const before = await count()
+  await (await waitFor(b, '.interact-like__button')).click()
+  await waitFor(b, '.interact-like__heart', 5000, true)
+  assert.ok((await count()) !== before || before.includes('万'), `a tap counts at once (${before})`)
+
+  // the picture plays on across at least one loop of the clip: more than LOOP_SECONDS of media time played (the
+  // page's own count of what timeupdate moved by, jumps left out), while the viewer watches; a picture stuck (in WebKit:
+  // after the loop's discontinuity) fails here with what it showed
+  const samples: string[] = []
+  const end = Date.now() + 45000
+  let played = 0
+  while (played < LOOP_SECONDS + 2 && Date.now() < end) {
+    await b.pause(1000)
+    played = await b.execute(() => (window as unknown as { __played: number }).__played)
+    const v = await videoState(b)
+    if (v)
+      samples.push(
+        `${v.t.toFixed(2)} played ${played.toFixed(1)} rs${v.readyState} ${JSON.stringify(v.buffered)} ${v.player}`
+      )
+  }
+  assert.ok(played >= LOOP_SECONDS + 2, `played ${played.toFixed(1)} s from ${t0.toFixed(2)}:\n${samples.join('\n')}`)
+  // and it is playing, not waiting past its buffer
+  await waitInPage(
+    b,
+    'the player says it plays',
+    () => document.querySelector('.player')?.getAttribute('data-state') === 'playing',
+    10000
+  )
+  const now = await videoState(b)
+  assert.ok(now, 'the video is there')
+  assert.ok(
+    now.buffered.some(([a, z]) => now.t >= a - 0.1 && now.t <= z + 0.1),
+    `the playhead ${now.t} is inside what is buffered ${JSON.stringify(now.buffered)}`
+  )
+})
+
+test('倍速 and 清晰度 on a playback in WebKit: 1.5x sets the rate and the video plays on; 标清 360P plays 360 lines', async () => {
+  const b = s.browser
+  await b.url(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
+  await playing(b)
+  await openMenu(b, '.player__speed')
+  assert.deepEqual(await menuItems(b), ['2x', '1.5x', '1.25x', '1.0x 正常', '0.75x', '0.5x'])
+  await chooseMenuItem(b, '1.5x')
+  assert.equal(await b.execute(() => document.querySelector('video')!.playbackRate), 1.5)
+  assert.equal((await b.$('.player__speed').getText()).trim(), '1.5x')
+  await playing(b)
+
+  await openMenu(b, '.player__quality')
+  assert.deepEqual(await menuItems(b), ['自动', '高清 720P', '标清 360P'])
+  await chooseMenuItem(b, '标清 360P')
+  await waitInPage(b, 'the picture is 360 lines', () => document.querySelector('video')?.videoHeight === 360, 20000)
+  await playing(b)
+})
+
+test('R1.5 a vote in WebKit: the running vote shows in room 539 between the player and the chat; voting marks it 已投票', async () => {
+  const b = s.browser
+  await b.url(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${VOTE_ROOM}`)
+  await waitFor(b, '.act-card--vote .act-vote__option')
+  const [stack, video] = await b.execute(() =>
+    ['.activities', '.live__stage'].map((sel) => {
+      const r = document.querySelector(sel)!.getBoundingClientRect()
+      return { top: r.top, bottom: r.bottom }
+    })
+  )
+  assert.ok(stack.top >= video.bottom - 1, `the card is under the video: ${JSON.stringify({ stack, video })}`)
+  await b.$('.act-card--vote [data-option="1"]').click()
+  await waitInPage(
+    b,
+    '已投票',
+    () => (document.querySelector('.act-card--vote .act-vote__foot')?.textContent || '').includes('已投票'),
+    10000
+  )
+  assert.ok(await b.$('.act-vote__option--mine[data-option="1"]').isExisting(), 'the viewer’s choice is marked')
+})
