@@ -34,6 +34,7 @@ import {
   mediaTimeOf,
   playbackInfo,
   shiftWindow,
+  starvedRestart,
   timeInWindow
 } from './web-stream'
 import {
@@ -50,6 +51,7 @@ import { formatDuration } from '@/utils/format'
 import './index.scss'
 
 type HlsInstance = import('hls.js').default
+type BufferAppendedData = import('hls.js').BufferAppendedData
 
 /** Safari on iOS plays HLS natively; elsewhere hls.js drives MSE, with native HLS as the last resort. */
 function prefersNativeHls(video: HTMLVideoElement): boolean {
@@ -87,6 +89,15 @@ const MAX_BUFFER_SECONDS = 600
  * target goes back to the stream's own hold-back and hls.js catches up at up to 1.1x (10 s of play gains 1 s).
  */
 const CALM_AFTER_STALL_MS = 10000
+/**
+ * A picture waiting while one track holds a second or more past the playhead and another nothing (web-stream.ts,
+ * starvedRestart: WebKit's Media Source dropping the audio after a discontinuity) is looked for every STARVED_CHECK_MS;
+ * seen for STARVED_WAIT_MS (an append of one track runs ahead of the other's for a moment only), the media gets a new
+ * Media Source that starts just past the starved track's data, at most once in STARVED_RECOVER_EVERY_MS.
+ */
+const STARVED_CHECK_MS = 250
+const STARVED_WAIT_MS = 500
+const STARVED_RECOVER_EVERY_MS = 3000
 /**
  * A drag of the 回看 bar past what hls.js has loaded asks for a time-shift stream once it rests this long (a drag
  * fires an input event per step); the bar holds the chosen place until that stream plays, at most SHIFT_HOLD_MS.
@@ -350,6 +361,8 @@ export const Player = observer(
       const offWechat = whenWechatReady(tryPlay)
       /** The picture ran out of data since the last fragment arrived (hls.js rode the outage out itself). */
       let stalled = false
+      /** hls.js: the watch for a track that starves the picture (below); null with native HLS. */
+      let starvedWatch: ReturnType<typeof setInterval> | null = null
       /** A fatal failure: try again after the backoff's wait (网络不给力，正在重连…), or give up after two minutes (点击重试). */
       const retryLater = (again: () => void) => {
         if (disposed || retryTimer) return
@@ -515,11 +528,46 @@ export const Player = observer(
             instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) =>
               setPlayingHeight(instance.levels[data.level]?.height || 0)
             )
+            // A picture waiting on a starved track, not on the network (web-stream.ts, starvedRestart): in WebKit the audio
+            // SourceBuffer keeps nothing appended after a discontinuity, so the element waits at the end of its audio for
+            // good while hls.js, which has the next seconds of video, waits for the element; the jump to the edge below
+            // then only moved the wait seconds past the buffer. A new Media Source (hls.js's detach and attach, as its
+            // recoverMediaError) takes the audio again when it starts after the discontinuity: loading starts just past
+            // the starved track's data (a few frames further). What each SourceBuffer holds comes with every append.
+            let tracks: BufferAppendedData['timeRanges'] = {}
+            let starvedSince = 0
+            let recoveredAt = 0
+            instance.on(Hls.Events.BUFFER_APPENDED, (_e, data) => {
+              tracks = data.timeRanges
+            })
+            const starved = () =>
+              !video.paused && video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
+                ? starvedRestart(tracks, video.currentTime)
+                : null
+            starvedWatch = setInterval(() => {
+              const now = Date.now()
+              const restart = starved()
+              if (restart === null) {
+                starvedSince = 0
+                return
+              }
+              starvedSince ||= now
+              if (now - starvedSince < STARVED_WAIT_MS || now - recoveredAt < STARVED_RECOVER_EVERY_MS) return
+              starvedSince = 0
+              recoveredAt = now
+              tracks = {}
+              instance.detachMedia()
+              instance.attachMedia(video)
+              instance.startLoad(restart)
+            }, STARVED_CHECK_MS)
             // a fragment arrived: the stream is back, whatever failed before; a live viewer who had not chosen the past
-            // goes back to the edge (the outage put them behind it), after a fatal error and after a stall alike
+            // goes back to the edge (the outage put them behind it), after a fatal error and after a stall alike. Not
+            // while a track is starved or its new Media Source starts: the edge would be as far out of the element's
+            // reach as the playhead, and hls.js loads from the playhead on the new one
             instance.on(Hls.Events.FRAG_BUFFERED, () => {
               const failing = backoff.failing
               if (!failing && !stalled) return
+              if (starved() !== null || Date.now() - recoveredAt < STARVED_RECOVER_EVERY_MS) return
               stalled = false
               if (failing) backoff.succeed()
               const edge = instance.liveSyncPosition
@@ -562,6 +610,7 @@ export const Player = observer(
         save()
         offWechat()
         if (retryTimer) clearTimeout(retryTimer)
+        if (starvedWatch) clearInterval(starvedWatch)
         listeners.forEach(([e, l]) => video.removeEventListener(e, l))
         window.removeEventListener('pagehide', save)
         setStreamLatency(null, '')

@@ -98,6 +98,39 @@ export function forwardBuffer(video: HTMLVideoElement): number {
   return 0
 }
 
+/** Seconds of a track ahead of the playhead that its silent partner cannot match: the element is starved by one. */
+export const STARVED_AHEAD_SECONDS = 1
+/** What a track holds after the playhead and still counts as nothing (a frame or two). */
+const STARVED_BELOW_SECONDS = 0.25
+/** How far past the starved track's last data a new Media Source starts, so that its first append comes after it. */
+const RESTART_PAST_SECONDS = 0.1
+
+/** Seconds a SourceBuffer holds after `t` (all its ranges' time past t). */
+function heldAfter(ranges: TimeRanges, t: number): number {
+  let held = 0
+  for (let i = 0; i < ranges.length; i++) held += Math.max(0, ranges.end(i) - Math.max(t, ranges.start(i)))
+  return held
+}
+
+/**
+ * Whether the media element is starved by one of hls.js's SourceBuffers (its BUFFER_APPENDED `timeRanges`, by track),
+ * and if so where to start again: one holds STARVED_AHEAD_SECONDS or more after the playhead `t` while another holds
+ * next to nothing, so the element, which plays only where every track has data, waits for good though hls.js has loaded
+ * what comes next. WebKitGTK's Media Source does this: past a discontinuity of the live stream (the reference stream's
+ * loop) its audio SourceBuffer takes the appends and keeps none of them (e2e/mse-audio-discontinuity.webkit.ts), while
+ * the video goes on filling, and a new Media Source keeps them only when it starts after the discontinuity. So the
+ * answer is just past the starved track's last data (the discontinuity); null when no track starves the element. A
+ * stall for want of network leaves every track short alike, and is not this.
+ */
+export function starvedRestart(tracks: Partial<Record<string, TimeRanges>>, t: number): number | null {
+  const held = Object.values(tracks)
+    .filter((r): r is TimeRanges => !!r)
+    .map((r) => heldAfter(r, t))
+  if (held.length < 2 || Math.max(...held) < STARVED_AHEAD_SECONDS) return null
+  const starved = Math.min(...held)
+  return starved < STARVED_BELOW_SECONDS ? t + starved + RESTART_PAST_SECONDS : null
+}
+
 export interface InfoRow {
   label: string
   value: string
