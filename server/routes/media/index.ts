@@ -11,9 +11,10 @@ import { qrcode, upload } from '../../../contract/media'
 import type { Call } from '../../context'
 import { placeholderSvg } from '../../img'
 import { QrDrawer } from '../../lib/qr-drawer'
+import { drawnCodes } from './drawn-codes'
 import { CODE, biz, isFile, safeJoin } from '../../lib/util'
 import { NOT_FOUND } from '../../plugins/errors'
-import { callerKey, chinaDay, limit, overLimit, tooFast } from '../../security'
+import { chinaDay, overLimit } from '../../security'
 import { finishUpload, releaseUpload, reserveUpload, sizeUpload } from '../../repositories/uploads'
 import { userName } from '../../repositories/users'
 import { registerWxacode } from './wxacode'
@@ -128,36 +129,18 @@ const media: FastifyPluginAsync = async (app) => {
   // as drawn and the width: an LRU of 200); a caller gets at most 30 new codes a minute (code -8), counted before
   // anything waits; and the drawing has one budget for every address (lib/qr-drawer.ts: one code at a time in a
   // worker thread, a few waiting, past that code -8), so many addresses together cannot take the event loop either.
-  const qrCache = new Map<string, Buffer>()
   const drawer = new QrDrawer()
   app.addHook('onClose', () => drawer.close())
+  const codes = drawnCodes(ctx, drawer)
   // the mini-program's poster code: the same budgets, the same drawing queue
-  registerWxacode(app, drawer)
+  registerWxacode(app, drawnCodes(ctx, drawer))
   api.call(qrcode, async (p, call) => {
     const roomid = p.roomid ?? p.roomId
     const width = p.width ?? 300
     if (!roomid && !p.path) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid) 或 页面路径(path)')
     const target = ownPage(p.path || `packageA/pages/live/live?roomid=${roomid}`, call.base)
     if (!target) throw biz(CODE.BAD_PARAM, '参数错误：二维码只能指向本站页面')
-    const key = `${width} ${target}`
-    let png = qrCache.get(key)
-    const hit = png !== undefined
-    if (png)
-      qrCache.delete(key) // most recent last
-    else {
-      // counted and queued in one synchronous step, before the first await; a code the full queue refuses is given
-      // back to its caller's count
-      const caller = callerKey(call.user, call.req)
-      limit(ctx, 'qrcode', caller)
-      const drawing = drawer.draw(target, width)
-      if (!drawing) {
-        ctx.limiter.refund('qrcode', caller)
-        throw tooFast()
-      }
-      png = await drawing
-      if (qrCache.size >= 200) qrCache.delete(qrCache.keys().next().value as string)
-    }
-    qrCache.set(key, png)
+    const { png, hit } = await codes(target, width, call)
     if (p.format === 'json') {
       const q = new URLSearchParams({
         width: String(width),

@@ -2,8 +2,7 @@
 import type { FastifyInstance } from 'fastify'
 import { finished } from 'node:stream/promises'
 import { wxacode } from '../../../contract/media'
-import type { QrDrawer } from '../../lib/qr-drawer'
-import { callerKey, limit, tooFast } from '../../security'
+import type { drawnCodes } from './drawn-codes'
 
 /** What the stand-in carries: the page and its query as WeChat hands it to onLoad (`scene` percent-encoded). */
 export function wxacodeContent(page: string, scene: string): string {
@@ -21,29 +20,10 @@ export function wxacodeContent(page: string, scene: string): string {
  * when the queue refuses) and the one drawing queue of the server (lib/qr-drawer.ts); a code already drawn is kept
  * (an LRU of 200, by page, scene and width) and costs nothing.
  */
-export function registerWxacode(app: FastifyInstance, drawer: QrDrawer): void {
-  const { ctx, api } = app
-  const cache = new Map<string, Buffer>()
-  api.call(wxacode, async (p, call) => {
+export function registerWxacode(app: FastifyInstance, draw: ReturnType<typeof drawnCodes>): void {
+  app.api.call(wxacode, async (p, call) => {
     const { page, scene, width } = p
-    const key = `${width} ${page} ${scene}`
-    let png = cache.get(key)
-    const hit = png !== undefined
-    if (png)
-      cache.delete(key) // most recent last
-    else {
-      // counted and queued in one synchronous step, before the first await
-      const caller = callerKey(call.user, call.req)
-      limit(ctx, 'qrcode', caller)
-      const drawing = drawer.draw(wxacodeContent(page, scene), width)
-      if (!drawing) {
-        ctx.limiter.refund('qrcode', caller)
-        throw tooFast()
-      }
-      png = await drawing
-      if (cache.size >= 200) cache.delete(cache.keys().next().value as string)
-    }
-    cache.set(key, png)
+    const { png, hit } = await draw(wxacodeContent(page, scene), width, call)
     if (p.format === 'json') {
       const q = new URLSearchParams({ page, scene, width: String(width) })
       return {
