@@ -112,6 +112,13 @@ async function loginToken(s: Server, mobile = DEMO_MOBILE, password = DEMO_PASSW
   return r
 }
 
+/** The `device=…` cookie a login left (sent back, it marks the owner's own device). */
+function deviceCookie(login: Res): string {
+  const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('device='))
+  assert.ok(cookie, 'the login set a device cookie')
+  return cookie
+}
+
 async function smsCode(s: Server, mobile: string): Promise<string> {
   const r = await send(s, { path: `/dev/sms-code?mobile=${mobile}` })
   return r.body.data.code as string
@@ -299,11 +306,7 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
 
   'login.device': () =>
     withServer({}, async (s) => {
-      const first = await loginToken(s)
-      const device = String(first.headers['set-cookie'])
-        .split(/,(?=\s*\w+=)/)
-        .map((c) => c.trim().split(';')[0])
-        .find((c) => c.startsWith('device='))!
+      const device = deviceCookie(await loginToken(s))
       // others lock the mobile
       await burst(
         s,
@@ -346,11 +349,7 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
 
   'login.address': () =>
     withServer({ loginSlowSeconds: 60 }, async (s) => {
-      const first = await loginToken(s)
-      const device = String(first.headers['set-cookie'])
-        .split(/,(?=\s*\w+=)/)
-        .map((c) => c.trim().split(';')[0])
-        .find((c) => c.startsWith('device='))!
+      const device = deviceCookie(await loginToken(s))
       // 50 wrong passwords for 50 mobiles from one address at once: 30 heard, one more through the slow lane
       const answers = await burst(
         s,
