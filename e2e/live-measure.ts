@@ -47,13 +47,31 @@ export async function latency(page: Page, origin: string, room = 496): Promise<n
  * Five readings of `latency` half a second apart, sorted (the median is [2]): a part arriving moves one reading by
  * half a second.
  */
-export async function latencySamples(page: Page, origin: string): Promise<number[]> {
+async function latencySamples(page: Page, origin: string): Promise<number[]> {
   const samples: number[] = []
   for (let i = 0; i < 5; i++) {
     samples.push(await latency(page, origin))
     await page.waitForTimeout(500)
   }
   return samples.sort((a, b) => a - b)
+}
+
+/**
+ * Waits, at most `within` ms, for the picture to be less than `limit` s behind the edge (the median of five readings
+ * half a second apart) and returns the readings of every round; throws naming them when it never is. A condition,
+ * not a reading at a fixed moment: on a busy machine the browser may fall behind for a while and then catch up, as the
+ * player's catch-up rate is there for, while a player that aims further back never comes near.
+ */
+export async function nearEdge(page: Page, origin: string, limit: number, within: number): Promise<number[][]> {
+  const rounds: number[][] = []
+  const end = Date.now() + within
+  do {
+    const samples = await latencySamples(page, origin)
+    rounds.push(samples)
+    if (samples[2] < limit) return rounds
+  } while (Date.now() < end)
+  const medians = rounds.map((r) => r[2].toFixed(2)).join(', ')
+  throw new Error(`never under ${limit} s behind the edge in ${within / 1000} s: medians ${medians}`)
 }
 
 /**
