@@ -97,7 +97,10 @@ test(
         }
       }
       const writers = Array.from({ length: 6 }, (_, w) => writer(w))
-      await new Promise((r) => setTimeout(r, 1500))
+      // killed once writes are flowing (20 confirmations acknowledged, or a minute on a starved machine), not after a
+      // fixed time: what is tested is the writes around the kill
+      for (let waited = 0; confirmed.size < 20 && waited < 60000; waited += 50)
+        await new Promise((r) => setTimeout(r, 50))
       child.kill('SIGKILL')
       await new Promise((r) =>
         child!.exitCode !== null || child!.signalCode !== null ? r(null) : child!.once('exit', r)
