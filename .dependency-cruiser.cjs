@@ -4,7 +4,8 @@
 // data a reader can change.
 //
 // Client (src/): pages → components → stores → api → core → platform → utils. A file may import its own layer or any
-// lower one, never a higher one. Server (server/): routes → api/context → db/lib, and no import circle.
+// lower one, never a higher one. Server (server/, docs/architecture.md): entry points and routes → plugins, services,
+// views, repositories → db/lib/types, no import circle, and the database opened only by repositories and db/.
 // Inside packageA a feature keeps its store beside its views: a store imports no view, and its components import no
 // page (a page, with a store of its own, sits above the parts it composes).
 
@@ -31,8 +32,8 @@ const CLIENT = [
   ['utils', ['utils', 'env\\.ts', 'theme\\.ts', 'share\\.ts']]
 ]
 const SERVER = [
-  ['routes', ['routes/', 'app\\.ts', 'openapi-document\\.ts', 'start\\.ts', 'seed-cli\\.ts', 'demo-cli\\.ts']],
-  ['db/lib', ['lib/', 'db\\.ts', 'types\\.ts']]
+  ['routes', ['routes/', 'app\\.ts', 'start\\.ts', 'cli/']],
+  ['db/lib', ['lib/', 'db/', 'types/']]
 ]
 
 const under = (root, entries) => `^${root}/(${entries.join('|')})`
@@ -57,10 +58,10 @@ function layerRules(root, layers, kind) {
   return rules
 }
 
-// The server's middle layer (context.ts, security, push, views…) is every file not named in SERVER.
+// The server's middle layer (plugins/, services/, views/, streams/, repositories/) is every file not named in SERVER.
 const serverMiddle = {
   name: 'server-middle-no-arrow-up',
-  comment: 'server api/context imports no route',
+  comment: 'server plugins, services, views and repositories import no route and no entry point',
   severity: 'error',
   from: {
     path: '^server/',
@@ -75,10 +76,33 @@ const serverMiddle = {
 }
 const serverLow = {
   name: 'server-db-lib-no-arrow-up',
-  comment: 'server db/lib imports neither api/context nor a route',
+  comment: 'server db/lib/types import neither plugins, services, views, repositories nor a route',
   severity: 'error',
   from: { path: under('server', SERVER[1][1]) },
   to: { path: '^server/', pathNot: under('server', SERVER[1][1]) }
+}
+
+/**
+ * The database (server/db/: the Store, its migrations, the seed) is reached through server/repositories/ only. Besides
+ * them and db/ itself, only what opens it may import it: the context plugin (the app's Store), the entry point
+ * start.ts (DataModeError) and the command-line tools (cli/seed.ts). Type-only imports (the `Store` and `Db` types) and
+ * db/seed-ids.ts (the seeded ids and demo accounts, constants) are free. The SQLite driver (outside includeOnly) and
+ * SQL text outside repositories/ and db/ are __tests__/server/boundaries.test.ts's to catch.
+ */
+const serverDbOnlyFromRepositories = {
+  name: 'server-db-only-from-repositories',
+  comment:
+    'only server/repositories (and db/ itself, the context plugin, start.ts and cli/) import the database module',
+  severity: 'error',
+  from: {
+    path: '^server/',
+    pathNot: '^server/(repositories/|db/|plugins/app/context\\.ts$|start\\.ts$|cli/)'
+  },
+  to: {
+    path: '^server/db/',
+    pathNot: '^server/db/seed-ids\\.ts$',
+    dependencyTypesNot: ['type-only']
+  }
 }
 
 /** Every file of src/ belongs to a layer: one that imports something, and one that imports nothing. */
@@ -102,6 +126,7 @@ module.exports = {
     ...layerRules('src', CLIENT, 'client'),
     serverMiddle,
     serverLow,
+    serverDbOnlyFromRepositories,
     ...unplaced,
     {
       name: 'server-no-circle',

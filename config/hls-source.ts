@@ -5,7 +5,7 @@ import targets from './targets.json'
 
 /**
  * hls.js, built from the TypeScript sources its package ships (`hls.js/src`) with only what this client's streams use,
- * instead of its prebuilt light file. The streams (spec; the reference server's `server/hls.ts`) are clear MPEG-TS
+ * instead of its prebuilt light file. The streams (spec; the reference server's `server/streams/hls.ts`) are clear MPEG-TS
  * with H.264 and AAC, in renditions of one master playlist, low-latency or not; the player turns none of hls.js's
  * optional features on. So, besides what hls.js's own light build leaves out (subtitles, alternate audio, DRM, CMCD,
  * content steering, variable substitution, interstitials; the `__USE_*__` flags below, as hls.js's build sets them):

@@ -284,7 +284,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
             '@tarojs/components/dist/taro-components/taro-components.css$',
             path.resolve(__dirname, 'stubs/taro-components.css')
           )
-        // brotli and gzip copies of the text files for the reference server (server/plugins/h5-files.ts)
+        // brotli and gzip copies of the text files for the reference server (server/plugins/external/h5-files.ts)
         // (not in the dev server: nothing serves them there, and brotli 11 on every rebuild costs seconds)
         if (chain.get('mode') === 'production') {
           // V8 compiles every script's functions as it parses it, off the main thread (config/compile-hints.ts)

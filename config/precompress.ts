@@ -2,7 +2,7 @@ import zlib from 'zlib'
 
 /**
  * H5 build: writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every script, stylesheet,
- * HTML and SVG file of 1 KB or more, so the reference server (server/plugins/h5-files.ts) answers compressed without compressing
+ * HTML and SVG file of 1 KB or more, so the reference server (server/plugins/external/h5-files.ts) answers compressed without compressing
  * on the first request. Files that compress by less than 5 % are left alone.
  */
 export class PrecompressPlugin {

@@ -1,6 +1,6 @@
 /**
  * One call of the API: where it is, who may make it, what it takes and what it answers. The reference server
- * registers its route from it (server/plugins/calls.ts), the OpenAPI document describes it, `contract:check` checks
+ * registers its route from it (server/plugins/app/calls.ts), the OpenAPI document describes it, `contract:check` checks
  * a backend's answers against it, and the client's API functions take their types from it (type-only imports: no
  * schema is shipped to the client).
  */

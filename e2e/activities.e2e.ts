@@ -1,5 +1,5 @@
 // In-room activities in Chromium against the real H5 build and server: the demo controls
-// (`npm run demo -- <action> 539`, server/demo-cli.ts) push each activity into room 539 while a logged-in viewer
+// (`npm run demo -- <action> 539`, server/cli/demo.ts) push each activity into room 539 while a logged-in viewer
 // watches the stream; each shows after the player's measured latency, and the viewer takes part.
 import { test } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
@@ -27,7 +27,7 @@ const s = suite(async () => {
 async function demo(...args: string[]): Promise<{ code: number; data: any }> {
   const { stdout } = await run(
     process.execPath,
-    ['--import', 'tsx', join(__dirname, '../server/demo-cli.ts'), ...args],
+    ['--import', 'tsx', join(__dirname, '../server/cli/demo.ts'), ...args],
     { env: { ...process.env, DEMO_BASE: s.server.origin } }
   )
   return JSON.parse(stdout)

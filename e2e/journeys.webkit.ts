@@ -9,7 +9,7 @@ import { playing, videoState, waitFor, waitInPage, webkitSuite, type Browser } f
 const LIVE = 496
 const PLAYBACK = 5001
 const VOTE_ROOM = 539
-/** The reference stream loops a 12 s clip; each loop starts with EXT-X-DISCONTINUITY (server/hls.ts). */
+/** The reference stream loops a 12 s clip; each loop starts with EXT-X-DISCONTINUITY (server/streams/hls.ts). */
 const LOOP_SECONDS = 12
 
 const s = webkitSuite()

@@ -1,11 +1,11 @@
 /**
- * `npm run contract:openapi`: writes the OpenAPI document of the contract's calls (server/plugins/openapi.ts) to
+ * `npm run contract:openapi`: writes the OpenAPI document of the contract's calls (server/plugins/external/openapi.ts) to
  * docs/openapi.json, as `npm start` serves it at /api/docs/openapi.json. A server test fails when the file is stale.
  * `--stdout` prints it instead.
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { openapiDocument } from '../server/openapi-document'
+import { openapiDocument } from '../server/cli/openapi-document'
 
 void (async () => {
   const text = await openapiDocument()

@@ -2,7 +2,7 @@
 # Makes server/fixtures/hls once (Debian's ffmpeg and fonts-noto-cjk; the result is committed, CI stays ffmpeg-free):
 # a 12 s clip in two renditions, 720p and 360p (each labelled with its height, a seconds counter and a moving box so a
 # switch and a seek are visible), H.264 Main + AAC mono, a key frame every 0.5 s, cut into 0.5 s MPEG-TS parts. The
-# reference server serves 2 s segments as four parts concatenated (server/hls.ts), and the parts themselves as
+# reference server serves 2 s segments as four parts concatenated (server/streams/hls.ts), and the parts themselves as
 # low-latency HLS parts. An audio-only rendition (radio, audio programmes) is the 360p parts' sound, part by part.
 set -euo pipefail
 mkdir -p "$(dirname "$0")/../server/fixtures/hls"

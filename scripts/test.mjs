@@ -22,7 +22,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rm
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-// the reference server refuses an answer that leaves its call's contract (contract/, server/plugins/calls.ts): every suite
+// the reference server refuses an answer that leaves its call's contract (contract/, server/plugins/app/calls.ts): every suite
 // that reaches it checks the contract too
 process.env.CONTRACT_STRICT ??= '1'
 const out = join(root, '.test-results')

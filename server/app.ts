@@ -1,14 +1,17 @@
 import path from 'node:path'
-import websocket from '@fastify/websocket'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
-import calls from './plugins/calls'
-import type { AppContext } from './context'
-import body from './plugins/body'
-import context, { type ContextOptions } from './plugins/context'
-import cookie from './plugins/cookie'
-import errors, { NOT_FOUND } from './plugins/errors'
-import { openapi } from './plugins/openapi'
-import security, { REQUEST_TIMEOUT_MS, trustProxyFromEnv, type RouteEntry } from './plugins/security'
+import type { AppContext } from './types/context'
+import body from './plugins/external/body'
+import cookie from './plugins/external/cookie'
+import { openapi } from './plugins/external/openapi'
+import websocket from './plugins/external/websocket'
+import access, { type RouteEntry } from './plugins/app/access'
+import calls from './plugins/app/calls'
+import connections, { REQUEST_TIMEOUT_MS, trustProxyFromEnv } from './plugins/app/connections'
+import context, { type ContextOptions } from './plugins/app/context'
+import errors, { NOT_FOUND } from './plugins/app/errors'
+import headers from './plugins/app/headers'
+import identity from './plugins/app/identity'
 import activity from './routes/activity'
 import content from './routes/content'
 import dev from './routes/dev'
@@ -23,8 +26,8 @@ import user from './routes/user'
 import ws from './routes/ws'
 import site from './routes/site'
 
-export { DEFAULT_DATA_DIR } from './plugins/context'
-export type { RouteEntry } from './plugins/security'
+export { DEFAULT_DATA_DIR } from './plugins/app/context'
+export type { RouteEntry } from './plugins/app/access'
 export const ROOT = path.resolve(__dirname, '..')
 
 export interface ServerOptions extends ContextOptions {
@@ -39,7 +42,10 @@ export interface ServerOptions extends ContextOptions {
 
 export type LiveServer = FastifyInstance & { ctx: AppContext; routeTable: RouteEntry[] }
 
-/** The reference server: infrastructure plugins (server/plugins), then the routes of every area. */
+/**
+ * The reference server: our own plugins (server/plugins/app) and the libraries' wrappers (server/plugins/external),
+ * then the routes of every area (server/routes), which reach the database through server/repositories.
+ */
 export async function createServer(opts: ServerOptions = {}): Promise<LiveServer> {
   const trustProxy = opts.trustProxy ?? trustProxyFromEnv(process.env.TRUST_PROXY)
   // slow clients: a request (headers and body) must arrive within requestTimeout, headers within 15 s of it; Node
@@ -59,14 +65,21 @@ export async function createServer(opts: ServerOptions = {}): Promise<LiveServer
     // a malformed URL or an over-long path parameter is a path that cannot exist: the 404 envelope (payload fuzz)
     frameworkErrors: (_err, _req, reply) => void (reply as FastifyReply).code(404).send(NOT_FOUND)
   })
+  // our own first: the state, who may reach which route (its onRoute hook sees every route), the answers' headers,
+  // the connection cap, the error envelopes
   await app.register(context, opts)
-  await app.register(security, { trustProxy })
+  await app.register(access)
+  await app.register(headers)
+  await app.register(connections, { trustProxy })
   await app.register(errors)
+  // the libraries' wrappers
   await app.register(body)
   await app.register(cookie)
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  await app.register(websocket)
   await openapi(app)
 
+  // the calls' plumbing and their caller, then the routes
+  await app.register(identity)
   await app.register(calls)
   for (const area of [content, user, live, pay, mall, activity, ws, pages, hls, media]) await app.register(area)
   if (app.ctx.sandbox) {

@@ -3,7 +3,7 @@
 // database before the server opens it (what the broadcaster's CMS would have published: a notice's link…).
 import { join } from 'node:path'
 import { Store } from '../server/db'
-import { seed } from '../server/seed'
+import { seed } from '../server/db/seed'
 import { startChildServer } from '../e2e/child-server'
 
 export interface RefServer {

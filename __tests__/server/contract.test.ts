@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test'
 import { promisify } from 'node:util'
 import { CALLS } from '../../contract'
 import type { LiveServer } from '../../server/app'
-import { openapiDocument } from '../../server/openapi-document'
+import { openapiDocument } from '../../server/cli/openapi-document'
 import { makeApp } from './helpers'
 
 const ROOT = path.resolve(__dirname, '..', '..')

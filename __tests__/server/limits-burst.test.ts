@@ -16,8 +16,8 @@ import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
 import { OTHER_LIMITS, RULES, type Limits } from '../../server/lib/limit'
 import { LOCKED_MSG } from '../../server/routes/user'
-import { PASSWORD_GUESSES_MSG, WRONG_PASSWORD_MSG } from '../../server/security'
-import { SEED_IDS } from '../../server/seed-ids'
+import { PASSWORD_GUESSES_MSG, WRONG_PASSWORD_MSG } from '../../server/services/room-access'
+import { SEED_IDS } from '../../server/db/seed-ids'
 import { makeApp, type Json } from './helpers'
 
 interface Server {

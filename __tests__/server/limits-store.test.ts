@@ -10,8 +10,9 @@ import { test } from 'node:test'
 import { createServer } from '../../server/app'
 import { openDb } from '../../server/db'
 import { Limiter } from '../../server/lib/limit'
+import { CounterWindows } from '../../server/repositories/counters'
 import { LOCKED_MSG } from '../../server/routes/user'
-import { DEFAULT_LIMITS } from '../../server/security'
+import { DEFAULT_LIMITS } from '../../server/services/limits'
 import { call, U } from './helpers'
 
 test('a mobile’s lockout is not evicted by a flood of keys from rotated addresses, and rate windows stay bounded', () => {
@@ -22,7 +23,7 @@ test('a mobile’s lockout is not evicted by a flood of keys from rotated addres
       'CREATE TABLE counters (key TEXT PRIMARY KEY, start INTEGER NOT NULL, n INTEGER NOT NULL, until INTEGER NOT NULL)'
     )
     let now = 1_000_000
-    const limiter = new Limiter(db, DEFAULT_LIMITS, { now: () => now, maxKeys: 100 })
+    const limiter = new Limiter(new CounterWindows(db), DEFAULT_LIMITS, { now: () => now, maxKeys: 100 })
     for (let i = 0; i < DEFAULT_LIMITS.loginFailures; i++) assert.ok(limiter.take('login.mobile', '13800000001'))
     assert.equal(limiter.take('login.mobile', '13800000001'), false)
     // 1000 addresses, each a fresh key of a per-caller rule: the memory store keeps at most 100

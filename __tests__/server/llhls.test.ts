@@ -12,7 +12,7 @@ import {
   availableAt,
   liveClock,
   buildLive
-} from '../../server/hls'
+} from '../../server/streams/hls'
 import { BLOCK_MAX_MS, TIMESHIFT_DEFAULT_SECONDS, TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
 import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import { createServer } from '../../server/app'
 import { Store } from '../../server/db'
-import { seed } from '../../server/seed'
+import { seed } from '../../server/db/seed'
 import { assertEnvelope, call, login, U } from './helpers'
 
 test('restart keeps data: a file database in a temp dir keeps users, chat, orders and the cookie secret', async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { IDEMPOTENCY_TTL, KEY_REUSED } from '../../server/idempotency'
+import { IDEMPOTENCY_TTL, KEY_REUSED } from '../../server/services/idempotency'
 import { HISTORY_GONE } from '../../server/repositories/danmaku'
 import { assertEnvelope, assertRefused, call, login, loginNoMobile, makeApp, U } from './helpers'
 

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
 import { nowSec } from '../../server/lib/util'
-import { SEED_IDS } from '../../server/seed-ids'
-import { NEED_PASSWORD_MSG, NEED_PURCHASE_MSG } from '../../server/security'
+import { SEED_IDS } from '../../server/db/seed-ids'
+import { NEED_PASSWORD_MSG, NEED_PURCHASE_MSG } from '../../server/services/room-access'
 import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
 
 const PASSWORD_ROOM = SEED_IDS.rooms.password

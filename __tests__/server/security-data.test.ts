@@ -10,7 +10,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import { createServer } from '../../server/app'
 import { Store } from '../../server/db'
-import { seed } from '../../server/seed'
+import { seed } from '../../server/db/seed'
 import { assertEnvelope, call, login, U } from './helpers'
 
 async function withDir(fn: (dbFile: string) => Promise<void>): Promise<void> {
@@ -56,7 +56,7 @@ test('R9.9 a fresh production database starts, and a sandbox refuses it; npm run
     await assert.rejects(started(dbFile, true), /生产模式写下的[\s\S]*production mode/)
     // production starts again on its own data
     await (await started(dbFile, false)).close()
-    // npm run seed (server/seed-cli.ts): the demo content again, written by no mode yet
+    // npm run seed (server/cli/seed.ts): the demo content again, written by no mode yet
     const store = new Store(dbFile)
     seed(store)
     store.close()

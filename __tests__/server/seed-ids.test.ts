@@ -1,10 +1,10 @@
-// The seed's named ids (server/seed-ids.ts) are what their names say: tests pick rooms by these names, so a seed change
+// The seed's named ids (server/db/seed-ids.ts) are what their names say: tests pick rooms by these names, so a seed change
 // that moves a kind of room to another id fails here, not in a test that quietly exercises the wrong room.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { Store } from '../../server/db'
-import { seed, DEMO } from '../../server/seed'
-import { SEED_IDS } from '../../server/seed-ids'
+import { seed } from '../../server/db/seed'
+import { DEMO, SEED_IDS } from '../../server/db/seed-ids'
 import type { Activity, Goods, Playback, Room } from '../../server/types'
 
 function seeded(): Store {

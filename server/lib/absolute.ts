@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify'
+
 const ABS_PREFIXES = ['/img/', '/files/', '/m2/', '/sandbox/']
 
 const STREAM_PREFIX = '/hls/'
@@ -26,4 +28,15 @@ export function absolutize(value: unknown, base: string): unknown {
     return out
   }
   return value
+}
+
+/**
+ * `<protocol>://<host>` of the request, for absolute URLs: `PUBLIC_ORIGIN` when set; otherwise the Host header, and
+ * X-Forwarded-Host / -Proto only from a proxy that TRUST_PROXY trusts (Fastify's req.host / req.protocol).
+ */
+export function baseOf(req: Pick<FastifyRequest, 'host' | 'protocol'>): string {
+  const fixed = process.env.PUBLIC_ORIGIN
+  if (fixed) return fixed.replace(/\/+$/, '')
+  const host = req.host || 'localhost'
+  return `${req.protocol === 'https' ? 'https' : 'http'}://${/^[\w.:[\]-]+$/.test(host) ? host : 'localhost'}`
 }

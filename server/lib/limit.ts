@@ -3,14 +3,14 @@
  * `await` can fall between the check and the count (a burst of concurrent calls sees each other's counts).
  *
  * Two stores: rate limits of a caller (per address or per user) live in memory, bounded; what protects an account or
- * a room (wrong passwords per mobile, guesses per room, codes per number) lives in SQLite (`counters`), where no flood
- * of keys from rotated addresses can evict it and a restart does not forget it. One process serves the reference
- * deployment; a deployment with several nodes keeps both in a shared store (server/README.md, Security).
+ * a room (wrong passwords per mobile, guesses per room, codes per number) lives in SQLite (`counters`, through
+ * server/repositories/counters.ts), where no flood of keys from rotated addresses can evict it and a restart does not
+ * forget it. One process serves the reference deployment; a deployment with several nodes keeps both in a shared store
+ * (server/README.md, Security).
  *
  * Every limit the server keeps is a rule of `RULES` (or, where it is counted by other means, of `OTHER_LIMITS`): the
  * concurrency test (__tests__/server/limits-burst.test.ts) bursts each one, and docs/security.md describes each.
  */
-import type { Db } from '../db'
 
 export const TOO_FAST_MSG = '操作太频繁，请稍后再试'
 
@@ -218,7 +218,7 @@ export const OTHER_LIMITS = {
 /** Every limit's name: a rule of the limiter or a limit counted elsewhere. */
 export type LimitName = RuleName | keyof typeof OTHER_LIMITS
 
-interface Window {
+export interface Window {
   /** when the window began (ms) */
   start: number
   /** what it has counted */
@@ -227,7 +227,7 @@ interface Window {
   until: number
 }
 
-interface WindowStore {
+export interface WindowStore {
   get(key: string): Window | undefined
   set(key: string, w: Window): void
   delete(key: string): void
@@ -265,34 +265,6 @@ class MemoryWindows implements WindowStore {
   }
 }
 
-/** Windows that protect an account or a room, in SQLite's `counters` table: never evicted, kept over a restart. */
-class DbWindows implements WindowStore {
-  private read
-  private write
-  private remove
-  private expire
-  constructor(db: Db) {
-    this.read = db.prepare('SELECT start, n, until FROM counters WHERE key = ?')
-    this.write = db.prepare(
-      'INSERT INTO counters (key, start, n, until) VALUES (?, ?, ?, ?) ON CONFLICT(key) DO UPDATE SET start = excluded.start, n = excluded.n, until = excluded.until'
-    )
-    this.remove = db.prepare('DELETE FROM counters WHERE key = ?')
-    this.expire = db.prepare('DELETE FROM counters WHERE until <= ?')
-  }
-  get(key: string) {
-    return this.read.get(key) as Window | undefined
-  }
-  set(key: string, w: Window) {
-    this.write.run(key, w.start, w.n, w.until)
-  }
-  delete(key: string) {
-    this.remove.run(key)
-  }
-  sweep(now: number) {
-    this.expire.run(now)
-  }
-}
-
 /** Per-caller windows kept in memory at most (see MemoryWindows). */
 const MAX_KEYS = 100_000
 
@@ -303,18 +275,19 @@ const MAX_KEYS = 100_000
  */
 export class Limiter {
   private memory: MemoryWindows
-  private durable: DbWindows
+  private durable: WindowStore
 
   private now: () => number
 
+  /** `durable`: the store of the rules that protect an account or a room (repositories/counters.ts, SQLite) */
   constructor(
-    db: Db,
+    durable: WindowStore,
     private limits: Limits,
     options: { now?: () => number; maxKeys?: number } = {}
   ) {
     this.now = options.now ?? Date.now
     this.memory = new MemoryWindows(options.maxKeys ?? MAX_KEYS, this.now)
-    this.durable = new DbWindows(db)
+    this.durable = durable
   }
 
   private at(rule: RuleName, subject: string | number) {

@@ -136,3 +136,13 @@ export function isFile(p: string | null): p is string {
     return false
   }
 }
+
+/** Compares two secrets in constant time (a signature, a password, a room key). */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(String(a))
+  const y = Buffer.from(String(b))
+  return x.length === y.length && crypto.timingSafeEqual(x, y)
+}
+
+/** China's date (YYYY-MM-DD): visits and shares count once a viewer a day. */
+export const chinaDay = (sec = nowSec()) => new Date((sec + 8 * 3600) * 1000).toISOString().slice(0, 10)

@@ -1,7 +1,6 @@
 /** Accounts: users by their login names, access tokens and login sessions, SMS codes, follows and subscriptions. */
-import type { AppContext } from '../context'
-import { CODE, biz, nowSec, randomToken } from '../lib/util'
-import { safeEqual } from '../security'
+import type { AppContext } from '../types/context'
+import { CODE, biz, nowSec, randomToken, safeEqual } from '../lib/util'
 import type { UserRow } from '../types'
 import { userById } from './users'
 
@@ -75,6 +74,13 @@ export function issueToken(ctx: AppContext, user: UserRow, family: string = rand
   return token
 }
 
+/** The user of an unexpired access token. */
+export function userOfLiveToken(ctx: AppContext, token: string): UserRow | undefined {
+  return ctx.store.db
+    .prepare('SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ? AND t.expires_at > ?')
+    .get(token, nowSec()) as UserRow | undefined
+}
+
 /** An unexpired token's user and login session. */
 export function liveToken(ctx: AppContext, token: string): { user_id: number; family: string | null } | undefined {
   return ctx.store.db
@@ -135,7 +141,7 @@ export function cookieSession(ctx: AppContext, userId: number, sign: unknown): s
   return row?.family
 }
 
-/** Moves the user's session version on: every id/sign cookie signed before is void (security.ts). */
+/** Moves the user's session version on: every id/sign cookie signed before is void (plugins/app/identity.ts). */
 export function voidSignedCookies(ctx: AppContext, userId: number): void {
   ctx.store.db.prepare('UPDATE users SET session_version = session_version + 1 WHERE id = ?').run(userId)
 }

@@ -2,7 +2,7 @@
  * In-room activities: the activity documents (one per vote, quiz, rain, red packet or lottery) and what viewers did
  * with them (`act_entries`: a vote, an answer, a red packet taken, a rain draw, a lottery entry).
  */
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import { CODE, biz, nowSec } from '../lib/util'
 import type { Activity } from '../types'
 

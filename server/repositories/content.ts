@@ -1,9 +1,9 @@
 /** Timeline topics and posts, albums and photos: their lookups (a missing one is -4) and their counters. */
 import type { Album, Photo } from '../../contract/album'
 import type { Post, Topic } from '../../contract/timeline'
-import type { AppContext } from '../context'
-import { CODE, biz, paginate } from '../lib/util'
-import { chinaDay, countOnce, uncount } from '../security'
+import type { AppContext } from '../types/context'
+import { CODE, biz, chinaDay, paginate } from '../lib/util'
+import { countOnce, uncount } from './counted'
 
 export function topicOr404(ctx: AppContext, id: number): Topic {
   const t = ctx.store.doc<Topic>('topic', id)

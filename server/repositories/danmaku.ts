@@ -1,5 +1,5 @@
 /** Chat messages: stored with the room's next msg_id, pushed, and answered in their push and history forms. */
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import { CODE, biz } from '../lib/util'
 import type { Activity, Room, UserRow } from '../types'
 import { joinLottery } from './activities'

@@ -1,5 +1,5 @@
 /** What the sandbox's demo controls (routes/dev) read and write directly: SMS codes, chat retention, bulk content. */
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 
 /** The code last sent to a mobile number and when it expires (Unix seconds). */
 export function smsCodeOf(ctx: AppContext, mobile: string): { code: string; expires_at: number } | undefined {

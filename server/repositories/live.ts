@@ -1,5 +1,5 @@
 /** What viewers do in a room besides chatting: reports, blocks, gifts (charged in 慧币) and playback comments. */
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import { nowSec } from '../lib/util'
 import type { Gift } from '../types'
 
@@ -65,6 +65,13 @@ export interface CommentRow {
   uid: number
   name: string
   avatar: string
+}
+
+/** How many comments a playback has. */
+export function playbackCommentCount(ctx: AppContext, playbackId: number): number {
+  return (
+    ctx.store.db.prepare('SELECT COUNT(*) AS n FROM comments WHERE playback_id = ?').get(playbackId) as { n: number }
+  ).n
 }
 
 /** A playback's comments with their authors, latest first. */

@@ -3,7 +3,7 @@
  * target = the order id, the buyer as owner, the total in fen), written together.
  */
 import crypto from 'node:crypto'
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import { CODE, biz, nowSec } from '../lib/util'
 import type { Goods } from '../types'
 

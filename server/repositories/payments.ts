@@ -1,6 +1,6 @@
 /** Payment orders (慧币 deposits and mall payments) and purchases of paid rooms and playbacks with 慧币. */
 import crypto from 'node:crypto'
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import { CODE, biz, nowSec } from '../lib/util'
 import { userById } from './users'
 
@@ -94,4 +94,11 @@ export function buyWithGold(
     )
     return true
   })()
+}
+
+/** Whether `userId` bought the paid room or playback `targetId` (kind `room` or `playback`). */
+export function hasPurchase(ctx: AppContext, userId: number, kind: string, targetId: number): boolean {
+  return !!ctx.store.db
+    .prepare('SELECT 1 FROM purchases WHERE user_id = ? AND kind = ? AND target_id = ?')
+    .get(userId, kind, targetId)
 }

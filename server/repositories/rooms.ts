@@ -1,8 +1,8 @@
 /** Rooms and recordings: the lookups every area uses (a missing or test room is -4 直播间不存在). */
 import type { FastifyRequest } from 'fastify'
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import { CODE, biz, nowSec } from '../lib/util'
-import { checkPlaybackAccess } from '../security'
+import { checkPlaybackAccess } from '../services/room-access'
 import type { Playback, Room } from '../types'
 import { roomStatus } from '../views'
 

@@ -3,7 +3,7 @@
  * the day's rows and inserts), sets its size once known (one transaction that sums the day's bytes and updates), and
  * takes its file's name when the file is written; a refused or failed upload deletes its row.
  */
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import { nowSec } from '../lib/util'
 
 /** Reserves an upload of `userId` as `name` when fewer than `maxFiles` rows are theirs since `since`; false when not. */
@@ -49,4 +49,11 @@ export function finishUpload(ctx: AppContext, name: string, file: string): void 
 /** Gives a refused or failed upload's place back. */
 export function releaseUpload(ctx: AppContext, name: string): void {
   ctx.store.db.prepare('DELETE FROM uploads WHERE name = ?').run(name)
+}
+
+/** Who uploaded the file `name` (undefined: no such upload). */
+export function uploadOwner(ctx: AppContext, name: string): number | undefined {
+  const row = ctx.store.db.prepare('SELECT user_id FROM uploads WHERE name = ?').get(name) as
+    { user_id: number } | undefined
+  return row?.user_id
 }

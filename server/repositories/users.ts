@@ -1,5 +1,5 @@
 /** Users and the words a message may not contain. */
-import type { AppContext } from '../context'
+import type { AppContext } from '../types/context'
 import type { UserRow } from '../types'
 
 export function userById(ctx: AppContext, id: number): UserRow | undefined {

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { hideFirstScreen } from '@/platform/first-screen'
 
 /**
- * The server's pre-rendered first screen (server/first-screen.ts) gives way once `shown`: the page's own
+ * The server's pre-rendered first screen (server/views/first-screen.ts) gives way once `shown`: the page's own
  * first screen, its error or its form is up. Leaving the page removes it too.
  */
 export function useFirstScreenUntil(shown: boolean) {

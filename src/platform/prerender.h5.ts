@@ -1,2 +1,2 @@
-// H5 is never pre-rendered by Taro (the reference server writes its first screens: server/first-screen.ts).
+// H5 is never pre-rendered by Taro (the reference server writes its first screens: server/views/first-screen.ts).
 export {}

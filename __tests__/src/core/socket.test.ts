@@ -18,7 +18,7 @@ import {
 } from '@/core/socket'
 import { ChatStore, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
 import { sleep, until } from '../support/wait'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods // every on-air room has today's history
 

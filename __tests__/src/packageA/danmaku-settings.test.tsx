@@ -19,7 +19,7 @@ import { normalizeUser, sessionStore } from '@/stores/session'
 import type { LoginResult } from '@/api/user'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { $, $$, waitFor } from '../support/dom'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods
 

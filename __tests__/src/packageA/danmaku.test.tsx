@@ -24,7 +24,7 @@ import { waitFor, $$ } from '../support/dom'
 // Preact, which renders the tests as it renders both builds, has no <Profiler>: a stand-in with React's onRender
 import { Profiler } from '../support/profiler'
 import { sleep } from '../support/wait'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirLandscape // on air, with today's history (as every on-air room)
 const CLOSED_ROOM = SEED_IDS.rooms.chatClosed

@@ -24,7 +24,7 @@ import { loginStore } from '@/stores/login'
 import { countRequests, holdAnswers, useReferenceServer } from '../support/reference-server'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithHistory

@@ -14,7 +14,7 @@ import { setItem } from '@/platform/storage'
 import { EVENTS, TRACKED, eventOf } from '@/stores/analytics.h5'
 import { liveStore } from '@/stores/live'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const server = useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithHistory

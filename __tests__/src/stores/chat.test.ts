@@ -29,7 +29,7 @@ import {
 import { removeItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 import { sleep, until } from '../support/wait'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithHistory
 const CLOSED_ROOM = SEED_IDS.rooms.chatClosed

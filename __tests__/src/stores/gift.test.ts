@@ -18,7 +18,7 @@ import { IOS_RESTRICTED_MESSAGE, serviceConfig } from '@/stores/service-config'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const server = useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithGoods // a free room on air

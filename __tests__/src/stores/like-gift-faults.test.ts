@@ -19,7 +19,7 @@ import { loginStore } from '@/stores/login'
 import { useFaultProxy } from '../core/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const LIKE_ROOM = SEED_IDS.rooms.password // likes counted only by this file; a password room: its likes carry the room's key (R3.9)
 const GIFT_ROOM = SEED_IDS.rooms.onAirWithGoods

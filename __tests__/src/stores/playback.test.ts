@@ -10,7 +10,7 @@ import { fetchRoomInfo } from '@/api/live'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const server = useReferenceServer()
 

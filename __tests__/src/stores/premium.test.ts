@@ -25,7 +25,7 @@ import { PlaybackStore } from '@/packageA/pages/playback/store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const PAID = SEED_IDS.rooms.premium
 const FREE = SEED_IDS.rooms.onAirWithGoods

@@ -11,7 +11,7 @@ import { getToken, setToken } from '@/core/token'
 import { ChatStore } from '@/packageA/components/danmaku/chat-store'
 import { liveStore } from '@/stores/live'
 import { until } from '../support/wait'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.password
 

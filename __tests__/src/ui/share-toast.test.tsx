@@ -13,7 +13,7 @@ import { setItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 import { useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
-import { SEED_IDS } from '../../../server/seed-ids'
+import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithHistory
 useReferenceServer()

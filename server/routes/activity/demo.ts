@@ -1,10 +1,10 @@
 /** The demo controls of the activities, the goods and the room's switches (used by /dev/* and `npm run demo`). */
-import type { AppContext } from '../../context'
+import type { AppContext } from '../../types/context'
 import { CODE, biz, nowSec } from '../../lib/util'
 import { createActivity, endRunning, lotteryEntrants, quizCount, runningActivity } from '../../repositories/activities'
 import { roomOr404 } from '../../repositories/rooms'
 import { userById } from '../../repositories/users'
-import { streamGated } from '../../security'
+import { streamGated } from '../../services/stream-access'
 import type { Activity, Goods, Room, UserRow } from '../../types'
 import { goodsList, lotteryView, quizView, rainView, redpackView, voteView } from './views'
 

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { Envelope } from '../../plugins/calls'
-import type { AppContext, Call } from '../../context'
-import { CODE, biz, nowSec } from '../../lib/util'
-import { callerKey, checkActivityAccess, chinaDay, countOnce } from '../../security'
+import { Envelope } from '../../plugins/app/calls'
+import type { AppContext, Call } from '../../types/context'
+import { biz, chinaDay, CODE, nowSec } from '../../lib/util'
+import { callerKey } from '../../plugins/app/identity'
+import { checkActivityAccess } from '../../services/room-access'
+import { countOnce } from '../../repositories/counted'
 import type { Activity, Goods, Room, UserRow } from '../../types'
 import * as act from '../../../contract/activity'
 import {
@@ -34,7 +36,7 @@ const flag = (x: unknown): 0 | 1 => (x ? 1 : 0)
 
 type Access = { password?: unknown; room_key?: unknown }
 
-/** The room `roomId` lets this caller at its activities (security.ts checkActivityAccess: password, paid room). */
+/** The room `roomId` lets this caller at its activities (services/room-access.ts checkActivityAccess: password, paid room). */
 function enterRoom(ctx: AppContext, call: Call, p: Access, roomId: number): void {
   const room = ctx.store.doc<Room>('room', roomId)
   if (room) checkActivityAccess(ctx, call, room, p)

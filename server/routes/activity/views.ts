@@ -2,7 +2,7 @@
 import type { Static } from 'typebox'
 import type * as C from '../../../contract/activity'
 import type { Quiz } from '../../../contract/activity'
-import type { AppContext } from '../../context'
+import type { AppContext } from '../../types/context'
 import type {
   LotteryActivity,
   QuizActivity,

@@ -1,7 +1,7 @@
-import type { Api } from '../../plugins/calls'
-import type { AppContext } from '../../context'
+import type { Api } from '../../plugins/app/calls'
+import type { AppContext } from '../../types/context'
 import { CODE, biz, paginate } from '../../lib/util'
-import { callerKey } from '../../security'
+import { callerKey } from '../../plugins/app/identity'
 import * as album from '../../../contract/album'
 import { albumOr404, likePhoto, photosOf, visitAlbum } from '../../repositories/content'
 

@@ -1,7 +1,8 @@
-import type { Api } from '../../plugins/calls'
-import type { AppContext } from '../../context'
+import type { Api } from '../../plugins/app/calls'
+import type { AppContext } from '../../types/context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../../lib/util'
-import { checkRoomAccess, securedRoomInfo, signedSource } from '../../security'
+import { checkRoomAccess, securedRoomInfo } from '../../services/room-access'
+import { signedSource } from '../../services/stream-access'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../../types'
 import { channelItem, playbackDetail, playbackItem, roomItem, scheduleOf, streamerItem, teaserItem } from '../../views'
 import * as content from '../../../contract/content'
@@ -75,7 +76,7 @@ export function registerHome(api: Api, ctx: AppContext): void {
     const id = p.roomid ?? p.id
     if (!id) throw biz(CODE.BAD_PARAM, '缺少参数：直播间ID(roomid)')
     const room = roomOr404(ctx, id, Boolean(p.test && p.test !== '0') || Boolean(p.testCode))
-    // the password (guesses limited), then stream URLs signed for this viewer (security.ts)
+    // the password (guesses limited), then stream URLs signed for this viewer (services/room-access.ts)
     checkRoomAccess(ctx, call.req, room, p)
     return securedRoomInfo(ctx, call, room)
   })

@@ -1,5 +1,5 @@
-import type { Api } from '../../plugins/calls'
-import type { AppContext } from '../../context'
+import type { Api } from '../../plugins/app/calls'
+import type { AppContext } from '../../types/context'
 import { paginate } from '../../lib/util'
 import type { Playback, Room, Streamer, Teaser } from '../../types'
 import { playbackItem, roomItem, streamerItem, teaserItem } from '../../views'

@@ -8,9 +8,9 @@ import {
   mediaPlaylistName,
   parseLiveStart,
   vodPlaylist
-} from '../../hls'
-import { PlaylistCache, type SharedPlaylist } from '../../playlist-cache'
-import { canonicalStreamId, checkStreamToken, streamGated, type StreamKind } from '../../security'
+} from '../../streams/hls'
+import { PlaylistCache, type SharedPlaylist } from '../../streams/playlist-cache'
+import { canonicalStreamId, checkStreamToken, streamGated, type StreamKind } from '../../services/stream-access'
 import type { Room } from '../../types'
 
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
@@ -34,7 +34,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
  * The media routes. Paid and password rooms and paid playbacks are served only with the signed `token` their room info
- * or playback detail answered (security.ts); every playlist line repeats it, as CDNs do. Numeric ids only as the
+ * or playback detail answered (services/stream-access.ts); every playlist line repeats it, as CDNs do. Numeric ids only as the
  * store writes them: `0309` or `309.0` would name no room here and pass ungated, while a CDN or cache that normalises
  * them would serve room 309's stream, so any other spelling of a number is refused; channel streams (`ch1`) are open.
  */

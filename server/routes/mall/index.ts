@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import type { AppContext } from '../../context'
+import type { AppContext } from '../../types/context'
 import { CODE, biz } from '../../lib/util'
 import type { Goods } from '../../types'
 import * as mall from '../../../contract/mall'

@@ -1,7 +1,8 @@
 // The drawn codes of the share QR code and the mini-program code: kept by what is drawn, drawn within the budgets.
-import type { AppContext, Call } from '../../context'
+import type { AppContext, Call } from '../../types/context'
 import type { QrDrawer } from '../../lib/qr-drawer'
-import { callerKey, limit, tooFast } from '../../security'
+import { callerKey } from '../../plugins/app/identity'
+import { limit, tooFast } from '../../services/limits'
 
 /**
  * A code is drawn once and kept by its content and width (an LRU of 200, most recent last). A new one counts against

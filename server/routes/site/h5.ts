@@ -1,13 +1,13 @@
 // The H5 build under /m2/ (registered with that prefix): its files, and index.html for every other path (history
-// mode), home's and a live room's with their pre-rendered first screens (server/first-screen.ts).
+// mode), home's and a live room's with their pre-rendered first screens (server/views/first-screen.ts).
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { baseOf } from '../../plugins/calls'
+import { baseOf } from '../../lib/absolute'
 import { isFile, safeJoin } from '../../lib/util'
-import { firstScreenOf, withFirstScreen } from '../../first-screen'
-import { NOT_FOUND } from '../../plugins/errors'
-import h5Files from '../../plugins/h5-files'
+import { firstScreenOf, withFirstScreen } from '../../views/first-screen'
+import { NOT_FOUND } from '../../plugins/app/errors'
+import h5Files from '../../plugins/external/h5-files'
 
 const NOT_BUILT =
   '<!doctype html><meta charset="utf-8"><p>H5 尚未构建：请运行 <code>npm run build:h5</code> 或 <code>npm start</code>。</p>'

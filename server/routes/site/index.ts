@@ -1,9 +1,10 @@
 // The site around the API: the H5 app under /m2/, the redirects to it, the mobile API host's placeholder and the
 // sandbox's messenger OAuth.
 import type { FastifyPluginAsync } from 'fastify'
-import { baseOf, fromOtherSite } from '../../plugins/calls'
-import { CODE, randomToken } from '../../lib/util'
-import { safeEqual, safeRedirect } from '../../security'
+import { baseOf } from '../../lib/absolute'
+import { fromOtherSite } from '../../plugins/app/identity'
+import { CODE, randomToken, safeEqual } from '../../lib/util'
+import { safeRedirect } from '../../lib/redirect'
 import { loginResult, openidForCode, userForOpenid } from '../user'
 import h5 from './h5'
 

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import crypto from 'node:crypto'
-import { Envelope, userBySign } from '../../plugins/calls'
-import type { AppContext, Call } from '../../context'
+import { Envelope } from '../../plugins/app/calls'
+import { deviceCookie, isOwnDevice, limitAddress, signFor, userBySign } from '../../plugins/app/identity'
+import type { AppContext, Call } from '../../types/context'
 import { CODE, biz, checkPassword, hashPasswordSync, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
-import { deviceCookie, isOwnDevice, limit, limitAddress, overLimit, ownAvatar, signFor, tooFast } from '../../security'
-import { DEMO } from '../../seed'
+import { limit, overLimit, tooFast } from '../../services/limits'
+import { ownAvatar } from '../../services/avatars'
+import { DEMO } from '../../db/seed-ids'
 import type { Room, Streamer, Teaser, UserRow } from '../../types'
 import { publicUser, streamerItem } from '../../views'
 import type { DataOf } from '../../../contract/call'
@@ -70,7 +72,7 @@ function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user' | 'req'>):
 
 /**
  * The id/sign (and openid) cookies of R4.10 / R7.65: `sign` expires with the token and is void after a
- * logout (security.ts); `Secure` on https; `sign` is HttpOnly — the mini-program reads Set-Cookie headers, where
+ * logout (plugins/app/identity.ts); `Secure` on https; `sign` is HttpOnly — the mini-program reads Set-Cookie headers, where
  * HttpOnly does not hide it, and the H5 browser sends it without a script reading it — while `id` and `openid`
  * stay readable because the H5 client reads them from document.cookie (src/platform/cookies.h5.ts, R7.65).
  */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { baseOf, tokenOf, userBySign, userByToken } from '../../plugins/calls'
+import { baseOf } from '../../lib/absolute'
+import { limitAddress, tokenOf, userBySign, userByToken } from '../../plugins/app/identity'
 import { TOO_FAST_MSG } from '../../lib/limit'
-import { pushText } from '../../push'
+import { pushText } from '../../lib/push'
 import { BizError, CODE, parseCookies } from '../../lib/util'
-import { checkRoomAccess, limitAddress } from '../../security'
+import { checkRoomAccess } from '../../services/room-access'
 import type { Room } from '../../types'
 import { lastMsgId } from '../../repositories/danmaku'
 

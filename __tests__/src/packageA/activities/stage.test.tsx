@@ -27,7 +27,7 @@ import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
-import { SEED_IDS } from '../../../../server/seed-ids'
+import { SEED_IDS } from '../../../../server/db/seed-ids'
 
 const server = useReferenceServer()
 const ROOM = 496

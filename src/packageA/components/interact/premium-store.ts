@@ -82,7 +82,7 @@ export function bannerText(
 
 /**
  * When the viewer's trial of each paid room (or playback) started (ms), kept on the device: the server gives one trial
- * per viewer and target a day (server/security.ts, `trialReset`) and its stream token ends with it, so a reload or a
+ * per viewer and target a day (server/services/stream-access.ts, `trialReset`) and its stream token ends with it, so a reload or a
  * second visit goes on counting the same trial rather than promise a new one the stream would not honour.
  */
 const TRIAL_MEMORY_MS = 24 * 3600 * 1000

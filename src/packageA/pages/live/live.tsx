@@ -79,7 +79,7 @@ function LivePage() {
   const error = liveStore.roomErrors[roomId]
   // a paid room's banner and store (their own chunk on the web)
   const premium = useChunk(loadPremium, !!room && isPaid(room))
-  // the server's pre-rendered first screen (server/first-screen.ts) gives way to the room, its error or its password form
+  // the server's pre-rendered first screen (server/views/first-screen.ts) gives way to the room, its error or its password form
   useFirstScreenUntil(!!room || !!error || !roomId)
   // a live room's video comes first: its activity stage, group switcher, tabs, chat and interaction bar wait for the
   // first frame (a paid room's too while its store loads: the video most likely plays, and the wait is capped,

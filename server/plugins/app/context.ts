@@ -1,16 +1,18 @@
-// The application's state as `app.ctx` (server/context.ts): the database (seeded on first start), the push hub, the
+// The application's state as `app.ctx` (server/types/context.ts): the database (seeded on first start), the push hub, the
 // secrets, the limits and their counters, the sandbox switch; closed with the server.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { Signer } from '@fastify/cookie'
-import type { AppContext } from '../context'
-import { Store } from '../db'
-import { Limiter, type Limits } from '../lib/limit'
-import { PushHub } from '../push'
-import { refreshSchedules, seed, withoutPublishedSecrets } from '../seed'
-import { DEFAULT_LIMITS, limitsFromEnv, sweepTrials } from '../security'
-import { exposed } from './expose'
+import type { AppContext } from '../../types/context'
+import { Store } from '../../db'
+import { Limiter, type Limits } from '../../lib/limit'
+import { PushHub } from '../../lib/push'
+import { refreshSchedules, seed, withoutPublishedSecrets } from '../../db/seed'
+import { CounterWindows } from '../../repositories/counters'
+import { DEFAULT_LIMITS, limitsFromEnv } from '../../services/limits'
+import { sweepTrials } from '../../services/stream-access'
+import { exposed } from '../expose'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-export const DEFAULT_DATA_DIR = path.join(__dirname, '..', 'data')
+export const DEFAULT_DATA_DIR = path.join(__dirname, '..', '..', 'data')
 
 export interface ContextOptions {
   /** folder for the database file and uploads (default $DATA_DIR or server/data) */
@@ -33,7 +35,7 @@ export interface ContextOptions {
   sandbox?: boolean
   /** @deprecated the old name of `sandbox` */
   dev?: boolean
-  /** rate limits and windows (defaults in server/security.ts) */
+  /** rate limits and windows (defaults in server/services/limits.ts) */
   limits?: Partial<Limits>
   /** the {product} of /userapp/{product}_login (default $PRODUCT, else $TARO_APP_PRODUCT as the client is built, else 'huizhibo') */
   product?: string
@@ -76,7 +78,7 @@ export default exposed<ContextOptions>('context', async (app, opts) => {
     log: app.log,
     timers: new Set(),
     limits,
-    limiter: new Limiter(store.db, limits),
+    limiter: new Limiter(new CounterWindows(store.db), limits),
     trials: new Map(),
     streams: { lowLatency: opts.lowLatency ?? process.env.LL_HLS !== '0', cuts: new Map() }
   }

@@ -1,6 +1,7 @@
-import type { AppContext } from './context'
-import { cnDate, nowSec } from './lib/util'
-import type { Channel, Playback, Room, Streamer, Teaser, UserRow } from './types'
+import type { AppContext } from '../types/context'
+import { cnDate, nowSec } from '../lib/util'
+import { playbackCommentCount } from '../repositories/live'
+import type { Channel, Playback, Room, Streamer, Teaser, UserRow } from '../types'
 
 /** The user as every call answers it (spec R3.2–R3.5: nickName may come from name, nick_name or nickname). */
 export function publicUser(u: UserRow) {
@@ -126,9 +127,7 @@ export function playbackItem(ctx: AppContext, p: Playback) {
 }
 
 export function playbackDetail(ctx: AppContext, p: Playback) {
-  const comments = (
-    ctx.store.db.prepare('SELECT COUNT(*) AS n FROM comments WHERE playback_id = ?').get(p.id) as { n: number }
-  ).n
+  const comments = playbackCommentCount(ctx, p.id)
   return {
     ...playbackItem(ctx, p),
     description: p.description,

@@ -1,7 +1,7 @@
 import type { WebSocket } from 'ws'
-import { mismatches } from '../contract/check'
-import { PUSH_BY_KIND, type PushData, type PushKind, type PushMessage } from '../contract/push'
-import { absolutize } from './lib/absolute'
+import { mismatches } from '../../contract/check'
+import { PUSH_BY_KIND, type PushData, type PushKind, type PushMessage } from '../../contract/push'
+import { absolutize } from './absolute'
 
 /**
  * Kinds whose data server/routes/activity/views.ts still builds from `Activity` documents (their fields typed `unknown`, the

@@ -1,6 +1,6 @@
 // What a request that fails before or outside its handler answers: the {code, msg, data} envelope, never a stack.
-import { BizError, CODE } from '../lib/util'
-import { exposed } from './expose'
+import { BizError, CODE } from '../../lib/util'
+import { exposed } from '../expose'
 
 export const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
 

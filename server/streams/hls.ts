@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { StreamStartLive, TimeshiftDataId } from '../contract/stream'
+import type { StreamStartLive, TimeshiftDataId } from '../../contract/stream'
 
 /**
  * The looping sample stream, in two video renditions and an audio-only one (server/fixtures/hls/<720p|360p|audio>,
@@ -28,7 +28,7 @@ import type { StreamStartLive, TimeshiftDataId } from '../contract/stream'
 /** Where the live clock starts: the server's start, a day back so a two-hour window is already full. */
 export const LIVE_EPOCH_MS = Date.now() - 86400000
 
-export const HLS_DIR = path.join(__dirname, 'fixtures', 'hls')
+export const HLS_DIR = path.join(__dirname, '..', 'fixtures', 'hls')
 /** The video renditions, lowest first (the order of the master playlist: players start low and climb). */
 export const RENDITIONS = [
   { name: '360p', width: 640, height: 360, codecs: 'avc1.4d401f,mp4a.40.2' },

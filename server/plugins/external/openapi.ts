@@ -7,7 +7,7 @@
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify'
-import type { CallDef } from '../../contract/call'
+import type { CallDef } from '../../../contract/call'
 
 const SUCCESS: Record<NonNullable<CallDef['success']>, string> = {
   one: 'code 为 1 表示成功',

@@ -1,3 +1,6 @@
+// The API's call plumbing: each contract call (contract/*.ts) becomes a route with its payload schema, its answer's
+// envelope and serializer, the shared hooks (payload merge, caller through identity.ts, login rule, validation) and, in
+// strict mode, the check that an answer keeps its contract.
 import type {
   FastifyError,
   FastifyInstance,
@@ -8,17 +11,16 @@ import type {
 } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { Type, type TSchema } from 'typebox'
-import type { AppContext, Call } from '../context'
-import { absolutize } from '../lib/absolute'
-import { BizError, CODE, nowSec } from '../lib/util'
-import { isLoopback, userBySign } from '../security'
-import { compile, formValues, messageOf, type ObjectSchema } from '../lib/validate'
-import type { UserRow } from '../types'
-import type { CallDef, DataOf, PayloadOf } from '../../contract/call'
-import { mismatches } from '../../contract/check'
-import { CALLS } from '../../contract'
-import * as userCalls from '../../contract/user'
-import { exposed } from './expose'
+import type { AppContext, Call } from '../../types/context'
+import { absolutize, baseOf } from '../../lib/absolute'
+import { BizError, CODE } from '../../lib/util'
+import { compile, formValues, messageOf, type ObjectSchema } from '../../lib/validate'
+import type { CallDef, DataOf, PayloadOf } from '../../../contract/call'
+import { mismatches } from '../../../contract/check'
+import { CALLS } from '../../../contract'
+import { exposed } from '../expose'
+import type { Access } from './access'
+import { CROSS_SITE, identify } from './identity'
 
 type FastifyValidationResult = ReturnType<FastifySchemaCompiler<unknown>>
 
@@ -59,31 +61,18 @@ export class Envelope {
   ) {}
 }
 
-/**
- * Who may reach a route, decided on the route that matched (its Fastify `config.access`, checked by app.ts's onRequest
- * hook after routing), never on the request's raw URL: `/%64ev/…`, `//dev//…`, `/dev/./…` all match the same route and
- * carry the same decision. `loopback`: callers on this machine only (anyone else gets the 404 envelope); `public`: an
- * explicit "anyone", required of every /dev/ and /sandbox/ route so that none is left undecided.
- */
-export type Access = 'loopback' | 'public'
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** the calls' registrar (one per server: its hooks, validator and the .php action constraint are installed once) */
     api: Api
   }
   interface FastifyContextConfig {
-    access?: Access
     /** login required (the call's `auth`) */
     auth?: boolean
     /** the contract call the route answers (contract/*.ts), for the OpenAPI document and the strict check */
     call?: CallDef
   }
   interface FastifyRequest {
-    /** the signed-in caller (a valid access token, else the id + sign cookies), resolved before validation */
-    user: UserRow | null
-    /** the access token the call carried, if any */
-    token: string | null
     /** payload fields that arrived blank ('' in a form): a field's own message is used for them */
     blank: Set<string> | null
   }
@@ -95,23 +84,6 @@ export interface RouteOpts {
   auth?: boolean
   /** who may call it (see Access); unset: anyone */
   access?: Access
-}
-
-const LOOPBACK_ADDRESS = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/
-
-/**
- * A caller on this machine: the socket is loopback, and so is every address a proxy put in X-Forwarded-For (with
- * TRUST_PROXY=true Fastify's req.ip is the left-most, caller-written entry, so a public client behind a local proxy
- * could otherwise send `X-Forwarded-For: 127.0.0.1` and pass), and req.ip too.
- */
-export function fromThisMachine(req: FastifyRequest): boolean {
-  if (!isLoopback(req)) return false
-  const xff = req.headers['x-forwarded-for']
-  const chain = (Array.isArray(xff) ? xff.join(',') : (xff ?? ''))
-    .split(',')
-    .map((a) => a.trim())
-    .filter(Boolean)
-  return chain.every((a) => LOOPBACK_ADDRESS.test(a))
 }
 
 export type Handler = (p: any, call: Call) => unknown
@@ -138,105 +110,6 @@ function contractFault(def: CallDef, envelope: { code: number; msg: string; data
 }
 
 export const UNAUTHORIZED = { code: 401, msg: '请先登录', data: null }
-
-/**
- * `<protocol>://<host>` of the request, for absolute URLs: `PUBLIC_ORIGIN` when set; otherwise the Host header, and
- * X-Forwarded-Host / -Proto only from a proxy that TRUST_PROXY trusts (Fastify's req.host / req.protocol).
- */
-export function baseOf(req: FastifyRequest): string {
-  const fixed = process.env.PUBLIC_ORIGIN
-  if (fixed) return fixed.replace(/\/+$/, '')
-  const host = req.host || 'localhost'
-  return `${req.protocol === 'https' ? 'https' : 'http'}://${/^[\w.:[\]-]+$/.test(host) ? host : 'localhost'}`
-}
-
-/** HTTP 403: a browser call from another site that would act as the cookie user, log in or out, or set cookies. */
-const CROSS_SITE = { code: 403, msg: '跨站请求已拒绝：请在本站页面内操作', data: null }
-
-/**
- * The calls that set or clear the login cookies (id, sign, device, openid): the logins of every kind, the logout and the
- * main host's login check (which answers a signed-in caller with a fresh login). Decided on the contract call the
- * router matched, never on the raw URL. Another site may never run them in a browser, whatever their method or
- * payload: it would log the browser into the attacker's account (login CSRF) or out of the victim's.
- */
-const SETS_LOGIN_COOKIES: ReadonlySet<CallDef> = new Set<CallDef>([
-  userCalls.login,
-  userCalls.productLogin,
-  userCalls.logout,
-  userCalls.apiLogin
-])
-
-/**
- * A browser says the call comes from another site: an Origin whose host is neither the one asked (Host, or the trusted
- * proxy's X-Forwarded-Host) nor PUBLIC_ORIGIN's nor one of TRUSTED_ORIGINS (comma-separated origins of pages on other
- * hosts that call this API, e.g. an H5 build served elsewhere), or, without an Origin, `Sec-Fetch-Site: cross-site`;
- * and with `sibling` (for what changes the login), `Sec-Fetch-Site: same-site` without an Origin too: a page on a
- * sibling host (another origin of the same registrable domain) is not this site, yet SameSite=Lax lets its links,
- * images and forms carry this site's cookies.
- * The Referer is not used: the mini-program sends a servicewechat.com Referer and no Origin (nor Sec-Fetch-Site), and
- * every browser that another site could drive sends Origin on cross-origin POSTs (and Sec-Fetch-Site on everything).
- */
-export function fromOtherSite(req: FastifyRequest, sibling = false): boolean {
-  const origin = req.headers.origin
-  if (origin === undefined) {
-    const site = req.headers['sec-fetch-site']
-    return site === 'cross-site' || (sibling && site === 'same-site')
-  }
-  let from: URL
-  try {
-    from = new URL(origin) // 'null' (sandboxed frames, file:) throws: another site
-  } catch {
-    return true
-  }
-  const hostOf = (authority: string) => {
-    try {
-      return new URL(`${from.protocol}//${authority}`).host // default ports dropped as in the Origin
-    } catch {
-      return null
-    }
-  }
-  if (req.host && from.host === hostOf(req.host)) return false
-  const trusted = [process.env.PUBLIC_ORIGIN, ...(process.env.TRUSTED_ORIGINS ?? '').split(',')]
-    .map((o) => o?.trim())
-    .filter(Boolean) as string[]
-  return !trusted.some((o) => {
-    try {
-      return new URL(o).origin === from.origin
-    } catch {
-      return false
-    }
-  })
-}
-
-/** The bearer token of the Authorization header: the one credential another site cannot make a browser send. */
-export function bearerOf(req: FastifyRequest): string | null {
-  const h = req.headers.authorization
-  if (typeof h !== 'string' || !h.trim()) return null
-  const t = h
-    .trim()
-    .replace(/^Bearer\s+/i, '')
-    .trim()
-  return t && t !== 'null' && t !== 'undefined' ? t : null
-}
-
-/** The call's access token: the Authorization header's, else the payload's `access_token`. */
-export function tokenOf(req: FastifyRequest, payload: Record<string, unknown>): string | null {
-  const bearer = bearerOf(req)
-  if (bearer) return bearer
-  if (typeof payload.access_token === 'string' && payload.access_token) return payload.access_token
-  return null
-}
-
-export function userByToken(ctx: AppContext, token: string | null): UserRow | null {
-  if (!token) return null
-  const row = ctx.store.db
-    .prepare('SELECT u.* FROM tokens t JOIN users u ON u.id = t.user_id WHERE t.token = ? AND t.expires_at > ?')
-    .get(token, nowSec()) as UserRow | undefined
-  return row ?? null
-}
-
-/** Cookie (or payload) `id` + `sign`: see security.ts (expiring, versioned by logout). */
-export { userBySign } from '../security'
 
 /** The merged payload of a call: query and body together (body wins), or 'invalid' when the body is not an object. */
 export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'invalid' {
@@ -282,10 +155,10 @@ const ACTION_CONSTRAINT: Strategy = {
  * Registers the API's calls on Fastify: each call is a route whose Fastify `schema` is its contract's payload (body:
  * the query and body merged, validated by Fastify with Chinese messages) and its answer (the envelope, serialised
  * through the contract), with hooks for what every call shares:
- * - preValidation: the payload merged (a body that is not an object is 参数错误), the caller resolved (`request.user`:
- *   access token, else the id + sign cookies), a call from another site refused (403) unless an Authorization header
- *   carries a valid token when it acts as the cookie user, changes anything or sets the login cookies, and a
- *   login-only call without a user refused (401 请先登录);
+ * - preValidation: the payload merged (a body that is not an object is 参数错误), the caller resolved (identity.ts:
+ *   `request.user` from the access token, else the id + sign cookies), a call from another site refused (403) unless
+ *   an Authorization header carries a valid token when it acts as the cookie user, changes anything or sets the login
+ *   cookies, and a login-only call without a user refused (401 请先登录);
  * - validation: Fastify's, with the contract's rules (label / errmsg keywords), turned into `{code: -1, msg}` by the
  *   route's error handler, which also answers a BizError with its envelope;
  * - the handler: the call's own, given the payload and the caller; its data is wrapped in `{code: 1, msg: 'success'}`
@@ -298,8 +171,6 @@ export class Api {
     readonly app: FastifyInstance,
     private ctx: AppContext
   ) {
-    app.decorateRequest('user', null)
-    app.decorateRequest('token', null)
     app.decorateRequest('blank', null)
     app.addConstraintStrategy(ACTION_CONSTRAINT)
     app.setValidatorCompiler(({ schema }) => compile(schema as ObjectSchema) as FastifyValidationResult)
@@ -312,26 +183,13 @@ export class Api {
       await reply.send({ code: CODE.BAD_PARAM, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null })
       return
     }
-    const token = tokenOf(req, raw)
-    const tokenUser = userByToken(this.ctx, token)
-    const cookies = req.cookies // @fastify/cookie (server/plugins/cookie.ts)
-    const cookieUser = userBySign(this.ctx, cookies.id, cookies.sign)
-    // cross-site request forgery: the browser adds the login cookies (SameSite=Lax still lets a sibling host or a
-    // top-level GET send them) but never an Authorization header, which another site cannot make it send. So only a
-    // valid bearer token in that header exempts a call; a token in the payload (`access_token`, or a login's `token`)
-    // is the attacker's to write into a link or form and exempts nothing. Without a header token, a call from another
-    // site is refused when it would act as the cookie user, when it changes anything (any method but GET), and always
-    // when it sets or clears the login cookies (login CSRF: another site logging the browser into the attacker's
-    // account and reading what the victim then does there, or out of the victim's), GET or not, a sibling host too.
-    const byHeader = !!tokenUser && token === bearerOf(req)
-    const def = req.routeOptions.config.call
-    const setsLogin = !!def && SETS_LOGIN_COOKIES.has(def)
-    if (!byHeader && (cookieUser || req.method !== 'GET' || setsLogin) && fromOtherSite(req, setsLogin)) {
+    const caller = identify(this.ctx, req, raw)
+    if (caller === 'cross-site') {
       await reply.code(403).send(CROSS_SITE)
       return
     }
-    req.user = tokenUser ?? cookieUser
-    req.token = token
+    req.user = caller.user
+    req.token = caller.token
     if (req.routeOptions.config.auth && !req.user) {
       await reply.code(401).send(UNAUTHORIZED)
       return

@@ -1,4 +1,4 @@
-import { escapeXml } from './lib/util'
+import { escapeXml } from '../lib/util'
 
 const PALETTE = [
   '#ff8300',

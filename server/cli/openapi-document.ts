@@ -1,4 +1,4 @@
-import { createServer } from './app'
+import { createServer } from '../app'
 
 /**
  * The OpenAPI document as text (2-space JSON, a newline at the end), from a fresh in-memory server in sandbox mode:

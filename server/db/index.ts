@@ -1,7 +1,7 @@
 import { DatabaseSync, enhance } from '@photostructure/sqlite'
 import fs from 'node:fs'
 import path from 'node:path'
-import { randomToken } from './lib/util'
+import { randomToken } from '../lib/util'
 
 /**
  * SQLite storage. Content (rooms, streamers, playbacks ...) lives as JSON documents in `docs`, keyed by

@@ -20,9 +20,9 @@
 // query may send the startup elsewhere (R2.x startup links). Every value from the database is escaped; image URLs
 // must be the app's own root-relative media paths (made absolute as the API does, so the app's <img> finds them in
 // the cache).
-import type { FirstScreenId } from '../contract/first-screen'
-import type { Store } from './db'
-import { escapeXml } from './lib/util'
+import type { FirstScreenId } from '../../contract/first-screen'
+import type { Store } from '../db'
+import { escapeXml } from '../lib/util'
 
 export const FIRST_SCREEN_ID: FirstScreenId = 'first-screen'
 export const FIRST_SCREEN_TIMEOUT = 8000

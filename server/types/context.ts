@@ -1,9 +1,9 @@
 import type { Signer } from '@fastify/cookie'
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify'
-import type { Store } from './db'
-import type { Limiter, Limits } from './lib/limit'
-import type { PushHub } from './push'
-import type { Streams, UserRow } from './types'
+import type { Store } from '../db'
+import type { Limiter, Limits } from '../lib/limit'
+import type { PushHub } from '../lib/push'
+import type { Streams, UserRow } from './index'
 
 export interface AppContext {
   store: Store

@@ -3,9 +3,9 @@
 // or sendBeacon sends without a preflight.
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
-import { exposed } from './expose'
+import { exposed } from '../expose'
 
-/** Empty JSON is {}, broken JSON a marker the API answers with a business error (server/plugins/calls.ts), never a 500. */
+/** Empty JSON is {}, broken JSON a marker the API answers with a business error (server/plugins/app/calls.ts), never a 500. */
 function parseJson(body: string): unknown {
   if (!body.trim()) return {}
   try {

@@ -14,7 +14,7 @@ import type { Readable } from 'node:stream'
 import zlib from 'node:zlib'
 import fastifyStatic from '@fastify/static'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { exposed } from './expose'
+import { exposed } from '../expose'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -63,7 +63,7 @@ function cacheControlFor(file: string): string {
 
 /**
  * The app's HTML pages may be framed by this site only (clickjacking) and load no plugin or foreign <base>. Not a
- * script-src: the page carries inline scripts (Taro's template, the first screen's removal in server/first-screen.ts)
+ * script-src: the page carries inline scripts (Taro's template, the first screen's removal in server/views/first-screen.ts)
  * and loads the messenger's JS-SDK, analytics and media from hosts a deployment chooses, so a script or source list
  * here would break the app; a deployment that knows its hosts can add one at its proxy.
  */
@@ -159,7 +159,7 @@ export default exposed<{ root: string }>('h5-files', async (app, { root }) => {
   })
 
   app.decorateReply('sendPage', function (this: FastifyReply, html: string) {
-    // a page made for this request carries absolute URLs of the host asked (server/first-screen.ts, baseOf): shared
+    // a page made for this request carries absolute URLs of the host asked (server/views/first-screen.ts, baseOf): shared
     // caches keep one copy per host, unless PUBLIC_ORIGIN fixes them
     const vary = process.env.PUBLIC_ORIGIN
       ? 'Accept-Encoding'

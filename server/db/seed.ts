@@ -1,29 +1,8 @@
 import crypto from 'node:crypto'
-import type { Store } from './db'
-import type { Activity, Channel, Gift, Goods, Playback, Room, Streamer, Tab, Teaser } from './types'
-import { checkPassword, cnDate, cnMidnight, hashPasswordSync, nowSec, rng } from './lib/util'
-import { SEED_IDS } from './seed-ids'
-
-/** Demo accounts (also written in server/README.md). */
-export const DEMO = {
-  user: { id: 10001, mobile: '13800000001', password: 'demo1234', name: '慧眼观众', gold: 500 },
-  /** no mobile: log in with the dev mini-program code `dev` (or `demo`) */
-  noMobile: { id: 10002, openid: 'o_dev_demo', name: '微信用户', gold: 100 },
-  partner: { userid: '9001', usertokenkey: 'dev-9001' },
-  roomPasswords: { 309: '8888', 322: '2024wx' } as Record<number, string>
-}
-
-export const TAGS = [
-  { id: 1, title: '新闻' },
-  { id: 2, title: '文旅' },
-  { id: 3, title: '音乐' },
-  { id: 4, title: '体育' },
-  { id: 5, title: '美食' },
-  { id: 6, title: '财经' },
-  { id: 7, title: '生活' },
-  { id: 8, title: '非遗' },
-  { id: 10, title: '慢直播' }
-]
+import type { Store } from './index'
+import type { Activity, Channel, Gift, Goods, Playback, Room, Streamer, Tab, Teaser } from '../types'
+import { checkPassword, cnDate, cnMidnight, hashPasswordSync, nowSec, rng } from '../lib/util'
+import { DEMO, SEED_IDS, TAGS } from './seed-ids'
 
 export const SENSITIVE_WORDS = ['敏感词', '违法', '赌博', '诈骗', '代开发票']
 

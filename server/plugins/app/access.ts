@@ -1,9 +1,16 @@
-// Who may reach what, for every route: the route table (each route with its access decision), the loopback-only demo
-// controls, `nosniff` on every answer, and the per-address connection cap.
-import type net from 'node:net'
-import { fromThisMachine, type Access } from './calls'
-import { exposed } from './expose'
+// Who may reach what, for every route: the route table (each route with its access decision) and the loopback-only
+// demo controls.
+import { exposed } from '../expose'
 import { NOT_FOUND } from './errors'
+import { fromThisMachine } from './identity'
+
+/**
+ * Who may reach a route, decided on the route that matched (its Fastify `config.access`, checked by this plugin's
+ * onRequest hook after routing), never on the request's raw URL: `/%64ev/…`, `//dev//…`, `/dev/./…` all match the same
+ * route and carry the same decision. `loopback`: callers on this machine only (anyone else gets the 404 envelope);
+ * `public`: an explicit "anyone", required of every /dev/ and /sandbox/ route so that none is left undecided.
+ */
+export type Access = 'loopback' | 'public'
 
 /** a registered route: method, URL pattern and who may call it (Api's `access`, Fastify's route `config.access`) */
 export type RouteEntry = {
@@ -20,43 +27,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[]
   }
-}
-
-/** A request must arrive whole within this many ms (REQUEST_TIMEOUT_MS): a body that trickles in is ended. */
-export const REQUEST_TIMEOUT_MS = 30_000
-
-/** The `TRUST_PROXY` setting for Fastify: unset → trust no proxy; `true`/`1`… see server/README.md. */
-export function trustProxyFromEnv(value: string | undefined): boolean | number | string[] {
-  if (!value || value === '0' || value === 'false') return false
-  if (value === 'true') return true
-  if (/^\d+$/.test(value)) return Number(value)
-  return value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-}
-
-/**
- * At most `max` open TCP connections per remote address (HTTP and WebSocket), so one client cannot hold the server's
- * sockets with slow requests; a connection over it is closed at once. Behind a proxy every connection comes from the
- * proxy's address, so the cap is left to it (TRUST_PROXY set: off here).
- */
-function capConnections(server: net.Server, max: number): void {
-  const open = new Map<string, number>()
-  server.on('connection', (socket) => {
-    const ip = socket.remoteAddress ?? 'unknown'
-    const n = (open.get(ip) ?? 0) + 1
-    if (n > max) {
-      socket.destroy()
-      return
-    }
-    open.set(ip, n)
-    socket.once('close', () => {
-      const left = (open.get(ip) ?? 1) - 1
-      if (left > 0) open.set(ip, left)
-      else open.delete(ip)
-    })
-  })
+  interface FastifyContextConfig {
+    access?: Access
+  }
 }
 
 /**
@@ -79,9 +52,7 @@ export function hostIsThisMachine(host: string | undefined): boolean {
   }
 }
 
-export default exposed<{ trustProxy: unknown }>('security', async (app, { trustProxy }) => {
-  if (!trustProxy) capConnections(app.server, app.ctx.limits.connectionsPerClient)
-
+export default exposed('access', async (app) => {
   // every route Fastify registers with who may call it, for the payload fuzz suite (__tests__/server/fuzz.test.ts)
   // and the path-spelling suite (security-access.test.ts). A demo control or sandbox stand-in registered without a
   // decision stops the server at start-up instead of being open by default.
@@ -105,11 +76,6 @@ export default exposed<{ trustProxy: unknown }>('security', async (app, { trustP
   })
   app.decorate('routeTable', routeTable)
 
-  // no response is sniffed into another type; the demo controls answer this machine only
-  app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('x-content-type-options', 'nosniff')
-    return payload
-  })
   // who may call a route is decided on the route that matched (onRequest runs after routing), not on req.url: the
   // router decodes and normalises the path (`/%64ev/…` is /dev/…), a prefix test on the raw URL does not. A
   // loopback-only route also needs a Host naming this machine: DNS rebinding gives a page of another site a loopback

@@ -1,7 +1,8 @@
 import path from 'node:path'
-import { DEFAULT_DATA_DIR } from './app'
-import { Store } from './db'
-import { DEMO, seed } from './seed'
+import { DEFAULT_DATA_DIR } from '../app'
+import { Store } from '../db'
+import { seed } from '../db/seed'
+import { DEMO } from '../db/seed-ids'
 
 /** `npm run seed`: resets the database to the demo content (the cookie secret is kept). */
 const dataDir = path.resolve(process.env.DATA_DIR ?? DEFAULT_DATA_DIR)

@@ -1,5 +1,12 @@
-import type { AppContext, Call } from './context'
-import { CODE, biz, nowSec } from './lib/util'
+import type { AppContext, Call } from '../types/context'
+import { CODE, biz, nowSec } from '../lib/util'
+import {
+  ensureIdempotencyTable,
+  forgetAnswersBefore,
+  inIdempotencyTransaction,
+  keepAnswer,
+  keptAnswer
+} from '../repositories/idempotency'
 
 /**
  * Idempotency keys of the counting calls (our extension to the contract): `living/like` and `send_gifts`
@@ -10,22 +17,6 @@ import { CODE, biz, nowSec } from './lib/util'
  */
 export const IDEMPOTENCY_TTL = 600
 export const KEY_REUSED = '请求编号已用于另一请求'
-
-type Db = AppContext['store']['db']
-
-const ready = new WeakSet<Db>()
-
-function table(db: Db): void {
-  if (ready.has(db)) return
-  db.exec(`
-    CREATE TABLE IF NOT EXISTS idempotency (
-      scope TEXT NOT NULL, route TEXT NOT NULL, key TEXT NOT NULL, params TEXT NOT NULL, result TEXT NOT NULL,
-      created_at INTEGER NOT NULL, PRIMARY KEY (scope, route, key)
-    );
-    CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency(created_at);
-  `)
-  ready.add(db)
-}
 
 /** Whose keys these are: the user, else the device fingerprint (anonymous likes), else the address. */
 export function callerScope(call: Pick<Call, 'user' | 'req'>): string {
@@ -51,28 +42,18 @@ export function once<T>(
   repeat: (first: T) => T = (f) => f
 ): T {
   if (!key) return run()
-  const db = ctx.store.db
-  table(db)
+  ensureIdempotencyTable(ctx)
   const scope = callerScope(call)
-  return db.transaction(() => {
+  return inIdempotencyTransaction(ctx, () => {
     const now = nowSec()
-    db.prepare('DELETE FROM idempotency WHERE created_at < ?').run(now - IDEMPOTENCY_TTL)
-    const row = db
-      .prepare('SELECT params, result FROM idempotency WHERE scope = ? AND route = ? AND key = ?')
-      .get(scope, route, key) as { params: string; result: string } | undefined
+    forgetAnswersBefore(ctx, now - IDEMPOTENCY_TTL)
+    const row = keptAnswer(ctx, scope, route, key)
     if (row) {
       if (row.params !== params) throw biz(CODE.BAD_PARAM, KEY_REUSED)
       return repeat(JSON.parse(row.result) as T)
     }
     const result = run()
-    db.prepare('INSERT INTO idempotency (scope, route, key, params, result, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      scope,
-      route,
-      key,
-      params,
-      JSON.stringify(result),
-      now
-    )
+    keepAnswer(ctx, { scope, route, key, params, result: JSON.stringify(result), createdAt: now })
     return result
-  })()
+  })
 }

@@ -1,0 +1,119 @@
+// Who may enter a room: password rooms (R3.9, R7.13; wrong passwords limited), a paid room's activities (bought, or
+// inside the trial), and room info as answered to a viewer who may enter (signed stream URLs, the room key).
+import type { FastifyRequest } from 'fastify'
+import { CODE, biz, hmac, nowSec, safeEqual } from '../lib/util'
+import { callerKey, clientIp, limitAddress } from '../plugins/app/identity'
+import type { Playback, Room, UserRow } from '../types'
+import type { AppContext } from '../types/context'
+import { roomInfo } from '../views'
+import { hasPurchased, signedSource } from './stream-access'
+
+/** The key a viewer who gave the right password gets (room info `room_key`); void when the password changes. */
+export function roomKey(ctx: AppContext, room: Pick<Room, 'id' | 'password'>): string {
+  return hmac(ctx.secret, `room-key:${room.id}:${room.password}`)
+}
+
+export const NEED_PASSWORD_MSG = '该直播间需要输入密码'
+export const WRONG_PASSWORD_MSG = '直播间密码错误'
+export const PASSWORD_GUESSES_MSG = '密码错误次数过多，请稍后再试'
+
+/**
+ * A password room answers only a caller with its password or its `room_key` (room info, history, chat, socket).
+ * Wrong passwords are counted per address and room, and per room from every address: past either, code -8 until the
+ * window ends (every password is refused unheard then, the right one too, so guessing from many addresses gains
+ * nothing; a viewer who already entered keeps the room_key, which still answers).
+ */
+export function checkRoomAccess(
+  ctx: AppContext,
+  req: Pick<FastifyRequest, 'ip'>,
+  room: Room,
+  given: { password?: unknown; room_key?: unknown }
+): void {
+  if (!room.password) return
+  const key = typeof given.room_key === 'string' ? given.room_key : ''
+  if (key && safeEqual(key, roomKey(ctx, room))) return
+  const pw = typeof given.password === 'string' || typeof given.password === 'number' ? String(given.password) : ''
+  const data = { id: room.id, title: room.title, cover: room.cover, need_password: 1 }
+  const perAddress = `${room.id}:${limitAddress(req)}`
+  if (ctx.limiter.over('roompw.address', perAddress) || (pw && ctx.limiter.over('roompw.room', room.id)))
+    throw biz(CODE.TOO_FAST, PASSWORD_GUESSES_MSG, data)
+  if (pw && safeEqual(pw, room.password)) return
+  if (pw) {
+    ctx.limiter.add('roompw.address', perAddress)
+    ctx.limiter.add('roompw.room', room.id)
+  }
+  throw biz(CODE.NEED_PASSWORD, pw ? WRONG_PASSWORD_MSG : NEED_PASSWORD_MSG, data)
+}
+
+/** A recording of a password room answers only a caller with the room's password or room_key (R3.9), as the room. */
+export function checkPlaybackAccess(
+  ctx: AppContext,
+  req: Pick<FastifyRequest, 'ip'>,
+  playback: Playback,
+  given: { password?: unknown; room_key?: unknown }
+): void {
+  const room = ctx.store.doc<Room>('room', playback.room_id)
+  if (room?.password) checkRoomAccess(ctx, req, room, given)
+}
+
+/** Room info as answered (R7.13) to a caller who may enter: signed stream URLs, and `room_key` for a password room. */
+export function securedRoomInfo(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  room: Room
+) {
+  const info = roomInfo(ctx, room)
+  return {
+    ...info,
+    source: signedSource(ctx, viewer, 'room', room.id, info.source),
+    playback_source: room.review_id
+      ? signedSource(ctx, viewer, 'playback', room.review_id, info.playback_source)
+      : info.playback_source,
+    ...(room.password ? { room_key: roomKey(ctx, room) } : {})
+  }
+}
+
+// ---- a room's activities (vote, quiz, red packets, rain, lotteries, goods)
+
+export const NEED_PURCHASE_MSG = '该直播间需购买后才能参与互动'
+
+/**
+ * Whether this viewer may be in a paid room now, by the rule its stream follows (streamExpiry): bought, or inside
+ * the trial that room info started for the viewer (by user or, before a login, by address). It never starts a
+ * trial: only room info does.
+ */
+function inPaidRoom(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  room: Pick<Room, 'id' | 'trial_seconds'>
+): boolean {
+  if (hasPurchased(ctx, viewer.user?.id, 'room', room.id)) return true
+  if (room.trial_seconds <= 0) return false
+  const now = nowSec()
+  const keys = new Set([callerKey(viewer.user, viewer.req), `ip${clientIp(viewer.req)}`])
+  for (const k of keys) {
+    const start = ctx.trials.get(`room:${room.id}:${k}`)
+    if (
+      start !== undefined &&
+      now - start < ctx.limits.trialReset &&
+      now <= start + room.trial_seconds + ctx.limits.trialGrace
+    )
+      return true
+  }
+  return false
+}
+
+/**
+ * A room's activities, reads and writes, answer as its chat and stream do: a password room only with its password
+ * or room_key (checkRoomAccess: code -3, guesses limited), a paid room only to a viewer who bought it or is inside
+ * its trial (code 0, 该直播间需购买后才能参与互动).
+ */
+export function checkActivityAccess(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  room: Room,
+  given: { password?: unknown; room_key?: unknown }
+): void {
+  checkRoomAccess(ctx, viewer.req, room, given)
+  if (room.is_premium && !inPaidRoom(ctx, viewer, room)) throw biz(CODE.FAIL, NEED_PURCHASE_MSG)
+}
