@@ -18,7 +18,7 @@ import {
   type PlayerMenu,
   type PlayerProps,
   type PlayerState
-} from './phase'
+} from './play-state'
 import { Backoff } from '@/utils/backoff'
 import { noticeCellular } from '@/ui/network-notice'
 import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'

@@ -19,7 +19,7 @@ import {
   type PlayerMenu,
   type PlayerProps,
   type PlayerState
-} from './phase'
+} from './play-state'
 import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
 import { Backoff } from '@/utils/backoff'
 import { currentNetwork, noticeCellular } from '@/ui/network-notice'
