@@ -66,7 +66,7 @@ const STARVED_RECOVER_EVERY_MS = 3000
  * catches up at up to 1.1x when it falls behind while near the edge; a stream without parts plays three segments
  * behind, hls.js's default: no liveSyncDurationCount here, which would override the part hold-back), and fetch that
  * first fragment while the media element is still being set up; no bandwidth test on the lowest level first (the
- * viewer's 清晰度, or the first rendition). A fatal error is the player's to retry (recovery.ts): hls.js's own
+ * viewer's 清晰度, or the first rendition). A fatal error is the player's to retry (rules.ts, Retry): hls.js's own
  * retries are kept short so the viewer's backoff decides.
  */
 const RETRY = { maxNumRetry: 2, retryDelayMs: 500, maxRetryDelayMs: 2000 }

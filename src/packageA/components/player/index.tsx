@@ -338,5 +338,5 @@ export const Player = observer(
   })
 )
 
-/** Mini-program: WeChat's <video> / <live-player> load their own stream; nothing to start ahead (index.h5.tsx). */
+/** Mini-program: WeChat's <video> / <live-player> load their own stream; nothing to start ahead (hls-engine.h5.ts). */
 export function prefetchStream(_src: string): void {}
