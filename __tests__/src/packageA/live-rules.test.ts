@@ -1,5 +1,5 @@
 import { FEATURED, featuredPopularity, interactionRoomOf } from '@/packageA/components/featured/config'
-import { isLivePlayerStream, roomPhase } from '@/packageA/components/player/phase'
+import { isLivePlayerStream, roomPhase } from '@/packageA/components/player/play-state'
 import { roomShare } from '@/packageA/components/room'
 import { decisionOf } from '@/platform/subscribe-decision'
 import { requestSubscription } from '@/platform/subscribe'

@@ -8,7 +8,6 @@ import { buttonProps } from '@/platform/a11y'
 import { audioPlayer } from '@/stores/audio-player'
 import { showToast } from '@/ui/overlay'
 import { PlayerContext } from './context'
-import { markFirstFrame, resetFirstFrame } from './first-frame'
 import { MINIPROGRAM_LATENCY_ESTIMATE, setStreamLatency } from './latency'
 import { MenuHost } from './menu-host'
 import { overlayStyle, useTapToPlayAfterWait } from './overlay'
@@ -19,29 +18,15 @@ import {
   type PlayerMenu,
   type PlayerProps,
   type PlayerState
-} from './phase'
-import { AUTO, levelFor, qualityOptions, qualityPreference, qualityShort } from './quality'
-import { Backoff } from '@/utils/backoff'
-import { currentNetwork, noticeCellular } from '@/ui/network-notice'
+} from './play-state'
+import { AUTO, qualityOptions, qualityPreference, qualityShort } from './quality'
+import { currentNetwork } from '@/ui/network-notice'
 import { loadRenditions, type Rendition } from './renditions'
 import { resumePosition, resumeToast, savePosition } from './resume'
+import { applyQuality, HOLD_RATE, Retry, SaveCadence, sourceFor, streamPlaying, streamStarting } from './rules'
 import './index.scss'
 
-/** Where an on-demand video's position is saved while it plays (and on pause, end and leaving). */
-const SAVE_EVERY_MS = 5000
-/** The rate a long press plays at while held. */
-const HOLD_RATE = 2
-
 let players = 0
-
-/** The source for a 清晰度: the master playlist for 自动, else the rendition of that height (or the nearest below). */
-function sourceFor(src: string, renditions: Rendition[], height: number): string {
-  const level = levelFor(
-    renditions.map((r) => r.height),
-    height
-  )
-  return level < 0 ? src : renditions[level].url
-}
 
 /**
  * The mini-program player: WeChat's `<video>` with its own controls (full screen with the direction of the video's
@@ -80,31 +65,25 @@ export const Player = observer(
     const [rate, setRate] = useState(1)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- read again for each new source, and after an unlock
     const start = useMemo(() => (resumeId ? resumePosition(resumeId) : null), [resumeId, src, blocked])
-    const position = useRef({ current: 0, duration: 0, savedAt: 0, toasted: false })
+    const position = useRef({ current: 0, duration: 0, toasted: false, saves: new SaveCadence() })
     const seekOnLoad = useRef<number | null>(null)
     const held = useRef(false)
     // WeChat's <video> tells no playlist dates: the time-shift of a channel's programmes is the web's (index.h5.tsx)
     useImperativeHandle(handle, () => ({ seekToDate: () => false }), [])
     // a failed stream is loaded again by itself (a new <video>) after the backoff's wait; 点击重试 after two minutes
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- a fresh backoff for each new source
-    const backoff = useMemo(() => new Backoff(), [src])
-    const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-    useEffect(() => () => void (retryTimer.current && clearTimeout(retryTimer.current)), [])
-    const failed = () => {
-      if (retryTimer.current) return
-      const wait = backoff.fail(Date.now())
-      if (wait === null) return setState('error')
-      setState('stalled')
-      retryTimer.current = setTimeout(() => {
-        retryTimer.current = null
+    const retry = useMemo(() => new Retry({ waiting: () => setState('stalled'), gaveUp: () => setState('error') }), [])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- failures are counted afresh for each new source
+    useMemo(() => retry.renew(), [src])
+    useEffect(() => () => retry.stop(), [retry])
+    const failed = () =>
+      retry.fail(() => {
         // live goes on at the edge, on demand where it was
         if (!live) seekOnLoad.current = position.current.current || null
         setAttempt((n) => n + 1)
-      }, wait)
-    }
+      })
+    // the first frame (first-frame.ts) is marked here: the room's parts that wait for it go once the video plays
     const playing = () => {
-      backoff.succeed()
-      void noticeCellular()
+      streamPlaying(retry)
       if (state !== 'playing') setState('playing')
     }
 
@@ -113,10 +92,6 @@ export const Player = observer(
       setStreamLatency(live && state === 'playing' ? MINIPROGRAM_LATENCY_ESTIMATE : null, 'estimate')
     }, [live, state])
     useEffect(() => () => setStreamLatency(null, ''), [])
-    // video first (first-frame.ts): the room's parts that wait for the first frame go once the video plays
-    useEffect(() => {
-      if (state === 'playing') markFirstFrame()
-    }, [state])
 
     // the stream's renditions (清晰度), and the viewer's choice of them from the start; a paid room waiting to be
     // bought loads nothing (its <video> has no src and shows the poster) and starts again once unlocked
@@ -125,8 +100,8 @@ export const Player = observer(
       setCurrent(src)
       setRenditions([])
       setState('loading')
-      resetFirstFrame()
-      position.current = { current: 0, duration: 0, savedAt: 0, toasted: false }
+      streamStarting()
+      position.current = { current: 0, duration: 0, toasted: false, saves: new SaveCadence() }
       if (blocked) return
       void Promise.all([loadRenditions(src), currentNetwork()]).then(([list, network]) => {
         if (!mounted) return
@@ -154,15 +129,14 @@ export const Player = observer(
     useEffect(() => () => save(), [resumeId, src, blocked])
 
     const chooseQuality = (height: number) => {
-      qualityPreference.choose(height)
       setMenu(null)
-      const next = sourceFor(src, renditions, height)
-      if (next !== current) {
+      applyQuality(height, () => {
+        const next = sourceFor(src, renditions, height)
+        if (next === current) return
         // on-demand goes on from where it was; live goes on at the edge
         seekOnLoad.current = live ? null : position.current.current
         setCurrent(next)
-      }
-      void showToast(`已切换到${height === AUTO ? '自动' : qualityShort(height)}`)
+      })
     }
     const chooseRate = (r: number) => {
       setMenu(null)
@@ -187,7 +161,7 @@ export const Player = observer(
         onClick={() => {
           if (state === 'needs-tap') return playerContext().play()
           if (state !== 'error') return
-          backoff.succeed()
+          retry.succeed()
           setAttempt((n) => n + 1)
         }}
       >
@@ -296,11 +270,7 @@ export const Player = observer(
               void showToast(resumeToast(start))
             }
             onTime?.(p.current)
-            const now = Date.now()
-            if (!live && now - p.savedAt >= SAVE_EVERY_MS) {
-              p.savedAt = now
-              save()
-            }
+            if (!live && p.saves.due(Date.now())) save()
           }}
           onLongPress={() => {
             if (live) return
@@ -368,5 +338,5 @@ export const Player = observer(
   })
 )
 
-/** Mini-program: WeChat's <video> / <live-player> load their own stream; nothing to start ahead (index.h5.tsx). */
+/** Mini-program: WeChat's <video> / <live-player> load their own stream; nothing to start ahead (hls-engine.h5.ts). */
 export function prefetchStream(_src: string): void {}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { showToast } from '@/ui/overlay'
 import { loadMenus, type Menus } from './menus-loader'
-import type { PlayerMenu } from './phase'
+import type { PlayerMenu } from './play-state'
 import type { QualityOption } from './quality'
 import type { InfoRow } from './web-stream'
 

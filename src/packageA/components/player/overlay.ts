@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { PlayerState } from './phase'
+import type { PlayerState } from './play-state'
 
 /**
  * The player's status layer (正在加载…, 网络不给力…, 点击播放, 播放出错了) lies over the video, above its controls. It

@@ -1,6 +1,6 @@
 import { memo, useEffect, useState } from 'react'
 import { formatDuration } from '@/utils/format'
-import type { PlayerMenu } from './phase'
+import type { PlayerMenu } from './play-state'
 import { qualityLabel, qualityShort, speedLabel, type QualityOption } from './quality'
 
 /**

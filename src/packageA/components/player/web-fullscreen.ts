@@ -1,6 +1,6 @@
 /**
- * Full screen on the web (used by index.h5.tsx only): the Fullscreen API on the player's box, so the flying danmaku
- * and the room's full-screen bar come along (the video element's own full screen would leave them behind), with
+ * Full screen on the web (used by use-fullscreen.h5.ts only): the Fullscreen API on the player's box, so the flying
+ * danmaku and the room's full-screen bar come along (the video element's own full screen would leave them behind), with
  * WebKit's prefixed names for Safari on iPad. A landscape video asks the screen to turn (screen.orientation.lock,
  * allowed on phones in full screen); where there is no Fullscreen API (Safari on iPhone) the page draws its own
  * full-screen layer instead (the player's `--page-full` class), and where the screen does not turn the layer is

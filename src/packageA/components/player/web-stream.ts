@@ -4,9 +4,9 @@ import { fragmentsOf, timeOfDate, type DatedFragment } from '@/utils/media-dates
 import { qualityShort } from './quality'
 
 /**
- * What the web player reads of its stream (used by index.h5.tsx only): where the wall clock is in the media time of a
- * live stream (each segment's EXT-X-PROGRAM-DATE-TIME, which hls.js keeps on its fragments; Safari's native HLS gives
- * the date of time 0), the time-shift window, and the figures of 播放信息.
+ * What the web player reads of its stream (H5 only: its engine, time-shift and 播放信息): where the wall clock is in
+ * the media time of a live stream (each segment's EXT-X-PROGRAM-DATE-TIME, which hls.js keeps on its fragments;
+ * Safari's native HLS gives the date of time 0), the time-shift window, and the figures of 播放信息.
  */
 type HlsInstance = import('hls.js').default
 

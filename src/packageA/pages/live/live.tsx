@@ -9,7 +9,7 @@ import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/component
 import { InteractBar, LikeButton } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
-import { roomPhase } from '@/packageA/components/player/phase'
+import { roomPhase } from '@/packageA/components/player/play-state'
 import { useAfterVideo } from '@/packageA/components/player/after-video'
 import {
   ExternalTab,

@@ -1,3 +1,4 @@
+/** What the player is and shows: its props and handle, its play state and texts, its menus, the room phase it plays in. */
 import type { ReactNode } from 'react'
 import type { RoomInfo } from '@/api/live'
 import { liveStatus } from '@/utils/live'

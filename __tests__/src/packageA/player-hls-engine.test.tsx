@@ -1,0 +1,216 @@
+/*
+ * The H5 player's engine (src/packageA/components/player/use-hls-engine.h5.ts), through the hook as the player calls
+ * it, on a fake media element and a fake hls.js: a quality change keeps the position (hls.js switches its next
+ * fragment; native HLS switches its source and goes on from where it was), an on-demand position is saved every
+ * SAVE_EVERY_MS of the injected clock, a fatal network error is retried after the backoff's wait, and a player that
+ * goes tears its stream down.
+ */
+import { act } from 'preact/test-utils'
+import type { HlsEngine } from '@/packageA/components/player/hls-engine.h5'
+import type { PlayerState } from '@/packageA/components/player/play-state'
+import { AUTO, qualityPreference } from '@/packageA/components/player/quality'
+import { resumePosition } from '@/packageA/components/player/resume'
+import { SAVE_EVERY_MS } from '@/packageA/components/player/rules'
+import { useHlsEngine, type EngineOptions } from '@/packageA/components/player/use-hls-engine.h5'
+import { FakeVideo } from '../support/fake-video'
+import { renderHook, run } from '../support/hook-host'
+
+type Listener = (event: string, data: unknown) => void
+
+/** hls.js as the engine drives it: its events, levels and calls, recorded. */
+class FakeHls {
+  static Events = {
+    MANIFEST_PARSED: 'manifestParsed',
+    LEVEL_SWITCHED: 'levelSwitched',
+    BUFFER_APPENDED: 'bufferAppended',
+    FRAG_BUFFERED: 'fragBuffered',
+    ERROR: 'error'
+  }
+  static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' }
+  static ErrorDetails = { BUFFER_STALLED_ERROR: 'bufferStalledError' }
+  static isSupported = () => true
+  static made: FakeHls[] = []
+  levels: Array<{ height: number }> = []
+  nextLevel = -1
+  startLevel = -1
+  loadLevel = -1
+  autoLevelCapping = -1
+  latency = 0
+  liveSyncPosition: number | null = null
+  config: Record<string, unknown>
+  calls: string[] = []
+  destroyed = false
+  private listeners = new Map<string, Listener[]>()
+  constructor(config: Record<string, unknown>) {
+    this.config = { ...config }
+    FakeHls.made.push(this)
+  }
+  on(event: string, l: Listener) {
+    this.listeners.set(event, [...(this.listeners.get(event) || []), l])
+  }
+  emit(event: string, data: unknown = {}) {
+    for (const l of this.listeners.get(event) || []) l(event, data)
+  }
+  loadSource(src: string) {
+    this.calls.push(`loadSource ${src}`)
+  }
+  attachMedia() {
+    this.calls.push('attachMedia')
+  }
+  detachMedia() {
+    this.calls.push('detachMedia')
+  }
+  startLoad(at: number) {
+    this.calls.push(`startLoad ${at}`)
+  }
+  stopLoad() {
+    this.calls.push('stopLoad')
+  }
+  recoverMediaError() {
+    this.calls.push('recoverMediaError')
+  }
+  destroy() {
+    this.destroyed = true
+  }
+}
+
+const SRC = 'https://example.invalid/vod/1/index.m3u8'
+const RENDITIONS = [
+  { height: 360, bandwidth: 800000, url: 'https://example.invalid/vod/1/360.m3u8' },
+  { height: 720, bandwidth: 2400000, url: 'https://example.invalid/vod/1/720.m3u8' }
+]
+
+function engine(native: boolean): HlsEngine {
+  return {
+    load: () => Promise.resolve({ default: FakeHls as unknown as typeof import('hls.js').default }),
+    takePrefetched: () => Promise.resolve(null),
+    prefersNative: () => native,
+    loadRenditions: () => Promise.resolve(RENDITIONS)
+  }
+}
+
+function mount(video: FakeVideo, extra: Partial<EngineOptions> = {}) {
+  const seen = { state: 'loading' as PlayerState, heights: [] as number[], reloads: 0 }
+  const options: EngineOptions = {
+    src: SRC,
+    live: false,
+    shiftAt: null,
+    attempt: 0,
+    hlsRef: { current: null },
+    followsEdge: () => true,
+    rateHeld: () => false,
+    engine: engine(false),
+    events: {
+      state: (s) => (seen.state = typeof s === 'function' ? s(seen.state) : s),
+      paused: () => undefined,
+      heights: (h) => (seen.heights = h),
+      playingHeight: () => undefined,
+      rate: () => undefined,
+      reload: () => seen.reloads++
+    },
+    ...extra
+  }
+  const host = renderHook((o: EngineOptions) => useHlsEngine({ current: video.element }, o), options)
+  return { host, seen, options }
+}
+
+/** Lets the engine's chunk load and its instance attach (promises only). */
+const settle = () => act(async () => undefined)
+
+beforeAll(() => {
+  ;(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked = true
+})
+beforeEach(() => {
+  FakeHls.made = []
+  qualityPreference.choose(AUTO)
+})
+afterEach(() => jest.useRealTimers())
+
+test('hls.js: a quality change sends the next fragment in that rendition and keeps the position', async () => {
+  const video = new FakeVideo()
+  const { host, seen } = mount(video)
+  await settle()
+  const hls = FakeHls.made[0]
+  expect(hls.calls).toEqual([`loadSource ${SRC}`, 'attachMedia'])
+  hls.levels = [{ height: 360 }, { height: 720 }]
+  run(() => hls.emit(FakeHls.Events.MANIFEST_PARSED, { sessionData: null }))
+  expect(seen.heights).toEqual([360, 720])
+  video.currentTime = 42
+  run(() => host.current.applyQuality(720))
+  expect(hls.nextLevel).toBe(1)
+  expect(video.currentTime).toBe(42)
+  expect(hls.calls).toEqual([`loadSource ${SRC}`, 'attachMedia'])
+  run(() => host.current.applyQuality(AUTO))
+  expect(hls.nextLevel).toBe(-1)
+  host.unmount()
+})
+
+test('native HLS: a quality change switches the source to the rendition and goes on from the same position', async () => {
+  const video = new FakeVideo()
+  const { host, seen } = mount(video, { engine: engine(true) })
+  await settle()
+  expect(video.src).toBe(SRC)
+  expect(seen.heights).toEqual([360, 720])
+  // the video plays at 42 s
+  video.fire('loadedmetadata')
+  await video.play()
+  video.currentTime = 42
+  run(() => host.current.applyQuality(720))
+  expect(video.src).toBe(RENDITIONS[1].url)
+  // the new source starts at 0; once it knows its length the video goes back to 42 s
+  video.currentTime = 0
+  video.fire('loadedmetadata')
+  expect(video.currentTime).toBe(42)
+  host.unmount()
+})
+
+test('an on-demand position is saved every SAVE_EVERY_MS of the injected clock', async () => {
+  let clock = 1_000_000
+  const video = new FakeVideo()
+  const { host } = mount(video, { resumeId: 'engine-save', now: () => clock })
+  await settle()
+  video.fire('loadedmetadata')
+  video.playTo(10)
+  expect(resumePosition('engine-save')).toBe(10)
+  clock += SAVE_EVERY_MS - 1
+  video.playTo(20)
+  expect(resumePosition('engine-save')).toBe(10)
+  clock += 1
+  video.playTo(21)
+  expect(resumePosition('engine-save')).toBe(21)
+  // a pause saves at once
+  video.currentTime = 22.5
+  await video.play()
+  video.pause()
+  expect(resumePosition('engine-save')).toBe(22.5)
+  host.unmount()
+})
+
+test('a fatal network error says 网络不给力 and loads again after the backoff’s wait', async () => {
+  jest.useFakeTimers()
+  const video = new FakeVideo()
+  const { host, seen } = mount(video)
+  await settle()
+  const hls = FakeHls.made[0]
+  run(() => hls.emit(FakeHls.Events.ERROR, { fatal: true, type: 'networkError', details: 'fragLoadError' }))
+  expect(seen.state).toBe('stalled')
+  expect(hls.calls).not.toContain('startLoad -1')
+  run(() => void jest.advanceTimersByTime(2000))
+  expect(hls.calls).toContain('startLoad -1')
+  // a fragment arrives: the stream plays again
+  video.paused = false
+  run(() => hls.emit(FakeHls.Events.FRAG_BUFFERED))
+  expect(seen.state).toBe('playing')
+  host.unmount()
+})
+
+test('a player that goes tears its stream down: hls.js destroyed, the video emptied', async () => {
+  const video = new FakeVideo()
+  const { host, options } = mount(video)
+  await settle()
+  expect(options.hlsRef.current).toBe(FakeHls.made[0])
+  host.unmount()
+  expect(FakeHls.made[0].destroyed).toBe(true)
+  expect(options.hlsRef.current).toBeNull()
+  expect(video.loads).toBe(1)
+})
