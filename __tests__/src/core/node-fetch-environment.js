@@ -14,4 +14,7 @@ class NodeFetchEnvironment extends TestEnvironment {
   }
 }
 
-module.exports = NodeFetchEnvironment
+// under `npm run mutate` (a Stryker worker), the environment reports each test's coverage to Stryker
+module.exports = process.env.STRYKER_MUTATOR_WORKER
+  ? require('@stryker-mutator/jest-runner').mixinJestEnvironment(NodeFetchEnvironment)
+  : NodeFetchEnvironment
