@@ -73,3 +73,22 @@ export class ManualClock implements Clock {
 async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve()
 }
+
+/**
+ * For a test whose store also waits on real I/O (a server's answer): moves the clock `step` ms at a time, letting the
+ * I/O in between, until `check()` holds; rejects after `timeout` ms of real time, naming `what` it waited for.
+ */
+export async function advanceUntil(
+  clock: ManualClock,
+  check: () => boolean,
+  step: number,
+  what = 'the condition',
+  timeout = 10000
+): Promise<void> {
+  const end = Date.now() + timeout
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await clock.advance(step)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
