@@ -19,7 +19,7 @@ import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext
 /** How often pushes waiting for the viewer's picture are looked at again (the latency may change meanwhile). */
 export const QUEUE_TICK_MS = 200
 
-/** The pushes the stage takes (contract/push.ts; core/socket.ts PUSH_TAKERS names them 'stage'). */
+/** The pushes the stage takes (contract/push.ts; core/push-kinds.ts PUSH_TAKERS names them 'stage'). */
 export type StagePush = PushKindsOf<'stage'>
 
 /** Which module a push belongs to: one entry for each kind the stage takes (a missing one does not compile). */

@@ -133,7 +133,7 @@ export class ChatRoom {
     const socket = this.store.deps.acquire(this.roomId)
     this.unsubscribe = [
       socket.onEach({
-        // the pushes the chat takes (core/socket.ts PUSH_TAKERS names them 'chat'), and the welcome's gap fill
+        // the pushes the chat takes (core/push-kinds.ts PUSH_TAKERS names them 'chat'), and the welcome's gap fill
         danmaku: (d) => this.sequence.accept(messageFromPush(d), true, 'push'),
         welcome: (w) => this.welcomed(w),
         online: (d) => runInAction(() => (this.online = Number(d?.online) || 0))
