@@ -18,7 +18,7 @@ import {
 } from '@/core/socket'
 import { ChatStore, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
 import { sleep, until } from '../support/wait'
-import { ManualClock, advanceUntil } from '../support/manual-clock'
+import { ManualClock } from '../support/manual-clock'
 import { SEED_IDS } from '../../../server/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods // every on-air room has today's history
@@ -126,7 +126,6 @@ describe('RoomSocket against the reference server', () => {
   test('a refused or failing connection backs off 1×, 2×, 4× … until it opens', async () => {
     // the waits run on the socket's clock: each attempt comes only when its backoff has passed on it
     const clock = new ManualClock()
-    const delays: number[] = []
     let calls = 0
     const s = new RoomSocket(ROOM, {
       initialDelay: 40,
@@ -139,13 +138,16 @@ describe('RoomSocket against the reference server', () => {
       }
     })
     s.connect()
+    // each failed attempt waits its delay on the clock: no attempt a moment before it, the next one at it
+    const expected = [40, 80, 160, 320]
     for (let attempt = 1; attempt < 5; attempt++) {
       await until(() => calls === attempt && s.status === 'waiting', 10000, `attempt ${attempt} to fail`)
-      const before = clock.now()
-      await advanceUntil(clock, () => calls === attempt + 1, 10, `attempt ${attempt + 1}`)
-      delays.push(clock.now() - before)
+      const wait = expected[attempt - 1]
+      await clock.advance(wait - 1)
+      expect(calls).toBe(attempt)
+      await clock.advance(1)
+      expect(calls).toBe(attempt + 1)
     }
-    expect(delays).toEqual([40, 80, 160, 320])
     s.close()
   })
 
