@@ -61,6 +61,9 @@ function project({ setupFiles = [], setupFilesAfterEnv = [], ...overrides }) {
 module.exports = {
   bail: 0,
   testTimeout: 20000,
+  // no reference server outlives the run (__tests__/setup/reference-servers.js)
+  globalSetup: '<rootDir>/__tests__/setup/reference-servers-setup.js',
+  globalTeardown: '<rootDir>/__tests__/setup/reference-servers-teardown.js',
   projects: [
     project({
       displayName: 'h5',

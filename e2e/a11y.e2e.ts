@@ -6,7 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
-import { HOME_READY, loginThroughUserPage, showAllOfHome, suite } from './harness'
+import { HOME_READY, loginThroughUserPage, roomSocketWelcomed, showAllOfHome, suite } from './harness'
 
 const VIEWPORT = { width: 390, height: 844 }
 let visitor: BrowserContext
@@ -136,7 +136,8 @@ for (const screen of SCREENS) {
       await page.goto(`${s.server.origin}${path}`)
       await page.waitForSelector(screen.ready, { timeout: 20000 })
       await screen.act?.(page)
-      await page.waitForTimeout(800) // late images and counts
+      // late images and counts: every image loaded (or failed) and no request for more pending
+      await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), null, { timeout: 15000 })
       const found = await seriousViolations(page, screen.exclude)
       assert.equal(found.length, 0, `${screen.name} (${path}):\n${describe(found)}`)
     } finally {
@@ -208,9 +209,10 @@ const ROOM = 307 // on air in the seed
 
 async function openRoom(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
+  const joined = roomSocketWelcomed(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await page.waitForSelector('.chat__msg') // today's history
-  await page.waitForTimeout(500) // the room socket has joined
+  await joined // the room socket has joined
   return page
 }
 
@@ -255,6 +257,7 @@ test('with reduced motion asked for, no danmaku flies while the chat list still 
     before,
     { timeout: 10000 }
   )
+  // a pause that is the behaviour: for 1.5 s after the message came, nothing starts to fly
   await still.waitForTimeout(1500)
   const flying = await still.$$eval(
     '.danmaku__item',

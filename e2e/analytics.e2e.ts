@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite } from './harness'
+import { eventually, loginThroughUserPage, suite } from './harness'
 
 const s = suite()
 
@@ -82,8 +82,22 @@ test('R7.111 R4.10 the analytics script loads once with a date version; identify
   await page.locator('[data-tab="home"]:visible').dispatchEvent('click')
   await page.locator('[data-room]:visible').first().waitFor()
   await journey(page, s.server.origin, 307, 303)
-  await page.waitForTimeout(500)
-  const events = (await recorded(page)).slice(before)
+  // the events on their way: both page loads, the identify and every tracked step recorded
+  const events = (
+    await eventually(
+      () => recorded(page),
+      (all) => {
+        const mine = all.slice(before)
+        const names = new Set(mine.map((e) => e.event))
+        return (
+          mine.filter((e) => e.type === 'load').length >= 2 &&
+          mine.some((e) => e.type === 'identify') &&
+          ['进入直播间', '点赞', '送礼物', '分享', '关注', '购买'].every((n) => names.has(n))
+        )
+      },
+      'the journey’s loads, identify and tracked events'
+    )
+  ).slice(before)
   // two page loads in the journey (the room, the paid room): one script each, with today's version
   assert.equal(scripts.length, 2, scripts.join('\n'))
   for (const url of scripts) assert.equal(new URL(url).searchParams.get('v'), today())
@@ -135,6 +149,7 @@ test('R7.111 with the analytics script blocked, the same journey works and nothi
   const before = (await recorded(page)).length
   // the same demo viewer as above, in rooms they have not followed or unlocked yet
   await journey(page, s.server.origin, 306, 308)
+  // a pause that is the behaviour: nothing is recorded in the time events take when the script is there
   await page.waitForTimeout(500)
   assert.equal((await recorded(page)).length, before)
   assert.deepEqual(errors, [])

@@ -140,6 +140,7 @@ test('a swipe back past the first slide lands on the last; the mouse over the ba
   await restsOn(page, SLIDES - 1, SLIDES)
   await page.hover('.banner')
   await page.clock.fastForward(12000)
+  // a pause that is the behaviour: the fast-forwarded time would have moved the banner within it (a real scroll)
   await page.waitForTimeout(700)
   assert.deepEqual(await banner(page), { position: SLIDES, dot: SLIDES - 1, live: 'off' })
   await page.mouse.move(200, 700)
@@ -161,6 +162,7 @@ test('the banner and the notices wait while the page is hidden', async () => {
   const noticeBefore = await notice()
   await visibility('hidden')
   await page.clock.fastForward(12000)
+  // a pause that is the behaviour: the fast-forwarded time would have moved the banner within it (a real scroll)
   await page.waitForTimeout(700)
   assert.deepEqual(await banner(page), { position: 1, dot: 0, live: 'off' })
   assert.equal(await notice(), noticeBefore)
@@ -174,6 +176,7 @@ test('the banner and the notices wait while the page is hidden', async () => {
 test('R9.15 with reduced motion the banner stands still and announces its slides; the notices change without moving', async () => {
   const { page, context } = await openHome({ reducedMotion: 'reduce' })
   await page.clock.fastForward(21000)
+  // a pause that is the behaviour: the fast-forwarded time would have moved the banner within it (a real scroll)
   await page.waitForTimeout(700)
   assert.deepEqual(await banner(page), { position: 1, dot: 0, live: 'polite' })
   const list = page.locator('.home__notice-ticker .ticker__list')

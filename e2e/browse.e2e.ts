@@ -81,8 +81,7 @@ test('R1.6 paid rooms and playbacks say 付费 on home’s cards and on the list
     for (let i = 0; i < 12; i++) {
       see(kind, await tagsOn(page, '.list-row', 'data-id'))
       await page.mouse.move(195, 400)
-      await page.mouse.wheel(0, 800)
-      await page.waitForTimeout(150)
+      await wheelAndSettle(page, 800)
     }
   }
   for (const kind of ['room', 'playback'] as const) {
@@ -96,6 +95,21 @@ test('R1.6 paid rooms and playbacks say 付费 on home’s cards and on the list
   await page.close()
 })
 
+/** Where the list stands: the page's scroll and the rows drawn. */
+const listPlace = () =>
+  `${window.scrollY}:${Array.from(document.querySelectorAll('.list-row'))
+    .map((e) => e.getAttribute('data-id'))
+    .join(',')}`
+
+/** One wheel turn: waits until the list has moved (at its end it does not: the wait then gives up). */
+async function wheelAndSettle(page: Page, dy: number) {
+  const before = await page.evaluate(listPlace)
+  await page.mouse.wheel(0, dy)
+  await page
+    .waitForFunction(`(${listPlace.toString()})() !== ${JSON.stringify(before)}`, undefined, { timeout: 1000 })
+    .catch(() => undefined)
+}
+
 test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', async () => {
   const page = await open('/m2/pages/home/home')
   await showAllOfHome(page)
@@ -104,7 +118,12 @@ test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', as
     const n = await page.$$eval('.home__rooms .card-item', (els) => els.length)
     if (n >= Math.min(20, total)) break
     await page.mouse.wheel(0, 20000)
-    await page.waitForTimeout(400)
+    // the next page came (more cards); otherwise the next round wheels again
+    await page
+      .waitForFunction((had) => document.querySelectorAll('.home__rooms .card-item').length > had, n, {
+        timeout: 3000
+      })
+      .catch(() => undefined)
   }
   const count = await page.$$eval('.home__rooms .card-item', (els) => els.length)
   assert.ok(count >= Math.min(20, total), `expected a second page, saw ${count} rooms`)
@@ -119,8 +138,7 @@ test('R2.7 the live list renders through a virtual list: rendered rows stay boun
   for (let i = 0; i < 30; i++) {
     maxRows = Math.max(maxRows, await page.$$eval('.list-row', (els) => els.length))
     await page.mouse.move(195, 400)
-    await page.mouse.wheel(0, 1200)
-    await page.waitForTimeout(150)
+    await wheelAndSettle(page, 1200)
   }
   const loaded = await page.evaluate(() => document.querySelector('.list-page__more')?.textContent)
   assert.equal(loaded, '没有更多了')
@@ -190,6 +208,7 @@ test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立�
   // a pull short of 60 px refreshes nothing
   const settled = asked.length
   await touchDrag(cdp, { x, y }, { x, y: y + 50 })
+  // a pause that is the behaviour: no refresh is asked for in the second after the short pull
   await page.waitForTimeout(1000)
   assert.equal(asked.length, settled)
 
@@ -213,6 +232,7 @@ async function backWithinSlide(page: Page, path: string, link: string, opened: R
   await page.locator(link).first().click()
   await page.waitForURL(opened)
   await page.waitForFunction(() => document.querySelectorAll('.taro_page').length === 2)
+  // pauses that are the behaviour: back 100 ms into the 300 ms slide, then looked at once the slide is long over
   await page.waitForTimeout(100)
   await page.goBack()
   await page.waitForURL((url) => url.pathname === path)
@@ -246,6 +266,8 @@ test('back before the opened page’s code arrives: home stays on screen under i
   })
   await room.click()
   await page.waitForURL(/live\/live/)
+  // pauses that are the behaviour: back while the room's code (600 ms late) is on its way, then home looked at once
+  // that code has long arrived
   await page.waitForTimeout(100)
   assert.equal(await page.locator('.taro_page').count(), 1, 'the room’s code is still on the way')
   await page.goBack()
@@ -259,7 +281,8 @@ test('back before the opened page’s code arrives: home stays on screen under i
   await room.click()
   await page.waitForURL(/live\/live/)
   await page.locator('.live').waitFor()
-  await page.waitForTimeout(600)
+  // the room's slide in ends with home hidden under it
+  await room.waitFor({ state: 'hidden', timeout: 10000 }).catch(() => undefined)
   assert.equal(await room.isVisible(), false, 'the room covers home')
   await page.close()
 })

@@ -1,9 +1,10 @@
 // The reference server (server/start.ts) as a child process on a free loopback port with a fresh database: how the
 // store and page tests (__tests__/src/support/reference-server.ts), the mini-program suite (weapp-sim/server.ts), the
 // browser tests and the benchmarks (e2e/harness.ts) run it. Sandbox mode (SANDBOX=1: demo controls, sandbox payment
-// and logins, server/README.md), the existing dist/h5 only (never a rebuild), and the child goes when its parent does.
+// and logins, server/README.md), the existing dist/h5 only (never a rebuild), and the child goes when its parent does,
+// even a parent killed with SIGKILL (e2e/die-with-parent.cjs watches it).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -14,6 +15,8 @@ export interface ChildServer {
   streamOrigin: string
   /** the database folder, removed by stop() */
   dataDir: string
+  /** the server process's id */
+  pid: number | undefined
   stop(): Promise<void>
 }
 
@@ -29,6 +32,23 @@ export interface ChildServerOptions {
    * another origin than the pages' `127.0.0.1`, as a deployment's CDN serves its streams
    */
   streamHost?: string
+}
+
+/**
+ * The servers a jest run started, as files named by their pid in the folder jest's global setup names
+ * (REFERENCE_SERVER_PIDS, __tests__/setup/reference-servers.js); its global teardown ends any still running. Outside jest
+ * nothing is kept.
+ */
+function trackChild(pid: number | undefined) {
+  const dir = process.env.REFERENCE_SERVER_PIDS
+  if (!dir || !pid) return
+  mkdirSync(dir, { recursive: true })
+  writeFileSync(join(dir, String(pid)), '')
+}
+
+function untrackChild(pid: number | undefined) {
+  const dir = process.env.REFERENCE_SERVER_PIDS
+  if (dir && pid) rmSync(join(dir, String(pid)), { force: true })
 }
 
 export function freePort(): Promise<number> {
@@ -75,7 +95,9 @@ export async function startChildServer({
   const streamOrigin = streamHost ? `http://${streamHost}:${port}` : origin
   const dataDir = mkdtempSync(join(tmpdir(), 'live-ref-'))
   prepare?.(dataDir)
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+  // the watch (die-with-parent.cjs) ends the server when this process ends, however it ends (a SIGKILL included)
+  const watch = resolve(__dirname, 'die-with-parent.cjs')
+  const child: ChildProcess = spawn(process.execPath, ['--require', watch, '--import', 'tsx', 'server/start.ts'], {
     // BENCH_SERVER_ROOT: another checkout's server and build, for the benchmark's before figures (bench/run.ts)
     cwd: process.env.BENCH_SERVER_ROOT || resolve(__dirname, '..'),
     env: {
@@ -86,13 +108,16 @@ export async function startChildServer({
       SKIP_H5_BUILD: '1',
       SANDBOX: '1',
       ...(streamHost ? { STREAM_ORIGIN: streamOrigin } : {}),
+      DIE_WITH_PARENT_STDIN: '1',
       ...env
     },
-    stdio: ['ignore', 'pipe', 'pipe']
+    // stdin: a pipe only this process holds; its end tells the child that its parent is gone
+    stdio: ['pipe', 'pipe', 'pipe']
   })
-  // a test process that dies (a timeout, ^C) takes its server along
+  // a test process that exits (a timeout, ^C) takes its server along at once; a killed one, through the watch
   const killChild = () => child.kill('SIGTERM')
   process.once('exit', killChild)
+  trackChild(child.pid)
   let log = ''
   child.stdout?.on('data', (d) => (log += d))
   child.stderr?.on('data', (d) => (log += d))
@@ -112,10 +137,12 @@ export async function startChildServer({
     origin,
     streamOrigin,
     dataDir,
+    pid: child.pid,
     async stop() {
       process.off('exit', killChild)
       child.kill('SIGTERM')
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
+      untrackChild(child.pid)
       rmSync(dataDir, { recursive: true, force: true })
     }
   }

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite } from './harness'
+import { loginThroughUserPage, roomSocketWelcomed, suite } from './harness'
 
 const ROOM = 307 // on air in the seed
 /** An ended room: its player is idle, so frame times under load are the chat's own. */
@@ -26,8 +26,10 @@ async function login(page: Page, origin: string) {
 
 async function openRoom(context: BrowserContext, room = ROOM, history = true): Promise<Page> {
   const page = await context.newPage()
+  const joined = roomSocketWelcomed(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${room}`)
   await page.waitForSelector(history ? '.chat__msg' : '.chat') // today's history
+  await joined // the room socket has joined: pushes reach the page from here on
   return page
 }
 
@@ -44,7 +46,6 @@ const rowsWith = (page: Page, text: string) =>
 test('R7.73 R3.14 R5.6 a danmaku sent in one browser appears in another one’s chat list and flying layer, once', async () => {
   const watch = await openRoom(watcher) // a visitor
   const send = await openRoom(sender)
-  await watch.waitForTimeout(500) // both room sockets have joined
   const text = `你好 ${Date.now() % 100000}`
   await send.fill('.chat__input input, input.chat__input', text)
   await tapSend(send)
@@ -62,6 +63,7 @@ test('R7.73 R3.14 R5.6 a danmaku sent in one browser appears in another one’s 
     (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
     text
   )
+  // a pause that is the behaviour: a second copy (the reply and the push both) would show within the next flushes
   await watch.waitForTimeout(600)
   assert.equal(await rowsWith(watch, text), 1)
   assert.equal(await rowsWith(send, text), 1)
@@ -85,7 +87,6 @@ test('R5.7 R8.10 a sensitive word is refused with the server message as a toast'
 
 test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame times and heap reported', async () => {
   const watch = await openRoom(watcher, QUIET_ROOM, false)
-  await watch.waitForTimeout(800)
   // sampled on every animation frame in the page (a string: tsx would add helpers to a function's source)
   await watch.evaluate(`(() => {
     const w = window
@@ -106,7 +107,12 @@ test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame tim
     body: '{"rate":200,"seconds":5}'
   })
   assert.equal(r.status, 200)
-  await watch.waitForTimeout(5800)
+  // the frames are sampled for as long as the injection lasts: until its last message (the 1000th) is in the chat
+  await watch.waitForFunction(
+    () => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(' #1000')),
+    null,
+    { timeout: 30000 }
+  )
   const m = await watch.evaluate<{
     p95: number
     frames: number

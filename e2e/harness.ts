@@ -56,12 +56,17 @@ export const HOME_READY = '.home__top-rooms .card-item'
 export async function showAllOfHome(page: Page) {
   await page.waitForSelector(HOME_READY)
   const placeholder = page.locator('[id^="near-viewport-"]')
-  for (let i = 0; i < 10 && (await placeholder.count()) > 0; i++) {
+  for (let i = 0; i < 10; i++) {
+    const left = await placeholder.count()
+    if (!left) break
     await placeholder
       .last()
       .scrollIntoViewIfNeeded()
       .catch(() => undefined) // drawn meanwhile
-    await page.waitForTimeout(100)
+    // the section scrolled to is drawn (its placeholder goes); the next round scrolls on either way
+    await page
+      .waitForFunction((n) => document.querySelectorAll('[id^="near-viewport-"]').length < n, left, { timeout: 5000 })
+      .catch(() => undefined)
   }
   await page.waitForSelector('.home__rooms .card-item')
   await page.evaluate(() => window.scrollTo(0, 0))
@@ -89,6 +94,35 @@ export async function submitLoginForm(page: Page, mobile = '13800000001', passwo
   await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill(mobile)
   await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill(password)
   await page.locator('.user-form__submit:visible').first().click()
+}
+
+/**
+ * Resolves once a room socket of the page has been welcomed (the server's first message on it, `welcome`): the room
+ * has joined and pushes reach it from then on. Call it before the page opens the room; rejects after `timeout` ms.
+ */
+export function roomSocketWelcomed(page: Page, timeout = 20000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('timed out: the room socket’s welcome')), timeout)
+    page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        if (/"type":\s*"welcome"/.test(String(f.payload))) {
+          clearTimeout(timer)
+          resolve()
+        }
+      })
+    )
+  })
+}
+
+/** Polls `probe` (a read of the page or the server) until `ok` holds of what it read; throws naming `what`. */
+export async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 15000) {
+  const end = Date.now() + timeout
+  for (;;) {
+    const value = await probe()
+    if (ok(value)) return value
+    if (Date.now() > end) throw new Error(`timed out: ${what} (last read ${JSON.stringify(value)})`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
 }
 
 /** Waits until `check` holds (a test's own record of requests, say), or throws naming `what`. */

@@ -4,7 +4,7 @@
 // live-recovery.e2e.ts.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startServer, suite } from './harness'
+import { eventually, startServer, suite, waitUntil } from './harness'
 import { behindLive, fetchText, latency, nearEdge, playing, trackLoads } from './live-measure'
 
 const ROOM = 496
@@ -184,12 +184,15 @@ test('time-shift (回看): the player loads the edge’s 30 s, not the two-hour 
   // playing again at the edge: under 3 s behind within 10 s of the tap (a loaded machine takes longer to catch up
   // than an idle one, which is there in about 3 s)
   const readings: number[] = []
-  const deadline = Date.now() + 10000
-  do {
-    await page.waitForTimeout(1000)
-    readings.push(await latency(page, s.server.origin))
-  } while (readings[readings.length - 1] >= 3 && Date.now() < deadline)
-  const behind = readings[readings.length - 1]
+  const behind = await eventually(
+    async () => {
+      readings.push(await latency(page, s.server.origin))
+      return readings[readings.length - 1]
+    },
+    (v) => v < 3,
+    'the picture back near the edge',
+    10000
+  ).catch(() => readings[readings.length - 1])
   assert.ok(behind < 3, `behind after 回到直播: ${readings.map((r) => r.toFixed(2)).join(', ')} s`)
   await page.close()
 })
@@ -236,7 +239,7 @@ test('a TV channel’s 从头看 plays the programme on air from its scheduled s
     { timeout: 20000 }
   )
   // the video may have been playing the live edge already: wait for the first segment of the programme's start
-  for (let i = 0; i < 100 && requested.length === 0; i++) await page.waitForTimeout(200)
+  await waitUntil(() => requested.length > 0, 'a segment of the programme’s start', 20000).catch(() => undefined)
   assert.ok(requested.length > 0, 'no segment was asked for after 从头看')
   // the date of the first segment it played, from the playlist's own EXT-X-PROGRAM-DATE-TIME
   const playlist = await fetchText(`${s.server.origin}/hls/live/ch1/360p.m3u8`)
@@ -302,7 +305,12 @@ test('radio plays its sound alone in the background: the lock screen’s title a
   await page.evaluate(() => (window as unknown as { __handlers: Record<string, () => void> }).__handlers.play())
   await page.waitForFunction(() => !(document.querySelector('audio.app-audio') as HTMLAudioElement).paused)
   // back on the 视听 tab (the page's own navigation, not a reload): it plays on, the bar above the tab bar
-  await page.waitForTimeout(600)
+  const resumed = await page.evaluate(() => (document.querySelector('audio.app-audio') as HTMLAudioElement).currentTime)
+  await page.waitForFunction(
+    (t0) => (document.querySelector('audio.app-audio') as HTMLAudioElement).currentTime > t0,
+    resumed,
+    { timeout: 10000 }
+  )
   await page.goBack()
   await page.waitForURL(/media\/media/)
   const bar = page.locator('.mini-player')
@@ -324,7 +332,9 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
   await playing(page)
-  await page.waitForTimeout(1500)
+  // a second and more played: the figures (latency, buffer, frames) have something to tell
+  const from = await page.evaluate(() => document.querySelector('video')!.currentTime)
+  await page.waitForFunction((t0) => document.querySelector('video')!.currentTime > t0 + 1.5, from, { timeout: 20000 })
   await page.evaluate(() =>
     document.querySelector('.player__controls')?.dispatchEvent(new Event('pointerdown', { bubbles: true }))
   )

@@ -30,7 +30,7 @@ test('R2.8 R3.12 an on-air room plays: the video element advances through the HL
     { timeout: 30000 }
   )
   const t1 = await page.evaluate(() => document.querySelector('video')!.currentTime)
-  await page.waitForTimeout(1500)
+  await page.waitForFunction((from) => document.querySelector('video')!.currentTime > from, t1, { timeout: 15000 })
   const t2 = await page.evaluate(() => document.querySelector('video')!.currentTime)
   assert.ok(t2 > t1, `currentTime advanced from ${t1} to ${t2}`)
   const src = await page.evaluate(

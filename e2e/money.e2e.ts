@@ -103,8 +103,10 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
   })
   for (let i = 0; i < 20 && pages.length === 0; i++) {
     await page.mouse.move(195, 400)
+    const y = await page.evaluate(() => window.scrollY)
     await page.mouse.wheel(0, 2000)
-    await page.waitForTimeout(200)
+    // the wheel scrolled (or the page asked for more); at the bottom already, the next round wheels again
+    await page.waitForFunction((before) => window.scrollY !== before, y, { timeout: 1000 }).catch(() => undefined)
   }
   assert.deepEqual(pages, [2])
   await page.waitForFunction(

@@ -426,6 +426,7 @@ test('gestures: a double tap pauses and plays; a long press plays at 2x while he
   }
   await doubleTap(true)
   await doubleTap(false)
+  // a pause that is the behaviour: the press comes well after the double tap, so it is not taken as a third tap
   await page.waitForTimeout(400)
   await page.mouse.move(cx, cy)
   await page.mouse.down()
@@ -455,7 +456,18 @@ test('the vote card sits between the player and the chat on a 390 × 844 phone: 
   const page = await newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${VOTE_ROOM}`)
   await page.waitForSelector('.act-card--vote .act-vote__option', { timeout: 20000 })
-  await page.waitForTimeout(500) // the portrait room has made room for the card
+  // the portrait room has made room for the card: its place no longer changes
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __cardRect?: string }
+      const rect = JSON.stringify(document.querySelector('.act-card--vote')!.getBoundingClientRect())
+      const same = w.__cardRect === rect
+      w.__cardRect = rect
+      return same
+    },
+    null,
+    { polling: 100, timeout: 10000 }
+  )
   // (a string: tsx would add helpers to a function's source)
   const r = await page.evaluate<{ overlap: boolean; options: boolean[] }>(`(() => {
     const rect = (e) => e.getBoundingClientRect()
@@ -532,6 +544,7 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
     await wxRefused
     // (Playwright's evaluate is a gesture: by itself it starts nothing)
     await wx.evaluate(() => undefined)
+    // a pause that is the behaviour: nothing starts the video in the half second after that gesture
     await wx.waitForTimeout(500)
     assert.equal(await wx.evaluate(() => document.querySelector('video')!.paused), true)
     await wx.evaluate(() => document.dispatchEvent(new Event('WeixinJSBridgeReady')))

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, closeRouted, suite } from './harness'
+import { HOME_READY, closeRouted, suite, waitUntil } from './harness'
 
 // the streams from another origin (localhost beside the pages' 127.0.0.1), as a deployment's CDN serves them and as
 // the bench measures
@@ -216,6 +216,7 @@ test("home paints its pre-rendered first screen from the HTML, before any script
     `${JSON.stringify(box)} vs ${JSON.stringify(appBox)}`
   )
   await page.waitForSelector(HOME_READY)
+  // a pause that is the behaviour: no layout shift in the moments after the app took over
   await page.waitForTimeout(300)
   assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
   await closeRouted(page)
@@ -380,13 +381,15 @@ test("R9.17 Taro's toast, modal and action sheet are not part of a first load: t
   for (const path of ['/m2/pages/home/home', '/m2/packageA/pages/live/live?roomid=496']) {
     await page.goto(`${s.server.origin}${path}`)
     await page.waitForSelector(path.includes('live') ? '.chat__send' : HOME_READY)
+    // a pause that is the behaviour: no overlay code comes in the 1.5 s after the page is up (a live room's stream
+    // never lets the network go idle, so there is no end of loading to wait for)
     await page.waitForTimeout(1500)
   }
   assert.deepEqual(overlays, [], 'no overlay code before an overlay')
   // an empty message: 请输入内容 as a toast (R9.17's default 1.5 s)
   await page.$eval('.chat__send', (e) => (e as HTMLElement).click())
   await page.waitForFunction(() => (document.querySelector('.taro__toast')?.textContent || '').includes('请输入内容'))
-  for (let i = 0; i < 50 && !overlays.length; i++) await page.waitForTimeout(100) // its body is read as it arrives
+  await waitUntil(() => overlays.length > 0, 'the overlays’ code read as it arrives', 5000)
   assert.equal(overlays.length, 1)
   await page.close()
 })
@@ -415,7 +418,7 @@ test('R4.49 a modal asked for while its code is still on the way is dismissed by
   await page.goBack()
   await page.waitForSelector(HOME_READY)
   release()
-  await page.waitForTimeout(1000)
+  await page.locator('.taro__modal').waitFor({ state: 'attached', timeout: 10000 }) // the prompt was drawn
   assert.equal(await page.locator('.taro__modal').count(), 1, 'the prompt was drawn')
   assert.equal(await page.locator('.taro__modal:visible').count(), 0, 'the login prompt is not left over home')
   await closeRouted(page, () => context.close())

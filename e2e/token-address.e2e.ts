@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { suite } from './harness'
+import { eventually, suite } from './harness'
 
 const s = suite()
 
@@ -62,8 +62,12 @@ for (const [name, path, ready, shownPath] of PAGES) {
   test(`R2.26 R7.58 R7.111 after the OAuth round trip to ${name} no address, history entry or analytics event holds the token`, async () => {
     const { context, page, token } = await roundTrip(PLAIN_UA, path, ready, shownPath)
     await page.waitForFunction(() => !!(window as unknown as { zhuge?: unknown }).zhuge, null, { timeout: 10000 })
-    await page.waitForTimeout(500) // the identify / load events on their way
-    const events = await analyticsEvents(page)
+    // the identify / load events on their way
+    const events = await eventually(
+      () => analyticsEvents(page),
+      (all) => all.length > 0,
+      'an analytics event'
+    )
     assert.ok(events.length > 0, 'analytics recorded the visit')
     for (const e of events)
       assert.ok(!JSON.stringify(e).includes(token), `event without the token: ${JSON.stringify(e).slice(0, 300)}`)

@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { suite } from './harness'
+import { roomSocketWelcomed, suite } from './harness'
 
 const M = (n: number) => `__x(${n})`
 const TEMPLATES: ((c: string) => string)[] = [
@@ -111,6 +111,7 @@ function watch(page: Page) {
   page.on('request', (r) => r.url().toLowerCase().startsWith('javascript:') && jsNavs.push(r.url()))
 }
 const texts = (page: Page, sel: string) => page.$$eval(sel, (els) => els.map((e) => e.textContent || ''))
+/** A pause that is the behaviour: a payload the page just took in would have run within it. */
 const settle = (page: Page) => page.waitForTimeout(300)
 
 // Found by this suite and fixed: Taro's H5 router wrote the navigation-bar title with innerHTML, and pages set titles
@@ -141,9 +142,10 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   const page = await context.newPage()
 
   // 1. live room 307: every payload as chat, sent by the partners while the room is open (flying danmaku + chat list)
+  const joined = roomSocketWelcomed(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
   await page.waitForSelector('.chat__msg', { timeout: 20000 })
-  await page.waitForTimeout(500)
+  await joined // the room socket has joined: the partners' chat reaches the page
   const flown = new Set<string>()
   await page.exposeFunction('__fly', (t: string) => void flown.add(t))
   await page.evaluate(() =>
@@ -197,10 +199,16 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   // 3. playback comments (R7.82), newest first, 5 a page
   for (const p of PAYLOADS.slice(23, 28))
     await api('/api/v1/userapp/playback/comment', { id: 5001, content: p.slice(0, 200) }, partners[1])
+  const commentsAnswered = me
+    .waitForResponse((r) => /playback\/comment/.test(r.url()), { timeout: 15000 })
+    .catch(() => undefined)
   await me.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5001`)
   // (comment text is shown with HTML tags stripped, so the sample is the marker call left as text)
   // TODO: the payload comments were not found in .comment within 10 s (stripped text? list not loaded?): only visited
-  await me.waitForTimeout(1500)
+  await commentsAnswered
+  await me
+    .waitForFunction(() => document.querySelectorAll('.comment').length > 0, null, { timeout: 5000 })
+    .catch(() => undefined)
   if ((await texts(me, '.comment')).some((c) => c.includes('__x('))) surfaces.add('playback comments')
 
   // 4. timeline (topic 1) and three post pages (the full post renders through RichText)
@@ -254,6 +262,7 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
     if (!me.url().includes('roomid=306')) await me.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=306`)
   }
   surfaces.add('room tabs')
+  // a pause that is the behaviour: a payload of the last surface would have run within it
   await me.waitForTimeout(500)
 
   const secs = ((Date.now() - t0) / 1000).toFixed(1)

@@ -331,6 +331,11 @@ export class WeappSim {
   private loading: string[] = []
   private context: vm.Context
   private timers = new Set<NodeJS.Timeout>()
+  /**
+   * The delay of every app timer (setTimeout / setInterval) that has run, in the order they ran: tests tell which of
+   * the app's own waits has passed by this, never by the wall clock.
+   */
+  firedTimers: number[] = []
   private intervals = new Set<NodeJS.Timeout>()
   private pendingRequests = 0
   private lastActivity = 0
@@ -384,6 +389,7 @@ export class WeappSim {
         if (typeof fn !== 'function') return 0
         const t = (repeat ? setInterval : setTimeout)(() => {
           if (!repeat) set.delete(t)
+          sim.firedTimers.push(Number(ms) || 0)
           if (!sim.closed) sim.guard('timer', () => fn(...args))
         }, ms)
         set.add(t)

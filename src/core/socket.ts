@@ -1,84 +1,52 @@
 import Taro from '@tarojs/taro'
-import type { ClientMessage, PushData, PushKind, PushMessage } from '../../contract/push'
+import type { ClientMessage } from '../../contract/push'
 import { onWake } from '@/platform/app-wake'
+import { systemClock, type Clock } from '@/utils/clock'
 import { currentHosts } from './request'
 import { roomKey } from './room-access'
+import {
+  BACKOFF_INITIAL,
+  BACKOFF_JITTER,
+  BACKOFF_MAX,
+  HEARTBEAT_INTERVAL,
+  Heartbeat,
+  backoffDelay
+} from './socket-timing'
+import {
+  parseMessage,
+  type PushHandler,
+  type PushHandlers,
+  type PushKind,
+  type PushSubscription,
+  type WelcomeData
+} from './push-kinds'
+
+export { BACKOFF_INITIAL, BACKOFF_JITTER, BACKOFF_MAX, HEARTBEAT_INTERVAL, backoffDelay }
+export { PUSH_TAKERS } from './push-kinds'
+export type {
+  DanmakuPushData,
+  PushDataMap,
+  PushHandler,
+  PushHandlers,
+  PushKind,
+  PushKindsOf,
+  PushSubscription,
+  PushTaker,
+  WelcomeData
+} from './push-kinds'
 
 /**
  * The push channel of a live room: the only caller of Taro.connectSocket (same API on H5 and in the mini-program).
  * One RoomSocket per room connection: `ws(s)://<api host>/ws?roomid=N`, JSON messages `{type, data}`, a heartbeat
  * `{type:'ping'}`, and reconnection with exponential backoff (1 s doubling to 30 s, with jitter) until close(). A
  * changed network, or the app back after more than 5 s hidden, drops every room's connection at once to reconnect
- * (dropRoomSockets, src/platform/app-wake.ts) rather than wait for the heartbeat to find it dead.
- * The messages are contract/push.ts's (type-only here: no schema ships in the app). Features subscribe by kind with
+ * (dropRoomSockets, src/platform/app-wake.ts) rather than wait for the heartbeat to find it dead. The backoff and the
+ * heartbeat are socket-timing.ts; every wait runs on the socket's clock (systemClock unless a test passes its own).
+ * The messages are contract/push.ts's, decoded and typed in push-kinds.ts (no schema ships in the app), which also
+ * names who takes each kind (PUSH_TAKERS). Features subscribe by kind with
  * on(type, handler) or onEach({kind: handler}); the chat store fills the gap after a reconnect from the `welcome`
  * message's last_msg_id (spec R7.72).
  */
-
-/** The first message of every connection (contract/push.ts): the room's newest chat msg_id when it joined. */
-export type WelcomeData = PushData<'welcome'>
-
-/** A live chat message as pushed (R3.14). */
-export type DanmakuPushData = PushData<'danmaku'>
-
-/** Each kind of push the server sends, with its data (contract/push.ts): no other kind arrives. */
-export type PushDataMap = { [K in PushKind]: PushData<K> }
-
-export type { PushKind }
-
-/** A subscription: one kind of push, or '*' for every message. */
-export type PushSubscription = PushKind | '*'
-
-export type PushHandler<K extends PushSubscription = PushKind> = (
-  data: K extends PushKind ? PushDataMap[K] : PushMessage['data'],
-  type: K extends PushKind ? K : PushKind
-) => void
-
-/** Who in the app takes a kind of push (see PUSH_TAKERS). */
-export type PushTaker = 'socket' | 'chat' | 'interact' | 'stage' | 'ignored'
-
-/**
- * Every kind of push of the contract and the part of the app that takes it. A kind the contract adds and this table
- * lacks does not compile, and a jest test (push-kinds.test.tsx) checks the contract's kinds against it and against the
- * features' subscriptions at run time.
- *
- * - socket: RoomSocket itself: `welcome` resets the backoff (the chat's gap fill and the stage's refresh after a
- *   reconnect listen to it too); `pong` and any other message count as heard; after an `error` the server closes and
- *   the backoff reconnects.
- * - chat: the room's chat (danmaku/chat-store.ts; the text lottery reads `danmaku` too).
- * - interact: the like total and the gift strip (interact/index.tsx).
- * - stage: the in-room activities (activities/stage.ts PUSH_KIND).
- * - ignored: the room's state comes from roominfo (R7.13) when the room is opened; a closed chat is learned when a
- *   message is refused (聊天暂时关闭, R5.8).
- */
-export const PUSH_TAKERS = {
-  welcome: 'socket',
-  pong: 'socket',
-  error: 'socket',
-  online: 'chat',
-  danmaku: 'chat',
-  like: 'interact',
-  gift: 'interact',
-  live_status: 'ignored',
-  chat_status: 'ignored',
-  lottery_start: 'stage',
-  lottery_result: 'stage',
-  rain_start: 'stage',
-  rain_stop: 'stage',
-  redpack: 'stage',
-  vote: 'stage',
-  quiz: 'stage',
-  goods_on: 'stage',
-  goods_off: 'stage'
-} as const satisfies { readonly [K in PushKind]: PushTaker }
-
-/** The kinds of push one part of the app takes. */
-export type PushKindsOf<T extends PushTaker> = {
-  [K in PushKind]: (typeof PUSH_TAKERS)[K] extends T ? K : never
-}[PushKind]
-
-/** A handler for each kind of a set (RoomSocket.onEach). */
-export type PushHandlers<K extends PushKind> = { readonly [P in K]: PushHandler<P> }
 
 export type SocketStatus = 'idle' | 'connecting' | 'open' | 'waiting' | 'closed'
 
@@ -108,27 +76,8 @@ export interface RoomSocketOptions {
   /** replaces Taro.connectSocket (tests). */
   connect?: (url: string) => Promise<SocketTaskLike>
   random?: () => number
-  /** the socket's clock for its reconnect waits (default setTimeout): tests read the delays it asks for */
-  setTimer?: (fn: () => void, ms: number) => unknown
-  clearTimer?: (handle: unknown) => void
-}
-
-export const BACKOFF_INITIAL = 1000
-export const BACKOFF_MAX = 30000
-export const BACKOFF_JITTER = 0.2
-export const HEARTBEAT_INTERVAL = 25000
-
-/** The wait before reconnect attempt `attempt` (0-based): initial × 2^attempt capped at max, spread by ± jitter. */
-export function backoffDelay(
-  attempt: number,
-  random: () => number = Math.random,
-  initial = BACKOFF_INITIAL,
-  max = BACKOFF_MAX,
-  jitter = BACKOFF_JITTER
-): number {
-  const base = Math.min(max, initial * Math.pow(2, Math.max(0, attempt)))
-  const spread = 1 - jitter + 2 * jitter * random()
-  return Math.round(Math.min(max, base * spread))
+  /** the reconnect waits, the open timeout and the heartbeat (default systemClock): tests pass one they move */
+  clock?: Clock
 }
 
 /** `ws(s)://<api host>/ws?roomid=N`: the API host with http → ws and https → wss; a password room adds its room_key. */
@@ -143,20 +92,6 @@ export function socketUrl(roomId: number | string, apiHost: string = currentHost
 
 function defaultConnect(url: string): Promise<SocketTaskLike> {
   return Taro.connectSocket({ url })
-}
-
-function parseMessage(raw: unknown): { type: string; data: unknown } | null {
-  let value = raw
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw)
-    } catch {
-      return null
-    }
-  }
-  if (!value || typeof value !== 'object') return null
-  const { type, data } = value as { type?: unknown; data?: unknown }
-  return typeof type === 'string' ? { type, data } : null
 }
 
 export class RoomSocket {
@@ -176,9 +111,8 @@ export class RoomSocket {
   private task: SocketTaskLike | null = null
   private stopped = true
   private retryTimer: unknown = null
-  private pingTimer: ReturnType<typeof setInterval> | null = null
-  private openTimer: ReturnType<typeof setTimeout> | null = null
-  private lastHeard = 0
+  private heartbeat: Heartbeat | null = null
+  private openTimer: unknown = null
 
   constructor(roomId: number | string, options: RoomSocketOptions & { url?: string } = {}) {
     this.roomId = roomId
@@ -193,8 +127,7 @@ export class RoomSocket {
       openTimeout: options.openTimeout ?? 10000,
       connect: options.connect ?? defaultConnect,
       random: options.random ?? Math.random,
-      setTimer: options.setTimer ?? ((fn, ms) => setTimeout(fn, ms)),
-      clearTimer: options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>))
+      clock: options.clock ?? systemClock
     }
   }
 
@@ -253,7 +186,7 @@ export class RoomSocket {
     const task = this.task
     if (!task) {
       if (this.status === 'waiting' && this.retryTimer) {
-        this.opts.clearTimer(this.retryTimer)
+        this.opts.clock.clearTimeout(this.retryTimer)
         this.retryTimer = null
         void this.open()
       }
@@ -295,7 +228,7 @@ export class RoomSocket {
       return
     }
     this.task = task
-    this.openTimer = setTimeout(() => {
+    this.openTimer = this.opts.clock.setTimeout(() => {
       if (this.task === task && this.status !== 'open') {
         this.lost(task)
         this.safeClose(task)
@@ -303,16 +236,15 @@ export class RoomSocket {
     }, this.opts.openTimeout)
     task.onOpen(() => {
       if (this.task !== task) return
-      if (this.openTimer) clearTimeout(this.openTimer)
+      if (this.openTimer !== null) this.opts.clock.clearTimeout(this.openTimer)
       this.openTimer = null
       this.connections++
-      this.lastHeard = Date.now()
       this.setStatus('open')
       this.startHeartbeat(task)
     })
     task.onMessage((res) => {
       if (this.task !== task) return
-      this.lastHeard = Date.now()
+      this.heartbeat?.heard()
       const msg = parseMessage(res?.data)
       if (!msg) return
       if (msg.type === 'welcome') {
@@ -367,32 +299,35 @@ export class RoomSocket {
     )
     this.attempts++
     this.setStatus('waiting')
-    if (this.retryTimer) this.opts.clearTimer(this.retryTimer)
-    this.retryTimer = this.opts.setTimer(() => {
+    if (this.retryTimer !== null) this.opts.clock.clearTimeout(this.retryTimer)
+    this.retryTimer = this.opts.clock.setTimeout(() => {
       this.retryTimer = null
       void this.open()
     }, delay)
   }
 
   private startHeartbeat(task: SocketTaskLike) {
-    if (this.pingTimer) clearInterval(this.pingTimer)
-    this.pingTimer = setInterval(() => {
-      if (this.task !== task) return
-      if (Date.now() - this.lastHeard > this.opts.staleAfter) {
+    this.heartbeat?.stop()
+    this.heartbeat = new Heartbeat(
+      this.opts.clock,
+      this.opts.heartbeat,
+      this.opts.staleAfter,
+      () => this.task === task && this.send({ type: 'ping' }),
+      () => {
         // silent for too long (a half-open TCP connection): replace it
+        if (this.task !== task) return
         this.lost(task)
         this.safeClose(task)
-        return
       }
-      this.send({ type: 'ping' })
-    }, this.opts.heartbeat)
+    )
   }
 
   private clearTimers() {
-    if (this.retryTimer) this.opts.clearTimer(this.retryTimer)
-    if (this.pingTimer) clearInterval(this.pingTimer)
-    if (this.openTimer) clearTimeout(this.openTimer)
-    this.retryTimer = this.pingTimer = this.openTimer = null
+    const clock = this.opts.clock
+    if (this.retryTimer !== null) clock.clearTimeout(this.retryTimer)
+    if (this.openTimer !== null) clock.clearTimeout(this.openTimer)
+    this.heartbeat?.stop()
+    this.retryTimer = this.openTimer = this.heartbeat = null
   }
 
   private safeClose(task: SocketTaskLike) {

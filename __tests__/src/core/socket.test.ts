@@ -18,6 +18,7 @@ import {
 } from '@/core/socket'
 import { ChatStore, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
 import { sleep, until } from '../support/wait'
+import { ManualClock } from '../support/manual-clock'
 import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithGoods // every on-air room has today's history
@@ -70,53 +71,66 @@ describe('RoomSocket against the reference server', () => {
     // the room's newest message: the seed's 8th, or a later one when another test posted first
     const last = Math.max(0, ...(await serverHistory(ROOM)).map((m) => Number(m.msg_id)))
     expect(last).toBeGreaterThanOrEqual(8)
-    const s = new RoomSocket(ROOM, { heartbeat: 150 })
+    // the heartbeat runs on a clock the test moves: each ping goes out when the test says 150 ms have passed
+    const clock = new ManualClock()
+    const s = new RoomSocket(ROOM, { heartbeat: 150, clock })
     const welcomes: number[] = []
     const pongs: number[] = []
+    const heard: string[] = []
     const onPong = (d: { time: number }) => pongs.push(d.time)
     s.on('welcome', (w) => welcomes.push(w.last_msg_id))
     s.on('pong', onPong)
+    s.on('*', (_d, type) => heard.push(type))
     s.connect()
-    await until(() => pongs.length >= 2, 10000)
+    await until(() => welcomes.length === 1, 10000, 'the welcome')
+    await clock.advance(149)
+    await sleep(50) // time for a pong to come back, had a ping gone out early
+    expect(pongs).toHaveLength(0) // no ping before the heartbeat's interval
+    await clock.advance(1)
+    await until(() => pongs.length === 1, 10000, 'the first pong')
+    await clock.advance(150)
+    await until(() => pongs.length === 2, 10000, 'the second pong')
     expect(welcomes).toEqual([last])
     // online counts signed-in viewers only: this anonymous socket is not one
     expect(s.welcome).toEqual({ roomid: String(ROOM), last_msg_id: last, online: 0 })
     s.off('pong', onPong)
-    const seen = pongs.length
-    await sleep(400)
-    expect(pongs.length).toBe(seen)
+    await clock.advance(150)
+    await until(() => heard.filter((t) => t === 'pong').length === 3, 10000, 'the third pong on the wire')
+    expect(pongs).toHaveLength(2) // the unsubscribed handler saw none of it
     s.close()
   })
 
   test('a dropped connection comes back after the backoff; close() stops reconnecting for good', async () => {
-    const s = new RoomSocket(ROOM, { initialDelay: 50 })
+    const clock = new ManualClock()
+    const s = new RoomSocket(ROOM, { initialDelay: 50, jitter: 0, clock })
     let welcomes = 0
     s.on('welcome', () => welcomes++)
     s.connect()
     await until(() => welcomes === 1, 10000)
     s.drop()
     expect(s.status).toBe('waiting')
+    await clock.advance(49)
+    expect(s.status).toBe('waiting') // the backoff's 50 ms have not passed
+    await clock.advance(1)
     await until(() => welcomes === 2, 10000)
     expect(s.connections).toBe(2)
     expect(s.attempts).toBe(0) // the welcome reset the backoff
     s.close()
     expect(s.status).toBe('closed')
-    await sleep(300)
+    expect(clock.pending).toBe(0) // no retry, no heartbeat, no open timeout left: nothing will reconnect
+    await clock.advance(60_000)
     expect(welcomes).toBe(2)
     expect(s.status).toBe('closed')
   })
 
   test('a refused or failing connection backs off 1×, 2×, 4× … until it opens', async () => {
-    // the waits the socket asks its own clock for, not the machine's wall clock (which a loaded machine stretches)
-    const delays: number[] = []
+    // the waits run on the socket's clock: each attempt comes only when its backoff has passed on it
+    const clock = new ManualClock()
     let calls = 0
     const s = new RoomSocket(ROOM, {
       initialDelay: 40,
       jitter: 0,
-      setTimer: (fn, ms) => {
-        delays.push(ms)
-        return setTimeout(fn, 0)
-      },
+      clock,
       connect: (url) => {
         calls++
         if (calls <= 4) return Promise.reject(new Error('connectSocket:fail'))
@@ -124,8 +138,16 @@ describe('RoomSocket against the reference server', () => {
       }
     })
     s.connect()
-    await until(() => calls === 5, 10000)
-    expect(delays).toEqual([40, 80, 160, 320])
+    // each failed attempt waits its delay on the clock: no attempt a moment before it, the next one at it
+    const expected = [40, 80, 160, 320]
+    for (let attempt = 1; attempt < 5; attempt++) {
+      await until(() => calls === attempt && s.status === 'waiting', 10000, `attempt ${attempt} to fail`)
+      const wait = expected[attempt - 1]
+      await clock.advance(wait - 1)
+      expect(calls).toBe(attempt)
+      await clock.advance(1)
+      expect(calls).toBe(attempt + 1)
+    }
     s.close()
   })
 

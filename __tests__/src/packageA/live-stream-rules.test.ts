@@ -11,9 +11,9 @@ import { programmeRows } from '@/packageA/pages/watch/store'
 import { timeLeftText } from '@/packageA/components/activities/time-left'
 import { normalizeSchedule } from '@/stores/media-schedule'
 import { networkKind } from '@/platform/network'
-import { StageStore } from '@/packageA/components/activities/stage'
+import { QUEUE_TICK_MS, StageStore } from '@/packageA/components/activities/stage'
 import type { ActivityModule, ActivityStore } from '@/packageA/components/activities/types'
-import { sleep } from '../support/wait'
+import { ManualClock } from '../support/manual-clock'
 
 describe('the retry backoff of a failed stream', () => {
   test('1 s, then doubling to 30 s, each varied by ±20 %; a success starts again from 1 s', () => {
@@ -144,36 +144,40 @@ describe('a pushed activity waits for the viewer’s picture, the latency read a
       connections: 1,
       on: (type: string, fn: (data: unknown) => void) => (handlers.set(type, fn), () => handlers.delete(type))
     }
+    // the stage's queue runs on a clock the test moves: the waits below take no real time
+    const clock = new ManualClock()
     const stage = new StageStore(1, {
       loaders,
       delayMs: () => latency.ms,
       acquire: () => socket as never,
       release: () => undefined,
-      now: () => Math.floor(Date.now() / 1000),
-      toast: () => undefined
+      now: () => Math.floor(clock.now() / 1000),
+      toast: () => undefined,
+      clock
     })
     stage.enter()
     const push = (type: string, data: unknown) => handlers.get(type)!(data)
-    return { stage, shown, push }
+    return { stage, shown, push, clock }
   }
   test('a viewer ten minutes behind (回看) does not see it yet; back at the edge (回到直播) sees it at once', async () => {
     const latency = { ms: 600_000 }
-    const { stage, shown, push } = stageWith(latency)
+    const { stage, shown, push, clock } = stageWith(latency)
     push('vote', { id: 1 })
-    await sleep(1700)
+    await clock.advance(1700)
     expect(shown).toEqual([]) // its moment is ten minutes ahead of the picture
     latency.ms = 1500 // 回到直播: the picture is past the moment it was pushed
-    await sleep(300)
+    await clock.advance(QUEUE_TICK_MS) // the queue's next look
     expect(shown).toEqual(['vote'])
     stage.leave()
+    expect(clock.pending).toBe(0) // the queue's tick stops with the stage
   })
   test('at the live edge it shows after the latency', async () => {
     const latency = { ms: 300 }
-    const { stage, shown, push } = stageWith(latency)
+    const { stage, shown, push, clock } = stageWith(latency)
     push('quiz', { id: 2 })
-    await sleep(150)
+    await clock.advance(299)
     expect(shown).toEqual([])
-    await sleep(450)
+    await clock.advance(QUEUE_TICK_MS) // due at 300 ms, seen at the tick after it (400 ms)
     expect(shown).toEqual(['quiz'])
     stage.leave()
   })

@@ -29,6 +29,7 @@ import {
 import { removeItem } from '@/platform/storage'
 import { sessionStore } from '@/stores/session'
 import { sleep, until } from '../support/wait'
+import { ManualClock, advanceUntil } from '../support/manual-clock'
 import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const ROOM = SEED_IDS.rooms.onAirWithHistory
@@ -54,6 +55,30 @@ beforeEach(() => {
   setToken('')
   removeItem(BLOCKED_KEY)
 })
+
+/** The room's newest msg_id on the server. */
+async function serverLast(room: number): Promise<number> {
+  const r = await fetch(`${server.origin}/api/v1/userapp/living/danmaku`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ roomid: room, count: 1 })
+  }).then((res) => res.json() as Promise<{ data: { msg_id: number }[] }>)
+  return Math.max(0, ...r.data.map((m) => Number(m.msg_id)))
+}
+
+/** Injects messages into the room and waits (a generous limit) until the server holds the newest, `upTo`. */
+async function inject(room: number, body: string, upTo: number): Promise<void> {
+  await fetch(`${server.origin}/dev/rooms/${room}/inject`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body
+  })
+  const end = Date.now() + 10000
+  while ((await serverLast(room)) < upTo) {
+    if (Date.now() > end) throw new Error(`timed out waiting for msg_id ${upTo} on the server`)
+    await sleep(20)
+  }
+}
 
 /** A SocketTask the test drives: `emit` delivers a server message, `opened` the open event. */
 function scriptedSocket() {
@@ -128,18 +153,8 @@ function liveStore(deps: Partial<ChatDeps> = {}) {
 describe('history', () => {
   test('R7.72 R7.79 R9.4 R9.7 history is fetched with roomid, count 10 and type today; only the last 10 show', async () => {
     // the room's newest message so far (the seed's 8, plus whatever other tests posted before this one)
-    const latest = await fetch(`${server.origin}/api/v1/userapp/living/danmaku`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ roomid: ROOM, count: 1 })
-    }).then((r) => r.json() as Promise<{ data: { msg_id: number }[] }>)
-    const before = Math.max(0, ...latest.data.map((m) => Number(m.msg_id)))
-    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"rate":100,"seconds":0.12}'
-    })
-    await sleep(400)
+    const before = await serverLast(ROOM)
+    await inject(ROOM, '{"rate":100,"seconds":0.12}', before + 12)
     expect(HISTORY_COUNT).toBe(10)
     expect(HISTORY_TYPE).toBe('today')
     const calls = countRequests(/living\/danmaku/)
@@ -224,11 +239,15 @@ describe('sending (spec section 5 chat send rules)', () => {
     const { store, socket } = liveStore()
     const room = store.enter(ROOM)
     await until(() => room.historyLoaded && !!socket()?.isOpen)
+    const pushed: string[] = []
+    socket()!.on('danmaku', (d) => pushed.push(d.content))
     const calls = countRequests(/userapp\/danmaku/)
     await expect(room.send('  主播晚上好  ')).resolves.toBe(true)
     calls.restore()
     expect(JSON.parse(calls.bodies[0])).toMatchObject({ room_id: ROOM, content: '主播晚上好' })
-    await sleep(FLUSH_INTERVAL * 3)
+    // the room's own push of it comes too (the server pushes every message to the room): once it has, one row shows
+    await until(() => pushed.includes('主播晚上好'), 10000, 'the push of the message')
+    room.flushNow()
     const mine = room.messages.filter((m) => m.text === '主播晚上好')
     expect(mine).toHaveLength(1)
     expect(mine[0].nickname).toBeTruthy()
@@ -295,8 +314,9 @@ describe('sending (spec section 5 chat send rules)', () => {
 })
 
 describe('live messages: batches, order, no duplicates, bound', () => {
-  test('1000 messages over ~1 s reach the list in a few 200 ms batches, not one change per message', async () => {
-    const { store, open, emit, push } = scriptedStore()
+  test('1000 messages over 1 s reach the list in a few 200 ms batches, not one change per message', async () => {
+    const clock = new ManualClock()
+    const { store, open, emit, push } = scriptedStore({ clock })
     const room = store.enter(ROOM)
     await until(() => room.historyLoaded)
     await sleep(0)
@@ -310,21 +330,17 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     })
     renders = 0
     const flushesBefore = room.flushes
-    const started = Date.now()
+    // 10 messages every 10 ms of the room's clock: 1 s of pushes, then two flush intervals
     for (let burst = 0; burst < 100; burst++) {
       for (let k = 1; k <= 10; k++) push(base + burst * 10 + k)
-      await sleep(10)
+      await clock.advance(10)
     }
-    await sleep(FLUSH_INTERVAL * 2)
-    const elapsed = Date.now() - started
+    await clock.advance(FLUSH_INTERVAL * 2)
     dispose()
     const flushes = room.flushes - flushesBefore
     expect(room.messages[room.messages.length - 1].msgId).toBe(base + 1000)
-    expect(flushes).toBeGreaterThanOrEqual(2)
-    // at most one batch per FLUSH_INTERVAL of the time the pushes took (about 1.4 s idle, longer on a loaded machine,
-    // which stretches the sleeps): never one change per message
-    expect(flushes).toBeLessThanOrEqual(Math.ceil(elapsed / FLUSH_INTERVAL) + 1)
-    expect(flushes).toBeLessThan(100)
+    // one batch per FLUSH_INTERVAL of the 1 s the pushes took: never one change per message
+    expect(flushes).toBe(1000 / FLUSH_INTERVAL)
     expect(renders).toBe(flushes)
     expect(room.online).toBe(3)
     store.leave(ROOM)
@@ -376,12 +392,7 @@ describe('live messages: batches, order, no duplicates, bound', () => {
     const last = room.lastMsgId
     emit('welcome', { roomid: String(ROOM), last_msg_id: last, online: 1 })
     // three more messages reach the server while "disconnected", one of them also arrives as a push
-    await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"rate":30,"seconds":0.1}'
-    })
-    await sleep(400)
+    await inject(ROOM, '{"rate":30,"seconds":0.1}', last + 3)
     const calls = countRequests(/living\/danmaku/)
     emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
     // the new connection's own pushes start above the welcome's id and may beat the history answer
@@ -497,29 +508,39 @@ describe('no message lost silently', () => {
   test('R7.72 R3.15 history failing 5 times after a reconnect: the gap fill keeps trying with doubling waits, then fills it in order; later pushes wait', async () => {
     await withProxy(async (proxy) => {
       const retry = [100, 200, 400, 800, 1600]
+      const clock = new ManualClock()
+      const waits: number[] = [] // the retries the fill asked for, each when its wait began
       const { store, room, emit, push } = await joined(ROOM, {
-        gapRetry: (a) => retry[Math.min(a, retry.length - 1)],
-        holdMax: 20000
+        gapRetry: (a) => (waits.push(a), retry[Math.min(a, retry.length - 1)]),
+        holdMax: 20000,
+        clock
       })
       const last = room.lastMsgId
-      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"rate":30,"seconds":0.1}'
-      })
-      await sleep(400)
+      await inject(ROOM, '{"rate":30,"seconds":0.1}', last + 3)
       proxy.fail((url, body) => url.includes('living/danmaku') && body.includes('after_msg_id'), { status: 503 }, 5)
+      // the fill's requests as the client sends them (counted when fetch is called, before the proxy sees them)
+      const sent = countRequests(/living\/danmaku/)
+      const sentFills = () => sent.bodies.filter((b) => b.includes('after_msg_id')).length
       emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
       push(last + 4) // the new connection's first push: above the gap
-      await until(() => fills(proxy).length >= 3)
-      room.flushNow()
-      expect(room.messages.some((m) => m.msgId > last)).toBe(false) // held behind the gap, not shown out of order
-      await until(() => room.messages.length > 0 && room.messages[room.messages.length - 1].msgId === last + 4, 10000)
+      // each failed page waits its retry delay on the room's clock: nothing is asked before it has passed
+      for (let i = 0; i < retry.length; i++) {
+        await until(() => waits.length === i + 1, 10000, `the wait after failure ${i + 1}`)
+        expect(waits[i]).toBe(i) // doubling: the attempt counts up
+        await clock.advance(retry[i] - 1)
+        expect(sentFills()).toBe(i + 1)
+        room.flushNow()
+        expect(room.messages.some((m) => m.msgId > last)).toBe(false) // held behind the gap, not shown out of order
+        await clock.advance(1)
+        await until(() => sentFills() === i + 2, 10000, `fill ${i + 2} sent`)
+      }
+      // the gap's page and the held push go into the list at its next flush
+      await advanceUntil(clock, () => room.messages.some((m) => m.msgId === last + 4), FLUSH_INTERVAL, 'the push')
+      sent.restore()
       const calls = fills(proxy)
       expect(calls).toHaveLength(6) // the old code gave up after the 4th failure
       expect(calls.slice(0, 5).every((c) => c.fault === 'status')).toBe(true)
       for (const c of calls) expect(JSON.parse(c.body)).toMatchObject({ roomid: ROOM, after_msg_id: last, count: 3 })
-      calls.slice(1).forEach((c, i) => expect(c.at - calls[i].at).toBeGreaterThanOrEqual(retry[i] - 20))
       expect(room.messages.slice(-4).map((m) => m.msgId)).toEqual([last + 1, last + 2, last + 3, last + 4])
       expect(room.messages.some((m) => m.gap)).toBe(false)
       store.leave(ROOM)
@@ -528,30 +549,29 @@ describe('no message lost silently', () => {
 
   test('R7.72 while history is slower than holdMax the held pushes show; the gap’s messages go in their places when it answers', async () => {
     await withProxy(async (proxy) => {
-      const { store, room, emit, push } = await joined(ROOM, { gapRetry: () => 600, holdMax: 300 })
+      const clock = new ManualClock()
+      let waiting = false // the fill waits out its retry (its first page was cut)
+      const { store, room, emit, push } = await joined(ROOM, {
+        gapRetry: () => ((waiting = true), 600),
+        holdMax: 300,
+        clock
+      })
       const last = room.lastMsgId
-      await fetch(`${server.origin}/dev/rooms/${ROOM}/inject`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{"rate":30,"seconds":0.1}'
-      })
-      await sleep(400)
+      await inject(ROOM, '{"rate":30,"seconds":0.1}', last + 3)
       proxy.fail((url, body) => url.includes('living/danmaku') && body.includes('after_msg_id'), 'drop-request', 1)
-      // what the list held when the held pushes first showed, seen as it changed (not when a poll comes round, which a
-      // loaded machine may make late enough for the retry to have filled the gap)
-      let aheadOfGap: boolean | undefined
-      const watch = autorun(() => {
-        const ids = room.messages.map((m) => m.msgId)
-        if (aheadOfGap === undefined && ids.includes(last + 5)) aheadOfGap = !ids.includes(last + 1)
-      })
       emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
       push(last + 4)
       push(last + 5)
-      await until(() => aheadOfGap !== undefined, 3000)
-      watch()
-      expect(aheadOfGap).toBe(true) // shown ahead of the gap, before its messages came
-      await until(() => room.messages.some((m) => m.msgId === last + 1), 5000)
+      await until(() => waiting, 10000, 'the cut fill to wait for its retry')
+      await clock.advance(299)
       room.flushNow()
+      expect(room.messages.some((m) => m.msgId > last)).toBe(false) // held while holdMax has not passed
+      await clock.advance(1 + FLUSH_INTERVAL) // holdMax is over: they show at the list's next flush
+      const ids = room.messages.map((m) => m.msgId)
+      expect(ids.slice(-2)).toEqual([last + 4, last + 5])
+      expect(ids.includes(last + 1)).toBe(false) // shown ahead of the gap, before its messages came
+      // the retry (600 ms after the cut) fills the gap: its messages go in their places
+      await advanceUntil(clock, () => room.messages.some((m) => m.msgId === last + 1), 100, 'the gap filled')
       expect(room.messages.slice(-5).map((m) => m.msgId)).toEqual([last + 1, last + 2, last + 3, last + 4, last + 5])
       expect(fills(proxy)).toHaveLength(2)
       store.leave(ROOM)
@@ -563,12 +583,7 @@ describe('no message lost silently', () => {
     const calls = countRequests(/living\/danmaku/)
     const { store, room, emit, push } = await joined(PRUNED_ROOM, {})
     const last = room.lastMsgId
-    await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/inject`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"rate":200,"seconds":0.1}'
-    })
-    await sleep(500)
+    await inject(PRUNED_ROOM, '{"rate":200,"seconds":0.1}', last + 20)
     const pruned = await fetch(`${server.origin}/dev/rooms/${PRUNED_ROOM}/chat/prune?keep=5`, { method: 'POST' }).then(
       (r) => r.json()
     )

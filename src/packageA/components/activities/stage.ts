@@ -12,13 +12,14 @@ import {
 import { latencyDelayMs } from '@/packageA/components/player/latency'
 import { sessionStore } from '@/stores/session'
 import { showToast } from '@/ui/overlay'
+import { systemClock, type Clock } from '@/utils/clock'
 import { loaders as defaultLoaders } from './modules'
 import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext } from './types'
 
 /** How often pushes waiting for the viewer's picture are looked at again (the latency may change meanwhile). */
 export const QUEUE_TICK_MS = 200
 
-/** The pushes the stage takes (contract/push.ts; core/socket.ts PUSH_TAKERS names them 'stage'). */
+/** The pushes the stage takes (contract/push.ts; core/push-kinds.ts PUSH_TAKERS names them 'stage'). */
 export type StagePush = PushKindsOf<'stage'>
 
 /** Which module a push belongs to: one entry for each kind the stage takes (a missing one does not compile). */
@@ -62,8 +63,11 @@ export interface StageDeps {
   delayMs(): number
   acquire(roomId: number): RoomSocket
   release(roomId: number): void
+  /** server-facing time in seconds (the activities' countdowns) */
   now(): number
   toast(message: string): void
+  /** the queue's clock: when a push arrived and its tick (default systemClock; tests pass one they move) */
+  clock?: Clock
 }
 
 const defaultDeps: StageDeps = {
@@ -72,7 +76,8 @@ const defaultDeps: StageDeps = {
   acquire: (roomId) => acquireRoomSocket(roomId),
   release: (roomId) => releaseRoomSocket(roomId),
   now: () => Math.floor(Date.now() / 1000),
-  toast: (message) => void showToast(message).catch(() => undefined)
+  toast: (message) => void showToast(message).catch(() => undefined),
+  clock: systemClock
 }
 
 /**
@@ -95,7 +100,7 @@ export class StageStore {
   private offs: Array<() => void> = []
   /** Pushes waiting for the viewer's picture to reach them: when each arrived (ms) and what it was. */
   private queue: { at: number; type: StagePush; data: PushDataMap[StagePush] }[] = []
-  private ticker: ReturnType<typeof setInterval> | null = null
+  private ticker: unknown = null
   private loading = new Map<ActivityKind, Promise<ActivityStore>>()
   readonly context: StageContext
 
@@ -156,7 +161,7 @@ export class StageStore {
     if (--this.users > 0) return
     for (const off of this.offs.splice(0)) off()
     this.queue = []
-    if (this.ticker) clearInterval(this.ticker)
+    if (this.ticker !== null) this.clock.clearInterval(this.ticker)
     this.ticker = null
     for (const s of Object.values(this.stores)) s?.dispose?.()
     this.socket = null
@@ -211,19 +216,19 @@ export class StageStore {
    * the live edge (回到直播) at once.
    */
   private schedule(type: StagePush, data: PushDataMap[StagePush]) {
-    this.queue.push({ at: Date.now(), type, data })
+    this.queue.push({ at: this.clock.now(), type, data })
     this.flushDue()
   }
 
   private flushDue = () => {
-    const now = Date.now()
+    const now = this.clock.now()
     const delay = this.deps.delayMs()
     const due = this.queue.filter((q) => now - q.at >= delay)
     this.queue = this.queue.filter((q) => now - q.at < delay)
     for (const d of due) void this.deliver(d.type, d.data)
-    if (this.queue.length && !this.ticker) this.ticker = setInterval(this.flushDue, QUEUE_TICK_MS)
-    if (!this.queue.length && this.ticker) {
-      clearInterval(this.ticker)
+    if (this.queue.length && this.ticker === null) this.ticker = this.clock.setInterval(this.flushDue, QUEUE_TICK_MS)
+    if (!this.queue.length && this.ticker !== null) {
+      this.clock.clearInterval(this.ticker)
       this.ticker = null
     }
   }
@@ -233,6 +238,10 @@ export class StageStore {
     if (!kind) return
     const store = await this.load(kind)
     if (store.applyPush(type, data)) this.surface(kind)
+  }
+
+  private get clock(): Clock {
+    return this.deps.clock ?? systemClock
   }
 
   /** Brings these kinds to the front, the first in front. */

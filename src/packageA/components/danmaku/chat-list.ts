@@ -1,11 +1,12 @@
 import { action, makeObservable, observable } from 'mobx'
+import type { Clock } from '@/utils/clock'
 import type { ChatMessage } from './chat-message'
 
 export type BatchListener = (batch: ChatMessage[]) => void
 
 /** What the list reads of its room's store at each use (tests change the settings per store). */
 export interface MessageListHost {
-  deps: { flushInterval: number; maxMessages: number }
+  deps: { flushInterval: number; maxMessages: number; clock: Clock }
   blocked: Set<number>
 }
 
@@ -13,7 +14,7 @@ const byMsgId = (a: ChatMessage, b: ChatMessage) => a.msgId - b.msgId
 
 /**
  * A room's shown messages (spec R3.14, R9.4), each once by msg_id and in msg_id order. Incoming messages wait in a
- * queue that flushes into the observable list every flushInterval (200 ms), so a busy room changes the list (and
+ * queue that flushes into the observable list every flushInterval (200 ms, on the room's clock), so a busy room changes the list (and
  * renders) at most five times a second; the list keeps the last maxMessages (200). Each flush hands its live
  * messages (not history), blocked users left out, to the batch listeners: the flying layer.
  */
@@ -28,7 +29,7 @@ export class MessageList {
   private ids = new Set<number>()
   /** ids at or below this were trimmed away: too old to show again */
   private floor = 0
-  private timer: ReturnType<typeof setTimeout> | null = null
+  private timer: unknown = null
   private listeners = new Set<BatchListener>()
 
   constructor(private readonly host: MessageListHost) {
@@ -58,12 +59,13 @@ export class MessageList {
   deliver(m: ChatMessage, live: boolean) {
     this.ids.add(m.msgId)
     this.queue.push({ msg: m, live })
-    if (!this.timer) this.timer = setTimeout(() => this.flushNow(), this.host.deps.flushInterval)
+    if (this.timer === null)
+      this.timer = this.host.deps.clock.setTimeout(() => this.flushNow(), this.host.deps.flushInterval)
   }
 
   /** The queue flushed at once. */
   flushNow(): void {
-    if (this.timer) clearTimeout(this.timer)
+    if (this.timer !== null) this.host.deps.clock.clearTimeout(this.timer)
     this.timer = null
     this.flush()
   }

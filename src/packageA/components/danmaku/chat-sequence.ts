@@ -1,5 +1,6 @@
 import { fetchChatHistory, historyGone, type HistoryItem } from '@/api/chat'
 import { settle } from '@/core/call'
+import type { Clock } from '@/utils/clock'
 import type { MessageList } from './chat-list'
 import { gapMarker, parseHistoryItem, type ChatMessage } from './chat-message'
 
@@ -21,6 +22,8 @@ export interface SequenceHost {
     gapRetry: (attempt: number) => number
     /** ms pushes above an open gap are held at most */
     holdMax: number
+    /** the hold's and the retry's timers */
+    clock: Clock
   }
 }
 
@@ -45,9 +48,9 @@ export class ChatSequence {
   private held = new Map<number, { msg: ChatMessage; live: boolean }>()
   /** false once held pushes were shown before their gap was filled (until it is) */
   private holding = true
-  private holdTimer: ReturnType<typeof setTimeout> | null = null
+  private holdTimer: unknown = null
   private filling = false
-  private fillPause: { timer: ReturnType<typeof setTimeout>; resolve: () => void } | null = null
+  private fillPause: { timer: unknown; resolve: () => void } | null = null
   /** failed gap-fill pages in a row (the backoff exponent) */
   private fillFailures = 0
 
@@ -97,8 +100,12 @@ export class ChatSequence {
   /** Ends a gap fill's backoff wait now (a new welcome; stop()). */
   wakeFill() {
     if (!this.fillPause) return
-    clearTimeout(this.fillPause.timer)
+    this.clock.clearTimeout(this.fillPause.timer)
     this.fillPause.resolve()
+  }
+
+  private get clock(): Clock {
+    return this.host.deps.clock
   }
 
   /** Is a gap open (or the starting point still unknown)? */
@@ -166,7 +173,7 @@ export class ChatSequence {
   /** Waits before a retry; stop() ends the wait at once. */
   private pause(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimeout(() => {
         this.fillPause = null
         resolve()
       }, ms)
@@ -214,8 +221,8 @@ export class ChatSequence {
       this.list.deliver(h.msg, h.live)
       if (advance) this.cursor = Math.max(this.cursor, id)
     }
-    if (!this.held.size && this.holdTimer) {
-      clearTimeout(this.holdTimer)
+    if (!this.held.size && this.holdTimer !== null) {
+      this.clock.clearTimeout(this.holdTimer)
       this.holdTimer = null
     }
   }
@@ -234,8 +241,8 @@ export class ChatSequence {
     }
     if (source === 'push' && this.gapOpen && this.holding && m.msgId > this.cursor) {
       this.held.set(m.msgId, { msg: m, live })
-      if (!this.holdTimer) {
-        this.holdTimer = setTimeout(() => {
+      if (this.holdTimer === null) {
+        this.holdTimer = this.clock.setTimeout(() => {
           // history is slow: show what is held; the gap's messages go in between when it answers
           this.holdTimer = null
           if (!this.gapOpen) return

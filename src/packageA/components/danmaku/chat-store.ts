@@ -13,6 +13,7 @@ import {
 } from '@/core/socket'
 import { getItem, setItem } from '@/platform/storage'
 import { loginPrompt } from '@/stores/login-prompt'
+import { systemClock, type Clock } from '@/utils/clock'
 import { MessageList, type BatchListener } from './chat-list'
 import { messageFromPush, sendFailure, type ChatMessage } from './chat-message'
 import { ChatSequence } from './chat-sequence'
@@ -45,6 +46,8 @@ export interface ChatDeps {
   gapRetry: (attempt: number) => number
   /** ms pushes above an open gap are held at most */
   holdMax: number
+  /** the list's flushes, the hold and the gap fill's retries (default systemClock; tests pass one they move) */
+  clock: Clock
 }
 
 const defaultDeps: ChatDeps = {
@@ -54,7 +57,8 @@ const defaultDeps: ChatDeps = {
   flushInterval: FLUSH_INTERVAL,
   maxMessages: MAX_MESSAGES,
   gapRetry: (attempt) => backoffDelay(attempt, Math.random, GAP_RETRY_INITIAL, GAP_RETRY_MAX),
-  holdMax: GAP_HOLD_MAX
+  holdMax: GAP_HOLD_MAX,
+  clock: systemClock
 }
 
 /** One room's chat. Get it from chatStore.enter(roomId); leave with chatStore.leave(roomId). */
@@ -129,7 +133,7 @@ export class ChatRoom {
     const socket = this.store.deps.acquire(this.roomId)
     this.unsubscribe = [
       socket.onEach({
-        // the pushes the chat takes (core/socket.ts PUSH_TAKERS names them 'chat'), and the welcome's gap fill
+        // the pushes the chat takes (core/push-kinds.ts PUSH_TAKERS names them 'chat'), and the welcome's gap fill
         danmaku: (d) => this.sequence.accept(messageFromPush(d), true, 'push'),
         welcome: (w) => this.welcomed(w),
         online: (d) => runInAction(() => (this.online = Number(d?.online) || 0))

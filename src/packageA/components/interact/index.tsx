@@ -14,7 +14,7 @@ import { buttonProps, hiddenProps } from '@/platform/a11y'
 
 export { LikeButton } from './like-button'
 
-/** The pushes the bar takes (core/socket.ts PUSH_TAKERS names them 'interact'): the like total, others' gifts. */
+/** The pushes the bar takes (core/push-kinds.ts PUSH_TAKERS names them 'interact'): the like total, others' gifts. */
 const INTERACT_PUSHES: PushHandlers<PushKindsOf<'interact'>> = {
   like: (d) => likeStore.onLikePush(d),
   gift: (d) => giftStore.onGiftPush(d)
