@@ -1,5 +1,5 @@
 import { callGet, callPost, track, type DeclaredCall } from '@/core/call'
-import { ApiError } from '@/core/errors'
+import { ApiError } from '@/utils/errors'
 import type { InputOf, PostAt } from '../../contract'
 import type { PagedData } from './types'
 

@@ -1,5 +1,5 @@
 import type { ActionAt, ActionKey, DataOf, GetAt, GetPath, InputOf, PostAt, PostPath } from '../../contract'
-import { ApiError, toApiError } from './errors'
+import { ApiError, toApiError } from '@/utils/errors'
 import { SUCCESS_CODE, get, isSuccess, post, type CallOptions, type Envelope, type SuccessRule } from './request'
 
 /**
@@ -197,24 +197,30 @@ export function callAction<K extends ActionKey>(
   )
 }
 
-/**
- * A call whose answered failures (a refusal, or the core's -100 / -101 failures) are settled here, while the core's
- * rejections (auth, not found, timeout) go on to the caller: resolves the data, or the ApiError it was refused with.
- */
-export async function answered<T>(call: Promise<T>): Promise<Settled<T>> {
-  const res = await settle(call)
-  if (!res.ok && !res.error.answered) throw res.error
-  return res
+/** A settled call: its data, or the ApiError it failed with (data then undefined, so `.data ?? fallback` reads it). */
+export type Settled<T> = { ok: true; data: T; error?: undefined } | { ok: false; data?: undefined; error: ApiError }
+
+export interface SettleOptions {
+  /**
+   * Settle only the failures that came back as answers (a refusal, or the core's -100 / -101 failures) and let the
+   * core's rejections (auth, not found, timeout) go on to the caller: for a login-gated action, whose wrapper opens
+   * the login on a 401 and shows a rejection's message (the activity stage).
+   */
+  rejections?: 'throw'
 }
 
-/** A settled call: its data, or the ApiError it failed with. */
-export type Settled<T> = { ok: true; data: T } | { ok: false; error: ApiError }
-
-/** Wait for a call and say how it went, without throwing: for a store that handles both outcomes in one place. */
-export async function settle<T>(call: Promise<T>): Promise<Settled<T>> {
+/**
+ * The stores' one way to meet a failed call (R8.17 among them): wait for it and say how it went, without throwing.
+ * Whatever was thrown becomes an ApiError (src/utils/errors.ts), whose kind says what happened. A call without a
+ * use for its failure reads `(await settle(call)).data ?? fallback`, or `void settle(call)` when it only runs.
+ */
+export async function settle<T>(call: Promise<T>, options: SettleOptions = {}): Promise<Settled<T>> {
+  let res: Settled<T>
   try {
-    return { ok: true, data: await call }
+    res = { ok: true, data: await call }
   } catch (err) {
-    return { ok: false, error: toApiError(err) }
+    res = { ok: false, error: toApiError(err) }
   }
+  if (options.rejections === 'throw' && !res.ok && !res.error.answered) throw res.error
+  return res
 }

@@ -5,15 +5,7 @@
  * a cookie jar and the browser's forbidden-header rules — the H5 target as a browser runs it. The page sits at
  * http://127.0.0.1/m2/ so cookies set by the test server (127.0.0.1, another port = another origin) are the page's.
  */
-import {
-  ApiError,
-  FORBIDDEN_MESSAGE,
-  NOT_FOUND_MESSAGE,
-  RequestError,
-  TIMEOUT_MESSAGE,
-  UNAUTHORIZED_MESSAGE,
-  UploadError
-} from '@/core/errors'
+import { ApiError, FORBIDDEN_MESSAGE, NOT_FOUND_MESSAGE, TIMEOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from '@/utils/errors'
 import {
   DEFAULT_TIMEOUT,
   UPLOAD_TIMEOUT,
@@ -22,11 +14,11 @@ import {
   isSuccess,
   post,
   postData,
-  quiet,
   request,
   upload,
   urlOf
 } from '@/core/request'
+import { settle } from '@/core/call'
 import { getToken, setLoginPrompt, setToken } from '@/core/token'
 import { savedCookies } from '@/core/cookies'
 import { env } from '@/env'
@@ -65,13 +57,13 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     await expect(post('/status/400')).resolves.toEqual({ code: -100, msg: '服务器消息 400', data: null })
   })
 
-  test('R8.4 R4.5 401 clears the token and rejects with errorCode 401 and 需要身份验证', async () => {
+  test('R8.4 R4.5 401 clears the token and rejects an auth ApiError with code 401 and 需要身份验证', async () => {
     setToken('tok-live')
     const prompt = jest.fn()
     setLoginPrompt(prompt)
     const err = await post('/status/401').catch((e) => e)
-    expect(err).toBeInstanceOf(RequestError)
-    expect(err).toMatchObject({ errorCode: 401, msg: UNAUTHORIZED_MESSAGE, errMsg: 'request:fail 401' })
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ kind: 'auth', code: 401, msg: UNAUTHORIZED_MESSAGE, errMsg: 'request:fail 401' })
     expect(UNAUTHORIZED_MESSAGE).toBe('需要身份验证')
     expect(getToken()).toBe('')
     expect(prompt).not.toHaveBeenCalled()
@@ -82,7 +74,7 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     setToken('tok-live')
     const prompt = jest.fn()
     setLoginPrompt(prompt)
-    await expect(post('/status/401', {}, { loginPrompt: true })).rejects.toMatchObject({ errorCode: 401 })
+    await expect(post('/status/401', {}, { loginPrompt: true })).rejects.toMatchObject({ kind: 'auth', code: 401 })
     expect(prompt).toHaveBeenCalledTimes(1)
     expect(getToken()).toBe('')
     setLoginPrompt(null)
@@ -90,7 +82,7 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
 
   test('R8.3 R4.5 403 clears the token and rejects with 没有权限访问', async () => {
     setToken('tok-live')
-    await expect(post('/status/403')).rejects.toMatchObject({ errorCode: 403, msg: FORBIDDEN_MESSAGE })
+    await expect(post('/status/403')).rejects.toMatchObject({ kind: 'auth', code: 403, msg: FORBIDDEN_MESSAGE })
     expect(FORBIDDEN_MESSAGE).toBe('没有权限访问')
     expect(getToken()).toBe('')
   })
@@ -102,9 +94,13 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     const r = await post<Echo>('/echo', {}, { bearer: 'tok-from-a-link' })
     expect(r.data.headers.authorization).toBe('Bearer tok-from-a-link')
     await expect(post('/status/401', {}, { bearer: 'tok-from-a-link', loginPrompt: true })).rejects.toMatchObject({
-      errorCode: 401
+      kind: 'auth',
+      code: 401
     })
-    await expect(post('/status/403', {}, { bearer: 'tok-from-a-link' })).rejects.toMatchObject({ errorCode: 403 })
+    await expect(post('/status/403', {}, { bearer: 'tok-from-a-link' })).rejects.toMatchObject({
+      kind: 'auth',
+      code: 403
+    })
     expect(getToken()).toBe('tok-live')
     expect(prompt).not.toHaveBeenCalled()
     setLoginPrompt(null)
@@ -112,7 +108,7 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
 
   test('R8.1 404 rejects with 请求的资源不存在 and keeps the token', async () => {
     setToken('tok-live')
-    await expect(post('/status/404')).rejects.toMatchObject({ errorCode: 404, msg: NOT_FOUND_MESSAGE })
+    await expect(post('/status/404')).rejects.toMatchObject({ kind: 'not_found', code: 404, msg: NOT_FOUND_MESSAGE })
     expect(NOT_FOUND_MESSAGE).toBe('请求的资源不存在')
     expect(getToken()).toBe('tok-live')
   })
@@ -134,8 +130,13 @@ describe('network failures', () => {
   test('R8.6 R7.7 a server that never answers rejects with 网络链接超时,请稍后再试！ after the timeout', async () => {
     const started = Date.now()
     const err = await post('/hang', {}, { timeout: 300 }).catch((e) => e)
-    expect(err).toBeInstanceOf(RequestError)
-    expect(err).toMatchObject({ errorCode: 0, msg: '网络链接超时,请稍后再试！', errMsg: 'request:fail timeout' })
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({
+      kind: 'timeout',
+      code: 0,
+      msg: '网络链接超时,请稍后再试！',
+      errMsg: 'request:fail timeout'
+    })
     expect(TIMEOUT_MESSAGE).toBe('网络链接超时,请稍后再试！')
     expect(Date.now() - started).toBeGreaterThanOrEqual(290)
     expect(Date.now() - started).toBeLessThan(5000)
@@ -203,10 +204,15 @@ describe('R7.1 R9.2 success rules', () => {
     await expect(postData('/status/500')).rejects.toMatchObject({ code: -101, msg: '服务器消息 500' })
   })
 
-  test('R8.17 quiet() turns any failure into the fallback without throwing', async () => {
-    await expect(quiet(postData('/fail'), [])).resolves.toEqual([])
-    await expect(quiet(postData('/status/404'), null)).resolves.toBeNull()
-    await expect(quiet(postData<{ status: number }>('/status/200'), null)).resolves.toEqual({ status: 200 })
+  test('R8.17 settle() turns any failure into an ApiError of its kind without throwing', async () => {
+    const failed = await settle(postData('/fail'))
+    expect(failed.ok).toBe(false)
+    expect(failed.data ?? []).toEqual([])
+    expect((await settle(postData('/status/404'))).error).toMatchObject({ kind: 'not_found', code: 404 })
+    await expect(settle(postData<{ status: number }>('/status/200'))).resolves.toEqual({
+      ok: true,
+      data: { status: 200 }
+    })
   })
 })
 
@@ -311,14 +317,15 @@ describe('R7.107 R8.8 upload', () => {
 
   test('R8.8 an unparseable reply rejects with the raw text', async () => {
     const err = await upload(`${s.origin}/files/photo.png`, { path: '/upload-text' }).catch((e) => e)
-    expect(err).toBeInstanceOf(UploadError)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ kind: 'upload', data: { reason: 'parse', raw: 'upload failed: disk full' } })
     expect(err.message).toBe('upload failed: disk full')
-    expect(err.raw).toBe('upload failed: disk full')
   })
 
   test('R8.8 a server that never answers rejects with reason timeout', async () => {
     await expect(upload(`${s.origin}/files/photo.png`, { path: '/hang', timeout: 300 })).rejects.toMatchObject({
-      reason: 'timeout',
+      kind: 'upload',
+      data: { reason: 'timeout' },
       errMsg: 'uploadFile:fail timeout'
     })
   })
@@ -327,7 +334,7 @@ describe('R7.107 R8.8 upload', () => {
     const port = await refusedPort()
     await expect(
       upload(`${s.origin}/files/photo.png`, { path: `http://127.0.0.1:${port}/upload` })
-    ).rejects.toMatchObject({ reason: 'network' })
+    ).rejects.toMatchObject({ kind: 'upload', data: { reason: 'network' } })
   })
 })
 
