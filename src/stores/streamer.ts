@@ -34,7 +34,7 @@ export interface RoomFollow {
 }
 
 /** The is-follow result: 1 means following, 2 means subscribed (spec R4.25). Also reads the flag fields. */
-export function followStateOf(data: FollowState | number | null | undefined): RoomFollow {
+export function followStateOf(data: Partial<FollowState> | number | null | undefined): RoomFollow {
   if (typeof data === 'number' || typeof data === 'string') {
     const n = Number(data)
     return { following: n === 1, subscribed: n === 2 }
