@@ -1,6 +1,6 @@
 /**
  * The business codes of an answer's envelope `{code, msg, data}` (spec R7.1, section 8): the one list the server
- * answers with and the client reads. Plain values, no schema: the client imports this module at run time (the only
+ * answers with and the client reads; and when a code is a call's success (R7.1). Plain values, no schema: the client imports this module at run time (the only
  * contract module it may, see .dependency-cruiser.cjs), so it imports nothing.
  */
 export const CODE = {
@@ -29,3 +29,31 @@ export const CODE = {
   /** the client's request core: HTTP 500 or 502 (R8.2); never sent by the server */
   SERVER_FAILURE: -101
 } as const
+
+/** When a call succeeded (R7.1): code 1; a code above 0; or code 0 (popularity). */
+export type SuccessRule = 'one' | 'positive' | 'zero'
+
+/**
+ * The calls whose success is not code 1 (R7.1), by path without the live API host's /api/v1 base (the client's
+ * form, R7.2). The one place a call's rule is written: defineCall gives it to each call definition (the server's
+ * strict mode, the OpenAPI document and contract:check read it there), and the client's request core reads it here.
+ */
+export const SUCCESS_RULES: Readonly<Record<string, SuccessRule>> = {
+  /** R7.44: the statistics service answers its success with code 0 */
+  '/rank-page/host-statistics': 'zero',
+  /** R7.46, R4.26: code 1 now following, code 2 no longer following: both are answers */
+  '/userapp/follow': 'positive'
+}
+
+/** The success rule of a call by its path (server or client form; a query is ignored). */
+export function successRuleOf(path: string): SuccessRule {
+  const bare = path.split('?')[0].replace(/^\/api\/v1(?=\/)/, '')
+  return SUCCESS_RULES[bare] ?? 'one'
+}
+
+/** R7.1: is `code` a success under `rule`? The one evaluation, for the server, contract:check and the client. */
+export function isSuccessCode(code: number, rule: SuccessRule = 'one'): boolean {
+  if (rule === 'positive') return code > 0
+  if (rule === 'zero') return code === 0
+  return code === CODE.OK
+}

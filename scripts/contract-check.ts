@@ -16,6 +16,7 @@
 import { parseArgs } from 'node:util'
 import type { CallDef } from '../contract/call'
 import { mismatches } from '../contract/check'
+import { isSuccessCode } from '../contract/codes'
 import { DEFAULT_IDS, LOGIN, probes, type Ids } from '../contract/probes'
 import { Envelope } from '../contract/schema'
 import { Type } from 'typebox'
@@ -67,7 +68,7 @@ async function callOnce(
 }
 
 function succeeded(def: CallDef, code: number): boolean {
-  return def.success === 'positive' ? code > 0 : def.success === 'zero' ? code === 0 : code === 1
+  return isSuccessCode(code, def.success)
 }
 
 async function check(

@@ -1,5 +1,5 @@
-import { callGet, callPost, track, type DeclaredCall } from '@/core/call'
-import { ApiError } from '@/utils/errors'
+import { answerPost, callGet, callPost, track, type DeclaredCall } from '@/core/call'
+import { ApiError, CODE } from '@/utils/errors'
 import type { DataOf, GetAt, InputOf, PostAt } from '../../contract'
 import type { RankedStreamer } from '../../contract/content'
 import type { Tag } from '../../contract/streamer'
@@ -102,9 +102,9 @@ export async function fetchMyFollows(q: PageQuery): Promise<PagedData<Streamer>>
   return normalizePage(await callPost('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true }))
 }
 
-/** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1). */
+/** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1, the contract's rule). */
 export function fetchStatistics(hostUid: number): Promise<StreamerStatistics> {
-  return callGet('/rank-page/host-statistics', { host_uid: hostUid }, { success: 'zero' })
+  return callGet('/rank-page/host-statistics', { host_uid: hostUid })
 }
 
 /** POST /userapp/isfollow {roomid} (R7.45). */
@@ -112,17 +112,21 @@ export function fetchIsFollow(roomid: number): Promise<FollowState | number> {
   return callPost('/userapp/isfollow', { roomid })
 }
 
-/** POST /userapp/follow {roomid} (R7.46); code 1 means now following (R4.26). Needs login (R8.4). */
+/**
+ * POST /userapp/follow {roomid} (R7.46): the server toggles; code 1 now following, code 2 no longer (R4.26), both
+ * successes under the contract's rule. Needs login (R8.4).
+ */
 export const FOLLOW: DeclaredCall<InputOf<PostAt<'/userapp/follow'>>, FollowResult> = { path: '/userapp/follow' }
 
-export function postFollow(roomid: number): Promise<FollowResult> {
-  return callPost(FOLLOW, { roomid }, { loginPrompt: true })
+export async function postFollow(roomid: number): Promise<{ following: boolean; data: FollowResult | null }> {
+  const answer = await answerPost(FOLLOW, { roomid }, { loginPrompt: true })
+  // R4.26: code 1 now following; any other success code (2) no longer
+  return { following: answer.code === CODE.OK, data: answer.data }
 }
 
-/** R7.111: 关注 — code 1 followed, code 2 unfollowed (R4.26). */
+/** R7.111: 关注 — the call's successes: code 1 followed, code 2 unfollowed (R4.26). */
 export const followed = /*#__PURE__*/ track(FOLLOW, '关注', {
   room: (p) => p.roomid,
-  codes: [1, 2],
   props: (_p, _d, code) => ({ action: code === 1 ? 'follow' : 'unfollow' })
 })
 

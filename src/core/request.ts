@@ -19,7 +19,7 @@ import {
   rejection,
   uploadError
 } from '@/utils/errors'
-import { CODE } from '../../contract/codes'
+import { CODE, isSuccessCode, successRuleOf, type SuccessRule } from '../../contract/codes'
 import { getFingerprint } from './fingerprint'
 import { callUrl, resolveHosts, type Hosts } from './hosts'
 import { PRODUCT_CODE, mobileApiMarker } from './product'
@@ -51,14 +51,10 @@ export interface Envelope<T = unknown> {
   data: T
 }
 
-/** Which codes mean success (R7.1): 1 by default, "above 0" for some calls, 0 for popularity. */
-export type SuccessRule = 'one' | 'positive' | 'zero'
-
 export interface CallOptions {
   method?: 'GET' | 'POST'
   /** ms; default 60000 (R7.7). */
   timeout?: number
-  success?: SuccessRule
   /** A 401 on this call opens the login prompt (R8.4: subscribe, follow, lottery results, vote, quiz). */
   loginPrompt?: boolean
   header?: Record<string, string>
@@ -100,12 +96,10 @@ export function urlOf(path: string): string {
   return callUrl(path, currentHosts(), mobileApiMarker(config.product), pageOrigin())
 }
 
+/** R7.1: is the envelope a success under the rule (the call's, from contract/codes.ts: see successRuleOf)? */
 export function isSuccess(envelope: { code?: unknown } | null | undefined, rule: SuccessRule = 'one'): boolean {
   const code = Number(envelope?.code)
-  if (Number.isNaN(code)) return false
-  if (rule === 'positive') return code > 0
-  if (rule === 'zero') return code === 0
-  return code === SUCCESS_CODE
+  return !Number.isNaN(code) && isSuccessCode(code, rule)
 }
 
 /** version and platform go with every call (R3.1, R7.1). */
@@ -208,7 +202,7 @@ function isTimeout(err: unknown, elapsed: number, timeout: number): boolean {
 
 /**
  * One call. Resolves with the envelope (also the -100 / -101 failure envelopes); rejects only with ApiError
- * (auth 401 / 403, not_found 404, timeout). Success of the envelope is the caller's rule: see isSuccess, requestData.
+ * (auth 401 / 403, not_found 404, timeout). Success of the envelope is the call's rule (the contract's): see isSuccess, requestData.
  */
 export async function request<T = unknown>(
   path: string,
@@ -287,14 +281,17 @@ export function post<T = unknown>(path: string, data: Record<string, unknown> = 
   return request<T>(path, data, { ...options, method: 'POST' })
 }
 
-/** The data of a successful envelope; any other envelope rejects ApiError with its code, msg and data (R8.9). */
+/**
+ * The data of an envelope that is a success under the call's rule (the contract's, R7.1); any other envelope rejects
+ * ApiError with its code, msg and data (R8.9).
+ */
 export async function requestData<T = unknown>(
   path: string,
   data: Record<string, unknown> = {},
   options: CallOptions = {}
 ): Promise<T> {
   const envelope = await request<T>(path, data, options)
-  if (!isSuccess(envelope, options.success)) throw new ApiError(envelope.code, envelope.msg, envelope.data)
+  if (!isSuccess(envelope, successRuleOf(path))) throw new ApiError(envelope.code, envelope.msg, envelope.data)
   return envelope.data
 }
 

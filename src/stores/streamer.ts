@@ -212,10 +212,11 @@ export class StreamerStore {
    */
   async toggleFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean> {
     const res = await settle(postFollow(roomid))
-    // R4.26: a non-negative code other than 1 is an answer too: no longer following
+    // R4.26: a success (the contract's rule: above 0) says by its code whether the viewer now follows; a refusal
+    // with a non-negative code is an answer too: no longer following
     if (!res.ok && !(res.error.kind === 'business' && res.error.code >= 0)) throw res.error
-    const now = res.ok
-    const fresh = (res.ok ? res.data : (res.error.data as FollowResult | null))?.streamer
+    const now = res.ok && res.data.following
+    const fresh = (res.ok ? res.data.data : (res.error.data as FollowResult | null))?.streamer
     runInAction(() => {
       const before = this.followOf(roomid)
       this.follow.set(roomid, { ...before, following: now })

@@ -18,7 +18,8 @@ import {
   upload,
   urlOf
 } from '@/core/request'
-import { settle } from '@/core/call'
+import { dataOf, settle } from '@/core/call'
+import { successRuleOf } from '../../../contract/codes'
 import { getToken, setLoginPrompt, setToken } from '@/core/token'
 import { savedCookies } from '@/core/cookies'
 import { env } from '@/env'
@@ -188,9 +189,17 @@ describe('R7.1 R9.2 success rules', () => {
     expect(isSuccess({ code: 1 }, 'zero')).toBe(false)
   })
 
-  test('R7.1 postData returns data under the call rule (code 2 with positive, code 0 for popularity)', async () => {
-    await expect(postData('/code2', {}, { success: 'positive' })).resolves.toEqual({ isfollow: 0 })
-    await expect(postData('/code0', {}, { success: 'zero' })).resolves.toEqual({ popularity: 12 })
+  test('R7.1 a call gives its data under its rule (code 2 with positive, code 0 for popularity)', async () => {
+    await expect(dataOf(post('/code2'), 'positive')).resolves.toEqual({ isfollow: 0 })
+    await expect(dataOf(post('/code0'), 'zero')).resolves.toEqual({ popularity: 12 })
+  })
+
+  test("R7.1 R7.44 R7.46 the rule is the contract's, by the call's path: follow above 0, popularity 0, others 1", () => {
+    expect(successRuleOf('/userapp/follow')).toBe('positive')
+    expect(successRuleOf('/api/v1/userapp/follow')).toBe('positive')
+    expect(successRuleOf('/rank-page/host-statistics')).toBe('zero')
+    expect(successRuleOf('/userapp/isfollow')).toBe('one')
+    expect(successRuleOf('/puzzle/result?act_id=1')).toBe('one')
   })
 
   test('R8.9 a code other than success rejects ApiError with code, msg and data', async () => {
