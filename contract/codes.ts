@@ -30,6 +30,17 @@ export const CODE = {
   SERVER_FAILURE: -101
 } as const
 
+/**
+ * Every call's answer on the wire (R7.1): its code (CODE above; success under the call's rule below), msg and data.
+ * Its schema is contract/schema.ts AnswerSchema; the client's request core resolves with it (src/core/request.ts
+ * Reply: this answer, or the core's stand-in for a failure).
+ */
+export interface Answer<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+
 /** When a call succeeded (R7.1): code 1; a code above 0; or code 0 (popularity). */
 export type SuccessRule = 'one' | 'positive' | 'zero'
 

@@ -112,8 +112,11 @@ export function Paged<T extends TSchema>(item: T) {
   })
 }
 
-/** Every answer: `{code, msg, data}` (R7.1). code 1 is success, unless the call's rule says otherwise. */
-export function Envelope<T extends TSchema>(data: T) {
+/**
+ * The schema of every answer, `{code, msg, data}` (R7.1; its type: contract/codes.ts Answer). code 1 is success,
+ * unless the call's rule says otherwise.
+ */
+export function AnswerSchema<T extends TSchema>(data: T) {
   return Obj({ code: Type.Integer(), msg: Type.String(), data })
 }
 

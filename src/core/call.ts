@@ -1,7 +1,7 @@
 import type { ActionAt, ActionKey, DataOf, GetAt, GetPath, InputOf, PostAt, PostPath } from '../../contract'
 import { ApiError, toApiError } from '@/utils/errors'
 import { isSuccessCode, successRuleOf, type SuccessRule } from '../../contract/codes'
-import { get, isSuccess, post, type CallOptions, type Envelope } from './request'
+import { get, isSuccess, post, type CallOptions, type Reply } from './request'
 
 /**
  * The API functions' side of the request core (src/api/*): a call gives its data, or throws one ApiError whose kind
@@ -9,7 +9,7 @@ import { get, isSuccess, post, type CallOptions, type Envelope } from './request
  * call's (R7.1: code 1 by default, above 0 for follow, 0 for popularity), read here from the contract
  * (contract/codes.ts successRuleOf) by the call's path: an API function never states it.
  */
-export async function dataOf<T>(pending: Promise<Envelope<T>>, rule: SuccessRule = 'one'): Promise<T> {
+export async function dataOf<T>(pending: Promise<Reply<T>>, rule: SuccessRule = 'one'): Promise<T> {
   return (await answerOf(pending, rule)).data
 }
 
@@ -18,10 +18,10 @@ export async function dataOf<T>(pending: Promise<Envelope<T>>, rule: SuccessRule
  * or whose rule admits more than one success code: follow's 1 and 2).
  */
 export async function answerOf<T>(
-  pending: Promise<Envelope<T>>,
+  pending: Promise<Reply<T>>,
   rule: SuccessRule = 'one'
 ): Promise<{ data: T; msg: string; code: number }> {
-  let envelope: Envelope<T>
+  let envelope: Reply<T>
   try {
     envelope = await pending
   } catch (err) {
@@ -46,7 +46,7 @@ export interface DeclaredCall<P = Record<string, unknown>, D = unknown> {
 export interface CompletedCall {
   call: DeclaredCall<unknown, unknown>
   payload: unknown
-  envelope: Envelope<unknown>
+  envelope: Reply<unknown>
 }
 
 type CallObserver = (done: CompletedCall) => void
@@ -101,8 +101,8 @@ export function track<P, D>(call: DeclaredCall<P, D>, event: string, rule: Track
 function observed<T>(
   path: string | DeclaredCall<unknown, T>,
   payload: unknown,
-  send: (path: string) => Promise<Envelope<T>>
-): Promise<Envelope<T>> {
+  send: (path: string) => Promise<Reply<T>>
+): Promise<Reply<T>> {
   if (typeof path === 'string') return send(path)
   return send(path.path).then((envelope) => {
     for (const observer of observers) {

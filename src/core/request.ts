@@ -19,7 +19,7 @@ import {
   rejection,
   uploadError
 } from '@/utils/errors'
-import { CODE, isSuccessCode, successRuleOf, type SuccessRule } from '../../contract/codes'
+import { CODE, isSuccessCode, successRuleOf, type Answer, type SuccessRule } from '../../contract/codes'
 import { getFingerprint } from './fingerprint'
 import { callUrl, resolveHosts, type Hosts } from './hosts'
 import { PRODUCT_CODE, mobileApiMarker } from './product'
@@ -45,11 +45,11 @@ import { clearToken, getToken, openLoginPrompt } from './token'
  *   transport failure  resolves `{code: -100, msg: 'request:fail <reason>'}`
  */
 
-export interface Envelope<T = unknown> {
-  code: number
-  msg: string
-  data: T
-}
+/**
+ * What a call resolves with: the server's answer (contract/codes.ts Answer), or the core's own stand-in for a failure
+ * in the same form (-100 for a transport failure or 400/503/504, -101 for 500/502: R8.2, R8.5).
+ */
+export type Reply<T = unknown> = Answer<T>
 
 export interface CallOptions {
   method?: 'GET' | 'POST'
@@ -129,14 +129,14 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function isEnvelope(v: unknown): v is Envelope {
+function isAnswer(v: unknown): v is Answer {
   return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in v
 }
 
 /** The server's own message of a failed response: its envelope's msg, or its text. */
 function serverMessage(raw: unknown, fallback: string): string {
   const parsed = parseBody(raw)
-  if (parsed.ok && isEnvelope(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg)
+  if (parsed.ok && isAnswer(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg)
     return parsed.value.msg
   if (parsed.ok && parsed.value && typeof parsed.value === 'object') {
     const m =
@@ -153,16 +153,16 @@ function serverMessage(raw: unknown, fallback: string): string {
   return fallback
 }
 
-function failure(code: number, msg: string): Envelope<null> {
+function failure(code: number, msg: string): Reply<null> {
   return { code, msg, data: null }
 }
 
 /** What a response means, by status (the table at the top of this file). */
-export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false, ownToken = true): Envelope<T> {
+export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false, ownToken = true): Reply<T> {
   if (statusCode >= 200 && statusCode < 300) {
     const parsed = parseBody(raw)
-    if (!parsed.ok) return failure(NETWORK_ERROR_CODE, errMsg('request', 'invalid JSON')) as Envelope<T>
-    if (isEnvelope(parsed.value)) {
+    if (!parsed.ok) return failure(NETWORK_ERROR_CODE, errMsg('request', 'invalid JSON')) as Reply<T>
+    if (isAnswer(parsed.value)) {
       const v = parsed.value
       return { code: Number(v.code), msg: typeof v.msg === 'string' ? v.msg : '', data: (v.data ?? null) as T }
     }
@@ -180,11 +180,11 @@ export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false
       throw rejection(404, NOT_FOUND_MESSAGE, errMsg('request', '404'))
     case 500:
     case 502:
-      return failure(SERVER_ERROR_CODE, serverMessage(raw, SERVER_ERROR_MESSAGE)) as Envelope<T>
+      return failure(SERVER_ERROR_CODE, serverMessage(raw, SERVER_ERROR_MESSAGE)) as Reply<T>
     case 400:
-      return failure(NETWORK_ERROR_CODE, serverMessage(raw, BAD_REQUEST_MESSAGE)) as Envelope<T>
+      return failure(NETWORK_ERROR_CODE, serverMessage(raw, BAD_REQUEST_MESSAGE)) as Reply<T>
     default:
-      return failure(NETWORK_ERROR_CODE, serverMessage(raw, UNAVAILABLE_MESSAGE)) as Envelope<T>
+      return failure(NETWORK_ERROR_CODE, serverMessage(raw, UNAVAILABLE_MESSAGE)) as Reply<T>
   }
 }
 
@@ -208,7 +208,7 @@ export async function request<T = unknown>(
   path: string,
   data: Record<string, unknown> = {},
   options: CallOptions = {}
-): Promise<Envelope<T>> {
+): Promise<Reply<T>> {
   const method = options.method || 'POST'
   const timeout = options.timeout ?? config.timeout
   const header = {
@@ -231,7 +231,7 @@ export async function request<T = unknown>(
     } as Taro.request.Option<string>)
   } catch (err) {
     if (isTimeout(err, Date.now() - started, timeout)) throw rejection(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
-    return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
+    return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Reply<T>
   }
   saveCookies(responseCookies(res))
   return outcome<T>(res.statusCode, res.data, !!options.loginPrompt, !options.bearer)
@@ -316,7 +316,7 @@ export interface UploadOptions {
  * raw text (reason parse, R8.8);
  * a JSON reply follows the same status table as request().
  */
-export async function upload<T = unknown>(filePath: string, options: UploadOptions = {}): Promise<Envelope<T>> {
+export async function upload<T = unknown>(filePath: string, options: UploadOptions = {}): Promise<Reply<T>> {
   const { Cookie, Authorization, Fingerprint } = await commonHeaders()
   const timeout = options.timeout ?? UPLOAD_TIMEOUT
   let res: Taro.uploadFile.SuccessCallbackResult

@@ -4,7 +4,7 @@
  * core gives: an envelope's code under the call's success rule, or the core's rejection.
  */
 import { dataOf, settle } from '@/core/call'
-import type { Envelope } from '@/core/request'
+import type { Reply } from '@/core/request'
 import {
   ApiError,
   CODE,
@@ -17,7 +17,7 @@ import {
 } from '@/utils/errors'
 import { CODE as SERVER_CODE } from '../../../server/lib/util'
 
-const answer = <T>(envelope: Envelope<T>) => dataOf(Promise.resolve(envelope))
+const answer = <T>(envelope: Reply<T>) => dataOf(Promise.resolve(envelope))
 
 async function failure(call: Promise<unknown>): Promise<ApiError> {
   const res = await settle(call)

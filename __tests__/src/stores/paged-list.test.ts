@@ -1,6 +1,6 @@
 import { dataOf } from '@/core/call'
 import { ApiError, TIMEOUT_MESSAGE, rejection } from '@/utils/errors'
-import type { Envelope } from '@/core/request'
+import type { Reply } from '@/core/request'
 import { NO_MORE_DATA, PAGE_SIZE, PagedList, PagedLists, UNKNOWN_DATA, type PagedData } from '@/stores/paged-list'
 
 type Item = { id: number; title?: string }
@@ -9,7 +9,7 @@ type Item = { id: number; title?: string }
 function server(total: number, opts: { withTotalPage?: boolean } = {}) {
   const calls: { page: number; count: number }[] = []
   let items: Item[] = Array.from({ length: total }, (_, i) => ({ id: i + 1 }))
-  const answer = async (q: { page: number; count: number }): Promise<Envelope<PagedData<Item>>> => {
+  const answer = async (q: { page: number; count: number }): Promise<Reply<PagedData<Item>>> => {
     calls.push(q)
     const list = items.slice((q.page - 1) * q.count, q.page * q.count)
     const data: PagedData<Item> = { currentPage: q.page, total: items.length, list }
