@@ -6,7 +6,10 @@
 import { Type } from 'typebox'
 import { defineCall } from './call'
 import { PasswordRefusal, RoomAccess } from './live'
-import { F, Flag, Nullable, Obj, Payload, Seconds, Url } from './schema'
+import { Count, F, Flag, Id, Nullable, Obj, Payload, Seconds, Url } from './schema'
+
+/** The activities' shapes hold for their calls and their pushes alike (contract/push.ts reuses them). */
+const Status = () => Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 进行中，0 已结束' })
 
 const A = '/api/v1/userapp/living/activity'
 
@@ -32,34 +35,34 @@ const lookup = {
 const Lookup = Payload(lookup)
 
 const common = {
-  id: Type.Integer({ description: '活动ID' }),
-  act_id: Type.Integer({ description: '活动ID（同 id）' }),
-  roomid: Type.Integer(),
+  id: Id('活动ID'),
+  act_id: Id('活动ID（同 id）'),
+  roomid: Id(),
   title: Type.String()
 }
-const statusField = { status: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 进行中，0 已结束' }) }
+const statusField = { status: Status() }
 
 // ---- the five kinds (R3.35–R3.40)
 
 const redpack = {
   ...common,
   ...statusField,
-  total_gold: Type.Integer({ minimum: 0, description: '红包总额（慧币）' }),
-  count: Type.Integer({ minimum: 0, description: '红包个数' }),
-  remain: Type.Integer({ minimum: 0, description: '剩余个数' }),
+  total_gold: Count('红包总额（慧币）'),
+  count: Count('红包个数'),
+  remain: Count('剩余个数'),
   end_time: Seconds()
 }
-/** A red packet: what is left expires at end_time. */
+/** A red packet of the streamer's: what is left expires at end_time (the detail call, and the `redpack` push). */
 export const Redpack = Obj(redpack, { description: '红包' })
 
-/** A lottery rain (R3.37). */
+/** A lottery rain (R3.37, R4.31, R4.32): its window, and istop 1 while it runs (the detail call, and its pushes). */
 export const Rain = Obj(
   {
     ...common,
-    actId: Type.Integer({ description: '活动ID（同 id）' }),
-    throttle: Type.Integer({ minimum: 0, description: '两次抽奖的最短间隔（毫秒）' }),
-    count: Type.Integer({ minimum: 0, description: '每人可抽次数' }),
-    interval: Type.String({ description: '逗号分隔的秒数' }),
+    actId: Id('活动ID（同 id）'),
+    throttle: Count('两次抽奖的最短间隔（毫秒）'),
+    count: Count('每人可抽次数'),
+    interval: Type.String({ description: '逗号分隔的整数（秒）' }),
     hs_time: Seconds(),
     he_time: Seconds(),
     istop: Type.Union([Type.Literal(0), Type.Literal(1)], {
@@ -71,38 +74,40 @@ export const Rain = Obj(
   { description: '红包雨' }
 )
 
+/** An option of a vote with its count (R3.39). */
 export const VoteOption = Obj({
-  id: Type.Integer(),
+  id: Id(),
   title: Type.String(),
-  vote: Type.Integer({ minimum: 0, description: '票数' })
+  vote: Count('票数')
 })
 
-/** A vote (R3.39). */
+/** A vote (R3.39): started, or its counts after a viewer voted (voted_option_id is 0 in a push). */
 export const Vote = Obj(
   {
     ...common,
-    voteId: Type.Integer({ description: '活动ID（同 id）' }),
+    voteId: Id('活动ID（同 id）'),
     ...statusField,
     options: Type.Array(VoteOption),
     list: Type.Array(VoteOption, { description: '同 options' }),
-    voted_option_id: Type.Integer({ minimum: 0, description: '当前用户投的选项，0 为未投（或未登录）' })
+    voted_option_id: Count('当前用户投的选项，0 为未投（或未登录，或推送）')
   },
   { description: '投票' }
 )
 
 const quiz = {
   ...common,
-  quizId: Type.Integer({ description: '活动ID（同 id）' }),
+  quizId: Id('活动ID（同 id）'),
   ...statusField,
-  options: Type.Array(Obj({ id: Type.Integer(), title: Type.String() })),
-  answer: Type.Optional(Type.Integer({ minimum: 1, description: '正确选项ID：仅对已答题的用户给出' }))
+  options: Type.Array(Obj({ id: Id(), title: Type.String() })),
+  answer: Type.Optional(Id('正确选项ID：仅对已答题的用户给出（推送从不带）'))
 }
-/** A quiz (R3.40). */
+/** A quiz (R3.40, R4.39); a push never carries its answer. */
 export const Quiz = Obj(quiz, { description: '答题' })
 
+/** A winner of a lottery. */
 export const LotteryWinner = Obj({
-  uid: Type.Integer(),
-  id: Type.Integer({ description: '同 uid' }),
+  uid: Id(),
+  id: Id('同 uid'),
   uname: Type.String(),
   nickname: Type.String({ description: '同 uname' }),
   avatar: Url()
@@ -110,10 +115,10 @@ export const LotteryWinner = Obj({
 
 const lottery = {
   ...common,
-  drawId: Type.Integer({ description: '活动ID（同 id）' }),
-  lotteryId: Type.Integer({ description: '活动ID（同 id）' }),
+  drawId: Id('活动ID（同 id）'),
+  lotteryId: Id('活动ID（同 id）'),
   prize: Type.String({ description: '奖品' }),
-  winners_count: Type.Integer({ minimum: 0, description: '中奖人数' }),
+  winners_count: Type.Integer({ minimum: 1, description: '中奖名额' }),
   lottery_type: Type.Union([Type.Literal(0), Type.Literal(1)], {
     description: '0 口令抽奖（在聊天里发送标题即参与），1 手动点击参与'
   }),
@@ -122,7 +127,7 @@ const lottery = {
   userlist: Type.Array(LotteryWinner, { description: '中奖用户，开奖前为空' }),
   end_time: Seconds()
 }
-/** A lottery (R3.36). */
+/** A lottery (R3.36): started, or its result with the winners (the detail call, and its pushes). */
 export const Lottery = Obj(lottery, { description: '抽奖' })
 
 // ---- red packets
@@ -337,18 +342,18 @@ export const lotteryResult = defineCall({
 
 // ---- goods
 
-/** A goods item of the room (R3.41). */
+/** A goods item of the room (R3.41); the `goods_on` push carries the one put on screen (R4.41). */
 export const GoodsItem = Obj({
-  id: Type.Integer(),
-  room_id: Type.Integer(),
-  roomid: Type.Integer({ description: '同 room_id' }),
+  id: Id(),
+  room_id: Id(),
+  roomid: Id('同 room_id'),
   title: Type.String(),
   price: Type.Number({ minimum: 0, description: '元' }),
   cover: Url(),
-  url: Url(),
+  url: Type.String({ description: '商品页地址（本站页面为绝对地址）' }),
   on_screen: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 正在讲解（同一时间最多一件）' }),
-  views: Type.Integer({ minimum: 0 }),
-  index: Type.Integer({ minimum: 1, description: '序号，从 1 开始' })
+  views: Count(),
+  index: Type.Integer({ minimum: 1, description: '在直播间商品中的序号，从 1 开始' })
 })
 
 export const goods = defineCall({

@@ -5,9 +5,9 @@
  * schema is shipped to the client).
  */
 import type { Static, TObject, TSchema } from 'typebox'
+import { successRuleOf, type SuccessRule } from './codes'
 
-/** When a call succeeded (R7.1): code 1; a code above 0; or code 0 (popularity). */
-export type SuccessRule = 'one' | 'positive' | 'zero'
+export type { SuccessRule }
 
 /** GET, POST, or both (the .php actions and a few helpers answer either) */
 export type Method = 'GET' | 'POST' | 'GET,POST'
@@ -38,7 +38,7 @@ export interface CallDef<
   auth?: boolean
   /** who may call it: `loopback` (this machine only, a 404 to anyone else) or `public`; unset: anyone */
   access?: 'loopback' | 'public'
-  /** success rule (default 'one') */
+  /** success rule: given by defineCall from contract/codes.ts SUCCESS_RULES (the one place it is written) */
   success?: SuccessRule
   /** the payload: query and body together */
   payload: P
@@ -54,8 +54,8 @@ export function defineCall<
   D extends TSchema,
   const A extends string | undefined = undefined,
   const M extends Method = Method
->(def: CallDef<Path, P, D, A, M>): CallDef<Path, P, D, A, M> {
-  return def
+>(def: Omit<CallDef<Path, P, D, A, M>, 'success'>): CallDef<Path, P, D, A, M> {
+  return { ...def, success: successRuleOf(def.path) }
 }
 
 /** The path as the client's request core takes it: the live API host's /api/v1 base is the core's to add (R7.2). */

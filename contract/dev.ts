@@ -8,17 +8,8 @@
  */
 import { Type } from 'typebox'
 import { defineCall } from './call'
-import {
-  ChatStatusData,
-  GoodsOffData,
-  GoodsOnData,
-  LiveStatusData,
-  LotteryData,
-  QuizData,
-  RainData,
-  RedpackData,
-  VoteData
-} from './push'
+import { GoodsItem, Lottery, Quiz, Rain, Redpack, Vote } from './activity'
+import { ChatStatusData, GoodsOffData, LiveStatusData } from './push'
 import { F, Flag, NoData, Obj, Payload, Seconds } from './schema'
 
 /** Every demo control: sandbox mode, this machine only (a 404 to anyone else). */
@@ -128,7 +119,7 @@ export const quizStart = defineCall({
   path: `${ROOM}/quiz`,
   ...DEMO,
   payload: Payload({}),
-  data: QuizData
+  data: Quiz
 })
 
 export const voteStart = defineCall({
@@ -139,7 +130,7 @@ export const voteStart = defineCall({
   path: `${ROOM}/vote`,
   ...DEMO,
   payload: Payload({}),
-  data: VoteData
+  data: Vote
 })
 
 export const rainStart = defineCall({
@@ -150,7 +141,7 @@ export const rainStart = defineCall({
   path: `${ROOM}/rain/start`,
   ...DEMO,
   payload: Payload({}),
-  data: RainData
+  data: Rain
 })
 
 export const rainStop = defineCall({
@@ -161,7 +152,7 @@ export const rainStop = defineCall({
   path: `${ROOM}/rain/stop`,
   ...DEMO,
   payload: Payload({}),
-  data: RainData
+  data: Rain
 })
 
 export const lotteryStart = defineCall({
@@ -172,7 +163,7 @@ export const lotteryStart = defineCall({
   path: `${ROOM}/lottery/start`,
   ...DEMO,
   payload: Payload({ type: F.int('抽奖类型', { enum: [0, 1], default: 1 }) }),
-  data: LotteryData
+  data: Lottery
 })
 
 export const lotteryResult = defineCall({
@@ -183,7 +174,7 @@ export const lotteryResult = defineCall({
   path: `${ROOM}/lottery/result`,
   ...DEMO,
   payload: Payload({}),
-  data: LotteryData
+  data: Lottery
 })
 
 export const redpackSend = defineCall({
@@ -197,7 +188,7 @@ export const redpackSend = defineCall({
     total: F.int('总慧币', { minimum: 2, maximum: 100000, default: 200 }),
     count: F.int('个数', { minimum: 1, maximum: 1000, default: 10 })
   }),
-  data: RedpackData
+  data: Redpack
 })
 
 export const goodsOn = defineCall({
@@ -208,7 +199,7 @@ export const goodsOn = defineCall({
   path: `${ROOM}/goods/on`,
   ...DEMO,
   payload: Payload({ goods_id: F.int('商品ID', { minimum: 1 }) }),
-  data: GoodsOnData
+  data: GoodsItem
 })
 
 export const goodsOff = defineCall({

@@ -6,13 +6,13 @@
  *
  * Media paths in a push (avatars, icons, covers, the stream) are absolute, from the Host the socket connected with.
  * The client sends one message, `{type: 'ping'}` (every 25 s), answered by `pong`; any other is answered by `error`.
+ *
+ * An activity's push carries the activity as its detail call answers it (contract/activity.ts: one shape, one set of
+ * bounds, for both).
  */
 import { Type, type Static, type TObject, type TSchema } from 'typebox'
-import { Flag, Obj, Url } from './schema'
-
-const Id = (description?: string) => Type.Integer({ minimum: 1, ...(description ? { description } : {}) })
-const Count = (description?: string) => Type.Integer({ minimum: 0, ...(description ? { description } : {}) })
-const Status = () => Type.Union([Type.Literal(0), Type.Literal(1)], { description: '1 进行中，0 已结束' })
+import { GoodsItem, Lottery, Quiz, Rain, Redpack, Vote } from './activity'
+import { Count, Flag, Id, Obj, Url } from './schema'
 
 /** The first message of every connection: the room as asked (`roomid` is the query's text), its newest chat msg_id. */
 export const WelcomeData = Obj({
@@ -67,97 +67,6 @@ export const LiveStatusData = Obj({
   source: Url()
 })
 
-/** A winner of a lottery. */
-export const LotteryWinner = Obj({ uid: Id(), id: Id(), uname: Type.String(), nickname: Type.String(), avatar: Url() })
-
-/** A lottery (R3.36): started, or its result with the winners. */
-export const LotteryData = Obj({
-  id: Id(),
-  act_id: Id(),
-  drawId: Id(),
-  lotteryId: Id(),
-  roomid: Id(),
-  title: Type.String({ description: '文字抽奖（lottery_type 0）：发送这句话即参与' }),
-  prize: Type.String(),
-  winners_count: Type.Integer({ minimum: 1 }),
-  lottery_type: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 文字抽奖，1 手速抽奖' }),
-  open_type: Type.Union([Type.Literal(0), Type.Literal(1)], { description: '0 手动开奖，1 自动开奖' }),
-  status: Status(),
-  userlist: Type.Array(LotteryWinner),
-  end_time: Type.Integer({ minimum: 0, description: 'Unix 秒' })
-})
-
-/** A lottery rain (R3.37, R4.31, R4.32): its window, and istop 1 while it runs. */
-export const RainData = Obj({
-  id: Id(),
-  actId: Id(),
-  act_id: Id(),
-  roomid: Id(),
-  title: Type.String(),
-  throttle: Type.Integer({ minimum: 0, description: '毫秒' }),
-  count: Type.Integer({ minimum: 0 }),
-  interval: Type.String({ description: '逗号分隔的整数' }),
-  hs_time: Type.Integer({ minimum: 0, description: 'Unix 秒' }),
-  he_time: Type.Integer({ minimum: 0, description: 'Unix 秒' }),
-  istop: Flag(),
-  immediately: Flag(),
-  status: Status()
-})
-
-/** A red packet of the streamer's. */
-export const RedpackData = Obj({
-  id: Id(),
-  act_id: Id(),
-  roomid: Id(),
-  title: Type.String(),
-  status: Status(),
-  total_gold: Type.Integer({ minimum: 0, description: '慧币' }),
-  count: Count(),
-  remain: Count(),
-  end_time: Type.Integer({ minimum: 0, description: 'Unix 秒' })
-})
-
-/** An option of a vote with its count (R3.39). */
-export const VoteOption = Obj({ id: Id(), title: Type.String(), vote: Count() })
-
-/** A vote (R3.39): started, or its counts after a viewer voted (voted_option_id is 0 in a push). */
-export const VoteData = Obj({
-  id: Id(),
-  act_id: Id(),
-  voteId: Id(),
-  roomid: Id(),
-  title: Type.String(),
-  status: Status(),
-  options: Type.Array(VoteOption),
-  list: Type.Array(VoteOption),
-  voted_option_id: Count()
-})
-
-/** A quiz (R3.40, R4.39); a push never carries its answer. */
-export const QuizData = Obj({
-  id: Id(),
-  act_id: Id(),
-  quizId: Id(),
-  roomid: Id(),
-  title: Type.String(),
-  status: Status(),
-  options: Type.Array(Obj({ id: Id(), title: Type.String() }))
-})
-
-/** The goods put on screen (R3.41, R4.41): the goods document, its roomid and its place in the room's list. */
-export const GoodsOnData = Obj({
-  id: Id(),
-  room_id: Id(),
-  roomid: Id(),
-  title: Type.String(),
-  price: Type.Number({ minimum: 0 }),
-  cover: Url(),
-  url: Type.String({ description: '商品页地址（本站页面为绝对地址）' }),
-  on_screen: Flag(),
-  views: Count(),
-  index: Type.Integer({ minimum: 1, description: '在直播间商品中的序号，从 1 起' })
-})
-
 /** The room's goods were taken off screen (R4.42). */
 export const GoodsOffData = Obj({ roomid: Id() })
 
@@ -185,14 +94,14 @@ export const PushMessage = Type.Union(
     push('gift', GiftData, '礼物（R3.16）'),
     push('live_status', LiveStatusData, '开播 / 下播'),
     push('chat_status', ChatStatusData, '聊天关闭 / 开启'),
-    push('lottery_start', LotteryData, '抽奖开始（R3.36）'),
-    push('lottery_result', LotteryData, '抽奖结果（R3.36）'),
-    push('rain_start', RainData, '红包雨开始（R4.31）'),
-    push('rain_stop', RainData, '红包雨结束（R4.32）'),
-    push('redpack', RedpackData, '红包'),
-    push('vote', VoteData, '投票开始或票数变化（R3.39）'),
-    push('quiz', QuizData, '答题（R3.40）'),
-    push('goods_on', GoodsOnData, '商品上屏（R4.41）'),
+    push('lottery_start', Lottery, '抽奖开始（R3.36）'),
+    push('lottery_result', Lottery, '抽奖结果（R3.36）'),
+    push('rain_start', Rain, '红包雨开始（R4.31）'),
+    push('rain_stop', Rain, '红包雨结束（R4.32）'),
+    push('redpack', Redpack, '红包'),
+    push('vote', Vote, '投票开始或票数变化（R3.39）'),
+    push('quiz', Quiz, '答题（R3.40）'),
+    push('goods_on', GoodsItem, '商品上屏（R4.41）'),
     push('goods_off', GoodsOffData, '商品下屏（R4.42）')
   ],
   { description: '服务器推送：{type, data}，按 type 区分', discriminator: { propertyName: 'type' } }

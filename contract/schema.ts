@@ -91,6 +91,11 @@ export function Obj<P extends TProperties>(props: P, options: { description?: st
 /** Unix seconds. */
 export const Seconds = () => Type.Integer({ minimum: 0, description: 'Unix 秒' })
 /** 0 or 1 flags (onair, is_premium, ...). */
+/** An id: a positive integer (R3.24). */
+export const Id = (description?: string) => Type.Integer({ minimum: 1, ...(description ? { description } : {}) })
+/** A count: a non-negative integer. */
+export const Count = (description?: string) => Type.Integer({ minimum: 0, ...(description ? { description } : {}) })
+
 export const Flag = () => Type.Union([Type.Literal(0), Type.Literal(1)])
 /** An absolute http(s) URL (the server makes every root-relative path absolute from the request's host). */
 export const Url = () => Type.String({ description: '绝对地址（http/https）或空' })
@@ -107,8 +112,11 @@ export function Paged<T extends TSchema>(item: T) {
   })
 }
 
-/** Every answer: `{code, msg, data}` (R7.1). code 1 is success, unless the call's rule says otherwise. */
-export function Envelope<T extends TSchema>(data: T) {
+/**
+ * The schema of every answer, `{code, msg, data}` (R7.1; its type: contract/codes.ts Answer). code 1 is success,
+ * unless the call's rule says otherwise.
+ */
+export function AnswerSchema<T extends TSchema>(data: T) {
   return Obj({ code: Type.Integer(), msg: Type.String(), data })
 }
 

@@ -50,7 +50,6 @@ export const hostStatistics = defineCall({
   summary: '主播人气（成功码为 0）',
   method: 'GET',
   path: '/rank-page/host-statistics',
-  success: 'zero',
   payload: Payload({ host_uid: F.int('主播ID', { minimum: 1, description: '主播 ID，或其直播间 ID' }) }, ['host_uid']),
   data: Obj({
     host_uid: Type.Integer({ description: '主播 ID' }),

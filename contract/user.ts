@@ -190,7 +190,6 @@ export const follow = defineCall({
   method: 'POST',
   path: '/api/v1/userapp/follow',
   auth: true,
-  success: 'positive',
   payload: Payload({ roomid: F.int('直播间ID', { minimum: 1 }), host_uid: F.int('主播ID') }),
   data: Obj({ isfollow: Flag(), streamer: StreamerItem })
 })

@@ -16,11 +16,12 @@
 import { parseArgs } from 'node:util'
 import type { CallDef } from '../contract/call'
 import { mismatches } from '../contract/check'
+import { isSuccessCode } from '../contract/codes'
 import { DEFAULT_IDS, LOGIN, probes, type Ids } from '../contract/probes'
-import { Envelope } from '../contract/schema'
+import { AnswerSchema } from '../contract/schema'
 import { Type } from 'typebox'
 
-const ENVELOPE = Envelope(Type.Unknown())
+const ANSWER = AnswerSchema(Type.Unknown())
 
 interface Outcome {
   ok: boolean
@@ -67,7 +68,7 @@ async function callOnce(
 }
 
 function succeeded(def: CallDef, code: number): boolean {
-  return def.success === 'positive' ? code > 0 : def.success === 'zero' ? code === 0 : code === 1
+  return isSuccessCode(code, def.success)
 }
 
 async function check(
@@ -83,7 +84,7 @@ async function check(
   } catch (err) {
     return { ok: false, lines: [`请求失败：${(err as Error).message}`] }
   }
-  const envelope = mismatches(ENVELOPE, answer.body, '(答复)')
+  const envelope = mismatches(ANSWER, answer.body, '(答复)')
   if (envelope.length) return { ok: false, lines: [`HTTP ${answer.status}，不是 {code, msg, data} 答复`, ...envelope] }
   const { code, msg, data } = answer.body as { code: number; msg: string; data: unknown }
   if (!succeeded(def, code)) return { ok: false, lines: [`拒绝：code ${code} ${msg}（参数见 --list，可用 --id 更换）`] }

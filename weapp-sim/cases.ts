@@ -1,14 +1,14 @@
 // The pages of dist/weapp/app.json with realistic queries: what a viewer must read on each (taken from the reference
 // server's answers at test time) and further checks. Shared by the page suite and the setData budget.
 import assert from 'node:assert/strict'
+import type { Answer } from '../contract/codes'
 import type { RefServer } from './server'
 import type { WeappSim } from './sim'
 
-type Envelope<T> = { code: number; msg: string; data: T }
 interface Paged<T> {
   list: T[]
 }
-const data = async <T>(p: Promise<Envelope<T>>) => (await p).data
+const data = async <T>(p: Promise<Answer<T>>) => (await p).data
 const strip = (html: string) => html.replace(/<[^>]*>/g, '')
 
 export interface PageCase {

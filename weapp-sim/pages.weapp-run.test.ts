@@ -4,13 +4,13 @@
 // parameters show their own error text.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
+import type { Answer } from '../contract/codes'
 import { PAGE_CASES as CASES } from './cases'
 import { assertNoErrorState, assertNoErrors, loginOnUserPage, weappSuite } from './support'
 
 const s = weappSuite()
 
-type Envelope<T> = { code: number; msg: string; data: T }
-const data = async <T>(p: Promise<Envelope<T>>) => (await p).data
+const data = async <T>(p: Promise<Answer<T>>) => (await p).data
 
 test('the cases cover every page of app.json', async () => {
   const sim = await s.launch()

@@ -17,19 +17,8 @@ export class BizError extends Error {
 
 export const biz = (code: number, msg: string, data: unknown = null): BizError => new BizError(code, msg, data)
 
-/** Documented business codes (see server/README.md). */
-export const CODE = {
-  OK: 1,
-  FAIL: 0, // generic refusal (already done, not allowed, ...)
-  BAD_PARAM: -1, // payload failed validation
-  AUTH_FAILED: -2, // wrong password / code / token at login
-  NEED_PASSWORD: -3, // room needs (another) password
-  NOT_FOUND: -4, // the thing asked for does not exist
-  SENSITIVE: -5, // content contains a sensitive word
-  CHAT_CLOSED: -6, // room chat is closed
-  NO_BALANCE: -7, // not enough 慧币
-  TOO_FAST: -8 // rate limited: 操作太频繁，请稍后再试 (SMS, login, likes, chat, room passwords, sockets)
-} as const
+/** Documented business codes (see server/README.md): the contract's, shared with the client. */
+export { CODE } from '../../contract/codes'
 
 export const nowSec = (): number => Math.floor(Date.now() / 1000)
 

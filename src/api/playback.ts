@@ -3,7 +3,7 @@ import type { DataOf, InputOf, PostAt } from '../../contract'
 import type * as C from '../../contract/content'
 import type * as L from '../../contract/live'
 import { callPost } from '@/core/call'
-import { ApiError } from '@/core/errors'
+import { ApiError } from '@/utils/errors'
 import { type CallOptions } from '@/core/request'
 import { roomKey } from '@/core/room-access'
 

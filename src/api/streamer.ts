@@ -1,33 +1,20 @@
-import { callGet, callPost, track, type DeclaredCall } from '@/core/call'
-import { ApiError } from '@/core/errors'
-import type { InputOf, PostAt } from '../../contract'
+import { answerPost, callGet, callPost, track, type DeclaredCall } from '@/core/call'
+import { ApiError, CODE } from '@/utils/errors'
+import type { DataOf, GetAt, InputOf, PostAt } from '../../contract'
+import type { RankedStreamer } from '../../contract/content'
+import type { Tag } from '../../contract/streamer'
+import type { Static } from 'typebox'
 import type { PagedData } from './types'
 
-/** A streamer as the server sends it; field names vary by call (spec R3.22). */
-export interface StreamerRaw {
-  id: number
-  uid?: number
-  name?: string
-  nick_name?: string
-  nickName?: string
-  nickname?: string
-  avatar?: string
-  sex?: number
-  description?: string
-  brief?: string
-  room_id?: number
-  roomId?: number
-  tags?: number[]
-  fans?: number
-  popularity?: number
-  onair?: number
-  /** ranking only */
-  score?: number
-  rank?: number
-}
+/**
+ * The wire types of this file are the contract's (contract/streamer.ts, content.ts, user.ts): a field changes there.
+ * A streamer as the server sends it (the ranking's adds score and rank); its name and room fields vary by call and
+ * backend (spec R3.22), so the client reads each as optional.
+ */
+export type StreamerRaw = Partial<Static<typeof RankedStreamer>> & Pick<Static<typeof RankedStreamer>, 'id'>
 
 /** A streamer with the fields the screens read, fallbacks applied (spec R3.22). */
-export interface Streamer extends StreamerRaw {
+export type Streamer = StreamerRaw & {
   nickName: string
   description: string
   roomId: number
@@ -35,10 +22,7 @@ export interface Streamer extends StreamerRaw {
 }
 
 /** A streamer tag (spec R3.23). */
-export interface StreamerTag {
-  id: number
-  title: string
-}
+export type StreamerTag = Static<typeof Tag>
 
 /** The hot tag, always first (spec R3.23). */
 export const HOT_TAG: StreamerTag = { id: 0, title: '热门' }
@@ -48,40 +32,17 @@ export type RankingType = 'day' | 'week' | 'month'
 /** Ranking default type week (spec R9.6). */
 export const DEFAULT_RANKING_TYPE: RankingType = 'week'
 
-/** What the statistics service says of a streamer (R7.44); its success code is 0 (R7.1). */
-export interface StreamerStatistics {
-  host_uid?: number
-  popularity: number
-  fans?: number
-  likes?: number
-  visits?: number
-  rank?: number
-}
+/** What the statistics service says of a streamer (R7.44); its success code is 0 (R7.1, the contract's rule). */
+export type StreamerStatistics = DataOf<GetAt<'/rank-page/host-statistics'>>
 
 /** Is-follow result (R4.25): status 1 following, 2 subscribed. */
-export interface FollowState {
-  status?: number
-  isfollow?: number
-  issubscribe?: number
-  streamer_id?: number
-  fans?: number
-}
+export type FollowState = DataOf<PostAt<'/userapp/isfollow'>>
 
-export interface FollowResult {
-  isfollow?: number
-  streamer?: StreamerRaw
-}
+/** The follow toggle's answer (R4.26). */
+export type FollowResult = DataOf<PostAt<'/userapp/follow'>>
 
 /** A playback of a streamer's room (R3.18). */
-export interface RoomPlayback {
-  id: number
-  roomId?: number
-  title: string
-  cover?: string
-  duration?: number
-  views?: number
-  time?: number
-}
+export type RoomPlayback = DataOf<PostAt<'/userapp/playback/list'>>['list'][number]
 
 /** nickName falls back to name (and the other spellings); description falls back to brief (spec R3.22). */
 export function normalizeStreamer(raw: StreamerRaw): Streamer {
@@ -106,10 +67,7 @@ function normalizePage(page: PagedData<StreamerRaw>): PagedData<Streamer> {
   return { ...page, list: page.list.map(normalizeStreamer) }
 }
 
-export interface PageQuery {
-  page: number
-  count: number
-}
+export type PageQuery = Required<Pick<InputOf<PostAt<'/userapp/host/list'>>, 'page' | 'count'>>
 
 /** POST /userapp/host/tags (R7.40). */
 export function fetchTags(): Promise<StreamerTag[]> {
@@ -144,9 +102,9 @@ export async function fetchMyFollows(q: PageQuery): Promise<PagedData<Streamer>>
   return normalizePage(await callPost('/userapp/myfollow', { count: q.count, page: q.page }, { loginPrompt: true }))
 }
 
-/** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1). */
+/** GET /rank-page/host-statistics {host_uid} (R7.44); success is code 0 (R7.1, the contract's rule). */
 export function fetchStatistics(hostUid: number): Promise<StreamerStatistics> {
-  return callGet('/rank-page/host-statistics', { host_uid: hostUid }, { success: 'zero' })
+  return callGet('/rank-page/host-statistics', { host_uid: hostUid })
 }
 
 /** POST /userapp/isfollow {roomid} (R7.45). */
@@ -154,22 +112,26 @@ export function fetchIsFollow(roomid: number): Promise<FollowState | number> {
   return callPost('/userapp/isfollow', { roomid })
 }
 
-/** POST /userapp/follow {roomid} (R7.46); code 1 means now following (R4.26). Needs login (R8.4). */
+/**
+ * POST /userapp/follow {roomid} (R7.46): the server toggles; code 1 now following, code 2 no longer (R4.26), both
+ * successes under the contract's rule. Needs login (R8.4).
+ */
 export const FOLLOW: DeclaredCall<InputOf<PostAt<'/userapp/follow'>>, FollowResult> = { path: '/userapp/follow' }
 
-export function postFollow(roomid: number): Promise<FollowResult> {
-  return callPost(FOLLOW, { roomid }, { loginPrompt: true })
+export async function postFollow(roomid: number): Promise<{ following: boolean; data: FollowResult | null }> {
+  const answer = await answerPost(FOLLOW, { roomid }, { loginPrompt: true })
+  // R4.26: code 1 now following; any other success code (2) no longer
+  return { following: answer.code === CODE.OK, data: answer.data }
 }
 
-/** R7.111: 关注 — code 1 followed, code 2 unfollowed (R4.26). */
+/** R7.111: 关注 — the call's successes: code 1 followed, code 2 unfollowed (R4.26). */
 export const followed = /*#__PURE__*/ track(FOLLOW, '关注', {
   room: (p) => p.roomid,
-  codes: [1, 2],
   props: (_p, _d, code) => ({ action: code === 1 ? 'follow' : 'unfollow' })
 })
 
 /** POST /userapp/subscribe {room_id} (R7.47). Needs login (R8.4). */
-export function postSubscribe(roomId: number): Promise<{ issubscribe?: number }> {
+export function postSubscribe(roomId: number): Promise<DataOf<PostAt<'/userapp/subscribe'>>> {
   return callPost('/userapp/subscribe', { room_id: roomId }, { loginPrompt: true })
 }
 

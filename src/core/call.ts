@@ -1,29 +1,34 @@
 import type { ActionAt, ActionKey, DataOf, GetAt, GetPath, InputOf, PostAt, PostPath } from '../../contract'
-import { ApiError, toApiError } from './errors'
-import { SUCCESS_CODE, get, isSuccess, post, type CallOptions, type Envelope, type SuccessRule } from './request'
+import { ApiError, toApiError } from '@/utils/errors'
+import { isSuccessCode, successRuleOf, type SuccessRule } from '../../contract/codes'
+import { get, isSuccess, post, type CallOptions, type Reply } from './request'
 
 /**
  * The API functions' side of the request core (src/api/*): a call gives its data, or throws one ApiError whose kind
  * says what happened (business code and msg, auth, not found, timeout, network, server). The success rule is the
- * call's (R7.1): code 1 by default, above 0 for some calls, 0 for popularity.
+ * call's (R7.1: code 1 by default, above 0 for follow, 0 for popularity), read here from the contract
+ * (contract/codes.ts successRuleOf) by the call's path: an API function never states it.
  */
-export async function dataOf<T>(pending: Promise<Envelope<T>>, rule: SuccessRule = 'one'): Promise<T> {
+export async function dataOf<T>(pending: Promise<Reply<T>>, rule: SuccessRule = 'one'): Promise<T> {
   return (await answerOf(pending, rule)).data
 }
 
-/** Like dataOf, with the server's message of the success too (for the few calls whose success text is shown). */
+/**
+ * Like dataOf, with the server's message and code of the success too (for the few calls whose success text is shown,
+ * or whose rule admits more than one success code: follow's 1 and 2).
+ */
 export async function answerOf<T>(
-  pending: Promise<Envelope<T>>,
+  pending: Promise<Reply<T>>,
   rule: SuccessRule = 'one'
-): Promise<{ data: T; msg: string }> {
-  let envelope: Envelope<T>
+): Promise<{ data: T; msg: string; code: number }> {
+  let envelope: Reply<T>
   try {
     envelope = await pending
   } catch (err) {
     throw toApiError(err)
   }
   if (!isSuccess(envelope, rule)) throw new ApiError(envelope.code, envelope.msg, envelope.data)
-  return { data: envelope.data, msg: envelope.msg }
+  return { data: envelope.data, msg: envelope.msg, code: envelope.code }
 }
 
 /**
@@ -41,7 +46,7 @@ export interface DeclaredCall<P = Record<string, unknown>, D = unknown> {
 export interface CompletedCall {
   call: DeclaredCall<unknown, unknown>
   payload: unknown
-  envelope: Envelope<unknown>
+  envelope: Reply<unknown>
 }
 
 type CallObserver = (done: CompletedCall) => void
@@ -59,7 +64,7 @@ export interface TrackRule<P, D> {
   room: (payload: P) => unknown
   /** the event's own props, after the room's details; null: this answer is no event (default: none) */
   props?: (payload: P, data: D | null, code: number) => Record<string, unknown> | null
-  /** the answer codes it follows (default: success, code 1) */
+  /** the answer codes it follows (default: the call's successes, under its rule) */
   codes?: readonly number[]
 }
 
@@ -77,13 +82,14 @@ export interface Tracked {
  * there. Mark the call `/*#__PURE__*\/`.
  */
 export function track<P, D>(call: DeclaredCall<P, D>, event: string, rule: TrackRule<P, D>): Tracked {
-  const codes = rule.codes ?? [SUCCESS_CODE]
+  const success = successRuleOf(call.path)
+  const follows = (code: number) => (rule.codes ? rule.codes.includes(code) : isSuccessCode(code, success))
   return {
     call,
     event,
     of(done) {
       const { code, data } = done.envelope
-      if (!codes.includes(code)) return null
+      if (!follows(code)) return null
       const payload = done.payload as P
       const props = rule.props ? rule.props(payload, data as D | null, code) : {}
       return props && { room: rule.room(payload), props }
@@ -95,8 +101,8 @@ export function track<P, D>(call: DeclaredCall<P, D>, event: string, rule: Track
 function observed<T>(
   path: string | DeclaredCall<unknown, T>,
   payload: unknown,
-  send: (path: string) => Promise<Envelope<T>>
-): Promise<Envelope<T>> {
+  send: (path: string) => Promise<Reply<T>>
+): Promise<Reply<T>> {
   if (typeof path === 'string') return send(path)
   return send(path.path).then((envelope) => {
     for (const observer of observers) {
@@ -144,17 +150,32 @@ export function callPost(
   const payload = data as Record<string, unknown>
   return dataOf(
     observed(path, payload, (p) => post(p, payload, options)),
-    options.success
+    successRuleOf(typeof path === 'string' ? path : path.path)
   )
 }
 
-/** A POST call of the contract (see callPost), with the server's message of the success too (see answerOf). */
+/** A POST call of the contract (see callPost), with the server's message and code of the success too (see answerOf). */
 export function answerPost<P extends PostPath>(
   path: P,
   data: InputOf<PostAt<P>>,
+  options?: CallOptions
+): Promise<{ data: DataOf<PostAt<P>>; msg: string; code: number }>
+/** A declared call (see DeclaredCall), its observers told, with the server's message and code of the success too. */
+export function answerPost<P extends object, T>(
+  call: DeclaredCall<P, T>,
+  data: NoInfer<P>,
+  options?: CallOptions
+): Promise<{ data: T; msg: string; code: number }>
+export function answerPost(
+  path: string | DeclaredCall<unknown, unknown>,
+  data: object,
   options: CallOptions = {}
-): Promise<{ data: DataOf<PostAt<P>>; msg: string }> {
-  return answerOf(post<DataOf<PostAt<P>>>(path, data as Record<string, unknown>, options), options.success)
+): Promise<{ data: unknown; msg: string; code: number }> {
+  const payload = data as Record<string, unknown>
+  return answerOf(
+    observed(path, payload, (p) => post(p, payload, options)),
+    successRuleOf(typeof path === 'string' ? path : path.path)
+  )
 }
 
 /** A GET call of the contract (see callPost). */
@@ -178,7 +199,7 @@ export function callGet(
   const payload = params as Record<string, unknown>
   return dataOf(
     observed(path, payload, (p) => get(p, payload, options)),
-    options.success
+    successRuleOf(typeof path === 'string' ? path : path.path)
   )
 }
 
@@ -193,28 +214,34 @@ export function callAction<K extends ActionKey>(
   const [path, action] = key.split('?a=') as [string, string]
   return dataOf(
     get<DataOf<ActionAt<K>>>(path, { a: action, ...(params as Record<string, unknown>) }, options),
-    options.success
+    successRuleOf(path)
   )
 }
 
-/**
- * A call whose answered failures (a refusal, or the core's -100 / -101 failures) are settled here, while the core's
- * rejections (auth, not found, timeout) go on to the caller: resolves the data, or the ApiError it was refused with.
- */
-export async function answered<T>(call: Promise<T>): Promise<Settled<T>> {
-  const res = await settle(call)
-  if (!res.ok && !res.error.answered) throw res.error
-  return res
+/** A settled call: its data, or the ApiError it failed with (data then undefined, so `.data ?? fallback` reads it). */
+export type Settled<T> = { ok: true; data: T; error?: undefined } | { ok: false; data?: undefined; error: ApiError }
+
+export interface SettleOptions {
+  /**
+   * Settle only the failures that came back as answers (a refusal, or the core's -100 / -101 failures) and let the
+   * core's rejections (auth, not found, timeout) go on to the caller: for a login-gated action, whose wrapper opens
+   * the login on a 401 and shows a rejection's message (the activity stage).
+   */
+  rejections?: 'throw'
 }
 
-/** A settled call: its data, or the ApiError it failed with. */
-export type Settled<T> = { ok: true; data: T } | { ok: false; error: ApiError }
-
-/** Wait for a call and say how it went, without throwing: for a store that handles both outcomes in one place. */
-export async function settle<T>(call: Promise<T>): Promise<Settled<T>> {
+/**
+ * The stores' one way to meet a failed call (R8.17 among them): wait for it and say how it went, without throwing.
+ * Whatever was thrown becomes an ApiError (src/utils/errors.ts), whose kind says what happened. A call without a
+ * use for its failure reads `(await settle(call)).data ?? fallback`, or `void settle(call)` when it only runs.
+ */
+export async function settle<T>(call: Promise<T>, options: SettleOptions = {}): Promise<Settled<T>> {
+  let res: Settled<T>
   try {
-    return { ok: true, data: await call }
+    res = { ok: true, data: await call }
   } catch (err) {
-    return { ok: false, error: toApiError(err) }
+    res = { ok: false, error: toApiError(err) }
   }
+  if (options.rejections === 'throw' && !res.ok && !res.error.answered) throw res.error
+  return res
 }

@@ -10,15 +10,16 @@ import {
   FORBIDDEN_MESSAGE,
   NETWORK_ERROR_CODE,
   NOT_FOUND_MESSAGE,
-  RequestError,
   SERVER_ERROR_CODE,
   SERVER_ERROR_MESSAGE,
   TIMEOUT_MESSAGE,
   UNAUTHORIZED_MESSAGE,
   UNAVAILABLE_MESSAGE,
-  UploadError,
-  errMsg
-} from './errors'
+  errMsg,
+  rejection,
+  uploadError
+} from '@/utils/errors'
+import { CODE, isSuccessCode, successRuleOf, type Answer, type SuccessRule } from '../../contract/codes'
 import { getFingerprint } from './fingerprint'
 import { callUrl, resolveHosts, type Hosts } from './hosts'
 import { PRODUCT_CODE, mobileApiMarker } from './product'
@@ -33,31 +34,27 @@ import { clearToken, getToken, openLoginPrompt } from './token'
  *   200, 201, 202      the envelope `{code, msg, data}` (a JSON document without `code` becomes `{code: 1, data}`,
  *                      an empty body `{code: 1, data: null}`, an unparseable one `{code: -100}`)
  *   400                resolves `{code: -100, msg: server message or 请求参数错误}`
- *   401                clears the token, rejects RequestError {errorCode: 401, msg: 需要身份验证}; opens the login
+ *   401                clears the token, rejects ApiError {kind: auth, code: 401, msg: 需要身份验证}; opens the login
  *                      prompt when the call says `loginPrompt` (subscribe, follow, lottery results, vote, quiz)
- *   403                clears the token, rejects RequestError {errorCode: 403, msg: 没有权限访问}
+ *   403                clears the token, rejects ApiError {kind: auth, code: 403, msg: 没有权限访问}
  *                      (a call made with `bearer`, another token than the stored one, clears nothing on 401 / 403)
- *   404                rejects RequestError {errorCode: 404, msg: 请求的资源不存在}
+ *   404                rejects ApiError {kind: not_found, code: 404, msg: 请求的资源不存在}
  *   500, 502           resolves `{code: -101, msg: server message}`
  *   503, 504, others   resolves `{code: -100, msg: server message or 服务暂时不可用}`
- *   no answer in time  rejects RequestError {errorCode: 0, msg: 网络链接超时,请稍后再试！}
+ *   no answer in time  rejects ApiError {kind: timeout, code: 0, msg: 网络链接超时,请稍后再试！}
  *   transport failure  resolves `{code: -100, msg: 'request:fail <reason>'}`
  */
 
-export interface Envelope<T = unknown> {
-  code: number
-  msg: string
-  data: T
-}
-
-/** Which codes mean success (R7.1): 1 by default, "above 0" for some calls, 0 for popularity. */
-export type SuccessRule = 'one' | 'positive' | 'zero'
+/**
+ * What a call resolves with: the server's answer (contract/codes.ts Answer), or the core's own stand-in for a failure
+ * in the same form (-100 for a transport failure or 400/503/504, -101 for 500/502: R8.2, R8.5).
+ */
+export type Reply<T = unknown> = Answer<T>
 
 export interface CallOptions {
   method?: 'GET' | 'POST'
   /** ms; default 60000 (R7.7). */
   timeout?: number
-  success?: SuccessRule
   /** A 401 on this call opens the login prompt (R8.4: subscribe, follow, lottery results, vote, quiz). */
   loginPrompt?: boolean
   header?: Record<string, string>
@@ -72,7 +69,7 @@ export const DEFAULT_TIMEOUT = 60000
 export const UPLOAD_TIMEOUT = 600000
 export const UPLOAD_PATH = '/upload'
 export const UPLOAD_FIELD = 'file'
-export const SUCCESS_CODE = 1
+export const SUCCESS_CODE = CODE.OK
 
 interface RequestConfig {
   hosts: Hosts | null
@@ -99,12 +96,10 @@ export function urlOf(path: string): string {
   return callUrl(path, currentHosts(), mobileApiMarker(config.product), pageOrigin())
 }
 
+/** R7.1: is the envelope a success under the rule (the call's, from contract/codes.ts: see successRuleOf)? */
 export function isSuccess(envelope: { code?: unknown } | null | undefined, rule: SuccessRule = 'one'): boolean {
   const code = Number(envelope?.code)
-  if (Number.isNaN(code)) return false
-  if (rule === 'positive') return code > 0
-  if (rule === 'zero') return code === 0
-  return code === SUCCESS_CODE
+  return !Number.isNaN(code) && isSuccessCode(code, rule)
 }
 
 /** version and platform go with every call (R3.1, R7.1). */
@@ -134,14 +129,14 @@ function parseBody(raw: unknown): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-function isEnvelope(v: unknown): v is Envelope {
+function isAnswer(v: unknown): v is Answer {
   return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in v
 }
 
 /** The server's own message of a failed response: its envelope's msg, or its text. */
 function serverMessage(raw: unknown, fallback: string): string {
   const parsed = parseBody(raw)
-  if (parsed.ok && isEnvelope(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg)
+  if (parsed.ok && isAnswer(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg)
     return parsed.value.msg
   if (parsed.ok && parsed.value && typeof parsed.value === 'object') {
     const m =
@@ -158,16 +153,16 @@ function serverMessage(raw: unknown, fallback: string): string {
   return fallback
 }
 
-function failure(code: number, msg: string): Envelope<null> {
+function failure(code: number, msg: string): Reply<null> {
   return { code, msg, data: null }
 }
 
 /** What a response means, by status (the table at the top of this file). */
-export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false, ownToken = true): Envelope<T> {
+export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false, ownToken = true): Reply<T> {
   if (statusCode >= 200 && statusCode < 300) {
     const parsed = parseBody(raw)
-    if (!parsed.ok) return failure(NETWORK_ERROR_CODE, errMsg('request', 'invalid JSON')) as Envelope<T>
-    if (isEnvelope(parsed.value)) {
+    if (!parsed.ok) return failure(NETWORK_ERROR_CODE, errMsg('request', 'invalid JSON')) as Reply<T>
+    if (isAnswer(parsed.value)) {
       const v = parsed.value
       return { code: Number(v.code), msg: typeof v.msg === 'string' ? v.msg : '', data: (v.data ?? null) as T }
     }
@@ -177,19 +172,19 @@ export function outcome<T>(statusCode: number, raw: unknown, loginPrompt = false
     case 401:
       if (ownToken) clearToken()
       if (ownToken && loginPrompt) openLoginPrompt()
-      throw new RequestError(401, UNAUTHORIZED_MESSAGE, errMsg('request', '401'))
+      throw rejection(401, UNAUTHORIZED_MESSAGE, errMsg('request', '401'))
     case 403:
       if (ownToken) clearToken()
-      throw new RequestError(403, FORBIDDEN_MESSAGE, errMsg('request', '403'))
+      throw rejection(403, FORBIDDEN_MESSAGE, errMsg('request', '403'))
     case 404:
-      throw new RequestError(404, NOT_FOUND_MESSAGE, errMsg('request', '404'))
+      throw rejection(404, NOT_FOUND_MESSAGE, errMsg('request', '404'))
     case 500:
     case 502:
-      return failure(SERVER_ERROR_CODE, serverMessage(raw, SERVER_ERROR_MESSAGE)) as Envelope<T>
+      return failure(SERVER_ERROR_CODE, serverMessage(raw, SERVER_ERROR_MESSAGE)) as Reply<T>
     case 400:
-      return failure(NETWORK_ERROR_CODE, serverMessage(raw, BAD_REQUEST_MESSAGE)) as Envelope<T>
+      return failure(NETWORK_ERROR_CODE, serverMessage(raw, BAD_REQUEST_MESSAGE)) as Reply<T>
     default:
-      return failure(NETWORK_ERROR_CODE, serverMessage(raw, UNAVAILABLE_MESSAGE)) as Envelope<T>
+      return failure(NETWORK_ERROR_CODE, serverMessage(raw, UNAVAILABLE_MESSAGE)) as Reply<T>
   }
 }
 
@@ -206,14 +201,14 @@ function isTimeout(err: unknown, elapsed: number, timeout: number): boolean {
 }
 
 /**
- * One call. Resolves with the envelope (also the -100 / -101 failure envelopes); rejects only with RequestError
- * (401, 403, 404, timeout). Success of the envelope is the caller's rule: see isSuccess, requestData.
+ * One call. Resolves with the envelope (also the -100 / -101 failure envelopes); rejects only with ApiError
+ * (auth 401 / 403, not_found 404, timeout). Success of the envelope is the call's rule (the contract's): see isSuccess, requestData.
  */
 export async function request<T = unknown>(
   path: string,
   data: Record<string, unknown> = {},
   options: CallOptions = {}
-): Promise<Envelope<T>> {
+): Promise<Reply<T>> {
   const method = options.method || 'POST'
   const timeout = options.timeout ?? config.timeout
   const header = {
@@ -235,9 +230,8 @@ export async function request<T = unknown>(
       credentials: requestCredentials
     } as Taro.request.Option<string>)
   } catch (err) {
-    if (isTimeout(err, Date.now() - started, timeout))
-      throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
-    return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Envelope<T>
+    if (isTimeout(err, Date.now() - started, timeout)) throw rejection(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
+    return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Reply<T>
   }
   saveCookies(responseCookies(res))
   return outcome<T>(res.statusCode, res.data, !!options.loginPrompt, !options.bearer)
@@ -246,7 +240,7 @@ export async function request<T = unknown>(
 /**
  * A text resource of the media server at its absolute URL (a stream's master playlist, which the mini-program's player
  * reads for its renditions): a plain GET, none of the API's fields, headers or cookies (a stream carries its own signed
- * token in the URL). Rejects RequestError on a timeout, an HTTP error or a transport failure.
+ * token in the URL). Rejects ApiError on a timeout, an HTTP error or a transport failure.
  */
 export async function fetchText(url: string, timeout = 10000): Promise<string> {
   const started = Date.now()
@@ -260,12 +254,18 @@ export async function fetchText(url: string, timeout = 10000): Promise<string> {
       responseType: 'text'
     } as Taro.request.Option<string>)
   } catch (err) {
-    if (isTimeout(err, Date.now() - started, timeout))
-      throw new RequestError(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
-    throw new RequestError(0, UNAVAILABLE_MESSAGE, errMsg('request', reasonOf(err)))
+    if (isTimeout(err, Date.now() - started, timeout)) throw rejection(0, TIMEOUT_MESSAGE, errMsg('request', 'timeout'))
+    throw new ApiError(
+      NETWORK_ERROR_CODE,
+      UNAVAILABLE_MESSAGE,
+      null,
+      'request',
+      'network',
+      errMsg('request', reasonOf(err))
+    )
   }
   if (res.statusCode < 200 || res.statusCode >= 300)
-    throw new RequestError(
+    throw rejection(
       res.statusCode,
       serverMessage(res.data, UNAVAILABLE_MESSAGE),
       errMsg('request', String(res.statusCode))
@@ -281,29 +281,23 @@ export function post<T = unknown>(path: string, data: Record<string, unknown> = 
   return request<T>(path, data, { ...options, method: 'POST' })
 }
 
-/** The data of a successful envelope; any other envelope rejects ApiError with its code, msg and data (R8.9). */
+/**
+ * The data of an envelope that is a success under the call's rule (the contract's, R7.1); any other envelope rejects
+ * ApiError with its code, msg and data (R8.9).
+ */
 export async function requestData<T = unknown>(
   path: string,
   data: Record<string, unknown> = {},
   options: CallOptions = {}
 ): Promise<T> {
   const envelope = await request<T>(path, data, options)
-  if (!isSuccess(envelope, options.success)) throw new ApiError(envelope.code, envelope.msg, envelope.data)
+  if (!isSuccess(envelope, successRuleOf(path))) throw new ApiError(envelope.code, envelope.msg, envelope.data)
   return envelope.data
 }
 
-/** @internal The core's own reading (RequestError passes through): the app's calls go through src/core/call.ts. */
+/** @internal The core's own reading (its rejections pass through): the app's calls go through src/core/call.ts. */
 export function postData<T = unknown>(path: string, data: Record<string, unknown> = {}, options: CallOptions = {}) {
   return requestData<T>(path, data, { ...options, method: 'POST' })
-}
-
-/** R8.17: failures of non-list calls, searches and suggestions give a fallback silently (no toast, no throw). */
-export async function quiet<T>(call: Promise<T>, fallback: T): Promise<T> {
-  try {
-    return await call
-  } catch {
-    return fallback
-  }
 }
 
 export interface UploadOptions {
@@ -318,10 +312,11 @@ export interface UploadOptions {
 
 /**
  * Upload a local file (spec R7.107): POST /upload, multipart field `file` plus version and platform. Failures
- * reject UploadError with reason abort, timeout or network; a reply that is not JSON rejects with its raw text (R8.8);
+ * reject ApiError of kind upload, its data's reason abort, timeout or network; a reply that is not JSON rejects with its
+ * raw text (reason parse, R8.8);
  * a JSON reply follows the same status table as request().
  */
-export async function upload<T = unknown>(filePath: string, options: UploadOptions = {}): Promise<Envelope<T>> {
+export async function upload<T = unknown>(filePath: string, options: UploadOptions = {}): Promise<Reply<T>> {
   const { Cookie, Authorization, Fingerprint } = await commonHeaders()
   const timeout = options.timeout ?? UPLOAD_TIMEOUT
   let res: Taro.uploadFile.SuccessCallbackResult
@@ -337,11 +332,11 @@ export async function upload<T = unknown>(filePath: string, options: UploadOptio
     })
   } catch (err) {
     const reason = reasonOf(err).replace(/^uploadFile:fail\s*/, '')
-    if (/abort/i.test(reason)) throw new UploadError('abort', 'abort')
-    if (/timeout/i.test(reason)) throw new UploadError('timeout', 'timeout')
-    throw new UploadError('network', reason || 'network error')
+    if (/abort/i.test(reason)) throw uploadError('abort', 'abort')
+    if (/timeout/i.test(reason)) throw uploadError('timeout', 'timeout')
+    throw uploadError('network', reason || 'network error')
   }
   const raw = typeof res.data === 'string' ? res.data : JSON.stringify(res.data)
-  if (!parseBody(raw).ok) throw new UploadError('parse', `invalid JSON (status ${res.statusCode})`, raw)
+  if (!parseBody(raw).ok) throw uploadError('parse', `invalid JSON (status ${res.statusCode})`, raw)
   return outcome<T>(res.statusCode, raw)
 }

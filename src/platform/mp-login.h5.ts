@@ -1,14 +1,7 @@
 import type { MiniProgramCredentials } from './mp-login'
+import { platformError } from '@/utils/errors'
 
 export type { MiniProgramCredentials } from './mp-login'
-
-/** The user refused WeChat's privacy prompt for the user information (spec R5.15): the mini-program's only. */
-export class UserInfoRefused extends Error {
-  constructor(reason: string) {
-    super(reason)
-    this.name = 'UserInfoRefused'
-  }
-}
 
 /** H5 has no wx.login code to fetch ahead. */
 export function prepareMiniProgramLogin(): void {}
@@ -18,5 +11,5 @@ export function pauseMiniProgramLogin(): void {}
 export async function withMiniProgramCredentials<T extends { ok: boolean }>(
   _send: (credentials: MiniProgramCredentials) => Promise<T>
 ): Promise<T> {
-  throw new Error('login:fail not supported in H5')
+  throw platformError('login:fail not supported in H5')
 }

@@ -1,21 +1,11 @@
 import Taro from '@tarojs/taro'
+import { platformError } from '@/utils/errors'
 
 /** What the mini-program login sends (spec R7.55). */
 export interface MiniProgramCredentials {
   code: string
   encryptedData: string
   iv: string
-}
-
-/**
- * The viewer refused WeChat's privacy prompt (《小程序隐私保护指引》) that guards the user information (spec R5.15):
- * WeChat then fails the call with errno 104, "privacy permission is not authorized".
- */
-export class UserInfoRefused extends Error {
-  constructor(reason: string) {
-    super(reason)
-    this.name = 'UserInfoRefused'
-  }
 }
 
 /** A code of wx.login may be exchanged for five minutes, once: it is renewed a minute before that. */
@@ -48,7 +38,7 @@ function fetchCode(): Promise<HeldCode> {
   if (!fetching) {
     fetching = Taro.login()
       .then(({ code }) => {
-        if (!code) throw new Error('login:fail no code')
+        if (!code) throw platformError('login:fail no code')
         held = { code, at: Date.now() }
         fetching = null
         schedule()
@@ -92,6 +82,10 @@ export function pauseMiniProgramLogin(): void {
   clearRenew()
 }
 
+/**
+ * The viewer refused WeChat's privacy prompt (《小程序隐私保护指引》) that guards the user information (spec R5.15):
+ * WeChat then fails the call with errno 104, "privacy permission is not authorized".
+ */
 function privacyRefused(err: unknown): boolean {
   const e = err as { errno?: number; errMsg?: string } | null
   return e?.errno === 104 || /privacy permission is not authorized/i.test(String(e?.errMsg ?? ''))
@@ -103,12 +97,12 @@ function privacyRefused(err: unknown): boolean {
  * encryptedData and iv (made with the session key of that code; since base library 2.27.1 the profile in it is the
  * anonymous 微信用户, so the viewer's own nickname and avatar come from 编辑资料). `send` makes the login call with
  * them; no wx.login runs until it has settled, and the code, used once, is renewed only when the login did not
- * succeed and the button still shows. A refused privacy prompt rejects UserInfoRefused.
+ * succeed and the button still shows. A refused privacy prompt rejects ApiError of kind refused.
  */
 export async function withMiniProgramCredentials<T extends { ok: boolean }>(
   send: (credentials: MiniProgramCredentials) => Promise<T>
 ): Promise<T> {
-  if (busy) throw new Error('login:fail a login is running')
+  if (busy) throw platformError('login:fail a login is running')
   busy = true
   clearRenew()
   let used = false
@@ -119,10 +113,11 @@ export async function withMiniProgramCredentials<T extends { ok: boolean }>(
     try {
       info = await Taro.getUserInfo({ withCredentials: true, lang: 'zh_CN' })
     } catch (err) {
-      if (privacyRefused(err)) throw new UserInfoRefused((err as { errMsg?: string }).errMsg || 'privacy refused')
-      throw new Error((err as { errMsg?: string })?.errMsg || 'getUserInfo:fail')
+      const text = (err as { errMsg?: string } | null)?.errMsg
+      if (privacyRefused(err)) throw platformError(text || 'getUserInfo:fail privacy refused', 'refused')
+      throw platformError(text || 'getUserInfo:fail')
     }
-    if (!info.encryptedData || !info.iv) throw new Error('getUserInfo:fail no encrypted data')
+    if (!info.encryptedData || !info.iv) throw platformError('getUserInfo:fail no encrypted data')
     used = true
     held = null
     result = await send({ code: code.code, encryptedData: info.encryptedData, iv: info.iv })

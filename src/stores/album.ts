@@ -26,12 +26,12 @@ export class AlbumStore {
       // an answer's message is shown; a rejection (404, timeout) gets the page's own text
       else this.error = (res.error.answered && res.error.msg) || '相册不存在'
     })
-    await this.photos.load({ reset: true }).catch(() => undefined)
+    await settle(this.photos.load({ reset: true }))
   }
 
   setOrder(order: 'desc' | 'hot') {
     this.order = order
-    this.photos.load({ reset: true }).catch(() => undefined)
+    void settle(this.photos.load({ reset: true }))
   }
 
   liked(photo: PhotoItem): boolean {

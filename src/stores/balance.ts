@@ -1,6 +1,7 @@
 import { makeAutoObservable } from 'mobx'
 import { fetchUserInfo } from '@/api/user'
 import { sessionStore } from './session'
+import { settle } from '@/core/call'
 
 /**
  * The viewer's 慧币 balance (spec R1.4): the current user's `gold`, then whatever a gift, a paid room or a top-up
@@ -20,12 +21,11 @@ export class BalanceStore {
       this.setGold(null)
       return null
     }
-    try {
-      const user = await fetchUserInfo()
-      const gold = Number(user.gold)
+    const res = await settle(fetchUserInfo())
+    // a failure keeps the last known balance
+    if (res.ok) {
+      const gold = Number(res.data.gold)
       this.setGold(Number.isFinite(gold) ? gold : null)
-    } catch {
-      // keep the last known balance
     }
     return this.gold
   }

@@ -14,9 +14,10 @@ import {
   type StreamerItem,
   type TeaserItem
 } from '@/api/home'
-import { failureText } from '@/core/errors'
+import { failureText } from '@/utils/errors'
 import { liveStatus } from '@/utils/live'
 import { PAGE_SIZE, PagedList, PagedLists } from './paged-list'
+import { settle } from '@/core/call'
 
 /** Home state (spec R3.26): the index sections and four paged lists. */
 export class HomeStore {
@@ -75,7 +76,7 @@ export class HomeStore {
   async loadSlides(): Promise<void> {
     if (this.slidesFetched) return
     this.slidesFetched = true
-    const slides = await fetchSlides().catch(() => null)
+    const { data: slides } = await settle(fetchSlides())
     if (Array.isArray(slides)) {
       runInAction(() => {
         this.slides = slides
@@ -93,27 +94,26 @@ export class HomeStore {
   async loadIndex(): Promise<void> {
     this.loadingIndex = true
     this.indexError = null
-    try {
-      const d = await fetchIndex()
-      if (!d) throw new Error('加载失败')
-      runInAction(() => {
-        this.menu = d.menu || []
-        this.notices = d.notices || []
-        // topRooms (home's 正在直播 strip) is a home-state field; the index response has none (R3.26). It is the
-        // index's liveRooms that are on air (status 1, R4.11), in the server's order.
-        this.topRooms = (d.liveRooms || []).filter((r) => liveStatus(r) === 1)
-        this.streamers = d.streamers || []
-        this.topPlaybacks = d.topPlaybacks || []
-        this.channelsTV = d.channels?.tv || []
-        this.channelsRadio = d.channels?.radio || []
-        this.indexLoaded = true
-      })
-      if (d.playbacks) this.playbacks.seed(d.playbacks)
-    } catch (e) {
-      runInAction(() => (this.indexError = failureText(e, '加载失败')))
-    } finally {
-      runInAction(() => (this.loadingIndex = false))
-    }
+    const res = await settle(fetchIndex())
+    const d = res.data
+    runInAction(() => {
+      this.loadingIndex = false
+      if (!d) this.indexError = failureText(res.error, '加载失败')
+    })
+    if (!d) return
+    runInAction(() => {
+      this.menu = d.menu || []
+      this.notices = d.notices || []
+      // topRooms (home's 正在直播 strip) is a home-state field; the index response has none (R3.26). It is the
+      // index's liveRooms that are on air (status 1, R4.11), in the server's order.
+      this.topRooms = (d.liveRooms || []).filter((r) => liveStatus(r) === 1)
+      this.streamers = d.streamers || []
+      this.topPlaybacks = d.topPlaybacks || []
+      this.channelsTV = d.channels?.tv || []
+      this.channelsRadio = d.channels?.radio || []
+      this.indexLoaded = true
+    })
+    if (d.playbacks) this.playbacks.seed(d.playbacks)
   }
 
   /** Whether the index and the slides have both answered: the first screen can show without moving afterwards. */
@@ -123,11 +123,7 @@ export class HomeStore {
 
   /** Everything the home screen shows, from the start (pull-down refresh). */
   async refresh(): Promise<void> {
-    await Promise.all([
-      this.loadSlides(),
-      this.loadIndex(),
-      this.liveRooms.load({ reset: true }).catch(() => undefined)
-    ])
+    await Promise.all([this.loadSlides(), this.loadIndex(), settle(this.liveRooms.load({ reset: true }))])
   }
 
   /** Load a named list (reach-bottom paging); an unknown name rejects with `unknown data` (R4.19). */

@@ -13,6 +13,7 @@ import { SHARE_PREVIEW, defaultShareTitle } from '@/share'
 import { withoutSecrets } from '@/utils/url-secrets'
 import { sessionStore } from './session'
 import { loginStore } from './login'
+import { settle } from '@/core/call'
 
 /** When the last OAuth trip started: a page that comes back without a login does not send the browser again at once. */
 export const OAUTH_STARTED_KEY = 'oauth_started_at'
@@ -145,30 +146,31 @@ export class JssdkStore {
     const sdk = this.sdk
     const url = signatureUrl()
     if (!sdk || !url || url === this.configuredUrl) return
-    try {
-      const c = await getJssdk(url)
-      const ok = await new Promise<boolean>((resolve) => {
-        sdk.config({
-          debug: false,
-          appId: c.appId,
-          timestamp: Number(c.timestamp),
-          nonceStr: c.nonceStr,
-          signature: c.signature,
-          jsApiList: c.jsApiList?.length ? c.jsApiList : JS_API_LIST,
-          ...openTags()
-        })
-        sdk.ready(() => resolve(true))
-        sdk.error(() => resolve(false))
-      })
-      if (signatureUrl() !== url) return // the viewer moved on meanwhile
-      runInAction(() => {
-        this.configuredUrl = ok ? url : ''
-        this.error = ok ? '' : 'config:invalid signature'
-      })
-      if (ok) this.applyShare(shareData(currentPageShare(), url))
-    } catch (err) {
-      runInAction(() => (this.error = String((err as Error)?.message || err)))
+    const res = await settle(getJssdk(url))
+    if (!res.ok) {
+      runInAction(() => (this.error = res.error.message))
+      return
     }
+    const c = res.data
+    const ok = await new Promise<boolean>((resolve) => {
+      sdk.config({
+        debug: false,
+        appId: c.appId,
+        timestamp: Number(c.timestamp),
+        nonceStr: c.nonceStr,
+        signature: c.signature,
+        jsApiList: c.jsApiList?.length ? c.jsApiList : JS_API_LIST,
+        ...openTags()
+      })
+      sdk.ready(() => resolve(true))
+      sdk.error(() => resolve(false))
+    })
+    if (signatureUrl() !== url) return // the viewer moved on meanwhile
+    runInAction(() => {
+      this.configuredUrl = ok ? url : ''
+      this.error = ok ? '' : 'config:invalid signature'
+    })
+    if (ok) this.applyShare(shareData(currentPageShare(), url))
   }
 
   private applyShare(data: ShareData) {

@@ -14,8 +14,8 @@ import {
   type RoomInfo,
   type RoomTab
 } from '@/api/live'
-import { ApiError, NETWORK_ERROR_CODE } from '@/core/errors'
-import { SUCCESS_CODE, quiet } from '@/core/request'
+import { settle } from '@/core/call'
+import { CODE } from '@/utils/errors'
 import { pageProtocol } from '@/platform/protocol'
 import { nextTask } from '@/utils/timing'
 import { PAGE_SIZE } from './paged-list'
@@ -98,42 +98,34 @@ export class LiveStore {
   ): Promise<KeptRoom | null> {
     // the groups file (small, static) comes beside the room info and the room renders once both are in: the group
     // switcher's place is kept from the room's first frame, so the chat below it does not jump when the group's
-    // rooms arrive after the video's first frame (CLS). It never fails the room (quiet).
+    // rooms arrive after the video's first frame (CLS). It never fails the room (settled).
     const groups = this.loadGroups()
-    try {
-      const info = await fetchRoomInfo({ roomid, ...options })
-      if (info) {
-        const room = normalizeRoom(info, pageProtocol())
-        onInfo?.(room)
-        // the room is kept (and renders) a task after its info arrived: what onInfo started (the live room's stream,
-        // hls.js and its first playlist request) runs in the info's own task, and the room's render, the load's
-        // longest piece of work, is a task of its own (Lighthouse's blocking time counts each task over 50 ms at 4x
-        // CPU: together they were one, docs/performance.md)
-        await Promise.all([groups, nextTask()])
-        runInAction(() => {
-          this.roomsData[roomid] = room
-          delete this.roomErrors[roomid]
-        })
-        return room
-      }
-      runInAction(() => (this.roomErrors[roomid] = { code: SUCCESS_CODE, msg: '直播间加载失败', needPassword: false }))
-      return null
-    } catch (e) {
+    const res = await settle(fetchRoomInfo({ roomid, ...options }))
+    if (!res.ok) {
       // a refusal carries its code, message and whether the room asks for a password (R3.9); auth, not found and a
       // timeout their status (401, 403, 404, 0) and the catalogue's message
-      const err = e instanceof ApiError ? e : null
-      const data = (err?.data || {}) as { need_password?: number }
-      const msg = err ? err.msg : (e as { message?: string } | null)?.message
-      runInAction(
-        () =>
-          (this.roomErrors[roomid] = {
-            code: err ? err.code : NETWORK_ERROR_CODE,
-            msg: msg || '直播间加载失败',
-            needPassword: data.need_password === 1
-          })
-      )
+      const { code, msg, data } = res.error
+      const needPassword = (data as { need_password?: number } | null)?.need_password === 1
+      runInAction(() => (this.roomErrors[roomid] = { code, msg: msg || '直播间加载失败', needPassword }))
       return null
     }
+    const info = res.data
+    if (!info) {
+      runInAction(() => (this.roomErrors[roomid] = { code: CODE.OK, msg: '直播间加载失败', needPassword: false }))
+      return null
+    }
+    const room = normalizeRoom(info, pageProtocol())
+    onInfo?.(room)
+    // the room is kept (and renders) a task after its info arrived: what onInfo started (the live room's stream,
+    // hls.js and its first playlist request) runs in the info's own task, and the room's render, the load's
+    // longest piece of work, is a task of its own (Lighthouse's blocking time counts each task over 50 ms at 4x
+    // CPU: together they were one, docs/performance.md)
+    await Promise.all([groups, nextTask()])
+    runInAction(() => {
+      this.roomsData[roomid] = room
+      delete this.roomErrors[roomid]
+    })
+    return room
   }
 
   /**
@@ -141,22 +133,22 @@ export class LiveStore {
    * live stats, so the counters shown include this visit. Failures are silent (R8.17).
    */
   async enter(roomid: number): Promise<void> {
-    await Promise.all([quiet(enterRoom(roomid), null), quiet(trackVisit(roomid), null)])
+    await Promise.all([settle(enterRoom(roomid)), settle(trackVisit(roomid))])
     await this.loadStats(roomid)
   }
 
   async loadStats(roomid: number): Promise<void> {
-    const data = await quiet(fetchLiveStats(roomid), null)
+    const { data } = await settle(fetchLiveStats(roomid))
     if (data) runInAction(() => (this.stats[roomid] = data))
   }
 
   share(roomid: number) {
-    return quiet(shareRoom(roomid), null)
+    return settle(shareRoom(roomid)).then((res) => res.data ?? null)
   }
 
-  /** The groups, fetched once (a failure is asked again next time); quiet. */
+  /** The groups, fetched once (a failure is asked again next time); silent (R8.17). */
   private loadGroups(): Promise<void> {
-    this.groupsLoaded ??= quiet(fetchGroups(), null).then((groups) => {
+    this.groupsLoaded ??= settle(fetchGroups()).then(({ data: groups }) => {
       if (Array.isArray(groups)) runInAction(() => (this.groupsData = groups))
       else this.groupsLoaded = null
     })
@@ -174,7 +166,7 @@ export class LiveStore {
     const group = groupOf(this.groupsData, roomid)
     if (!group) return []
     if (this.groupRooms[group.id]) return this.groupRooms[group.id]
-    const page = await quiet(fetchRoomsByIds(group.rooms.map(Number), PAGE_SIZE.liveRooms), null)
+    const { data: page } = await settle(fetchRoomsByIds(group.rooms.map(Number), PAGE_SIZE.liveRooms))
     const list = page ? page.list : []
     runInAction(() => (this.groupRooms[group.id] = list))
     return list

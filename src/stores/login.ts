@@ -2,17 +2,13 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import * as userApi from '@/api/user'
 import { SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP } from '@/platform/single-page'
 import type { LoginResult, PartnerCredentials } from '@/api/user'
-import { failureText, messageOf } from '@/core/errors'
+import { settle } from '@/core/call'
+import { failureText, platformError } from '@/utils/errors'
 import { setLoginPrompt } from '@/core/token'
 import { openExternal } from '@/platform/external'
 import { hostBridge } from '@/platform/host'
 import type { PlatformKind } from '@/platform/kinds'
-import {
-  UserInfoRefused,
-  pauseMiniProgramLogin,
-  prepareMiniProgramLogin,
-  withMiniProgramCredentials
-} from '@/platform/mp-login'
+import { pauseMiniProgramLogin, prepareMiniProgramLogin, withMiniProgramCredentials } from '@/platform/mp-login'
 import { openLink } from '@/router/navigate'
 import { takeRedirect } from '@/router/redirect'
 import { setStartupLogin } from '@/router/startup-run'
@@ -151,11 +147,13 @@ export class LoginStore {
     if (!options.silent) void showLoading(LOGGING_IN_TEXT)
     let failure: string | null = null
     try {
-      this.session.applyLogin(await call())
+      const res = await settle(call())
+      if (!res.ok) {
+        failure = failureText(res.error, LOGIN_FAILED_TEXT)
+        return { ok: false, message: failure }
+      }
+      this.session.applyLogin(res.data)
       return { ok: true }
-    } catch (err) {
-      failure = messageOf(err, LOGIN_FAILED_TEXT)
-      return { ok: false, message: failure }
     } finally {
       runInAction(() => {
         this.loggingIn = false
@@ -201,11 +199,8 @@ export class LoginStore {
   async sendSmsCode(mobile: string): Promise<Outcome> {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
-    try {
-      await userApi.sendSms(m)
-    } catch (err) {
-      return this.fail(failureText(err, '验证码发送失败'))
-    }
+    const res = await settle(userApi.sendSms(m))
+    if (!res.ok) return this.fail(failureText(res.error, '验证码发送失败'))
     void showToast('验证码已发送')
     return { ok: true }
   }
@@ -230,17 +225,17 @@ export class LoginStore {
   async loginMiniProgram(): Promise<Outcome> {
     if (this.singlePageMode) return this.fail(SINGLE_PAGE_TIP)
     if (this.loggingIn) return { ok: false, message: '' }
-    try {
-      return await withMiniProgramCredentials((credentials) =>
+    const res = await settle(
+      withMiniProgramCredentials((credentials) =>
         this.login(() => userApi.login(credentials), { returnToRedirect: true })
       )
-    } catch (err) {
-      if (err instanceof UserInfoRefused) {
-        await showModal({ title: LOGIN_FAILED_TITLE, content: USER_INFO_REFUSED_TEXT, showCancel: false })
-        return { ok: false, message: '' } // the dialog said it
-      }
-      return this.fail(messageOf(err, LOGIN_FAILED_TEXT))
+    )
+    if (res.ok) return res.data
+    if (res.error.kind === 'refused') {
+      await showModal({ title: LOGIN_FAILED_TITLE, content: USER_INFO_REFUSED_TEXT, showCancel: false })
+      return { ok: false, message: '' } // the dialog said it
     }
+    return this.fail(failureText(res.error, LOGIN_FAILED_TEXT))
   }
 
   /**
@@ -257,12 +252,12 @@ export class LoginStore {
     await this.session.currentUserChecked()
     if (!this.session.isLoggedIn) return this.login(() => userApi.login({ tokentype, token }))
     const current = this.session.user
-    const other = normalizeUser(await userApi.fetchUserInfoAs(token).catch(() => null))
+    const other = normalizeUser((await settle(userApi.fetchUserInfoAs(token))).data)
     if (!other) return { ok: false, message: '' }
     if (other.id !== current.id && !(await this.confirmSwitch(current, other))) return { ok: false, message: '' }
     return this.login(async () => {
       const result = await userApi.login({ tokentype, token })
-      if (normalizeUser(result.user)?.id !== other.id) throw new Error(LOGIN_FAILED_TEXT)
+      if (normalizeUser(result.user)?.id !== other.id) throw platformError(LOGIN_FAILED_TEXT)
       return result
     })
   }
@@ -301,7 +296,7 @@ export class LoginStore {
 
   /** R1.10, R7.58, R7.60: in the messenger's browser, ask the main host; without a login, go through OAuth. */
   async loginWithMessengerRedirect(targetUrl: string): Promise<boolean> {
-    const res = await userApi.apiLogin(targetUrl).catch(() => null)
+    const { data: res } = await settle(userApi.apiLogin(targetUrl))
     if (res && 'access_token' in res) {
       this.session.applyLogin(res)
       return true
@@ -315,12 +310,9 @@ export class LoginStore {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
     if (!(verify || '').trim()) return this.fail(VERIFY_REQUIRED_TEXT)
-    let bound: userApi.RawUser | null
-    try {
-      bound = await userApi.bindMobile(m, verify.trim())
-    } catch (err) {
-      return this.fail(failureText(err, '绑定失败'))
-    }
+    const res = await settle(userApi.bindMobile(m, verify.trim()))
+    if (!res.ok) return this.fail(failureText(res.error, '绑定失败'))
+    const bound = res.data
     runInAction(() => {
       this.session.setUser(normalizeUser(bound) || { ...this.session.user, mobile: m })
     })

@@ -11,9 +11,10 @@ import {
   type Programme,
   type VideoItem
 } from '@/api/media'
-import { ApiError } from '@/core/errors'
+import { failureText } from '@/utils/errors'
 import { PAGE_SIZE, PagedList } from './paged-list'
 import { cnDate, currentIndex, normalizeSchedule, type ScheduleEntry } from './media-schedule'
+import { settle } from '@/core/call'
 
 /** The four segments of the 视听 tab. */
 export type MediaSegment = 'tv' | 'radio' | 'audio' | 'video'
@@ -36,12 +37,6 @@ export interface LoadState {
 }
 
 const idle = (): LoadState => ({ loading: false, error: null, loaded: false })
-
-function messageOf(e: unknown, fallback = '加载失败'): string {
-  if (e instanceof ApiError) return e.msg || fallback
-  const x = e as { msg?: string; message?: string } | null
-  return (x && (x.msg || x.message)) || fallback
-}
 
 /**
  * Media state (spec R3.27): programTV, programRadio, programAudioOriginal, the paged videoList and a room entry per
@@ -84,18 +79,19 @@ export class MediaStore {
   /** The programmes of a kind (R7.19, R7.25: media tv, radio or audio). */
   async loadProgrammes(kind: MediaKind): Promise<Programme[]> {
     this.programState[kind] = { ...this.programState[kind], loading: true, error: null }
-    try {
-      const programmes = await fetchProgrammes(kind)
-      const list = Array.isArray(programmes) ? programmes : []
-      runInAction(() => {
-        this[PROGRAM_FIELD[kind]] = list
-        this.programState[kind] = { loading: false, error: null, loaded: true }
-      })
-      return list
-    } catch (e) {
-      runInAction(() => (this.programState[kind] = { loading: false, error: messageOf(e), loaded: false }))
+    const res = await settle(fetchProgrammes(kind))
+    if (!res.ok) {
+      runInAction(
+        () => (this.programState[kind] = { loading: false, error: failureText(res.error, '加载失败'), loaded: false })
+      )
       return []
     }
+    const list = Array.isArray(res.data) ? res.data : []
+    runInAction(() => {
+      this[PROGRAM_FIELD[kind]] = list
+      this.programState[kind] = { loading: false, error: null, loaded: true }
+    })
+    return list
   }
 
   channelsOf(kind: ChannelKind): Channel[] {
@@ -105,20 +101,22 @@ export class MediaStore {
   /** TV and radio channels from the index (R3.26 channels.tv / channels.radio); the first of each is selected. */
   async loadChannels(): Promise<void> {
     this.channelState = { ...this.channelState, loading: true, error: null }
-    try {
-      const index = await fetchChannels()
-      const tv = index?.channels?.tv ?? []
-      const radio = index?.channels?.radio ?? []
-      runInAction(() => {
-        this.channelsTV = tv
-        this.channelsRadio = radio
-        if (!tv.some((c) => c.id === this.selectedChannel.tv)) this.selectedChannel.tv = tv[0]?.id ?? 0
-        if (!radio.some((c) => c.id === this.selectedChannel.radio)) this.selectedChannel.radio = radio[0]?.id ?? 0
-        this.channelState = { loading: false, error: null, loaded: true }
-      })
-    } catch (e) {
-      runInAction(() => (this.channelState = { loading: false, error: messageOf(e), loaded: false }))
+    const res = await settle(fetchChannels())
+    if (!res.ok) {
+      runInAction(
+        () => (this.channelState = { loading: false, error: failureText(res.error, '加载失败'), loaded: false })
+      )
+      return
     }
+    const tv = res.data?.channels?.tv ?? []
+    const radio = res.data?.channels?.radio ?? []
+    runInAction(() => {
+      this.channelsTV = tv
+      this.channelsRadio = radio
+      if (!tv.some((c) => c.id === this.selectedChannel.tv)) this.selectedChannel.tv = tv[0]?.id ?? 0
+      if (!radio.some((c) => c.id === this.selectedChannel.radio)) this.selectedChannel.radio = radio[0]?.id ?? 0
+      this.channelState = { loading: false, error: null, loaded: true }
+    })
   }
 
   selectChannel(kind: ChannelKind, id: number) {
@@ -153,22 +151,24 @@ export class MediaStore {
     runInAction(() =>
       this.scheduleState.set(key, { ...(this.scheduleState.get(key) ?? idle()), loading: true, error: null })
     )
-    try {
-      const entries = normalizeSchedule(await fetchSchedule(channelId, day), day)
-      runInAction(() => {
-        this.channelSchedule.set(channelId, { ...this.channelSchedule.get(channelId), [day]: entries })
-        this.scheduleState.set(key, { loading: false, error: null, loaded: true })
-      })
-      return entries
-    } catch (e) {
-      runInAction(() => this.scheduleState.set(key, { loading: false, error: messageOf(e), loaded: false }))
+    const res = await settle(fetchSchedule(channelId, day))
+    if (!res.ok) {
+      runInAction(() =>
+        this.scheduleState.set(key, { loading: false, error: failureText(res.error, '加载失败'), loaded: false })
+      )
       return []
     }
+    const entries = normalizeSchedule(res.data, day)
+    runInAction(() => {
+      this.channelSchedule.set(channelId, { ...this.channelSchedule.get(channelId), [day]: entries })
+      this.scheduleState.set(key, { loading: false, error: null, loaded: true })
+    })
+    return entries
   }
 
   /** The room entry of a room id (R3.27), from the room-info call (R7.13). */
   async loadRoom(roomid: number): Promise<MediaRoom | null> {
-    const room = await fetchRoom(roomid).catch(() => null)
+    const { data: room } = await settle(fetchRoom(roomid))
     if (!room) return null
     runInAction(() => this.rooms.set(roomid, room))
     return room

@@ -1,7 +1,7 @@
 import { action, makeObservable, observable, runInAction } from 'mobx'
 import type { PagedData } from '@/api/types'
-import { ApiError, failureText, toApiError, type ApiErrorKind } from '@/core/errors'
-import { SUCCESS_CODE } from '@/core/request'
+import { settle } from '@/core/call'
+import { ApiError, failureText, type ApiErrorKind } from '@/utils/errors'
 
 /** Page sizes of spec R9.4. */
 export const PAGE_SIZE = {
@@ -22,8 +22,11 @@ export const UNKNOWN_DATA = 'unknown data'
 /** The paged-list response lives with the api modules that return it (src/api/types.ts). */
 export type { PagedData }
 
-/** A page of the list: an API function's data, or its ApiError (src/core/call.ts applies the success rule, R7.1). */
-export type PageFetcher<T> = (query: { page: number; count: number }) => Promise<PagedData<T>>
+/**
+ * A page of the list: an API function's data, or its ApiError (src/core/call.ts applies the success rule, R7.1); a
+ * success without a page (null) means there are no more pages.
+ */
+export type PageFetcher<T> = (query: { page: number; count: number }) => Promise<PagedData<T> | null>
 
 export interface LoadOptions {
   /** Start again from the first page and replace the list (R4.13). */
@@ -53,7 +56,7 @@ export class PagedList<T extends { id: Id }> {
     private readonly fetcher: PageFetcher<T>,
     readonly pageSize: number = PAGE_SIZE.default
   ) {
-    makeObservable<PagedList<T>, 'apply'>(this, {
+    makeObservable<PagedList<T>, 'apply' | 'end'>(this, {
       list: observable.shallow,
       currentPage: observable,
       totalPage: observable,
@@ -62,6 +65,7 @@ export class PagedList<T extends { id: Id }> {
       error: observable,
       errorKind: observable,
       apply: action,
+      end: action,
       clear: action
     })
   }
@@ -94,8 +98,8 @@ export class PagedList<T extends { id: Id }> {
 
   /**
    * Load the next page, or start again (`reset`), or look for new items (`getNew`). Resolves with the list, or with
-   * `no more data` when nothing more is available (R4.18); rejects with the ApiError (code, msg and data) when the
-   * server says no (R8.9) or the call fails.
+   * `no more data` when nothing more is available (R4.18): also when a success carries no page, which ends the list
+   * where it is; rejects with the ApiError (code, msg and data) when the server says no (R8.9) or the call fails.
    */
   load(options: LoadOptions = {}): Promise<T[] | string> {
     if (this.pending && !options.reset && !options.getNew) return this.pending
@@ -109,29 +113,31 @@ export class PagedList<T extends { id: Id }> {
       this.errorKind = null
       if (options.reset) this.currentPage = 0
     })
-    const p = this.fetcher({ page, count: this.pageSize })
-      .then((data) => {
-        // a success without a page is refused like any other answer that is not a page (R8.9)
-        if (!data) throw new ApiError(SUCCESS_CODE, '', data ?? null)
-        this.apply(data, page, reset ? 'replace' : getNew ? 'prepend' : 'append')
-        return this.list
+    const p = settle(this.fetcher({ page, count: this.pageSize })).then((res) => {
+      runInAction(() => {
+        this.loading = false
+        if (!res.ok) {
+          this.error = failureText(res.error, '加载失败')
+          this.errorKind = res.error.kind
+        } else if (res.data) this.apply(res.data, page, reset ? 'replace' : getNew ? 'prepend' : 'append')
+        else this.end(reset)
       })
-      .catch((e: unknown) => {
-        const err = toApiError(e)
-        runInAction(() => {
-          this.error = failureText(err, '加载失败')
-          this.errorKind = err.kind
-        })
-        throw e
-      })
-      .finally(() => {
-        runInAction(() => {
-          this.loading = false
-        })
-        if (this.pending === p) this.pending = null
-      })
+      if (this.pending === p) this.pending = null
+      if (!res.ok) throw res.error
+      return res.data ? this.list : NO_MORE_DATA
+    })
     this.pending = p
     return p
+  }
+
+  /** A success without a page: no more pages after the current one (a reset's list is empty, R4.18). */
+  private end(reset: boolean) {
+    if (reset) {
+      this.list = []
+      this.total = 0
+      this.currentPage = 1
+    }
+    this.totalPage = this.currentPage
   }
 
   private apply(data: PagedData<T>, page: number, mode: 'replace' | 'append' | 'prepend') {
@@ -158,7 +164,8 @@ export class PagedLists<K extends string> {
   constructor(readonly lists: Record<K, PagedList<{ id: Id }>>) {}
 
   load(name: string, options?: LoadOptions): Promise<unknown> {
-    if (!Object.prototype.hasOwnProperty.call(this.lists, name)) return Promise.reject(new Error(UNKNOWN_DATA))
+    if (!Object.prototype.hasOwnProperty.call(this.lists, name))
+      return Promise.reject(new ApiError(0, UNKNOWN_DATA, null, 'load', 'client'))
     return this.lists[name as K].load(options)
   }
 }

@@ -1,11 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { uploadFile, type Uploaded } from '@/api/upload'
 import { updateUserInfo } from '@/api/user'
-import { UploadError, failureText, messageOf } from '@/core/errors'
+import { ApiError, failureText, type UploadFailure } from '@/utils/errors'
 import { pickImage, type PickedImage } from '@/platform/image-picker'
 import { notifyToast, showToast } from '@/ui/overlay'
 import { normalizeUser, sessionStore } from './session'
 import { DEFAULT_MESSENGER_NICKNAME } from './user-info-prompt'
+import { settle } from '@/core/call'
 
 export const NICKNAME_MAX = 20
 export const NICKNAME_REQUIRED_TEXT = '请输入昵称'
@@ -15,11 +16,12 @@ export const AVATAR_PRIVACY_TEXT = '你未同意《小程序隐私保护指引�
 
 /** R8.8: what the viewer reads for each way an upload fails. An unparseable reply shows its raw text. */
 export function uploadFailureText(err: unknown): string {
-  if (err instanceof UploadError) {
-    if (err.reason === 'abort') return '上传已取消'
-    if (err.reason === 'timeout') return '上传超时，请稍后重试'
-    if (err.reason === 'network') return '网络异常，上传失败'
-    return `上传失败：${(err.raw ?? err.message).replace(/\s+/g, ' ').trim().slice(0, 80)}`
+  if (err instanceof ApiError && err.kind === 'upload') {
+    const { reason, raw } = err.data as UploadFailure
+    if (reason === 'abort') return '上传已取消'
+    if (reason === 'timeout') return '上传超时，请稍后重试'
+    if (reason === 'network') return '网络异常，上传失败'
+    return `上传失败：${(raw ?? err.message).replace(/\s+/g, ' ').trim().slice(0, 80)}`
   }
   return failureText(err, '上传失败，请稍后重试')
 }
@@ -107,17 +109,14 @@ export class ProfileStore {
       this.uploading = true
       this.error = ''
     })
-    try {
-      const uploaded = await this.deps.upload(file)
-      if (!uploaded?.url) throw new Error('上传失败，请稍后重试')
-      runInAction(() => (this.avatar = uploaded.url))
-      return true
-    } catch (err) {
-      runInAction(() => (this.error = uploadFailureText(err)))
-      return false
-    } finally {
-      runInAction(() => (this.uploading = false))
-    }
+    const res = await settle(this.deps.upload(file))
+    const url = res.data?.url
+    runInAction(() => {
+      this.uploading = false
+      if (url) this.avatar = url
+      else this.error = res.ok ? '上传失败，请稍后重试' : uploadFailureText(res.error)
+    })
+    return !!url
   }
 
   /** R7.63: the nickname (required, at most 20) and a new avatar; the server's message on failure. */
@@ -132,14 +131,11 @@ export class ProfileStore {
     this.error = ''
     const fields: { name: string; avatar?: string } = { name: name.slice(0, NICKNAME_MAX) }
     if (this.avatarChanged) fields.avatar = this.avatar
-    let failure: string | null = null
-    try {
-      const user = normalizeUser(await updateUserInfo(fields))
-      if (user) sessionStore.setUser(user)
-    } catch (err) {
-      failure = messageOf(err, '保存失败，请稍后再试')
-      void showToast(failure)
-    }
+    const res = await settle(updateUserInfo(fields))
+    const user = normalizeUser(res.data)
+    if (user) sessionStore.setUser(user)
+    const failure = res.ok ? null : failureText(res.error, '保存失败，请稍后再试')
+    if (failure !== null) void showToast(failure)
     const ok = failure === null
     runInAction(() => {
       this.saving = false

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchHotKeywords, search, type SearchItemOf, type SearchKind } from '@/api/search'
-import { quiet } from '@/core/request'
+import { settle } from '@/core/call'
 import { getItem, setItem } from '@/platform/storage'
 import { PAGE_SIZE, PagedList } from './paged-list'
 import { displayName } from '@/utils/names'
@@ -69,11 +69,11 @@ export class SearchStore {
   setTab(kind: SearchKind) {
     this.tab = kind
     const list = this.results[kind]
-    if (this.submitted && list.currentPage === 0 && !list.loading) list.load().catch(() => undefined)
+    if (this.submitted && list.currentPage === 0 && !list.loading) void settle(list.load())
   }
 
   async loadHot() {
-    const keywords = await quiet(fetchHotKeywords(), null)
+    const { data: keywords } = await settle(fetchHotKeywords())
     if (Array.isArray(keywords)) {
       const hot = keywords.map(String)
       runInAction(() => (this.hot = hot))
@@ -94,7 +94,7 @@ export class SearchStore {
     if (kw === SLOW_LIVE_KEYWORD) return { type: 'featured', page: 'wuxilcb' }
     this.submitted = kw
     for (const list of Object.values(this.results)) list.clear()
-    this.results[this.tab].load({ reset: true }).catch(() => undefined)
+    void settle(this.results[this.tab].load({ reset: true }))
     return { type: 'results', keyword: kw }
   }
 
@@ -110,9 +110,9 @@ export class SearchStore {
       this.suggestions = []
       return []
     }
-    const [live, hosts] = await Promise.all([
-      quiet(search('live', { keywords: kw, page: 1, count: PAGE_SIZE.suggestions }), null),
-      quiet(search('streamer', { keywords: kw, page: 1, count: PAGE_SIZE.suggestions }), null)
+    const [{ data: live }, { data: hosts }] = await Promise.all([
+      settle(search('live', { keywords: kw, page: 1, count: PAGE_SIZE.suggestions })),
+      settle(search('streamer', { keywords: kw, page: 1, count: PAGE_SIZE.suggestions }))
     ])
     const titles = [
       ...(hosts ? hosts.list.map((s) => displayName(s)) : []),

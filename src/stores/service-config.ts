@@ -3,6 +3,7 @@ import { fetchServiceConfig, type ServiceConfig } from '@/api/config'
 import type { PlatformKind } from '@/platform/kinds'
 import { showModal } from '@/ui/overlay'
 import { sessionStore, type SessionDeps, type SessionStore } from './session'
+import { settle } from '@/core/call'
 
 /** R6.5 */
 export const IOS_RESTRICTED_MESSAGE = '因监管要求，iOS 暂不支持此功能'
@@ -35,20 +36,12 @@ export class ServiceConfigStore {
 
   /** R3.7, R7.9: a failure leaves the config missing, which R6.5 treats as restricted. */
   async loadConfig(): Promise<ServiceConfig | null> {
-    try {
-      const config = await fetchServiceConfig()
-      runInAction(() => {
-        this.config = config
-        this.configLoaded = true
-      })
-      return config
-    } catch {
-      runInAction(() => {
-        this.config = null
-        this.configLoaded = true
-      })
-      return null
-    }
+    const { data: config = null } = await settle(fetchServiceConfig())
+    runInAction(() => {
+      this.config = config
+      this.configLoaded = true
+    })
+    return config
   }
 
   /** R6.5 */

@@ -10,6 +10,7 @@ import { firstPageLoaded } from '@/platform/first-page'
 import { deviceIsIOS, launchScene } from '@/platform/launch'
 import { reloadApp } from '@/platform/reload'
 import { getItem, removeItem, setItem } from '@/platform/storage'
+import { settle } from '@/core/call'
 
 /** The current user (spec R3.2–R3.5). */
 export interface User {
@@ -151,15 +152,14 @@ export class SessionStore {
 
   private async checkCurrentUser(): Promise<User | null> {
     const { id, sign } = savedCookies()
-    try {
-      const user = normalizeUser(await userApi.fetchUserInfo({ id: id ? Number(id) : undefined, sign }))
-      if (!user) throw new Error('no user')
-      this.setUser(user)
-      return user
-    } catch {
+    const res = await settle(userApi.fetchUserInfo({ id: id ? Number(id) : undefined, sign }))
+    const user = normalizeUser(res.data)
+    if (!user) {
       clearToken()
       return null
     }
+    this.setUser(user)
+    return user
   }
 
   /** R4.2: save the user and the token. */
@@ -172,7 +172,7 @@ export class SessionStore {
 
   /** R4.3: tell the server, clear token, user and cookies, then reload. */
   async logout(): Promise<void> {
-    await userApi.logout().catch(() => undefined)
+    await settle(userApi.logout())
     clearToken()
     clearCookies()
     removeItem(USER_KEY)

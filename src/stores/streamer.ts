@@ -21,11 +21,11 @@ import {
   type StreamerStatistics,
   type StreamerTag
 } from '@/api/streamer'
-import { ApiError, failureText } from '@/core/errors'
-import { SUCCESS_CODE } from '@/core/request'
+import { failureText } from '@/utils/errors'
 import { onTokenChange } from '@/core/token'
 import { PAGE_SIZE, PagedList, type PagedData } from './paged-list'
 import { RANKING_COUNT, RANKING_TAG } from './streamer-ranking'
+import { settle } from '@/core/call'
 
 /** Following and subscribed, by room id (R4.25, R4.27). */
 export interface RoomFollow {
@@ -34,7 +34,7 @@ export interface RoomFollow {
 }
 
 /** The is-follow result: 1 means following, 2 means subscribed (spec R4.25). Also reads the flag fields. */
-export function followStateOf(data: FollowState | number | null | undefined): RoomFollow {
+export function followStateOf(data: Partial<FollowState> | number | null | undefined): RoomFollow {
   if (typeof data === 'number' || typeof data === 'string') {
     const n = Number(data)
     return { following: n === 1, subscribed: n === 2 }
@@ -99,16 +99,16 @@ export class StreamerStore {
 
   /** The tags, the hot tag first (R3.23, R7.40). A failure keeps the hot tag alone. */
   async loadTags(): Promise<StreamerTag[]> {
-    try {
-      const tags = await fetchTags()
-      runInAction(() => {
-        this.tags = withHotTag(tags)
-        this.tagsLoaded = true
-        this.tagsError = null
-      })
-    } catch (e) {
-      runInAction(() => (this.tagsError = failureText(e, '标签加载失败')))
-    }
+    const res = await settle(fetchTags())
+    runInAction(() => {
+      if (!res.ok) {
+        this.tagsError = failureText(res.error, '标签加载失败')
+        return
+      }
+      this.tags = withHotTag(res.data)
+      this.tagsLoaded = true
+      this.tagsError = null
+    })
     return this.tags
   }
 
@@ -130,7 +130,7 @@ export class StreamerStore {
   selectTag(tag: number): Promise<unknown> {
     this.currentTag = tag
     const list = this.listOf(tag)
-    return list.currentPage === 0 ? list.load().catch(() => undefined) : Promise.resolve(list.list)
+    return list.currentPage === 0 ? settle(list.load()) : Promise.resolve(list.list)
   }
 
   /** The ranking of a type: tag 0 (R7.50), count 15 on H5 and 20 in the mini-program (R9.4), default week (R9.6). */
@@ -153,7 +153,7 @@ export class StreamerStore {
   selectRanking(type: RankingType): Promise<unknown> {
     this.rankingType = type
     const list = this.rankingOf(type)
-    return list.currentPage === 0 ? list.load().catch(() => undefined) : Promise.resolve(list.list)
+    return list.currentPage === 0 ? settle(list.load()) : Promise.resolve(list.list)
   }
 
   /**
@@ -173,7 +173,7 @@ export class StreamerStore {
     if (!id) return null
     for (let page = 1; page <= 5; page++) {
       const found = await this.remembered(fetchStreamers({ tag: HOT_TAG.id, page, count: 100 }))
-      if (!found) throw new ApiError(SUCCESS_CODE, '', null) // a success without a page is no answer either
+      if (!found) break // a success without a page: no more pages
       const hit = found.list.find((s) => Number(s.id) === id)
       if (hit) return this.known.get(id) ?? hit
       if (!found.totalPage || page >= found.totalPage) break
@@ -183,14 +183,9 @@ export class StreamerStore {
 
   /** Popularity and counts from the statistics service (R7.44, success code 0 by R7.1). */
   async loadStatistics(hostUid: number): Promise<StreamerStatistics | null> {
-    let stats: StreamerStatistics
-    try {
-      stats = await fetchStatistics(hostUid)
-    } catch (err) {
-      // a refusal or a failed answer gives no statistics; auth, not found and a timeout reject
-      if (err instanceof ApiError && err.answered) return null
-      throw err
-    }
+    // a refusal or a failed answer gives no statistics; auth, not found and a timeout reject
+    const res = await settle(fetchStatistics(hostUid), { rejections: 'throw' })
+    const stats = res.data
     if (!stats) return null
     runInAction(() => this.statistics.set(hostUid, stats))
     return stats
@@ -216,17 +211,12 @@ export class StreamerStore {
    * of the same streamer); the follow flag is kept for that room, and the list holds the streamer as they are.
    */
   async toggleFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean> {
-    const res = await postFollow(roomid).then(
-      (data) => ({ now: true, data }),
-      (err: unknown) => {
-        // R4.26: a non-negative code other than 1 is an answer too: no longer following
-        if (err instanceof ApiError && err.kind === 'business' && err.code >= 0)
-          return { now: false, data: err.data as FollowResult | null }
-        throw err
-      }
-    )
-    const now = res.now
-    const fresh = res.data?.streamer
+    const res = await settle(postFollow(roomid))
+    // R4.26: a success (the contract's rule: above 0) says by its code whether the viewer now follows; a refusal
+    // with a non-negative code is an answer too: no longer following
+    if (!res.ok && !(res.error.kind === 'business' && res.error.code >= 0)) throw res.error
+    const now = res.ok && res.data.following
+    const fresh = (res.ok ? res.data.data : (res.error.data as FollowResult | null))?.streamer
     runInAction(() => {
       const before = this.followOf(roomid)
       this.follow.set(roomid, { ...before, following: now })

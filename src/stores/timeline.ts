@@ -65,7 +65,7 @@ export class TimelineStore {
       // an answer's message is shown; a rejection (404, timeout) gets the page's own text
       else this.error = (res.error.answered && res.error.msg) || '话题不存在'
     })
-    await this.posts.load({ reset: true }).catch(() => undefined)
+    await settle(this.posts.load({ reset: true }))
   }
 
   liked(post: PostItem): boolean {

@@ -5,15 +5,7 @@
  * a cookie jar and the browser's forbidden-header rules — the H5 target as a browser runs it. The page sits at
  * http://127.0.0.1/m2/ so cookies set by the test server (127.0.0.1, another port = another origin) are the page's.
  */
-import {
-  ApiError,
-  FORBIDDEN_MESSAGE,
-  NOT_FOUND_MESSAGE,
-  RequestError,
-  TIMEOUT_MESSAGE,
-  UNAUTHORIZED_MESSAGE,
-  UploadError
-} from '@/core/errors'
+import { ApiError, FORBIDDEN_MESSAGE, NOT_FOUND_MESSAGE, TIMEOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from '@/utils/errors'
 import {
   DEFAULT_TIMEOUT,
   UPLOAD_TIMEOUT,
@@ -22,11 +14,12 @@ import {
   isSuccess,
   post,
   postData,
-  quiet,
   request,
   upload,
   urlOf
 } from '@/core/request'
+import { dataOf, settle } from '@/core/call'
+import { successRuleOf } from '../../../contract/codes'
 import { getToken, setLoginPrompt, setToken } from '@/core/token'
 import { savedCookies } from '@/core/cookies'
 import { env } from '@/env'
@@ -66,13 +59,13 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     await expect(post('/status/400')).resolves.toEqual({ code: -100, msg: '服务器消息 400', data: null })
   })
 
-  test('R8.4 R4.5 401 clears the token and rejects with errorCode 401 and 需要身份验证', async () => {
+  test('R8.4 R4.5 401 clears the token and rejects an auth ApiError with code 401 and 需要身份验证', async () => {
     setToken('tok-live')
     const prompt = jest.fn()
     setLoginPrompt(prompt)
     const err = await post('/status/401').catch((e) => e)
-    expect(err).toBeInstanceOf(RequestError)
-    expect(err).toMatchObject({ errorCode: 401, msg: UNAUTHORIZED_MESSAGE, errMsg: 'request:fail 401' })
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ kind: 'auth', code: 401, msg: UNAUTHORIZED_MESSAGE, errMsg: 'request:fail 401' })
     expect(UNAUTHORIZED_MESSAGE).toBe('需要身份验证')
     expect(getToken()).toBe('')
     expect(prompt).not.toHaveBeenCalled()
@@ -83,7 +76,7 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     setToken('tok-live')
     const prompt = jest.fn()
     setLoginPrompt(prompt)
-    await expect(post('/status/401', {}, { loginPrompt: true })).rejects.toMatchObject({ errorCode: 401 })
+    await expect(post('/status/401', {}, { loginPrompt: true })).rejects.toMatchObject({ kind: 'auth', code: 401 })
     expect(prompt).toHaveBeenCalledTimes(1)
     expect(getToken()).toBe('')
     setLoginPrompt(null)
@@ -91,7 +84,7 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
 
   test('R8.3 R4.5 403 clears the token and rejects with 没有权限访问', async () => {
     setToken('tok-live')
-    await expect(post('/status/403')).rejects.toMatchObject({ errorCode: 403, msg: FORBIDDEN_MESSAGE })
+    await expect(post('/status/403')).rejects.toMatchObject({ kind: 'auth', code: 403, msg: FORBIDDEN_MESSAGE })
     expect(FORBIDDEN_MESSAGE).toBe('没有权限访问')
     expect(getToken()).toBe('')
   })
@@ -103,9 +96,13 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     const r = await post<Echo>('/echo', {}, { bearer: 'tok-from-a-link' })
     expect(r.data.headers.authorization).toBe('Bearer tok-from-a-link')
     await expect(post('/status/401', {}, { bearer: 'tok-from-a-link', loginPrompt: true })).rejects.toMatchObject({
-      errorCode: 401
+      kind: 'auth',
+      code: 401
     })
-    await expect(post('/status/403', {}, { bearer: 'tok-from-a-link' })).rejects.toMatchObject({ errorCode: 403 })
+    await expect(post('/status/403', {}, { bearer: 'tok-from-a-link' })).rejects.toMatchObject({
+      kind: 'auth',
+      code: 403
+    })
     expect(getToken()).toBe('tok-live')
     expect(prompt).not.toHaveBeenCalled()
     setLoginPrompt(null)
@@ -113,7 +110,7 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
 
   test('R8.1 404 rejects with 请求的资源不存在 and keeps the token', async () => {
     setToken('tok-live')
-    await expect(post('/status/404')).rejects.toMatchObject({ errorCode: 404, msg: NOT_FOUND_MESSAGE })
+    await expect(post('/status/404')).rejects.toMatchObject({ kind: 'not_found', code: 404, msg: NOT_FOUND_MESSAGE })
     expect(NOT_FOUND_MESSAGE).toBe('请求的资源不存在')
     expect(getToken()).toBe('tok-live')
   })
@@ -138,8 +135,13 @@ describe('network failures', () => {
     const err = await post('/hang', {}, { timeout: 300 })
       .catch((e) => e)
       .finally(() => timers.restore())
-    expect(err).toBeInstanceOf(RequestError)
-    expect(err).toMatchObject({ errorCode: 0, msg: '网络链接超时,请稍后再试！', errMsg: 'request:fail timeout' })
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({
+      kind: 'timeout',
+      code: 0,
+      msg: '网络链接超时,请稍后再试！',
+      errMsg: 'request:fail timeout'
+    })
     expect(TIMEOUT_MESSAGE).toBe('网络链接超时,请稍后再试！')
     expect(timers.asked).toContain(300)
   })
@@ -190,9 +192,17 @@ describe('R7.1 R9.2 success rules', () => {
     expect(isSuccess({ code: 1 }, 'zero')).toBe(false)
   })
 
-  test('R7.1 postData returns data under the call rule (code 2 with positive, code 0 for popularity)', async () => {
-    await expect(postData('/code2', {}, { success: 'positive' })).resolves.toEqual({ isfollow: 0 })
-    await expect(postData('/code0', {}, { success: 'zero' })).resolves.toEqual({ popularity: 12 })
+  test('R7.1 a call gives its data under its rule (code 2 with positive, code 0 for popularity)', async () => {
+    await expect(dataOf(post('/code2'), 'positive')).resolves.toEqual({ isfollow: 0 })
+    await expect(dataOf(post('/code0'), 'zero')).resolves.toEqual({ popularity: 12 })
+  })
+
+  test("R7.1 R7.44 R7.46 the rule is the contract's, by the call's path: follow above 0, popularity 0, others 1", () => {
+    expect(successRuleOf('/userapp/follow')).toBe('positive')
+    expect(successRuleOf('/api/v1/userapp/follow')).toBe('positive')
+    expect(successRuleOf('/rank-page/host-statistics')).toBe('zero')
+    expect(successRuleOf('/userapp/isfollow')).toBe('one')
+    expect(successRuleOf('/puzzle/result?act_id=1')).toBe('one')
   })
 
   test('R8.9 a code other than success rejects ApiError with code, msg and data', async () => {
@@ -206,10 +216,15 @@ describe('R7.1 R9.2 success rules', () => {
     await expect(postData('/status/500')).rejects.toMatchObject({ code: -101, msg: '服务器消息 500' })
   })
 
-  test('R8.17 quiet() turns any failure into the fallback without throwing', async () => {
-    await expect(quiet(postData('/fail'), [])).resolves.toEqual([])
-    await expect(quiet(postData('/status/404'), null)).resolves.toBeNull()
-    await expect(quiet(postData<{ status: number }>('/status/200'), null)).resolves.toEqual({ status: 200 })
+  test('R8.17 settle() turns any failure into an ApiError of its kind without throwing', async () => {
+    const failed = await settle(postData('/fail'))
+    expect(failed.ok).toBe(false)
+    expect(failed.data ?? []).toEqual([])
+    expect((await settle(postData('/status/404'))).error).toMatchObject({ kind: 'not_found', code: 404 })
+    await expect(settle(postData<{ status: number }>('/status/200'))).resolves.toEqual({
+      ok: true,
+      data: { status: 200 }
+    })
   })
 })
 
@@ -314,14 +329,15 @@ describe('R7.107 R8.8 upload', () => {
 
   test('R8.8 an unparseable reply rejects with the raw text', async () => {
     const err = await upload(`${s.origin}/files/photo.png`, { path: '/upload-text' }).catch((e) => e)
-    expect(err).toBeInstanceOf(UploadError)
+    expect(err).toBeInstanceOf(ApiError)
+    expect(err).toMatchObject({ kind: 'upload', data: { reason: 'parse', raw: 'upload failed: disk full' } })
     expect(err.message).toBe('upload failed: disk full')
-    expect(err.raw).toBe('upload failed: disk full')
   })
 
   test('R8.8 a server that never answers rejects with reason timeout', async () => {
     await expect(upload(`${s.origin}/files/photo.png`, { path: '/hang', timeout: 300 })).rejects.toMatchObject({
-      reason: 'timeout',
+      kind: 'upload',
+      data: { reason: 'timeout' },
       errMsg: 'uploadFile:fail timeout'
     })
   })
@@ -330,7 +346,7 @@ describe('R7.107 R8.8 upload', () => {
     const port = await refusedPort()
     await expect(
       upload(`${s.origin}/files/photo.png`, { path: `http://127.0.0.1:${port}/upload` })
-    ).rejects.toMatchObject({ reason: 'network' })
+    ).rejects.toMatchObject({ kind: 'upload', data: { reason: 'network' } })
   })
 })
 

@@ -14,7 +14,6 @@ import { RoomSocket, type SocketTaskLike } from '@/core/socket'
 import { HISTORY_COUNT, HISTORY_TYPE, type HistoryItem } from '@/api/chat'
 import {
   BLOCKED_KEY,
-  ChatRejected,
   ChatStore,
   FLUSH_INTERVAL,
   MAX_MESSAGES,
@@ -27,6 +26,7 @@ import {
   sendFailure
 } from '@/packageA/components/danmaku/chat-message'
 import { removeItem } from '@/platform/storage'
+import { ApiError } from '@/utils/errors'
 import { sessionStore } from '@/stores/session'
 import { sleep, until } from '../support/wait'
 import { ManualClock, advanceUntil } from '../support/manual-clock'
@@ -262,10 +262,11 @@ describe('sending (spec section 5 chat send rules)', () => {
       () => null,
       (e: unknown) => e
     )
-    expect(err).toBeInstanceOf(ChatRejected)
-    expect((err as ChatRejected).code).toBe(-5)
-    expect((err as ChatRejected).msg).toContain('敏感')
-    expect((err as ChatRejected).msg).toBe('发送失败：内容包含敏感词，请文明发言')
+    expect(err).toBeInstanceOf(ApiError)
+    expect((err as ApiError).kind).toBe('business')
+    expect((err as ApiError).code).toBe(-5)
+    expect((err as ApiError).msg).toContain('敏感')
+    expect((err as ApiError).msg).toBe('发送失败：内容包含敏感词，请文明发言')
   })
 
   test('R5.8 R8.11 in a room whose chat is closed the send is rejected with 聊天暂时关闭', async () => {
@@ -278,8 +279,7 @@ describe('sending (spec section 5 chat send rules)', () => {
         () => null,
         (e: unknown) => e
       )
-    expect(err).toBeInstanceOf(ChatRejected)
-    expect((err as ChatRejected).msg).toBe(CHAT_CLOSED_MESSAGE)
+    expect(err).toMatchObject({ kind: 'business', msg: CHAT_CLOSED_MESSAGE })
     expect(CHAT_CLOSED_MESSAGE).toBe('聊天暂时关闭')
   })
 
@@ -295,7 +295,7 @@ describe('sending (spec section 5 chat send rules)', () => {
 
   test('R5.6–R5.9 R8.10 R8.11 the rule on failure messages: 敏感 / 违法 / 违规 keep code and message, 关闭 → 聊天暂时关闭, else false', () => {
     for (const msg of ['内容敏感', '涉嫌违法', '违规内容']) {
-      expect(() => sendFailure({ code: -5, msg })).toThrow(ChatRejected)
+      expect(() => sendFailure({ code: -5, msg })).toThrow(ApiError)
       try {
         sendFailure({ code: -5, msg })
       } catch (e) {

@@ -5,6 +5,7 @@
  * real socket.
  */
 import Taro from '@tarojs/taro'
+import * as giftApi from '@/api/gift'
 import { fetchUserInfo } from '@/api/user'
 import { acquireRoomSocket, releaseRoomSocket } from '@/core/socket'
 import { setToken } from '@/core/token'
@@ -19,6 +20,7 @@ import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
+import { ApiError, CODE } from '@/utils/errors'
 
 const server = useReferenceServer()
 const ROOM = SEED_IDS.rooms.onAirWithGoods // a free room on air
@@ -130,10 +132,37 @@ test('R5.10 not enough gold: the server message in a modal offering 去充值, w
   const before = balance.gold
   expect(await store.send(ROOM, pearl, 1)).toBe(false)
   const args = modal.mock.calls.at(-1)?.[0] as Taro.showModal.Option
-  expect(isNotEnoughGold(args.content)).toBe(true)
+  expect(args.content).toMatch(/余额不足/) // the server's message (code -7)
   expect(args.confirmText).toBe(TOP_UP_TEXT)
   expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/packageB/pages/deposit/deposit' }))
   expect(balance.gold).toBe(before)
+})
+
+test('R5.10 not enough gold is told by the code (-7), whatever its text says', async () => {
+  await login()
+  await liveStore.loadRoom(ROOM)
+  const store = new GiftStore({ balance: new BalanceStore() })
+  const gift = { id: 1, name: '鲜花', price: 1 }
+  const send = jest.spyOn(giftApi, 'sendGift')
+
+  send.mockRejectedValueOnce(new ApiError(CODE.NO_BALANCE, '慧币不够了', { gold: 0 }))
+  expect(await store.send(ROOM, gift, 1)).toBe(false)
+  expect(modal).toHaveBeenCalledTimes(1)
+  expect(modal.mock.calls[0]?.[0]).toMatchObject({ content: '慧币不够了', confirmText: TOP_UP_TEXT })
+
+  // the words alone, under another code, are a plain refusal: its message in a toast, no 去充值
+  send.mockRejectedValueOnce(new ApiError(CODE.FAIL, '余额不足', null))
+  expect(await store.send(ROOM, gift, 1)).toBe(false)
+  expect(modal).toHaveBeenCalledTimes(1)
+  expect(Taro.showToast).toHaveBeenLastCalledWith(expect.objectContaining({ title: '余额不足' }))
+})
+
+test('isNotEnoughGold reads the business code, not the text', () => {
+  expect(isNotEnoughGold(new ApiError(CODE.NO_BALANCE, 'balance too low', null))).toBe(true)
+  expect(isNotEnoughGold(new ApiError(CODE.FAIL, '余额不足', null))).toBe(false)
+  // -7 as an HTTP-level kind is no refusal of the balance
+  expect(isNotEnoughGold(new ApiError(CODE.NO_BALANCE, '余额不足', null, 'request', 'network'))).toBe(false)
+  expect(isNotEnoughGold(null)).toBe(false)
 })
 
 test('R6.5 on the mini-program on iOS under review, gifts show the restriction message and send nothing', async () => {

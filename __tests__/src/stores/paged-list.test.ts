@@ -1,6 +1,6 @@
 import { dataOf } from '@/core/call'
-import { ApiError } from '@/core/errors'
-import type { Envelope } from '@/core/request'
+import { ApiError, TIMEOUT_MESSAGE, rejection } from '@/utils/errors'
+import type { Reply } from '@/core/request'
 import { NO_MORE_DATA, PAGE_SIZE, PagedList, PagedLists, UNKNOWN_DATA, type PagedData } from '@/stores/paged-list'
 
 type Item = { id: number; title?: string }
@@ -9,7 +9,7 @@ type Item = { id: number; title?: string }
 function server(total: number, opts: { withTotalPage?: boolean } = {}) {
   const calls: { page: number; count: number }[] = []
   let items: Item[] = Array.from({ length: total }, (_, i) => ({ id: i + 1 }))
-  const answer = async (q: { page: number; count: number }): Promise<Envelope<PagedData<Item>>> => {
+  const answer = async (q: { page: number; count: number }): Promise<Reply<PagedData<Item>>> => {
     calls.push(q)
     const list = items.slice((q.page - 1) * q.count, q.page * q.count)
     const data: PagedData<Item> = { currentPage: q.page, total: items.length, list }
@@ -129,6 +129,41 @@ describe('PagedList (spec section 4 "Paged list loading")', () => {
     expect(l.error).toBe('参数错误')
     expect(l.loading).toBe(false)
     expect(l.currentPage).toBe(0)
+  })
+
+  test('R4.18 a success without a page means no more pages: no error, the list ends where it is', async () => {
+    const s = server(23)
+    let empty = false
+    const l = new PagedList<Item>((q) =>
+      empty ? dataOf(Promise.resolve({ code: 1, msg: '', data: null })) : s.fetcher(q)
+    )
+    await l.load()
+    expect(l.list).toHaveLength(10)
+    empty = true
+    await expect(l.load()).resolves.toBe(NO_MORE_DATA)
+    expect(l.error).toBeNull()
+    expect(l.errorKind).toBeNull()
+    expect(l.list).toHaveLength(10)
+    expect(l.hasMore).toBe(false)
+    await expect(l.load({ reset: true })).resolves.toBe(NO_MORE_DATA)
+    expect(l.list).toEqual([])
+    expect(l.hasMore).toBe(false)
+    expect(l.error).toBeNull()
+  })
+
+  test('R8.5 R8.6 a failed page keeps its kind: network for the -100 envelope, timeout for the core rejection', async () => {
+    const net = new PagedList<Item>(() =>
+      dataOf(Promise.resolve({ code: -100, msg: 'request:fail connection refused', data: null }))
+    )
+    await expect(net.load()).rejects.toMatchObject({ kind: 'network', code: -100 })
+    expect(net.errorKind).toBe('network')
+    expect(net.error).toBe('网络异常,请检查网络后重试')
+    const slow = new PagedList<Item>(() =>
+      dataOf(Promise.reject(rejection(0, TIMEOUT_MESSAGE, 'request:fail timeout')))
+    )
+    await expect(slow.load()).rejects.toMatchObject({ kind: 'timeout', code: 0 })
+    expect(slow.errorKind).toBe('timeout')
+    expect(slow.error).toBe(TIMEOUT_MESSAGE)
   })
 
   test('R4.19 an unknown target rejects with unknown data', async () => {

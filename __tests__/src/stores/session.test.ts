@@ -175,7 +175,8 @@ describe('R4 login', () => {
 
     server.tokens.clear() // the token expires on the server
     await expect(postData('/userapp/follow', { roomid: 3 }, { loginPrompt: true })).rejects.toMatchObject({
-      errorCode: 401,
+      kind: 'auth',
+      code: 401,
       msg: '需要身份验证'
     })
     expect(getToken()).toBe('')

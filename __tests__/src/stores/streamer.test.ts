@@ -4,7 +4,7 @@
  */
 import { HOT_TAG, normalizeStreamer, withHotTag, fetchStatistics, fetchStreamers } from '@/api/streamer'
 import { clearCookies } from '@/core/cookies'
-import { ApiError } from '@/core/errors'
+import { ApiError } from '@/utils/errors'
 import { get, postData } from '@/core/request'
 import { getToken, setLoginPrompt, setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'

@@ -17,6 +17,7 @@ import { BizError, CODE } from '../../lib/util'
 import { compile, formValues, messageOf, type ObjectSchema } from '../../lib/validate'
 import type { CallDef, DataOf, PayloadOf } from '../../../contract/call'
 import { mismatches } from '../../../contract/check'
+import { isSuccessCode } from '../../../contract/codes'
 import { CALLS } from '../../../contract'
 import { exposed } from '../expose'
 import type { Access } from './access'
@@ -102,9 +103,7 @@ export type CallHandler<C extends CallDef> = (
 const strict = () => process.env.CONTRACT_STRICT === '1'
 
 function contractFault(def: CallDef, envelope: { code: number; msg: string; data: unknown }): string[] {
-  const ok =
-    def.success === 'positive' ? envelope.code > 0 : def.success === 'zero' ? envelope.code === 0 : envelope.code === 1
-  if (ok) return mismatches(def.data, envelope.data)
+  if (isSuccessCode(envelope.code, def.success)) return mismatches(def.data, envelope.data)
   if (envelope.data === null) return []
   return def.refusal ? mismatches(def.refusal, envelope.data) : ['data: 失败的答复应为 null']
 }

@@ -1,7 +1,6 @@
 import { makeObservable, observable, action, computed, reaction, runInAction } from 'mobx'
 import { fetchGoods, fetchLottery, fetchQuiz, fetchRain, fetchRedpack, fetchVote } from '@/api/activity'
 import { settle } from '@/core/call'
-import { ApiError } from '@/core/errors'
 import {
   acquireRoomSocket,
   releaseRoomSocket,
@@ -180,7 +179,7 @@ export class StageStore {
         if (!res.ok) return null
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
-        const store = await this.load(kind).catch(() => null)
+        const { data: store } = await settle(this.load(kind))
         if (!store) return null
         store.applyDetail(res.data)
         return running ? kind : null
@@ -255,18 +254,14 @@ export class StageStore {
   }
 
   private async gated(run: () => Promise<boolean>): Promise<boolean> {
-    try {
-      return await run()
-    } catch (err) {
-      // a 401 opened the login prompt: the action resumes after the login
-      if (err instanceof ApiError && err.kind === 'auth' && err.code === 401) {
-        runInAction(() => (this.pending = run))
-        return false
-      }
-      // the core's other rejections (403, 404, timeout) show their message; anything else a generic one
-      this.deps.toast(err instanceof ApiError && !err.answered ? err.msg : '网络不给力，请稍后再试')
-      return false
-    }
+    const res = await settle(run())
+    if (res.ok) return res.data
+    const err = res.error
+    // a 401 opened the login prompt: the action resumes after the login
+    if (err.kind === 'auth' && err.code === 401) runInAction(() => (this.pending = run))
+    // the core's other rejections (403, 404, timeout) show their message; anything else a generic one
+    else this.deps.toast(err.answered ? '网络不给力，请稍后再试' : err.msg)
+    return false
   }
 }
 

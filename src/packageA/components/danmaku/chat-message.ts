@@ -1,5 +1,6 @@
 import type { HistoryItem } from '@/api/chat'
 import type { DanmakuPushData } from '@/core/socket'
+import { ApiError } from '@/utils/errors'
 
 /**
  * A chat message and the rules of its words (spec R3.14, R3.15, R5.6–R5.9, R8.10–R8.12): history items and pushes
@@ -25,18 +26,6 @@ export interface ChatMessage {
   time: number
   /** A gap marker row: msg_ids from…to could not be loaded. Its msgId is from − 0.5, so it sorts in place. */
   gap?: { from: number; to: number }
-}
-
-/** R5.7 / R8.10 (server code and message) and R5.8 / R8.11 (聊天暂时关闭): the sends that reject. */
-export class ChatRejected extends Error {
-  readonly code: number
-  readonly msg: string
-  constructor(code: number, msg: string) {
-    super(msg)
-    this.name = 'ChatRejected'
-    this.code = code
-    this.msg = msg
-  }
 }
 
 function toMs(t: unknown): number {
@@ -85,13 +74,14 @@ export function messageFromPush(d: DanmakuPushData | null | undefined): ChatMess
 }
 
 /**
- * R5.6–R5.9, R8.10, R8.11: what a failed send means. Sensitive / illegal / rule-violating → reject with the server
- * code and message; closed → reject with 聊天暂时关闭; anything else → false.
+ * R5.6–R5.9, R8.10, R8.11: what a failed send means. Sensitive / illegal / rule-violating → reject a business ApiError
+ * with the server code and message (the send's only business rejection, which the view shows); closed → with
+ * 聊天暂时关闭; anything else → false.
  */
 export function sendFailure(refusal: { code: number; msg?: unknown }): false {
   const msg = typeof refusal.msg === 'string' ? refusal.msg : ''
-  if (SENSITIVE_WORDS.test(msg)) throw new ChatRejected(refusal.code, msg)
-  if (msg.includes(CLOSED_WORD)) throw new ChatRejected(refusal.code, CHAT_CLOSED_MESSAGE)
+  if (SENSITIVE_WORDS.test(msg)) throw new ApiError(refusal.code, msg, null, 'sendDanmaku', 'business')
+  if (msg.includes(CLOSED_WORD)) throw new ApiError(refusal.code, CHAT_CLOSED_MESSAGE, null, 'sendDanmaku', 'business')
   return false
 }
 

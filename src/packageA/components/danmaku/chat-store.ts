@@ -1,11 +1,10 @@
 import { computed, makeObservable, observable, runInAction } from 'mobx'
 import { blockUser, fetchChatHistory, reportMessage, sendDanmaku, type HistoryItem } from '@/api/chat'
-import { ApiError } from '@/core/errors'
+import { settle } from '@/core/call'
 import {
   acquireRoomSocket,
   backoffDelay,
   releaseRoomSocket,
-  type DanmakuPushData,
   type PushHandlers,
   type PushKindsOf,
   type RoomSocket,
@@ -18,7 +17,7 @@ import { MessageList, type BatchListener } from './chat-list'
 import { messageFromPush, sendFailure, type ChatMessage } from './chat-message'
 import { ChatSequence } from './chat-sequence'
 
-export { ChatRejected, type ChatMessage } from './chat-message'
+export type { ChatMessage } from './chat-message'
 
 /**
  * A live room's chat (spec R3.14, R3.15, R5.6–R5.9, R7.72–R7.75, R7.79, R8.10–R8.12, R9.4, R9.7): today's last 10
@@ -162,13 +161,9 @@ export class ChatRoom {
   loadHistory(): Promise<void> {
     if (!this.historyLoading) {
       this.historyLoading = (async () => {
-        let items: HistoryItem[] = []
-        try {
-          const history = await fetchChatHistory(this.roomId)
-          if (Array.isArray(history)) items = history
-        } catch {
-          // R8.17: history is optional; the room still gets its live messages
-        }
+        // R8.17: history is optional; the room still gets its live messages
+        const { data: history } = await settle(fetchChatHistory(this.roomId))
+        const items: HistoryItem[] = Array.isArray(history) ? history : []
         this.sequence.historyArrived(items)
         runInAction(() => (this.historyLoaded = true))
         // the socket joined first: what came between the history's newest and the welcome comes from history too
@@ -184,34 +179,24 @@ export class ChatRoom {
 
   /**
    * R5.6–R5.9, R8.10, R8.11, R7.73. Needs login; true when sent (the message then shows once, from the reply or the
-   * push, whichever comes first); rejects ChatRejected for sensitive words (server code and message) and for a
+   * push, whichever comes first); rejects a business ApiError for sensitive words (server code and message) and for a
    * closed chat (聊天暂时关闭); false for any other failure.
    */
   async send(text: string): Promise<boolean> {
     const content = String(text ?? '').trim()
     if (!content) return false
     if (!(await this.store.deps.requireLogin())) return false
-    let sent: DanmakuPushData | null
-    try {
-      sent = await sendDanmaku(this.roomId, content)
-    } catch (err) {
-      // a refusal (or a failed answer) says why (R5.7–R5.9); 401 / 403 / 404 / timeout are just false
-      if (err instanceof ApiError && err.answered) return sendFailure(err)
-      return false
-    }
-    this.sequence.accept(messageFromPush(sent), true, 'push')
+    const res = await settle(sendDanmaku(this.roomId, content))
+    // a refusal (or a failed answer) says why (R5.7–R5.9); 401 / 403 / 404 / timeout are just false
+    if (!res.ok) return res.error.answered ? sendFailure(res.error) : false
+    this.sequence.accept(messageFromPush(res.data), true, 'push')
     return true
   }
 
   /** R7.74: report a message (login required); true when the server took it. */
   async report(message: Pick<ChatMessage, 'msgId' | 'userId'>, reason: string): Promise<boolean> {
     if (!(await this.store.deps.requireLogin())) return false
-    try {
-      await reportMessage({ msg_id: message.msgId, user_id: message.userId, reason })
-      return true
-    } catch {
-      return false
-    }
+    return (await settle(reportMessage({ msg_id: message.msgId, user_id: message.userId, reason }))).ok
   }
 
   /** R7.75: block the message's author (login required); their messages are hidden from then on. */
@@ -280,14 +265,7 @@ export class ChatStore {
   /** R7.75: POST /userapp/block; on success the user's messages are hidden (and stay hidden on this device). */
   async block(userId: number): Promise<boolean> {
     if (!userId || !(await this.deps.requireLogin())) return false
-    let ok = false
-    try {
-      await blockUser(userId)
-      ok = true
-    } catch {
-      ok = false
-    }
-    if (!ok) return false
+    if (!(await settle(blockUser(userId))).ok) return false
     runInAction(() => this.blocked.add(userId))
     setItem(BLOCKED_KEY, Array.from(this.blocked))
     return true

@@ -2,7 +2,8 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Input, ScrollView, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { ChatRejected, type ChatMessage, type ChatRoom } from './chat-store'
+import { ApiError } from '@/utils/errors'
+import type { ChatMessage, ChatRoom } from './chat-store'
 import { sessionStore } from '@/stores/session'
 import { buttonProps, hiddenProps, logProps } from '@/platform/a11y'
 import { prefersReducedMotion, watchReducedMotion } from '@/platform/motion'
@@ -267,7 +268,7 @@ export function useChatSend(room: ChatRoom | null) {
       if (ok) setText('')
       else if (sessionStore.isLoggedIn) void showToast(SEND_FAILED_TEXT)
     } catch (err) {
-      void showToast(err instanceof ChatRejected ? err.msg : SEND_FAILED_TEXT)
+      void showToast(err instanceof ApiError && err.kind === 'business' ? err.msg : SEND_FAILED_TEXT)
     } finally {
       setSending(false)
     }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react'
 import type { RoomItem } from '@/api/home'
 import { fetchLiveRooms } from '@/api/home'
 import { fetchRoomsByIds } from '@/api/live'
-import { quiet } from '@/core/request'
+import { settle } from '@/core/call'
 import { PageState } from '@/components/page-state'
 import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
 import { Player } from '@/packageA/components/player'
@@ -24,11 +24,11 @@ import { setPageTitle } from '@/platform/title'
 async function roomsOf(key: FeaturedKey): Promise<RoomItem[]> {
   const cfg = FEATURED[key]
   if (cfg.roomIds) {
-    const page = await quiet(fetchRoomsByIds(cfg.roomIds, PAGE_SIZE.liveRooms), null)
+    const { data: page } = await settle(fetchRoomsByIds(cfg.roomIds, PAGE_SIZE.liveRooms))
     const list = page ? page.list : []
     return cfg.roomIds.map((id) => list.find((r) => r.id === id)).filter((r): r is RoomItem => !!r)
   }
-  const page = await quiet(fetchLiveRooms({ page: 1, count: PAGE_SIZE.liveRooms, tag: cfg.tagId }), null)
+  const { data: page } = await settle(fetchLiveRooms({ page: 1, count: PAGE_SIZE.liveRooms, tag: cfg.tagId }))
   return page ? page.list : []
 }
 

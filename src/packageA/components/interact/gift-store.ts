@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchGifts, sendGift, type Gift, type GiftEventData, type SendGiftResult } from '@/api/gift'
 import { settle, type Settled } from '@/core/call'
-import type { ApiError } from '@/core/errors'
+import { CODE, type ApiError } from '@/utils/errors'
 import { openPage } from '@/router/navigate'
 import { showModal, showToast } from '@/ui/overlay'
 import { newRequestId } from '@/utils/request-id'
@@ -11,8 +11,6 @@ import { sessionStore } from '@/stores/session'
 import { serviceConfig } from '@/stores/service-config'
 import { loginPrompt } from '@/stores/login-prompt'
 
-/** The reference server's (and the broadcaster's) refusal text when the balance is too low. */
-export const NOT_ENOUGH_GOLD = '余额不足'
 export const TOP_UP_TEXT = '去充值'
 /** Combo choices of the gift panel. */
 export const GIFT_COMBOS = [1, 10, 66, 188] as const
@@ -42,9 +40,9 @@ export interface GiftEvent {
   at: number
 }
 
-/** Is this refusal the not-enough-gold one? */
-export function isNotEnoughGold(msg: string | null | undefined): boolean {
-  return !!msg && msg.includes(NOT_ENOUGH_GOLD)
+/** Is this refusal the not-enough-gold one? Its code (-7, contract/codes.ts) says so, whatever its text. */
+export function isNotEnoughGold(err: ApiError | null | undefined): boolean {
+  return !!err && err.is(CODE.NO_BALANCE)
 }
 
 export interface GiftDeps {
@@ -151,7 +149,7 @@ export class GiftStore {
       const msg = outcomeUnknown(res) ? GIFT_UNCONFIRMED : refusal?.msg || '赠送失败'
       const data = refusal?.data as { gold?: number } | null | undefined
       if (data && Number.isFinite(Number(data.gold))) this.deps.balance.setGold(Number(data.gold))
-      if (isNotEnoughGold(msg)) await this.offerTopUp(msg)
+      if (isNotEnoughGold(refusal)) await this.offerTopUp(msg)
       else void showToast(msg)
       return false
     } finally {

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { checkPremium, payPremium, type PremiumPayResult, type PremiumStatus } from '@/api/premium'
-import { ApiError, failureText } from '@/core/errors'
+import { settle } from '@/core/call'
+import { failureText } from '@/utils/errors'
 import { showToast } from '@/ui/overlay'
 import { balanceStore } from '@/stores/balance'
 import { liveStore } from '@/stores/live'
@@ -207,7 +208,7 @@ export class PremiumStore {
 
   /** R7.87, R5.17 */
   async check(id: number): Promise<boolean> {
-    const bought = purchasedFrom(await checkPremium(this.target(id)).catch(() => null))
+    const bought = purchasedFrom((await settle(checkPremium(this.target(id)))).data ?? null)
     runInAction(() => (this.purchased[id] = bought))
     return bought
   }
@@ -252,27 +253,22 @@ export class PremiumStore {
     if (!(await loginPrompt.requireLogin())) return false
     if (!serviceConfig.ensureIosAllowed()) return false
     runInAction(() => (this.paying = true))
-    try {
-      let paid: PremiumPayResult | null
-      try {
-        paid = await payPremium(this.target(id))
-      } catch (err) {
-        const msg = failureText(err, '购买失败')
-        void showToast(msg, { duration: PURCHASE_FAILURE_DURATION })
-        if (isNotEnoughGold(msg)) {
-          const gold = Number((err instanceof ApiError ? (err.data as { gold?: number } | null) : null)?.gold)
-          if (Number.isFinite(gold)) balanceStore.setGold(gold)
-        }
-        return false
+    const res = await settle(payPremium(this.target(id)))
+    runInAction(() => (this.paying = false))
+    if (!res.ok) {
+      void showToast(failureText(res.error, '购买失败'), { duration: PURCHASE_FAILURE_DURATION })
+      if (isNotEnoughGold(res.error)) {
+        const gold = Number((res.error.data as { gold?: number } | null)?.gold)
+        if (Number.isFinite(gold)) balanceStore.setGold(gold)
       }
-      runInAction(() => (this.purchased[id] = true))
-      const gold = Number(paid?.gold)
-      if (paid && Number.isFinite(gold)) balanceStore.setGold(gold)
-      void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })
-      return true
-    } finally {
-      runInAction(() => (this.paying = false))
+      return false
     }
+    const paid: PremiumPayResult | null = res.data
+    runInAction(() => (this.purchased[id] = true))
+    const gold = Number(paid?.gold)
+    if (paid && Number.isFinite(gold)) balanceStore.setGold(gold)
+    void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })
+    return true
   }
 }
 

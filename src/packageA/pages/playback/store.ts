@@ -9,7 +9,8 @@ import {
   type PlaybackDanmakuRaw,
   type PlaybackDetail
 } from '@/api/playback'
-import { ApiError, failureText } from '@/core/errors'
+import { settle } from '@/core/call'
+import { failureText } from '@/utils/errors'
 import { likesStore } from '@/stores/likes'
 import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
 import { playbackPremiumStore } from '@/packageA/components/interact/premium-store'
@@ -60,25 +61,19 @@ export class PlaybackStore {
 
   async load() {
     this.error = null
-    const [detail, danmaku] = await Promise.all([
-      fetchPlaybackDetail(this.id).then(
-        (data) => ({ data, error: null }),
-        // an answer's message is shown (该直播间需要输入密码, …); a rejection (404, timeout) gets the page's own text
-        (err: unknown) => ({
-          data: null,
-          error: (err instanceof ApiError && err.answered && err.msg) || '回看不存在或已下线'
-        })
-      ),
-      fetchPlaybackDanmaku(this.id).catch(() => null)
+    const [detail, { data: danmaku }] = await Promise.all([
+      settle(fetchPlaybackDetail(this.id)),
+      settle(fetchPlaybackDanmaku(this.id))
     ])
     runInAction(() => {
-      if (detail.error === null) this.detail = detail.data
-      else this.error = detail.error
+      if (detail.ok) this.detail = detail.data
+      // an answer's message is shown (该直播间需要输入密码, …); a rejection (404, timeout) gets the page's own text
+      else this.error = (detail.error.answered && detail.error.msg) || '回看不存在或已下线'
       // a paid playback's banner and its player's block read the detail (price, trial)
       if (detail.data) playbackPremiumStore.know(this.id, detail.data)
       if (danmaku) this.danmaku = toTimedDanmaku(danmaku)
     })
-    this.comments.load({ reset: true }).catch(() => undefined)
+    void settle(this.comments.load({ reset: true }))
   }
 
   get liked(): boolean {
@@ -100,12 +95,9 @@ export class PlaybackStore {
   async comment(content: string): Promise<true | string> {
     const text = content.trim()
     if (!text) return '请输入评论内容'
-    let posted: CommentItem | null
-    try {
-      posted = await postComment(this.id, text)
-    } catch (err) {
-      return failureText(err, '评论失败')
-    }
+    const res = await settle(postComment(this.id, text))
+    if (!res.ok) return failureText(res.error, '评论失败')
+    const posted = res.data
     runInAction(() =>
       prependComment(this.comments, { content: text, time: Math.floor(Date.now() / 1000), user: posted?.user })
     )

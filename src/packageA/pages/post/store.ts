@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchPost, type PostItem, type TimelineSource } from '@/api/timeline'
-import { ApiError } from '@/core/errors'
+import { settle } from '@/core/call'
 
 /** One post of a timeline (spec R2.12, R7.31, R7.35): its detail, or the text of why it is not there. */
 export class PostStore {
@@ -15,18 +15,12 @@ export class PostStore {
   }
 
   async load(): Promise<PostItem | null> {
-    try {
-      const data = await fetchPost(this.source, this.id)
-      runInAction(() => {
-        this.post = data
-      })
-      return data
-    } catch (err) {
+    const res = await settle(fetchPost(this.source, this.id))
+    runInAction(() => {
+      if (res.ok) this.post = res.data
       // an answer's message (内容不存在 by default); a rejection (404, timeout) the network text
-      runInAction(() => {
-        this.error = err instanceof ApiError && err.answered ? err.msg || '内容不存在' : '网络不给力，请稍后再试'
-      })
-      return null
-    }
+      else this.error = res.error.answered ? res.error.msg || '内容不存在' : '网络不给力，请稍后再试'
+    })
+    return res.ok ? res.data : null
   }
 }

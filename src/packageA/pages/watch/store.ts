@@ -3,6 +3,7 @@ import type { MediaKind } from '@/api/media'
 import { mediaStore } from '@/stores/media'
 import { cnDate, currentIndex, type ScheduleEntry } from '@/stores/media-schedule'
 import { formatCount, formatDuration } from '@/utils/format'
+import { settle } from '@/core/call'
 
 /** What the 视听 tab opens in the player page: a TV or radio channel (live), a programme, a video. */
 export type WatchType = 'channel' | 'programme' | 'video'
@@ -45,7 +46,7 @@ export class WatchStore {
 
   async load(): Promise<void> {
     this.error = null
-    const item = await this.find().catch(() => null)
+    const { data: item = null } = await settle(this.find())
     runInAction(() => {
       this.item = item
       if (!item)

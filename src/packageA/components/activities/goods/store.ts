@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchGoods, viewGoods, type GoodsItem } from '@/api/activity'
-import { answered } from '@/core/call'
+import { settle } from '@/core/call'
 import { openLink, openPage } from '@/router/navigate'
 import type { ActivityStore, StageContext } from '../types'
 
@@ -58,7 +58,7 @@ export class GoodsStore implements ActivityStore {
 
   /** The 商品 tab opened. */
   async open(): Promise<void> {
-    const res = await answered(fetchGoods(this.ctx.roomId))
+    const res = await settle(fetchGoods(this.ctx.roomId), { rejections: 'throw' })
     if (res.ok) runInAction(() => this.applyDetail(res.data || []))
   }
 
@@ -66,7 +66,7 @@ export class GoodsStore implements ActivityStore {
   track(item: GoodsItem): void {
     if (this.viewed.has(item.id)) return
     this.viewed.add(item.id)
-    void viewGoods(item.id, this.ctx.roomId).catch(() => undefined)
+    void settle(viewGoods(item.id, this.ctx.roomId))
   }
 
   /** 去购买: the goods' page: the mall order page for a goods link of the mall (R2.21), any other link by the link router. */

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchLotteryResult, joinLottery, type LotteryData, type LotteryResultData } from '@/api/activity'
-import { answered } from '@/core/call'
+import { settle } from '@/core/call'
 import type { DanmakuPushData } from '@/core/socket'
 import type { ActivityStore, StageContext } from '../types'
 
@@ -102,7 +102,7 @@ export class LotteryStore implements ActivityStore {
     const l = this.lottery
     if (!l || this.joined || this.status === 'finish') return Promise.resolve(false)
     return this.ctx.gated(async () => {
-      const res = await answered(joinLottery(this.ctx.roomId, l.id))
+      const res = await settle(joinLottery(this.ctx.roomId, l.id), { rejections: 'throw' })
       if (!res.ok) {
         this.ctx.toast(res.error.msg || '参与失败')
         return false
@@ -125,7 +125,7 @@ export class LotteryStore implements ActivityStore {
     const l = this.lottery
     if (!l) return Promise.resolve(false)
     return this.ctx.gated(async () => {
-      const res = await answered(fetchLotteryResult(this.ctx.roomId, l.id))
+      const res = await settle(fetchLotteryResult(this.ctx.roomId, l.id), { rejections: 'throw' })
       if (!res.ok || !res.data) return false
       const data = res.data
       runInAction(() => {

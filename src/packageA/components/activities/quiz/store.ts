@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchQuizResult, postQuizAnswer, type QuizData, type QuizResultData } from '@/api/activity'
-import { answered } from '@/core/call'
+import { settle } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** R4.39: a quiz push replaces the current quiz only if it has an id. */
@@ -38,7 +38,7 @@ export class QuizStore implements ActivityStore {
     this.replace(nextQuiz(this.quiz, d))
     if (d?.id && Number(d.my_answer)) {
       this.myAnswer = Number(d.my_answer)
-      if (!this.result) void this.loadResult(d.id).catch(() => undefined)
+      if (!this.result) void settle(this.loadResult(d.id))
     }
   }
 
@@ -55,7 +55,7 @@ export class QuizStore implements ActivityStore {
     return this.ctx.gated(async () => {
       runInAction(() => (this.busy = true))
       try {
-        const res = await answered(postQuizAnswer(this.ctx.roomId, quiz.id, optionId))
+        const res = await settle(postQuizAnswer(this.ctx.roomId, quiz.id, optionId), { rejections: 'throw' })
         if (!res.ok) {
           this.ctx.toast(res.error.msg || '提交失败')
           return false
@@ -70,7 +70,7 @@ export class QuizStore implements ActivityStore {
   }
 
   private async loadResult(id: number) {
-    const res = await answered(fetchQuizResult(this.ctx.roomId, id))
+    const res = await settle(fetchQuizResult(this.ctx.roomId, id), { rejections: 'throw' })
     if (res.ok && res.data && this.quiz?.id === id) {
       const result = res.data
       runInAction(() => (this.result = result))

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { drawRain, fetchRainWinners, type RainData, type RainWinner } from '@/api/activity'
-import { answered, settle } from '@/core/call'
+import { settle } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** R4.31, R9.24: the rain window is one hour. */
@@ -124,7 +124,7 @@ export class RainStore implements ActivityStore {
     this.inFlight = true
     return this.ctx
       .gated(async () => {
-        const res = await answered(drawRain(this.ctx.roomId, r.actId))
+        const res = await settle(drawRain(this.ctx.roomId, r.actId), { rejections: 'throw' })
         if (!res.ok || !res.data) {
           this.ctx.toast((!res.ok && res.error.msg) || '红包雨已结束')
           runInAction(() => (this.remain = 0))

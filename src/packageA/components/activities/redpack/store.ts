@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { drawRedpack, fetchRedpackResult, type RedpackData, type RedpackResultData } from '@/api/activity'
-import { answered, settle } from '@/core/call'
+import { settle } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** The room's red packet (R7.89, R7.93, R7.94): detail, one draw per viewer (a double tap draws once), the result. */
@@ -47,7 +47,7 @@ export class RedpackStore implements ActivityStore {
     if (!this.drawing) {
       this.drawing = this.ctx
         .gated(async () => {
-          const res = await answered(drawRedpack(this.ctx.roomId, rp.id))
+          const res = await settle(drawRedpack(this.ctx.roomId, rp.id), { rejections: 'throw' })
           const msg = res.ok ? res.data.msg : res.error.msg
           const amount = res.ok ? Number(res.data.data?.amount) || 0 : 0
           runInAction(() => (this.outcome = { amount, msg: amount ? msg : msg || '手慢了，红包已抢完' }))

@@ -1,6 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { postVote, type VoteData, type VoteOption } from '@/api/activity'
-import { answered } from '@/core/call'
+import { settle } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
 /** R4.38: a successful vote sets the option's count to the returned number, or adds one when none came back. */
@@ -73,7 +73,7 @@ export class VoteStore implements ActivityStore {
     return this.ctx.gated(async () => {
       runInAction(() => (this.busy = true))
       try {
-        const res = await answered(postVote(this.ctx.roomId, vote.id, optionId))
+        const res = await settle(postVote(this.ctx.roomId, vote.id, optionId), { rejections: 'throw' })
         if (!res.ok) {
           this.ctx.toast(res.error.msg || '投票失败')
           return false

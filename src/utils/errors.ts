@@ -1,6 +1,13 @@
+import { CODE } from '../../contract/codes'
+
+/** The business codes (contract/codes.ts, the server's too), for the client's every layer. */
+export { CODE }
+
 /**
- * The error catalogue of spec section 8, as values. Every failure the request core produces carries an errMsg of
- * the form `method:ok` / `method:fail reason` (R8.19), so a caller can log one string whatever the target.
+ * The error catalogue of spec section 8, as values, and the app's one error class (ApiError, its kind saying what
+ * happened). It sits in the lowest layer so that every layer throws it, the platform's refusals too. Every failure
+ * carries an errMsg of the form `method:ok` / `method:fail reason` (R8.19), so a caller can log one string whatever
+ * the target.
  */
 
 /** R8.6: the timeout message, exactly. */
@@ -24,42 +31,29 @@ export const BAD_REQUEST_MESSAGE = '请求参数错误'
 export const NETWORK_FAILURE_MESSAGE = '网络异常,请检查网络后重试'
 
 /** R8.2: code of the envelope a 500/502 resolves with. */
-export const SERVER_ERROR_CODE = -101
+export const SERVER_ERROR_CODE = CODE.SERVER_FAILURE
 /** R8.5: code of the envelope a network or other failure resolves with. */
-export const NETWORK_ERROR_CODE = -100
+export const NETWORK_ERROR_CODE = CODE.NETWORK_FAILURE
 
 /** R8.19: `method:ok`, or `method:fail reason`. */
 export function errMsg(method: string, reason?: string): string {
   return reason === undefined ? `${method}:ok` : `${method}:fail ${reason}`.trimEnd()
 }
 
-/** A rejection of the request core: HTTP 401/403/404 (errorCode = status) or a timeout (errorCode 0). */
-export class RequestError extends Error {
-  /** The HTTP status that caused it (401, 403, 404), or 0 for a timeout / transport failure. */
-  readonly errorCode: number
-  /** The user-facing text (Chinese). */
-  readonly msg: string
-  /** R8.19 form, e.g. `request:fail 404` or `request:fail timeout`. */
-  readonly errMsg: string
-  constructor(errorCode: number, msg: string, errMsgText: string) {
-    super(msg)
-    this.name = 'RequestError'
-    this.errorCode = errorCode
-    this.msg = msg
-    this.errMsg = errMsgText
-  }
-}
-
 /**
- * What went wrong with an API call, in the one error model the stores see (src/core/call.ts):
- *   business   the server answered with a code that is not a success under the call's rule (R7.1, R8.9)
- *   auth       HTTP 401 or 403: the token is cleared (R4.5, R8.3, R8.4)
- *   not_found  HTTP 404 (R8.1)
- *   timeout    no answer in time (R8.6)
+ * What went wrong, in the one error model of the app (the stores read it through src/core/call.ts settle):
+ *   business   the server answered with a code that is not a success under the call's rule (R7.1, R8.9, R8.10)
+ *   auth       HTTP 401 or 403: the token is cleared (R4.5, R8.3, R8.4); code is the status
+ *   not_found  HTTP 404 (R8.1); code 404
+ *   timeout    no answer in time (R8.6); code 0
  *   network    a transport failure, an unreadable answer, HTTP 400, 503, 504 (the -100 envelope of R8.5)
  *   server     HTTP 500 or 502 (the -101 envelope of R8.2)
+ *   upload     an upload that got no readable answer (R8.8): data says how (abort, timeout, network, parse)
+ *   refused    the viewer refused a platform prompt: WeChat's privacy prompt before the user information (R5.15, R8.16)
+ *   client     the app's own failure around a call (an answer for another user than asked, a platform call that failed)
  */
-export type ApiErrorKind = 'business' | 'auth' | 'not_found' | 'timeout' | 'network' | 'server'
+export type ApiErrorKind =
+  'business' | 'auth' | 'not_found' | 'timeout' | 'network' | 'server' | 'upload' | 'refused' | 'client'
 
 /** The kind of a failed envelope's code: the request core's -100 and -101 are transport failures, the rest business. */
 export function kindOfCode(code: number): ApiErrorKind {
@@ -69,9 +63,9 @@ export function kindOfCode(code: number): ApiErrorKind {
 }
 
 /**
- * R8.9: a call whose envelope is not a success under its rule rejects with the envelope's code, msg and data; the
- * request core's rejections (RequestError) become one too (see toApiError), so a store handles one type.
- * `code` is the envelope's code; for auth / not_found it is the HTTP status (401, 403, 404), for a timeout 0.
+ * A failed call, or a failure around one, with its kind (see ApiErrorKind). R8.9: a call whose envelope is not a
+ * success under its rule carries the envelope's code, msg and data. `code` is the envelope's code; for auth /
+ * not_found the HTTP status (401, 403, 404), for a timeout, an upload, a refusal or a client failure 0.
  */
 export class ApiError<T = unknown> extends Error {
   readonly code: number
@@ -105,22 +99,46 @@ export class ApiError<T = unknown> extends Error {
   get answered(): boolean {
     return this.kind === 'business' || this.kind === 'network' || this.kind === 'server'
   }
+
+  /** A business refusal with this code (CODE of contract/codes.ts): -7 not enough 慧币, whatever its text says. */
+  is(code: number): boolean {
+    return this.kind === 'business' && this.code === code
+  }
 }
 
-/** The ApiError of a request core rejection: 401/403 auth, 404 not_found, 0 timeout; anything else thrown is network. */
+/**
+ * The request core's rejection for an HTTP status (R8.1, R8.3, R8.4) or a timeout (status 0, R8.6): 401 / 403 are
+ * auth, 404 not_found, 0 timeout, any other status network.
+ */
+export function rejection(status: number, msg: string, errMsgText: string): ApiError<null> {
+  const kind: ApiErrorKind =
+    status === 401 || status === 403 ? 'auth' : status === 404 ? 'not_found' : status === 0 ? 'timeout' : 'network'
+  return new ApiError(status, msg, null, 'request', kind, errMsgText)
+}
+
+/** R8.8: how an upload failed without a readable answer; `raw` holds an unparseable reply as text. */
+export interface UploadFailure {
+  reason: 'abort' | 'timeout' | 'network' | 'parse'
+  raw?: string
+}
+
+/** R8.8: an upload's failure (kind upload): its message is the raw reply when there is one, else the detail. */
+export function uploadError(reason: UploadFailure['reason'], detail: string, raw?: string): ApiError<UploadFailure> {
+  const data: UploadFailure = raw !== undefined ? { reason, raw } : { reason }
+  return new ApiError(0, raw !== undefined ? raw : detail, data, 'uploadFile', 'upload', errMsg('uploadFile', detail))
+}
+
+/**
+ * A platform call's failure around an API call (its errMsg `method:fail reason`, R8.19, as message): kind client, or
+ * refused for a prompt the viewer refused (WeChat's privacy prompt, R5.15).
+ */
+export function platformError(text: string, kind: 'client' | 'refused' = 'client'): ApiError<null> {
+  return new ApiError(0, text, null, 'platform', kind, text)
+}
+
+/** The ApiError of anything thrown: an ApiError as it is; anything else is a network failure (its text as msg). */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err
-  if (err instanceof RequestError) {
-    const kind: ApiErrorKind =
-      err.errorCode === 401 || err.errorCode === 403
-        ? 'auth'
-        : err.errorCode === 404
-          ? 'not_found'
-          : err.errorCode === 0
-            ? 'timeout'
-            : 'network'
-    return new ApiError(err.errorCode, err.msg, null, 'request', kind, err.errMsg)
-  }
   return new ApiError(NETWORK_ERROR_CODE, messageOf(err, ''), null, 'request', 'network')
 }
 
@@ -135,20 +153,6 @@ const TRANSPORT_FAILURE = /^request:fail\b/
 
 function readable(text: string): string {
   return TRANSPORT_FAILURE.test(text) ? NETWORK_FAILURE_MESSAGE : text
-}
-
-/** R8.8: upload failures. `reason` is abort, timeout or network; `raw` holds an unparseable reply as text. */
-export class UploadError extends Error {
-  readonly reason: 'abort' | 'timeout' | 'network' | 'parse'
-  readonly errMsg: string
-  readonly raw?: string
-  constructor(reason: UploadError['reason'], detail: string, raw?: string) {
-    super(raw !== undefined ? raw : detail)
-    this.name = 'UploadError'
-    this.reason = reason
-    this.errMsg = errMsg('uploadFile', detail)
-    this.raw = raw
-  }
 }
 
 /** The text to show for any failure of the core (or anything else thrown), never empty. */
