@@ -121,6 +121,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         },
         cssModules: { enable: false }
       },
+      // the one module of contract/ the app runs (its business codes, contract/codes.ts) goes through the app's Babel rule
+      compile: { include: [path.resolve(__dirname, '../contract')] },
       optimizeMainPackage: { enable: true },
       // The first screens of home and the live room as static WXML in their .wxml (Taro's prerender renders each page
       // at build time in vm2's sandbox, whose first render is the page's loading layout): WeChat draws it before the
@@ -186,6 +188,8 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         basename: '/m2',
         customRoutes: h5Aliases
       },
+      // the one module of contract/ the app runs (its business codes, contract/codes.ts) goes through the app's Babel rule
+      compile: { include: [path.resolve(__dirname, '../contract')] },
       output: {
         filename: 'js/[name].[contenthash:8].js',
         chunkFilename: 'js/[name].[contenthash:8].js',
