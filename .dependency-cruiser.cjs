@@ -6,8 +6,9 @@
 // Client (src/): pages → components → stores → api → core → platform → utils. A file may import its own layer or any
 // lower one, never a higher one. Server (server/, docs/architecture.md): entry points and routes → plugins, services,
 // views, repositories → db/lib/types, no import circle, and the database opened only by repositories and db/.
-// Inside packageA a feature keeps its store beside its views: a store imports no view, and its components import no
-// page (a page, with a store of its own, sits above the parts it composes).
+// A feature keeps its store beside its views (in packageA, packageB or a main-package page's folder; src/stores keeps
+// what several features share): a store imports no view, and packageA's components import no page (a page, with a
+// store of its own, sits above the parts it composes).
 
 /** Client layers, highest first: the top-level entries of src/ in each. */
 const CLIENT = [
@@ -150,12 +151,12 @@ module.exports = {
       to: { path: '^src/package[AB]/', pathNot: '^src/$1/' }
     },
     {
-      // packageA keeps a feature's store beside its views (store.ts, or name-store.ts where a folder has several):
-      // the views read the store, never the reverse
-      name: 'packageA-store-no-view',
-      comment: 'a store of packageA (store.ts, *-store.ts) imports no view (.tsx): views read stores, not the reverse',
+      // a feature keeps its store beside its views (store.ts, or name-store.ts where a folder has several), in a
+      // subpackage or a main-package page's folder: the views read the store, never the reverse
+      name: 'feature-store-no-view',
+      comment: 'a feature store (store.ts, *-store.ts beside its views) imports no view (.tsx): views read stores',
       severity: 'error',
-      from: { path: '^src/packageA/.+[/-]store(\\.h5)?\\.ts$' },
+      from: { path: '^src/(pages|package[AB])/.+[/-]store(\\.h5)?\\.ts$' },
       to: { path: '\\.tsx$' }
     },
     {

@@ -112,7 +112,7 @@ export function fetchMallOrder(id: number | string): Promise<MallOrder> {
 /**
  * POST /userapp/mall/order/pay {id, fromtype, _sj_userid, _sj_token, openid} (R7.86, R3.50, R3.51): the mall's user
  * is our user (userId, userToken = the access token). R3.50's "hard-coded open id" is configuration here (see
- * mallOpenid in src/stores/mall.ts and docs/security.md).
+ * mallOpenid in src/packageB/pages/mall/store.ts and docs/security.md).
  */
 export function payMallOrder(q: {
   id: string

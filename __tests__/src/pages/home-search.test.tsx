@@ -3,7 +3,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
 import SearchPage from '@/packageB/pages/search/search'
 import { homeStore } from '@/stores/home'
-import { searchStore } from '@/stores/search'
+import { searchStore } from '@/packageB/pages/search/store'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 

@@ -8,7 +8,7 @@ import {
   SearchStore,
   addToHistory,
   cleanKeyword
-} from '@/stores/search'
+} from '@/packageB/pages/search/store'
 import { configureRequest } from '@/core/request'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 

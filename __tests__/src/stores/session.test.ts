@@ -17,7 +17,11 @@ import { LOGIN_CHECK_DELAY } from '@/stores/login-prompt'
 import { IOS_RESTRICTED_MESSAGE, iosRestricted } from '@/stores/service-config'
 import { USER_KEY, anonymousUser, normalizeUser, type SessionDeps } from '@/stores/session'
 import type { RawUser } from '@/api/user'
-import { DEFAULT_MESSENGER_NICKNAME, USER_INFO_SKIP_KEY, shouldPromptUserInfo } from '@/stores/user-info-prompt'
+import {
+  DEFAULT_MESSENGER_NICKNAME,
+  USER_INFO_SKIP_KEY,
+  shouldPromptUserInfo
+} from '@/pages/user/user-info-prompt-store'
 import { sessionParts, type SessionParts } from '../support/session-parts'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
 import { watchTimeouts } from '../support/timers'

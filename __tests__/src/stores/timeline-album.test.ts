@@ -1,6 +1,6 @@
 /** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
-import { AlbumStore } from '@/stores/album'
-import { TimelineStore, normalizeTopic, topicRedirect } from '@/stores/timeline'
+import { AlbumStore } from '@/packageB/pages/album/store'
+import { TimelineStore, normalizeTopic, topicRedirect } from '@/packageA/pages/timeline/store'
 import type { TopicRaw } from '@/api/timeline'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { countRequests, useReferenceServer } from '../support/reference-server'

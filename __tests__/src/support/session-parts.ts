@@ -2,7 +2,7 @@ import { LoginStore } from '@/stores/login'
 import { LoginPrompt } from '@/stores/login-prompt'
 import { ServiceConfigStore } from '@/stores/service-config'
 import { SessionStore, type SessionDeps } from '@/stores/session'
-import { UserInfoPromptStore } from '@/stores/user-info-prompt'
+import { UserInfoPromptStore } from '@/pages/user/user-info-prompt-store'
 
 /** A session with the modules built on it (login flows, service config, login prompt, user-info prompt), sharing its deps. */
 export function sessionParts(deps: Partial<SessionDeps> = {}) {

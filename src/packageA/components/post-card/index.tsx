@@ -2,9 +2,8 @@ import { View, Text, RichText } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import type { PostItem } from '@/api/timeline'
+import type { PostItem, TimelineSource } from '@/api/timeline'
 import { openPage } from '@/router/navigate'
-import type { TimelineStore } from '@/stores/timeline'
 import { showToast } from '@/ui/overlay'
 import { formatCount, fromNow } from '@/utils/format'
 import { attachedImage } from '@/utils/image'
@@ -12,13 +11,24 @@ import { maskPhones, stripHtml } from '@/utils/validate'
 import './index.scss'
 import { buttonProps, linkProps } from '@/platform/a11y'
 
+/**
+ * What a card reads of its timeline (the timeline page's TimelineStore, src/packageA/pages/timeline/store.ts): a
+ * component names no page, so it states the part it uses.
+ */
+interface PostCardTimeline {
+  readonly id: number
+  readonly source: TimelineSource
+  liked(post: PostItem): boolean
+  like(post: PostItem): Promise<boolean>
+}
+
 /** One post of a timeline (spec R3.32): host, text (HTML stripped, phones masked), images, like once. */
 export const PostCard = observer(function PostCard({
   store,
   post,
   full
 }: {
-  store: TimelineStore
+  store: PostCardTimeline
   post: PostItem
   full?: boolean
 }) {

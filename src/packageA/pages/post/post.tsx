@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo } from 'react'
 import { PageState } from '@/components/page-state'
 import { PostCard } from '@/packageA/components/post-card'
-import { TimelineStore } from '@/stores/timeline'
+import { TimelineStore } from '@/packageA/pages/timeline/store'
 import { setPageTitle } from '@/platform/title'
 import { PostStore } from './store'
 

@@ -1,6 +1,6 @@
 import { Button } from '@tarojs/components'
 import type { PropsWithChildren } from 'react'
-import { profileStore } from '@/stores/profile'
+import { profileStore } from '../profile-store'
 
 /**
  * 编辑资料's avatar, mini-program: WeChat's 头像昵称填写 (a `chooseAvatar` button, base library 2.21.2+). WeChat offers

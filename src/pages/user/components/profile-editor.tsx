@@ -1,7 +1,7 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
-import { NICKNAME_MAX, profileStore } from '@/stores/profile'
+import { NICKNAME_MAX, profileStore } from '../profile-store'
 import { sessionStore } from '@/stores/session'
 import { AvatarButton } from './avatar-button'
 import './profile-editor.scss'

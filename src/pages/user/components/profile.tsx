@@ -5,7 +5,7 @@ import { openPage } from '@/router/navigate'
 import { sessionStore } from '@/stores/session'
 import { showModal } from '@/ui/overlay'
 import { maskPhones } from '@/utils/validate'
-import { profileStore } from '@/stores/profile'
+import { profileStore } from '../profile-store'
 import { ProfileEditor } from './profile-editor'
 import { buttonProps, linkProps } from '@/platform/a11y'
 

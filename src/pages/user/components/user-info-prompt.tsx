@@ -1,7 +1,7 @@
 import { Button, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { profileStore } from '@/stores/profile'
-import { userInfoPrompt } from '@/stores/user-info-prompt'
+import { profileStore } from '../profile-store'
+import { userInfoPrompt } from '../user-info-prompt-store'
 import { buttonProps } from '@/platform/a11y'
 
 /**

@@ -2,7 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchHotKeywords, search, type SearchItemOf, type SearchKind } from '@/api/search'
 import { settle } from '@/core/call'
 import { getItem, setItem } from '@/platform/storage'
-import { PAGE_SIZE, PagedList } from './paged-list'
+import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
 import { displayName } from '@/utils/names'
 import { isDigits } from '@/utils/validate'
 

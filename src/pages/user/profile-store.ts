@@ -4,8 +4,8 @@ import { updateUserInfo } from '@/api/user'
 import { ApiError, failureText, type UploadFailure } from '@/utils/errors'
 import { pickImage, type PickedImage } from '@/platform/image-picker'
 import { notifyToast, showToast } from '@/ui/overlay'
-import { normalizeUser, sessionStore } from './session'
-import { DEFAULT_MESSENGER_NICKNAME } from './user-info-prompt'
+import { normalizeUser, sessionStore } from '@/stores/session'
+import { DEFAULT_MESSENGER_NICKNAME } from './user-info-prompt-store'
 import { settle } from '@/core/call'
 
 export const NICKNAME_MAX = 20

@@ -5,11 +5,11 @@ import { settle } from '@/core/call'
 import { getToken } from '@/core/token'
 import { env } from '@/env'
 import { getItem, removeItem, setItem } from '@/platform/storage'
-import { depositMethods, launchPayment, type PaymentOutcome } from './deposit-platform'
-import { EVENTS, analyticsStore, roomDetails } from './analytics'
-import { sessionStore } from './session'
-import { serviceConfig } from './service-config'
-import { loginPrompt } from './login-prompt'
+import { depositMethods, launchPayment, type PaymentOutcome } from '@/stores/deposit-platform'
+import { EVENTS, analyticsStore, roomDetails } from '@/stores/analytics'
+import { sessionStore } from '@/stores/session'
+import { serviceConfig } from '@/stores/service-config'
+import { loginPrompt } from '@/stores/login-prompt'
 
 /**
  * What the viewer sees of the payment: the order with its pay button (idle), the payment under way (paying), left

@@ -1,6 +1,6 @@
 import { makeAutoObservable } from 'mobx'
 import { getItem, setItem } from '@/platform/storage'
-import { sessionStore, type SessionStore, type User } from './session'
+import { sessionStore, type SessionStore, type User } from '@/stores/session'
 
 /** R4.46: the nickname the messenger gives users who have not shared theirs. */
 export const DEFAULT_MESSENGER_NICKNAME = '微信用户'

@@ -1,5 +1,5 @@
 import { fetchDepositLog, fetchGiftLog, type DepositLogItem, type GiftLogItem } from '@/api/pay'
-import { PAGE_SIZE, PagedList } from './paged-list'
+import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
 
 /** User state (spec R3.28): the paged deposit and gift logs. */
 export class UserLogsStore {

@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchAlbum, fetchPhotos, upPhoto, type AlbumDetail, type PhotoItem } from '@/api/album'
 import { settle } from '@/core/call'
-import { likesStore } from './likes'
-import { PAGE_SIZE, PagedList } from './paged-list'
+import { likesStore } from '@/stores/likes'
+import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
 
 /** A photo-album live: the album and its photos, 30 a page (spec R7.103, R7.104, R9.4). */
 export class AlbumStore {

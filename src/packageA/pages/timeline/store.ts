@@ -2,8 +2,8 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import { fetchPosts, fetchTopic, likePost, type PostItem, type TimelineSource, type TopicRaw } from '@/api/timeline'
 import { settle } from '@/core/call'
 import { env } from '@/env'
-import { likesStore } from './likes'
-import { PAGE_SIZE, PagedList } from './paged-list'
+import { likesStore } from '@/stores/likes'
+import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
 
 /** A topic as the client keeps it (spec R3.30). */
 export interface Topic {
