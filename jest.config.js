@@ -78,7 +78,7 @@ module.exports = {
       testMatch: ['<rootDir>/__tests__/src/**/*.weapp.test.{ts,tsx}'],
       // Platform files: the mini-program variant (name.ts); a name.h5.ts is never tried.
       moduleFileExtensions: ['ts', 'tsx', 'js', 'jsx', 'json', 'mjs', 'cjs'],
-      testEnvironment: '<rootDir>/__tests__/src/core/node-fetch-environment.js',
+      testEnvironment: '<rootDir>/__tests__/src/support/node-fetch-environment.js',
       setupFilesAfterEnv: ['<rootDir>/__tests__/setup/weapp.ts']
     })
   ]

@@ -11,7 +11,7 @@ const h5 = projects.find((p) => p.displayName === 'h5' || p.displayName?.name ==
 const RULE_TESTS = [
   'utils/*.test.ts',
   'stores/paged-list.test.ts',
-  'stores/like-batcher.test.ts',
+  'packageA/like-batcher.test.ts',
   'router/link.test.ts',
   'contract/*.test.ts'
 ]

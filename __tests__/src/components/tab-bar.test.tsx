@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { TabBar } from '@/components/tab-bar'

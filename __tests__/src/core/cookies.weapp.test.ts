@@ -10,7 +10,7 @@ import { parseSetCookie } from '@/utils/cookies'
 import { configureRequest, post, urlOf } from '@/core/request'
 import { responseCookies, requestCredentials } from '@/platform/cookies'
 import { setItem } from '@/platform/storage'
-import { startFaultServer, type FaultServer } from './fault-server'
+import { startFaultServer, type FaultServer } from '../support/fault-server'
 
 let s: FaultServer
 beforeAll(async () => {

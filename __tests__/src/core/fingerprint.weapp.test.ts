@@ -9,7 +9,7 @@
 import { FINGERPRINT_KEY, FINGERPRINT_LENGTH, getFingerprint, resetFingerprint } from '@/core/fingerprint'
 import { configureRequest, post } from '@/core/request'
 import { getItem, removeItem } from '@/platform/storage'
-import { startFaultServer, type FaultServer } from './fault-server'
+import { startFaultServer, type FaultServer } from '../support/fault-server'
 
 const mockLibraryLoads: string[] = []
 const FPJS_VISITOR_ID = '0123456789abcdef0123456789abcdef'

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment ./__tests__/src/support/node-fetch-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
  */
 /*
@@ -7,7 +7,7 @@
  * table names a taker for each, and the live room's features — the chat, the interaction bar, the activity stage —
  * subscribe to the kinds the table gives them on the room's shared socket, as the app acquires it.
  */
-import './contract-globals'
+import '../support/contract-globals'
 import TestUtils from '@tarojs/test-utils-react'
 import { PUSH_BY_KIND, type PushKind } from '../../../contract/push'
 import { PUSH_TAKERS, acquireRoomSocket, releaseRoomSocket, type PushTaker, type RoomSocket } from '@/core/socket'

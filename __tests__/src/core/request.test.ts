@@ -24,7 +24,7 @@ import { getToken, setLoginPrompt, setToken } from '@/core/token'
 import { savedCookies } from '@/core/cookies'
 import { env } from '@/env'
 import { getItem, setItem } from '@/platform/storage'
-import { refusedPort, startFaultServer, type FaultServer } from './fault-server'
+import { refusedPort, startFaultServer, type FaultServer } from '../support/fault-server'
 import { watchTimeouts } from '../support/timers'
 
 let s: FaultServer

@@ -1,9 +1,9 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * The room push channel (src/core/socket.ts) over Taro H5's connectSocket against the reference server. jsdom ships
  * a WebSocket (built on `ws`), which Taro's H5 SocketTask uses as is, so nothing is swapped in the environment.
  * The connection is dropped from the client side here (RoomSocket.drop closes the underlying socket as a lost network
- * would); the chaos suite (__tests__/src/stores/chat-chaos.test.ts) cuts them from the server side
+ * would); the chaos suite (__tests__/src/packageA/chat-chaos.test.ts) cuts them from the server side
  * (/dev/rooms/:id/sockets/drop).
  */
 import { countRequests, useReferenceServer } from '../support/reference-server'

@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * 弹幕设置 as a viewer uses it: the panel (the player's menu) next to a live room's flying layer and chat list,
  * against the reference server. A 屏蔽词 typed into the panel hides matching messages another viewer sends from both;

@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * The live room's chat views (src/packageA/components/danmaku) mounted as the live page mounts them, against the
  * reference server: history, live messages through the room socket, the flying layer's bounded nodes and batched

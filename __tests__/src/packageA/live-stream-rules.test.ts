@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * Live streams' rules as the players, the 视听 player page and the activity stage use them: the retry backoff of a
  * failed stream (1 s doubling to 30 s, ±20 %, 点击重试 after two minutes), wall-clock dates in a time-shift window,

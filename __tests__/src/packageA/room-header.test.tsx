@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment ./__tests__/src/support/node-fetch-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
  *
  * Following from the live room header (R4.26) over Taro's H5 components: against the reference server (code 1 adds
@@ -17,7 +17,7 @@ import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { StreamerStore, streamerStore } from '@/stores/streamer'
-import { startFaultServer, type FaultServer } from '../core/fault-server'
+import { startFaultServer, type FaultServer } from '../support/fault-server'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 

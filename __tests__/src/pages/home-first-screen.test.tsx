@@ -1,11 +1,11 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 // home's first screen through the page, its store, the request core and the reference server, with the
 // slides call slowed by a fault proxy. The page shows its loading state until the index and the slides have both
 // answered (so the slides never arrive above a shown menu and push it down), then the slides and the menu, and the
 // sections below them only after: content only ever arrives below what is already on the screen.
 import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
-import { useFaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../support/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 

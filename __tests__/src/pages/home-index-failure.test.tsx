@@ -1,9 +1,9 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 // home through the page, its store, the request core and the reference server behind a fault proxy that cuts home's
 // index call alone (a file of its own: home's store is the app's one, and here it must start with nothing loaded).
 import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
-import { useFaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../support/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { tapIn } from '../support/overlays'

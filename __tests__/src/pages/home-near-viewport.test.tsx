@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 // Home on H5 through the page, its store, the request core and the reference server, with an IntersectionObserver
 // the test drives (jsdom has no layout): the first screen (slides, menu, notices, rooms on air) is drawn as the data
 // arrives, the sections further down only when the viewer nears them, in place of placeholders that keep the

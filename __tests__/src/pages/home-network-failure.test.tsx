@@ -1,10 +1,10 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 // home through the page, its store, the request core and the reference server behind a fault proxy that cuts home's
 // index and room-list calls before they reach the server: the request core resolves its -100 envelope (R8.5), whose
 // msg is the transport's own text (request:fail …); the viewer reads the catalogue's Chinese text and a retry.
 import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
-import { useFaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../support/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { tapIn } from '../support/overlays'

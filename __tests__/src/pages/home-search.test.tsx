@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
 import SearchPage from '@/packageB/pages/search/search'

@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * The 视听 tab against the reference server: segments, channels with the schedule of a day and the current
  * programme marked, programmes, and the video list through a virtual list.

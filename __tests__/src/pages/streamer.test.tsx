@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * The 主播 tab, streamer detail and my follows pages against the reference server. No router runs under jest, so
  * navigation calls are observed (and performed for real in e2e/); the network is real.

@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment ./__tests__/src/support/node-fetch-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/", "userAgent": "Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 BroadcasterApp/7.2.0"}
  *
  * Logins handed over by a host app at startup (R1.11, R1.14, R3.8, R6.4, R7.8, R7.57, R7.59) against the reference

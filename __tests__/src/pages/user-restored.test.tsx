@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment ./__tests__/src/support/node-fetch-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
  *
  * R4.47 for a restored session: a stored token whose current-user fetch (R7.51, R7.65) answers a user without a

@@ -7,8 +7,8 @@
 import { env } from '@/env'
 import { resolveLink } from '@/router/link'
 import { linkContext, webPageUrl } from '@/router/navigate'
-import { FUZZ_TIMEOUT_MS, runLinkFuzz } from './link-fuzz-run'
-import { FUZZ_SHORT_LINK_HOST, FUZZ_WHITELIST } from './link-fuzz-corpus'
+import { FUZZ_TIMEOUT_MS, runLinkFuzz } from '../support/link-fuzz-run'
+import { FUZZ_SHORT_LINK_HOST, FUZZ_WHITELIST } from '../support/link-fuzz-corpus'
 
 const saved = { whitelist: env.TARO_APP_WHITELIST, short: env.TARO_APP_SHORT_LINK_HOST }
 beforeAll(() => {

@@ -3,13 +3,13 @@
  * and web-view page check, whose URL parser (src/platform/url.ts, loaded from package A) is core-js's own here, as in
  * WeChat's runtime.
  */
-import { CoreJsURL, NativeURL } from './wechat-url-runtime'
+import { CoreJsURL, NativeURL } from '../support/wechat-url-runtime'
 import { env } from '@/env'
 import { WhatwgURL } from '@/platform/url'
 import { resolveLink } from '@/router/link'
 import { linkContext, webPageUrl } from '@/router/navigate'
-import { FUZZ_TIMEOUT_MS, runLinkFuzz } from './link-fuzz-run'
-import { FUZZ_SHORT_LINK_HOST, FUZZ_WHITELIST } from './link-fuzz-corpus'
+import { FUZZ_TIMEOUT_MS, runLinkFuzz } from '../support/link-fuzz-run'
+import { FUZZ_SHORT_LINK_HOST, FUZZ_WHITELIST } from '../support/link-fuzz-corpus'
 
 const saved = { whitelist: env.TARO_APP_WHITELIST, short: env.TARO_APP_SHORT_LINK_HOST }
 beforeAll(() => {

@@ -11,7 +11,7 @@ import { PAGE_PATHS } from '@/router/pages'
 import { runStartup, setStartupLogin } from '@/router/startup-run'
 import { saveRedirect, takeRedirect, REDIRECT_KEY } from '@/router/redirect'
 import { waitFor } from '../support/dom'
-import { currentPage, relaunchHome, startH5Router, waitForPage } from './h5-router'
+import { currentPage, relaunchHome, startH5Router, waitForPage } from '../support/h5-router'
 
 const nextFrame = () => new Promise((r) => setTimeout(r, 0))
 const stackDepth = () => Taro.getCurrentPages().length

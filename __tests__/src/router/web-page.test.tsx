@@ -11,7 +11,7 @@ import { openLink, openPage, openWebView } from '@/router/navigate'
 import { runStartup } from '@/router/startup-run'
 import { PAGE_PATHS } from '@/router/pages'
 import { $, waitFor } from '../support/dom'
-import { currentPage, relaunchHome, renderCurrentPage, startH5Router, waitForPage } from './h5-router'
+import { currentPage, relaunchHome, renderCurrentPage, startH5Router, waitForPage } from '../support/h5-router'
 
 const ACTIVITY = 'http://localhost/activity/preview-1473'
 

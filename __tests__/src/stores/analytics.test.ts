@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * Analytics (R7.111) follows the app's calls by their declarations: each event is declared beside the API function
  * whose call it follows (src/api), and the request core tells the store which declared call completed — never by the

@@ -1,9 +1,9 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 import { HomeStore } from '@/stores/home'
 import type { PlaybackItem } from '@/api/home'
 import { UNKNOWN_DATA } from '@/stores/paged-list'
 import { configureRequest } from '@/core/request'
-import { startFaultServer } from '../core/fault-server'
+import { startFaultServer } from '../support/fault-server'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 
 const server = useReferenceServer()

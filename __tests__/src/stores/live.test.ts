@@ -1,9 +1,9 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 import { LiveStore, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@/stores/live'
 import { qrcodeUrl, type RoomInfo } from '@/api/live'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { countRequests, requestUrl, useReferenceServer } from '../support/reference-server'
-import { useFaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../support/fault-proxy'
 
 const server = useReferenceServer()
 const proxy = useFaultProxy(server)

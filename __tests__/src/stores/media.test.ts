@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * The media store against the reference server (a child process; no mock of Taro.request), and the pure schedule
  * rules.

@@ -1,6 +1,6 @@
 /** @jest-environment-options {"url": "http://127.0.0.1/m2/"} */
 /*
- * The session over the real request core and a real HTTP server (see __tests__/src/core/contract-server.ts); only
+ * The session over the real request core and a real HTTP server (see __tests__/src/support/contract-server.ts); only
  * the overlays that wait for a tap (showModal) and page navigation are stubbed, since jsdom has no user and no router.
  */
 import Taro from '@tarojs/taro'
@@ -23,7 +23,7 @@ import {
   shouldPromptUserInfo
 } from '@/pages/user/user-info-prompt-store'
 import { sessionParts, type SessionParts } from '../support/session-parts'
-import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../core/contract-server'
+import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../support/contract-server'
 import { watchTimeouts } from '../support/timers'
 
 jest.mock('@/platform/external', () => ({ ...jest.requireActual('@/platform/external'), openExternal: jest.fn() }))

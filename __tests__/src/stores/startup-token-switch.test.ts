@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/core/node-fetch-environment.js
+ * @jest-environment ./__tests__/src/support/node-fetch-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/pages/home/home"}
  */
 /*

@@ -1,7 +1,7 @@
 /*
  * The project's reference server (server/start.ts) as a child process on a free loopback port with a fresh database
  * (e2e/child-server.ts), for store and page tests that talk to the real API. Pair it with the node-fetch test environment
- * (`@jest-environment ./__tests__/src/core/node-fetch-environment.js`): Node's fetch, as the mini-program's request
+ * (`@jest-environment ./__tests__/src/support/node-fetch-environment.js`): Node's fetch, as the mini-program's request
  * behaves (no CORS, no cookie jar).
  */
 import { configureRequest } from '@/core/request'

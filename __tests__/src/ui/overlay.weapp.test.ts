@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/ui/h5-runtime-environment.js
+ * @jest-environment ./__tests__/src/support/h5-runtime-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
  */
 /*
@@ -11,8 +11,8 @@
 import Taro from '@tarojs/taro'
 import { hideAllOverlays, navToast, shareToast, showLoading, showModal, showToast } from '@/ui/overlay'
 import { $, $$, waitFor } from '../support/dom'
-import { startApiServer, startApp } from './app-harness'
-import type { FaultServer } from '../core/fault-server'
+import { startApiServer, startApp } from '../support/app-harness'
+import type { FaultServer } from '../support/fault-server'
 
 let api: FaultServer
 beforeAll(async () => {

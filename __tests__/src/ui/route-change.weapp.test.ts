@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/ui/h5-runtime-environment.js
+ * @jest-environment ./__tests__/src/support/h5-runtime-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/"}
  */
 /*
@@ -15,8 +15,8 @@ import { PAGE_PATHS, TAB_PAGES } from '@/router/pages'
 import { openPage } from '@/router/navigate'
 import { hideAllOverlays, showLoading, showModal, showToast } from '@/ui/overlay'
 import { $, waitFor } from '../support/dom'
-import { OPENING_TOAST, onPage, startApiServer, startApp, topPath } from './app-harness'
-import type { FaultServer } from '../core/fault-server'
+import { OPENING_TOAST, onPage, startApiServer, startApp, topPath } from '../support/app-harness'
+import type { FaultServer } from '../support/fault-server'
 
 const AFTER_ROUTE = '__afterTaroRouterChange'
 const appRoute = new Set<() => void>()

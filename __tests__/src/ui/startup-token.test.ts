@@ -1,5 +1,5 @@
 /**
- * @jest-environment ./__tests__/src/ui/h5-runtime-environment.js
+ * @jest-environment ./__tests__/src/support/h5-runtime-environment.js
  * @jest-environment-options {"url": "http://127.0.0.1/m2/pages/home/home?from=share&tokentype=wechat&token=T-secret-1&code=C-2&sign=S-3#top"}
  */
 /*
@@ -13,8 +13,8 @@ import { sessionStore } from '@/stores/session'
 import { shareData } from '@/stores/jssdk.h5'
 import { signatureUrl } from '@/platform/jssdk'
 import { waitFor } from '../support/dom'
-import { startApiServer, startApp } from './app-harness'
-import type { FaultServer } from '../core/fault-server'
+import { startApiServer, startApp } from '../support/app-harness'
+import type { FaultServer } from '../support/fault-server'
 
 let api: FaultServer
 const historyLength = window.history.length

@@ -11,9 +11,9 @@ import { TabBar } from '@/components/tab-bar'
 import { PAGE_PATHS, TAB_PAGES, type PageKey, type TabKey } from '@/router/pages'
 import { uiStore } from '@/stores/ui'
 import { showToast } from '@/ui/overlay'
-import { waitFor } from '../support/dom'
+import { waitFor } from './dom'
 import { configureRequest } from '@/core/request'
-import { startFaultServer, type FaultServer } from '../core/fault-server'
+import { startFaultServer, type FaultServer } from './fault-server'
 
 const React = require('react')
 // react-dom/client plus three react-dom functions, as the H5 build's entry hands ReactDOM over (React 18)

@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * The chat store (src/packageA/components/danmaku/chat-store.ts) against the reference server: history, send rules,
  * report and block. Batching and the bounded list are driven through a RoomSocket over a scripted SocketTask, so the
@@ -7,7 +7,7 @@
 import Taro from '@tarojs/taro'
 import { autorun } from 'mobx'
 import { countRequests, demoLogin, useReferenceServer } from '../support/reference-server'
-import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
 import { configureRequest } from '@/core/request'
 import { getToken, setToken } from '@/core/token'
 import { RoomSocket, type SocketTaskLike } from '@/core/socket'

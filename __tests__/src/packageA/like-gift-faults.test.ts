@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * no like or gift is lost or counted twice when a reply is lost. The real stores (LikeStore over the
  * LikeBatcher, GiftStore) call the reference server through the request core, with a fault proxy in between that
@@ -16,7 +16,7 @@ import { LikeStore } from '@/packageA/components/interact/like-store'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import { useFaultProxy } from '../core/fault-proxy'
+import { useFaultProxy } from '../support/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'

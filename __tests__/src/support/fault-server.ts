@@ -1,6 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { startCorsServer } from '../support/cors-server'
+import { startCorsServer } from './cors-server'
 
 /**
  * A small fault-injecting HTTP server for the request core's tests: real sockets on 127.0.0.1, one route per

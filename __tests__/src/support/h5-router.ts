@@ -18,7 +18,7 @@ import { createBrowserHistory, createRouter, handleAppMount } from '@tarojs/rout
 import appConfig from '@/app.config'
 import { h5Aliases } from '../../../config/routes'
 import TestUtils from '@tarojs/test-utils-react'
-import { waitFor } from '../support/dom'
+import { waitFor } from './dom'
 
 /** Every page path of the app, package pages under their root, as the H5 build lists them. */
 export const APP_PAGES: string[] = [

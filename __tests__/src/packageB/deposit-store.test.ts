@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * The top-up (spec R1.4, R3.42–R3.50, R7.67, R7.84, R7.86): payment methods and fromtype, the platform
  * method lists, the order against the reference server and the H5 payment pages. The mini-program's top-up (weixin_mini,

@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * Chaos suite: several viewers — each the real chat store over the real room socket (Taro's connectSocket,
  * jsdom's WebSocket) and the request core — sit in one room of the reference server while it injects 100 messages a
@@ -12,7 +12,7 @@ import { reaction } from 'mobx'
 import { configureRequest } from '@/core/request'
 import { RoomSocket, socketUrl } from '@/core/socket'
 import { ChatStore, MAX_MESSAGES, type ChatRoom } from '@/packageA/components/danmaku/chat-store'
-import { startFaultProxy, type FaultProxy } from '../core/fault-proxy'
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy'
 import { useReferenceServer } from '../support/reference-server'
 import { sleep, until } from '../support/wait'
 

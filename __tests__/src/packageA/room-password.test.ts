@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * A password room (spec R3.9) end to end through the stores against the reference server: the server
  * answers the room's history, chat and push socket only with its password or the room_key its room info answered,

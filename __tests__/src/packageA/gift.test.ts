@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * Gifts, balance and likes against the reference server (items 4, 5, 11): the gift list, the room rule, combo
  * sending, not enough gold → 去充值 → the deposit page, the iOS review rule, others' gifts and likes through the room's

@@ -1,4 +1,4 @@
-/** @jest-environment ./__tests__/src/core/node-fetch-environment.js */
+/** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 /*
  * Paid live rooms: the banner states of R4.12, the ispremium rule of R5.17, the purchase with its
  * toasts (R8.13, R8.14), against the reference server (SEED_IDS.rooms.premium: 30 慧币, 60 s trial; room 308: 50 慧币, 120 s;
