@@ -3,7 +3,8 @@ import { PAY_METHODS, type PayMethod, type PaymentOrder } from '@/api/pay'
 
 /**
  * The deposit's platform part, mini-program variant (the H5 one is deposit-platform.h5.ts): which payment methods the
- * platform offers (R3.43–R3.47) and how an order's payment is launched.
+ * platform offers (R3.43–R3.47) and how an order's payment is launched. Shared by packageB's deposit and mall payment
+ * pages (their stores, pages/deposit/store.ts and pages/mall/store.ts).
  */
 
 /** What became of a launched payment: paid here, left the page for a payment page, cancelled or failed. */
