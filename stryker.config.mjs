@@ -23,5 +23,8 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   thresholds: { high: 90, low: 85, break: null },
-  tempDirName: '.stryker-tmp'
+  tempDirName: '.stryker-tmp',
+  // a second run retests only the mutants whose code or tests changed
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json'
 }
