@@ -13,6 +13,10 @@ const RULE_TESTS = [
   'stores/paged-list.test.ts',
   'packageA/like-batcher.test.ts',
   'router/link.test.ts',
+  'packageA/player-shared-rules.test.ts',
+  'core/error-kinds.test.ts',
+  'core/cookies.weapp.test.ts',
+  'foundation-rules.test.tsx',
   'contract/*.test.ts'
 ]
 
