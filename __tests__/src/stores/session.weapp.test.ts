@@ -17,8 +17,37 @@ useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-mp')
 }, 40000)
-beforeEach(() => setToken(''))
-afterEach(() => jest.restoreAllMocks())
+// Each test starts with no wx.login code held: mp-login keeps a code for four minutes across its module's life (a
+// refused privacy prompt keeps it for the next tap), so the clock it reads is moved ten minutes on for every test
+// (only Date: the timers and the requests to the reference server run as they are), whatever order the tests run in.
+let shift = 0
+beforeEach(() => {
+  setToken('')
+  shift += 10 * 60 * 1000
+  jest.useFakeTimers({
+    doNotFake: [
+      'hrtime',
+      'nextTick',
+      'performance',
+      'queueMicrotask',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'requestIdleCallback',
+      'cancelIdleCallback',
+      'setImmediate',
+      'clearImmediate',
+      'setInterval',
+      'clearInterval',
+      'setTimeout',
+      'clearTimeout'
+    ]
+  })
+  jest.setSystemTime(Date.now() + shift)
+})
+afterEach(() => {
+  jest.useRealTimers()
+  jest.restoreAllMocks()
+})
 
 /** The store with the platform's own deps: platform, scene and iOS come from the mini-program files. */
 function makeStore() {
