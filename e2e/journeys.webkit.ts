@@ -126,9 +126,10 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
 
   // the picture plays on across two loops of the clip: 2 × LOOP_SECONDS of media time played (the
   // page's own count of what timeupdate moved by, jumps left out), while the viewer watches; a picture stuck (in WebKit:
-  // after the loop's discontinuity) fails here with what it showed
+  // after the loop's discontinuity) fails here with what it showed. The limit is generous: WebKit on a busy
+  // machine plays below real time, and a picture stuck at the discontinuity never gets there at all
   const samples: string[] = []
-  const end = Date.now() + 60000
+  const end = Date.now() + 180000
   let played = 0
   while (played < 2 * LOOP_SECONDS && Date.now() < end) {
     await b.pause(1000)
@@ -139,7 +140,10 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
         `${v.t.toFixed(2)} played ${played.toFixed(1)} rs${v.readyState} ${JSON.stringify(v.buffered)} ${v.player}`
       )
   }
-  assert.ok(played >= 2 * LOOP_SECONDS, `played ${played.toFixed(1)} s from ${t0.toFixed(2)}:\n${samples.join('\n')}`)
+  assert.ok(
+    played >= 2 * LOOP_SECONDS,
+    `played ${played.toFixed(1)} s from ${t0.toFixed(2)}:\n${samples.slice(-40).join('\n')}`
+  )
   // and it is playing, not waiting past its buffer
   await waitInPage(
     b,
