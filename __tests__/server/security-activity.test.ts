@@ -158,3 +158,30 @@ test('R7.89–R7.102 a free room’s activities stay open to everyone, anonymous
     assertEnvelope(await call(app, 'POST', A('/redpack/result'), { act_id: ids.redpack }))
   })
 })
+
+test('R3.36 R7.88 a paid room’s text lottery enters by chat only a viewer in the room: bought or in the trial', async () => {
+  await withApp({}, async (app) => {
+    const lottery = assertEnvelope(await call(app, 'POST', `/dev/rooms/${PAID_ROOM}/lottery/start`, { type: 0 })) as {
+      id: number
+      title: string
+    }
+    const entrants = () =>
+      (
+        app.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM act_entries WHERE act_id = ?').get(lottery.id) as {
+          n: number
+        }
+      ).n
+    const { token, user } = await login(app)
+    // no trial started (room info never asked): the chat may pass, the lottery is not entered
+    await call(app, 'POST', U('/danmaku'), { room_id: PAID_ROOM, content: lottery.title }, token)
+    assert.equal(entrants(), 0, 'no trial: not entered')
+    // the trial is over
+    app.ctx.trials.set(`room:${PAID_ROOM}:u${user.id}`, nowSec() - 3600)
+    await call(app, 'POST', U('/danmaku'), { room_id: PAID_ROOM, content: ` ${lottery.title} ` }, token)
+    assert.equal(entrants(), 0, 'trial over: not entered')
+    // bought: the same chat enters
+    assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: PAID_ROOM }, token))
+    assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: PAID_ROOM, content: lottery.title }, token))
+    assert.equal(entrants(), 1, 'bought: entered')
+  })
+})
