@@ -10,9 +10,12 @@
  * (`npm run release:weapp`, scripts/release-weapp.mjs) refuses to start while a variable marked `release` is not what
  * a published mini-program needs, so no empty host, and no loopback DEV_ORIGIN, reaches a phone.
  */
+import { readFileSync } from 'fs'
+import path from 'path'
+
 export interface EnvVarSpec {
   /** What the value is; every value reaches the app as a string. */
-  type: 'host' | 'origin' | 'url' | 'text' | 'json' | 'list' | 'flag' | 'id'
+  type: 'host' | 'origin' | 'url' | 'text' | 'json' | 'list' | 'flag' | 'id' | 'file'
   default: string
   /** The README's "meaning" column (Markdown). */
   description: string
@@ -21,9 +24,10 @@ export interface EnvVarSpec {
   /**
    * What the mini-program's release build (`npm run release:weapp`) demands of it before building: `https-host` an
    * `https://` domain (WeChat's server-domain lists take no http, no IP address and no localhost), `own-id` a value
-   * of the account's own (set, and not the default).
+   * of the account's own (set, and not the default), `own-file` a file of the broadcaster's own (set, not the demo's
+   * placeholder, and there).
    */
-  release?: 'https-host' | 'own-id'
+  release?: 'https-host' | 'own-id' | 'own-file'
 }
 
 export const CONFIG = {
@@ -163,6 +167,23 @@ export const CONFIG = {
     type: 'id',
     default: '',
     description: "the web version's template id (R9.26) of a lottery win for the messenger's subscribe button"
+  },
+  TARO_APP_USER_AGREEMENT_FILE: {
+    type: 'file',
+    default: 'config/legal/user-agreement.txt',
+    release: 'own-file',
+    description:
+      'the 用户协议 the login asks the viewer to accept (个人信息保护法): a UTF-8 text file (a path from the project ' +
+      "root), paragraphs separated by blank lines; its text is compiled into package B's 用户协议 page",
+    defaultMeans: '`config/legal/user-agreement.txt` (a placeholder, which `npm run release:weapp` refuses)'
+  },
+  TARO_APP_PRIVACY_POLICY_FILE: {
+    type: 'file',
+    default: 'config/legal/privacy-policy.txt',
+    release: 'own-file',
+    description:
+      "the 隐私政策 the login asks the viewer to accept, as `TARO_APP_USER_AGREEMENT_FILE` (package B's 隐私政策 page)",
+    defaultMeans: '`config/legal/privacy-policy.txt` (a placeholder, which `npm run release:weapp` refuses)'
   }
 } satisfies Record<`TARO_APP_${string}`, EnvVarSpec>
 
@@ -186,9 +207,27 @@ export function appEnv(source: Record<string, string | undefined>): AppEnv {
   return out
 }
 
+/**
+ * The texts of the `file` variables, read at build time. They are compiled in as their own constants
+ * (`process.env.LEGAL_USER_AGREEMENT`, `process.env.LEGAL_PRIVACY_POLICY`), read by package B's legal page alone, so
+ * a long text never reaches the main package (src/env.ts, which every package loads, holds only the paths).
+ */
+export interface LegalTexts {
+  LEGAL_USER_AGREEMENT: string
+  LEGAL_PRIVACY_POLICY: string
+}
+
+export function legalTexts(env: AppEnv, root = path.resolve(__dirname, '..')): LegalTexts {
+  const read = (file: string) => readFileSync(path.resolve(root, file), 'utf8')
+  return {
+    LEGAL_USER_AGREEMENT: read(env.TARO_APP_USER_AGREEMENT_FILE),
+    LEGAL_PRIVACY_POLICY: read(env.TARO_APP_PRIVACY_POLICY_FILE)
+  }
+}
+
 /** DefinePlugin constants: `process.env.TARO_APP_X` is replaced by its string literal in both targets. */
-export function defineAppEnv(env: AppEnv): Record<string, string> {
+export function defineAppEnv(env: AppEnv, texts?: LegalTexts): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [k, v] of Object.entries(env)) out[`process.env.${k}`] = JSON.stringify(v)
+  for (const [k, v] of Object.entries({ ...env, ...texts })) out[`process.env.${k}`] = JSON.stringify(v)
   return out
 }

@@ -1,6 +1,6 @@
 import path from 'path'
 import type { UserConfigExport } from '@tarojs/cli'
-import { appEnv, defineAppEnv } from './env'
+import { appEnv, defineAppEnv, legalTexts } from './env'
 import { h5Aliases } from './routes'
 import { DESIGN_WIDTH } from '../src/theme'
 import { BundleStatsPlugin } from './bundle-stats'
@@ -54,7 +54,7 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
         : `dist/${process.env.TARO_ENV || 'weapp'}`,
     alias: { '@': path.resolve(__dirname, '..', 'src') },
     plugins: [path.resolve(__dirname, 'a11y-plugin.ts')],
-    defineConstants: defineAppEnv(env),
+    defineConstants: defineAppEnv(env, legalTexts(env)),
     // the mini-program's sitemap (app.json sitemapLocation): what WeChat's search may index
     copy: {
       patterns: process.env.TARO_ENV === 'h5' ? [] : [{ from: 'src/sitemap.json', to: 'dist/weapp/sitemap.json' }],

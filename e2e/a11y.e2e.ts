@@ -105,6 +105,9 @@ const SCREENS: Screen[] = [
     ready: '.page .card'
   },
   { name: 'mall payment', path: '/m2/packageB/pages/mall/payment?goods_id=6006', ready: '.mall-order', login: true },
+  { name: '观看历史 (nothing watched yet)', path: '/m2/packageB/pages/history/history', ready: '.history' },
+  { name: '用户协议', path: '/m2/packageB/pages/legal/legal?doc=agreement', ready: '.legal__para' },
+  { name: '隐私政策', path: '/m2/packageB/pages/legal/legal?doc=privacy', ready: '.legal__para' },
   { name: '404 page', path: '/m2/pages/nowhere/nowhere', ready: '.not-found' }
 ]
 

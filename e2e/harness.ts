@@ -89,11 +89,18 @@ export async function loginThroughUserPage(page: Page, origin: string, mobile = 
   await page.waitForSelector('.user-profile', { timeout: 15000 })
 }
 
-/** Fill in and send the user page's mobile + password form (the page is open). */
+/** Fill in and send the user page's mobile + password form (the page is open), the consent box ticked first. */
 export async function submitLoginForm(page: Page, mobile = '13800000001', password = 'demo1234') {
   await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill(mobile)
   await page.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill(password)
+  await agreeToTerms(page)
   await page.locator('.user-form__submit:visible').first().click()
+}
+
+/** Ticks the login's 用户协议 / 隐私政策 box (no login is sent before it), if it is not ticked yet. */
+export async function agreeToTerms(page: Page) {
+  const box = page.getByRole('checkbox', { name: '我已阅读并同意《用户协议》和《隐私政策》' })
+  if ((await box.getAttribute('aria-checked')) !== 'true') await box.click()
 }
 
 /**

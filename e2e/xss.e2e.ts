@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { roomSocketWelcomed, suite } from './harness'
+import { roomSocketWelcomed, submitLoginForm, suite } from './harness'
 
 const M = (n: number) => `__x(${n})`
 const TEMPLATES: ((c: string) => string)[] = [
@@ -185,9 +185,7 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   // 2. 我的 header with the demo user's nickname (logged in through the page's own form)
   const me = await context.newPage()
   await me.goto(`${s.server.origin}/m2/pages/user/user`)
-  await me.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill('13800000001')
-  await me.locator('.user-form__password input:visible, input.user-form__password:visible').first().fill('demo1234')
-  await me.locator('.user-form__submit:visible').first().click()
+  await submitLoginForm(me)
   await me.waitForSelector('.user-profile', { timeout: 15000 })
   await me.waitForFunction(
     (n) => Array.from(document.querySelectorAll('.user-head__name')).some((e) => e.textContent === n),

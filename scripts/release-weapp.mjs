@@ -4,7 +4,8 @@
 //
 // 1. Refuses to build, naming each variable, while one that config/env.ts marks `release` is not what a published
 //    mini-program needs: every host (R7.2–R7.5) an https:// domain (WeChat's server-domain lists take no http, no IP
-//    address and no localhost), and the account's own app id instead of the tourist one.
+//    address and no localhost), the account's own app id instead of the tourist one, and the broadcaster's own
+//    用户协议 and 隐私政策 instead of the demo's placeholders (config/legal/).
 // 2. Builds dist/weapp with TARO_APP_DEV_ORIGIN set to the API host: no host is empty in a release, so the origin for
 //    an empty host is never used, and the preview's loopback default is not compiled in.
 // 3. Writes the app id into dist/weapp/project.config.json and turns domain checking on there (DevTools and
@@ -45,6 +46,12 @@ export function releaseProblems(source) {
   const problems = []
   for (const v of RELEASE_VARS) {
     const value = (source[v.name] ?? '').trim()
+    if (v.release === 'own-file') {
+      if (!value || value === v.default)
+        problems.push(`${v.name} 仍是演示占位文本（${v.default}）：须指定经审定的正式文本文件（UTF-8，段落间空一行）`)
+      else if (!existsSync(resolve(root, value))) problems.push(`${v.name} 指向的文件不存在（${value}）`)
+      continue
+    }
     if (v.release === 'own-id') {
       if (!value)
         problems.push(`${v.name} 未设置：须为小程序自己的 AppID（默认的 ${v.default} 是游客 AppID，不能上传发布）`)

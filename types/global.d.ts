@@ -11,7 +11,9 @@ declare module '*.scss'
 declare namespace NodeJS {
   // the build-time variables, declared once in config/env.ts (DefinePlugin replaces each with its string)
   type AppEnv = import('../config/env').AppEnv
-  interface ProcessEnv extends AppEnv {
+  // and the texts of its `file` variables, read by package B's legal page alone
+  type LegalTexts = import('../config/env').LegalTexts
+  interface ProcessEnv extends AppEnv, LegalTexts {
     NODE_ENV: 'development' | 'production' | 'test'
     TARO_ENV: 'weapp' | 'h5' | 'swan' | 'alipay' | 'rn' | 'tt' | 'qq' | 'jd' | 'harmony' | 'jdrn'
   }

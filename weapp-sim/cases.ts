@@ -1,9 +1,11 @@
 // The pages of dist/weapp/app.json with realistic queries: what a viewer must read on each (taken from the reference
 // server's answers at test time) and further checks. Shared by the page suite and the setData budget.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import type { Answer } from '../contract/codes'
 import type { RefServer } from './server'
-import type { WeappSim } from './sim'
+import { ROOT, type WeappSim } from './sim'
 
 interface Paged<T> {
   list: T[]
@@ -181,5 +183,13 @@ export const PAGE_CASES: PageCase[] = [
     route: 'packageB/pages/mall/payment',
     query: { goods_id: '6001' },
     expect: async () => ['订单支付', '登录后查看订单', '去登录']
+  },
+  // a fresh launch has watched nothing yet: the note and the empty state (history.weapp-run.test.ts fills it)
+  { route: 'packageB/pages/history/history', expect: async () => ['本机观看记录', '暂无观看记录'] },
+  {
+    route: 'packageB/pages/legal/legal',
+    query: { doc: 'privacy' },
+    // the demo's placeholder text, compiled in from config/legal/ (TARO_APP_PRIVACY_POLICY_FILE)
+    expect: async () => ['隐私政策', readFileSync(join(ROOT, 'config/legal/privacy-policy.txt'), 'utf8').split('\n')[0]]
   }
 ]

@@ -4,7 +4,10 @@
 // 微信用户 since base library 2.27.1) is never called; a refused privacy prompt says so; the viewer's own avatar and
 // nickname come from 编辑资料's 头像昵称填写 (chooseAvatar button, nickname input), uploaded and saved.
 import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { test } from 'node:test'
+import { ROOT } from './sim'
 import { assertNoErrors, confirmDialog, currentDialog, loginOnUserPage, storedToken, weappSuite } from './support'
 
 const s = weappSuite()
@@ -39,6 +42,7 @@ test('R1.9, R7.55: the wx.login code is fetched when the button shows, before th
 test('R5.15, R8.16: a refused privacy prompt gives the 登录失败 dialog saying so (not a settings switch), and no login', async () => {
   const sim = await s.launch('pages/user/user', {}, { privacy: 'refuse' })
   await sim.waitForText('微信一键登录')
+  sim.page.tap({ cls: 'user-consent__box' })
   sim.page.tap({ cls: 'user-mp-login__btn' })
   const dialog = await sim.waitFor(() => currentDialog(sim), 'the dialog')
   assert.equal(dialog.title, '登录失败')
@@ -83,5 +87,47 @@ test("R7.63, R7.107: 编辑资料 takes the avatar from WeChat's chooseAvatar bu
   assert.equal(user.nickName, '小程序里的我')
   assert.match(user.avatar, /\/files\/[\w]+\.png$/)
   await sim.waitFor(() => sim.page.find({ cls: 'user-head__name', text: '小程序里的我' }), 'the 我的 header')
+  assertNoErrors(sim)
+})
+
+test('login consent: the 用户协议 / 隐私政策 box starts unticked (a named checkbox); 微信一键登录 before it asks WeChat for nothing and sends no login; ticked, it logs in', async () => {
+  const sim = await s.launch('pages/user/user')
+  await sim.waitForText('微信一键登录')
+  const box = () => sim.page.get({ cls: 'user-consent__box' })
+  assert.equal(sim.page.attr(box(), 'aria-role'), 'checkbox')
+  assert.equal(sim.page.attr(box(), 'aria-label'), '我已阅读并同意《用户协议》和《隐私政策》')
+  assert.equal(sim.page.attr(box(), 'aria-checked'), false)
+  sim.page.tap({ cls: 'user-mp-login__btn' })
+  await sim.waitForText('请先阅读并同意用户协议和隐私政策')
+  assert.equal(sim.callsOf('showToast').length, 0, 'said under the form, not in a toast over the box')
+  await sim.settle()
+  assert.equal(sim.callsOf('getUserInfo').length, 0, 'no user information asked for')
+  assert.equal(sim.requestsTo(/\/userapp\/login$/).length, 0, 'no login sent')
+  assert.equal(storedToken(sim), null)
+  sim.page.tap(box())
+  await sim.waitFor(() => sim.page.attr(box(), 'aria-checked') === true, 'the box ticked')
+  sim.page.tap({ cls: 'user-mp-login__btn' })
+  await sim.waitFor(() => storedToken(sim), 'the access token after login')
+  assert.equal(sim.requestsTo(/\/userapp\/login$/).length, 1)
+  await sim.settle()
+  assertNoErrors(sim)
+})
+
+test('login consent: 《用户协议》 and 《隐私政策》 open package B’s legal page with the configured texts (the demo’s placeholders)', async () => {
+  const sim = await s.launch('pages/user/user')
+  await sim.waitForText('微信一键登录')
+  const first = (file: string) => readFileSync(join(ROOT, 'config/legal', file), 'utf8').split('\n')[0]
+  sim.page.tap({ cls: 'user-consent__link', text: '《用户协议》' })
+  await sim.waitFor(() => sim.page.route === 'packageB/pages/legal/legal', 'the legal page')
+  assert.equal(sim.page.query.doc, 'agreement')
+  await sim.waitForText(first('user-agreement.txt'))
+  assert.ok(sim.callsOf('setNavigationBarTitle').some((c) => c.options.title === '用户协议'))
+  await sim.navigateBack()
+  sim.page.tap({ cls: 'user-consent__link', text: '《隐私政策》' })
+  await sim.waitFor(() => sim.page.route === 'packageB/pages/legal/legal', 'the legal page')
+  await sim.waitForText(first('privacy-policy.txt'))
+  // a link does not tick the box
+  await sim.navigateBack()
+  assert.equal(sim.page.attr(sim.page.get({ cls: 'user-consent__box' }), 'aria-checked'), false)
   assertNoErrors(sim)
 })

@@ -742,6 +742,13 @@ export class WeappSim {
     return this.page
   }
 
+  /** The viewer's back (the navigation bar's arrow): WeChat's navigateBack. */
+  async navigateBack(): Promise<SimPage> {
+    this.wxNavigateBack({})
+    await this.routed()
+    return this.page
+  }
+
   /** Waits until every navigation asked for so far has happened. */
   async routed(): Promise<void> {
     let q: Promise<unknown>

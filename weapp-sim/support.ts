@@ -77,6 +77,8 @@ export function storedToken(sim: WeappSim): string | null {
 export async function loginOnUserPage(sim: WeappSim): Promise<string> {
   if (sim.page.route !== 'pages/user/user') throw new Error('open pages/user/user first')
   await sim.waitForText('微信一键登录')
+  // the 用户协议 / 隐私政策 box first: the button logs nobody in before it is ticked
+  if (!sim.page.find({ cls: 'user-consent__box--on' })) sim.page.tap({ cls: 'user-consent__box' })
   sim.page.tap({ cls: 'user-mp-login__btn' })
   await sim.waitFor(() => storedToken(sim), 'the access token after login')
   await sim.waitFor(() => !sim.page.text().includes('微信一键登录'), 'the profile instead of the login form')

@@ -1,8 +1,8 @@
 // The build injects TARO_APP_* through DefinePlugin; under jest the same defaults come from config/env.ts.
-import { appEnv } from '../../config/env'
+import { appEnv, legalTexts } from '../../config/env'
 
 const values = appEnv(process.env)
-for (const [k, v] of Object.entries(values)) process.env[k] = v
+for (const [k, v] of Object.entries({ ...values, ...legalTexts(values) })) process.env[k] = v
 
 // jsdom has no IntersectionObserver (Taro's lazy-loading Image and the app's near-viewport sections use it), and no
 // layout either: an observer that reports every element it is given as in view, a task later. A test that needs an

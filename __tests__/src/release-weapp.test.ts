@@ -13,8 +13,12 @@ const GOOD: Record<string, string> = {
   TARO_APP_LIVE_HOST: 'https://live.example.com',
   TARO_APP_STATS_HOST: 'https://stats.example.com',
   TARO_APP_MOBILE_HOST: 'https://m.example.com',
-  TARO_APP_MP_APPID: 'wx0123456789abcdef'
+  TARO_APP_MP_APPID: 'wx0123456789abcdef',
+  // any text file of the broadcaster's own (this test's file stands in for one)
+  TARO_APP_USER_AGREEMENT_FILE: '__tests__/src/release-weapp.test.ts',
+  TARO_APP_PRIVACY_POLICY_FILE: '__tests__/src/release-weapp.test.ts'
 }
+const LEGAL = ['TARO_APP_USER_AGREEMENT_FILE', 'TARO_APP_PRIVACY_POLICY_FILE']
 
 function release(vars: Record<string, string>, ...args: string[]) {
   // the caller's environment without any build-time variable (jest's setup fills them with the defaults)
@@ -38,7 +42,7 @@ describe('release build of the mini-program (npm run release:weapp)', () => {
     const r = release({})
     expect(r.status).toBe(1)
     expect(r.out).toContain('拒绝构建')
-    expect(named(r.out)).toEqual([...HOSTS, 'TARO_APP_MP_APPID'])
+    expect(named(r.out)).toEqual([...HOSTS, 'TARO_APP_MP_APPID', ...LEGAL])
     expect(r.out).not.toContain('Webpack') // no build started
   })
 
@@ -62,6 +66,18 @@ describe('release build of the mini-program (npm run release:weapp)', () => {
     expect(tourist.out).toContain('游客 AppID')
     const typo = release({ ...GOOD, TARO_APP_MP_APPID: 'wx123' })
     expect(named(typo.out)).toEqual(['TARO_APP_MP_APPID'])
+  })
+
+  test('the demo’s placeholder 用户协议 / 隐私政策 are refused, and so is a file that is not there', () => {
+    const r = release({
+      ...GOOD,
+      TARO_APP_USER_AGREEMENT_FILE: 'config/legal/user-agreement.txt',
+      TARO_APP_PRIVACY_POLICY_FILE: 'legal/missing.txt'
+    })
+    expect(r.status).toBe(1)
+    expect(named(r.out)).toEqual(LEGAL)
+    expect(r.out).toContain('TARO_APP_USER_AGREEMENT_FILE 仍是演示占位文本（config/legal/user-agreement.txt）')
+    expect(r.out).toContain('TARO_APP_PRIVACY_POLICY_FILE 指向的文件不存在（legal/missing.txt）')
   })
 
   test('with every value set the checks pass, and the origin for an empty host is the API host, not loopback', () => {

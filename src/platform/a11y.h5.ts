@@ -33,6 +33,10 @@ export function switchProps(on: boolean, label?: string): A11yProps {
   return { role: 'switch', 'aria-checked': on ? 'true' : 'false', 'aria-label': label, tabindex: '0' }
 }
 
+export function checkboxProps(checked: boolean, label: string): A11yProps {
+  return { role: 'checkbox', 'aria-checked': checked ? 'true' : 'false', 'aria-label': label, tabindex: '0' }
+}
+
 export function disabledProps(disabled: boolean): A11yProps {
   return { 'aria-disabled': disabled ? 'true' : 'false' }
 }

@@ -46,6 +46,11 @@ export function switchProps(on: boolean, label?: string): A11yProps {
   return { ariaRole: 'switch', ariaChecked: on, ariaLabel: label }
 }
 
+/** A box the viewer ticks (the login's consent) and whether it is ticked; `label` names it. */
+export function checkboxProps(checked: boolean, label: string): A11yProps {
+  return { ariaRole: 'checkbox', ariaChecked: checked, ariaLabel: label }
+}
+
 /** A `<Button>`'s disabled state for screen readers: the mini-program's button already tells it. */
 export function disabledProps(_disabled: boolean): A11yProps {
   return {}

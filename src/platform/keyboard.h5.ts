@@ -1,5 +1,5 @@
 /** Roles given to tappable views (src/platform/a11y.h5.ts) that the keyboard should press like a button. */
-const PRESSABLE = new Set(['button', 'link', 'tab', 'radio', 'switch'])
+const PRESSABLE = new Set(['button', 'link', 'tab', 'radio', 'switch', 'checkbox'])
 
 /**
  * H5: the cards, tabs and text buttons are views with a role and `tabindex="0"`, so Tab reaches them in reading

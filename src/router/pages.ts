@@ -42,7 +42,10 @@ export const PACKAGE_B_PAGES = {
   search: 'pages/search/search',
   web: 'pages/web/web',
   channelBridge: 'pages/channel/bridge',
-  mallPayment: 'pages/mall/payment'
+  mallPayment: 'pages/mall/payment',
+  // beyond spec section 2: 我的 › 观看历史, and the 用户协议 / 隐私政策 the login asks the viewer to accept
+  history: 'pages/history/history',
+  legal: 'pages/legal/legal'
 } as const
 
 export type TabKey = keyof typeof TAB_PAGES

@@ -53,6 +53,12 @@ function tap(el: HTMLElement | null) {
   t.act(() => el.click())
 }
 
+/** Ticks the 用户协议 / 隐私政策 box: no login is sent before it. */
+function agree() {
+  tap($('.user-consent__box'))
+  expect($('.user-consent__box')?.getAttribute('aria-checked')).toBe('true')
+}
+
 function byText(sel: string, label: string): HTMLElement | null {
   return (
     Array.from(document.querySelectorAll<HTMLElement>(sel)).find((e) => (e.textContent || '').trim() === label) || null
@@ -71,6 +77,7 @@ test('R3.6 R2.5 a visitor sees the anonymous header and the login form', async (
 test('R5.14 R5.1 the form asks for mobile and password, then for a valid mobile', async () => {
   await t.mount(UserPage)
   await waitFor(() => $('.user-form__submit'))
+  agree()
   tap($('.user-form__submit'))
   await waitFor(() => $('.user-form__error'))
   expect($('.user-form__error')?.textContent).toBe('请输入手机号和密码')
@@ -85,6 +92,7 @@ test('R1.13 R4.2 R8.15 R5.2 password login shows 登录中 and then the profile 
   const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
   await t.mount(UserPage)
   await waitFor(() => $('.user-form__mobile input'))
+  agree()
   type('.user-form__mobile', DEMO_MOBILE)
   type('.user-form__password', DEMO_PASSWORD)
   tap($('.user-form__submit'))
@@ -122,6 +130,7 @@ test('R1.12 R7.61 R9.9 SMS login: the code button starts the 60 s countdown, the
   await waitFor(() => $('.user-form'))
   tap(byText('.user-form__tab', '验证码登录'))
   await waitFor(() => $('.user-form__verify'))
+  agree()
   type('.user-form__mobile', DEMO_MOBILE)
   tap($('.user-form__code-btn'))
   await waitFor(() => $('.user-form__code-btn')?.textContent === '60s 后重新获取')
@@ -165,6 +174,7 @@ test('R9.19 R8.15 a failed login: 登录中 hides, and the failure toast follows
   const timers = watchTimeouts((event, ms) => ms === FOLLOW_UP_DELAY && events.push({ what: `timer ${event}` }))
   await t.mount(UserPage)
   await waitFor(() => $('.user-form__mobile input'))
+  agree()
   type('.user-form__mobile', DEMO_MOBILE)
   type('.user-form__password', 'wrong-password')
   tap($('.user-form__submit'))
@@ -192,6 +202,7 @@ test('R7.61 R9.9 R5.16 获取验证码: a refused request starts no countdown; a
   await waitFor(() => byText('.user-form__tab', '验证码登录'))
   tap(byText('.user-form__tab', '验证码登录'))
   await waitFor(() => $('.user-form__code-btn'))
+  agree()
   const sent = () => server.calls.filter((c) => c.path === '/api/v1/liveapp/sendsms').length
   type('.user-form__mobile', '13900000000') // the contract server refuses this one
   tap($('.user-form__code-btn'))
@@ -209,4 +220,63 @@ test('R7.61 R9.9 R5.16 获取验证码: a refused request starts no countdown; a
   tap($('.user-form__code-btn'))
   await new Promise((r) => setTimeout(r, 50))
   expect(sent()).toBe(before + 1)
+})
+
+test('login consent: the 用户协议 / 隐私政策 box is unticked and named; 登录 and 获取验证码 before ticking send nothing and say 请先阅读并同意用户协议和隐私政策', async () => {
+  const toast = jest.spyOn(Taro, 'showToast')
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-form__mobile input'))
+  const box = $('.user-consent__box')!
+  expect(box.getAttribute('role')).toBe('checkbox')
+  expect(box.getAttribute('aria-checked')).toBe('false')
+  expect(box.getAttribute('aria-label')).toBe('我已阅读并同意《用户协议》和《隐私政策》')
+  expect(box.getAttribute('tabindex')).toBe('0')
+  const before = server.calls.length
+  type('.user-form__mobile', DEMO_MOBILE)
+  type('.user-form__password', DEMO_PASSWORD)
+  tap($('.user-form__submit'))
+  await waitFor(() => $('.user-form__error'))
+  expect($('.user-form__error')?.textContent).toBe('请先阅读并同意用户协议和隐私政策')
+  // under the form, not in a toast over the box it asks for
+  expect(toast).not.toHaveBeenCalled()
+  tap(byText('.user-form__tab', '验证码登录'))
+  await waitFor(() => $('.user-form__code-btn'))
+  tap($('.user-form__code-btn'))
+  await new Promise((r) => setTimeout(r, 50))
+  expect($('.user-form__code-btn')?.textContent).toBe('获取验证码')
+  const asked = () =>
+    server.calls.slice(before).filter((c) => c.path === '/api/v1/userapp/login' || c.path === '/api/v1/liveapp/sendsms')
+  expect(asked()).toEqual([]) // neither the login nor the code was asked for
+  expect(getToken()).toBe('')
+  // ticking it clears the message; then the code and the login go
+  agree()
+  expect($('.user-form__error')).toBeNull()
+  tap($('.user-form__code-btn'))
+  await waitFor(() => $('.user-form__code-btn')?.textContent !== '获取验证码')
+  type('.user-form__verify', server.smsCode)
+  tap($('.user-form__submit'))
+  await waitFor(() => $('.user-profile'))
+  expect(asked().map((c) => c.path)).toEqual(['/api/v1/liveapp/sendsms', '/api/v1/userapp/login'])
+})
+
+test('login consent: 《用户协议》 and 《隐私政策》 open the legal page with their document; the text beside the box ticks it', async () => {
+  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-consent'))
+  const links = Array.from(document.querySelectorAll<HTMLElement>('.user-consent__link'))
+  expect(links.map((l) => [l.textContent, l.getAttribute('role')])).toEqual([
+    ['《用户协议》', 'link'],
+    ['《隐私政策》', 'link']
+  ])
+  tap(links[0])
+  expect(navigateTo).toHaveBeenLastCalledWith(
+    expect.objectContaining({ url: '/packageB/pages/legal/legal?doc=agreement' })
+  )
+  tap(links[1])
+  expect(navigateTo).toHaveBeenLastCalledWith(
+    expect.objectContaining({ url: '/packageB/pages/legal/legal?doc=privacy' })
+  )
+  expect($('.user-consent__box')?.getAttribute('aria-checked')).toBe('false') // a link does not tick the box
+  tap(byText('.user-consent__text span, .user-consent__text taro-text-core', '我已阅读并同意'))
+  expect($('.user-consent__box')?.getAttribute('aria-checked')).toBe('true')
 })

@@ -53,6 +53,7 @@ test('R1.9 R7.55 R4.47 the mini-program page offers 微信一键登录: wx.login
     expect($('.user-form')).not.toBeNull() // the mobile forms stay below it
     await waitFor(() => asyncWxCalls().includes('login') || null)
     expect(asyncWxCalls()).toEqual(['login']) // the code, before the tap
+    tap($('.user-consent__box'))
     tap(button)
     await waitFor(() => $('.user-profile'))
     expect(asyncWxCalls()).toEqual(['login', 'getUserInfo'])
@@ -88,9 +89,33 @@ test('R1.9 R5.14 a mini-program login that fails shows its message under the mob
     throw { errMsg: 'login:fail system error' }
   })
   await t.mount(UserPage)
+  tap(await waitFor(() => $('.user-consent__box')))
   tap(await waitFor(() => $('.user-mp-login__btn')))
   await waitFor(() => $('.user-form__error'))
   expect($('.user-form__error')?.textContent).toBe('login:fail system error')
   expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: 'login:fail system error' }))
   expect(sessionStore.isLoggedIn).toBe(false)
+})
+
+test('login consent: 微信一键登录 before the 用户协议 / 隐私政策 box is ticked asks for it and calls neither wx.getUserInfo nor the login; ticked, it logs in', async () => {
+  const toast = jest.spyOn(Taro, 'showToast')
+  const calls = countRequests(/\/userapp\/login$/)
+  try {
+    await t.mount(UserPage)
+    const button = await waitFor(() => $('.user-mp-login__btn'))
+    await waitFor(() => asyncWxCalls().includes('login') || null)
+    tap(button)
+    await waitFor(() => $('.user-form__error'))
+    expect($('.user-form__error')?.textContent).toBe('请先阅读并同意用户协议和隐私政策')
+    expect(toast).not.toHaveBeenCalled() // under the form, not in a toast over the box it asks for
+    await new Promise((r) => setTimeout(r, 50))
+    expect(asyncWxCalls()).toEqual(['login']) // only the code fetched as the button showed
+    expect(calls.bodies).toEqual([])
+    tap($('.user-consent__box'))
+    tap(button)
+    await waitFor(() => $('.user-profile'))
+    expect(calls.bodies.length).toBe(1)
+  } finally {
+    calls.restore()
+  }
 })

@@ -5,6 +5,8 @@ import { TabBarSlot } from '@/components/tab-bar-slot'
 import { useTab } from '@/hooks/use-tab'
 import { SINGLE_PAGE_TIP, loginStore } from '@/stores/login'
 import { sessionStore } from '@/stores/session'
+import { linkProps } from '@/platform/a11y'
+import { openPage } from '@/router/navigate'
 import { BindMobile } from './components/bind-mobile'
 import { LoginForm } from './components/login-form'
 import { Avatar, Profile } from './components/profile'
@@ -43,6 +45,13 @@ function UserPage() {
           <LoginForm />
         </View>
       )}
+      {/* the device's own record, for visitors too (src/stores/watch-history.ts) */}
+      <View className='user-card user-menu'>
+        <View className='user-menu__item user-menu__history' {...linkProps()} onClick={() => openPage('history')}>
+          <Text className='user-menu__label'>观看历史</Text>
+          <Text className='user-menu__arrow'>›</Text>
+        </View>
+      </View>
       <TabBarSlot />
     </View>
   )

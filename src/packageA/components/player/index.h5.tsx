@@ -15,6 +15,7 @@ import { useHlsEngine } from './use-hls-engine.h5'
 import { useInput } from './use-input.h5'
 import { usePip } from './use-pip.h5'
 import { useTimeShift } from './use-time-shift.h5'
+import { useWatchHistory } from './use-watch-history'
 import { Controls } from './web-controls'
 import { playbackInfo } from './web-stream'
 import './index.scss'
@@ -36,10 +37,12 @@ export const Player = observer(
     {
       src,
       poster,
+      title,
       live,
       blocked,
       orientation = 'landscape',
       resumeId,
+      history,
       danmaku,
       onTime,
       onPlayingChange,
@@ -61,6 +64,7 @@ export const Player = observer(
     const [rate, setRate] = useState(1)
     const [menu, setMenu] = useState<PlayerMenu>(null)
     const holdRate = useRef<number | null>(null)
+    useWatchHistory(state === 'playing', { resumeId, title, poster, history })
 
     const bindVideo = useCallback((el: HTMLVideoElement | null) => {
       ref.current = el

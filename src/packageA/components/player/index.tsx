@@ -24,6 +24,7 @@ import { currentNetwork } from '@/ui/network-notice'
 import { loadRenditions, type Rendition } from './renditions'
 import { resumePosition, resumeToast, savePosition } from './resume'
 import { applyQuality, HOLD_RATE, Retry, SaveCadence, sourceFor, streamPlaying, streamStarting } from './rules'
+import { useWatchHistory } from './use-watch-history'
 import './index.scss'
 
 let players = 0
@@ -47,6 +48,7 @@ export const Player = observer(
       blocked,
       orientation = 'landscape',
       resumeId,
+      history,
       danmaku,
       onTime,
       onPlayingChange,
@@ -68,6 +70,7 @@ export const Player = observer(
     const position = useRef({ current: 0, duration: 0, toasted: false, saves: new SaveCadence() })
     const seekOnLoad = useRef<number | null>(null)
     const held = useRef(false)
+    useWatchHistory(state === 'playing', { resumeId, title, poster, history })
     // WeChat's <video> tells no playlist dates: the time-shift of a channel's programmes is the web's (index.h5.tsx)
     useImperativeHandle(handle, () => ({ seekToDate: () => false }), [])
     // a failed stream is loaded again by itself (a new <video>) after the backoff's wait; 点击重试 after two minutes

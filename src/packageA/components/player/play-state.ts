@@ -1,6 +1,7 @@
 /** What the player is and shows: its props and handle, its play state and texts, its menus, the room phase it plays in. */
 import type { ReactNode } from 'react'
 import type { RoomInfo } from '@/api/live'
+import type { Watching } from '@/stores/watch-history'
 import { liveStatus } from '@/utils/live'
 
 /** What the player area shows for a room: the stream, a not-started card, or an ended card. */
@@ -47,6 +48,11 @@ export interface PlayerProps {
   orientation?: 'landscape' | 'portrait'
   /** On-demand: the position is remembered under this id and the video starts there next time (resume.ts). */
   resumeId?: string
+  /**
+   * On-demand: the page that plays this video again. With it, the video joins 观看历史 when it starts playing, under
+   * its resumeId, title and poster (use-watch-history.ts).
+   */
+  history?: Pick<Watching, 'page' | 'query'>
   /** The danmaku controls: on/off and 弹幕设置. */
   danmaku?: boolean
   /** Each position as the video plays, in seconds (a playback's timed danmaku). */

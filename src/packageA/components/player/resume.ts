@@ -1,4 +1,5 @@
 import { getItem, setItem } from '@/platform/storage'
+import { watchHistory } from '@/stores/watch-history'
 import { formatDuration } from '@/utils/format'
 
 /**
@@ -33,12 +34,13 @@ export function resumePosition(id: string): number | null {
   return position
 }
 
-/** Remembers where a video stopped (it becomes the newest of the list). */
+/** Remembers where a video stopped (it becomes the newest of the list), and its 观看历史 entry's progress. */
 export function savePosition(id: string, position: number, duration: number) {
   if (!id || !Number.isFinite(position) || position < 0) return
   const list = read().filter((e) => e[0] !== id)
   list.push([id, Math.floor(position * 10) / 10, Number.isFinite(duration) ? Math.floor(duration * 10) / 10 : 0])
   setItem(RESUME_KEY, list.slice(-RESUME_MAX))
+  watchHistory.progress(id, position, duration)
 }
 
 /** The toast shown when a video starts where the viewer stopped. */

@@ -79,6 +79,7 @@ function PlaybackPage() {
           live={false}
           blocked={playbackPremiumStore.blocked(id)}
           resumeId={`playback:${id}`}
+          history={{ page: 'playback', query: { id } }}
           danmaku
           onTime={timed.onTime}
           onPlayingChange={(p) => (playing.current = p)}

@@ -179,6 +179,7 @@ function WatchPage() {
             title={item.title}
             live={item.live}
             resumeId={item.resumeId}
+            history={{ page: 'watch', query: kind ? { type, id, kind } : { type, id } }}
             chapters={chapters}
             onWindow={setWindow}
           />

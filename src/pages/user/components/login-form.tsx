@@ -1,7 +1,8 @@
 import { Button, Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { failureOf, loginStore, type Outcome } from '@/stores/login'
+import { Consent, CONSENT_REQUIRED_TEXT } from './consent'
 import { MiniProgramLogin } from './mini-program-login'
 import { SmsCodeButton } from './sms-code-button'
 import { disabledProps, tablistProps, tabProps } from '@/platform/a11y'
@@ -12,7 +13,8 @@ export type LoginMode = 'password' | 'sms'
  * The visitor's login card: the mini-program login (R1.9; the messenger's on H5, R1.10) above mobile + password
  * (R1.13, R7.54) and mobile + SMS code (R1.12). Validation (R5.1, R5.14) and the 登录中 loading toast (R8.15) live in
  * the login store; the form shows the last failure of any of them (R5.14–R5.16): a new login clears it, a failure
- * sets it, a sent code clears it.
+ * sets it, a sent code clears it. Nothing is sent (no login, no SMS code, no WeChat login) until the viewer ticks the
+ * 用户协议 / 隐私政策 box (consent.tsx): before that each of them says CONSENT_REQUIRED_TEXT.
  */
 function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }) {
   const s = loginStore
@@ -21,15 +23,30 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
   const [password, setPassword] = useState('')
   const [verify, setVerify] = useState('')
   const [error, setError] = useState('')
+  const [agreed, setAgreed] = useState(false)
+  // read by the buttons' taps, which may come before the tick's render (a handler of that render would see false)
+  const agreedNow = useRef(false)
   const show = (outcome: Outcome) => setError(failureOf(outcome))
+  const consented = () => {
+    if (agreedNow.current) return true
+    // said under the form, not in a toast, which would cover the box it asks for
+    setError(CONSENT_REQUIRED_TEXT)
+    return false
+  }
+  const toggleAgreed = () => {
+    const value = !agreedNow.current
+    agreedNow.current = value
+    setAgreed(value)
+    if (value) setError((e) => (e === CONSENT_REQUIRED_TEXT ? '' : e))
+  }
   const submit = () => {
-    if (s.loggingIn) return
+    if (s.loggingIn || !consented()) return
     setError('')
     void (mode === 'password' ? s.loginWithPassword(mobile, password) : s.loginWithSms(mobile, verify)).then(show)
   }
   return (
     <View className='user-card'>
-      <MiniProgramLogin onOutcome={show} />
+      <MiniProgramLogin onOutcome={show} consented={consented} />
       <View className='user-form'>
         <View className='user-form__tabs' {...tablistProps('登录方式')}>
           <Text
@@ -80,13 +97,14 @@ function LoginFormView({ initialMode = 'password' }: { initialMode?: LoginMode }
               onInput={(e) => setVerify(e.detail.value)}
               onConfirm={submit}
             />
-            <SmsCodeButton mobile={mobile} onOutcome={show} />
+            <SmsCodeButton mobile={mobile} onOutcome={show} consented={consented} />
           </View>
         )}
         {error ? <Text className='user-form__error'>{error}</Text> : null}
         <Button className='user-form__submit' disabled={s.loggingIn} {...disabledProps(s.loggingIn)} onClick={submit}>
           {s.loggingIn ? '登录中' : '登录'}
         </Button>
+        <Consent agreed={agreed} onToggle={toggleAgreed} />
       </View>
     </View>
   )

@@ -5,10 +5,11 @@ import { loginStore, type Outcome } from '@/stores/login'
 
 /**
  * H5: no mini-program login. In the messenger's own browser the messenger's OAuth redirect is offered instead
- * (R1.10, R7.58, R7.60); elsewhere only the mobile forms show. The redirect has no form failure to report, so
- * `onOutcome` (the mini-program file's prop) goes unused.
+ * (R1.10, R7.58, R7.60), once the viewer has ticked the 用户协议 / 隐私政策 box (`consented`); elsewhere only the
+ * mobile forms show. The redirect has no form failure to report, so `onOutcome` (the mini-program file's prop) goes
+ * unused.
  */
-function MessengerLoginView(_props: { onOutcome: (outcome: Outcome) => void }) {
+function MessengerLoginView({ consented }: { onOutcome: (outcome: Outcome) => void; consented: () => boolean }) {
   if (currentPlatform() !== 'WECHAT') return null
   const s = loginStore
   return (
@@ -16,7 +17,9 @@ function MessengerLoginView(_props: { onOutcome: (outcome: Outcome) => void }) {
       <Button
         className='user-mp-login__btn'
         disabled={s.loggingIn}
-        onClick={() => void s.loginWithMessengerRedirect(window.location.href)}
+        onClick={() => {
+          if (consented()) void s.loginWithMessengerRedirect(window.location.href)
+        }}
       >
         微信授权登录
       </Button>

@@ -8,9 +8,16 @@ import { loginStore, type Outcome } from '@/stores/login'
  * Mini-program login (R1.9, R7.55): while the button shows, the wx.login code is fetched and kept fresh (the login
  * store, src/platform/mp-login.ts); the tap sends it with encryptedData and iv. Refusing WeChat's privacy prompt
  * gives the 登录失败 dialog (R5.15, R8.16); another failure's message goes to the login form through `onOutcome`.
- * The H5 build has its own file.
+ * Before the viewer ticks the 用户协议 / 隐私政策 box (`consented`, the form's) the tap asks WeChat for nothing and
+ * logs nobody in. The H5 build has its own file.
  */
-function MiniProgramLoginView({ onOutcome }: { onOutcome: (outcome: Outcome) => void }) {
+function MiniProgramLoginView({
+  onOutcome,
+  consented
+}: {
+  onOutcome: (outcome: Outcome) => void
+  consented: () => boolean
+}) {
   const s = loginStore
   useEffect(() => {
     s.prepareMiniProgramLogin()
@@ -23,7 +30,9 @@ function MiniProgramLoginView({ onOutcome }: { onOutcome: (outcome: Outcome) => 
       <Button
         className='user-mp-login__btn'
         disabled={s.loggingIn || s.singlePageMode}
-        onClick={() => void s.loginMiniProgram().then(onOutcome)}
+        onClick={() => {
+          if (consented()) void s.loginMiniProgram().then(onOutcome)
+        }}
       >
         微信一键登录
       </Button>

@@ -6,9 +6,18 @@ import { loginStore, type Outcome } from '@/stores/login'
 
 /**
  * 获取验证码, then the 60 s countdown (R7.61, R9.9), which starts only when a code was sent. The form around it shows
- * a failure's server message (R5.16) from `onOutcome`.
+ * a failure's server message (R5.16) from `onOutcome`. On the login form no code is asked for before `consented` says
+ * the viewer agreed to the 用户协议 and 隐私政策 (binding a mobile comes after a login, which needed it).
  */
-function SmsCodeButtonView({ mobile, onOutcome }: { mobile: string; onOutcome: (outcome: Outcome) => void }) {
+function SmsCodeButtonView({
+  mobile,
+  onOutcome,
+  consented = () => true
+}: {
+  mobile: string
+  onOutcome: (outcome: Outcome) => void
+  consented?: () => boolean
+}) {
   const countdown = useCountdown()
   const waiting = countdown.left > 0
   return (
@@ -16,7 +25,7 @@ function SmsCodeButtonView({ mobile, onOutcome }: { mobile: string; onOutcome: (
       className={`user-form__code-btn${waiting ? ' user-form__code-btn--waiting' : ''}`}
       {...buttonProps()}
       onClick={() => {
-        if (waiting) return
+        if (waiting || !consented()) return
         void loginStore.sendSmsCode(mobile).then((outcome) => {
           onOutcome(outcome)
           if (outcome.ok) countdown.start(SMS_COUNTDOWN)

@@ -1,0 +1,3 @@
+export default definePageConfig({
+  navigationBarTitleText: '观看历史'
+})
