@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { forwardRef, useCallback, useImperativeHandle, useRef, useState, type ForwardedRef } from 'react'
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ForwardedRef } from 'react'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { PlayerContext } from './context'
 import type { HlsInstance } from './hls-engine.h5'
@@ -42,6 +42,7 @@ export const Player = observer(
       danmaku,
       onTime,
       onPlayingChange,
+      onEnded,
       children,
       chapters,
       onWindow
@@ -98,9 +99,24 @@ export const Player = observer(
         playingChange: onPlayingChange
       }
     })
+    // ---- the end of an on-demand video (a playback's end screen), and 重播 from the start
+    const ended = useRef(onEnded)
+    ended.current = onEnded
+    useEffect(() => {
+      if (!video || live) return undefined
+      const end = () => ended.current?.()
+      video.addEventListener('ended', end)
+      return () => video.removeEventListener('ended', end)
+    }, [video, live])
+    const restart = () => {
+      const v = ref.current
+      if (!v) return
+      v.currentTime = 0
+      v.play().catch(() => setState('needs-tap'))
+    }
     useImperativeHandle(
       handle,
-      () => ({ seekToDate: shift.seekToDate }),
+      () => ({ seekToDate: shift.seekToDate, restart }),
       // eslint-disable-next-line react-hooks/exhaustive-deps -- seekToDate reads refs, setters and src only
       [live, src]
     )
