@@ -149,7 +149,7 @@ test('R2.7 the live list renders through a virtual list: rendered rows stay boun
   await page.close()
 })
 
-test('R4.43 R2.48 a search shows the four tabs and its keyword survives a reload in the history', async () => {
+test('R4.43 R2.48 a search shows 综合 and the four kinds, and its keyword survives a reload in the history', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/packageB/pages/search/search`)

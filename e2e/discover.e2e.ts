@@ -99,7 +99,17 @@ async function openShare(context: BrowserContext, shot?: string) {
   await page.waitForSelector('.room-header__share', { timeout: 30000 })
   await page.click('.room-header__share')
   await page.waitForSelector('.share-sheet .poster__title')
-  if (shot) await page.screenshot({ path: `${SHOTS}/${shot}` })
+  if (shot) {
+    // the poster's cover and code drawn before the picture is taken
+    await page
+      .waitForFunction(
+        () => Array.from(document.querySelectorAll('.share-sheet img')).every((i) => (i as HTMLImageElement).complete),
+        undefined,
+        { timeout: 10000 }
+      )
+      .catch(() => undefined)
+    await page.screenshot({ path: `${SHOTS}/${shot}` })
+  }
   return page
 }
 
