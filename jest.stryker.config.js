@@ -14,6 +14,8 @@ const RULE_TESTS = [
   'packageA/like-batcher.test.ts',
   'router/link.test.ts',
   'packageA/player-shared-rules.test.ts',
+  'packageA/live-stream-rules.test.ts',
+  'ui/overlay.test.ts',
   'core/error-kinds.test.ts',
   'core/cookies.weapp.test.ts',
   'foundation-rules.test.tsx',

@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox'
 import { defineCall } from './call'
+import { PasswordRefusal, RoomAccess } from './live'
 import { F, Nullable, Obj, Payload, Seconds, Url } from './schema'
 
 const U = '/api/v1/userapp'
@@ -36,6 +37,7 @@ export const mallOrderCreate = defineCall({
   method: 'POST',
   path: `${U}/mall/order/create`,
   auth: true,
+  refusal: PasswordRefusal,
   payload: Payload(
     {
       goods_id: F.int('商品ID', { minimum: 1 }),
@@ -44,7 +46,10 @@ export const mallOrderCreate = defineCall({
         maximum: MAX_QUANTITY,
         default: 1,
         errmsg: `购买数量须为 1 到 ${MAX_QUANTITY}`
-      })
+      }),
+      // the goods' room lets the buyer in as it does at its activities: a password room with its password or
+      // room_key (code -3), a paid room bought or in its trial (code 0)
+      ...RoomAccess
     },
     ['goods_id']
   ),

@@ -328,6 +328,40 @@ test('radio plays its sound alone in the background: the lock screen’s title a
   await context.close()
 })
 
+test('a live room’s video pauses the radio playing in the background: one sound at a time, the bar says it is paused', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${s.server.origin}/m2/pages/media/media`)
+  await page.click('[data-segment="radio"]')
+  await page.click('.media-channels__watch')
+  await page.waitForURL(/watch\/watch/)
+  const audioTime = () =>
+    page.evaluate(() => document.querySelector<HTMLAudioElement>('audio.app-audio')?.currentTime ?? 0)
+  await page.waitForFunction(
+    () => (document.querySelector<HTMLAudioElement>('audio.app-audio')?.currentTime ?? 0) > 0.5,
+    null,
+    {
+      timeout: 30000
+    }
+  )
+  // to home by the tab bar (the app's own navigation: the radio plays on), then into a room on air
+  await page.goBack()
+  await page.waitForURL(/media\/media/)
+  await page.locator('[data-tab="home"]:visible').dispatchEvent('click')
+  await page.locator(`.home__top-rooms .card-item[data-room="${ROOM}"]`).click()
+  await page.waitForURL(/live\/live/)
+  await playing(page)
+  await page.waitForFunction(() => document.querySelector<HTMLAudioElement>('audio.app-audio')?.paused === true, null, {
+    timeout: 10000
+  })
+  // it stays paused while the video plays on
+  const at = await audioTime()
+  const v0 = await page.evaluate(() => document.querySelector('video')!.currentTime)
+  await page.waitForFunction((t0) => document.querySelector('video')!.currentTime > t0 + 1.5, v0, { timeout: 20000 })
+  assert.equal(await audioTime(), at, 'the radio does not play under the video')
+  await context.close()
+})
+
 test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer and the dropped frames', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)

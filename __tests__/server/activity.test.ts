@@ -17,9 +17,12 @@ const A = (p: string) => U(`/living/activity${p}`)
 const dev = async (p: string, q: Record<string, unknown> = {}) =>
   assertEnvelope(await call(app, 'POST', `/dev/rooms/539${p}`, q))
 
-test('R7.95 R7.96 R3.39 vote detail by room, vote once (count returned), 401 without login', async () => {
+test('R3.35 R7.95 R7.96 R3.39 vote detail by room, vote once (count returned), 401 without login', async () => {
   const v = assertEnvelope(await call(app, 'POST', A('/vote/detail'), { roomid: 539 }))
   assert.ok(v.id && v.options.length >= 2 && typeof v.options[0].vote === 'number')
+  // an activity answers by its act_id (the id it lists) with its title; a vote takes option_id, a quiz answer
+  assert.ok(typeof v.title === 'string' && v.title.length > 0)
+  assert.equal(v.act_id, v.id)
   assert.equal((await call(app, 'POST', A('/vote/post'), { act_id: v.id, option_id: 1 })).status, 401)
   const r = assertEnvelope(await call(app, 'POST', A('/vote/post'), { act_id: v.id, option_id: 1 }, token))
   assert.equal(r.vote, v.options[0].vote + 1)

@@ -53,7 +53,8 @@ const callsOf = (room: number, ids: Ids): Array<[string, Record<string, unknown>
   [A('/lottery/draw'), { act_id: ids.lottery }],
   [A('/lottery/result'), { act_id: ids.lottery }],
   [U('/living/goods'), { roomid: room }],
-  [U('/living/goods/view'), { id: ids.goodsId, roomid: room }]
+  [U('/living/goods/view'), { id: ids.goodsId, roomid: room }],
+  [U('/mall/order/create'), { goods_id: ids.goodsId }]
 ]
 
 /** What a call could change: the caller's balance, the packet, the votes, the answers, the draws, the entries. */
@@ -65,11 +66,12 @@ async function state(app: LiveServer, token: string, ids: Ids) {
       JSON.stringify(app.ctx.store.doc('activity', id))
     ),
     entries: (db.prepare('SELECT COUNT(*) AS n FROM act_entries').get() as { n: number }).n,
+    orders: (db.prepare("SELECT COUNT(*) AS n FROM orders WHERE kind = 'mall'").get() as { n: number }).n,
     views: (app.ctx.store.doc('goods', ids.goodsId) as { views: number }).views
   }
 }
 
-test('R3.9 R7.89–R7.102 R7.100 R7.101 a password room’s activities, reads and writes, refuse a caller without its password (-3, nothing changes); with its room_key each answers', async () => {
+test('R3.9 R7.86 R7.89–R7.102 R7.100 R7.101 a password room’s activities, reads and writes, refuse a caller without its password (-3, nothing changes); with its room_key each answers', async () => {
   await withApp({}, async (app) => {
     const ids = await startAll(app, PASSWORD_ROOM)
     const { token } = await login(app)
@@ -103,7 +105,7 @@ test('R3.9 R7.89–R7.102 R7.100 R7.101 a password room’s activities, reads an
   })
 })
 
-test('R7.88 R7.89–R7.102 a paid room’s activities answer a viewer in its trial or who bought it; before the trial, after it, or without one: refused (code 0), nothing changes', async () => {
+test('R7.88 R7.86 R7.89–R7.102 a paid room’s activities answer a viewer in its trial or who bought it; before the trial, after it, or without one: refused (code 0), nothing changes', async () => {
   await withApp({}, async (app) => {
     const ids = await startAll(app, PAID_ROOM)
     const { token, user } = await login(app)
@@ -156,5 +158,32 @@ test('R7.89–R7.102 a free room’s activities stay open to everyone, anonymous
       assert.equal(r.body.code, 1, `${path} ${JSON.stringify(payload)}: ${r.body.msg}`)
     }
     assertEnvelope(await call(app, 'POST', A('/redpack/result'), { act_id: ids.redpack }))
+  })
+})
+
+test('R3.36 R7.88 a paid room’s text lottery enters by chat only a viewer in the room: bought or in the trial', async () => {
+  await withApp({}, async (app) => {
+    const lottery = assertEnvelope(await call(app, 'POST', `/dev/rooms/${PAID_ROOM}/lottery/start`, { type: 0 })) as {
+      id: number
+      title: string
+    }
+    const entrants = () =>
+      (
+        app.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM act_entries WHERE act_id = ?').get(lottery.id) as {
+          n: number
+        }
+      ).n
+    const { token, user } = await login(app)
+    // no trial started (room info never asked): the chat may pass, the lottery is not entered
+    await call(app, 'POST', U('/danmaku'), { room_id: PAID_ROOM, content: lottery.title }, token)
+    assert.equal(entrants(), 0, 'no trial: not entered')
+    // the trial is over
+    app.ctx.trials.set(`room:${PAID_ROOM}:u${user.id}`, nowSec() - 3600)
+    await call(app, 'POST', U('/danmaku'), { room_id: PAID_ROOM, content: ` ${lottery.title} ` }, token)
+    assert.equal(entrants(), 0, 'trial over: not entered')
+    // bought: the same chat enters
+    assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: PAID_ROOM }, token))
+    assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: PAID_ROOM, content: lottery.title }, token))
+    assert.equal(entrants(), 1, 'bought: entered')
   })
 })

@@ -50,12 +50,17 @@ export function checkChat(ctx: AppContext, room: Room | null, text: string): voi
   if (room?.chat_closed) throw biz(CODE.CHAT_CLOSED, '聊天暂时关闭')
 }
 
-/** Stores a chat message with the room's next msg_id and pushes it to the room. */
+/**
+ * Stores a chat message with the room's next msg_id and pushes it to the room. `joinsLottery`: the caller may take
+ * part in the room's activities (a paid room: bought or in the trial), so the room's text lottery enters a chat that
+ * sends its title.
+ */
 export function postDanmaku(
   ctx: AppContext,
   roomId: number,
   user: Pick<UserRow, 'id' | 'name' | 'avatar'>,
-  text: string
+  text: string,
+  joinsLottery: boolean
 ): DanmakuRow {
   const db = ctx.store.db
   const row = db.transaction(() => {
@@ -80,7 +85,7 @@ export function postDanmaku(
     }
   })()
   ctx.hub.broadcast(roomId, 'danmaku', danmakuPush(row))
-  textLotteryHook(ctx, roomId, user.id, text)
+  if (joinsLottery) textLotteryHook(ctx, roomId, user.id, text)
   return row
 }
 

@@ -103,6 +103,15 @@ function inPaidRoom(
   return false
 }
 
+/** Whether this viewer may take part in the room's activities now: any room but a paid one, which needs inPaidRoom. */
+export function mayJoinActivities(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  room: Room
+): boolean {
+  return !room.is_premium || inPaidRoom(ctx, viewer, room)
+}
+
 /**
  * A room's activities, reads and writes, answer as its chat and stream do: a password room only with its password
  * or room_key (checkRoomAccess: code -3, guesses limited), a paid room only to a viewer who bought it or is inside
@@ -115,5 +124,5 @@ export function checkActivityAccess(
   given: { password?: unknown; room_key?: unknown }
 ): void {
   checkRoomAccess(ctx, viewer.req, room, given)
-  if (room.is_premium && !inPaidRoom(ctx, viewer, room)) throw biz(CODE.FAIL, NEED_PURCHASE_MSG)
+  if (!mayJoinActivities(ctx, viewer, room)) throw biz(CODE.FAIL, NEED_PURCHASE_MSG)
 }

@@ -4,6 +4,7 @@ import type * as L from '../../contract/live'
 import type { MallOrder as MallOrderSchema } from '../../contract/mall'
 import type { DEPOSIT_METHODS, Payment } from '../../contract/pay'
 import { callPost } from '@/core/call'
+import { roomKey } from '@/core/room-access'
 
 /** A deposit order (R7.85): method m, gold amount, price in yuan. */
 export type DepositLogItem = DataOf<PostAt<'/userapp/deposit/log'>>['list'][number]
@@ -100,8 +101,18 @@ export type MallPayment = DataOf<PostAt<'/userapp/mall/order/pay'>>
  * query value, sent as it is: a string where the contract has an integer (the server reads a numeric string as the
  * integer), so the call stays on the hand-typed overload with the contract's answer.
  */
-export function createMallOrder(q: { goodsId: number | string; quantity?: number }): Promise<MallOrder> {
-  return callPost<MallOrder>('/userapp/mall/order/create', { goods_id: q.goodsId, quantity: q.quantity ?? 1 })
+export function createMallOrder(q: {
+  goodsId: number | string
+  quantity?: number
+  roomid?: number | string
+}): Promise<MallOrder> {
+  // the goods' password room lets the buyer order with the room_key its room info answered (R3.9)
+  const key = q.roomid ? roomKey(q.roomid) : undefined
+  return callPost<MallOrder>('/userapp/mall/order/create', {
+    goods_id: q.goodsId,
+    quantity: q.quantity ?? 1,
+    ...(key ? { room_key: key } : {})
+  })
 }
 
 /** POST /userapp/mall/order/detail {id} (ours, login): the viewer's own order, by the id as the page's query has it. */

@@ -10,6 +10,9 @@ import {
   CODE,
   NETWORK_FAILURE_MESSAGE,
   TIMEOUT_MESSAGE,
+  errMsg,
+  failureText,
+  messageOf,
   platformError,
   rejection,
   toApiError,
@@ -91,4 +94,52 @@ test('R8.8 an upload without a readable answer is kind upload, its data saying h
 test('the business codes are one list: the server answers with the codes the client reads', () => {
   expect(SERVER_CODE).toBe(CODE)
   expect(CODE).toMatchObject({ OK: 1, FAIL: 0, NO_BALANCE: -7, TOO_FAST: -8 })
+})
+
+test('R8.19 every failure carries `method:fail reason`; a success `method:ok`; a code stands in for an empty message', () => {
+  expect(errMsg('showModal')).toBe('showModal:ok')
+  expect(errMsg('login', '')).toBe('login:fail')
+  expect(errMsg('login', 'no code')).toBe('login:fail no code')
+  const bare = new ApiError(-7, '', null)
+  expect(bare).toMatchObject({ name: 'ApiError', message: 'code -7', msg: '', errMsg: 'request:fail code -7' })
+  expect(new ApiError(0, '余额不足', null, 'pay')).toMatchObject({ message: '余额不足', errMsg: 'pay:fail 余额不足' })
+  // the transport's own text is kept as errMsg, and never shown
+  expect(new ApiError(-100, 'request:fail timeout', null)).toMatchObject({
+    errMsg: 'request:fail timeout',
+    msg: NETWORK_FAILURE_MESSAGE
+  })
+  expect(new ApiError(0, 'x request:fail', null).msg).toBe('x request:fail')
+  expect(rejection(500, 'x', 'request:fail 500')).toMatchObject({
+    kind: 'network',
+    code: 500,
+    errMsg: 'request:fail 500'
+  })
+  expect(platformError('login:fail no code').errMsg).toBe('login:fail no code')
+  expect(uploadError('abort', 'abort').msg).toBe('abort')
+  expect(uploadError('network', 'offline', '').data).toEqual({ reason: 'network', raw: '' })
+  expect(toApiError(new TypeError('boom')).errMsg).toBe('request:fail boom')
+})
+
+test('is(code) is a business refusal with that code only; answered is business, network or server', () => {
+  expect(new ApiError(-7, '余额不足', null).is(CODE.NO_BALANCE)).toBe(true)
+  expect(new ApiError(-7, '余额不足', null).is(CODE.TOO_FAST)).toBe(false)
+  expect(rejection(401, '需要身份验证', 'request:fail 401').is(401)).toBe(false)
+  expect(new ApiError(-101, 'x', null).answered).toBe(true)
+  for (const kind of ['auth', 'not_found', 'timeout', 'upload', 'refused', 'client'] as const)
+    expect(new ApiError(0, 'x', null, 'request', kind).answered).toBe(false)
+})
+
+test('the text a view shows: the server’s message, else the catalogue’s, else the caller’s fallback; never empty or English transport text', () => {
+  expect(failureText(new ApiError(0, '已经参与过了', null), '失败')).toBe('已经参与过了')
+  expect(failureText(new ApiError(0, '', null), '失败')).toBe('失败')
+  expect(failureText(new Error('request:fail abort'), '失败')).toBe(NETWORK_FAILURE_MESSAGE)
+  expect(messageOf(null)).toBe('操作失败,请稍后再试')
+  expect(messageOf(undefined, '稍后再试')).toBe('稍后再试')
+  expect(messageOf('直接的文字')).toBe('直接的文字')
+  expect(messageOf({ msg: '服务器的话', message: 'm', errMsg: 'e' })).toBe('服务器的话')
+  expect(messageOf({ msg: '', message: '异常的话', errMsg: 'e' })).toBe('异常的话')
+  expect(messageOf({ msg: 3, message: '', errMsg: 'scanCode:fail cancel' })).toBe('scanCode:fail cancel')
+  expect(messageOf({ errMsg: 'request:fail timeout' })).toBe(NETWORK_FAILURE_MESSAGE)
+  expect(messageOf({ msg: '', message: '', errMsg: '' }, '后备')).toBe('后备')
+  expect(messageOf({ message: 7 }, '后备')).toBe('后备')
 })

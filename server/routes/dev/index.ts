@@ -96,7 +96,7 @@ const devRoutes: FastifyPluginAsync = async (app) => {
       const due = Math.min(total, Math.floor(((Date.now() - started) / 1000) * rate))
       while (sent < due) {
         const u = viewers[n % viewers.length]
-        postDanmaku(ctx, id, u, `${LINES[n % LINES.length]} #${++n}`)
+        postDanmaku(ctx, id, u, `${LINES[n % LINES.length]} #${++n}`, false)
         sent++
       }
       if (sent >= total) {

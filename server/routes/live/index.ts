@@ -3,7 +3,7 @@ import { Envelope } from '../../plugins/app/calls'
 import { once } from '../../services/idempotency'
 import { biz, chinaDay, cnDate, cnMidnight, CODE, nowSec, paginate } from '../../lib/util'
 import { callerKey } from '../../plugins/app/identity'
-import { checkRoomAccess } from '../../services/room-access'
+import { checkRoomAccess, mayJoinActivities } from '../../services/room-access'
 import { countOnce } from '../../repositories/counted'
 import { limit } from '../../services/limits'
 import type { Gift, Playback, Room, UserRow } from '../../types'
@@ -111,7 +111,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-200字的内容')
     checkChat(ctx, room, text)
-    const row = postDanmaku(ctx, room.id, call.user!, text)
+    const row = postDanmaku(ctx, room.id, call.user!, text, mayJoinActivities(ctx, call, room))
     return danmakuPush(row)
   })
 

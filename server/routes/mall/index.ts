@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { AppContext } from '../../types/context'
 import { CODE, biz } from '../../lib/util'
-import type { Goods } from '../../types'
+import type { Goods, Room } from '../../types'
+import { checkActivityAccess } from '../../services/room-access'
 import * as mall from '../../../contract/mall'
 import { type MallOrder, amountFen, createMallOrder, mallOrderOf, paymentOf } from '../../repositories/mall'
 
@@ -42,6 +43,9 @@ const mallRoutes: FastifyPluginAsync = async (app) => {
   api.call(mall.mallOrderCreate, (p, call) => {
     const g = ctx.store.doc<Goods>('goods', p.goods_id)
     if (!g) throw biz(CODE.NOT_FOUND, '商品不存在')
+    // a goods item of a password or paid room is ordered only by a viewer that room lets in, as its goods list
+    const room = ctx.store.doc<Room>('room', g.room_id)
+    if (room) checkActivityAccess(ctx, call, room, p)
     return mallOrderView(ctx, createMallOrder(ctx, call.user!.id, g, p.quantity))
   })
 

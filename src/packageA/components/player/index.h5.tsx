@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite'
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ForwardedRef } from 'react'
+import { audioPlayer } from '@/stores/audio-player'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { PlayerContext } from './context'
 import type { HlsInstance } from './hls-engine.h5'
@@ -96,7 +97,10 @@ export const Player = observer(
         rate: setRate,
         reload: () => setAttempt((n) => n + 1),
         time: onTime,
-        playingChange: onPlayingChange
+        playingChange: (on) => {
+          if (on) audioPlayer.pauseForVideo() // the radio does not play on under the video (as the mini-program's)
+          onPlayingChange?.(on)
+        }
       }
     })
     // ---- the end of an on-demand video (a playback's end screen), and 重播 from the start

@@ -72,7 +72,7 @@ function MallPaymentPage() {
     if (!loggedIn || restricted) return
     if (id) void s.load(id)
     else if (goodsId) {
-      void s.create(goodsId, Math.max(1, Number(params.quantity) || 1)).then((orderId) => {
+      void s.create(goodsId, Math.max(1, Number(params.quantity) || 1), params.roomid).then((orderId) => {
         // the address names the order from now on: a reload or the way back from a payment page shows this order
         if (orderId) void openPage('mallPayment', { id: orderId }, true)
       })

@@ -106,11 +106,11 @@ export class MallStore {
     this.phase = 'idle'
   }
 
-  /** A goods card's link: the viewer's new order for the goods; its id, or null (the error says why). */
-  async create(goodsId: string, quantity = 1): Promise<string | null> {
+  /** A goods card's link: the viewer's new order for the goods of room `roomid`; its id, or null (the error says why). */
+  async create(goodsId: string, quantity = 1, roomid?: string): Promise<string | null> {
     this.reset()
     this.loading = true
-    const res = await settle(createMallOrder({ goodsId, quantity }))
+    const res = await settle(createMallOrder({ goodsId, quantity, roomid }))
     runInAction(() => {
       this.loading = false
       if (!res.ok || !res.data) this.error = (!res.ok && res.error.msg) || '下单失败，请稍后再试'

@@ -73,7 +73,7 @@ export class GoodsStore implements ActivityStore {
   async buy(item: GoodsItem): Promise<void> {
     this.track(item)
     const mall = /\/pages\/mall\/payment\?(?:.*&)?goods_id=(\d+)/.exec(item.url || '')
-    if (mall) await openPage('mallPayment', { goods_id: mall[1] })
+    if (mall) await openPage('mallPayment', { goods_id: mall[1], roomid: String(this.ctx.roomId) })
     else await openLink(item.url)
   }
 }
