@@ -382,6 +382,23 @@ export const playbackDetail = defineCall({
   refusal: RoomLocked
 })
 
+/**
+ * What plays after a playback (the playback page's end screen and its 相关推荐): `next`, the room's recording that
+ * follows this one in time, else the first of the others; `list`, the room's other recordings (newest first), then
+ * the other rooms' (most watched first), without this one and without `next`.
+ */
+export const playbackRelated = defineCall({
+  spec: ['R2.9', 'R7.15'],
+  summary: '回放的下一个与相关推荐',
+  method: 'POST',
+  path: `${U}/playback/related`,
+  payload: Payload({ id: F.int('回放ID', { minimum: 1 }), count: F.count(6, 20) }, ['id']),
+  data: Obj({
+    next: Nullable(PlaybackItem),
+    list: Type.Array(PlaybackItem, { description: '相关回放，最多 count 个' })
+  })
+})
+
 export const teaserList = defineCall({
   spec: ['R7.16', 'R7.23'],
   summary: '预告列表',

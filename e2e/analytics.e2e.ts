@@ -29,7 +29,7 @@ const today = () => {
 }
 
 /**
- * A viewer's journey in a live room: enter, like, a gift, share (the poster), follow, then a paid room's unlock.
+ * A viewer's journey in a live room: enter, like, a gift, share (the share sheet), follow, then a paid room's unlock.
  * Each step waits for what the viewer sees, so it proves the journey works with or without analytics.
  */
 async function journey(page: Page, origin: string, room: number, paidRoom: number) {
@@ -49,10 +49,10 @@ async function journey(page: Page, origin: string, room: number, paidRoom: numbe
   await page.waitForFunction((g) => Number(document.querySelector('.interact-panel__gold')?.textContent) < g, gold)
   await page.locator('.interact-panel__mask').dispatchEvent('click')
   await page.locator('.interact-panel').waitFor({ state: 'detached' })
-  // share: the poster opens
+  // share: the share sheet opens
   await page.locator('.room-header__share:visible').dispatchEvent('click')
-  await page.locator('.poster:visible').waitFor()
-  await page.locator('.poster:visible').click({ position: { x: 5, y: 5 } })
+  await page.locator('.share-sheet:visible').waitFor()
+  await page.locator('.share-sheet:visible').click({ position: { x: 5, y: 5 } })
   // follow
   await page.locator('.room-header__follow:visible').dispatchEvent('click')
   await page.locator('.room-header__follow--on:visible').waitFor()

@@ -24,3 +24,11 @@ export const SHARE_PREVIEW = 'preview'
 export function isSharePreview(res: unknown): boolean {
   return !!res && typeof res === 'object' && (res as { from?: unknown }).from === SHARE_PREVIEW
 }
+
+/**
+ * The canonical web address of a page of the app (`/packageA/pages/live/live?roomid=301`): the main live host's
+ * `/m2/` H5 page, the link a share card or 复制链接 gives.
+ */
+export function pageLink(liveHost: string, path: string): string {
+  return `${liveHost.replace(/\/$/, '')}/m2${path.startsWith('/') ? '' : '/'}${path}`
+}

@@ -45,3 +45,26 @@ export function playbackOr404(
   if (req) checkPlaybackAccess(ctx, req, p, given)
   return p
 }
+
+/**
+ * What plays after the playback `id` (-4 when there is none): `next`, the room's recording that follows it in time,
+ * else the first of the others; `list`, the room's other recordings (newest first), then the other rooms' (most
+ * watched first), without the playback itself and without `next`, `count` at most.
+ */
+export function relatedPlaybacks(
+  ctx: AppContext,
+  id: number,
+  count: number
+): { next: Playback | null; list: Playback[] } {
+  const self = playbackOr404(ctx, id)
+  const others = ctx.store.docs<Playback>('playback').filter((p) => p.id !== self.id)
+  const sameRoom = others.filter((p) => p.room_id === self.room_id)
+  const later = sameRoom.filter((p) => p.time > self.time || (p.time === self.time && p.id > self.id))
+  const following = later.sort((a, b) => a.time - b.time || a.id - b.id)[0]
+  const ordered = [
+    ...sameRoom.sort((a, b) => b.time - a.time || b.id - a.id),
+    ...others.filter((p) => p.room_id !== self.room_id).sort((a, b) => b.views - a.views || b.id - a.id)
+  ]
+  const next = following ?? ordered[0] ?? null
+  return { next, list: ordered.filter((p) => p !== next).slice(0, count) }
+}

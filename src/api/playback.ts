@@ -101,3 +101,14 @@ export function fetchTeaserSubscribed(teaserId: number) {
 export function subscribeTeaser(teaserId: number) {
   return callPost('/userapp/subscribe', { teaser_id: teaserId }, { loginPrompt: true })
 }
+
+/** What plays after a playback: its room's next recording (else the best of the others) and related ones. */
+export type PlaybackRelated = DataOf<PostAt<'/userapp/playback/related'>>
+
+/** A related playback (the list item). */
+export type RelatedPlayback = PlaybackRelated['list'][number]
+
+/** POST /userapp/playback/related {id, count}: the next recording and related ones (the end screen, 相关推荐). */
+export function fetchPlaybackRelated(id: number, count = 6): Promise<PlaybackRelated> {
+  return callPost('/userapp/playback/related', { id, count })
+}

@@ -1,7 +1,13 @@
 /** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 import TestUtils from '@tarojs/test-utils-react'
 import { Current } from '@tarojs/runtime'
-import { PlaybackStore, canSendDanmaku, prependComment, toTimedDanmaku } from '@/packageA/pages/playback/store'
+import {
+  AUTOPLAY_SECONDS,
+  PlaybackStore,
+  canSendDanmaku,
+  prependComment,
+  toTimedDanmaku
+} from '@/packageA/pages/playback/store'
 import { PagedList } from '@/stores/paged-list'
 import { fetchTeaserDetail, type CommentItem } from '@/api/playback'
 import { fetchRoomInfo } from '@/api/live'
@@ -35,15 +41,52 @@ describe('playback rules', () => {
     expect(list.list.map((c) => c.id)).toEqual([42, 41])
     expect(list.total).toBe(10)
   })
-  test('R5.11 danmaku is sent only with text and a playing media context', () => {
+  test('R5.11 danmaku is sent with text and a media context, playing or paused', () => {
     expect(canSendDanmaku('好', { playing: true })).toBe(true)
     expect(canSendDanmaku('  ', { playing: true })).toBe(false)
-    expect(canSendDanmaku('好', { playing: false })).toBe(false)
+    expect(canSendDanmaku('好', { playing: false })).toBe(true) // paused: the viewer writes while the video waits
     expect(canSendDanmaku('好', null)).toBe(false)
   })
 })
 
 describe('playback store against the reference server', () => {
+  test('R2.9 at the end: the next recording plays after a countdown the viewer can cancel; 重播 ends the end screen', async () => {
+    // a hand-driven clock: each tick is one second of the countdown
+    let tick: (() => void) | null = null
+    const ticker = {
+      every: (_ms: number, fn: () => void) => {
+        tick = fn
+        return () => (tick = null)
+      }
+    }
+    const store = new PlaybackStore(5026, ticker) // 无锡新闻周末版, room 301: its room's 5030 follows
+    await store.load()
+    for (let i = 0; i < 100 && !store.next; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(store.next?.id).toBe(5030)
+    expect(store.related.length).toBeGreaterThan(0)
+    const opened: number[] = []
+    store.end((next) => opened.push(next.id))
+    expect(store.ended).toBe(true)
+    expect(store.countdown).toBe(AUTOPLAY_SECONDS)
+    for (let i = 0; i < AUTOPLAY_SECONDS - 1; i++) tick!()
+    expect(store.countdown).toBe(1)
+    expect(opened).toEqual([])
+    tick!()
+    expect(opened).toEqual([5030])
+    expect(store.countdown).toBeNull()
+
+    // cancelled: nothing opens, the end screen stays
+    store.end((next) => opened.push(next.id))
+    tick!()
+    store.cancelAutoplay()
+    expect(tick).toBeNull()
+    expect(store.countdown).toBeNull()
+    expect(store.ended).toBe(true)
+    expect(opened).toEqual([5030])
+    // 重播
+    store.resume()
+    expect(store.ended).toBe(false)
+  })
   test('R7.15 R7.80 R7.81 detail, timed danmaku and comments (5 a page)', async () => {
     const list = (await (
       await fetch(`${server.origin}/api/v1/userapp/playback/list`, {

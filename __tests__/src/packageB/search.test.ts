@@ -7,7 +7,9 @@ import {
   SLOW_LIVE_KEYWORD,
   SearchStore,
   addToHistory,
-  cleanKeyword
+  cleanKeyword,
+  highlightParts,
+  type SearchTab
 } from '@/packageB/pages/search/store'
 import { configureRequest } from '@/core/request'
 import { countRequests, useReferenceServer } from '../support/reference-server'
@@ -16,15 +18,18 @@ const server = useReferenceServer()
 
 beforeEach(() => localStorage.clear())
 
-async function settled(store: SearchStore) {
-  const list = store.results[store.tab]
-  for (let i = 0; i < 100 && list.loading; i++) await new Promise((r) => setTimeout(r, 20))
+async function settled(store: SearchStore, tab: SearchTab = store.tab) {
+  const kind = tab === 'all' ? 'streamer' : tab
+  const list = store.results[kind]
+  for (let i = 0; i < 250 && (tab === 'all' ? store.allLoading : list.loading); i++)
+    await new Promise((r) => setTimeout(r, 20))
   return list
 }
 
 describe('search rules', () => {
-  test('R2.48 result tabs streamer, live, preview, playback shown as 主播 直播 活动 视频', () => {
+  test('R2.48 result tabs: 综合 first, then streamer, live, preview, playback shown as 主播 直播 活动 视频', () => {
     expect(SEARCH_TABS).toEqual([
+      { kind: 'all', label: '综合' },
       { kind: 'streamer', label: '主播' },
       { kind: 'live', label: '直播' },
       { kind: 'preview', label: '活动' },
@@ -72,7 +77,7 @@ describe('search rules', () => {
     const calls = countRequests(/search\/host/)
     try {
       store.submit('496')
-      const list = await settled(store)
+      const list = await settled(store, 'streamer')
       expect(list.error).toBeNull()
       expect(list.list.length).toBeGreaterThan(0)
       expect(
@@ -83,7 +88,7 @@ describe('search rules', () => {
       ).toBe(true)
       expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: 496, keywords: '496', page: 1, count: 10 })
       store.submit('496号')
-      await settled(store)
+      await settled(store, 'all')
       expect(JSON.parse(calls.bodies[calls.bodies.length - 1])).not.toHaveProperty('roomid')
     } finally {
       calls.restore()
@@ -102,7 +107,7 @@ describe('search rules', () => {
     await store.loadHot()
     expect(store.hot.length).toBeGreaterThan(0)
     store.submit('直播')
-    let list = await settled(store)
+    let list = await settled(store, 'streamer')
     expect(list.list.length).toBeGreaterThan(0)
     for (const kind of ['live', 'preview', 'playback'] as const) {
       store.setTab(kind)
@@ -113,6 +118,50 @@ describe('search rules', () => {
     const suggestions = await store.suggest('太湖')
     expect(suggestions.length).toBeGreaterThan(0)
     expect(suggestions.length).toBeLessThanOrEqual(15)
+  })
+
+  test('R2.48 a search opens on 综合: the best of each kind, a count on every tab; 301 finds room 301 on 直播', async () => {
+    const store = new SearchStore()
+    expect(store.tab).toBe('all')
+    store.submit('301')
+    await settled(store, 'all')
+    // 301 is room 301 (its id) on 直播 and that room's streamer on 主播; no preview or playback names 301
+    expect(store.results.live.list.map((r) => r.id)).toEqual([301])
+    expect(store.results.streamer.list.map((r) => (r as { room_id?: number }).room_id)).toEqual([301])
+    expect(store.count('live')).toBe(1)
+    expect(store.count('streamer')).toBe(1)
+    expect(store.count('preview')).toBe(0)
+    expect(store.count('playback')).toBe(0)
+    expect(store.count('all')).toBe(2)
+    expect(store.best.map((g) => g.kind)).toEqual(['streamer', 'live'])
+
+    store.submit('太湖')
+    expect(store.count('all')).toBeNull() // not known until every kind answered
+    await settled(store, 'all')
+    for (const g of store.best) expect(g.items.length).toBeLessThanOrEqual(3)
+    expect(store.best.length).toBeGreaterThan(1)
+  })
+
+  test('R2.48 matched words are marked, case-insensitively; a suggestion always contains the keyword', async () => {
+    expect(highlightParts('太湖日出 · 太湖', '太湖')).toEqual([
+      { text: '太湖', match: true },
+      { text: '日出 · ', match: false },
+      { text: '太湖', match: true }
+    ])
+    expect(highlightParts('CCTV live', 'tv')).toEqual([
+      { text: 'CC', match: false },
+      { text: 'TV', match: true },
+      { text: ' live', match: false }
+    ])
+    expect(highlightParts('房间号 301', '')).toEqual([{ text: '房间号 301', match: false }])
+    const store = new SearchStore()
+    store.setKeyword('301')
+    // 301 finds room 301 and its streamer by number, but neither name shows 301: nothing to suggest
+    expect(await store.suggest('301')).toEqual([])
+    store.setKeyword('太湖')
+    const suggestions = await store.suggest('太湖')
+    expect(suggestions.length).toBeGreaterThan(0)
+    for (const w of suggestions) expect(w).toContain('太湖')
   })
 
   test('R8.17 suggestions and hot keywords fail silently to empty', async () => {

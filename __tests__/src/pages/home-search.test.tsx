@@ -73,7 +73,7 @@ describe('search page', () => {
     }
   })
 
-  test('R2.18 R4.43 searching shows results in the 主播 tab and keeps the keyword in history', async () => {
+  test('R2.18 R4.43 R2.48 searching opens on 综合 with a count on every tab and keeps the keyword in history', async () => {
     localStorage.clear()
     const t = new TestUtils()
     await t.mount(SearchPage)
@@ -82,13 +82,22 @@ describe('search page', () => {
     const word = hot.textContent || ''
     t.act(() => hot.click())
     await waitFor(() => document.querySelector('.search__tabs'))
-    const tabs = Array.from(document.querySelectorAll('.search__tab')).map((e) => e.textContent)
-    expect(tabs).toEqual(['主播', '直播', '活动', '视频'])
     expect(searchStore.history[0]).toBe(word)
-    await waitFor(() => !searchStore.results.streamer.loading)
-    t.act(() => (document.querySelector('[data-kind="live"]') as HTMLElement).click())
+    // every kind answered: each tab shows its count after its label, 综合 first and open
+    await waitFor(() => searchStore.count('all') !== null)
+    await waitFor(() =>
+      /视频 \d+$/.test(document.querySelector('.search__tab[data-kind="playback"]')?.textContent ?? '')
+    )
+    const tabs = Array.from(document.querySelectorAll('.search__tab')).map((e) =>
+      e.textContent?.replace(/ \d+\+?$/, '')
+    )
+    expect(tabs).toEqual(['综合', '主播', '直播', '活动', '视频'])
+    const counted = Array.from(document.querySelectorAll('.search__tab')).map((e) => e.textContent)
+    for (const label of counted) expect(label).toMatch(/ \d+\+?$/)
+    expect(document.querySelector('.search__tab--active')?.getAttribute('data-kind')).toBe('all')
+    t.act(() => (document.querySelector('.search__tab[data-kind="live"]') as HTMLElement).click())
     await waitFor(() => searchStore.results.live.currentPage > 0 && !searchStore.results.live.loading)
-    expect(document.querySelector('.search__tab--active')?.textContent).toBe('直播')
+    expect(document.querySelector('.search__tab--active')?.textContent).toBe(`直播 ${searchStore.results.live.total}`)
     t.unmout()
   })
 })

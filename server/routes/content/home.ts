@@ -7,7 +7,7 @@ import type { Channel, Playback, Room, Streamer, Teaser } from '../../types'
 import { channelItem, playbackDetail, playbackItem, roomItem, scheduleOf, streamerItem, teaserItem } from '../../views'
 import * as content from '../../../contract/content'
 import type { MenuItem, Notice, Programme, RoomGroup, Slide, Video } from '../../../contract/content'
-import { defaultRoomOrder, playbackOr404, roomOr404, visibleRooms } from '../../repositories/rooms'
+import { defaultRoomOrder, playbackOr404, relatedPlaybacks, roomOr404, visibleRooms } from '../../repositories/rooms'
 
 /** The config, the home index and slides, the lists, a room's info, playback and preview details, the media area. */
 export function registerHome(api: Api, ctx: AppContext): void {
@@ -92,6 +92,11 @@ export function registerHome(api: Api, ctx: AppContext): void {
   api.call(content.playbackDetail, (p, call) => {
     const d = playbackDetail(ctx, playbackOr404(ctx, p.id, call.req, p))
     return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // a paid playback's URL is signed
+  })
+
+  api.call(content.playbackRelated, (p) => {
+    const { next, list } = relatedPlaybacks(ctx, p.id, p.count)
+    return { next: next ? playbackItem(ctx, next) : null, list: list.map((x) => playbackItem(ctx, x)) }
   })
 
   api.call(content.teaserList, (p) => {

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite'
-import { forwardRef, useCallback, useImperativeHandle, useRef, useState, type ForwardedRef } from 'react'
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState, type ForwardedRef } from 'react'
 import { audioPlayer } from '@/stores/audio-player'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { PlayerContext } from './context'
@@ -46,6 +46,7 @@ export const Player = observer(
       danmaku,
       onTime,
       onPlayingChange,
+      onEnded,
       children,
       chapters,
       onWindow
@@ -106,9 +107,24 @@ export const Player = observer(
         }
       }
     })
+    // ---- the end of an on-demand video (a playback's end screen), and 重播 from the start
+    const ended = useRef(onEnded)
+    ended.current = onEnded
+    useEffect(() => {
+      if (!video || live) return undefined
+      const end = () => ended.current?.()
+      video.addEventListener('ended', end)
+      return () => video.removeEventListener('ended', end)
+    }, [video, live])
+    const restart = () => {
+      const v = ref.current
+      if (!v) return
+      v.currentTime = 0
+      v.play().catch(() => setState('needs-tap'))
+    }
     useImperativeHandle(
       handle,
-      () => ({ seekToDate: shift.seekToDate }),
+      () => ({ seekToDate: shift.seekToDate, restart }),
       // eslint-disable-next-line react-hooks/exhaustive-deps -- seekToDate reads refs, setters and src only
       [live, src]
     )

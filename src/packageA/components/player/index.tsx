@@ -52,6 +52,7 @@ export const Player = observer(
       danmaku,
       onTime,
       onPlayingChange,
+      onEnded,
       children
     }: PlayerProps,
     handle: ForwardedRef<PlayerHandle>
@@ -72,7 +73,18 @@ export const Player = observer(
     const held = useRef(false)
     useWatchHistory(state === 'playing', { resumeId, title, poster, history })
     // WeChat's <video> tells no playlist dates: the time-shift of a channel's programmes is the web's (index.h5.tsx)
-    useImperativeHandle(handle, () => ({ seekToDate: () => false }), [])
+    useImperativeHandle(
+      handle,
+      () => ({
+        seekToDate: () => false,
+        restart: () => {
+          const c = Taro.createVideoContext(id)
+          c.seek(0)
+          c.play()
+        }
+      }),
+      [id]
+    )
     // a failed stream is loaded again by itself (a new <video>) after the backoff's wait; 点击重试 after two minutes
     const retry = useMemo(() => new Retry({ waiting: () => setState('stalled'), gaveUp: () => setState('error') }), [])
     // eslint-disable-next-line react-hooks/exhaustive-deps -- failures are counted afresh for each new source
@@ -251,6 +263,7 @@ export const Player = observer(
           onEnded={() => {
             onPlayingChange?.(false)
             save()
+            if (!live) onEnded?.()
           }}
           onWaiting={() => setState('stalled')}
           onError={failed}

@@ -59,6 +59,8 @@ export interface PlayerProps {
   onTime?: (seconds: number) => void
   /** Whether the video is playing, as it starts and stops (a playback's danmaku are sent only while it plays, R5.11). */
   onPlayingChange?: (playing: boolean) => void
+  /** On-demand: the video played to its end (a playback's end screen). */
+  onEnded?: () => void
   /** Drawn over the video and kept in full screen: the flying danmaku, and what shows only in full screen. */
   children?: ReactNode
   /** A channel's programmes inside its time-shift window: chapters on the live progress bar (their start times). */
@@ -81,6 +83,8 @@ export interface PlayerHandle {
    * false when the moment is outside the window or the player cannot place it (the mini-program's <video>).
    */
   seekToDate(ms: number): boolean
+  /** On-demand: back to the start, playing (重播 on a playback's end screen). */
+  restart(): void
 }
 
 /** What the player's menu is showing. */

@@ -13,21 +13,21 @@ import { afterFirstFrame } from '@/packageA/components/player/first-frame'
 import { sessionStore } from '@/stores/session'
 import { loginPrompt } from '@/stores/login-prompt'
 import { streamerStore } from '@/stores/streamer'
-import { shareToast, showToast } from '@/ui/overlay'
+import { showToast } from '@/ui/overlay'
 import { formatCount, formatTime } from '@/utils/format'
 import { shareImage } from '@/utils/image'
 import { stripHtml } from '@/utils/validate'
 import './index.scss'
 import { posterCode } from './poster-code'
+import { ShareSheet } from './share-sheet'
 import { displayName } from '@/utils/names'
 import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
+
+export { SHARE_TIP } from './share-sheet'
 
 function streamerName(room: RoomInfo) {
   return displayName(room.streamer, '主播')
 }
-
-/** The share toast shown with the room's poster (3 s, spec R9.17). */
-export const SHARE_TIP = '海报已生成，截图即可分享给好友'
 
 /** Streamer, online count and the follow button (R1.2, R4.25, R4.26); a 401 opens the login prompt. */
 export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { room: RoomInfo; onPoster: () => void }) {
@@ -59,14 +59,7 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
           {formatCount(stats?.online ?? room.online ?? 0)}人在看 · {formatCount(stats?.likes ?? room.likes ?? 0)}赞
         </Text>
       </View>
-      <Text
-        className='room-header__share'
-        {...buttonProps()}
-        onClick={() => {
-          onPoster()
-          void shareToast(SHARE_TIP)
-        }}
-      >
+      <Text className='room-header__share' {...buttonProps()} onClick={onPoster}>
         分享
       </Text>
       <Text
@@ -241,22 +234,19 @@ export function roomShare(room: RoomInfo) {
 }
 
 /**
- * A poster with the room's code to save or screenshot: the web QR code of the room's page on H5 (R7.39: roomid, width
- * 300), the mini-program code of the live page in the mini-program (./poster-code.ts).
+ * The room's share sheet: a poster with the room's code to save or screenshot (the web QR code of the room's page on
+ * H5, R7.39: roomid, width 300; the mini-program code of the live page in the mini-program, ./poster-code.ts), 保存图片,
+ * 复制链接 and, in WeChat's browser, the 点击右上角分享 guide (./share-sheet.tsx).
  */
 export function Poster({ room, onClose }: { room: RoomInfo; onClose: () => void }) {
-  const code = posterCode(room.id)
   return (
-    <View className='poster' onClick={onClose}>
-      <View className='poster__card' onClick={(e) => e.stopPropagation()}>
-        {room.cover ? (
-          <AltImage className='poster__cover' src={shareImage(room.cover)} mode='aspectFill' alt={room.title} />
-        ) : null}
-        <Text className='poster__title'>{room.title}</Text>
-        <Text className='poster__sub'>{streamerName(room)} 正在直播</Text>
-        <AltImage className='poster__qr' src={code.src} showMenuByLongpress alt={code.alt} />
-        <Text className='poster__hint'>{code.hint}</Text>
-      </View>
-    </View>
+    <ShareSheet
+      title={room.title}
+      sub={`${streamerName(room)} 正在直播`}
+      cover={room.cover}
+      code={posterCode(room.id)}
+      path={roomShare(room).path}
+      onClose={onClose}
+    />
   )
 }

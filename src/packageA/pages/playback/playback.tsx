@@ -6,6 +6,8 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageState } from '@/components/page-state'
 import { loginPrompt } from '@/stores/login-prompt'
 import { PlaybackStore, canSendDanmaku } from './store'
+import { EndScreen, PlaybackStreamer, RelatedList, openPlayback } from './parts'
+import { ShareSheet } from '@/packageA/components/room/share-sheet'
 import { showToast } from '@/ui/overlay'
 import { formatCount, formatTime, fromNow } from '@/utils/format'
 import { shareImage } from '@/utils/image'
@@ -17,6 +19,7 @@ import { buttonProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { FlyingLayer, FullscreenSendBox, useTimedDanmaku } from '@/packageA/components/danmaku'
 import { Player } from '@/packageA/components/player'
+import type { PlayerHandle } from '@/packageA/components/player/play-state'
 import { FullscreenOnly } from '@/packageA/components/player/context'
 import { PlaybackPremiumBanner } from '@/packageA/components/interact/premium-banner'
 import { playbackPremiumStore } from '@/packageA/components/interact/premium-store'
@@ -24,14 +27,18 @@ import { useKeyboardLift } from '@/hooks/use-keyboard-lift'
 
 /**
  * A playback (spec R2.9): the recording in the player (清晰度, 倍速, full screen, resuming where the viewer stopped)
- * with its timed danmaku flying by 弹幕设置, likes and comments. A paid playback (R1.6, R7.88 by review_id) shows the
- * paid banner under the video: its trial, then nothing plays until it is bought.
+ * with its timed danmaku flying by 弹幕设置 (sent while playing or paused, R5.11), the streamer with 关注 and 分享,
+ * likes, 相关推荐 and comments. At its end, the end screen: 重播, the next recording (played after a countdown the
+ * viewer can cancel) and related ones. A paid playback (R1.6, R7.88 by review_id) shows the paid banner under the
+ * video: its trial, then nothing plays until it is bought.
  */
 function PlaybackPage() {
   const { params } = useRouter()
   const id = Number(params.id) || 0
   const store = useMemo(() => new PlaybackStore(id), [id])
   const playing = useRef(false)
+  const player = useRef<PlayerHandle>(null)
+  const [sharing, setSharing] = useState(false)
   const [text, setText] = useState('')
   const [comment, setComment] = useState('')
   // the keyboard lifts each input's bar, not the page (the video stays on screen)
@@ -40,6 +47,7 @@ function PlaybackPage() {
   const timed = useTimedDanmaku(store.danmaku)
   useEffect(() => {
     if (id) void store.load().then(() => store.detail && setPageTitle(store.detail.title))
+    return () => store.stopCountdown()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when store changes; what else it reads belongs to those
   }, [store])
   useReachBottom(() => {
@@ -55,8 +63,9 @@ function PlaybackPage() {
   if (!d) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
 
   const sendDanmaku = () => {
-    const context = { playing: playing.current }
-    if (!canSendDanmaku(text, context)) return showToast(text.trim() ? '播放时才能发送弹幕' : '请输入弹幕内容')
+    // the video's context: playing or paused (a viewer pauses to write); none while a paid playback is blocked
+    const context = playbackPremiumStore.blocked(id) ? null : { playing: playing.current }
+    if (!canSendDanmaku(text, context)) return showToast(text.trim() ? '购买后才能发送弹幕' : '请输入弹幕内容')
     timed.sendOwn(text.trim())
     setText('')
   }
@@ -73,6 +82,7 @@ function PlaybackPage() {
     <View className='playback'>
       <View className='playback__video'>
         <Player
+          ref={player}
           src={d.source || ''}
           poster={d.cover}
           title={stripHtml(d.title)}
@@ -82,9 +92,20 @@ function PlaybackPage() {
           history={{ page: 'playback', query: { id } }}
           danmaku
           onTime={timed.onTime}
-          onPlayingChange={(p) => (playing.current = p)}
+          onPlayingChange={(p) => {
+            playing.current = p
+            if (p) store.resume() // playing again (重播, a seek back and play): the end screen goes
+          }}
+          onEnded={() => store.end((next) => openPlayback(next.id))}
         >
           <FlyingLayer source={timed.source} />
+          <EndScreen
+            store={store}
+            onReplay={() => {
+              store.resume()
+              player.current?.restart()
+            }}
+          />
           <FullscreenOnly>
             <View className='playback__fs-bar'>
               <FullscreenSendBox text={text} setText={setText} send={sendDanmaku} />
@@ -98,6 +119,7 @@ function PlaybackPage() {
         <Text className='playback__meta'>
           {formatCount(d.views || 0)}次观看 · {d.time ? formatTime(d.time, 'YYYY-MM-DD') : ''}
         </Text>
+        <PlaybackStreamer detail={d} onShare={() => setSharing(true)} />
         {d.description ? <Text className='playback__desc'>{maskPhones(stripHtml(d.description))}</Text> : null}
         <View className='playback__actions'>
           <Text
@@ -127,6 +149,7 @@ function PlaybackPage() {
           发送
         </Text>
       </View>
+      <RelatedList store={store} />
       <View className='playback__comments'>
         <Text className='playback__section'>评论 {list.total || ''}</Text>
         <View className='playback__danmaku-bar' style={commentLift.barStyle}>
@@ -156,6 +179,15 @@ function PlaybackPage() {
         ))}
         {!list.empty && <Text className='playback__more'>{listFootText(list)}</Text>}
       </View>
+      {sharing ? (
+        <ShareSheet
+          title={stripHtml(d.title)}
+          sub={`${displayName(d.streamer, '主播')} 的回放`}
+          cover={d.cover}
+          path={`/packageA/pages/playback/playback?id=${id}`}
+          onClose={() => setSharing(false)}
+        />
+      ) : null}
     </View>
   )
 }

@@ -3,11 +3,13 @@ import {
   fetchComments,
   fetchPlaybackDanmaku,
   fetchPlaybackDetail,
+  fetchPlaybackRelated,
   likePlayback,
   postComment,
   type CommentItem,
   type PlaybackDanmakuRaw,
-  type PlaybackDetail
+  type PlaybackDetail,
+  type RelatedPlayback
 } from '@/api/playback'
 import { settle } from '@/core/call'
 import { failureText } from '@/utils/errors'
@@ -42,9 +44,27 @@ export function prependComment(list: PagedList<CommentItem>, comment: Omit<Comme
   list.total += 1
 }
 
-/** Danmaku is sent only with text and a playing media context (R5.11). */
+/**
+ * Danmaku is sent with text and a media context (R5.11): the video is there, playing or paused (a viewer pauses to
+ * write, as on every video site); no video, no danmaku.
+ */
 export function canSendDanmaku(text: string, context: { playing: boolean } | null | undefined): boolean {
-  return !!text.trim() && !!context && context.playing
+  return !!text.trim() && !!context
+}
+
+/** The end screen's countdown before the next recording plays by itself, in seconds. */
+export const AUTOPLAY_SECONDS = 5
+
+/** A clock for the countdown: one tick a second until stopped (tests give their own). */
+export interface Ticker {
+  every(ms: number, tick: () => void): () => void
+}
+
+const realTicker: Ticker = {
+  every(ms, tick) {
+    const timer = setInterval(tick, ms)
+    return () => clearInterval(timer)
+  }
 }
 
 /** One playback: detail, timed danmaku, comments (5 a page) and its like. */
@@ -52,11 +72,71 @@ export class PlaybackStore {
   detail: PlaybackDetail | null = null
   danmaku: TimedDanmaku[] = []
   error: string | null = null
+  /** What plays next (the end screen), and the related recordings (相关推荐). */
+  next: RelatedPlayback | null = null
+  related: RelatedPlayback[] = []
+  /** The video played to its end: the end screen shows. */
+  ended = false
+  /** Seconds left before the next recording plays by itself; null when not counting (cancelled, or nothing next). */
+  countdown: number | null = null
   readonly comments: PagedList<CommentItem>
+  private stopTicker: (() => void) | null = null
 
-  constructor(readonly id: number) {
+  constructor(
+    readonly id: number,
+    private readonly ticker: Ticker = realTicker
+  ) {
     this.comments = new PagedList<CommentItem>((q) => fetchComments({ id, ...q }), PAGE_SIZE.comments)
-    makeAutoObservable(this, { comments: false, id: false })
+    makeAutoObservable<PlaybackStore, 'stopTicker' | 'ticker'>(this, {
+      comments: false,
+      id: false,
+      stopTicker: false,
+      ticker: false
+    })
+  }
+
+  /** The next recording and the related ones; failures leave them empty (the page shows no such section). */
+  async loadRelated() {
+    const { data } = await settle(fetchPlaybackRelated(this.id))
+    if (data) runInAction(() => ((this.next = data.next), (this.related = data.list)))
+  }
+
+  /**
+   * The video reached its end: the end screen, and the countdown to the next recording, which `onNext` opens when it
+   * reaches 0 (unless cancelled).
+   */
+  end(onNext: (next: RelatedPlayback) => void) {
+    this.ended = true
+    this.stopCountdown()
+    const next = this.next
+    if (!next) return
+    this.countdown = AUTOPLAY_SECONDS
+    this.stopTicker = this.ticker.every(1000, () =>
+      runInAction(() => {
+        if (this.countdown === null) return
+        this.countdown -= 1
+        if (this.countdown > 0) return
+        this.stopCountdown()
+        onNext(next)
+      })
+    )
+  }
+
+  /** The viewer stays: no autoplay of the next recording (the end screen stays with its buttons). */
+  cancelAutoplay() {
+    this.stopCountdown()
+  }
+
+  /** 重播, or the video playing again: the end screen goes. */
+  resume() {
+    this.ended = false
+    this.stopCountdown()
+  }
+
+  stopCountdown() {
+    this.stopTicker?.()
+    this.stopTicker = null
+    this.countdown = null
   }
 
   async load() {
@@ -74,6 +154,7 @@ export class PlaybackStore {
       if (danmaku) this.danmaku = toTimedDanmaku(danmaku)
     })
     void settle(this.comments.load({ reset: true }))
+    void this.loadRelated()
   }
 
   get liked(): boolean {

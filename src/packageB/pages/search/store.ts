@@ -6,7 +6,13 @@ import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
 import { displayName } from '@/utils/names'
 import { isDigits } from '@/utils/validate'
 
-export const SEARCH_TABS: { kind: SearchKind; label: string }[] = [
+/** 综合 (the best of each kind), then the four kinds (R2.48). */
+export type SearchTab = 'all' | SearchKind
+
+export const SEARCH_KINDS: SearchKind[] = ['streamer', 'live', 'preview', 'playback']
+
+export const SEARCH_TABS: { kind: SearchTab; label: string }[] = [
+  { kind: 'all', label: '综合' },
   { kind: 'streamer', label: '主播' },
   { kind: 'live', label: '直播' },
   { kind: 'preview', label: '活动' },
@@ -35,11 +41,52 @@ export type SearchOutcome =
 
 type Item = SearchItemOf[SearchKind]
 
-/** Search (spec R3.52, R4.43–R4.45, R5.5): hot keywords, history, four result tabs, suggestions. */
+/** How many of each kind 综合 shows: the best (first) results of each kind. */
+export const ALL_TAB_PER_KIND = 3
+
+/** A piece of a shown text: matched (highlighted) or not. */
+export interface TextPart {
+  text: string
+  match: boolean
+}
+
+/** `text` cut where it contains `keyword` (case-insensitive), the matches marked; no keyword, one plain part. */
+export function highlightParts(text: string, keyword: string): TextPart[] {
+  const kw = cleanKeyword(keyword)
+  if (!kw || !text) return text ? [{ text, match: false }] : []
+  const parts: TextPart[] = []
+  const lower = text.toLowerCase()
+  const needle = kw.toLowerCase()
+  let from = 0
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
+    if (at > from) parts.push({ text: text.slice(from, at), match: false })
+    parts.push({ text: text.slice(at, at + kw.length), match: true })
+    from = at + kw.length
+  }
+  if (from < text.length) parts.push({ text: text.slice(from), match: false })
+  return parts
+}
+
+/** Whether `text` visibly contains `keyword` (case-insensitive): a suggestion shows only then. */
+export function containsKeyword(text: string, keyword: string): boolean {
+  const kw = cleanKeyword(keyword)
+  return !!kw && text.toLowerCase().includes(kw.toLowerCase())
+}
+
+/**
+ * Search (spec R3.52, R4.43–R4.45, R5.5): hot keywords, history, suggestions, and the results: 综合 first (the best
+ * of each kind), then the four kinds, each tab with its count. A search asks every kind's first page at once (the
+ * counts and 综合 need them).
+ *
+ * What a keyword finds (the reference server, server/routes/content/search.ts): 直播 the rooms whose title or topic
+ * contains it, and for a digits-only keyword also the room with that id (301 finds room 301); 主播 the streamers whose
+ * name or description contains it, and for a digits-only keyword the streamer of that room instead (R4.44); 活动 and
+ * 视频 the previews and playbacks whose title or description contains it.
+ */
 export class SearchStore {
   keyword = ''
   submitted = ''
-  tab: SearchKind = 'streamer'
+  tab: SearchTab = 'all'
   hot: string[] = []
   history: string[] = getItem<string[]>(HISTORY_KEY) || []
   suggestions: string[] = []
@@ -66,10 +113,41 @@ export class SearchStore {
     this.keyword = raw
   }
 
-  setTab(kind: SearchKind) {
+  setTab(kind: SearchTab) {
     this.tab = kind
+    if (kind === 'all') return
     const list = this.results[kind]
     if (this.submitted && list.currentPage === 0 && !list.loading) void settle(list.load())
+  }
+
+  /** A tab's count: the total of its kind, or of all four for 综合; null before its first page answered. */
+  count(tab: SearchTab): number | null {
+    const kinds = tab === 'all' ? SEARCH_KINDS : [tab]
+    if (kinds.some((k) => this.results[k].currentPage === 0)) return null
+    return kinds.reduce((n, k) => n + this.results[k].total, 0)
+  }
+
+  /** 综合: the best (first) few of each kind that found something, in tab order. */
+  get best(): { kind: SearchKind; items: Item[] }[] {
+    return SEARCH_KINDS.map((kind) => ({ kind, items: this.results[kind].list.slice(0, ALL_TAB_PER_KIND) })).filter(
+      (g) => g.items.length > 0
+    )
+  }
+
+  /** 综合 is still waiting for a kind's first page. */
+  get allLoading(): boolean {
+    return SEARCH_KINDS.some((k) => this.results[k].loading)
+  }
+
+  /** 综合's failure: every kind failed (one failing kind leaves the others shown). */
+  get allError(): string | null {
+    const errors = SEARCH_KINDS.map((k) => this.results[k].error)
+    return errors.every(Boolean) ? errors[0] : null
+  }
+
+  /** Asks again what 综合 lacks (its failed kinds). */
+  retryAll() {
+    for (const k of SEARCH_KINDS) if (this.results[k].error) void settle(this.results[k].load({ reset: true }))
   }
 
   async loadHot() {
@@ -94,7 +172,8 @@ export class SearchStore {
     if (kw === SLOW_LIVE_KEYWORD) return { type: 'featured', page: 'wuxilcb' }
     this.submitted = kw
     for (const list of Object.values(this.results)) list.clear()
-    void settle(this.results[this.tab].load({ reset: true }))
+    // every kind's first page: the counts on the tabs, and 综合's best of each kind
+    for (const kind of SEARCH_KINDS) void settle(this.results[kind].load({ reset: true }))
     return { type: 'results', keyword: kw }
   }
 
@@ -118,7 +197,8 @@ export class SearchStore {
       ...(hosts ? hosts.list.map((s) => displayName(s)) : []),
       ...(live ? live.list.map((r) => r.title) : [])
     ]
-    const unique = Array.from(new Set(titles.filter(Boolean))).slice(0, PAGE_SIZE.suggestions)
+    // a suggestion shows the keyword in it: a streamer found by room number (R4.44) is not suggested by name alone
+    const unique = Array.from(new Set(titles.filter((t) => containsKeyword(t, kw)))).slice(0, PAGE_SIZE.suggestions)
     if (cleanKeyword(this.keyword) === kw || !this.keyword) runInAction(() => (this.suggestions = unique))
     return unique
   }
