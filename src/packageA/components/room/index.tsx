@@ -128,9 +128,37 @@ export const PhaseCard = observer(function PhaseCard({
                 观看回放
               </Text>
             ) : null}
+            <OnAirRooms roomId={room.id} />
           </>
         )}
       </View>
+    </View>
+  )
+})
+
+/** An ended room's card offers other rooms on air (live store's onAirRooms, asked for as the card shows). */
+const OnAirRooms = observer(function OnAirRooms({ roomId }: { roomId: number }) {
+  const rooms = liveStore.onAirRooms[roomId]
+  useEffect(() => {
+    if (!liveStore.onAirRooms[roomId]) void liveStore.loadOnAirRooms(roomId)
+  }, [roomId])
+  if (!rooms?.length) return null
+  return (
+    <View className='phase-card__rooms'>
+      <Text className='phase-card__rooms-title'>正在直播</Text>
+      <ScrollView scrollX className='phase-card__rooms-list'>
+        {rooms.map((r) => (
+          <Text
+            key={r.id}
+            data-room={r.id}
+            className='phase-card__room'
+            {...linkProps()}
+            onClick={() => Taro.redirectTo({ url: `/packageA/pages/live/live?roomid=${r.id}` })}
+          >
+            {r.title}
+          </Text>
+        ))}
+      </ScrollView>
     </View>
   )
 })

@@ -31,6 +31,7 @@ import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { roomIdOf } from '@/router/startup'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
+import { followRoomState } from './room-state'
 
 /**
  * Whether a paid room's stream is held: its trial over, or none, and not bought; while its store (premium-loader) is
@@ -86,6 +87,8 @@ function LivePage() {
   // player/first-frame.ts; in the mini-program only the group switcher: player/after-video.ts, activities/index.tsx)
   const videoFirst = !!room && roomPhase(room) === 'live' && !(premium && held(room, roomId, premium))
   const below = useAfterVideo(!!room, videoFirst)
+  // on and off the air, the chat closed or open (live_status, chat_status): followed once the room is drawn
+  useEffect(() => (below ? followRoomState(roomId) : undefined), [roomId, below])
   useShareAppMessage((res) => {
     // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.h5.ts)
     if (!isSharePreview(res)) void liveStore.share(roomId)
