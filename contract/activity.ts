@@ -204,6 +204,29 @@ export const rainDraw = defineCall({
   })
 })
 
+/**
+ * The caller's own draws of a rain: how many of its `count` are used and left, and what each drew (a reload shows the
+ * viewer's chances as the server counts them, R7.112). Only the caller's own rows.
+ */
+export const rainMine = defineCall({
+  spec: ['R3.37', 'R7.102', 'R7.112'],
+  summary: '红包雨：当前用户的抽奖次数与结果',
+  method: 'POST',
+  refusal: PasswordRefusal,
+  path: `${A}/rain/mine`,
+  auth: true,
+  payload: Lookup,
+  data: Obj({
+    act_id: Type.Integer(),
+    count: Count('每人可抽次数'),
+    used: Count('当前用户已抽次数'),
+    remain: Count('当前用户剩余次数'),
+    draws: Type.Array(Obj({ win: Flag(), title: Type.String({ description: '奖品名，未中为空' }) }), {
+      description: '当前用户的每次抽奖，先抽的在前'
+    })
+  })
+})
+
 /** A rain winner (R3.38). */
 export const RainWinner = Obj({
   id: Type.Integer(),

@@ -68,7 +68,7 @@ export const PAGE_CASES: PageCase[] = [
       )
       const history = await data(srv.api<{ content: string }[]>('userapp/living/danmaku', { roomid: 496, count: 10 }))
       const last = JSON.parse(history[history.length - 1].content) as { text: string }
-      return [room.title, room.streamer.nick_name, '聊天互动', last.text]
+      return [room.title, room.streamer.nick_name, '聊天简介', last.text]
     },
     check: async (sim) => {
       // the room's push channel is open (one WebSocket per room)

@@ -55,7 +55,7 @@ test('R9.13 the nav bar keeps clear of the capsule where WeChat lays it out (get
 
 test('a chat input does not push the live room up: adjust-position off, its bar lifted by the keyboard’s height', async () => {
   const sim = await s.launch('packageA/pages/live/live', { roomid: '496' })
-  await sim.waitForText('聊天互动')
+  await sim.waitForText('聊天简介')
   const input = await sim.waitFor(
     () => sim.page.byTag('input').find((n) => String(n.cl).includes('chat__input')),
     'the chat input'

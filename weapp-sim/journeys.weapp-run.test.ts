@@ -67,7 +67,7 @@ test('R2.8: home → a room card → the live room with its title, chat history 
   assert.equal(sim.page.query.roomid, String(room.id))
   assert.equal(sim.stack.length, 2)
   await sim.waitForText(room.title)
-  await sim.waitForText('聊天互动')
+  await sim.waitForText(/聊天(简介|图文|相册|商品)/)
   await sim.waitFor(
     () => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${room.id}`) && x.received > 0),
     'the room socket'

@@ -13,7 +13,7 @@ async function loggedInRoom(roomid = ROOM): Promise<{ sim: WeappSim; token: stri
   const sim = await s.launch('pages/user/user')
   const token = await loginOnUserPage(sim)
   await sim.reLaunch(`/packageA/pages/live/live?roomid=${roomid}`)
-  await sim.waitForText('聊天互动')
+  await sim.waitForText('聊天简介')
   await sim.waitFor(
     () => sim.sockets.some((x) => x.url.endsWith(`/ws?roomid=${roomid}`) && x.received > 0),
     'the room socket'

@@ -64,7 +64,7 @@ test('R7.39: a mini-program code of the live page (?scene=roomid%3D496, as WeCha
   const sim = await s.launch(LIVE, { scene: 'roomid%3D496' }, { scene: 1047 })
   const title = (await s.server.api<{ title: string }>('userapp/roominfo', { roomid: 496 })).data.title
   await sim.waitForText(title)
-  await sim.waitForText('聊天互动')
+  await sim.waitForText('聊天简介')
   assert.ok(sim.requestsTo(/\/userapp\/roominfo$/).every((r) => Number(r.body.roomid) === 496))
   assert.ok(!sim.page.text().includes('直播间不存在'))
   assert.equal(sim.stack.length, 1, 'the page the code names, opened once')
@@ -76,7 +76,7 @@ test('R7.39 R2.23: a mini-program code without a page opens the entry page with 
   const sim = await s.launch('pages/home/home', { scene: 'roomid%3D496' }, { scene: 1047 })
   await sim.waitFor(() => sim.page.route === LIVE, 'the live room')
   assert.equal(sim.page.query.roomid, '496')
-  await sim.waitForText('聊天互动')
+  await sim.waitForText('聊天简介')
   await sim.settle()
   assertNoErrors(sim)
 })
@@ -90,7 +90,7 @@ test('R7.39 R2.23: a plain-link QR code of the H5 room page (its link in q) open
   )
   await sim.waitFor(() => sim.page.route === LIVE, 'the live room')
   assert.equal(sim.page.query.roomid, '496')
-  await sim.waitForText('聊天互动')
+  await sim.waitForText('聊天简介')
   // the link itself is never opened: no web view
   assert.ok(!sim.calls.some((c) => c.api === 'navigateTo' && /pages\/web\/web/.test(String(c.options.url))))
   await sim.settle()

@@ -124,7 +124,7 @@ export async function measureBusyRoom(server: RefServer, budget: SetDataBudget['
     roomid: String(budget.roomid)
   })
   try {
-    await sim.waitForText('聊天互动')
+    await sim.waitForText('聊天简介')
     const socket = await sim.waitFor(
       () => sim.sockets.find((x) => x.url.endsWith(`/ws?roomid=${budget.roomid}`) && x.received > 0),
       'the room socket'

@@ -66,6 +66,43 @@ test('R7.90 R7.91 R7.92 R3.37 R3.38 R9.24 rain lottery: one-hour window, draws, 
   assertRefused(await call(app, 'POST', `/dev/rooms/539/rain/stop`, {}), -4)
 })
 
+test('R3.37 R7.112 rain/mine: the caller’s own draws and chances left, never those of another viewer', async () => {
+  const rain = await dev('/rain/start')
+  const mine = async (t?: string) => call(app, 'POST', A('/rain/mine'), { act_id: rain.id }, t)
+  assert.equal((await mine()).status, 401)
+  const fresh = assertEnvelope(await mine(token))
+  assert.deepEqual([fresh.count, fresh.used, fresh.remain, fresh.draws], [3, 0, 3, []])
+  const first = assertEnvelope(await call(app, 'POST', A('/rain/draw'), { act_id: rain.id }, token))
+  const second = assertEnvelope(await call(app, 'POST', A('/rain/draw'), { act_id: rain.id }, token))
+  const own = assertEnvelope(await mine(token))
+  assert.deepEqual([own.act_id, own.used, own.remain], [rain.id, 2, 1])
+  assert.deepEqual(
+    own.draws,
+    [first, second].map((d) => ({ win: d.win, title: d.title }))
+  )
+  // the other viewer has drawn nothing: the first viewer's draws are not theirs, whatever the lookup
+  assert.deepEqual(
+    [assertEnvelope(await mine(token2))].map((o) => [o.used, o.remain, o.draws]),
+    [[0, 3, []]]
+  )
+  const byRoom = assertEnvelope(await call(app, 'POST', A('/rain/mine'), { roomid: 539 }, token2))
+  assert.deepEqual([byRoom.act_id, byRoom.used, byRoom.remain], [rain.id, 0, 3])
+  assertEnvelope(await call(app, 'POST', A('/rain/draw'), { act_id: rain.id }, token2))
+  assert.equal(assertEnvelope(await mine(token)).used, 2)
+  assert.equal(assertEnvelope(await mine(token2)).used, 1)
+  await dev('/rain/stop')
+})
+
+test('R7.94 redpack/result: mine is the caller’s own amount (0 for a viewer who has not drawn, or a visitor)', async () => {
+  const rp = await dev('/redpack', { total: 60, count: 3 })
+  const result = async (t?: string) =>
+    assertEnvelope(await call(app, 'POST', A('/redpack/result'), { act_id: rp.id }, t))
+  const got = assertEnvelope(await call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token))
+  assert.equal((await result(token)).mine, got.amount)
+  assert.equal((await result(token2)).mine, 0)
+  assert.equal((await result()).mine, 0)
+})
+
 test('R7.89 R7.93 R7.94 red packet: detail, draw once (gold credited), result lists takers', async () => {
   const rp = await dev('/redpack', { total: 100, count: 2 })
   assert.equal(rp.remain, 2)

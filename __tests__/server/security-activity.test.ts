@@ -44,6 +44,7 @@ const callsOf = (room: number, ids: Ids): Array<[string, Record<string, unknown>
   [A('/rain'), { roomid: room }],
   [A('/rain/draw'), { act_id: ids.rain }],
   [A('/rain/winner'), { lotteryId: ids.rain }],
+  [A('/rain/mine'), { act_id: ids.rain }],
   [A('/vote/detail'), { roomid: room }],
   [A('/vote/post'), { act_id: ids.vote, option_id: 1 }],
   [A('/puzzle/detail'), { quizId: ids.quiz }],

@@ -194,6 +194,16 @@ export function rainDrawsOf(ctx: AppContext, actId: number, uid: number): number
   ).n
 }
 
+/** A viewer's own draws of a rain, first drawn first: the prize of each ('' for a miss). Only that viewer's rows. */
+export function myRainDraws(ctx: AppContext, actId: number, uid: number): string[] {
+  const rows = ctx.store.db
+    .prepare(
+      "SELECT value FROM act_entries WHERE act_id = ? AND user_id = ? AND kind LIKE 'rain%' ORDER BY created_at, rowid"
+    )
+    .all(actId, uid) as Array<{ value: string }>
+  return rows.map((r) => r.value)
+}
+
 /** Whether a viewer has already won a prize of a rain. */
 export function wonRain(ctx: AppContext, actId: number, uid: number): boolean {
   return !!ctx.store.db

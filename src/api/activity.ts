@@ -66,6 +66,10 @@ export const fetchRain = (q: ActivityLookup): Promise<RainData | null> => callPo
 /** R7.91 */
 export const drawRain = (roomid: number, act_id: number): Promise<RainDrawData> =>
   callPost(`${A}/rain/draw`, inRoom(roomid, { act_id }), GATED)
+/** The viewer's own draws of a rain and the chances left, as the server counts them (login; R7.112). */
+export type RainMineData = DataOf<PostAt<'/userapp/living/activity/rain/mine'>>
+export const fetchRainMine = (roomid: number, act_id: number): Promise<RainMineData> =>
+  callPost(`${A}/rain/mine`, inRoom(roomid, { act_id }))
 /** R7.92 */
 export const fetchRainWinners = (roomid: number, act_id: number): Promise<RainWinner[]> =>
   callPost(`${A}/rain/winner`, inRoom(roomid, { act_id }))

@@ -41,10 +41,11 @@ export function fetchSlides() {
   return callAction('/live/api_mapp.php?a=slides', {})
 }
 
-/** POST /userapp/living/list: page, count, optional comma-joined roomid, order (R7.12, R7.22). */
-export function fetchLiveRooms(q: PageQuery & { roomid?: number[]; order?: string; tag?: number }) {
+/** POST /userapp/living/list: page, count, optional comma-joined roomid, order, only rooms on air (R7.12, R7.22). */
+export function fetchLiveRooms(q: PageQuery & { roomid?: number[]; order?: string; tag?: number; onair?: 1 }) {
   const data: InputOf<PostAt<'/userapp/living/list'>> = { page: q.page, count: q.count }
   if (q.tag) data.tag = q.tag
+  if (q.onair) data.onair = q.onair
   if (q.roomid?.length) data.roomid = q.roomid.join(',')
   if (q.order) data.order = q.order
   return callPost('/userapp/living/list', data)

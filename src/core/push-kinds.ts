@@ -25,7 +25,7 @@ export type PushHandler<K extends PushSubscription = PushKind> = (
 ) => void
 
 /** Who in the app takes a kind of push (see PUSH_TAKERS). */
-export type PushTaker = 'socket' | 'chat' | 'interact' | 'stage' | 'ignored'
+export type PushTaker = 'socket' | 'chat' | 'interact' | 'stage' | 'room' | 'ignored'
 
 /**
  * Every kind of push of the contract and the part of the app that takes it. A kind the contract adds and this table
@@ -38,8 +38,9 @@ export type PushTaker = 'socket' | 'chat' | 'interact' | 'stage' | 'ignored'
  * - chat: the room's chat (danmaku/chat-store.ts; the text lottery reads `danmaku` too).
  * - interact: the like total and the gift strip (interact/index.tsx).
  * - stage: the in-room activities (activities/stage.ts PUSH_KIND).
- * - ignored: the room's state comes from roominfo (R7.13) when the room is opened; a closed chat is learned when a
- *   message is refused (聊天暂时关闭, R5.8).
+ * - room: the live room's state (packageA/pages/live/room-state.ts): on or off the air, the chat closed or open
+ *   (聊天暂时关闭, R5.8), over what roominfo (R7.13) said when the room was opened.
+ * - ignored: a kind the app does not take (none today).
  */
 export const PUSH_TAKERS = {
   welcome: 'socket',
@@ -49,8 +50,8 @@ export const PUSH_TAKERS = {
   danmaku: 'chat',
   like: 'interact',
   gift: 'interact',
-  live_status: 'ignored',
-  chat_status: 'ignored',
+  live_status: 'room',
+  chat_status: 'room',
   lottery_start: 'stage',
   lottery_result: 'stage',
   rain_start: 'stage',

@@ -58,3 +58,8 @@ export const hiddenProps: A11yProps = { 'aria-hidden': 'true' }
 export function logProps(label: string, live: 'polite' | 'off'): A11yProps {
   return { role: 'log', 'aria-label': label, 'aria-live': live, 'aria-relevant': 'additions', tabindex: '0' }
 }
+
+/** Taro's H5 input hands the props it does not know to its own `<input>`: the name goes on it. */
+export function inputLabelProps(label: string): A11yProps {
+  return { 'aria-label': label }
+}

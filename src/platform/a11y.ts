@@ -85,3 +85,8 @@ export const hiddenProps: A11yProps = { ariaHidden: true }
 export function logProps(label: string, _live: 'polite' | 'off'): A11yProps {
   return { ariaLabel: label }
 }
+
+/** An input's name for screen readers (a closed chat's box says why it takes no text). */
+export function inputLabelProps(label: string): A11yProps {
+  return { ariaLabel: label }
+}

@@ -1,7 +1,7 @@
 // shared: analytics reads the room (src/stores/analytics.h5.ts, app-wide), so the live room's store stays in src/stores
 
 import { makeAutoObservable, observable, runInAction } from 'mobx'
-import type { RoomItem } from '@/api/home'
+import { fetchLiveRooms, type RoomItem } from '@/api/home'
 import {
   enterRoom,
   fetchGroups,
@@ -59,6 +59,9 @@ export interface RoomError {
   needPassword: boolean
 }
 
+/** How many other rooms on air an ended room's card offers. */
+export const ON_AIR_OFFERED = 4
+
 /** Live state (spec R3.29): rooms keyed by id, groups, the current room. */
 export class LiveStore {
   roomsData: Record<number, KeptRoom> = {}
@@ -66,6 +69,8 @@ export class LiveStore {
   groupsData: RoomGroup[] = []
   groupRooms: Record<number, RoomItem[]> = {}
   stats: Record<number, Record<string, number>> = {}
+  /** Other rooms on air, asked for when a room ends (its 直播已结束 card offers them), by the room that ended. */
+  onAirRooms: Record<number, RoomItem[]> = {}
   currentRoomId = 0
   /** the groups file, asked once: null until asked, and again after a failure */
   private groupsLoaded: Promise<void> | null = null
@@ -77,6 +82,7 @@ export class LiveStore {
       roomsData: observable.shallow,
       groupsData: observable.ref,
       groupRooms: observable.shallow,
+      onAirRooms: observable.shallow,
       groupsLoaded: false,
       loadGroups: false
     })
@@ -144,6 +150,71 @@ export class LiveStore {
 
   share(roomid: number) {
     return settle(shareRoom(roomid)).then((res) => res.data ?? null)
+  }
+
+  /** Changes a kept room's fields (a push's news): the room is replaced whole, as the server's answers are. */
+  patchRoom(roomid: number, patch: Partial<KeptRoom>): void {
+    const room = this.roomsData[roomid]
+    if (room) this.roomsData[roomid] = { ...room, ...patch }
+  }
+
+  /**
+   * The room went on or off the air (the `live_status` push). On air with its stream, the room plays it at once (in
+   * the page's scheme, R3.12); a paid or password room's stream is signed per viewer (the push's source is empty): its
+   * room info is asked again. Off the air, the stream stops and the room is ended (`nowSec` now): its card asks for the
+   * other rooms on air.
+   */
+  applyLiveStatus(
+    roomid: number,
+    data: { onair: number; source: string },
+    nowSec = Math.floor(Date.now() / 1000)
+  ): Promise<unknown> {
+    const room = this.roomsData[roomid]
+    if (!room) return Promise.resolve()
+    if (Number(data.onair) === 1) {
+      if (room.onair === 1 && room.source) return Promise.resolve()
+      // the next end asks again which rooms are on air
+      delete this.onAirRooms[roomid]
+      if (!data.source) return this.reloadRoom(roomid)
+      this.patchRoom(roomid, {
+        onair: 1,
+        status: 1,
+        start_time: nowSec,
+        end_time: 0,
+        source: matchProtocol(data.source, pageProtocol())
+      })
+      return Promise.resolve()
+    }
+    if (room.onair === 1 || room.source)
+      this.patchRoom(roomid, {
+        onair: 0,
+        status: 0,
+        source: '',
+        start_time: Math.min(Number(room.start_time) || nowSec, nowSec),
+        end_time: nowSec
+      })
+    return Promise.resolve()
+  }
+
+  /** The room's chat was closed or opened (the `chat_status` push, R5.8): the chat box says so before anyone types. */
+  applyChatStatus(roomid: number, data: { chat_closed: number }): void {
+    this.patchRoom(roomid, { chat_closed: Number(data.chat_closed) === 1 ? 1 : 0 })
+  }
+
+  /** The room's info asked again (after a reconnect, or a signed stream): kept as loadRoom keeps it; silent. */
+  async reloadRoom(roomid: number): Promise<void> {
+    const res = await settle(fetchRoomInfo({ roomid }))
+    if (res.ok && res.data) {
+      const room = normalizeRoom(res.data, pageProtocol())
+      runInAction(() => (this.roomsData[roomid] = room))
+    }
+  }
+
+  /** Up to ON_AIR_OFFERED other rooms on air, for an ended room's card; silent (R8.17). */
+  async loadOnAirRooms(roomid: number): Promise<void> {
+    const { data: page } = await settle(fetchLiveRooms({ page: 1, count: ON_AIR_OFFERED + 1, onair: 1 }))
+    const list = (page?.list ?? []).filter((r) => Number(r.onair) === 1 && r.id !== roomid).slice(0, ON_AIR_OFFERED)
+    runInAction(() => (this.onAirRooms[roomid] = list))
   }
 
   /** The groups, fetched once (a failure is asked again next time); silent (R8.17). */

@@ -5,7 +5,8 @@
 /*
  * Every kind of push of the contract (contract/push.ts, read at run time here) is taken by the client: the socket's
  * table names a taker for each, and the live room's features — the chat, the interaction bar, the activity stage —
- * subscribe to the kinds the table gives them on the room's shared socket, as the app acquires it.
+ * and the room's own state (on or off the air, the chat closed) — subscribe to the kinds the table gives them on the
+ * room's shared socket, as the app acquires it.
  */
 import '../support/contract-globals'
 import TestUtils from '@tarojs/test-utils-react'
@@ -14,6 +15,7 @@ import { PUSH_TAKERS, acquireRoomSocket, releaseRoomSocket, type PushTaker, type
 import { PUSH_KIND, stageFor } from '@/packageA/components/activities/stage'
 import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { InteractBar } from '@/packageA/components/interact'
+import { followRoomState } from '@/packageA/pages/live/room-state'
 import { setItem } from '@/platform/storage'
 import { useReferenceServer } from '../support/reference-server'
 import { until } from '../support/wait'
@@ -39,6 +41,7 @@ describe('the live room subscribes to its kinds on the shared room socket', () =
   let t: TestUtils
   let socket: RoomSocket
   const subscribed = new Set<string>()
+  let unfollow: () => void = () => undefined
 
   beforeAll(async () => {
     setItem('fingerprint', 'fp-push-kinds')
@@ -52,18 +55,20 @@ describe('the live room subscribes to its kinds on the shared room socket', () =
     t = new TestUtils()
     chatStore.enter(ROOM)
     stageFor(ROOM).enter()
+    unfollow = followRoomState(ROOM)
     await t.mount(InteractBar, { props: { roomId: ROOM } })
     await until(() => socket.isOpen && !!socket.welcome, 10000)
   }, 40000)
 
   afterAll(() => {
     t.unmout()
+    unfollow()
     stageFor(ROOM).leave()
     chatStore.leave(ROOM)
     releaseRoomSocket(ROOM)
   })
 
-  test.each(['chat', 'interact', 'stage'] as const)('the %s takes its kinds', (taker) => {
+  test.each(['chat', 'interact', 'stage', 'room'] as const)('the %s takes its kinds', (taker) => {
     const kinds = takenBy(taker)
     expect(kinds.length).toBeGreaterThan(0)
     for (const kind of kinds) expect([kind, subscribed.has(kind)]).toEqual([kind, true])

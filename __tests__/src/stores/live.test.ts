@@ -1,5 +1,6 @@
 /** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
-import { LiveStore, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@/stores/live'
+import { LiveStore, ON_AIR_OFFERED, groupOf, matchProtocol, normalizeRoom, tabsWithIds } from '@/stores/live'
+import { roomPhase } from '@/packageA/components/player/play-state'
 import { qrcodeUrl, type RoomInfo } from '@/api/live'
 import { PAGE_SIZE } from '@/stores/paged-list'
 import { countRequests, requestUrl, useReferenceServer } from '../support/reference-server'
@@ -196,5 +197,63 @@ describe('a room and its group', () => {
     const rooms = await store.loadGroupRooms(496)
     expect(rooms.length).toBeGreaterThanOrEqual(2)
     expect(store.groupSize(496)).toBe(rooms.length)
+  })
+})
+
+describe('the room follows its pushes: live_status and chat_status', () => {
+  test('on air with its stream: the room plays it at once, in the page’s scheme, without asking its info again', async () => {
+    const store = new LiveStore()
+    await store.loadRoom(310)
+    expect(roomPhase(store.roomsData[310])).toBe('not-started')
+    const calls = countRequests(/roominfo/)
+    try {
+      await store.applyLiveStatus(310, { onair: 1, source: 'https://cdn.example/hls/live/310/index.m3u8' }, 1000)
+      expect(store.roomsData[310]).toMatchObject({
+        onair: 1,
+        start_time: 1000,
+        source: 'http://cdn.example/hls/live/310/index.m3u8'
+      })
+      expect(roomPhase(store.roomsData[310])).toBe('live')
+      expect(calls.count).toBe(0)
+    } finally {
+      calls.restore()
+    }
+  })
+
+  test('on air with a stream signed per viewer (source empty): the room asks its info again', async () => {
+    const store = new LiveStore()
+    await store.loadRoom(310)
+    const calls = countRequests(/roominfo/)
+    try {
+      await store.applyLiveStatus(310, { onair: 1, source: '' })
+      expect(calls.count).toBe(1)
+    } finally {
+      calls.restore()
+    }
+  })
+
+  test('off the air: the stream stops and the room is ended; its card’s rooms on air are others, on air', async () => {
+    const store = new LiveStore()
+    await store.loadRoom(307)
+    expect(roomPhase(store.roomsData[307])).toBe('live')
+    const now = Math.floor(Date.now() / 1000)
+    await store.applyLiveStatus(307, { onair: 0, source: '' }, now)
+    expect(store.roomsData[307]).toMatchObject({ onair: 0, source: '', end_time: now })
+    expect(roomPhase(store.roomsData[307])).toBe('ended')
+    await store.loadOnAirRooms(307)
+    const others = store.onAirRooms[307]
+    expect(others.length).toBeGreaterThan(0)
+    expect(others.length).toBeLessThanOrEqual(ON_AIR_OFFERED)
+    expect(others.every((r) => r.onair === 1 && r.id !== 307)).toBe(true)
+  })
+
+  test('R5.8 chat_status closes and opens the room’s chat', async () => {
+    const store = new LiveStore()
+    await store.loadRoom(301)
+    expect(store.roomsData[301].chat_closed).toBe(0)
+    store.applyChatStatus(301, { chat_closed: 1 })
+    expect(store.roomsData[301].chat_closed).toBe(1)
+    store.applyChatStatus(301, { chat_closed: 0 })
+    expect(store.roomsData[301].chat_closed).toBe(0)
   })
 })

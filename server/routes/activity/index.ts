@@ -18,6 +18,7 @@ import {
   entryOf,
   findActivity,
   joinLottery,
+  myRainDraws,
   quizAnswers,
   rainDrawsOf,
   rainWinners,
@@ -131,6 +132,14 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
     const title = win ? prizes[Math.floor(Math.random() * prizes.length)] : ''
     addRainDraw(ctx, a.id, uid, used, title)
     return { act_id: a.id, win: flag(win), title, prize: win ? { title } : null, remain: Number(a.count) - used - 1 }
+  })
+
+  // the caller's own draws (a reload restores the chances left): only the caller's rows
+  api.call(act.rainMine, (p, call) => {
+    const a = activityInOr404(ctx, call, 'rain', p, 'lotteryId') as RainActivity
+    const draws = myRainDraws(ctx, a.id, call.user!.id).map((value) => ({ win: flag(value !== ''), title: value }))
+    const count = Number(a.count)
+    return { act_id: a.id, count, used: draws.length, remain: Math.max(0, count - draws.length), draws }
   })
 
   // R4.34: winners only while now is inside the rain's window

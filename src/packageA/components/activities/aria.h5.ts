@@ -6,3 +6,8 @@ export function dialogProps(label: string): Record<string, string> {
 export function buttonProps(label?: string): Record<string, string> {
   return label ? { role: 'button', 'aria-label': label, tabindex: '0' } : { role: 'button', tabindex: '0' }
 }
+
+/** A control that takes no tap now (摇一摇 with no chances left): named, and disabled for screen readers. */
+export function disabledButtonProps(label: string): Record<string, string> {
+  return { role: 'button', 'aria-label': label, 'aria-disabled': 'true', tabindex: '0' }
+}

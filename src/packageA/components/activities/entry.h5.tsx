@@ -8,6 +8,8 @@ import { stageFor } from './stage'
 
 import type { StageProps } from './index'
 
+export { ActivitiesTab, runningActivities } from './running'
+
 /**
  * H5: the room's stage host (stage.ts: the activity pushes, the running activities' details, what shows) runs from the
  * live room's own chunk; the stage's cards (index.tsx, the card frame and its CSS) are a chunk of their own, fetched

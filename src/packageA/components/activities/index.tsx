@@ -2,19 +2,13 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { buttonProps } from './aria'
+import { ACTIVITY_LABELS } from './running'
 import { stageFor, type StageStore } from './stage'
 import type { ActivityKind } from './types'
 import './index.scss'
 
 /** The chip names of stacked activities. */
-const LABELS: Record<ActivityKind, string> = {
-  vote: '投票',
-  quiz: '答题',
-  lottery: '抽奖',
-  rain: '红包雨',
-  redpack: '红包',
-  goods: '商品'
-}
+const LABELS = ACTIVITY_LABELS
 
 function useStage(roomId: number): StageStore {
   const stage = stageFor(roomId)

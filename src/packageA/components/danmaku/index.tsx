@@ -4,8 +4,9 @@ import { Input, ScrollView, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { ApiError } from '@/utils/errors'
 import type { ChatMessage, ChatRoom } from './chat-store'
+import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
-import { buttonProps, hiddenProps, logProps } from '@/platform/a11y'
+import { buttonProps, disabledProps, hiddenProps, inputLabelProps, logProps } from '@/platform/a11y'
 import { prefersReducedMotion, watchReducedMotion } from '@/platform/motion'
 import { showToast } from '@/ui/overlay'
 import { DEFAULT_LANES, DanmakuLanes, type Flying, type LaneMessage } from './lanes'
@@ -24,6 +25,8 @@ export const EMPTY_TEXT_TIP = '请输入内容'
 export const ACTIONS = ['举报', '屏蔽'] as const
 export const REPORT_REASONS = ['广告骚扰', '色情低俗', '辱骂攻击', '违法违规', '其他']
 export const CHAT_EMPTY_TEXT = '还没有人发言，来说两句吧'
+/** What a closed chat's box says before anyone types (R5.8: the server's refusal says the same). */
+export const CHAT_CLOSED_TEXT = '聊天暂时关闭'
 const AUTO_SCROLL_BASE = 10_000_000
 /** Rows the panel draws (the newest); the store keeps more (MAX_MESSAGES) for de-duplication and gap fill. */
 export const CHAT_ROWS = 60
@@ -280,36 +283,41 @@ export function useChatSend(room: ChatRoom | null) {
  * The chat panel below the player (spec R5.6–R5.9): the room's messages (latest at the bottom,
  * kept in view), tap one for 举报 / 屏蔽, and an input with 发送.
  */
-export function ChatPanel({ roomId }: { roomId: number }) {
+export const ChatPanel = observer(function ChatPanel({ roomId }: { roomId: number }) {
   const room = useChatRoom(roomId)
   const { text, setText, sending, send } = useChatSend(room)
   // the keyboard lifts the bar, not the page (the video stays on screen)
   const lift = useKeyboardLift()
+  // the room's chat closed (its info, then the chat_status push): said at the box before anyone types (R5.8)
+  const closed = liveStore.roomsData[roomId]?.chat_closed === 1
   return (
     <View className='chat' data-room={roomId}>
       {room ? <ChatList room={room} /> : null}
-      <View className='chat__bar' style={lift.barStyle}>
+      <View className={`chat__bar${closed ? ' chat__bar--closed' : ''}`} style={lift.barStyle}>
         <Input
           {...lift.inputProps}
+          {...(closed ? inputLabelProps(CHAT_CLOSED_TEXT) : {})}
           className='chat__input'
-          value={text}
-          placeholder='说点什么…'
+          value={closed ? '' : text}
+          placeholder={closed ? CHAT_CLOSED_TEXT : '说点什么…'}
+          disabled={closed}
           maxlength={200}
           confirmType='send'
           onInput={(e) => setText(e.detail.value)}
-          onConfirm={() => void send()}
+          onConfirm={() => !closed && void send()}
         />
         <View
-          className={`chat__send${sending ? ' chat__send--busy' : ''}`}
+          className={`chat__send${sending ? ' chat__send--busy' : ''}${closed ? ' chat__send--off' : ''}`}
           {...buttonProps()}
-          onClick={() => void send()}
+          {...(closed ? disabledProps(true) : {})}
+          onClick={() => !closed && void send()}
         >
           {SEND_TEXT}
         </View>
       </View>
     </View>
   )
-}
+})
 
 /**
  * A send box over the video in full screen (a live room's chat, a playback's danmaku): the flying danmaku, the like
@@ -320,28 +328,38 @@ export function FullscreenSendBox({
   setText,
   send,
   sending,
-  placeholder = '发个弹幕…'
+  placeholder = '发个弹幕…',
+  closed = false
 }: {
   text: string
   setText: (t: string) => void
   send: () => void
   sending?: boolean
   placeholder?: string
+  /** the room's chat is closed: the box says so and takes nothing */
+  closed?: boolean
 }) {
   const lift = useKeyboardLift()
   return (
     <View className='fs-send' style={lift.barStyle} onClick={(e) => e.stopPropagation()}>
       <Input
         {...lift.inputProps}
+        {...(closed ? inputLabelProps(CHAT_CLOSED_TEXT) : {})}
         className='fs-send__input'
-        value={text}
-        placeholder={placeholder}
+        value={closed ? '' : text}
+        placeholder={closed ? CHAT_CLOSED_TEXT : placeholder}
+        disabled={closed}
         maxlength={200}
         confirmType='send'
         onInput={(e) => setText(e.detail.value)}
-        onConfirm={() => send()}
+        onConfirm={() => !closed && send()}
       />
-      <View className={`fs-send__btn${sending ? ' fs-send__btn--busy' : ''}`} {...buttonProps()} onClick={() => send()}>
+      <View
+        className={`fs-send__btn${sending ? ' fs-send__btn--busy' : ''}`}
+        {...buttonProps()}
+        {...(closed ? disabledProps(true) : {})}
+        onClick={() => !closed && send()}
+      >
         {SEND_TEXT}
       </View>
     </View>
@@ -349,8 +367,9 @@ export function FullscreenSendBox({
 }
 
 /** A live room's chat box in full screen. */
-export function FullscreenChatBox({ roomId }: { roomId: number }) {
+export const FullscreenChatBox = observer(function FullscreenChatBox({ roomId }: { roomId: number }) {
   const room = useChatRoom(roomId)
   const { text, setText, sending, send } = useChatSend(room)
-  return <FullscreenSendBox text={text} setText={setText} sending={sending} send={() => void send()} />
-}
+  const closed = liveStore.roomsData[roomId]?.chat_closed === 1
+  return <FullscreenSendBox text={text} setText={setText} sending={sending} send={() => void send()} closed={closed} />
+})

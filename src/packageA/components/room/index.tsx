@@ -3,7 +3,7 @@ import { AltImage } from '@/components/alt-image'
 import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
-import type { RoomInfo } from '@/api/live'
+import type { RoomInfo, RoomTab } from '@/api/live'
 import { normalizeStreamer } from '@/api/streamer'
 import { env } from '@/env'
 import { requestSubscription } from '@/platform/subscribe'
@@ -121,9 +121,37 @@ export const PhaseCard = observer(function PhaseCard({
                 观看回放
               </Text>
             ) : null}
+            <OnAirRooms roomId={room.id} />
           </>
         )}
       </View>
+    </View>
+  )
+})
+
+/** An ended room's card offers other rooms on air (live store's onAirRooms, asked for as the card shows). */
+const OnAirRooms = observer(function OnAirRooms({ roomId }: { roomId: number }) {
+  const rooms = liveStore.onAirRooms[roomId]
+  useEffect(() => {
+    if (!liveStore.onAirRooms[roomId]) void liveStore.loadOnAirRooms(roomId)
+  }, [roomId])
+  if (!rooms?.length) return null
+  return (
+    <View className='phase-card__rooms'>
+      <Text className='phase-card__rooms-title'>正在直播</Text>
+      <ScrollView scrollX className='phase-card__rooms-list'>
+        {rooms.map((r) => (
+          <Text
+            key={r.id}
+            data-room={r.id}
+            className='phase-card__room'
+            {...linkProps()}
+            onClick={() => Taro.redirectTo({ url: `/packageA/pages/live/live?roomid=${r.id}` })}
+          >
+            {r.title}
+          </Text>
+        ))}
+      </ScrollView>
     </View>
   )
 })
@@ -179,8 +207,28 @@ export const GroupSwitcher = observer(function GroupSwitcher({
   )
 })
 
-/** Content of an external tab: text, or a link opened through the link router. */
-export function ExternalTab({ tab }: { tab: { title: string; url?: string; content?: string } }) {
+type TabLike = Pick<RoomTab, 'title' | 'url' | 'content' | 'topic_id' | 'album_id'> & { type?: RoomTab['type'] }
+
+/** The page a 图文 (timeline, topic_id) or 相册 (album, album_id) tab opens, and its link text. */
+function tabPage(tab: TabLike): { open: () => unknown; text: string } | null {
+  if (tab.type === 'timeline' && tab.topic_id)
+    return { open: () => openPage('timeline', { id: tab.topic_id }), text: `查看${tab.title}直播` }
+  if (tab.type === 'album' && tab.album_id)
+    return { open: () => openPage('album', { id: tab.album_id }), text: `查看${tab.title}` }
+  return null
+}
+
+/**
+ * Whether an external tab has something to show: text, a link, its 图文 or 相册 page, or goods (the 商品 tab). The 互动
+ * tab (chat) lists the room's activities and is the live page's to decide. A tab with nothing is not shown.
+ */
+export function tabHasContent(tab: TabLike): boolean {
+  return tab.type === 'goods' || !!(tab.content || tab.url || tabPage(tab))
+}
+
+/** Content of an external tab: text, a link opened through the link router, or its 图文 / 相册 page. */
+export function ExternalTab({ tab }: { tab: TabLike }) {
+  const page = tabPage(tab)
   return (
     <View className='external-tab'>
       {tab.content ? <Text className='external-tab__text'>{stripHtml(tab.content)}</Text> : null}
@@ -189,7 +237,12 @@ export function ExternalTab({ tab }: { tab: { title: string; url?: string; conte
           查看{tab.title}
         </Text>
       ) : null}
-      {!tab.content && !tab.url ? <Text className='external-tab__text'>暂无内容</Text> : null}
+      {page ? (
+        <Text className='external-tab__link' {...linkProps()} onClick={() => void page.open()}>
+          {page.text}
+        </Text>
+      ) : null}
+      {!tabHasContent(tab) ? <Text className='external-tab__text'>暂无内容</Text> : null}
     </View>
   )
 }

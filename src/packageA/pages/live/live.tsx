@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
 import { LiveLoading } from './loading'
-import { ActivityStage, GoodsTab } from '@/packageA/components/activities/entry'
+import { ActivitiesTab, ActivityStage, GoodsTab, runningActivities } from '@/packageA/components/activities/entry'
 import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
 import { InteractBar, LikeButton } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
@@ -18,7 +18,8 @@ import {
   PhaseCard,
   Poster,
   RoomHeader,
-  roomShare
+  roomShare,
+  tabHasContent
 } from '@/packageA/components/room'
 import { isSharePreview } from '@/share'
 import { liveStore } from '@/stores/live'
@@ -31,6 +32,7 @@ import { tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { roomIdOf } from '@/router/startup'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
+import { followRoomState } from './room-state'
 
 /**
  * Whether a paid room's stream is held: its trial over, or none, and not bought; while its store (premium-loader) is
@@ -86,6 +88,8 @@ function LivePage() {
   // player/first-frame.ts; in the mini-program only the group switcher: player/after-video.ts, activities/index.tsx)
   const videoFirst = !!room && roomPhase(room) === 'live' && !(premium && held(room, roomId, premium))
   const below = useAfterVideo(!!room, videoFirst)
+  // on and off the air, the chat closed or open (live_status, chat_status): followed once the room is drawn
+  useEffect(() => (below ? followRoomState(roomId) : undefined), [roomId, below])
   useShareAppMessage((res) => {
     // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.h5.ts)
     if (!isSharePreview(res)) void liveStore.share(roomId)
@@ -101,7 +105,10 @@ function LivePage() {
 
   const phase = roomPhase(room)
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
-  const tabs = room.external?.tabs || []
+  // a tab with nothing to show is left out: 互动 (chat) while no activity runs, a 图文 without its topic, …
+  const running = runningActivities(roomId).length > 0
+  const tabs = (room.external?.tabs || []).filter((t) => (t.type === 'chat' ? running : tabHasContent(t)))
+  const current = tabs.find((t) => t.id === tab)
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
       <View className='live__stage'>
@@ -150,8 +157,8 @@ function LivePage() {
           <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
           <View className='live__tabs' {...tablistProps('直播间')}>
             <View
-              className={`live__tab${tab === 'chat' ? ' live__tab--on' : ''}`}
-              {...tabProps(tab === 'chat')}
+              className={`live__tab${!current ? ' live__tab--on' : ''}`}
+              {...tabProps(!current)}
               data-tab='chat'
               onClick={() => setTab('chat')}
             >
@@ -170,12 +177,14 @@ function LivePage() {
             ))}
           </View>
           <View className='live__panel'>
-            {tab === 'chat' ? (
+            {!current ? (
               <ChatPanel roomId={roomId} />
-            ) : tabs.find((t) => t.id === tab)?.type === 'goods' ? (
+            ) : current.type === 'goods' ? (
               <GoodsTab roomId={roomId} />
+            ) : current.type === 'chat' ? (
+              <ActivitiesTab roomId={roomId} />
             ) : (
-              <ExternalTab tab={tabs.find((t) => t.id === tab) || { title: '' }} />
+              <ExternalTab tab={current} />
             )}
           </View>
           <InteractBar roomId={roomId} />

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx'
-import { drawRain, fetchRainWinners, type RainData, type RainWinner } from '@/api/activity'
+import { drawRain, fetchRainMine, fetchRainWinners, type RainData, type RainWinner } from '@/api/activity'
 import { settle } from '@/core/call'
 import type { ActivityStore, StageContext } from '../types'
 
@@ -87,9 +87,31 @@ export class RainStore implements ActivityStore {
     this.rain = next
   }
 
+  /** On entering (and after a reconnect): a rain new to the store brings back the viewer's own draws of it. */
   applyDetail(data: unknown): void {
     const d = data as RainData | null
-    if (d && (d.actId || d.id)) this.hold(d)
+    if (!d || !(d.actId || d.id)) return
+    const fresh = Number(d.actId ?? d.id) !== this.rain?.actId
+    this.hold(d)
+    if (fresh) void this.restore()
+  }
+
+  /**
+   * The viewer's own draws of the rain as the server counts them (rain/mine): after a reload the chances left are the
+   * server's, not `count` again, and the last draw's prize or miss shows. A visitor has none to restore.
+   */
+  async restore(): Promise<void> {
+    const r = this.rain
+    if (!r || !this.ctx.userId()) return
+    const res = await settle(fetchRainMine(this.ctx.roomId, r.actId))
+    if (!res.ok || this.rain?.actId !== r.actId) return
+    const mine = res.data
+    runInAction(() => {
+      // draws made meanwhile on this page count too: the server's count is at least as fresh
+      if (mine.used < this.draws.length) return
+      this.draws = mine.draws.map((d) => ({ win: Number(d.win) === 1, title: d.title }))
+      this.remain = Math.max(0, Number(mine.remain) || 0)
+    })
   }
 
   applyPush(type: string, data: unknown): boolean {

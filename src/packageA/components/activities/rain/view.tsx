@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useRef, useState } from 'react'
-import { buttonProps } from '../aria'
+import { buttonProps, disabledButtonProps } from '../aria'
 import { ActivityCard } from '../card'
 import { openRecords } from '../records'
 import type { ViewProps } from '../types'
@@ -12,6 +12,8 @@ import './view.scss'
 /** Packets per wave and how long one takes to fall (ms). */
 export const WAVE_SIZE = 6
 export const FALL_MS = 4000
+/** What 摇一摇 says once the viewer's chances are used (the server's count: rain/mine, rain/draw's remain). */
+export const NO_CHANCES = '机会已用完'
 
 interface Packet {
   id: number
@@ -66,6 +68,13 @@ export const RainView = observer(function RainView({ store, roomId, onClose }: V
   const rain = store.rain
   const stopShake = useRef<(() => void) | null>(null)
   useEffect(() => () => stopShake.current?.(), [])
+  // no chances left: shakes draw nothing, so they are not listened to
+  const spent = store.remain <= 0
+  useEffect(() => {
+    if (!spent) return
+    stopShake.current?.()
+    stopShake.current = null
+  }, [spent])
   if (!rain) return null
   const last = store.draws[store.draws.length - 1]
   return (
@@ -86,7 +95,11 @@ export const RainView = observer(function RainView({ store, roomId, onClose }: V
           进入红包雨
         </View>
       ) : null}
-      {store.playing && shakeOffered() && !stopShake.current ? (
+      {store.running && spent && shakeOffered() ? (
+        <View className='act-rain__shake act-rain__shake--off' {...disabledButtonProps(`摇一摇：${NO_CHANCES}`)}>
+          摇一摇 · {NO_CHANCES}
+        </View>
+      ) : store.playing && shakeOffered() && !stopShake.current ? (
         <View
           className='act-rain__shake'
           {...buttonProps('摇一摇抢红包')}

@@ -31,8 +31,20 @@ export class RedpackStore implements ActivityStore {
     return fresh
   }
 
+  /** On entering (and after a reconnect): a packet new to the store brings back the viewer's own draw of it. */
   applyDetail(data: unknown): void {
-    this.set(data as RedpackData | null)
+    if (this.set(data as RedpackData | null)) void this.restore()
+  }
+
+  /**
+   * The viewer's own draw of the packet as the server keeps it (redpack/result's `mine`): after a reload the card
+   * shows 抢到 N 慧币, not 抢 again. A visitor has none to restore.
+   */
+  async restore(): Promise<void> {
+    if (!this.ctx.userId() || this.outcome) return
+    await this.loadResult()
+    const mine = Number(this.result?.mine) || 0
+    if (mine > 0 && !this.outcome) runInAction(() => (this.outcome = { amount: mine, msg: '' }))
   }
 
   applyPush(_type: string, data: unknown): boolean {
