@@ -278,34 +278,46 @@ export function useChatSend(room: ChatRoom | null) {
 
 /**
  * The chat panel below the player (spec R5.6–R5.9): the room's messages (latest at the bottom,
- * kept in view), tap one for 举报 / 屏蔽, and an input with 发送.
+ * kept in view), tap one for 举报 / 屏蔽, and an input with 发送 (`box`; the live room puts its box in the row at
+ * the bottom of the page instead: ChatBox).
  */
-export function ChatPanel({ roomId }: { roomId: number }) {
+export function ChatPanel({ roomId, box = true }: { roomId: number; box?: boolean }) {
   const room = useChatRoom(roomId)
+  return (
+    <View className='chat' data-room={roomId}>
+      {room ? <ChatList room={room} /> : null}
+      {box ? <ChatBar room={room} /> : null}
+    </View>
+  )
+}
+
+/** The chat's input with 发送 on its own, for a page that places it apart from the messages (the live room's bottom row). */
+export function ChatBox({ roomId }: { roomId: number }) {
+  return <ChatBar room={useChatRoom(roomId)} />
+}
+
+function ChatBar({ room }: { room: ChatRoom | null }) {
   const { text, setText, sending, send } = useChatSend(room)
   // the keyboard lifts the bar, not the page (the video stays on screen)
   const lift = useKeyboardLift()
   return (
-    <View className='chat' data-room={roomId}>
-      {room ? <ChatList room={room} /> : null}
-      <View className='chat__bar' style={lift.barStyle}>
-        <Input
-          {...lift.inputProps}
-          className='chat__input'
-          value={text}
-          placeholder='说点什么…'
-          maxlength={200}
-          confirmType='send'
-          onInput={(e) => setText(e.detail.value)}
-          onConfirm={() => void send()}
-        />
-        <View
-          className={`chat__send${sending ? ' chat__send--busy' : ''}`}
-          {...buttonProps()}
-          onClick={() => void send()}
-        >
-          {SEND_TEXT}
-        </View>
+    <View className='chat__bar' style={lift.barStyle}>
+      <Input
+        {...lift.inputProps}
+        className='chat__input'
+        value={text}
+        placeholder='说点什么…'
+        maxlength={200}
+        confirmType='send'
+        onInput={(e) => setText(e.detail.value)}
+        onConfirm={() => void send()}
+      />
+      <View
+        className={`chat__send${sending ? ' chat__send--busy' : ''}`}
+        {...buttonProps()}
+        onClick={() => void send()}
+      >
+        {SEND_TEXT}
       </View>
     </View>
   )
