@@ -24,7 +24,13 @@ export function hostDrawsBar(): boolean {
 
 /** Back when the app has a page under this one, else home (the page was opened first, from a link or a reload). */
 export function topBarAction(): TopBarAction {
-  return Taro.getCurrentPages().length > 1 ? 'back' : 'home'
+  let depth = 0
+  try {
+    depth = Taro.getCurrentPages().length
+  } catch {
+    // no router (a page drawn on its own): nothing to go back to
+  }
+  return depth > 1 ? 'back' : 'home'
 }
 
 /** The document's title as it changes (pages set it with setPageTitle; Taro puts a page's back as it shows again). */
