@@ -175,8 +175,9 @@ function LivePage() {
               ))}
             </View>
           ) : null}
-          {/* the tab's content, and over its top the activity card: it enters there without moving the page */}
-          <View className='live__body'>
+          {/* the tab's content with the activity card: over the chat's top (it enters without moving the page, the
+              newest lines stay in view below it), above any other tab's content (a list of goods stays reachable) */}
+          <View className={`live__body live__body--${tab === 'chat' ? 'over' : 'above'}`}>
             {below ? (
               <View className='live__panel'>
                 {tab === 'chat' ? (
