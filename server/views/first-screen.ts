@@ -91,11 +91,11 @@ const STYLE = `${layerRule('#f5f5f5')}
 #${FIRST_SCREEN_ID} .fs-item img{width:2rem;height:2rem;border-radius:.5rem}
 #${FIRST_SCREEN_ID} .fs-item span{margin-top:.2rem;font-size:.6rem;line-height:1.4}`
 
-// the live room's sizes (src/packageA/pages/live/live.scss): the stage 422 (portrait 800) design px, black, the
+// the live room's sizes (src/packageA/pages/live/live.scss): the stage 422 (portrait 800, at most 40vh) design px, black, the
 // cover as the video's poster (contained, as <video poster> shows it); then the title block
 const LIVE_STYLE = `${layerRule('#fff')}
 #${FIRST_SCREEN_ID} .fs-stage{height:10.55rem;background:#000 center/contain no-repeat}
-#${FIRST_SCREEN_ID} .fs-stage--portrait{height:20rem}
+#${FIRST_SCREEN_ID} .fs-stage--portrait{height:20rem;max-height:40vh}
 #${FIRST_SCREEN_ID} .fs-head{padding:.5rem .6rem 0;display:flex;flex-direction:column}
 #${FIRST_SCREEN_ID} .fs-title{font-size:.8rem;font-weight:600;color:#222}
 #${FIRST_SCREEN_ID} .fs-topic{margin-top:.15rem;font-size:.6rem;color:#b34f00}`

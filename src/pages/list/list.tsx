@@ -18,6 +18,7 @@ import './list.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { topBarHeight, withTopBar } from '@/components/top-bar'
 
 /** The paged list of each list type, and the items it holds. */
 interface Lists {
@@ -165,7 +166,7 @@ function ListPage() {
     <View className='page list-page'>
       <VirtualList
         className='list-page__virtual'
-        height={info.windowHeight}
+        height={info.windowHeight - topBarHeight()}
         width='100%'
         itemData={list.list}
         itemCount={list.list.length}
@@ -184,4 +185,4 @@ function ListPage() {
   )
 }
 
-export default observer(ListPage)
+export default withTopBar(observer(ListPage))

@@ -33,7 +33,7 @@ export interface StageProps {
   afterVideo?: boolean
   /** in full screen: a chip over the video that opens the card */
   compact?: boolean
-  /** told whether a card shows (a portrait room makes room for it) */
+  /** told whether a card shows (the live room marks itself `live--activity` meanwhile) */
   onShown?: (shown: boolean) => void
 }
 

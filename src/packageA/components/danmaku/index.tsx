@@ -281,39 +281,51 @@ export function useChatSend(room: ChatRoom | null) {
 
 /**
  * The chat panel below the player (spec R5.6–R5.9): the room's messages (latest at the bottom,
- * kept in view), tap one for 举报 / 屏蔽, and an input with 发送.
+ * kept in view), tap one for 举报 / 屏蔽, and an input with 发送 (`box`; the live room puts its box in the row at
+ * the bottom of the page instead: ChatBox).
  */
-export const ChatPanel = observer(function ChatPanel({ roomId }: { roomId: number }) {
+export function ChatPanel({ roomId, box = true }: { roomId: number; box?: boolean }) {
   const room = useChatRoom(roomId)
+  return (
+    <View className='chat' data-room={roomId}>
+      {room ? <ChatList room={room} /> : null}
+      {box ? <ChatBar room={room} roomId={roomId} /> : null}
+    </View>
+  )
+}
+
+/** The chat's input with 发送 on its own, for a page that places it apart from the messages (the live room's bottom row). */
+export function ChatBox({ roomId }: { roomId: number }) {
+  return <ChatBar room={useChatRoom(roomId)} roomId={roomId} />
+}
+
+const ChatBar = observer(function ChatBar({ room, roomId }: { room: ChatRoom | null; roomId: number }) {
   const { text, setText, sending, send } = useChatSend(room)
   // the keyboard lifts the bar, not the page (the video stays on screen)
   const lift = useKeyboardLift()
   // the room's chat closed (its info, then the chat_status push): said at the box before anyone types (R5.8)
   const closed = liveStore.roomsData[roomId]?.chat_closed === 1
   return (
-    <View className='chat' data-room={roomId}>
-      {room ? <ChatList room={room} /> : null}
-      <View className={`chat__bar${closed ? ' chat__bar--closed' : ''}`} style={lift.barStyle}>
-        <Input
-          {...lift.inputProps}
-          {...(closed ? inputLabelProps(CHAT_CLOSED_TEXT) : {})}
-          className='chat__input'
-          value={closed ? '' : text}
-          placeholder={closed ? CHAT_CLOSED_TEXT : '说点什么…'}
-          disabled={closed}
-          maxlength={200}
-          confirmType='send'
-          onInput={(e) => setText(e.detail.value)}
-          onConfirm={() => !closed && void send()}
-        />
-        <View
-          className={`chat__send${sending ? ' chat__send--busy' : ''}${closed ? ' chat__send--off' : ''}`}
-          {...buttonProps()}
-          {...(closed ? disabledProps(true) : {})}
-          onClick={() => !closed && void send()}
-        >
-          {SEND_TEXT}
-        </View>
+    <View className={`chat__bar${closed ? ' chat__bar--closed' : ''}`} style={lift.barStyle}>
+      <Input
+        {...lift.inputProps}
+        {...(closed ? inputLabelProps(CHAT_CLOSED_TEXT) : {})}
+        className='chat__input'
+        value={closed ? '' : text}
+        placeholder={closed ? CHAT_CLOSED_TEXT : '说点什么…'}
+        disabled={closed}
+        maxlength={200}
+        confirmType='send'
+        onInput={(e) => setText(e.detail.value)}
+        onConfirm={() => !closed && void send()}
+      />
+      <View
+        className={`chat__send${sending ? ' chat__send--busy' : ''}${closed ? ' chat__send--off' : ''}`}
+        {...buttonProps()}
+        {...(closed ? disabledProps(true) : {})}
+        onClick={() => !closed && void send()}
+      >
+        {SEND_TEXT}
       </View>
     </View>
   )

@@ -1,6 +1,9 @@
 import { FeaturedPage } from '@/packageA/components/featured'
+import { withTopBar } from '@/components/top-bar'
 
 /** Featured slow-live page dingshu (spec R2.15, R9.28). */
-export default function FeaturedDingshu() {
+function FeaturedDingshu() {
   return <FeaturedPage page='dingshu' />
 }
+
+export default withTopBar(FeaturedDingshu)

@@ -3,9 +3,10 @@ import { useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { PageState } from '@/components/page-state'
+import { withTopBar } from '@/components/top-bar'
 import { LiveLoading } from './loading'
 import { ActivitiesTab, ActivityStage, GoodsTab, runningActivities } from '@/packageA/components/activities/entry'
-import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
+import { ChatBox, ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
 import { InteractBar, LikeButton } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
@@ -43,8 +44,10 @@ const held = (room: RoomInfo, roomId: number, premium: PremiumModule | null) =>
   isPaid(room) && (!premium || premium.premiumStore.blocked(roomId, room))
 
 /**
- * The live room (spec R2.8, R2.44): the player with flying danmaku, the activity stage below it (never over the
- * video), the paid-live banner, the streamer, the group switcher, chat and the room's external tabs, likes and gifts.
+ * The live room (spec R2.8, R2.44): the player with flying danmaku, the paid-live banner, the streamer, the group
+ * switcher; chat and the room's external tabs with the activity stage over their top (never over the video), and the
+ * chat box, gifts and likes in one row at the bottom. The page is one screen high: the video and the bottom row keep
+ * their place and the tab's content takes what is left; on a wide window the chat column stands beside the video.
  * In full screen the danmaku, a chat box, the like button and a chip of the running activities stay with the video.
  */
 function LivePage() {
@@ -111,88 +114,104 @@ function LivePage() {
   const current = tabs.find((t) => t.id === tab)
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
-      <View className='live__stage'>
-        {phase === 'live' ? (
-          <Player
-            src={room.source || ''}
-            poster={room.cover}
-            title={room.title}
-            live
-            blocked={held(room, roomId, premium)}
-            orientation={orientation}
-            danmaku
-          >
-            <DanmakuLayer roomId={roomId} />
-            <FullscreenOnly>
-              <ActivityStage roomId={roomId} compact />
-              <View className='live__fs-bar'>
-                <FullscreenChatBox roomId={roomId} />
-                <LikeButton roomId={roomId} keepBatch />
-              </View>
-            </FullscreenOnly>
-          </Player>
-        ) : (
-          <>
-            <PhaseCard room={room} phase={phase} />
-            <DanmakuLayer roomId={roomId} />
-          </>
-        )}
-      </View>
-      <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
-      {premium ? <premium.PremiumBanner roomId={roomId} /> : null}
-      <View className='live__title'>
-        <Text className='live__title-text'>{room.title}</Text>
-        {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
-      </View>
-      <RoomHeader
-        room={room}
-        onPoster={() => {
-          // the web's share sheet is the poster: opening it is the share (R7.70)
-          setPoster(true)
-          void liveStore.share(roomId)
-        }}
-      />
-      {below ? (
-        <>
-          <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
-          <View className='live__tabs' {...tablistProps('直播间')}>
-            <View
-              className={`live__tab${!current ? ' live__tab--on' : ''}`}
-              {...tabProps(!current)}
-              data-tab='chat'
-              onClick={() => setTab('chat')}
-            >
-              聊天
-            </View>
-            {tabs.map((t) => (
-              <View
-                key={t.id}
-                className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`}
-                {...tabProps(tab === t.id)}
-                data-tab={t.id}
-                onClick={() => setTab(t.id || 'chat')}
+      <View className='live__room'>
+        <View className='live__main'>
+          <View className='live__stage'>
+            {phase === 'live' ? (
+              <Player
+                src={room.source || ''}
+                poster={room.cover}
+                title={room.title}
+                live
+                blocked={held(room, roomId, premium)}
+                orientation={orientation}
+                danmaku
               >
-                {t.title}
-              </View>
-            ))}
-          </View>
-          <View className='live__panel'>
-            {!current ? (
-              <ChatPanel roomId={roomId} />
-            ) : current.type === 'goods' ? (
-              <GoodsTab roomId={roomId} />
-            ) : current.type === 'chat' ? (
-              <ActivitiesTab roomId={roomId} />
+                <DanmakuLayer roomId={roomId} />
+                <FullscreenOnly>
+                  <ActivityStage roomId={roomId} compact />
+                  <View className='live__fs-bar'>
+                    <FullscreenChatBox roomId={roomId} />
+                    <LikeButton roomId={roomId} keepBatch />
+                  </View>
+                </FullscreenOnly>
+              </Player>
             ) : (
-              <ExternalTab tab={current} />
+              <>
+                <PhaseCard room={room} phase={phase} />
+                <DanmakuLayer roomId={roomId} />
+              </>
             )}
           </View>
-          <InteractBar roomId={roomId} />
-        </>
-      ) : null}
+          {premium ? <premium.PremiumBanner roomId={roomId} /> : null}
+          <View className='live__title'>
+            <Text className='live__title-text'>{room.title}</Text>
+            {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
+          </View>
+          <RoomHeader
+            room={room}
+            onPoster={() => {
+              // the web's share sheet is the poster: opening it is the share (R7.70)
+              setPoster(true)
+              void liveStore.share(roomId)
+            }}
+          />
+          {below ? <GroupSwitcher roomId={roomId} afterVideo={videoFirst} /> : null}
+        </View>
+        <View className='live__side'>
+          {below ? (
+            <View className='live__tabs' {...tablistProps('直播间')}>
+              <View
+                className={`live__tab${!current ? ' live__tab--on' : ''}`}
+                {...tabProps(!current)}
+                data-tab='chat'
+                onClick={() => setTab('chat')}
+              >
+                聊天
+              </View>
+              {tabs.map((t) => (
+                <View
+                  key={t.id}
+                  className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`}
+                  {...tabProps(tab === t.id)}
+                  data-tab={t.id}
+                  onClick={() => setTab(t.id || 'chat')}
+                >
+                  {t.title}
+                </View>
+              ))}
+            </View>
+          ) : null}
+          {/* the tab's content with the activity card: over the chat's top (it enters without moving the page, the
+              newest lines stay in view below it), above any other tab's content (a list of goods stays reachable) */}
+          <View className={`live__body live__body--${!current ? 'over' : 'above'}`}>
+            {below ? (
+              <View className='live__panel'>
+                {!current ? (
+                  <ChatPanel roomId={roomId} box={false} />
+                ) : current.type === 'goods' ? (
+                  <GoodsTab roomId={roomId} />
+                ) : current.type === 'chat' ? (
+                  <ActivitiesTab roomId={roomId} />
+                ) : (
+                  <ExternalTab tab={current} />
+                )}
+              </View>
+            ) : null}
+            <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
+          </View>
+          {below ? (
+            // the chat box, 礼物 and 点赞 in one row at the bottom, in view on every tab and with any card open
+            <View className='live__dock'>
+              <ChatBox roomId={roomId} />
+              <InteractBar roomId={roomId} />
+            </View>
+          ) : null}
+        </View>
+      </View>
       {poster && <Poster room={room} onClose={() => setPoster(false)} />}
     </View>
   )
 }
 
-export default observer(LivePage)
+export default withTopBar(observer(LivePage))

@@ -24,6 +24,7 @@ import { FullscreenOnly } from '@/packageA/components/player/context'
 import { PlaybackPremiumBanner } from '@/packageA/components/interact/premium-banner'
 import { playbackPremiumStore } from '@/packageA/components/interact/premium-store'
 import { useKeyboardLift } from '@/hooks/use-keyboard-lift'
+import { withTopBar } from '@/components/top-bar'
 
 /**
  * A playback (spec R2.9): the recording in the player (清晰度, 倍速, full screen, resuming where the viewer stopped)
@@ -192,4 +193,4 @@ function PlaybackPage() {
   )
 }
 
-export default observer(PlaybackPage)
+export default withTopBar(observer(PlaybackPage))

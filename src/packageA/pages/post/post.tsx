@@ -7,6 +7,7 @@ import { PostCard } from '@/packageA/components/post-card'
 import { TimelineStore } from '@/packageA/pages/timeline/store'
 import { setPageTitle } from '@/platform/title'
 import { PostStore } from './store'
+import { withTopBar } from '@/components/top-bar'
 
 /** One post of a timeline (spec R2.12, R7.31, R7.35). */
 function PostPage() {
@@ -28,4 +29,4 @@ function PostPage() {
   )
 }
 
-export default observer(PostPage)
+export default withTopBar(observer(PostPage))

@@ -18,6 +18,7 @@ import './preview.scss'
 import { buttonProps, linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { PreviewStore } from './store'
+import { withTopBar } from '@/components/top-bar'
 
 /** A preview (teaser, spec R2.10): what is coming, when, and a reminder (subscribe, R4.27, R5.13). */
 function PreviewPage() {
@@ -83,4 +84,4 @@ function PreviewPage() {
   )
 }
 
-export default observer(PreviewPage)
+export default withTopBar(observer(PreviewPage))

@@ -16,6 +16,7 @@ import { stripHtml } from '@/utils/validate'
 import './streamer.scss'
 import { buttonProps, disabledProps, linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { withTopBar } from '@/components/top-bar'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
@@ -239,4 +240,4 @@ function StreamerDetailPage() {
   )
 }
 
-export default observer(StreamerDetailPage)
+export default withTopBar(observer(StreamerDetailPage))

@@ -12,6 +12,7 @@ import './timeline.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { withTopBar } from '@/components/top-bar'
 
 /** A timeline (spec R2.11): the topic, a link to its live room or playback, and its posts newest first. */
 function TimelinePage() {
@@ -82,4 +83,4 @@ function TimelinePage() {
   )
 }
 
-export default observer(TimelinePage)
+export default withTopBar(observer(TimelinePage))

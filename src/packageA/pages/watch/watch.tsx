@@ -16,6 +16,7 @@ import { showToast } from '@/ui/overlay'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import { WatchStore, programmeRows, today, type WatchType, type Watchable } from './store'
 import './watch.scss'
+import { withTopBar } from '@/components/top-bar'
 
 const TYPES: WatchType[] = ['channel', 'programme', 'video']
 const KINDS: MediaKind[] = ['tv', 'radio', 'audio']
@@ -209,4 +210,4 @@ function WatchPage() {
   )
 }
 
-export default observer(WatchPage)
+export default withTopBar(observer(WatchPage))

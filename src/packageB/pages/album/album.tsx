@@ -14,6 +14,7 @@ import './album.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
+import { withTopBar } from '@/components/top-bar'
 
 /**
  * Photo-album live (spec R2.17): the album, its photos 30 a page, photo likes that toggle, share and timeline share.
@@ -134,4 +135,4 @@ function AlbumPage() {
   )
 }
 
-export default observer(AlbumPage)
+export default withTopBar(observer(AlbumPage))

@@ -2,9 +2,10 @@ import { View, Text, Button } from '@tarojs/components'
 import Taro, { useRouter } from '@tarojs/taro'
 import { useEffect, useState } from 'react'
 import { openChannel } from '@/platform/channel'
+import { withTopBar } from '@/components/top-bar'
 
 /** Redirects to a video channel (spec R2.20): query finderUserName with feedId (a video) or none (the live). */
-export default function ChannelBridge() {
+function ChannelBridge() {
   const { params } = useRouter()
   const [error, setError] = useState<string | null>(null)
   const go = () => {
@@ -28,3 +29,5 @@ export default function ChannelBridge() {
     </View>
   )
 }
+
+export default withTopBar(ChannelBridge)

@@ -11,6 +11,7 @@ import { loginStore } from '@/stores/login'
 import { loginPrompt } from '@/stores/login-prompt'
 import './deposit.scss'
 import { buttonProps, choiceProps, hiddenProps } from '@/platform/a11y'
+import { withTopBar } from '@/components/top-bar'
 
 /** The currency name (spec R9.1). */
 const CURRENCY = '慧币'
@@ -111,4 +112,4 @@ function DepositPage() {
   )
 }
 
-export default observer(DepositPage)
+export default withTopBar(observer(DepositPage))

@@ -11,6 +11,7 @@ import { serviceConfig } from '@/stores/service-config'
 import { loginStore } from '@/stores/login'
 import { loginPrompt } from '@/stores/login-prompt'
 import './payment.scss'
+import { withTopBar } from '@/components/top-bar'
 
 const yuan = (n: number) => `¥${(Math.round(Number(n) * 100) / 100).toFixed(2)}`
 
@@ -135,4 +136,4 @@ function MallPaymentPage() {
   )
 }
 
-export default observer(MallPaymentPage)
+export default withTopBar(observer(MallPaymentPage))

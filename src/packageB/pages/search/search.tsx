@@ -15,6 +15,7 @@ import './search.scss'
 import { displayName } from '@/utils/names'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
+import { withTopBar } from '@/components/top-bar'
 
 /** A result with its kind: the kind tells which item it is. */
 type Result = { [K in SearchKind]: { kind: K; item: SearchItemOf[K] } }[SearchKind]
@@ -266,4 +267,4 @@ const KindResults = observer(function KindResults({ kind }: { kind: Exclude<Sear
   )
 })
 
-export default observer(SearchPage)
+export default withTopBar(observer(SearchPage))

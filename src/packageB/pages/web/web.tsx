@@ -6,13 +6,14 @@ import { TIMEOUT_MESSAGE } from '@/utils/errors'
 import { loadWhatwgURL, whatwgURLLoaded } from '@/platform/url'
 import { nameWebFrame } from '@/platform/web-frame'
 import { webPageUrl } from '@/router/navigate'
+import { withTopBar } from '@/components/top-bar'
 
 /**
  * Embedded web view (spec R2.19): query `url` (percent-encoded once, as openWebView writes it); `refresh_on_show=1`
  * reloads the page each time it shows again (after a payment or login page came back, say). The page checks the URL
  * itself (R2.35): only an http(s) URL on the live host or the whitelist opens, anything else shows the error state.
  */
-export default function WebPage() {
+function WebPage() {
   // the mini-program reads the URL once its parser is loaded (src/platform/url.ts); H5's is always there
   const [parser, setParser] = useState<'loading' | 'ready' | 'failed'>(whatwgURLLoaded() ? 'ready' : 'loading')
   useEffect(() => {
@@ -59,3 +60,5 @@ function WebFrame() {
   }
   return <WebView src={src} />
 }
+
+export default withTopBar(WebPage)

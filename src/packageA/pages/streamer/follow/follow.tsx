@@ -11,6 +11,7 @@ import { sessionStore } from '@/stores/session'
 import { loginPrompt } from '@/stores/login-prompt'
 import { streamerStore } from '@/stores/streamer'
 import './follow.scss'
+import { withTopBar } from '@/components/top-bar'
 
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 const openStreamer = (s: Streamer) => openPage('streamerDetail', { id: s.id, roomid: s.roomId || undefined })
@@ -61,4 +62,4 @@ function FollowPage() {
   )
 }
 
-export default observer(FollowPage)
+export default withTopBar(observer(FollowPage))
