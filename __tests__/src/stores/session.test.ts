@@ -190,7 +190,9 @@ describe('R4 login', () => {
     expect(getItem(USER_KEY)).toBeUndefined()
     await flush()
     // R4.6: the prompt asks, remembers where the user was and opens the user page
-    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ title: '提示', confirmText: '去登录' }))
+    expect(modal).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '提示', confirmText: '去登录', confirmColor: '#b34f00' })
+    )
     expect(getItem(REDIRECT_KEY)).toBe(LIVE_URL)
     expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/user/user' }))
   })
