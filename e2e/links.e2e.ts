@@ -162,6 +162,13 @@ test('R4.6 R2.41 关注 in a room opened by its short path, 去登录, log in: b
   // the theme's text colour (#b34f00, 5.2:1 on the modal's white), not WeChat green
   assert.equal(await confirm.evaluate((e) => getComputedStyle(e).color), 'rgb(179, 79, 0)')
   await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/), confirm.click()])
+  // the login button in the theme: white on #b34f00 (5.2:1), not Taro's default grey
+  const submit = page.locator('.user-form__submit:visible').first()
+  await submit.waitFor()
+  assert.deepEqual(await submit.evaluate((e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]), [
+    'rgb(179, 79, 0)',
+    'rgb(255, 255, 255)'
+  ])
   await submitLoginForm(page)
   await page.waitForURL(/\/m2\/packageA\/pages\/live\/live\?roomid=301$/, { timeout: 15000 })
   await page.locator('.room-header__follow:visible').waitFor()
