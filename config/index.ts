@@ -218,6 +218,14 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           /@tarojs[\\/]router[\\/]dist[\\/]tabbar\.js$/,
           path.resolve(__dirname, 'stubs/taro-tabbar.js')
         )
+        // Taro's components' stylesheet without its one image from another host (the Button's loading spinner), and
+        // with the default Button's colours under the app's own (config/loaders/taro-component-styles.cjs)
+        chain.module
+          .rule('taro-component-styles')
+          .test(/@tarojs[\\/]components-react[\\/]dist[\\/]index\.css$/)
+          .enforce('pre')
+          .use('taro-component-styles')
+          .loader(path.resolve(__dirname, 'loaders/taro-component-styles.cjs'))
         // Taro's own styles (global.css, its components' CSS) go into the app's stylesheet like the app's, not into
         // <style> elements its script inserts at start-up (src/platform/component-styles.h5.ts puts them first)
         if (chain.get('mode') === 'production') {

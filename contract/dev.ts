@@ -21,6 +21,8 @@ const RoomId = () => Type.Integer({ minimum: 1, description: '直播间ID（路�
 
 // ---- sign-in and money
 
+const SmsCode = Obj({ mobile: Type.String(), code: Type.String(), expires_at: Seconds() })
+
 export const smsCode = defineCall({
   spec: [],
   summary: '查看发给某手机号的短信验证码',
@@ -29,7 +31,18 @@ export const smsCode = defineCall({
   path: '/dev/sms-code',
   ...DEMO,
   payload: Payload({ mobile: F.str('手机号', { minLength: 1 }) }, ['mobile']),
-  data: Obj({ mobile: Type.String(), code: Type.String(), expires_at: Seconds() })
+  data: SmsCode
+})
+
+export const smsCodes = defineCall({
+  spec: [],
+  summary: '查看沙箱里未过期的短信验证码',
+  description: '沙箱不发短信：列出每个手机号最近一次、尚未过期的验证码（`npm run demo -- sms`），最近发送的在前。',
+  method: 'GET',
+  path: '/dev/sms-codes',
+  ...DEMO,
+  payload: Payload({}),
+  data: Type.Array(SmsCode)
 })
 
 export const orderConfirm = defineCall({

@@ -1,10 +1,12 @@
-// Links into the web view in the H5 build: the URL handed to the web-view page is encoded once
-// and decoded once, the page checks it itself (spec R2.19, R2.27, R2.28, R2.35). The reference server is the live
-// host, so its activity pages (/activity/<name>) are on the whitelist.
+// Links in the H5 build. Into the web view: the URL handed to the web-view page is encoded once and decoded once, the
+// page checks it itself (spec R2.19, R2.27, R2.28, R2.35). The reference server is the live host, so its activity
+// pages (/activity/<name>) are on the whitelist, and its links to the app's own pages (the home menu's, absolute on
+// the main host) open those pages, never the app inside its own web view (R2.41). The login a room asks for comes
+// back to that room, whichever of its paths was opened (R4.6).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { suite } from './harness'
+import { HOME_READY, submitLoginForm, suite } from './harness'
 
 const s = suite()
 
@@ -74,4 +76,105 @@ test('R2.35 the web-view page refuses a url off the whitelist by itself: 链接�
     assert.equal(await page.locator('taro-web-view-core').count(), 0)
     await page.close()
   }
+})
+
+/** The page shown is the app's own, at `path` (under /m2/), and holds no web view. */
+async function ownPage(page: Page, path: string) {
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === `/m2${path}`, { timeout: 15000 })
+  // the page has drawn (its chunk came), and it is no web-view page with the app in an iframe
+  await page.waitForFunction(() => {
+    const pages = document.querySelectorAll('.taro_page')
+    return pages.length > 0 && pages[pages.length - 1].childElementCount > 0
+  })
+  assert.equal(await page.locator('taro-web-view-core, iframe').count(), 0, `${path}: no web view, no iframe`)
+}
+
+const MENU: Array<[string, string]> = [
+  ['直播', '/pages/list/list?type=live'],
+  ['回放', '/pages/list/list?type=playback'],
+  ['预告', '/pages/list/list?type=event'],
+  ['慢直播', '/packageA/featured/wuxilcb/wuxilcb'],
+  ['相册', '/packageB/pages/album/album?id=1'],
+  ['图文', '/packageA/pages/timeline/timeline?id=1'],
+  ['充值', '/packageB/pages/deposit/deposit']
+]
+
+test('R2.41 R2.42 each home menu entry (absolute links of the main host) opens the app’s own page, not the web view', async () => {
+  const page = await open('/m2/pages/home/home')
+  await page.waitForSelector(HOME_READY)
+  // the menu's links as the server answers them: absolute, on the live host
+  const links = await page.evaluate(() =>
+    fetch('/api/v1/userapp/index', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ version: '1.0.0', platform: 'h5' })
+    }).then((r) => r.json())
+  )
+  for (const [title, path] of MENU) {
+    const item = links.data.menu.find((m: { title: string }) => m.title === title)
+    assert.equal(item.url, `${s.server.origin}/m2${path}`, `${title}: an absolute link of the main host`)
+  }
+  for (const [title, path] of MENU) {
+    await page.locator('.home__menu-item', { hasText: title }).first().click()
+    await ownPage(page, path)
+    await page.goBack()
+    await page.waitForURL(/\/m2\/pages\/home\/home$/)
+    await page.waitForSelector(HOME_READY)
+  }
+  await page.close()
+})
+
+test('R2.41 R2.35 a main-host link with or without /m2/ and by a short path opens the page; another path the web view', async () => {
+  const cases: Array<[string, string | null]> = [
+    ['/m2/pages/list/list?type=live', '/pages/list/list?type=live'],
+    ['/pages/list/list?type=event', '/pages/list/list?type=event'],
+    ['/m2/live?roomid=306', '/packageA/pages/live/live?roomid=306'],
+    ['/binhu717', '/packageA/featured/hubin/hubin'],
+    ['/activity/lottery-records', null]
+  ]
+  for (const [link, path] of cases) {
+    const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+    // the first menu entry links there, as the server could answer it
+    await page.route('**/api/v1/userapp/index', async (route) => {
+      const response = await route.fetch()
+      const body = await response.json()
+      body.data.menu[0].url = `${s.server.origin}${link}`
+      await route.fulfill({ response, json: body })
+    })
+    await page.goto(`${s.server.origin}/m2/pages/home/home`)
+    await page.waitForSelector(HOME_READY)
+    await page.locator('.home__menu-item').first().click()
+    if (path) await ownPage(page, path)
+    else assert.equal((await webView(page)).src, `${s.server.origin}${link}`)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await page.close()
+  }
+})
+
+test('R4.6 R2.41 关注 in a room opened by its short path, 去登录, log in: back in the room, and Back stays in the app', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${s.server.origin}/m2/live?roomid=301`)
+  await page.locator('.room-header__follow:visible').click()
+  const confirm = page.locator('.taro-model__confirm:visible')
+  await confirm.waitFor()
+  assert.equal(await confirm.textContent(), '去登录')
+  // the theme's text colour (#b34f00, 5.2:1 on the modal's white), not WeChat green
+  assert.equal(await confirm.evaluate((e) => getComputedStyle(e).color), 'rgb(179, 79, 0)')
+  await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/), confirm.click()])
+  // the login button in the theme: white on #b34f00 (5.2:1), not Taro's default grey
+  const submit = page.locator('.user-form__submit:visible').first()
+  await submit.waitFor()
+  assert.deepEqual(await submit.evaluate((e) => [getComputedStyle(e).backgroundColor, getComputedStyle(e).color]), [
+    'rgb(179, 79, 0)',
+    'rgb(255, 255, 255)'
+  ])
+  await submitLoginForm(page)
+  await page.waitForURL(/\/m2\/packageA\/pages\/live\/live\?roomid=301$/, { timeout: 15000 })
+  await page.locator('.room-header__follow:visible').waitFor()
+  // Back: the app's 我的 (where the login was), not the page before the app
+  await page.goBack()
+  await page.waitForURL(/\/m2\/pages\/user\/user/)
+  await page.locator('.user-profile').waitFor({ timeout: 15000 })
+  await context.close()
 })

@@ -86,6 +86,26 @@ test('R2.35: a whitelisted link (the article host) opens the web-view page with 
   assertNoErrors(sim)
 })
 
+test('R2.41: the home menu’s links (absolute on the main live host) open the app’s own pages, not the web view', async () => {
+  const sim = await s.launch('pages/home/home')
+  await sim.waitForText('热门主播')
+  for (const [title, route, query] of [
+    ['直播', 'pages/list/list', { type: 'live' }],
+    ['慢直播', 'packageA/featured/wuxilcb/wuxilcb', {}],
+    ['相册', 'packageB/pages/album/album', { id: '1' }],
+    ['充值', 'packageB/pages/deposit/deposit', {}]
+  ] as const) {
+    sim.page.tap({ cls: 'home__menu-item', text: new RegExp(`^${title}$`) })
+    await sim.settle()
+    await sim.waitFor(() => sim.page.route === route, `${title}: ${route}`)
+    assert.deepEqual({ ...sim.page.query }, query, title)
+    assert.equal(sim.page.byTag('web-view').length, 0)
+    await sim.reLaunch('/pages/home/home')
+    await sim.waitForText('热门主播')
+  }
+  assertNoErrors(sim)
+})
+
 test("R2.35: the URL parser is package A's: not loaded at launch, loaded by the first link, once", async () => {
   const sim = await s.launch('pages/home/home')
   await sim.waitForText('热门主播')

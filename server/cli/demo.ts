@@ -5,7 +5,17 @@
 const port = Number(process.env.PORT ?? 8080)
 const base = process.env.DEMO_BASE ?? `http://localhost:${port}`
 
-const ACTIONS: Record<string, { usage: string; help: string; path: (a: string[]) => string }> = {
+interface Action {
+  usage: string
+  help: string
+  path: (a: string[]) => string
+  /** the control's method (contract/dev.ts); POST unless it only reads */
+  method?: 'GET' | 'POST'
+  /** it runs without an argument too */
+  optional?: boolean
+}
+
+const ACTIONS: Record<string, Action> = {
   onair: { usage: 'onair <roomid>', help: '开播（推送 live_status）', path: ([r]) => `/dev/rooms/${r}/onair` },
   offair: { usage: 'offair <roomid>', help: '下播', path: ([r]) => `/dev/rooms/${r}/offair` },
   quiz: { usage: 'quiz <roomid>', help: '推送一道答题（quiz）', path: ([r]) => `/dev/rooms/${r}/quiz` },
@@ -69,11 +79,18 @@ const ACTIONS: Record<string, { usage: string; help: string; path: (a: string[])
     path: ([r, k]) => `/dev/rooms/${r}/chat/prune?keep=${k ?? 100}`
   },
   pay: { usage: 'pay <order_id>', help: '确认一笔沙箱订单（到账一次）', path: ([o]) => `/dev/orders/${o}/confirm` },
-  sms: { usage: 'sms <mobile>', help: '查看发给某手机号的验证码', path: ([m]) => `/dev/sms-code?mobile=${m}` },
+  sms: {
+    usage: 'sms [mobile]',
+    help: '查看沙箱里的短信验证码（不带手机号：全部未过期的）',
+    path: ([m]) => (m ? `/dev/sms-code?mobile=${encodeURIComponent(m)}` : '/dev/sms-codes'),
+    method: 'GET',
+    optional: true
+  },
   ios: {
     usage: 'ios <0|1>',
     help: '切换 iOS 功能限制（config.iOSDisabled）',
-    path: ([v]) => `/dev/config?iOSDisabled=${v ?? 1}`
+    path: ([v]) => `/dev/config?iOSDisabled=${v ?? 1}`,
+    optional: true
   }
 }
 
@@ -85,12 +102,12 @@ async function main(): Promise<void> {
     for (const a of Object.values(ACTIONS)) console.log(`  ${a.usage.padEnd(40)} ${a.help}`)
     process.exit(action ? 1 : 0)
   }
-  if (!args[0] && !['ios'].includes(action)) {
+  if (!args[0] && !spec.optional) {
     console.error(`缺少参数：${spec.usage}`)
     process.exit(1)
   }
   const url = base + spec.path(args)
-  const res = await fetch(url, { method: 'POST' }).catch((e: Error) => {
+  const res = await fetch(url, { method: spec.method ?? 'POST' }).catch((e: Error) => {
     console.error(`无法连接 ${base}：${e.message}（先运行 npm start）`)
     process.exit(1)
   })

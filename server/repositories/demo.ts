@@ -7,6 +7,16 @@ export function smsCodeOf(ctx: AppContext, mobile: string): { code: string; expi
     { code: string; expires_at: number } | undefined
 }
 
+/** Every mobile number's last code that has not expired yet, the latest sent first. */
+export function liveSmsCodes(
+  ctx: AppContext,
+  now: number
+): Array<{ mobile: string; code: string; expires_at: number }> {
+  return ctx.store.db
+    .prepare('SELECT mobile, code, expires_at FROM sms WHERE expires_at > ? ORDER BY sent_at DESC, mobile')
+    .all(now) as Array<{ mobile: string; code: string; expires_at: number }>
+}
+
 /**
  * Forgets all but the room's newest `keep` chat messages, as a history retention would: how many went, the oldest
  * msg_id kept (0: none left) and the newest (0: none ever).

@@ -2,7 +2,7 @@ import type { Static } from 'typebox'
 import type { DataOf, InputOf, PostAt } from '../../contract'
 import type * as C from '../../contract/content'
 import { callAction, callGet, callPost, track, type DeclaredCall } from '@/core/call'
-import { rememberRoomKey, roomKey } from '@/core/room-access'
+import { forgetRoomKey, rememberRoomKey, roomKey } from '@/core/room-access'
 
 /** An external tab of a room (spec R3.10); the client gives each an id tab-N by position (R3.11). */
 export type RoomTab = Static<typeof C.RoomTab>
@@ -13,13 +13,20 @@ export type RoomInfo = DataOf<PostAt<'/userapp/roominfo'>>
 /** A room group of /m2/json/groups.json (R7.21, R4.24). */
 export type { RoomGroup } from '../../contract/content'
 
-/** POST /userapp/roominfo {roomid, test?, password?} (R7.13, R3.9); a password room's key is kept and sent again. */
+/**
+ * POST /userapp/roominfo {roomid, test?, password?} (R7.13, R3.9); a password room's key is kept for the session and
+ * sent again, and forgotten when the room asks for its password all the same (the password changed).
+ */
 export async function fetchRoomInfo(q: { roomid: number; test?: string; password?: string }): Promise<RoomInfo> {
   const data: InputOf<PostAt<'/userapp/roominfo'>> = { roomid: q.roomid }
   if (q.test) data.test = q.test
+  const key = q.password ? undefined : roomKey(q.roomid)
   if (q.password) data.password = q.password
-  else if (roomKey(q.roomid)) data.room_key = roomKey(q.roomid)
-  const info = await callPost('/userapp/roominfo', data)
+  else if (key) data.room_key = key
+  const info = await callPost('/userapp/roominfo', data).catch((e: unknown) => {
+    if (key && (e as { data?: { need_password?: number } } | null)?.data?.need_password === 1) forgetRoomKey(q.roomid)
+    throw e
+  })
   rememberRoomKey(q.roomid, info?.room_key)
   return info
 }

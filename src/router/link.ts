@@ -1,5 +1,6 @@
 import { WhatwgURL } from '@/platform/url'
 import { featuredKey, pageKeyOfPath, type PageKey } from './pages'
+import { isHomePath } from './startup'
 
 export interface LinkContext {
   /** Running inside the mini-program (copy instead of navigating for foreign hosts). */
@@ -153,6 +154,17 @@ function mainHostPage(url: string): LinkResult | null {
   return null
 }
 
+/**
+ * A link of the main live host to one of the app's own pages: its path (under /m2/ or not) is a page's path or one
+ * of its H5 short paths (`/m2/live`), home apart (its `page=` links are share links, mainHostPage). The page opens
+ * with the link's query; the app is never opened inside its own web view.
+ */
+function appPage(url: URL): LinkResult | null {
+  const page = pageKeyOfPath(url.pathname.replace(/^\/m2(?=\/)/, ''))
+  if (!page || page === 'home') return null
+  return { type: 'page', page, query: parseQuery(url.search.replace(/^\?/, '')) }
+}
+
 function parseQuery(search: string): LinkQuery {
   const out: LinkQuery = {}
   for (const part of search.split('&')) {
@@ -199,8 +211,9 @@ export function resolveLink(link: string | null | undefined, ctx: LinkContext): 
   const absolute = url.href
   const main = whitelistEntry(ctx.mainHost)
   if (main && url.hostname === main.host) {
-    const page = mainHostPage(absolute)
+    const page = appPage(url) ?? mainHostPage(absolute)
     if (page) return page
+    if (isHomePath(url.pathname)) return { type: 'page', page: 'home', query: {} }
   }
   const webview = webViewUrl(absolute, ctx)
   if (webview) return { type: 'webview', url: webview } // R2.35

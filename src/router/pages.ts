@@ -3,6 +3,7 @@
  * Main package: the four tabs and the list page; package A (preloaded from home) and package B.
  */
 import { HOME_PATH } from '../theme'
+import { PAGE_ALIASES } from './aliases'
 
 export const PACKAGE_A = 'packageA'
 export const PACKAGE_B = 'packageB'
@@ -88,10 +89,15 @@ export function featuredKey(name: string): FeaturedKey | null {
   return FEATURED_ALIASES[bare] ?? null
 }
 
-/** Which page key a path (with or without leading slash / query) belongs to. */
+/**
+ * Which page key a path (with or without leading slash / query) belongs to: a page's own path, or one of its H5 short
+ * paths (src/router/aliases.ts, `/live` for the live room).
+ */
 export function pageKeyOfPath(path: string): PageKey | null {
   const clean = '/' + path.replace(/^\/+/, '').split('?')[0]
-  for (const [k, p] of Object.entries(PAGE_PATHS)) if (p === clean) return k as PageKey
+  const aliases: Record<string, readonly string[]> = PAGE_ALIASES
+  const canonical = Object.keys(aliases).find((p) => aliases[p].includes(clean)) ?? clean
+  for (const [k, p] of Object.entries(PAGE_PATHS)) if (p === canonical) return k as PageKey
   return null
 }
 

@@ -57,6 +57,9 @@ export interface RoomError {
   msg: string
   code: number
   needPassword: boolean
+  /** a password room's title and cover, which its refusal carries (R3.9): its prompt shows them */
+  title?: string
+  cover?: string
 }
 
 /** How many other rooms on air an ended room's card offers. */
@@ -111,8 +114,15 @@ export class LiveStore {
       // a refusal carries its code, message and whether the room asks for a password (R3.9); auth, not found and a
       // timeout their status (401, 403, 404, 0) and the catalogue's message
       const { code, msg, data } = res.error
-      const needPassword = (data as { need_password?: number } | null)?.need_password === 1
-      runInAction(() => (this.roomErrors[roomid] = { code, msg: msg || '直播间加载失败', needPassword }))
+      const refusal = (data ?? {}) as { need_password?: number; title?: unknown; cover?: unknown }
+      const needPassword = refusal.need_password === 1
+      const room = needPassword
+        ? {
+            title: typeof refusal.title === 'string' ? refusal.title : undefined,
+            cover: typeof refusal.cover === 'string' ? refusal.cover : undefined
+          }
+        : {}
+      runInAction(() => (this.roomErrors[roomid] = { code, msg: msg || '直播间加载失败', needPassword, ...room }))
       return null
     }
     const info = res.data

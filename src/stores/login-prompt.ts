@@ -1,6 +1,7 @@
 import { openPage } from '@/router/navigate'
 import { saveRedirect } from '@/router/redirect'
 import { SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP } from '@/platform/single-page'
+import { THEME_TEXT_COLOR } from '@/theme'
 import { showModal, showToast } from '@/ui/overlay'
 import { sessionStore, type SessionStore } from './session'
 
@@ -34,7 +35,13 @@ export class LoginPrompt {
     if (this.session.deps.scene() === SINGLE_PAGE_SCENE) return void showToast(SINGLE_PAGE_TIP)
     const here = this.session.deps.currentUrl()
     if (here && /pages\/user\/user/.test(here)) return
-    const res = await showModal({ title: '提示', content: LOGIN_PROMPT_TEXT, confirmText: '去登录' })
+    // 去登录 in the theme's text colour (AA on the modal's white), not the default confirm green
+    const res = await showModal({
+      title: '提示',
+      content: LOGIN_PROMPT_TEXT,
+      confirmText: '去登录',
+      confirmColor: THEME_TEXT_COLOR
+    })
     if (!res || !res.confirm) return
     await this.goToLogin()
   }

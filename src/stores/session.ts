@@ -23,10 +23,25 @@ export interface User {
 export const USER_KEY = 'user'
 export const ANONYMOUS_PREFIX = '游客'
 
-/** R3.6: id 0, a generated nickname (游客 and six digits), an empty avatar. */
+/** Where the guest's generated nickname is kept, so a viewer stays the same 游客 from one load to the next. */
+export const GUEST_NAME_KEY = 'guest_name'
+const GUEST_NAME = new RegExp(`^${ANONYMOUS_PREFIX}\\d{6}$`)
+
+/**
+ * R3.6: id 0, a generated nickname (游客 and six digits), an empty avatar. The nickname is generated once and kept
+ * (local storage): a reload, a logout or the next visit shows the same one.
+ */
 export function anonymousUser(random: () => number = Math.random): User {
+  const kept = getItem<string>(GUEST_NAME_KEY)
+  if (typeof kept === 'string' && GUEST_NAME.test(kept)) return { id: 0, nickName: kept, avatar: '', mobile: '' }
   const digits = String(Math.floor(random() * 1e6)).padStart(6, '0')
-  return { id: 0, nickName: `${ANONYMOUS_PREFIX}${digits}`, avatar: '', mobile: '' }
+  const nickName = `${ANONYMOUS_PREFIX}${digits}`
+  try {
+    setItem(GUEST_NAME_KEY, nickName)
+  } catch {
+    // storage refused: a name for this load
+  }
+  return { id: 0, nickName, avatar: '', mobile: '' }
 }
 
 /** R3.2–R3.5; the nickname comes from name, nick_name or nickname (R3.3). */

@@ -6,6 +6,7 @@
  */
 import Taro from '@tarojs/taro'
 import { demoLogin, useReferenceServer, countRequests } from '../support/reference-server'
+import { rememberRoomKey, roomKey } from '@/core/room-access'
 import { socketUrl } from '@/core/socket'
 import { getToken, setToken } from '@/core/token'
 import { ChatStore } from '@/packageA/components/danmaku/chat-store'
@@ -31,6 +32,9 @@ test('R3.9 R7.13 R7.72 R7.73 a password room: after the password, its history, c
   // without the password: the form (need_password), and no stream
   expect(await liveStore.loadRoom(ROOM)).toBeNull()
   expect(liveStore.roomErrors[ROOM]).toMatchObject({ code: -3, needPassword: true })
+  // the refusal names the room: its prompt shows the title and cover
+  expect(liveStore.roomErrors[ROOM]).toMatchObject({ title: '夜游清名桥（密码直播）' })
+  expect(liveStore.roomErrors[ROOM].cover).toMatch(/^https?:\/\/.+\/img\//)
   const wrong = await liveStore.loadRoom(ROOM, { password: '0000' })
   expect(wrong).toBeNull()
   expect(liveStore.roomErrors[ROOM]).toMatchObject({ code: -3, msg: '直播间密码错误', needPassword: true })
@@ -62,4 +66,11 @@ test('R3.9 R7.13 R7.72 R7.73 a password room: after the password, its history, c
 
   // a later room info (a refresh) sends the key instead of asking for the password again
   expect(await liveStore.loadRoom(ROOM)).not.toBeNull()
+})
+
+test('R3.9 a room key that no longer opens the room (its password changed) is forgotten: the room asks again', async () => {
+  rememberRoomKey(ROOM, 'f'.repeat(32))
+  expect(await liveStore.loadRoom(ROOM)).toBeNull()
+  expect(liveStore.roomErrors[ROOM]).toMatchObject({ code: -3, msg: '该直播间需要输入密码', needPassword: true })
+  expect(roomKey(ROOM)).toBeUndefined()
 })

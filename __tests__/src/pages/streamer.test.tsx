@@ -71,6 +71,8 @@ describe('主播 tab', () => {
     const scores = streamerStore.currentRanking.list.map((s) => s.score ?? 0)
     const shown = texts('.streamer-row__score-num')
     scores.forEach((v, i) => expect(shown[i]).toBe(v > 10000 ? `${(v / 10000).toFixed(1)}万` : String(v)))
+    // the ranking's number is its score, named after the ranking: 人气 (home's, the streamer page's) is the popularity
+    expect(new Set(texts('.streamer-row__score-label'))).toEqual(new Set(['周榜得分']))
 
     t.act(() => (document.querySelector('[data-type="month"]') as HTMLElement).click())
     await waitFor(
@@ -78,6 +80,7 @@ describe('主播 tab', () => {
         document.querySelector('.streamer-tab__type--active')?.textContent === '月榜' &&
         streamerStore.rankingOf('month').currentPage > 0
     )
+    expect(new Set(texts('.streamer-row__score-label'))).toEqual(new Set(['月榜得分']))
 
     const row = document.querySelector('.streamer-row') as HTMLElement
     const id = Number(row.dataset.streamer)

@@ -51,6 +51,44 @@ describe('resolveLink: main live host share links', () => {
   })
 })
 
+describe('resolveLink: main live host links to the app’s own pages', () => {
+  const page = (key: string, query: Record<string, string> = {}) => ({ type: 'page', page: key, query })
+  test('R2.41 the home menu: each link of the main host whose path is an app route opens that page, not the web view', () => {
+    expect(resolveLink(`${main}/m2/pages/list/list?type=live`, web)).toEqual(page('list', { type: 'live' }))
+    expect(resolveLink(`${main}/m2/pages/list/list?type=playback`, web)).toEqual(page('list', { type: 'playback' }))
+    expect(resolveLink(`${main}/m2/pages/list/list?type=event`, web)).toEqual(page('list', { type: 'event' }))
+    expect(resolveLink(`${main}/m2/packageA/featured/wuxilcb/wuxilcb`, web)).toEqual(page('wuxilcb'))
+    expect(resolveLink(`${main}/m2/packageB/pages/album/album?id=1`, web)).toEqual(page('album', { id: '1' }))
+    expect(resolveLink(`${main}/m2/packageA/pages/timeline/timeline?id=1`, web)).toEqual(page('timeline', { id: '1' }))
+    expect(resolveLink(`${main}/m2/packageB/pages/deposit/deposit`, web)).toEqual(page('deposit'))
+    expect(resolveLink(`${main}/m2/packageA/pages/playback/playback?id=5005`, mp)).toEqual(
+      page('playback', { id: '5005' })
+    )
+  })
+  test('R2.41 with or without /m2/, and by the H5 short paths', () => {
+    expect(resolveLink(`${main}/pages/list/list?type=live`, web)).toEqual(page('list', { type: 'live' }))
+    expect(resolveLink(`${main}/m2/live?roomid=301`, web)).toEqual(page('live', { roomid: '301' }))
+    expect(resolveLink(`${main}/live?roomid=301`, mp)).toEqual(page('live', { roomid: '301' }))
+    expect(resolveLink(`${main}/m2/list?type=event`, web)).toEqual(page('list', { type: 'event' }))
+    expect(resolveLink(`${main}/m2/binhu717`, web)).toEqual(page('hubin'))
+    expect(resolveLink(`${main}/m2/mall/payment?order_id=a%2Fb`, web)).toEqual(page('mallPayment', { order_id: 'a/b' }))
+    expect(resolveLink(`${main}/m2/`, web)).toEqual(page('home'))
+    expect(resolveLink(`${main}/m2/pages/home/home`, web)).toEqual(page('home'))
+  })
+  test('R2.35 a path of the main host that is no app route still opens in the web view', () => {
+    for (const url of [`${main}/activity/lottery-records`, `${main}/m2/nowhere`, `${main}/livestream`]) {
+      expect(resolveLink(url, web)).toEqual({ type: 'webview', url })
+    }
+    // another host's app-like path is that host's page
+    expect(resolveLink('https://news.example.test/m2/live?roomid=1', web).type).toBe('webview')
+  })
+  test('R2.28 R4.6 a saved redirect of a short path (/live?roomid=301) is the page it names', () => {
+    expect(resolveLink('/live?roomid=301', web)).toEqual(page('live', { roomid: '301' }))
+    expect(resolveLink('/m2/live?roomid=301', mp)).toEqual(page('live', { roomid: '301' }))
+    expect(resolveLink('/v?id=5005', web)).toEqual(page('playback', { id: '5005' }))
+  })
+})
+
 describe('resolveLink: other links', () => {
   test('R2.35 whitelisted hosts open in the web-view page', () => {
     expect(resolveLink('https://news.example.test/a/1.html', mp)).toEqual({

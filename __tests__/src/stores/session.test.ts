@@ -15,7 +15,7 @@ import { SMS_COUNTDOWN } from '@/hooks/use-countdown'
 import { MOBILE_INVALID_TEXT, MOBILE_REQUIRED_TEXT, SINGLE_PAGE_SCENE, SINGLE_PAGE_TIP } from '@/stores/login'
 import { LOGIN_CHECK_DELAY } from '@/stores/login-prompt'
 import { IOS_RESTRICTED_MESSAGE, iosRestricted } from '@/stores/service-config'
-import { USER_KEY, anonymousUser, normalizeUser, type SessionDeps } from '@/stores/session'
+import { GUEST_NAME_KEY, USER_KEY, anonymousUser, normalizeUser, type SessionDeps } from '@/stores/session'
 import type { RawUser } from '@/api/user'
 import {
   DEFAULT_MESSENGER_NICKNAME,
@@ -83,7 +83,19 @@ describe('R3 the current user', () => {
     expect(store.session.user.id).toBe(0)
     expect(store.session.user.nickName).toMatch(/^游客\d{6}$/)
     expect(store.session.user.avatar).toBe('')
+    removeItem(GUEST_NAME_KEY)
     expect(anonymousUser(() => 0.123456).nickName).toBe('游客123456')
+  })
+
+  test('R3.6 the guest keeps its generated nickname: the next load (a new session store) shows the same one', () => {
+    removeItem(GUEST_NAME_KEY)
+    const first = makeStore().session.user.nickName
+    expect(first).toMatch(/^游客\d{6}$/)
+    expect(makeStore().session.user.nickName).toBe(first)
+    expect(anonymousUser(() => 0.999999).nickName).toBe(first)
+    // a kept value that is no guest name is not shown
+    setItem(GUEST_NAME_KEY, '<b>管理员</b>')
+    expect(anonymousUser(() => 0.5).nickName).toBe('游客500000')
   })
 
   test('R3.2 R3.3 R3.4 R3.5 the nickname is read from name, nick_name or nickname', () => {
@@ -190,7 +202,9 @@ describe('R4 login', () => {
     expect(getItem(USER_KEY)).toBeUndefined()
     await flush()
     // R4.6: the prompt asks, remembers where the user was and opens the user page
-    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ title: '提示', confirmText: '去登录' }))
+    expect(modal).toHaveBeenCalledWith(
+      expect.objectContaining({ title: '提示', confirmText: '去登录', confirmColor: '#b34f00' })
+    )
     expect(getItem(REDIRECT_KEY)).toBe(LIVE_URL)
     expect(switchTab).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/user/user' }))
   })

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { CODE, biz } from '../../lib/util'
+import { CODE, biz, nowSec } from '../../lib/util'
 import { demo } from '../activity'
 import { postDanmaku } from '../../repositories/danmaku'
-import { copyPlaybacks, pruneChat, smsCodeOf } from '../../repositories/demo'
+import { copyPlaybacks, liveSmsCodes, pruneChat, smsCodeOf } from '../../repositories/demo'
 import { confirmOrder } from '../pay'
 import { userById } from '../../repositories/users'
 import type { UserRow } from '../../types'
@@ -50,6 +50,7 @@ const devRoutes: FastifyPluginAsync = async (app) => {
     if (!row) throw biz(CODE.NOT_FOUND, '没有发给这个手机号的验证码')
     return { mobile: p.mobile, code: row.code, expires_at: row.expires_at }
   })
+  api.call(dev.smsCodes, () => liveSmsCodes(ctx, nowSec()))
   pushed(dev.roomOnair, (id) => demo.onair(ctx, id, true))
   pushed(dev.roomOffair, (id) => demo.onair(ctx, id, false))
   api.call(dev.quizStart, (_p, c) => demo.quiz(ctx, room(c)))

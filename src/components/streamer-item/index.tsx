@@ -44,19 +44,24 @@ export function StreamerCell({ streamer, onTap }: { streamer: Streamer; onTap: (
 }
 
 /**
- * A streamer as a row: avatar, name, description; with `rank` the ranking position and popularity in 万 (R9.20).
+ * A streamer as a row: avatar, name, description; with `rank` the ranking position and its number in 万 (R9.20): the
+ * ranking's score (榜单得分, named by `scoreLabel`: 周榜得分), or the streamer's popularity (人气) when the list has no
+ * score. 人气 names the popularity alone, as on home and the streamer's page.
  */
 export function StreamerRow({
   streamer,
   onTap,
   rank,
+  scoreLabel = '得分',
   extra
 }: {
   streamer: Streamer
   onTap: (s: Streamer) => void
   rank?: number
+  scoreLabel?: string
   extra?: ReactNode
 }) {
+  const scored = typeof streamer.score === 'number'
   return (
     <View className='streamer-row' data-streamer={streamer.id} {...linkProps()} onClick={() => onTap(streamer)}>
       {rank !== undefined && (
@@ -69,8 +74,10 @@ export function StreamerRow({
       </View>
       {rank !== undefined ? (
         <View className='streamer-row__score'>
-          <Text className='streamer-row__score-num'>{formatCount(streamer.score ?? streamer.popularity ?? 0)}</Text>
-          <Text className='streamer-row__score-label'>人气</Text>
+          <Text className='streamer-row__score-num'>
+            {formatCount((scored ? streamer.score : streamer.popularity) ?? 0)}
+          </Text>
+          <Text className='streamer-row__score-label'>{scored ? scoreLabel : '人气'}</Text>
         </View>
       ) : (
         (extra ?? <Text className='streamer-row__fans'>{formatCount(streamer.fans || 0)}粉丝</Text>)

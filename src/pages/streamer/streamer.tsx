@@ -20,6 +20,9 @@ export const RANKING_TYPES: Array<{ key: RankingType; title: string }> = [
   { key: 'month', title: '月榜' }
 ]
 
+/** 日榜, 周榜 or 月榜: a ranking's score is named after it (周榜得分), apart from the streamer's 人气. */
+const rankingTitle = (type: RankingType) => RANKING_TYPES.find((t) => t.key === type)?.title ?? '榜单'
+
 const openStreamer = (s: Streamer) => openPage('streamerDetail', { id: s.id, roomid: s.roomId || undefined })
 const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
@@ -109,7 +112,13 @@ function StreamerTabPage() {
           </View>
           <View className='streamer-tab__ranking'>
             {list.list.map((item, i) => (
-              <StreamerRow key={item.id} streamer={item} rank={item.rank ?? i + 1} onTap={openStreamer} />
+              <StreamerRow
+                key={item.id}
+                streamer={item}
+                rank={item.rank ?? i + 1}
+                scoreLabel={`${rankingTitle(s.rankingType)}得分`}
+                onTap={openStreamer}
+              />
             ))}
           </View>
           <ListState list={list} emptyText='暂无榜单数据' />

@@ -21,7 +21,7 @@ import './index.scss'
 import { posterCode } from './poster-code'
 import { ShareSheet } from './share-sheet'
 import { displayName } from '@/utils/names'
-import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
+import { buttonProps, hiddenProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
 
 export { SHARE_TIP } from './share-sheet'
 
@@ -247,35 +247,66 @@ export function ExternalTab({ tab }: { tab: TabLike }) {
   )
 }
 
-/** A password-protected room asks for its password (R3.9). */
-export function PasswordForm({ roomId, message }: { roomId: number; message: string }) {
+/** The password prompt's hint, and the text a wrong password gets when the server sends none (R3.9). */
+export const PASSWORD_HINT = '该直播间需要输入密码'
+const PASSWORD_REFUSED = '直播间密码错误'
+
+/** Back where the viewer came from; home when the room was the first page (a shared link). */
+function leaveRoom() {
+  if (Taro.getCurrentPages().length > 1) void Taro.navigateBack().catch(() => openPage('home'))
+  else void openPage('home')
+}
+
+/**
+ * A password-protected room asks for its password (R3.9): the room's title and cover (its refusal carries them), the
+ * password field, and a way back. A refused password is said in text that passes AA and is announced (role alert);
+ * the room's key then stays for the session (src/core/room-access.ts), so a reload does not ask again.
+ */
+export const PasswordForm = observer(function PasswordForm({ roomId }: { roomId: number }) {
+  const error = liveStore.roomErrors[roomId]
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
+  const [tried, setTried] = useState(false)
+  const title = error?.title || '直播间'
+  const refused = tried && !busy && error?.needPassword ? error.msg || PASSWORD_REFUSED : ''
+  const submit = async () => {
+    if (busy) return
+    if (!password.trim()) return showToast('请输入直播间密码')
+    setBusy(true)
+    setTried(true)
+    await liveStore.loadRoom(roomId, { password: password.trim() })
+    setBusy(false)
+  }
   return (
     <View className='password-form'>
-      <Text className='password-form__title'>{message}</Text>
+      <View className='password-form__back' {...buttonProps('返回')} onClick={leaveRoom}>
+        <Text {...hiddenProps}>‹</Text>
+        <Text className='password-form__back-text'>返回</Text>
+      </View>
+      {error?.cover ? (
+        <AltImage className='password-form__cover' src={error.cover} mode='aspectFill' alt={title} />
+      ) : (
+        <View className='password-form__cover' />
+      )}
+      <Text className='password-form__title'>{title}</Text>
+      <Text className='password-form__hint'>{PASSWORD_HINT}</Text>
       <Input
         className='password-form__input'
         password
         value={password}
         placeholder='请输入直播间密码'
         onInput={(e) => setPassword(e.detail.value)}
+        onConfirm={submit}
       />
-      <Button
-        className='password-form__btn'
-        loading={busy}
-        onClick={async () => {
-          if (!password.trim()) return showToast('请输入直播间密码')
-          setBusy(true)
-          await liveStore.loadRoom(roomId, { password: password.trim() })
-          setBusy(false)
-        }}
-      >
+      <View className='password-form__error' role='alert'>
+        {refused ? <Text className='password-form__error-text'>{refused}</Text> : null}
+      </View>
+      <Button className='password-form__btn' loading={busy} onClick={submit}>
         进入直播间
       </Button>
     </View>
   )
-}
+})
 
 /** Share payload of a room (spec R3.54): title, link, image through the share resize preset (R7.108). */
 export function roomShare(room: RoomInfo) {

@@ -101,7 +101,7 @@ function LivePage() {
 
   if (!roomId) return <PageState error='直播间不存在' />
   if (!room) {
-    if (error?.needPassword) return <PasswordForm roomId={roomId} message={error.msg} />
+    if (error?.needPassword) return <PasswordForm roomId={roomId} />
     if (error) return <PageState error={error.msg} onRetry={() => liveStore.loadRoom(roomId)} />
     return <LiveLoading />
   }

@@ -21,6 +21,12 @@ import { withTopBar } from '@/components/top-bar'
 const TYPES: WatchType[] = ['channel', 'programme', 'video']
 const KINDS: MediaKind[] = ['tv', 'radio', 'audio']
 
+/** A programme's replay action: from its start while on air, else again; listened to on the radio. */
+function actionOf(onAir: boolean, audio: boolean): string {
+  if (audio) return onAir ? '从头听' : '回听'
+  return onAir ? '从头看' : '回看'
+}
+
 /**
  * A channel's programmes of today beside its live stream: the one on air can be watched from its scheduled start
  * (从头看) and earlier ones inside the stream's time-shift window replayed (回看); they are chapters on the player's
@@ -29,11 +35,14 @@ const KINDS: MediaKind[] = ['tv', 'radio', 'audio']
 const ChannelProgrammes = observer(function ChannelProgrammes({
   channelId,
   seekToDate,
-  window
+  window,
+  audio = false
 }: {
   channelId: number
   seekToDate: (ms: number) => boolean
   window: { from: number; to: number } | null
+  /** a radio channel: its programmes are listened to (从头听, 回听), not watched */
+  audio?: boolean
 }) {
   const day = today()
   const [now, setNow] = useState(Date.now())
@@ -64,10 +73,10 @@ const ChannelProgrammes = observer(function ChannelProgrammes({
           {r.replayable ? (
             <Text
               className='watch-schedule__action'
-              {...buttonProps(`${r.onAir ? '从头看' : '回看'}：${stripHtml(r.title)}`)}
+              {...buttonProps(`${actionOf(r.onAir, audio)}：${stripHtml(r.title)}`)}
               onClick={() => play(r.startAt, stripHtml(r.title))}
             >
-              {r.onAir ? '从头看' : '回看'}
+              {actionOf(r.onAir, audio)}
             </Text>
           ) : null}
         </View>
@@ -197,6 +206,7 @@ function WatchPage() {
             channelId={channelId}
             seekToDate={(ms) => audioPlayer.seekToDate(ms)}
             window={audioPlayer.track?.src === item.src ? audioPlayer.window : null}
+            audio
           />
         ) : (
           <ChannelProgrammes
