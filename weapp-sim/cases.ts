@@ -181,5 +181,10 @@ export const PAGE_CASES: PageCase[] = [
     route: 'packageB/pages/mall/payment',
     query: { goods_id: '6001' },
     expect: async () => ['订单支付', '登录后查看订单', '去登录']
+  },
+  {
+    // 消费记录 (the viewer's own charges): an anonymous viewer is asked to log in (the logged-in log is in the page suite)
+    route: 'packageB/pages/consume/consume',
+    expect: async () => ['登录后查看消费记录', '去登录']
   }
 ]

@@ -14,7 +14,7 @@ const s = weappSuite()
 /** the build under test (WEAPP_DIST runs the suite on another) */
 const dist = process.env.WEAPP_DIST ?? DIST
 
-test('app.json: style v2 and a sitemap that keeps the deposit and payment pages out of WeChat search', () => {
+test('app.json: style v2 and a sitemap that keeps the deposit, payment and 消费记录 pages out of WeChat search', () => {
   const app = JSON.parse(readFileSync(join(dist, 'app.json'), 'utf8')) as {
     style?: string
     sitemapLocation?: string
@@ -29,7 +29,11 @@ test('app.json: style v2 and a sitemap that keeps the deposit and payment pages 
   }
   const all = [...app.pages, ...app.subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))]
   const disallowed = sitemap.rules.filter((r) => r.action === 'disallow').map((r) => r.page)
-  assert.deepEqual(disallowed.sort(), ['packageB/pages/deposit/deposit', 'packageB/pages/mall/payment'])
+  assert.deepEqual(disallowed.sort(), [
+    'packageB/pages/consume/consume',
+    'packageB/pages/deposit/deposit',
+    'packageB/pages/mall/payment'
+  ])
   for (const page of disallowed) assert.ok(all.includes(page), `${page} is a page of app.json`)
   // the rest is indexed: the rule for every page comes last
   assert.deepEqual(sitemap.rules.at(-1), { action: 'allow', page: '*' })

@@ -87,7 +87,7 @@ describe('route map', () => {
     expect(liveConfig).toMatchObject({ enableShareAppMessage: true, disableScroll: true })
     expect(featuredKey('binhu717')).toBe('hubin')
   })
-  test('R2.16–R2.21 package B holds deposit, album, search, web, channel bridge and mall payment', () => {
+  test('R2.16–R2.21 R2.46 package B holds deposit, album, search, web, channel bridge, mall payment and 消费记录', () => {
     const b = cfg.subPackages.find((p) => p.root === 'packageB')!
     expect(b.pages).toEqual([
       'pages/deposit/deposit',
@@ -95,7 +95,8 @@ describe('route map', () => {
       'pages/search/search',
       'pages/web/web',
       'pages/channel/bridge',
-      'pages/mall/payment'
+      'pages/mall/payment',
+      'pages/consume/consume'
     ])
     expect(albumConfig).toMatchObject({ enableShareAppMessage: true, enableShareTimeline: true })
   })

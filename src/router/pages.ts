@@ -42,7 +42,9 @@ export const PACKAGE_B_PAGES = {
   search: 'pages/search/search',
   web: 'pages/web/web',
   channelBridge: 'pages/channel/bridge',
-  mallPayment: 'pages/mall/payment'
+  mallPayment: 'pages/mall/payment',
+  // beyond spec section 2: 消费记录, the viewer's unlocks and gifts with time and amount (from 我的 and the gift log)
+  consume: 'pages/consume/consume'
 } as const
 
 export type TabKey = keyof typeof TAB_PAGES
