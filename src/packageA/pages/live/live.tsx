@@ -6,7 +6,7 @@ import { PageState } from '@/components/page-state'
 import { LiveLoading } from './loading'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities/entry'
 import { ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
-import { InteractBar, LikeButton } from '@/packageA/components/interact'
+import { GiftStrip, InteractBar, LikeButton } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
 import { roomPhase } from '@/packageA/components/player/play-state'
@@ -130,6 +130,7 @@ function LivePage() {
             <DanmakuLayer roomId={roomId} />
           </>
         )}
+        <GiftStrip roomId={roomId} />
       </View>
       <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
       {premium ? <premium.PremiumBanner roomId={roomId} /> : null}
