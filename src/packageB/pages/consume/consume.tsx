@@ -5,8 +5,10 @@ import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
 import { listFootText } from '@/components/list-foot/text'
 import { loginPrompt } from '@/stores/login-prompt'
+import { sessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/format'
 import { consumeAmount, consumeLog, consumeTitle } from './store'
+import { buttonProps } from '@/platform/a11y'
 import './consume.scss'
 
 /**
@@ -14,19 +16,32 @@ import './consume.scss'
  * with its time and amount, latest first, by 10 (the next page at the bottom). Reached from 我的 and the gift log.
  */
 function ConsumePage() {
+  // a visitor is asked to log in (nothing is asked of the server); a login here loads the log
+  const loggedIn = sessionStore.isLoggedIn
   useEffect(() => {
-    consumeLog.load({ reset: true }).catch(() => undefined)
-  }, [])
+    if (loggedIn) consumeLog.load({ reset: true }).catch(() => undefined)
+  }, [loggedIn])
   useReachBottom(() => {
-    if (consumeLog.hasMore) consumeLog.load().catch(() => undefined)
+    if (loggedIn && consumeLog.hasMore) consumeLog.load().catch(() => undefined)
   })
   usePullDownRefresh(() => {
+    if (!loggedIn) return void Taro.stopPullDownRefresh()
     consumeLog
       .load({ reset: true })
       .catch(() => undefined)
       .finally(() => Taro.stopPullDownRefresh())
   })
   const list = consumeLog
+  if (!loggedIn) {
+    return (
+      <View className='consume'>
+        <PageState empty emptyText='登录后查看消费记录' />
+        <View className='consume__login' {...buttonProps()} onClick={() => void loginPrompt.goToLogin()}>
+          <Text>去登录</Text>
+        </View>
+      </View>
+    )
+  }
   if (list.empty) {
     return (
       <View className='consume'>
