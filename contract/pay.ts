@@ -106,6 +106,33 @@ export const depositLog = defineCall({
   data: Paged(Order)
 })
 
+/**
+ * One charge of the viewer's 慧币 (our extension to section 7): an unlock of a paid room or playback (R7.88), or a
+ * gift (R7.77). What 消费记录 lists, beside the deposits of R7.85.
+ */
+export const ConsumeItem = Obj({
+  id: Type.String({ description: '记录编号：unlock-… 解锁，gift-… 送礼' }),
+  kind: Type.Union([Type.Literal('unlock'), Type.Literal('gift')], { description: 'unlock 解锁付费内容，gift 送礼' }),
+  target: Type.Union([Type.Literal('room'), Type.Literal('playback')], { description: '直播间或回放' }),
+  target_id: Type.Integer({ description: '直播间ID或回放ID' }),
+  target_title: Type.String({ description: '直播间或回放的标题（已不存在时为空）' }),
+  gift_name: Nullable(Type.String({ description: '礼物名（送礼）' })),
+  combo: Nullable(Type.Integer({ minimum: 1, description: '礼物个数（送礼）' })),
+  gold: Type.Integer({ minimum: 0, description: '花费（慧币）' }),
+  time: Seconds()
+})
+export type ConsumeItem = Static<typeof ConsumeItem>
+
+export const consumeLog = defineCall({
+  spec: ['R2.46', 'R1.4', 'R1.6'],
+  summary: '消费记录：本人的慧币支出（解锁付费直播、付费回放与送礼），最新的在前',
+  method: 'POST',
+  path: '/api/v1/userapp/consume/log',
+  auth: true,
+  payload: Payload({ page: F.page(), count: F.count() }),
+  data: Paged(ConsumeItem)
+})
+
 export const mallOrderPay = defineCall({
   spec: ['R7.86', 'R3.50', 'R3.51'],
   summary: '支付商城订单：登录用户，或商城用户（_sj_userid + _sj_token = 本站访问令牌）；已支付时 code 0 并答订单',

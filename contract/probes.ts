@@ -96,6 +96,7 @@ export function probes(ids: Ids): Probe[] {
     p(user.userinfo, {}, true),
     p(user.myFollow, page, true),
     p(live.payLog, {}, true),
-    p(pay.depositLog, {}, true)
+    p(pay.depositLog, {}, true),
+    p(pay.consumeLog, {}, true)
   ]
 }

@@ -59,7 +59,8 @@ async function journey(page: Page, origin: string, room: number, paidRoom: numbe
   // a paid room: the unlock
   await page.goto(`${origin}/m2/packageA/pages/live/live?roomid=${paidRoom}`)
   await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
-  await page.click('.premium-banner')
+  await page.click('.premium-banner') // the confirm sheet: price and balance, then 确认解锁
+  await page.click('.premium-sheet__confirm:not(.premium-sheet__confirm--off)')
   await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
 }
 

@@ -35,6 +35,12 @@ async function serverGold(page: Page): Promise<number> {
 
 const goldShown = (page: Page) => page.$eval('.interact-panel__gold', (e) => Number(e.textContent))
 
+/** The unlock as a viewer does it: the banner opens the confirm sheet, whose 确认解锁 buys. */
+async function unlock(page: Page) {
+  await page.click('.premium-banner')
+  await page.click('.premium-sheet__confirm:not(.premium-sheet__confirm--off)')
+}
+
 test('R3.16 R7.77 R1.4 R9.1 a logged-in viewer sends a gift in a live room; the balance shown goes down by its price', async () => {
   const page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
@@ -56,6 +62,129 @@ test('R3.16 R7.77 R1.4 R9.1 a logged-in viewer sends a gift in a live room; the 
   assert.match((await strip.textContent()) || '', /送出 小笼包×1/)
   await page.close()
 })
+
+/** Another viewer's token: the mini-program's dev login. */
+async function otherViewer(): Promise<string> {
+  const r = await fetch(`${s.server.origin}/api/v1/userapp/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ code: 'dev', encryptedData: 'x', iv: 'x' })
+  })
+  return ((await r.json()) as { data: { access_token: string } }).data.access_token
+}
+
+/** The gift panel, with `gift` chosen ×`combo`, in room 307 at `viewport`; the panel's balance is known. */
+async function giftPanel(viewport: { width: number; height: number }, gift: number, combo = 1): Promise<Page> {
+  const page = await context.newPage()
+  await page.setViewportSize(viewport)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
+  await page.click('.interact__gift-button')
+  await page.waitForSelector(`[data-gift="${gift}"]`)
+  await page.waitForFunction(() => Number(document.querySelector('.interact-panel__gold')?.textContent) > 0)
+  await page.click(`[data-gift="${gift}"]`)
+  await page.click(`.interact-panel__combo[aria-label="${combo}个"]`)
+  return page
+}
+
+test('R1.4 R9.1 the gift panel checks the balance: 太湖明珠 ×188 (97760 慧币) says 余额不足 with a 充值 button, sends nothing, and 充值 opens the top-up', async () => {
+  const page = await giftPanel({ width: 390, height: 844 }, 8, 188)
+  const sent: string[] = []
+  page.on('request', (r) => {
+    if (/\/userapp\/send_gifts$/.test(r.url())) sent.push(r.url())
+  })
+  const gold = await goldShown(page)
+  assert.ok(gold < 97760)
+  await page.waitForSelector('.interact-panel__short')
+  assert.equal(
+    (await page.textContent('.interact-panel__short'))?.trim(),
+    `余额不足：太湖明珠 ×188 需 97760 慧币，还差 ${97760 - gold} 慧币`
+  )
+  assert.equal(await page.locator('.interact-panel__send').count(), 0, 'no send button for what the balance cannot pay')
+  const topUp = page.locator('.interact-panel__topup')
+  assert.equal((await topUp.textContent())?.trim(), '充值')
+  assert.equal(await topUp.getAttribute('role'), 'button')
+  assert.equal(await serverGold(page), gold, 'nothing was charged')
+  await Promise.all([page.waitForURL(/\/packageB\/pages\/deposit\/deposit/), topUp.click()])
+  assert.deepEqual(sent, [])
+  await page.close()
+})
+
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 360, height: 640 }
+]) {
+  test(`R1.3 R3.16 at ${viewport.width}×${viewport.height} a sent gift shows over the video, repeats as one ×N combo, readable with the panel open; no gift covers the chat input`, async () => {
+    const page = await giftPanel(viewport, 1)
+    for (let i = 1; i <= 3; i++) {
+      const before = await goldShown(page)
+      await page.click('.interact-panel__send')
+      await page.waitForFunction(
+        (g) => Number(document.querySelector('.interact-panel__gold')?.textContent) < g,
+        before
+      )
+      // while the panel is open: the gift is over the video, its count adding up, and nothing covers it
+      await page.waitForFunction(
+        (n) =>
+          Array.from(document.querySelectorAll('.interact-gifts__item')).some(
+            (e) => e.textContent === `我 送出 鲜花×${n}`
+          ),
+        i
+      )
+    }
+    assert.equal(await page.locator('.interact-gifts__item').count(), 1, 'three sends of one gift are one combo item')
+    const geometry = await page.evaluate(() => {
+      const item = document.querySelector('.interact-gifts__item') as HTMLElement
+      const stage = document.querySelector('.live__stage') as HTMLElement
+      const sheet = document.querySelector('.interact-panel__sheet') as HTMLElement
+      const r = item.getBoundingClientRect()
+      const v = stage.getBoundingClientRect()
+      const p = sheet.getBoundingClientRect()
+      // the strip lets taps through (pointer-events: none), which hit-testing skips: for the test, it takes them
+      ;(item.parentElement as HTMLElement).style.pointerEvents = 'auto'
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      ;(item.parentElement as HTMLElement).style.pointerEvents = ''
+      return {
+        inside: r.top >= v.top && r.bottom <= v.bottom && r.left >= v.left && r.right <= v.right,
+        onTop: !!top && item.contains(top),
+        clearOfPanel: r.bottom <= p.top
+      }
+    })
+    assert.deepEqual(geometry, { inside: true, onTop: true, clearOfPanel: true })
+    if (viewport.width === 390) await page.screenshot({ path: '/work/notes/shots/9-after-gift-combo.png' })
+    // the panel closed: the chat input is the viewer's to tap, no gift over it
+    await page.locator('.interact-panel__mask').dispatchEvent('click')
+    await page.locator('.interact-panel').waitFor({ state: 'detached' })
+    // another viewer's gift arrives (the room's push) while the viewer is about to type
+    const other = await otherViewer()
+    const sent = await fetch(`${s.server.origin}/api/v1/userapp/send_gifts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${other}` },
+      body: JSON.stringify({ roomid: 307, giftid: 2, combo: 1 })
+    })
+    assert.equal(((await sent.json()) as { code: number }).code, 1)
+    await page.waitForSelector('.interact-gifts__item:has-text("点赞棒")', { timeout: 10000 })
+    const input = await page.evaluate(() => {
+      const box = document.querySelector('.chat__input') as HTMLElement
+      const r = box.getBoundingClientRect()
+      // the strip lets taps through; for the test it takes them, so a gift drawn over the input would be hit
+      const strips = Array.from(document.querySelectorAll<HTMLElement>('.interact-gifts'))
+      strips.forEach((e) => (e.style.pointerEvents = 'auto'))
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      strips.forEach((e) => (e.style.pointerEvents = ''))
+      return {
+        gifts: strips.length,
+        hit: !!hit && box.contains(hit),
+        gift: !!hit?.closest('.interact-gifts'),
+        over: hit ? hit.className : ''
+      }
+    })
+    assert.equal(input.gifts, 1, 'a gift is on screen while the input is checked')
+    assert.equal(input.gift, false, 'no gift over the chat input')
+    // what else may lie over the input on a short screen (the room's bars) is the room layout's own test
+    if (viewport.height >= 844) assert.ok(input.hit, `the chat input is tappable (hit: ${input.over})`)
+    await page.close()
+  })
+}
 
 test('the gift panel is a chunk of its own: not in the live room’s first load; a failed load says 加载失败，请稍后再试 and the next tap opens the panel', async () => {
   const page = await context.newPage()
@@ -107,7 +236,7 @@ test('R4.12 R7.88 R8.14 a paid room shows its trial banner and unlocks after pur
   const banner = await page.waitForSelector('.premium-banner[data-state="TRIAL"]')
   assert.match((await banner.textContent()) || '', /付费直播 试看中/)
   const before = await serverGold(page)
-  await page.click('.premium-banner')
+  await unlock(page)
   await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
   assert.match((await page.textContent('.premium-banner')) || '', /已解锁/)
   assert.equal(await serverGold(page), before - 30)
@@ -199,7 +328,7 @@ test('R4.12 R7.88 a paid room’s trial goes on over a reload; its stream stops 
   await assertStreamQuiet(page, stream, 2000, 'the stream went on loading after the trial')
   assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'the picture gave way to the poster')
   assert.equal(await page.locator('.player__controls--on').count(), 0, 'no controls over a stream that cannot play')
-  await page.click('.premium-banner')
+  await unlock(page)
   await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
   await page.waitForFunction(() => (document.querySelector('video')?.currentTime || 0) > 0, undefined, PLAYS_AGAIN)
   const at = await videoTime(page)
@@ -223,7 +352,7 @@ test('R1.6 R7.88 R4.12 a paid playback: 付费回放 trial, nothing loads after 
   const furthest = await page.$eval('video', (v) => (v as HTMLVideoElement & { furthest?: number }).furthest || 0)
   assert.ok(furthest >= 4, `the trial played (to ${furthest} s)`)
   const before = await serverGold(page)
-  await page.click('.premium-banner')
+  await unlock(page)
   await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
   assert.equal(await serverGold(page), before - 20)
   // it goes on from where the trial stopped it, not from the start

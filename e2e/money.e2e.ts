@@ -272,3 +272,132 @@ test('R6.5 under iOS review (flag 1) WXBB on an iPhone shows the restriction on 
   }
   await fetch(`${s.server.origin}/dev/config?iOSDisabled=0`)
 })
+
+/** The viewer's balance as the server keeps it. */
+const serverGold = async (page: Page) => (await api(page, '/api/v1/userapp/userinfo')).data.gold as number
+
+/** Every premium_pay the page sends. */
+function unlockCalls(page: Page): string[] {
+  const calls: string[] = []
+  page.on('request', (r) => {
+    if (/\/userapp\/premium_pay$/.test(r.url())) calls.push(r.postData() || '')
+  })
+  return calls
+}
+
+test('R4.12 R7.88 R1.6 room 308’s trial banner names the price; 解锁 opens a sheet with price and balance; 取消 charges nothing, 确认 charges once', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await loginThroughUserPage(page, s.server.origin)
+  const calls = unlockCalls(page)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=308`)
+  const banner = page.locator('.premium-banner[data-state="TRIAL"]')
+  await banner.waitFor()
+  assert.equal((await page.textContent('.premium-banner__action'))?.trim(), '50 慧币解锁')
+  const gold = await serverGold(page)
+  assert.ok(gold >= 50, `the demo viewer can pay (${gold})`)
+
+  await banner.click()
+  await page.waitForSelector('.premium-sheet')
+  await page.waitForFunction(
+    (g) => document.querySelector('.premium-sheet__balance')?.textContent === `${g} 慧币`,
+    gold
+  )
+  assert.equal((await page.textContent('.premium-sheet__title'))?.trim(), '解锁付费直播')
+  assert.equal((await page.textContent('.premium-sheet__price'))?.trim(), '50 慧币')
+  assert.equal((await page.textContent('.premium-sheet__confirm'))?.trim(), '确认解锁 50 慧币')
+  assert.equal(await page.getAttribute('.premium-sheet__body', 'role'), 'dialog')
+  await page.screenshot({ path: '/work/notes/shots/2-after-308-sheet.png' })
+  await page.click('.premium-sheet__cancel')
+  await page.locator('.premium-sheet').waitFor({ state: 'detached' })
+  assert.deepEqual(calls, [], '取消 sends no purchase')
+  assert.equal(await serverGold(page), gold, '取消 leaves the balance as it was')
+  assert.equal(await page.getAttribute('.premium-banner', 'data-state'), 'TRIAL')
+
+  await banner.click()
+  await page.click('.premium-sheet__confirm:not(.premium-sheet__confirm--off)')
+  await page.waitForSelector('.premium-banner[data-state="PREMIUM_PAYED"]')
+  assert.equal(calls.length, 1)
+  assert.equal(await serverGold(page), gold - 50, 'charged once, the price shown')
+  assert.equal(await page.locator('.premium-sheet').count(), 0)
+  await context.close()
+})
+
+test('R2.46 R1.4 消费记录 (from 我的 and from the gift log) lists the unlock and a gift with time and amount', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await loginThroughUserPage(page, s.server.origin)
+  assert.equal((await api(page, '/api/v1/userapp/send_gifts', { roomid: 307, giftid: 4, combo: 2 })).code, 1)
+  // from 我的
+  await Promise.all([
+    page.waitForURL(/\/packageB\/pages\/consume\/consume/),
+    page.click('.user-menu__item:has-text("消费记录")')
+  ])
+  await page.waitForSelector('.consume__row')
+  const rows = await page.$$eval('.consume__row', (els) =>
+    els.map((e) => ({
+      kind: (e as HTMLElement).dataset.kind,
+      title: e.querySelector('.consume__title')?.textContent?.trim(),
+      sub: e.querySelector('.consume__sub')?.textContent?.trim(),
+      gold: e.querySelector('.consume__gold')?.textContent?.trim()
+    }))
+  )
+  const gift = rows[0]
+  assert.equal(gift.kind, 'gift')
+  assert.equal(gift.title, '送出 水蜜桃 ×2')
+  assert.equal(gift.gold, '−40 慧币')
+  assert.match(gift.sub || '', / · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+  const unlock = rows.find((r) => r.kind === 'unlock')
+  assert.ok(unlock, 'the unlock of room 308 is listed')
+  assert.equal(unlock.title, '解锁付费直播')
+  assert.equal(unlock.gold, '−50 慧币')
+  assert.match(unlock.sub || '', /^.+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
+  await page.screenshot({ path: '/work/notes/shots/2-after-consume-log.png' })
+  // from the gift log
+  await page.goto(`${s.server.origin}/m2/pages/list/list?type=gift`)
+  await page.waitForSelector('.list-row--log')
+  await Promise.all([page.waitForURL(/\/packageB\/pages\/consume\/consume/), page.click('.list-page__consume')])
+  await page.waitForSelector('.consume__row')
+  await context.close()
+})
+
+test('R1.4 R7.84 short of 50 慧币, the sheet says 余额不足 and offers 充值; the top-up ends on 充值成功 with the new balance, and one tap returns to room 308', async () => {
+  const context = await s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const calls = unlockCalls(page)
+  const room = `${s.server.origin}/m2/packageA/pages/live/live?roomid=308`
+  await page.goto(room)
+  await page.waitForURL(room, { timeout: 20000 }) // the OAuth round trip logs in the messenger's user
+  await page.waitForFunction(() => !!localStorage.getItem('access_token'), undefined, { timeout: 15000 })
+  // the viewer spends down to 10 慧币
+  for (let gold = await serverGold(page); gold > 10; gold = await serverGold(page))
+    assert.equal(
+      (await api(page, '/api/v1/userapp/send_gifts', { roomid: 307, giftid: 1, combo: Math.min(999, gold - 10) })).code,
+      1
+    )
+  assert.equal(await serverGold(page), 10)
+  await page.click('.premium-banner[data-state^="TRIAL"]')
+  await page.waitForFunction(() => document.querySelector('.premium-sheet__balance')?.textContent === '10 慧币')
+  assert.equal((await page.textContent('.premium-sheet__short'))?.trim(), '余额不足，还差 40 慧币')
+  assert.equal(
+    await page.locator('.premium-sheet__confirm').count(),
+    0,
+    'nothing to confirm that the balance cannot pay'
+  )
+  await Promise.all([
+    page.waitForURL(/\/packageB\/pages\/deposit\/deposit\?from=live&id=308/),
+    page.click('.premium-sheet__topup')
+  ])
+  await page.click('.deposit__price:has-text("60 慧币")')
+  await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.click('.deposit__pay')])
+  await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/), page.click('button[type="submit"]')])
+  await page.waitForSelector('.deposit__done', { timeout: 15000 })
+  assert.equal((await page.textContent('.deposit__done-title'))?.trim(), '充值成功')
+  assert.equal((await page.textContent('.deposit__done-gold'))?.trim(), '+60 慧币')
+  await page.waitForFunction(() => document.querySelector('.deposit__done-balance')?.textContent === '当前余额 70 慧币')
+  assert.equal(await serverGold(page), 70)
+  await Promise.all([page.waitForURL(room), page.click('.deposit__back:has-text("返回直播间")')])
+  await page.waitForSelector('.premium-banner[data-state^="TRIAL"]')
+  assert.deepEqual(calls, [], 'nothing was bought on the way')
+  await context.close()
+})

@@ -191,5 +191,10 @@ export const PAGE_CASES: PageCase[] = [
     query: { doc: 'privacy' },
     // the demo's placeholder text, compiled in from config/legal/ (TARO_APP_PRIVACY_POLICY_FILE)
     expect: async () => ['隐私政策', readFileSync(join(ROOT, 'config/legal/privacy-policy.txt'), 'utf8').split('\n')[0]]
+  },
+  {
+    // 消费记录 (the viewer's own charges): an anonymous viewer is asked to log in (the logged-in log is in the page suite)
+    route: 'packageB/pages/consume/consume',
+    expect: async () => ['登录后查看消费记录', '去登录']
   }
 ]

@@ -14,7 +14,7 @@ const s = weappSuite()
 /** the build under test (WEAPP_DIST runs the suite on another) */
 const dist = process.env.WEAPP_DIST ?? DIST
 
-test('app.json: style v2 and a sitemap that keeps the deposit, payment and 观看历史 pages out of WeChat search', () => {
+test('app.json: style v2 and a sitemap that keeps the deposit, payment, 消费记录 and 观看历史 pages out of WeChat search', () => {
   const app = JSON.parse(readFileSync(join(dist, 'app.json'), 'utf8')) as {
     style?: string
     sitemapLocation?: string
@@ -30,6 +30,7 @@ test('app.json: style v2 and a sitemap that keeps the deposit, payment and 观�
   const all = [...app.pages, ...app.subPackages.flatMap((p) => p.pages.map((page) => `${p.root}/${page}`))]
   const disallowed = sitemap.rules.filter((r) => r.action === 'disallow').map((r) => r.page)
   assert.deepEqual(disallowed.sort(), [
+    'packageB/pages/consume/consume',
     'packageB/pages/deposit/deposit',
     'packageB/pages/history/history',
     'packageB/pages/mall/payment'

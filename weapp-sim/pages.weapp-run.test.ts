@@ -15,7 +15,7 @@ const data = async <T>(p: Promise<Answer<T>>) => (await p).data
 test('the cases cover every page of app.json', async () => {
   const sim = await s.launch()
   assert.deepEqual(CASES.map((c) => c.route).sort(), sim.allPages().sort())
-  assert.equal(sim.allPages().length, 24)
+  assert.equal(sim.allPages().length, 25)
 })
 
 /** The route map of spec section 2: each page named by its requirement. */
@@ -40,7 +40,8 @@ const ROUTE_IDS: Record<string, string> = {
   'packageB/pages/search/search': 'R2.18',
   'packageB/pages/web/web': 'R2.19',
   'packageB/pages/channel/bridge': 'R2.20',
-  'packageB/pages/mall/payment': 'R2.21'
+  'packageB/pages/mall/payment': 'R2.21',
+  'packageB/pages/consume/consume': 'R2.46'
 }
 
 for (const c of CASES) {
@@ -64,7 +65,7 @@ for (const c of CASES) {
 }
 
 // Pages behind the login: logged in through the 我的 tab's WeChat login (R7.55), then entered again (reLaunch).
-test('R2.14 R2.46 R2.21 logged in: my follows, the deposit and gift logs, the balance on the top-up page, a goods order', async () => {
+test('R2.14 R2.46 R2.21 logged in: my follows, the deposit, gift and 消费记录 logs, the balance on the top-up page, a goods order', async () => {
   const sim = await s.launch('pages/user/user')
   const token = await loginOnUserPage(sim)
   const streamer = await data(s.server.api<{ streamer: { nick_name: string } }>('userapp/roominfo', { roomid: 306 }))
@@ -84,6 +85,9 @@ test('R2.14 R2.46 R2.21 logged in: my follows, the deposit and gift logs, the ba
   await sim.waitForText(cheapest.name)
   await sim.reLaunch('/pages/list/list?type=deposit')
   await sim.waitForText('60')
+  await sim.reLaunch('/packageB/pages/consume/consume')
+  await sim.waitForText(`送出 ${cheapest.name} ×1`)
+  await sim.waitForText(`−${cheapest.price} 慧币`)
   await sim.reLaunch('/packageB/pages/deposit/deposit')
   await sim.waitForText(String(user.gold))
   // a goods card's order (R2.21): made for the viewer, then shown under its own id

@@ -52,7 +52,7 @@ test('contract:check finds every read-only call of the reference server inside t
 test('contract:check without a test account leaves the login-only calls out and says so', async () => {
   const { out, code } = await contractCheck(['--base', origin])
   assert.equal(code, 0, out)
-  assert.match(out, /4 个需登录的调用未检查/)
+  assert.match(out, /5 个需登录的调用未检查/)
   assert.doesNotMatch(out, /userapp\/userinfo/)
 })
 

@@ -87,7 +87,7 @@ describe('route map', () => {
     expect(liveConfig).toMatchObject({ enableShareAppMessage: true, disableScroll: true })
     expect(featuredKey('binhu717')).toBe('hubin')
   })
-  test('R2.16–R2.21 package B holds deposit, album, search, web, channel bridge and mall payment, then 观看历史 and the legal page', () => {
+  test('R2.16–R2.21 R2.46 package B holds deposit, album, search, web, channel bridge, mall payment, 消费记录, 观看历史 and the legal page', () => {
     const b = cfg.subPackages.find((p) => p.root === 'packageB')!
     expect(b.pages).toEqual([
       'pages/deposit/deposit',
@@ -96,6 +96,7 @@ describe('route map', () => {
       'pages/web/web',
       'pages/channel/bridge',
       'pages/mall/payment',
+      'pages/consume/consume',
       'pages/history/history',
       'pages/legal/legal'
     ])

@@ -102,3 +102,39 @@ export function hasPurchase(ctx: AppContext, userId: number, kind: string, targe
     .prepare('SELECT 1 FROM purchases WHERE user_id = ? AND kind = ? AND target_id = ?')
     .get(userId, kind, targetId)
 }
+
+/** A charge of a user's 慧币: an unlock (purchases) or a gift (gift_log). */
+export interface ChargeRow {
+  kind: 'unlock' | 'gift'
+  target: 'room' | 'playback'
+  target_id: number
+  gift_name: string | null
+  combo: number | null
+  gold: number
+  created_at: number
+  row_id: number
+}
+
+const CHARGES = `
+  SELECT 'unlock' AS kind, kind AS target, target_id, NULL AS gift_name, NULL AS combo, gold, created_at, rowid AS row_id
+    FROM purchases WHERE user_id = @uid
+  UNION ALL
+  SELECT 'gift' AS kind, 'room' AS target, room_id AS target_id, gift_name, combo, gold, created_at, id AS row_id
+    FROM gift_log WHERE user_id = @uid`
+
+/** A page of a user's own charges (unlocks and gifts), the latest first, and how many there are in all. */
+export function chargesOf(
+  ctx: AppContext,
+  userId: number,
+  page: number,
+  count: number
+): { rows: ChargeRow[]; total: number } {
+  const db = ctx.store.db
+  return db.transaction(() => {
+    const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${CHARGES})`).get({ uid: userId }) as { n: number }).n
+    const rows = db
+      .prepare(`${CHARGES} ORDER BY created_at DESC, kind DESC, row_id DESC LIMIT @count OFFSET @offset`)
+      .all({ uid: userId, count, offset: (page - 1) * count }) as ChargeRow[]
+    return { rows, total }
+  })()
+}

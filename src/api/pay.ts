@@ -17,6 +17,14 @@ export function fetchDepositLog(q: { page: number; count: number }) {
   return callPost('/userapp/deposit/log', q)
 }
 
+/** A charge of the viewer's 慧币 (消费记录): an unlock of a paid room or playback, or a gift. */
+export type ConsumeLogItem = DataOf<PostAt<'/userapp/consume/log'>>['list'][number]
+
+/** POST /userapp/consume/log (ours, R2.46): the viewer's own charges, unlocks and gifts, login required. */
+export function fetchConsumeLog(q: { page: number; count: number }) {
+  return callPost('/userapp/consume/log', q)
+}
+
 /** POST /userapp/pay/log (R7.78): the user's gifts, login required. */
 export function fetchGiftLog(q: { page: number; count: number }) {
   return callPost('/userapp/pay/log', q)

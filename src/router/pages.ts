@@ -44,6 +44,8 @@ export const PACKAGE_B_PAGES = {
   web: 'pages/web/web',
   channelBridge: 'pages/channel/bridge',
   mallPayment: 'pages/mall/payment',
+  // beyond spec section 2: 消费记录, the viewer's unlocks and gifts with time and amount (from 我的 and the gift log)
+  consume: 'pages/consume/consume',
   // beyond spec section 2: 我的 › 观看历史, and the 用户协议 / 隐私政策 the login asks the viewer to accept
   history: 'pages/history/history',
   legal: 'pages/legal/legal'

@@ -236,3 +236,33 @@ test('R3.17 R7.76 likes: taps are shown at once and reach the server as one comb
     await likes.leave(ROOM)
   }
 })
+
+test('R1.3 R3.16 a repeat of the same gift by the same viewer while it shows is one item whose combo count adds up; it stays 5 s after the last', () => {
+  let now = 1000
+  const timers: Array<{ at: number; fn: () => void }> = []
+  const store = new GiftStore({ now: () => now, setTimer: (fn, ms) => timers.push({ at: now + ms, fn }) })
+  const run = (until: number) => {
+    now = until
+    const due = timers.filter((t) => t.at <= until)
+    for (const t of due) timers.splice(timers.indexOf(t), 1)
+    for (const t of due) t.fn()
+  }
+  const push = (user: number, gift: string, combo: number) =>
+    store.onGiftPush({ roomid: ROOM, user_id: user, nickname: `观众${user}`, gift_name: gift, combo })
+  push(901, '鲜花', 1)
+  now = 2000
+  push(901, '鲜花', 1)
+  push(901, '鲜花', 10)
+  push(902, '鲜花', 1) // another viewer: an item of its own
+  push(901, '小笼包', 1) // another gift: an item of its own
+  expect(store.roomEvents(ROOM, 5).map((e) => [e.nickname, e.giftName, e.combo, e.sends])).toEqual([
+    ['观众901', '鲜花', 12, 3],
+    ['观众902', '鲜花', 1, 1],
+    ['观众901', '小笼包', 1, 1]
+  ])
+  // 5 s after the first send the combo is still up (its last send was later); 5 s after the last it goes
+  run(6000)
+  expect(store.roomEvents(ROOM, 5).find((e) => e.nickname === '观众901' && e.giftName === '鲜花')?.combo).toBe(12)
+  run(7000)
+  expect(store.roomEvents(ROOM, 5)).toEqual([])
+})

@@ -8,7 +8,8 @@
  */
 import TestUtils from '@tarojs/test-utils-react'
 import { runInAction } from 'mobx'
-import { InteractBar } from '@/packageA/components/interact'
+import Taro from '@tarojs/taro'
+import { GiftStrip, InteractBar } from '@/packageA/components/interact'
 import { PremiumBanner } from '@/packageA/components/interact/premium-banner'
 import { HEARTS_MAX } from '@/packageA/components/interact/like-button'
 import { setToken } from '@/core/token'
@@ -55,6 +56,16 @@ afterEach(() => {
 
 const tap = (el: HTMLElement | null) => tapIn(t, el)
 
+/** The interaction bar with the gifts shown over the video, as the live page places them. */
+function Room({ roomId }: { roomId: number }) {
+  return (
+    <>
+      <GiftStrip roomId={roomId} />
+      <InteractBar roomId={roomId} />
+    </>
+  )
+}
+
 test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at once and sends one batched call', async () => {
   await liveStore.loadRoom(ROOM)
   liveStore.roomsData[ROOM] = { ...liveStore.roomsData[ROOM], likes: 7 }
@@ -80,7 +91,7 @@ test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at onc
 test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sending lowers it and shows in the strip', async () => {
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   await liveStore.loadRoom(ROOM)
-  await t.mount(InteractBar, { props: { roomId: ROOM } })
+  await t.mount(Room, { props: { roomId: ROOM } })
   tap(await waitFor(() => $('.interact__gift-button')))
   await waitFor(() => $$('.interact-panel__gift').length >= 8)
   expect($$('.interact-panel__price')[0]?.textContent).toBe('1 慧币')
@@ -94,13 +105,45 @@ test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sen
   await waitFor(() => Number($('.interact-panel__gold')?.textContent) === before - 100)
   const strip = await waitFor(() => $('.interact-gifts__item'))
   expect(strip.textContent).toBe('我 送出 小笼包×10')
+  // the same gift again while it shows: one item, its combo count adds up (×20), not a second line
+  tap($('.interact-panel__send'))
+  await waitFor(() => $('.interact-gifts__item')?.textContent === '我 送出 小笼包×20')
+  expect($$('.interact-gifts__item')).toHaveLength(1)
 })
 
-test('R5.10 not enough gold: 去充值 in the modal', async () => {
+test('R1.4 the gift panel checks the balance: a gift × count above it says 余额不足 with 充值, and sends nothing', async () => {
+  await loginStore.loginWithPassword('13800000001', 'demo1234')
+  await liveStore.loadRoom(ROOM)
+  const sends = countRequests(/userapp\/send_gifts/)
+  const navigate = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  try {
+    await t.mount(InteractBar, { props: { roomId: ROOM } })
+    tap(await waitFor(() => $('.interact__gift-button')))
+    await waitFor(() => Number($('.interact-panel__gold')?.textContent) > 0)
+    const gold = Number($('.interact-panel__gold')?.textContent)
+    tap(await waitFor(() => $('[data-gift="8"]'))) // 太湖明珠, 520 慧币
+    tap($$('.interact-panel__combo').find((e) => e.textContent === '×188')!)
+    const short = await waitFor(() => $('.interact-panel__short'))
+    expect(short.textContent).toBe(`余额不足：太湖明珠 ×188 需 97760 慧币，还差 ${97760 - gold} 慧币`)
+    expect($('.interact-panel__send')).toBeNull()
+    const topUp = $('.interact-panel__topup')
+    expect(topUp?.textContent).toBe('充值')
+    tap(topUp)
+    await waitFor(() => navigate.mock.calls.length > 0)
+    expect(navigate).toHaveBeenCalledWith(expect.objectContaining({ url: '/packageB/pages/deposit/deposit' }))
+    expect(sends.count).toBe(0)
+  } finally {
+    sends.restore()
+  }
+})
+
+test('R5.10 a balance the panel had wrong: the server’s 余额不足 (-7) offers 去充值 in the modal', async () => {
   await loginStore.loginWithPassword('13800000001', 'demo1234')
   await liveStore.loadRoom(ROOM)
   await t.mount(InteractBar, { props: { roomId: ROOM } })
   tap(await waitFor(() => $('.interact__gift-button')))
+  await waitFor(() => Number($('.interact-panel__gold')?.textContent) > 0)
+  runInAction(() => balanceStore.setGold(1_000_000)) // spent elsewhere since the panel read it
   tap(await waitFor(() => $('[data-gift="8"]'))) // 520 慧币
   tap($$('.interact-panel__combo').find((e) => e.textContent === '×10')!)
   tap($('.interact-panel__send'))
@@ -172,8 +215,29 @@ test('R4.12 R7.87 R7.88 R8.14 a paid room: 试看中 during the trial; buying to
   expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   await waitFor(() => premiumStore.purchased[PAID] === false)
-  tap($('.premium-banner'))
-  await waitFor(() => $('.premium-banner')?.dataset.state === 'PREMIUM_PAYED')
+  // the banner names the price; a tap asks first: the sheet with the price and the balance, 取消 buys nothing
+  expect($('.premium-banner__action')?.textContent).toBe(`${premiumStore.price(PAID)} 慧币解锁`)
+  const buys = countRequests(/userapp\/premium_pay/)
+  try {
+    tap($('.premium-banner'))
+    const sheet = await waitFor(
+      () => Number($('.premium-sheet__balance')?.textContent?.replace(/\D/g, '')) > 0 && $('.premium-sheet')
+    )
+    expect(sheet.querySelector('.premium-sheet__price')?.textContent).toBe(`${premiumStore.price(PAID)} 慧币`)
+    expect(sheet.querySelector('.premium-sheet__balance')?.textContent).toBe(`${balanceStore.gold} 慧币`)
+    tap($('.premium-sheet__cancel'))
+    await waitFor(() => !$('.premium-sheet'))
+    expect(buys.count).toBe(0)
+    expect($('.premium-banner')?.dataset.state).toBe('TRIAL')
+    // 确认解锁: one call, and it unlocks
+    tap($('.premium-banner'))
+    tap(await waitFor(() => $('.premium-sheet__confirm:not(.premium-sheet__confirm--off)')))
+    await waitFor(() => $('.premium-banner')?.dataset.state === 'PREMIUM_PAYED')
+    expect(buys.count).toBe(1)
+    expect($('.premium-sheet')).toBeNull()
+  } finally {
+    buys.restore()
+  }
   expect($('.premium-banner')?.textContent).toContain('已解锁')
   expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '购买成功' }))
   expect(premiumStore.blocked(PAID)).toBe(false)

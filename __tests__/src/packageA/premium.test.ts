@@ -44,6 +44,9 @@ describe('banner states (pure)', () => {
 
   test('R4.12 the banner words per state', () => {
     expect(bannerText('TRIAL', 30, 12).text).toBe('付费直播 试看中（剩余 12 秒），点击解锁')
+    // the price is on the banner before any tap: the trial's button names it
+    expect(bannerText('TRIAL', 50, 12).action).toBe('50 慧币解锁')
+    expect(bannerText('TRIAL_ENDED', 50).action).toBe('50 慧币解锁')
     expect(bannerText('TRIAL_ENDED', 30).text).toBe('试看结束，解锁后继续观看')
     expect(bannerText('PREMIUM', 30).text).toBe('付费直播，点击解锁 30 慧币')
     expect(bannerText('PREMIUM_PAYED', 30).text).toContain('已解锁')

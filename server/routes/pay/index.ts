@@ -14,6 +14,7 @@ import { mallPaymentFor } from '../mall'
 import { userById } from '../../repositories/users'
 import {
   buyWithGold,
+  chargesOf,
   confirmOrder,
   goldOrdersOf,
   insertOrder,
@@ -132,6 +133,29 @@ const payRoutes: FastifyPluginAsync = async (app) => {
     // page and count have defaults: the validated payload always has them
     paginate(goldOrdersOf(ctx, call.user!.id).map(orderView), p.page, p.count)
   )
+
+  // 消费记录 (R2.46): the caller's own charges only, unlocks and gifts, paged in SQL
+  api.call(pay.consumeLog, (p, call) => {
+    const { rows, total } = chargesOf(ctx, call.user!.id, p.page, p.count)
+    const titleOf = (target: 'room' | 'playback', id: number) =>
+      (target === 'room' ? store.doc<Room>('room', id) : store.doc<Playback>('playback', id))?.title ?? ''
+    return {
+      currentPage: p.page,
+      totalPage: Math.max(1, Math.ceil(total / p.count)),
+      total,
+      list: rows.map((r) => ({
+        id: `${r.kind}-${r.row_id}`,
+        kind: r.kind,
+        target: r.target,
+        target_id: r.target_id,
+        target_title: titleOf(r.target, r.target_id),
+        gift_name: r.gift_name,
+        combo: r.combo,
+        gold: r.gold,
+        time: r.created_at
+      }))
+    }
+  })
 
   // R7.86, R3.50, R3.51: the payer is the logged-in user, or the mall's user (_sj_userid) whose _sj_token is one of
   // our access tokens of that user (the mall shares our login); anyone else gets HTTP 401. Only an existing mall order

@@ -119,6 +119,17 @@ const rows = Object.fromEntries((Object.keys(LIST_TYPES) as ListType[]).map((t) 
   ReturnType<typeof rowFor>
 >
 
+const CONSUME_LINK_RPX = 88
+
+function ConsumeLink() {
+  return (
+    <View className='list-page__consume' {...linkProps()} onClick={() => void openPage('consume')}>
+      <Text>消费记录（解锁与送礼）</Text>
+      <Text>›</Text>
+    </View>
+  )
+}
+
 /**
  * One list page for live rooms, playbacks, recommended playbacks, events and the user's logs (spec R2.7). Rows render
  * through a virtual list, so the rendered row count stays bounded however long the list grows.
@@ -154,19 +165,25 @@ function ListPage() {
         ) : list.error ? (
           <PageState error={list.error} onRetry={() => list.load({ reset: true }).catch(() => undefined)} />
         ) : (
-          <PageState
-            empty
-            emptyText={type === 'deposit' ? '暂无充值记录' : type === 'gift' ? '暂无送礼记录' : '暂无内容'}
-          />
+          <>
+            {type === 'gift' ? <ConsumeLink /> : null}
+            <PageState
+              empty
+              emptyText={type === 'deposit' ? '暂无充值记录' : type === 'gift' ? '暂无送礼记录' : '暂无内容'}
+            />
+          </>
         )}
       </View>
     )
   }
+  // the gift log leads to 消费记录, where unlocks are listed beside the gifts
+  const consumeLink = type === 'gift' ? <ConsumeLink /> : null
   return (
     <View className='page list-page'>
+      {consumeLink}
       <VirtualList
         className='list-page__virtual'
-        height={info.windowHeight - topBarHeight()}
+        height={info.windowHeight - topBarHeight() - (consumeLink ? (CONSUME_LINK_RPX * info.windowWidth) / 750 : 0)}
         width='100%'
         itemData={list.list}
         itemCount={list.list.length}

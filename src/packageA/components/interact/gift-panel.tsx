@@ -9,9 +9,14 @@ import { sessionStore } from '@/stores/session'
 import { CURRENCY } from './currency'
 import { buttonProps, choiceProps, hiddenProps, linkProps } from '@/platform/a11y'
 
+/** What the viewer lacks for `cost`: 0 when the balance covers it, or while the balance is not known (the server decides). */
+export function giftShortfall(cost: number, gold: number | null): number {
+  return gold === null ? 0 : Math.max(0, cost - gold)
+}
+
 /**
  * The gift panel (spec R1.3, R1.4, R9.1): the gift grid with prices in 慧币, the balance with a 充值 link, the combo
- * choice and the send button.
+ * choice and the send button. A gift × count above the balance is not sent: the panel says 余额不足 and offers 充值.
  */
 export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { roomId: number; onClose: () => void }) {
   const [giftId, setGiftId] = useState<number | null>(null)
@@ -24,9 +29,15 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
   }, [roomId, loggedIn])
 
   const gift = giftStore.giftsList.find((g) => g.id === giftId) || null
+  const cost = gift ? gift.price * combo : 0
+  const short = giftShortfall(cost, sessionStore.isLoggedIn ? balanceStore.gold : null)
   const send = async () => {
-    if (!gift) return
+    if (!gift || short > 0) return
     await giftStore.send(roomId, gift, combo)
+  }
+  const topUp = () => {
+    onClose()
+    void openPage('deposit')
   }
 
   return (
@@ -82,14 +93,29 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
               </Text>
             ))}
           </View>
-          <View
-            className={`interact-panel__send${gift && !giftStore.sending ? '' : ' interact-panel__send--off'}`}
-            {...buttonProps()}
-            onClick={() => void send()}
-          >
-            <Text>{gift ? `赠送 ${gift.price * combo} ${CURRENCY}` : '赠送'}</Text>
-          </View>
+          {short > 0 ? (
+            <View
+              className='interact-panel__topup'
+              {...buttonProps(`余额不足，还差 ${short} ${CURRENCY}，去充值`)}
+              onClick={topUp}
+            >
+              <Text>充值</Text>
+            </View>
+          ) : (
+            <View
+              className={`interact-panel__send${gift && !giftStore.sending ? '' : ' interact-panel__send--off'}`}
+              {...buttonProps()}
+              onClick={() => void send()}
+            >
+              <Text>{gift ? `赠送 ${cost} ${CURRENCY}` : '赠送'}</Text>
+            </View>
+          )}
         </View>
+        {short > 0 ? (
+          <Text className='interact-panel__short'>
+            余额不足：{gift?.name} ×{combo} 需 {cost} {CURRENCY}，还差 {short} {CURRENCY}
+          </Text>
+        ) : null}
       </View>
     </View>
   )

@@ -14,7 +14,10 @@ import { loginPrompt } from '@/stores/login-prompt'
 export const TOP_UP_TEXT = '去充值'
 /** Combo choices of the gift panel. */
 export const GIFT_COMBOS = [1, 10, 66, 188] as const
-/** Gift events kept for the room's strip, and how long each stays. */
+/**
+ * Gift events kept for the room's display over the video, and how long each stays after its last send; a repeat of
+ * the same gift by the same viewer while it shows adds to its count (the combo, ×N) and keeps it up.
+ */
 export const GIFT_EVENTS_MAX = 20
 export const GIFT_EVENT_TTL = 5000
 /**
@@ -35,7 +38,10 @@ export interface GiftEvent {
   nickname: string
   giftName: string
   icon: string
+  /** How many of the gift, summed over the repeats while it showed. */
   combo: number
+  /** How many sends it stands for (1, then 2, 3… as repeats add up). */
+  sends: number
   mine: boolean
   at: number
 }
@@ -196,24 +202,40 @@ export class GiftStore {
   }
 
   private addEvent(data: GiftEventData, mine: boolean) {
+    const roomId = Number(data.roomid)
+    const userId = Number(data.user_id) || 0
+    const combo = Number(data.combo) || 1
+    const at = this.deps.now()
+    // the same viewer's same gift still on screen: a combo, one item whose count adds up (and stays up longer)
+    const same = this.events.find(
+      (e) => e.roomId === roomId && e.mine === mine && e.userId === userId && e.giftName === data.gift_name
+    )
+    if (same) {
+      const merged: GiftEvent = { ...same, combo: same.combo + combo, sends: same.sends + 1, at }
+      this.events = [...this.events.filter((e) => e !== same), merged]
+      this.deps.setTimer(() => this.expire(same.key, at), GIFT_EVENT_TTL)
+      return
+    }
     const key = ++this.seq
     const event: GiftEvent = {
       key,
-      roomId: Number(data.roomid),
-      userId: Number(data.user_id) || 0,
+      roomId,
+      userId,
       nickname: mine ? '我' : data.nickname || '观众',
       giftName: data.gift_name,
       icon: data.icon || '',
-      combo: Number(data.combo) || 1,
+      combo,
+      sends: 1,
       mine,
-      at: this.deps.now()
+      at
     }
     this.events = [...this.events, event].slice(-GIFT_EVENTS_MAX)
-    this.deps.setTimer(() => this.expire(key), GIFT_EVENT_TTL)
+    this.deps.setTimer(() => this.expire(key, at), GIFT_EVENT_TTL)
   }
 
-  private expire(key: number) {
-    this.events = this.events.filter((e) => e.key !== key)
+  /** An event's time is up, unless a repeat since (a later `at`) kept it on screen. */
+  private expire(key: number, at: number) {
+    this.events = this.events.filter((e) => e.key !== key || e.at !== at)
   }
 }
 

@@ -7,12 +7,13 @@ import { likeStore } from './like-store'
 import { serviceConfig } from '@/stores/service-config'
 import { showToast } from '@/ui/overlay'
 import { loadGiftPanel, type GiftPanelModule } from './gift-panel-loader'
-import { GiftStrip } from './gift-strip'
 import { LikeButton } from './like-button'
 import './index.scss'
 import { buttonProps, hiddenProps } from '@/platform/a11y'
 
 export { LikeButton } from './like-button'
+// the gifts sent in the room, which the live page shows over the video
+export { GiftStrip } from './gift-strip'
 
 /** The pushes the bar takes (core/push-kinds.ts PUSH_TAKERS names them 'interact'): the like total, others' gifts. */
 const INTERACT_PUSHES: PushHandlers<PushKindsOf<'interact'>> = {
@@ -21,8 +22,8 @@ const INTERACT_PUSHES: PushHandlers<PushKindsOf<'interact'>> = {
 }
 
 /**
- * The live room's interactions (items 4, 5, 11): likes with floating hearts, the gift button and panel, the
- * strip of gifts sent in the room. The room's socket feeds the like total (`like`) and others' gifts (`gift`).
+ * The live room's interactions (items 4, 5, 11): likes with floating hearts, the gift button and panel. The room's
+ * socket feeds the like total (`like`) and others' gifts (`gift`), which GiftStrip shows over the video.
  */
 export const InteractBar = observer(function InteractBar({ roomId }: { roomId: number }) {
   // the gift panel's module while it is open (loaded on the first tap on the web: gift-panel-loader)
@@ -45,7 +46,6 @@ export const InteractBar = observer(function InteractBar({ roomId }: { roomId: n
 
   return (
     <View className='interact'>
-      <GiftStrip roomId={roomId} />
       <View className='interact__bar'>
         <View className='interact__gift-button' {...buttonProps('礼物')} onClick={openGifts}>
           <Text className='interact__gift-icon' {...hiddenProps}>

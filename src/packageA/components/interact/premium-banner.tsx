@@ -3,7 +3,10 @@ import { View, Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { bannerText, checkingText, playbackPremiumStore, premiumStore, type PremiumStore } from './premium-store'
 import { sessionStore } from '@/stores/session'
-import { buttonProps } from '@/platform/a11y'
+import { balanceStore } from '@/stores/balance'
+import { openPage } from '@/router/navigate'
+import { buttonProps, dialogProps, hiddenProps } from '@/platform/a11y'
+import { CURRENCY } from './currency'
 import './premium-banner.scss'
 
 // the page asks a paid room's store whether its stream may play (premium-loader)
@@ -12,7 +15,8 @@ export { premiumStore } from './premium-store'
 /**
  * The paid live room banner (spec R4.12): nothing for a free room (WELCOM); 试看中 with the seconds left during the
  * trial, 试看结束 after it, 付费直播 for a paid room without a trial, 已解锁 once bought; 正在确认购买状态 until the
- * viewer's purchase is known. Tapping buys (R7.88).
+ * viewer's purchase is known. The banner names the price; a tap opens the confirm sheet (price and balance), and only
+ * its 确认解锁 buys (R7.88).
  */
 export function PremiumBanner({ roomId }: { roomId: number }) {
   return <PaidBanner store={premiumStore} id={roomId} />
@@ -44,20 +48,88 @@ const PaidBanner = observer(function PaidBanner({ store, id }: { store: PremiumS
       </View>
     )
   const { text, action } = bannerText(state, store.price(id), store.trialLeft(id), store.kind)
-  const buy = () => {
-    if (state !== 'PREMIUM_PAYED') void store.purchase(id)
+  const ask = () => {
+    if (state !== 'PREMIUM_PAYED') void store.ask(id)
   }
   return (
-    <View className={`premium-banner premium-banner--${state.toLowerCase()}`} data-state={state} onClick={buy}>
-      <Text className='premium-banner__text'>{text}</Text>
-      {action ? (
-        <View
-          className={`premium-banner__action${store.paying ? ' premium-banner__action--busy' : ''}`}
-          {...buttonProps()}
-        >
-          <Text>{store.paying ? '购买中' : action}</Text>
+    <>
+      <View className={`premium-banner premium-banner--${state.toLowerCase()}`} data-state={state} onClick={ask}>
+        <Text className='premium-banner__text'>{text}</Text>
+        {action ? (
+          <View
+            className={`premium-banner__action${store.paying ? ' premium-banner__action--busy' : ''}`}
+            {...buttonProps()}
+          >
+            <Text>{store.paying ? '购买中' : action}</Text>
+          </View>
+        ) : null}
+      </View>
+      {store.confirming === id && state !== 'PREMIUM_PAYED' ? <UnlockSheet store={store} id={id} /> : null}
+    </>
+  )
+})
+
+/** Where the deposit page returns to after a top-up asked for here: this room, or this playback. */
+function depositQuery(store: PremiumStore, id: number): Record<string, string | number> {
+  return { from: store.kind === 'room' ? 'live' : 'playback', id }
+}
+
+/**
+ * The unlock's confirm sheet: what it costs and what the viewer has. Enough: 确认解锁 charges (once); short: 余额不足
+ * with how much is missing and 充值, which opens the deposit page (it comes back here). 取消 or the mask: nothing.
+ */
+const UnlockSheet = observer(function UnlockSheet({ store, id }: { store: PremiumStore; id: number }) {
+  const price = store.price(id)
+  const gold = balanceStore.gold
+  const short = store.shortfall(id)
+  const title = store.kind === 'room' ? '解锁付费直播' : '解锁付费回放'
+  const topUp = () => {
+    store.dismiss()
+    void openPage('deposit', depositQuery(store, id))
+  }
+  return (
+    <View className='premium-sheet' data-room={id}>
+      <View className='premium-sheet__mask' {...hiddenProps} onClick={() => store.dismiss()} />
+      <View className='premium-sheet__body' {...dialogProps(title)}>
+        <Text className='premium-sheet__title'>{title}</Text>
+        <View className='premium-sheet__row'>
+          <Text className='premium-sheet__label'>价格</Text>
+          <Text className='premium-sheet__price'>
+            {price} {CURRENCY}
+          </Text>
         </View>
-      ) : null}
+        <View className='premium-sheet__row'>
+          <Text className='premium-sheet__label'>余额</Text>
+          <Text className='premium-sheet__balance'>
+            {gold === null ? '--' : gold} {CURRENCY}
+          </Text>
+        </View>
+        {short ? (
+          <Text className='premium-sheet__short'>
+            余额不足，还差 {short} {CURRENCY}
+          </Text>
+        ) : null}
+        <View className='premium-sheet__actions'>
+          <View className='premium-sheet__cancel' {...buttonProps()} onClick={() => store.dismiss()}>
+            <Text>取消</Text>
+          </View>
+          {short ? (
+            <View className='premium-sheet__topup' {...buttonProps()} onClick={topUp}>
+              <Text>充值</Text>
+            </View>
+          ) : (
+            <View
+              className={`premium-sheet__confirm${short === null || store.paying ? ' premium-sheet__confirm--off' : ''}`}
+              {...buttonProps()}
+              onClick={() => {
+                if (short === 0 && !store.paying) void store.confirm()
+              }}
+            >
+              <Text>{store.paying ? '购买中' : `确认解锁 ${price} ${CURRENCY}`}</Text>
+            </View>
+          )}
+        </View>
+      </View>
     </View>
   )
 })

@@ -69,7 +69,10 @@ export function bannerText(
   const noun = PAID_NOUN[kind]
   switch (state) {
     case 'TRIAL':
-      return { text: `${noun} 试看中${trialLeft > 0 ? `（剩余 ${trialLeft} 秒）` : ''}，点击解锁`, action: '解锁' }
+      return {
+        text: `${noun} 试看中${trialLeft > 0 ? `（剩余 ${trialLeft} 秒）` : ''}，点击解锁`,
+        action: `${price} 慧币解锁`
+      }
     case 'TRIAL_ENDED':
       return { text: '试看结束，解锁后继续观看', action: `${price} 慧币解锁` }
     case 'PREMIUM':
@@ -121,6 +124,8 @@ export class PremiumStore {
   /** The clock the banner reads; ticks each second while a trial runs. */
   now: number
   paying = false
+  /** The room (or playback) whose unlock the confirm sheet asks about; null while no sheet is open. */
+  confirming: number | null = null
   private deps: PremiumDeps
   private ticker: unknown = null
   private watching = new Map<number, number>()
@@ -245,8 +250,44 @@ export class PremiumStore {
   }
 
   /**
-   * R7.88, R8.13, R8.14: buy the room (or a playback by review_id). Login first (R6.2), the iOS rule (R6.5); success
-   * toasts 购买成功 and unlocks, failure shows the server message for 3 s.
+   * A tap on the banner never spends: it opens the confirm sheet with the price and the viewer's balance (fetched
+   * again, so the sheet says whether it is enough). Login first (R6.2) and the iOS rule (R6.5), as for the purchase.
+   */
+  async ask(id: number): Promise<boolean> {
+    if (this.paying || this.purchased[id]) return false
+    if (!(await loginPrompt.requireLogin())) return false
+    if (!serviceConfig.ensureIosAllowed()) return false
+    runInAction(() => (this.confirming = id))
+    await balanceStore.loadBalance()
+    return true
+  }
+
+  /** 取消: the sheet closes, nothing is charged. */
+  dismiss() {
+    this.confirming = null
+  }
+
+  /** How many 慧币 the viewer lacks for this unlock: 0 when the balance covers it, null while it is not known. */
+  shortfall(id: number): number | null {
+    const gold = balanceStore.gold
+    return gold === null ? null : Math.max(0, this.price(id) - gold)
+  }
+
+  /** 确认解锁 on the sheet: the one call that charges (R7.88); the sheet closes when it has answered. */
+  async confirm(): Promise<boolean> {
+    const id = this.confirming
+    if (id === null) return false
+    const ok = await this.purchase(id)
+    runInAction(() => {
+      if (this.confirming === id) this.confirming = null
+    })
+    return ok
+  }
+
+  /**
+   * R7.88, R8.13, R8.14: buy the room (or a playback by review_id); the viewer has confirmed the price on the sheet
+   * (ask, confirm). Login first (R6.2), the iOS rule (R6.5); success toasts 购买成功 and unlocks, failure shows the
+   * server message for 3 s.
    */
   async purchase(id: number): Promise<boolean> {
     if (this.paying) return false

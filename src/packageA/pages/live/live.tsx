@@ -7,7 +7,7 @@ import { withTopBar } from '@/components/top-bar'
 import { LiveLoading } from './loading'
 import { ActivitiesTab, ActivityStage, GoodsTab, runningActivities } from '@/packageA/components/activities/entry'
 import { ChatBox, ChatPanel, DanmakuLayer, FullscreenChatBox } from '@/packageA/components/danmaku'
-import { InteractBar, LikeButton } from '@/packageA/components/interact'
+import { GiftStrip, InteractBar, LikeButton } from '@/packageA/components/interact'
 import { Player, prefetchStream } from '@/packageA/components/player'
 import { FullscreenOnly } from '@/packageA/components/player/context'
 import { roomPhase } from '@/packageA/components/player/play-state'
@@ -142,6 +142,7 @@ function LivePage() {
                 <DanmakuLayer roomId={roomId} />
               </>
             )}
+            <GiftStrip roomId={roomId} />
           </View>
           {premium ? <premium.PremiumBanner roomId={roomId} /> : null}
           <View className='live__title'>

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { View, Text } from '@tarojs/components'
-import { useDidShow } from '@tarojs/taro'
+import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
-import { depositStore } from './store'
+import { DEPOSIT_SUCCESS_TEXT, depositStore } from './store'
+import { openPage } from '@/router/navigate'
+import { PAGE_PATHS } from '@/router/pages'
 import { balanceStore } from '@/stores/balance'
 import { sessionStore } from '@/stores/session'
 import { serviceConfig } from '@/stores/service-config'
@@ -16,11 +18,38 @@ import { withTopBar } from '@/components/top-bar'
 /** The currency name (spec R9.1). */
 const CURRENCY = '慧币'
 
+/** Where a top-up started from (the unlock's confirm sheet: `from=live|playback&id=`), and the button back to it. */
+function backTarget(params: Record<string, string | undefined>) {
+  const id = Number(params.id)
+  if (!(id > 0)) return null
+  if (params.from === 'live') return { page: 'live' as const, key: 'roomid', id, label: '返回直播间' }
+  if (params.from === 'playback') return { page: 'playback' as const, key: 'id', id, label: '返回回放' }
+  return null
+}
+
+/**
+ * One tap back to the room (or playback): the page under this one when it is that room (the mini-program's stack),
+ * else the room opened in this page's place (H5 came back from the payment page with a fresh stack).
+ */
+function goBack(back: NonNullable<ReturnType<typeof backTarget>>) {
+  const pages = Taro.getCurrentPages()
+  const under = pages[pages.length - 2] as { route?: string; options?: Record<string, string> } | undefined
+  const route = under?.route ? `/${under.route.replace(/^\//, '')}` : ''
+  if (route === PAGE_PATHS[back.page] && String(under?.options?.[back.key]) === String(back.id)) {
+    void Taro.navigateBack()
+    return
+  }
+  void openPage(back.page, { [back.key]: back.id }, true)
+}
+
 /**
  * 充值 (spec R1.4, R3.42–R3.49, R7.67, R7.84): the balance, the gold packages, the platform's payment methods and the
- * pay button. Coming back from a payment page (H5) or the payment sheet shows the new balance.
+ * pay button. A paid top-up (the payment sheet, or back from a payment page on H5) ends on 充值成功 with the gold and
+ * the new balance, and, when it was asked for from a paid room's confirm sheet, the one tap back to that room.
  */
 function DepositPage() {
+  // no router outside a page (a component test mounts the page alone): nothing to go back to
+  const back = backTarget(useRouter()?.params ?? {})
   useEffect(() => {
     void loginStore.start()
     void depositStore.load()
@@ -51,6 +80,24 @@ function DepositPage() {
       </View>
       {restricted ? (
         <PageState error={serviceConfig.iosRestrictedMessage} />
+      ) : s.done ? (
+        <View className='deposit__done'>
+          <Text className='deposit__done-title'>{DEPOSIT_SUCCESS_TEXT}</Text>
+          <Text className='deposit__done-gold'>
+            +{s.done.gold} {CURRENCY}
+          </Text>
+          <Text className='deposit__done-balance'>
+            当前余额 {s.balance ?? '--'} {CURRENCY}
+          </Text>
+          {back ? (
+            <View className='deposit__back' {...buttonProps()} onClick={() => goBack(back)}>
+              <Text>{back.label}</Text>
+            </View>
+          ) : null}
+          <View className='deposit__again' {...buttonProps()} onClick={() => s.again()}>
+            <Text>继续充值</Text>
+          </View>
+        </View>
       ) : s.loading && !s.prices.length ? (
         <PageState loading />
       ) : s.error && !s.prices.length ? (

@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import {
+  fetchDepositLog,
   fetchGoldPrices,
   payGold,
   type GoldPrice,
@@ -13,9 +14,17 @@ import { balanceStore } from '@/stores/balance'
 import { depositMethods, launchPayment, type PaymentOutcome } from '@/stores/deposit-platform'
 import { serviceConfig } from '@/stores/service-config'
 import { loginPrompt } from '@/stores/login-prompt'
+import { getItem, removeItem, setItem } from '@/platform/storage'
 
 export const DEPOSIT_SUCCESS_TEXT = '充值成功'
 export const DEPOSIT_CANCELLED_TEXT = '已取消支付'
+/** The order handed to a payment page (H5 leaves the app for it), kept until the page is back to tell its outcome. */
+const PENDING_KEY = 'deposit_pending_order'
+
+interface PendingOrder {
+  order_id: string
+  gold: number
+}
 
 export interface DepositDeps {
   methods: () => PayMethod[]
@@ -34,6 +43,8 @@ export class DepositStore {
   selectedId: number | null = null
   method: PayMethodKey | null = null
   paying = false
+  /** The top-up just paid: the page shows 充值成功 with it and the new balance (and the way back to the room). */
+  done: { gold: number } | null = null
   private deps: DepositDeps
 
   constructor(deps: Partial<DepositDeps> = {}) {
@@ -58,11 +69,14 @@ export class DepositStore {
     return balanceStore.gold
   }
 
-  /** The packages (R7.67) and the balance; the first hot package (else the first) and the first method are chosen. */
+  /**
+   * The packages (R7.67) and the balance; the first hot package (else the first) and the first method are chosen.
+   * Back from a payment page, the order it paid ends on 充值成功 (resume).
+   */
   async load(): Promise<void> {
     this.loading = true
     this.error = ''
-    const [res] = await Promise.all([settle(fetchGoldPrices()), balanceStore.loadBalance()])
+    const [res] = await Promise.all([settle(fetchGoldPrices()), balanceStore.loadBalance(), this.resume()])
     runInAction(() => {
       this.loading = false
       this.loaded = true
@@ -75,6 +89,27 @@ export class DepositStore {
       if (!this.selected) this.selectedId = (prices.find((p) => Number(p.hot) > 0) || prices[0])?.id ?? null
       if (!this.method || !this.methods.some((m) => m.key === this.method)) this.method = this.methods[0]?.key ?? null
     })
+  }
+
+  /**
+   * The order a payment page was opened for (H5: the browser left the app and came back here): paid, the page shows
+   * 充值成功 with the gold and the balance; not paid (yet), the packages as before. Asked once.
+   */
+  async resume(): Promise<void> {
+    const pending = getItem<PendingOrder>(PENDING_KEY)
+    if (!pending || typeof pending.order_id !== 'string') return
+    removeItem(PENDING_KEY)
+    const res = await settle(fetchDepositLog({ page: 1, count: 20 }))
+    const order = res.ok ? res.data.list.find((o) => o.order_id === pending.order_id) : undefined
+    if (order?.status === 'paid') {
+      await balanceStore.loadBalance()
+      runInAction(() => (this.done = { gold: order.gold }))
+    }
+  }
+
+  /** 继续充值: the packages again. */
+  again() {
+    this.done = null
   }
 
   select(id: number) {
@@ -103,10 +138,13 @@ export class DepositStore {
         void showToast((!res.ok && res.error.msg) || '下单失败，请稍后再试')
         return false
       }
+      setItem<PendingOrder>(PENDING_KEY, { order_id: order.order_id, gold: order.gold })
       const outcome = await this.deps.launch({ ...order, m: order.m || m })
       if (outcome.status === 'redirected') return true
+      removeItem(PENDING_KEY)
       if (outcome.status === 'paid') {
         await balanceStore.loadBalance()
+        runInAction(() => (this.done = { gold: order.gold }))
         void showToast(DEPOSIT_SUCCESS_TEXT, { icon: 'success' })
         return true
       }

@@ -57,6 +57,10 @@ function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
           <Text className='user-menu__label'>礼物记录</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
+        <View className='user-menu__item' {...linkProps()} onClick={() => openPage('consume')}>
+          <Text className='user-menu__label'>消费记录</Text>
+          <Text className='user-menu__arrow'>›</Text>
+        </View>
         <View className='user-menu__item' {...linkProps()} onClick={() => openPage('follow')}>
           <Text className='user-menu__label'>我的关注</Text>
           <Text className='user-menu__arrow'>›</Text>

@@ -1,0 +1,4 @@
+export default definePageConfig({
+  navigationBarTitleText: '消费记录',
+  enablePullDownRefresh: true
+})
