@@ -16,6 +16,9 @@ export default tseslint.config(
       'server/fixtures/**',
       'server/data/**',
       'coverage/**',
+      // Stryker's sandboxes and reports (npm run mutate)
+      '.stryker-tmp/**',
+      'reports/**',
       'bench/results.json',
       '**/*.d.ts'
     ]

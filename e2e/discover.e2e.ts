@@ -218,6 +218,15 @@ test('R2.9 the end screen’s 播放下一个 opens the next recording at once',
 test('R5.11 a danmaku sent while the playback is paused flies over the video', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await openPlayback(context)
+  // playing first (a pause before the autoplay starts is undone by it), then paused as the viewer pauses it
+  await page.waitForFunction(
+    () => {
+      const v = document.querySelector('video') as HTMLVideoElement
+      return !v.paused && v.currentTime > 0.2
+    },
+    undefined,
+    { timeout: 30000 }
+  )
   await page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).pause())
   await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement).paused)
   const input = page.locator('.playback__danmaku-bar input, input.playback__input').first()

@@ -233,7 +233,7 @@ test('全屏 without the Fullscreen API (Safari on iPhone): the page’s own lay
 
   // a portrait room's video stays upright; its running vote is a chip over the video that opens the card there
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${VOTE_ROOM}`)
-  await page.waitForSelector('.live > .activities .act-card--vote', { timeout: 20000 })
+  await page.waitForSelector('.live__body > .activities .act-card--vote', { timeout: 20000 })
   await page.locator('.player__fullscreen').click()
   await page.waitForSelector('.player.player--page-full')
   assert.equal(await page.$('.player--rotated'), null)

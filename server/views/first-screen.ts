@@ -94,6 +94,9 @@ const STYLE = `${layerRule('#f5f5f5')}
 // the live room's sizes (src/packageA/pages/live/live.scss): the stage 422 (portrait 800, at most 40vh) design px, black, the
 // cover as the video's poster (contained, as <video poster> shows it); then the title block
 const LIVE_STYLE = `${layerRule('#fff')}
+#${FIRST_SCREEN_ID} .fs-top{height:44px;display:flex;align-items:center;padding:0 12px 0 4px;box-sizing:border-box;border-bottom:1px solid #eee;background:#fff}
+#${FIRST_SCREEN_ID} .fs-top-home{min-width:44px;padding:0 8px;box-sizing:border-box;font-size:15px;color:#222;white-space:nowrap}
+#${FIRST_SCREEN_ID} .fs-top-title{flex:1;min-width:0;margin-left:8px;font-size:16px;font-weight:600;color:#222;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
 #${FIRST_SCREEN_ID} .fs-stage{height:10.55rem;background:#000 center/contain no-repeat}
 #${FIRST_SCREEN_ID} .fs-stage--portrait{height:20rem;max-height:40vh}
 #${FIRST_SCREEN_ID} .fs-head{padding:.5rem .6rem 0;display:flex;flex-direction:column}
@@ -108,9 +111,21 @@ export function liveFirstScreenHtml(store: Store, roomId: number, base: string):
   const cover = background(room.cover, base)
   return (
     `<style>${LIVE_STYLE}</style>${cover?.preload ?? ''}` +
-    `<div id="${FIRST_SCREEN_ID}" aria-hidden="true"><div class="fs-stage${room.orientation === 'portrait' ? ' fs-stage--portrait' : ''}"${cover?.style ?? ''}></div>` +
+    `<div id="${FIRST_SCREEN_ID}" aria-hidden="true">${topBar(text(room.title))}<div class="fs-stage${room.orientation === 'portrait' ? ' fs-stage--portrait' : ''}"${cover?.style ?? ''}></div>` +
     `<div class="fs-head"><span class="fs-title">${text(room.title)}</span>${topic}</div></div>` +
     removeLater
+  )
+}
+
+/**
+ * The H5 top bar the room's page draws (src/components/top-bar: 首页, as the page is opened first, and the room's
+ * title), so the stage does not drop by the bar's height when the app takes over; none in the messenger's browser,
+ * which draws its own bar (hostDrawsBar: the user agent's MicroMessenger), removed before the first paint.
+ */
+function topBar(title: string): string {
+  return (
+    `<div class="fs-top"><span class="fs-top-home">⌂ 首页</span><span class="fs-top-title">${title}</span></div>` +
+    `<script>/MicroMessenger/i.test(navigator.userAgent)&&document.currentScript.previousElementSibling.remove()</script>`
   )
 }
 

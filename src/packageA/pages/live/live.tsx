@@ -29,7 +29,7 @@ import { isPaid } from '@/packageA/components/interact/paid'
 import { loadPremium, type PremiumModule } from '@/packageA/components/interact/premium-loader'
 import { useChunk } from '@/hooks/use-chunk'
 import './live.scss'
-import { tablistProps, tabProps } from '@/platform/a11y'
+import { hiddenProps, tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { roomIdOf } from '@/router/startup'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
@@ -91,8 +91,10 @@ function LivePage() {
   // player/first-frame.ts; in the mini-program only the group switcher: player/after-video.ts, activities/index.tsx)
   const videoFirst = !!room && roomPhase(room) === 'live' && !(premium && held(room, roomId, premium))
   const below = useAfterVideo(!!room, videoFirst)
-  // on and off the air, the chat closed or open (live_status, chat_status): followed once the room is drawn
-  useEffect(() => (below ? followRoomState(roomId) : undefined), [roomId, below])
+  // on and off the air, the chat closed or open (live_status, chat_status): followed from the room's info on (the
+  // flying danmaku has the room's socket open from then too), so a push during the first seconds is not missed
+  const loaded = !!room
+  useEffect(() => (loaded ? followRoomState(roomId) : undefined), [roomId, loaded])
   useShareAppMessage((res) => {
     // a share counts (R7.70); the messenger browser's menu only reads the payload ahead (src/stores/jssdk.h5.ts)
     if (!isSharePreview(res)) void liveStore.share(roomId)
@@ -157,9 +159,13 @@ function LivePage() {
               void liveStore.share(roomId)
             }}
           />
-          {below ? <GroupSwitcher roomId={roomId} afterVideo={videoFirst} /> : null}
+          {/* drawn with the room: it holds its place and waits for the first frame itself (afterVideo), so the column
+              below it does not move when the rest comes */}
+          <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
         </View>
         <View className='live__side'>
+          {/* the tab row comes at the first frame (below); until then an empty row of its height keeps its place, so
+              what is under it does not move then */}
           {below ? (
             <View className='live__tabs' {...tablistProps('直播间')}>
               <View
@@ -182,7 +188,11 @@ function LivePage() {
                 </View>
               ))}
             </View>
-          ) : null}
+          ) : (
+            <View className='live__tabs-pending' {...hiddenProps}>
+              <View className='live__tab'>聊天</View>
+            </View>
+          )}
           {/* the tab's content with the activity card: over the chat's top (it enters without moving the page, the
               newest lines stay in view below it), above any other tab's content (a list of goods stays reachable) */}
           <View className={`live__body live__body--${!current ? 'over' : 'above'}`}>
