@@ -121,7 +121,11 @@ test('login consent: 《用户协议》 and 《隐私政策》 open package B’
   await sim.waitFor(() => sim.page.route === 'packageB/pages/legal/legal', 'the legal page')
   assert.equal(sim.page.query.doc, 'agreement')
   await sim.waitForText(first('user-agreement.txt'))
-  assert.ok(sim.callsOf('setNavigationBarTitle').some((c) => c.options.title === '用户协议'))
+  // the page's title is set once the page has shown (a moment after its text, on a busy machine)
+  await sim.waitFor(
+    () => sim.callsOf('setNavigationBarTitle').some((c) => c.options.title === '用户协议'),
+    'the title 用户协议'
+  )
   await sim.navigateBack()
   sim.page.tap({ cls: 'user-consent__link', text: '《隐私政策》' })
   await sim.waitFor(() => sim.page.route === 'packageB/pages/legal/legal', 'the legal page')
