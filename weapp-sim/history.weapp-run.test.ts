@@ -20,10 +20,13 @@ test('观看历史: a playback watched to 35 % is listed with its cover, title a
   const pb = (await s.server.api<{ title: string; cover: string }>('userapp/playback/detail', { id: PLAYBACK })).data
   const sim = await s.launch('packageA/pages/playback/playback', { id: String(PLAYBACK) })
   await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the playback’s video')
+  const stored = () => String(sim.storage.get('watch_history') ?? '')
   sim.page.fire(video(sim), 'play', {})
+  // the entry is written once the player has rendered as playing (with the playback's title), then the pause
+  await sim.waitFor(() => stored().includes(`playback:${PLAYBACK}`), 'the history entry')
   sim.page.fire(video(sim), 'timeupdate', { currentTime: 21, duration: 60 })
   sim.page.fire(video(sim), 'pause', {})
-  await sim.settle()
+  await sim.waitFor(() => stored().includes('"position":21'), 'the paused position in the history')
 
   await sim.reLaunch('/pages/user/user')
   await sim.waitForText('观看历史')
