@@ -4,24 +4,15 @@
  * with the error catalogue's code; a burst of unlocks of one room charges once and is logged once.
  */
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
-import { after, before, test } from 'node:test'
-import type { LiveServer } from '../../server/app'
+import { test } from 'node:test'
 import { CODE } from '../../contract/codes'
-import { assertEnvelope, assertPaged, assertRefused, call, login, loginNoMobile, makeApp, U } from './helpers'
+import { assertEnvelope, assertPaged, assertRefused, call, login, loginNoMobile, listeningApp, U } from './helpers'
 
-let app: LiveServer
-let origin: string
-before(async () => {
-  app = await makeApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-})
-after(() => app.close())
+const reference = listeningApp()
 
 /** Real HTTP, so a burst of calls arrives at once. */
 async function post(path: string, body: Record<string, unknown>, token: string) {
-  const res = await fetch(origin + path, {
+  const res = await fetch(reference.origin + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body)
@@ -31,15 +22,15 @@ async function post(path: string, body: Record<string, unknown>, token: string) 
 }
 
 const log = (token: string, payload: Record<string, unknown> = {}) =>
-  call(app, 'POST', U('/consume/log'), payload, token)
+  call(reference.app, 'POST', U('/consume/log'), payload, token)
 
 test('R2.46 R1.6 R7.88 a burst of unlocks of room 308 charges 50 慧币 once, and 消费记录 lists that one unlock', async () => {
-  const { token, user } = await login(app)
-  const before = assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold as number
+  const { token, user } = await login(reference.app)
+  const before = assertEnvelope(await call(reference.app, 'POST', U('/userinfo'), {}, token)).gold as number
   const answers = await Promise.all(Array.from({ length: 12 }, () => post(U('/premium_pay'), { id: 308 }, token)))
   assert.ok(answers.every((a) => a.code === 1))
   assert.equal(answers.filter((a) => a.data.charged === 50).length, 1, 'charged exactly once')
-  const after = assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold as number
+  const after = assertEnvelope(await call(reference.app, 'POST', U('/userinfo'), {}, token)).gold as number
   assert.equal(after, before - 50)
   const list = assertPaged(assertEnvelope(await log(token)))
   const unlocks = list.filter((r) => r.kind === 'unlock')
@@ -54,13 +45,13 @@ test('R2.46 R1.6 R7.88 a burst of unlocks of room 308 charges 50 慧币 once, an
 })
 
 test('R2.46 R1.4 消费记录 lists unlocks and gifts together, latest first, paged by count', async () => {
-  const { token } = await login(app)
+  const { token } = await login(reference.app)
   // two gifts and a paid playback after the unlock of the test above
-  assertEnvelope(await call(app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 3, combo: 2 }, token))
-  assertEnvelope(await call(app, 'POST', U('/premium_pay'), { review_id: 5004 }, token))
-  assertEnvelope(await call(app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 1, combo: 1 }, token))
+  assertEnvelope(await call(reference.app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 3, combo: 2 }, token))
+  assertEnvelope(await call(reference.app, 'POST', U('/premium_pay'), { review_id: 5004 }, token))
+  assertEnvelope(await call(reference.app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 1, combo: 1 }, token))
   // the four fall within a few seconds: set them apart as a viewer's afternoon would (unlock, gift, unlock, gift)
-  const db = app.ctx.store.db
+  const db = reference.app.ctx.store.db
   db.prepare("UPDATE purchases SET created_at = created_at - 300 WHERE kind = 'room' AND target_id = 308").run()
   db.prepare('UPDATE gift_log SET created_at = created_at - 200 WHERE combo = 2').run()
   db.prepare("UPDATE purchases SET created_at = created_at - 100 WHERE kind = 'playback'").run()
@@ -90,24 +81,24 @@ test('R2.46 R1.4 消费记录 lists unlocks and gifts together, latest first, pa
 })
 
 test('R2.46 消费记录 is the caller’s own: another user’s token sees none of the first user’s charges; no login is 401', async () => {
-  const other = await loginNoMobile(app)
+  const other = await loginNoMobile(reference.app)
   const mine = assertPaged(assertEnvelope(await log(other.token, { page: 1, count: 100 })))
   assert.deepEqual(mine, [], 'the other user has spent nothing and sees nothing')
-  assertEnvelope(await call(app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 1, combo: 3 }, other.token))
+  assertEnvelope(await call(reference.app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 1, combo: 3 }, other.token))
   const after = assertPaged(assertEnvelope(await log(other.token, { page: 1, count: 100 })))
   assert.deepEqual(
     after.map((r) => [r.kind, r.gift_name, r.combo, r.gold]),
     [['gift', '鲜花', 3, 3]]
   )
   // and the first user's log has not gained the other's gift
-  const { token } = await login(app)
+  const { token } = await login(reference.app)
   const first = assertPaged(assertEnvelope(await log(token, { page: 1, count: 100 })))
   assert.ok(!first.some((r) => r.combo === 3))
-  assert.equal((await call(app, 'POST', U('/consume/log'), {})).status, 401)
+  assert.equal((await call(reference.app, 'POST', U('/consume/log'), {})).status, 401)
 })
 
 test('R2.46 a bad 消费记录 payload is refused with the catalogue’s code (参数错误, -1)', async () => {
-  const { token } = await login(app)
+  const { token } = await login(reference.app)
   for (const bad of [{ page: 0 }, { count: 0 }, { count: 101 }, { page: 'x' }]) {
     const msg = assertRefused(await log(token, bad), CODE.BAD_PARAM)
     assert.match(msg, /^参数错误/)

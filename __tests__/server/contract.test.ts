@@ -4,27 +4,16 @@ import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { promisify } from 'node:util'
 import { CALLS } from '../../contract'
-import type { LiveServer } from '../../server/app'
 import { openapiDocument } from '../../server/cli/openapi-document'
-import { makeApp } from './helpers'
+import { listeningApp } from './helpers'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 const run = promisify(execFile)
 
-let app: LiveServer
-let origin = ''
-
-before(async () => {
-  app = await makeApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-})
-after(async () => {
-  await app.close()
-})
+const reference = listeningApp()
 
 /** `npm run contract:check -- …` as a user runs it: its output and exit code. */
 async function contractCheck(args: string[]): Promise<{ out: string; code: number }> {
@@ -42,7 +31,14 @@ async function contractCheck(args: string[]): Promise<{ out: string; code: numbe
 }
 
 test('contract:check finds every read-only call of the reference server inside the contract, logged in too', async () => {
-  const { out, code } = await contractCheck(['--base', origin, '--mobile', '13800000001', '--password', 'demo1234'])
+  const { out, code } = await contractCheck([
+    '--base',
+    reference.origin,
+    '--mobile',
+    '13800000001',
+    '--password',
+    'demo1234'
+  ])
   assert.equal(code, 0, out)
   assert.match(out, /(\d+)\/\1 个调用符合契约/)
   assert.doesNotMatch(out, /不符/)
@@ -50,7 +46,7 @@ test('contract:check finds every read-only call of the reference server inside t
 })
 
 test('contract:check without a test account leaves the login-only calls out and says so', async () => {
-  const { out, code } = await contractCheck(['--base', origin])
+  const { out, code } = await contractCheck(['--base', reference.origin])
   assert.equal(code, 0, out)
   assert.match(out, /5 个需登录的调用未检查/)
   assert.doesNotMatch(out, /userapp\/userinfo/)
@@ -79,19 +75,23 @@ async function faultServer(): Promise<{ origin: string; close: () => Promise<voi
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
     req.on('end', () => {
-      const up = http.request(`${origin}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        const body: Buffer[] = []
-        answer.on('data', (c: Buffer) => body.push(c))
-        answer.on('end', () => {
-          const route = (req.url ?? '').split('?')[0]
-          const envelope = JSON.parse(Buffer.concat(body).toString('utf8'))
-          const slides = route === '/live/api_mapp.php' && (req.url ?? '').includes('a=slides')
-          const breaker = route === '/live/api_mapp.php' ? (slides ? breakers[route] : undefined) : breakers[route]
-          if (breaker) envelope.data = breaker(envelope.data)
-          res.setHeader('content-type', 'application/json')
-          res.end(JSON.stringify(envelope))
-        })
-      })
+      const up = http.request(
+        `${reference.origin}${req.url}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          const body: Buffer[] = []
+          answer.on('data', (c: Buffer) => body.push(c))
+          answer.on('end', () => {
+            const route = (req.url ?? '').split('?')[0]
+            const envelope = JSON.parse(Buffer.concat(body).toString('utf8'))
+            const slides = route === '/live/api_mapp.php' && (req.url ?? '').includes('a=slides')
+            const breaker = route === '/live/api_mapp.php' ? (slides ? breakers[route] : undefined) : breakers[route]
+            if (breaker) envelope.data = breaker(envelope.data)
+            res.setHeader('content-type', 'application/json')
+            res.end(JSON.stringify(envelope))
+          })
+        }
+      )
       up.end(Buffer.concat(chunks))
     })
   })
@@ -133,7 +133,7 @@ test('the OpenAPI document in docs/ is the one the server builds (npm run contra
 })
 
 test('/api/docs/openapi.json describes every call of the contract with its spec ids, success rule and login', async () => {
-  const res = await fetch(`${origin}/api/docs/openapi.json`)
+  const res = await fetch(`${reference.origin}/api/docs/openapi.json`)
   assert.equal(res.status, 200)
   const doc = (await res.json()) as { paths: Record<string, Record<string, { description: string; summary: string }>> }
   for (const def of CALLS) {
@@ -156,7 +156,7 @@ test('/api/docs/openapi.json describes every call of the contract with its spec 
       )
     }
   }
-  const page = await fetch(`${origin}/api/docs/`)
+  const page = await fetch(`${reference.origin}/api/docs/`)
   assert.equal(page.status, 200)
   assert.match(await page.text(), /swagger-ui/i)
 })
@@ -186,7 +186,7 @@ const NOT_CALLS: Array<[RegExp, string]> = [
 test('every API route is a contract call with its request and response schemas; the others are named', () => {
   const unlisted: string[] = []
   const schemaless: string[] = []
-  for (const r of app.routeTable) {
+  for (const r of reference.app.routeTable) {
     const key = `${r.method} ${r.url}`
     if (r.contract) {
       if (!r.schemas.request || !r.schemas.response) schemaless.push(key)
@@ -194,5 +194,5 @@ test('every API route is a contract call with its request and response schemas; 
   }
   assert.deepEqual(unlisted, [], 'routes outside the contract')
   assert.deepEqual(schemaless, [], 'contract routes without a request or response schema')
-  assert.ok(app.routeTable.filter((r) => r.contract).length >= CALLS.length)
+  assert.ok(reference.app.routeTable.filter((r) => r.contract).length >= CALLS.length)
 })

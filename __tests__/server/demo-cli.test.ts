@@ -4,34 +4,22 @@
  */
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { after, before, test } from 'node:test'
+import { test } from 'node:test'
 import { promisify } from 'node:util'
-import type { LiveServer } from '../../server/app'
-import { assertEnvelope, call, makeApp } from './helpers'
+import { assertEnvelope, call, listeningApp } from './helpers'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 const run = promisify(execFile)
 
-let app: LiveServer
-let origin = ''
-
-before(async () => {
-  app = await makeApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-})
-after(async () => {
-  await app.close()
-})
+const reference = listeningApp()
 
 /** The demo command's printed answer and exit code. */
 async function demo(...args: string[]): Promise<{ out: string; code: number }> {
   try {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/demo.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, DEMO_BASE: origin },
+      env: { ...process.env, DEMO_BASE: reference.origin },
       timeout: 60000
     })
     return { out: stdout, code: 0 }
@@ -43,10 +31,10 @@ async function demo(...args: string[]): Promise<{ out: string; code: number }> {
 
 test('R7.61 npm run demo -- sms prints the sandbox SMS codes; with a mobile, that number’s code', async () => {
   for (const mobile of ['13900000001', '13900000002'])
-    assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile, type: 1 }))
+    assertEnvelope(await call(reference.app, 'POST', '/api/v1/liveapp/sendsms', { mobile, type: 1 }))
   const codes = new Map<string, string>()
   for (const mobile of ['13900000001', '13900000002']) {
-    const r = await call(app, 'GET', '/dev/sms-code', { mobile })
+    const r = await call(reference.app, 'GET', '/dev/sms-code', { mobile })
     codes.set(mobile, assertEnvelope(r).code)
   }
 

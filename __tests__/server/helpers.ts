@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict'
+import type { AddressInfo } from 'node:net'
+import { after, before } from 'node:test'
 import { createServer, type LiveServer, type ServerOptions } from '../../server/app'
 
 // single-file runs check the contract as `npm test` does (scripts/test.mjs)
@@ -20,6 +22,21 @@ export async function withApp(opts: ServerOptions, fn: (app: LiveServer) => Prom
   } finally {
     await app.close()
   }
+}
+
+/**
+ * A reference server (makeApp with `opts`) listening on 127.0.0.1 for the whole file, for tests that go over real
+ * HTTP: opened before the file's first test, closed after its last. Read `app` and `origin` inside the tests.
+ */
+export function listeningApp(opts: ServerOptions = {}): { readonly app: LiveServer; readonly origin: string } {
+  const it = { app: undefined as unknown as LiveServer, origin: '' }
+  before(async () => {
+    it.app = await makeApp(opts)
+    await it.app.listen({ port: 0, host: '127.0.0.1' })
+    it.origin = `http://127.0.0.1:${(it.app.server.address() as AddressInfo).port}`
+  })
+  after(() => it.app?.close())
+  return it
 }
 
 export interface CallResult {

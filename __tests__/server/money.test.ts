@@ -4,23 +4,14 @@
  * double charge, never below zero.
  */
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
-import { after, before, test } from 'node:test'
-import type { LiveServer } from '../../server/app'
-import { login, loginNoMobile, makeApp, U } from './helpers'
+import { test } from 'node:test'
+import { login, loginNoMobile, listeningApp, U } from './helpers'
 
-let app: LiveServer
-let origin: string
-before(async () => {
-  app = await makeApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-})
-after(() => app.close())
+const reference = listeningApp()
 
 type Env = { code: number; msg: string; data: any }
 async function post(path: string, body: Record<string, unknown>, token?: string): Promise<Env> {
-  const res = await fetch(origin + path, {
+  const res = await fetch(reference.origin + path, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body)
@@ -30,11 +21,12 @@ async function post(path: string, body: Record<string, unknown>, token?: string)
 }
 const gold = async (token: string) => (await post(U('/userinfo'), {}, token)).data.gold as number
 const dbGold = (id: number) =>
-  (app.ctx.store.db.prepare('SELECT gold FROM users WHERE id = ?').get(id) as { gold: number }).gold
-const setGold = (id: number, g: number) => app.ctx.store.db.prepare('UPDATE users SET gold = ? WHERE id = ?').run(g, id)
+  (reference.app.ctx.store.db.prepare('SELECT gold FROM users WHERE id = ?').get(id) as { gold: number }).gold
+const setGold = (id: number, g: number) =>
+  reference.app.ctx.store.db.prepare('UPDATE users SET gold = ? WHERE id = ?').run(g, id)
 
 test('R1.4 R7.84 concurrent and repeated confirmations credit every order exactly once', async () => {
-  const { token, user } = await login(app)
+  const { token, user } = await login(reference.app)
   const before = await gold(token)
   const orders = await Promise.all(
     [60, 120, 300, 600, 1200].map((g) => post(U('/pay_gold'), { m: 'weixin_h5', gold: g }, token))
@@ -43,7 +35,7 @@ test('R1.4 R7.84 concurrent and repeated confirmations credit every order exactl
     Array.from({ length: 8 }, (_, i) =>
       i % 2
         ? post('/sandbox/pay/confirm', { order_id: o.data.order_id }, token)
-        : fetch(`${origin}/dev/orders/${o.data.order_id}/confirm`, { method: 'POST' }).then(
+        : fetch(`${reference.origin}/dev/orders/${o.data.order_id}/confirm`, { method: 'POST' }).then(
             (r) => r.json() as Promise<Env>
           )
     )
@@ -64,7 +56,7 @@ test('R1.4 R7.84 concurrent and repeated confirmations credit every order exactl
 })
 
 test('R3.16 R7.77 concurrent gifts past the balance: each charged once, the rest refused 余额不足, never below zero', async () => {
-  const { token, user } = await loginNoMobile(app)
+  const { token, user } = await loginNoMobile(reference.app)
   setGold(user.id, 95)
   // 40 小笼包 (10 慧币) at once from a balance of 95: exactly 9 go through
   const answers = await Promise.all(
@@ -74,7 +66,7 @@ test('R3.16 R7.77 concurrent gifts past the balance: each charged once, the rest
   assert.equal(ok.length, 9)
   assert.ok(answers.filter((a) => a.code !== 1).every((a) => a.code === -7 && /余额不足/.test(a.msg)))
   assert.equal(dbGold(user.id), 5)
-  const logged = app.ctx.store.db
+  const logged = reference.app.ctx.store.db
     .prepare('SELECT COALESCE(SUM(gold), 0) AS s, COUNT(*) AS n FROM gift_log WHERE user_id = ?')
     .get(user.id) as { s: number; n: number }
   assert.deepEqual([logged.s, logged.n], [90, 9])
@@ -86,7 +78,7 @@ test('R3.16 R7.77 concurrent gifts past the balance: each charged once, the rest
 })
 
 test('R7.88 R1.6 concurrent unlocks charge once; unlocks past the balance never overdraw', async () => {
-  const { token, user } = await login(app)
+  const { token, user } = await login(reference.app)
   setGold(user.id, 100)
   // room 308 costs 50: twenty taps at once charge it once
   const same = await Promise.all(Array.from({ length: 20 }, () => post(U('/premium_pay'), { id: 308 }, token)))
@@ -98,7 +90,7 @@ test('R7.88 R1.6 concurrent unlocks charge once; unlocks past the balance never 
   assert.equal(dbGold(user.id), 50)
   assert.equal(
     (
-      app.ctx.store.db
+      reference.app.ctx.store.db
         .prepare("SELECT COUNT(*) AS n FROM purchases WHERE user_id = ? AND kind = 'room' AND target_id = 308")
         .get(user.id) as { n: number }
     ).n,
@@ -117,8 +109,8 @@ test('R7.88 R1.6 concurrent unlocks charge once; unlocks past the balance never 
 })
 
 test('R1.4 R3.16 R7.88 a mixed storm: deposits, gifts and unlocks from two users at once add up exactly', async () => {
-  const a = await login(app)
-  const b = await loginNoMobile(app)
+  const a = await login(reference.app)
+  const b = await loginNoMobile(reference.app)
   setGold(a.user.id, 0)
   setGold(b.user.id, 0)
   const orders = await Promise.all(
@@ -135,7 +127,7 @@ test('R1.4 R3.16 R7.88 a mixed storm: deposits, gifts and unlocks from two users
     ...Array.from({ length: 10 }, () => post(U('/premium_pay'), { review_id: 5004 }, a.token))
   ])
   assert.equal(storm.filter((r) => r.code === -4).length, orders.length)
-  const db = app.ctx.store.db
+  const db = reference.app.ctx.store.db
   const credited = (
     db
       .prepare(
