@@ -7,9 +7,6 @@ import { stageFor, type StageStore } from './stage'
 import type { ActivityKind } from './types'
 import './index.scss'
 
-/** The chip names of stacked activities. */
-const LABELS = ACTIVITY_LABELS
-
 function useStage(roomId: number): StageStore {
   const stage = stageFor(roomId)
   useEffect(() => {
@@ -51,7 +48,7 @@ export const ActivityStage = observer(function ActivityStage({ roomId, compact, 
   useEffect(() => onShown?.(shown), [shown]) // eslint-disable-line react-hooks/exhaustive-deps -- told when a card appears or goes, not when the callback's identity changes
   if (!front) return null
   if (compact && !open) {
-    const names = stage.visible.map((k) => LABELS[k]).join('·')
+    const names = stage.visible.map((k) => ACTIVITY_LABELS[k]).join('·')
     return (
       <View className='activities activities--compact' data-front={front}>
         <View
@@ -79,10 +76,10 @@ export const ActivityStage = observer(function ActivityStage({ roomId, compact, 
               key={k}
               className='activities__chip'
               data-kind={k}
-              {...buttonProps(`查看${LABELS[k]}`)}
+              {...buttonProps(`查看${ACTIVITY_LABELS[k]}`)}
               onClick={() => stage.surface(k)}
             >
-              {LABELS[k]}
+              {ACTIVITY_LABELS[k]}
             </View>
           ))}
         </View>
