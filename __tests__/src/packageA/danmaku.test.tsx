@@ -17,6 +17,7 @@ import { tailTime } from '@/packageA/components/danmaku/lanes'
 import { danmakuSettings } from '@/packageA/components/danmaku/settings'
 import { BLOCKED_KEY, chatStore } from '@/packageA/components/danmaku/chat-store'
 import { GAP_MARKER_TEXT } from '@/packageA/components/danmaku/chat-message'
+import { liveStore } from '@/stores/live'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import type { LoginResult } from '@/api/user'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
@@ -223,6 +224,27 @@ describe('chat panel and danmaku layer in the room', () => {
     t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
     await waitFor(() => toast.mock.calls.length === 3)
     expect(toast.mock.calls[2][0]).toMatchObject({ title: '聊天暂时关闭' })
+    t.unmout()
+  })
+
+  test('R5.8 R8.11 a send refused because the chat closed while its push was missed marks the box closed: 聊天暂时关闭 at the input, nothing more to type', async () => {
+    logIn()
+    await liveStore.loadRoom(CLOSED_ROOM)
+    expect(liveStore.roomsData[CLOSED_ROOM]?.chat_closed).toBe(1)
+    // the room as a page saw it before the chat closed, its chat_status push missed (the socket was down)
+    liveStore.applyChatStatus(CLOSED_ROOM, { chat_closed: 0 })
+    const t = new TestUtils()
+    await t.mount(ChatPanel, { props: { roomId: CLOSED_ROOM } })
+    const input = () => document.querySelector('.chat__input input') as HTMLInputElement
+    expect(input().disabled).toBe(false)
+    typeText(t, '大家好')
+    t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    await waitFor(() => toast.mock.calls.length === 1)
+    expect(toast.mock.calls[0][0]).toMatchObject({ title: '聊天暂时关闭' })
+    await waitFor(() => input().disabled)
+    expect(input().placeholder).toBe('聊天暂时关闭')
+    expect(input().value).toBe('')
+    expect(liveStore.roomsData[CLOSED_ROOM]?.chat_closed).toBe(1)
     t.unmout()
   })
 

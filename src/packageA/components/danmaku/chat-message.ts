@@ -81,8 +81,14 @@ export function messageFromPush(d: DanmakuPushData | null | undefined): ChatMess
 export function sendFailure(refusal: { code: number; msg?: unknown }): false {
   const msg = typeof refusal.msg === 'string' ? refusal.msg : ''
   if (SENSITIVE_WORDS.test(msg)) throw new ApiError(refusal.code, msg, null, 'sendDanmaku', 'business')
-  if (msg.includes(CLOSED_WORD)) throw new ApiError(refusal.code, CHAT_CLOSED_MESSAGE, null, 'sendDanmaku', 'business')
+  if (closedRefusal(refusal)) throw new ApiError(refusal.code, CHAT_CLOSED_MESSAGE, null, 'sendDanmaku', 'business')
   return false
+}
+
+/** R5.8: the send was refused because the room's chat is closed (not for its words). */
+export function closedRefusal(refusal: { msg?: unknown }): boolean {
+  const msg = typeof refusal.msg === 'string' ? refusal.msg : ''
+  return !SENSITIVE_WORDS.test(msg) && msg.includes(CLOSED_WORD)
 }
 
 /** A gap marker row for msg_ids from…to. */

@@ -11,10 +11,11 @@ import {
   type WelcomeData
 } from '@/core/socket'
 import { getItem, setItem } from '@/platform/storage'
+import { liveStore } from '@/stores/live'
 import { loginPrompt } from '@/stores/login-prompt'
 import { systemClock, type Clock } from '@/utils/clock'
 import { MessageList, type BatchListener } from './chat-list'
-import { messageFromPush, sendFailure, type ChatMessage } from './chat-message'
+import { closedRefusal, messageFromPush, sendFailure, type ChatMessage } from './chat-message'
 import { ChatSequence } from './chat-sequence'
 
 export type { ChatMessage } from './chat-message'
@@ -47,6 +48,8 @@ export interface ChatDeps {
   holdMax: number
   /** the list's flushes, the hold and the gap fill's retries (default systemClock; tests pass one they move) */
   clock: Clock
+  /** a send found the room's chat closed: the room's state says so from then on (the chat box, R5.8) */
+  chatClosed: (roomId: number) => void
 }
 
 const defaultDeps: ChatDeps = {
@@ -57,7 +60,8 @@ const defaultDeps: ChatDeps = {
   maxMessages: MAX_MESSAGES,
   gapRetry: (attempt) => backoffDelay(attempt, Math.random, GAP_RETRY_INITIAL, GAP_RETRY_MAX),
   holdMax: GAP_HOLD_MAX,
-  clock: systemClock
+  clock: systemClock,
+  chatClosed: (roomId) => liveStore.applyChatStatus(roomId, { chat_closed: 1 })
 }
 
 /** One room's chat. Get it from chatStore.enter(roomId); leave with chatStore.leave(roomId). */
@@ -188,7 +192,12 @@ export class ChatRoom {
     if (!(await this.store.deps.requireLogin())) return false
     const res = await settle(sendDanmaku(this.roomId, content))
     // a refusal (or a failed answer) says why (R5.7–R5.9); 401 / 403 / 404 / timeout are just false
-    if (!res.ok) return res.error.answered ? sendFailure(res.error) : false
+    if (!res.ok) {
+      if (!res.error.answered) return false
+      // a chat closed while its push was missed (the socket was down): the box says so from now on, not after each try
+      if (closedRefusal(res.error)) this.store.deps.chatClosed(this.roomId)
+      return sendFailure(res.error)
+    }
     this.sequence.accept(messageFromPush(res.data), true, 'push')
     return true
   }

@@ -4,6 +4,7 @@ import { Input, ScrollView, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { ApiError } from '@/utils/errors'
 import type { ChatMessage, ChatRoom } from './chat-store'
+import { CHAT_CLOSED_MESSAGE } from './chat-message'
 import { liveStore } from '@/stores/live'
 import { sessionStore } from '@/stores/session'
 import { buttonProps, disabledProps, hiddenProps, inputLabelProps, logProps } from '@/platform/a11y'
@@ -25,8 +26,6 @@ export const EMPTY_TEXT_TIP = '请输入内容'
 export const ACTIONS = ['举报', '屏蔽'] as const
 export const REPORT_REASONS = ['广告骚扰', '色情低俗', '辱骂攻击', '违法违规', '其他']
 export const CHAT_EMPTY_TEXT = '还没有人发言，来说两句吧'
-/** What a closed chat's box says before anyone types (R5.8: the server's refusal says the same). */
-export const CHAT_CLOSED_TEXT = '聊天暂时关闭'
 const AUTO_SCROLL_BASE = 10_000_000
 /** Rows the panel draws (the newest); the store keeps more (MAX_MESSAGES) for de-duplication and gap fill. */
 export const CHAT_ROWS = 60
@@ -309,10 +308,10 @@ const ChatBar = observer(function ChatBar({ room, roomId }: { room: ChatRoom | n
     <View className={`chat__bar${closed ? ' chat__bar--closed' : ''}`} style={lift.barStyle}>
       <Input
         {...lift.inputProps}
-        {...(closed ? inputLabelProps(CHAT_CLOSED_TEXT) : {})}
+        {...(closed ? inputLabelProps(CHAT_CLOSED_MESSAGE) : {})}
         className='chat__input'
         value={closed ? '' : text}
-        placeholder={closed ? CHAT_CLOSED_TEXT : '说点什么…'}
+        placeholder={closed ? CHAT_CLOSED_MESSAGE : '说点什么…'}
         disabled={closed}
         maxlength={200}
         confirmType='send'
@@ -356,10 +355,10 @@ export function FullscreenSendBox({
     <View className='fs-send' style={lift.barStyle} onClick={(e) => e.stopPropagation()}>
       <Input
         {...lift.inputProps}
-        {...(closed ? inputLabelProps(CHAT_CLOSED_TEXT) : {})}
+        {...(closed ? inputLabelProps(CHAT_CLOSED_MESSAGE) : {})}
         className='fs-send__input'
         value={closed ? '' : text}
-        placeholder={closed ? CHAT_CLOSED_TEXT : placeholder}
+        placeholder={closed ? CHAT_CLOSED_MESSAGE : placeholder}
         disabled={closed}
         maxlength={200}
         confirmType='send'
