@@ -9,7 +9,11 @@ import { run } from 'node:test'
 import { spec, tap } from 'node:test/reporters'
 
 const [tapFile, concurrency, ...files] = process.argv.slice(2)
-const stream = run({ files, concurrency: Number(concurrency) || 1 })
+// a file still running after this long is cut off and counted as failed (its process killed), so that one hung file
+// (a request that never settles, a child that keeps it alive) ends the lane with its name instead of holding CI until
+// its own limit; the longest files take 2–4 minutes on a busy machine
+const FILE_TIMEOUT_MS = Number(process.env.TEST_FILE_TIMEOUT_MS || 15 * 60_000)
+const stream = run({ files, concurrency: Number(concurrency) || 1, timeout: FILE_TIMEOUT_MS })
 stream.on('test:fail', () => {
   process.exitCode = 1
 })

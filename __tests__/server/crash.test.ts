@@ -13,6 +13,8 @@ import { openDb } from '../../server/db'
 import { freePort } from '../../e2e/child-server'
 
 const ROOT = path.resolve(__dirname, '../..')
+/** No request of this test waits longer (a stalled one fails the test with a message, never holds the file open). */
+const REQUEST_MS = 30_000
 
 async function start(dataDir: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
@@ -35,7 +37,11 @@ async function start(dataDir: string, port: number): Promise<ChildProcess> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`)
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/userapp/config`, { method: 'POST' })).ok) return child
+      const r = await fetch(`http://127.0.0.1:${port}/api/v1/userapp/config`, {
+        method: 'POST',
+        signal: AbortSignal.timeout(REQUEST_MS)
+      })
+      if (r.ok) return child
     } catch {
       // not listening yet
     }
@@ -52,12 +58,17 @@ test(
     const port = await freePort()
     const origin = `http://127.0.0.1:${port}`
     let child: ChildProcess | null = await start(dataDir, port)
+    // the server goes with the test whatever ends it, its timeout included (a finally never runs for a test cut off)
+    t.after(() => {
+      child?.kill('SIGKILL')
+    })
     try {
       const post = async (p: string, body: Record<string, unknown>, token: string) => {
         const r = await fetch(origin + p, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body)
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_MS)
         })
         return (await r.json()) as { code: number; data: any }
       }
@@ -65,7 +76,8 @@ test(
         const r = await fetch(`${origin}/api/v1/userapp/login`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body)
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(REQUEST_MS)
         })
         return ((await r.json()) as { data: { access_token: string; user: { id: number; gold: number } } }).data
       }
