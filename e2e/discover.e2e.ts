@@ -141,7 +141,8 @@ test('R9.17 R1.16 in WeChat’s browser the share sheet shows the 点击右上�
   const context = await s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 360, height: 640 } })
   const page = await openShare(context)
   assert.equal((await page.textContent('.share-sheet__guide-text'))?.trim(), '点击右上角分享')
-  assert.ok(await page.locator('.share-sheet__guide').isVisible())
+  // shown once Taro's components have hydrated (before that they are in the page but hidden): waited for, not read once
+  await page.locator('.share-sheet__guide').waitFor({ state: 'visible', timeout: 10000 })
   assert.ok(await uncovered(page, '.share-sheet .poster__title'))
   await context.close()
 })

@@ -12,8 +12,14 @@ export interface ReferenceServer {
   stop(): Promise<void>
 }
 
+/**
+ * How long a server may take to start: a fresh process compiles the server (tsx) and seeds its database, which on a
+ * machine busy with every other lane has taken over 40 s. A wait for the environment, not a measure of anything.
+ */
+const START_MS = 120_000
+
 export async function startReferenceServer(): Promise<ReferenceServer> {
-  const server = await startChildServer()
+  const server = await startChildServer({ timeoutMs: START_MS - 5000 })
   const origin = server.origin
   configureRequest({ hosts: { api: origin, live: origin, stats: origin, mobile: origin } })
   return {
@@ -33,7 +39,7 @@ export function useReferenceServer(): ReferenceServer {
   let started: ReferenceServer | undefined
   beforeAll(async () => {
     started = await startReferenceServer()
-  }, 40000)
+  }, START_MS)
   afterAll(() => started?.stop())
   return {
     get origin() {
