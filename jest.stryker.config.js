@@ -13,6 +13,7 @@ const RULE_TESTS = [
   'stores/paged-list.test.ts',
   'packageA/like-batcher.test.ts',
   'packageA/chat-list-rules.test.ts',
+  'packageA/chat-sequence-rules.test.ts',
   'router/link.test.ts',
   'packageA/player-shared-rules.test.ts',
   'packageA/live-stream-rules.test.ts',
