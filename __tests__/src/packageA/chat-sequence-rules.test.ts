@@ -363,4 +363,24 @@ describe('the chat sequence', () => {
     expect(list.flushes - flushes).toBeGreaterThanOrEqual(2)
     expect(shown()).toEqual([3, 4, 5, 6])
   })
+
+  test('R3.15 R7.79 an unreadable item of a page is skipped, its id still moves the fill on; so does an id-only item', async () => {
+    const { seq, shown, calls, settle } = setup()
+    seq.historyArrived([null as unknown as HistoryItem, ...items(1, 3)])
+    seq.sync(7)
+    calls[0].answer([
+      item(4),
+      { msg_id: 5, content: '{' } as HistoryItem,
+      { id: 6, content: JSON.stringify({ text: 'm6' }) } as HistoryItem,
+      null as unknown as HistoryItem
+    ])
+    await settle()
+    expect(calls.map((c) => [c.after, c.count])).toEqual([
+      [3, 4],
+      [6, 1]
+    ])
+    calls[1].answer([item(7)])
+    await settle()
+    expect(shown()).toEqual([1, 2, 3, 4, 6, 7])
+  })
 })
