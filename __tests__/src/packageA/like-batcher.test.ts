@@ -226,3 +226,14 @@ test('R3.17 a success resets the retry wait: the next failure is retried after o
   expect(send).toHaveBeenCalledTimes(4)
   expect(b.unconfirmed).toBe(0)
 })
+
+test('R3.17 leaving without flushing sends nothing more, the counted taps dropped with the timer', async () => {
+  const send = jest.fn().mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  b.tap(3)
+  await b.dispose(false)
+  jest.advanceTimersByTime(LIKE_INTERVAL * 4)
+  await settle()
+  expect(send).not.toHaveBeenCalled()
+  expect(jest.getTimerCount()).toBe(0)
+})
