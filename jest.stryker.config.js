@@ -2,8 +2,8 @@
 // per-test coverage wraps the top level's environment and globals, not a project's (the modules it mutates are the
 // same on both platforms). It runs the pure rules' own tests only: a page's or a store's test that happens to reach a
 // helper would be rerun, reference server and all, for every mutant of that helper, and the score is of what the
-// rules' tests prove: none of these starts a server (the chat's and the socket's tests do, so the chat sequence and
-// the backoff are mutated against their own unit tests only).
+// rules' tests prove: none of these starts a server (the chat's and the socket's tests do, so the chat's list,
+// sequence and block words, and the backoff, are mutated against their own unit tests only).
 const { projects, testTimeout } = require('./jest.config')
 
 const h5 = projects.find((p) => p.displayName === 'h5' || p.displayName?.name === 'h5')
@@ -12,6 +12,8 @@ const RULE_TESTS = [
   'utils/*.test.ts',
   'stores/paged-list.test.ts',
   'packageA/like-batcher.test.ts',
+  'packageA/chat-list-rules.test.ts',
+  'packageA/chat-sequence-rules.test.ts',
   'router/link.test.ts',
   'packageA/player-shared-rules.test.ts',
   'packageA/live-stream-rules.test.ts',

@@ -71,3 +71,25 @@ test('several differences: every one, each once', () => {
     ['data.id: 类型应为 integer', 'data.more: 契约中没有', 'data.title: 类型应为 string'].sort()
   )
 })
+
+test('a key is an index only when it is all digits: names with digits keep their dot, an index of two digits its brackets', () => {
+  const Keys = schema({ type: 'object', required: ['a1', '1a', '12'], properties: {} })
+  expect(mismatches(Keys, { a1: 1, '1a': 1 })).toEqual(['data[12]: 缺少'])
+  expect(mismatches(Keys, { '1a': 1, 12: 1 })).toEqual(['data.a1: 缺少'])
+  expect(mismatches(Keys, { a1: 1, 12: 1 })).toEqual(['data.1a: 缺少'])
+  const list = Array.from({ length: 11 }, () => ({ name: 'x' }))
+  list[10] = {} as { name: string }
+  expect(mismatches(Room, { ...good, list })).toEqual(['data.list[10].name: 缺少'])
+})
+
+test('under an empty root a field is named without a leading dot', () => {
+  expect(mismatches(Room, { id: 1, status: 1, list: [] }, '')).toEqual(['title: 缺少'])
+})
+
+test('a value outside an enum: 取值不在契约内', () => {
+  expect(mismatches(schema({ enum: ['live', 'playback'] }), 'other')).toEqual(['data: 取值不在契约内'])
+})
+
+test('a field that may be of several types names them all', () => {
+  expect(mismatches(schema({ type: ['integer', 'null'] }), 'x')).toEqual(['data: 类型应为 integer,null'])
+})

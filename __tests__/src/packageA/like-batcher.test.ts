@@ -139,3 +139,101 @@ test('R3.17 one call carries at most the server limit; dispose sends what is lef
   jest.advanceTimersByTime(LIKE_INTERVAL * 2)
   expect(send).toHaveBeenCalledTimes(2) // disposed: taps are ignored
 })
+
+test('R3.17 a tap of no likes (0, below 0, not a number) counts nothing and schedules nothing', () => {
+  const send = jest.fn().mockResolvedValue(true)
+  const onChange = jest.fn()
+  const b = new LikeBatcher(send, { onChange })
+  b.tap(0)
+  b.tap(-2)
+  b.tap(NaN)
+  expect(b.pending).toBe(0)
+  expect(onChange).not.toHaveBeenCalled()
+  expect(jest.getTimerCount()).toBe(0)
+  b.tap(2.7)
+  expect(b.pending).toBe(2)
+  expect(onChange).toHaveBeenCalledTimes(1)
+})
+
+test('R3.17 a tap after leaving is not counted', async () => {
+  const b = new LikeBatcher(jest.fn().mockResolvedValue(true))
+  await b.dispose()
+  b.tap(3)
+  expect(b.pending).toBe(0)
+})
+
+test('R3.17 flushing with nothing to send sends nothing; flushing during a call waits for it', async () => {
+  let resolve!: (ok: boolean) => void
+  const send = jest.fn().mockImplementationOnce(() => new Promise<boolean>((r) => (resolve = r)))
+  const b = new LikeBatcher(send)
+  await expect(b.flush()).resolves.toBe(false)
+  expect(send).not.toHaveBeenCalled()
+  b.tap(2)
+  const first = b.flush()
+  b.tap()
+  await expect(b.flush()).resolves.toBe(false)
+  expect(send).toHaveBeenCalledTimes(1)
+  resolve(true)
+  await expect(first).resolves.toBe(true)
+})
+
+test('R3.17 a batch sent early takes its window’s timer with it: the next batch waits a whole window', async () => {
+  const send = jest.fn().mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  b.tap()
+  jest.advanceTimersByTime(1000)
+  await b.flush()
+  expect(send).toHaveBeenCalledTimes(1)
+  b.tap()
+  jest.advanceTimersByTime(LIKE_INTERVAL - 1) // past the first window's end: no call of its timer
+  await settle()
+  expect(send).toHaveBeenCalledTimes(1)
+  jest.advanceTimersByTime(1)
+  await settle()
+  expect(send).toHaveBeenCalledTimes(2)
+})
+
+test('R3.17 with nothing left after a batch is taken, no timer waits', async () => {
+  const setTimer = jest.fn((fn: () => void, ms: number) => setTimeout(fn, ms))
+  const b = new LikeBatcher(jest.fn().mockResolvedValue(true), { setTimer })
+  b.tap()
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle()
+  expect(setTimer).toHaveBeenCalledTimes(1)
+  expect(jest.getTimerCount()).toBe(0)
+})
+
+test('R3.17 a success resets the retry wait: the next failure is retried after one window again', async () => {
+  const send = jest
+    .fn()
+    .mockResolvedValueOnce(false)
+    .mockResolvedValueOnce(true)
+    .mockResolvedValueOnce(false)
+    .mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  b.tap()
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle() // failed once
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle() // retried and taken
+  expect(send).toHaveBeenCalledTimes(2)
+  b.tap()
+  jest.advanceTimersByTime(LIKE_INTERVAL)
+  await settle() // a new batch fails
+  expect(send).toHaveBeenCalledTimes(3)
+  jest.advanceTimersByTime(LIKE_INTERVAL) // one window, not two
+  await settle()
+  expect(send).toHaveBeenCalledTimes(4)
+  expect(b.unconfirmed).toBe(0)
+})
+
+test('R3.17 leaving without flushing sends nothing more, the counted taps dropped with the timer', async () => {
+  const send = jest.fn().mockResolvedValue(true)
+  const b = new LikeBatcher(send)
+  b.tap(3)
+  await b.dispose(false)
+  jest.advanceTimersByTime(LIKE_INTERVAL * 4)
+  await settle()
+  expect(send).not.toHaveBeenCalled()
+  expect(jest.getTimerCount()).toBe(0)
+})

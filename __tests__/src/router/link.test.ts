@@ -1,4 +1,13 @@
-import { COPY_URL_MESSAGE, isWhitelisted, lastNumber, resolveLink, webViewUrl, type LinkContext } from '@/router/link'
+import {
+  COPY_URL_MESSAGE,
+  isWhitelisted,
+  lastNumber,
+  parseHttpUrl,
+  resolveLink,
+  webViewUrl,
+  whitelistEntry,
+  type LinkContext
+} from '@/router/link'
 
 const mp: LinkContext = {
   inMiniProgram: true,
@@ -242,5 +251,140 @@ describe('hosts as a browser parses them (WHATWG URL)', () => {
     expect(isWhitelisted('127.0.0.1', ['.0.0.1'])).toBe(false)
     expect(isWhitelisted('127.0.0.1', ['127.0.0.1'])).toBe(true)
     expect(isWhitelisted('', ['', '.'])).toBe(false)
+  })
+})
+
+describe('link parsing at its edges', () => {
+  const ctx: LinkContext = {
+    inMiniProgram: true,
+    mainHost: 'live.example.test',
+    whitelist: ['news.example.test', '.sub.example.test']
+  }
+  test('R7.6 protocol-relative: leading controls and spaces, and tabs or newlines anywhere, are ignored as the parser ignores them', () => {
+    expect(parseHttpUrl('  //evil.test/x')?.href).toBe('https://evil.test/x')
+    expect(parseHttpUrl('\u0001\u0002//evil.test/x')?.href).toBe('https://evil.test/x')
+    expect(parseHttpUrl('/\t/evil.test/x')?.href).toBe('https://evil.test/x')
+    expect(parseHttpUrl('/\n/evil.test/x')?.href).toBe('https://evil.test/x')
+    // only two slashes at the start make a link protocol-relative: a space between them, or slashes further on, do not
+    expect(parseHttpUrl('/ /evil.test/x')).toBeNull()
+    expect(parseHttpUrl('a//evil.test/x')).toBeNull()
+    expect(parseHttpUrl('pages//list')).toBeNull()
+    // two slashes before a host no parser accepts
+    expect(parseHttpUrl('//a b/x')).toBeNull()
+    expect(resolveLink('/ /evil.test/x', ctx)).toEqual({ type: 'none' })
+  })
+
+  test('R2.35 whitelist entries: user info, other schemes and a port after a host', () => {
+    expect(whitelistEntry('user@news.example.test')).toBeNull()
+    expect(whitelistEntry('user:pw@news.example.test')).toBeNull()
+    expect(whitelistEntry(':pw@news.example.test')).toBeNull()
+    expect(whitelistEntry('ftp://news.example.test')).toBeNull()
+    expect(whitelistEntry('   ')).toBeNull()
+    // a host starting with a digit is a host, not a scheme, even with a port
+    expect(whitelistEntry('1a.example.test:443')).toEqual({ host: '1a.example.test', subdomains: false })
+    expect(whitelistEntry('.news.example.test')).toEqual({ host: 'news.example.test', subdomains: true })
+    expect(whitelistEntry('news.example.test')).toEqual({ host: 'news.example.test', subdomains: false })
+  })
+
+  test('R2.35 an entry without a leading dot is that host only; entries that are no host are skipped', () => {
+    expect(isWhitelisted('a.news.example.test', ['news.example.test'])).toBe(false)
+    expect(isWhitelisted('news.example.test', ['', 'ftp://x.test', 'news.example.test'])).toBe(true)
+    expect(isWhitelisted('evil.test', ['', 'ftp://evil.test'])).toBe(false)
+  })
+
+  test('R2.35 an IP address entry with a leading dot matches that address only, IPv4 and IPv6 alike', () => {
+    expect(isWhitelisted('a.10.20.30.40', ['.10.20.30.40'])).toBe(false)
+    expect(isWhitelisted('10.20.30.40', ['.10.20.30.40'])).toBe(true)
+    expect(isWhitelisted('a.[::1]', ['.[::1]'])).toBe(false)
+    expect(isWhitelisted('[::1]', ['.[::1]'])).toBe(true)
+    // a host name that starts with numbers is a name: its subdomains match
+    expect(isWhitelisted('a.1.2.3.4.example.test', ['.1.2.3.4.example.test'])).toBe(true)
+  })
+
+  test('R2.35 no label a subdomain adds may be internationalized, wherever it stands', () => {
+    expect(isWhitelisted('a.xn--p1ai.sub.example.test', ['.sub.example.test'])).toBe(false)
+    expect(isWhitelisted('xn--p1ai.a.sub.example.test', ['.sub.example.test'])).toBe(false)
+    expect(isWhitelisted('abcdefgh.xn--p1ai.ab.test', ['.ab.test'])).toBe(false)
+    expect(isWhitelisted('a.b.sub.example.test', ['.sub.example.test'])).toBe(true)
+  })
+
+  test('R2.35 the web view opens nothing for no link', () => {
+    expect(webViewUrl(null, ctx)).toBeNull()
+    expect(webViewUrl(undefined, ctx)).toBeNull()
+    expect(webViewUrl('  https://news.example.test/a  ', ctx)).toBe('https://news.example.test/a')
+  })
+
+  test('R2.33 an unknown featured page of the main host is not a page of its own', () => {
+    expect(resolveLink(`${main}/m2/?page=featuredunknown`, mp)).toEqual({ type: 'page', page: 'home', query: {} })
+  })
+
+  test('R2.32 /events is the event list only as a whole path segment', () => {
+    expect(resolveLink(`${main}/events/2026`, mp)).toEqual({ type: 'page', page: 'list', query: { type: 'event' } })
+    expect(resolveLink(`${main}/events?x=1`, mp)).toEqual({ type: 'page', page: 'list', query: { type: 'event' } })
+    expect(resolveLink(`${main}/eventsx`, mp)).toEqual({ type: 'webview', url: `${main}/eventsx` })
+  })
+
+  test('R2.41 a path query: empty parts skipped, a value without = is empty, a malformed escape kept as written', () => {
+    expect(resolveLink('/live?roomid=301&&from=share&', mp)).toEqual({
+      type: 'page',
+      page: 'live',
+      query: { roomid: '301', from: 'share' }
+    })
+    expect(resolveLink('/live?roomid=301&flag', mp)).toEqual({
+      type: 'page',
+      page: 'live',
+      query: { roomid: '301', flag: '' }
+    })
+    expect(resolveLink('/live?roomid=%E0%A4%A', mp)).toEqual({
+      type: 'page',
+      page: 'live',
+      query: { roomid: '%E0%A4%A' }
+    })
+    expect(resolveLink(`${main}/m2/live?roomid=%E0%A4%A&x=%41`, mp)).toEqual({
+      type: 'page',
+      page: 'live',
+      query: { roomid: '%E0%A4%A', x: 'A' }
+    })
+    expect(resolveLink('/packageB/pages/deposit/deposit', mp)).toEqual({ type: 'page', page: 'deposit', query: {} })
+  })
+
+  test('R2.28 a path is trimmed; m2/ is dropped only at its start, with or without its slash', () => {
+    expect(resolveLink('  /live?roomid=301  ', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '301' } })
+    expect(resolveLink('m2/live?roomid=301', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '301' } })
+    expect(resolveLink('/pages/list/m2/list', mp)).toEqual({ type: 'none' })
+    expect(resolveLink('/m2x/live', mp)).toEqual({ type: 'none' })
+  })
+
+  test('R2.29 a share path of the main host counts only when the link is a path from the root', () => {
+    expect(resolveLink('/rm/88', mp)).toEqual({ type: 'page', page: 'live', query: { roomid: '88' } })
+    expect(resolveLink('share/rm/88', mp)).toEqual({ type: 'none' })
+  })
+
+  test('R2.39 an appId is 16 characters after wx, at the start of the link only', () => {
+    expect(resolveLink('#wx1234567890abcdefg', mp)).toEqual({ type: 'none' })
+    expect(resolveLink('#wx1234567890abcdef:pages/a/a', mp)).toEqual({
+      type: 'miniprogram',
+      appId: 'wx1234567890abcdef',
+      path: 'pages/a/a'
+    })
+    expect(resolveLink('https://elsewhere.test/#wx1234567890abcdef', mp)).toEqual({
+      type: 'copy',
+      url: 'https://elsewhere.test/#wx1234567890abcdef'
+    })
+    expect(resolveLink('#top', mp)).toEqual({ type: 'none' })
+  })
+
+  test('R2.29 R2.35 share paths count on the main host only; without a main host nothing is one', () => {
+    expect(resolveLink('https://elsewhere.test/rm/5', mp)).toEqual({ type: 'copy', url: 'https://elsewhere.test/rm/5' })
+    expect(resolveLink('https://news.example.test/rm/5', mp)).toEqual({
+      type: 'webview',
+      url: 'https://news.example.test/rm/5'
+    })
+    const noMain: LinkContext = { ...mp, mainHost: '' }
+    expect(resolveLink('https://news.example.test/rm/5', noMain)).toEqual({
+      type: 'webview',
+      url: 'https://news.example.test/rm/5'
+    })
+    expect(resolveLink(`${main}/rm/5`, noMain)).toEqual({ type: 'copy', url: `${main}/rm/5` })
   })
 })

@@ -1,3 +1,4 @@
+import { isAction, isObservableProp, reaction } from 'mobx'
 import { dataOf } from '@/core/call'
 import { ApiError, TIMEOUT_MESSAGE, rejection } from '@/utils/errors'
 import type { Reply } from '@/core/request'
@@ -186,5 +187,99 @@ describe('PagedList (spec section 4 "Paged list loading")', () => {
     const l = new PagedList(s.fetcher)
     await Promise.all([l.load(), l.load()])
     expect(s.calls).toHaveLength(1)
+  })
+
+  test('R4.14 more pages exist before the first load, while totalPage > currentPage, and not after the last', async () => {
+    const l = new PagedList(server(15).fetcher)
+    expect(l.hasMore).toBe(true)
+    expect(l.loading).toBe(false)
+    await l.load()
+    expect([l.currentPage, l.totalPage, l.hasMore]).toEqual([1, 2, true])
+    await l.load()
+    expect([l.currentPage, l.totalPage, l.hasMore]).toEqual([2, 2, false])
+  })
+
+  test('the view follows the list: its fields are observable, loading is true while a page is on its way', async () => {
+    const l = new PagedList(server(15).fetcher)
+    for (const field of ['list', 'currentPage', 'totalPage', 'total', 'loading', 'error', 'errorKind'])
+      expect(isObservableProp(l, field)).toBe(true)
+    expect(isAction(l.clear)).toBe(true)
+    const seen: boolean[] = []
+    const stop = reaction(
+      () => l.loading,
+      (v) => seen.push(v)
+    )
+    const p = l.load()
+    expect(l.loading).toBe(true)
+    await p
+    stop()
+    expect(seen).toEqual([true, false])
+  })
+
+  test('clear empties the list and its pages, totals and error', async () => {
+    const l = new PagedList<Item>(() => Promise.reject(new ApiError(0, '', null)))
+    await expect(l.load()).rejects.toBeInstanceOf(ApiError)
+    l.seed([{ id: 1 }])
+    l.clear()
+    expect([l.list, l.currentPage, l.totalPage, l.total, l.error, l.errorKind]).toEqual([[], 0, 0, 0, null, null])
+    expect(l.hasMore).toBe(true)
+  })
+
+  test('R8.9 a failure without a message shows 加载失败', async () => {
+    const l = new PagedList<Item>(() => Promise.reject(new ApiError(-3, '', null)))
+    await expect(l.load()).rejects.toMatchObject({ code: -3 })
+    expect(l.error).toBe('加载失败')
+    expect(l.errorKind).toBe('business')
+  })
+
+  test('R3.24 R4.20 a page without total counts its list; a page without a list is empty', async () => {
+    const l = new PagedList<Item>(async () => ({ list: [{ id: 1 }, { id: 2 }] }))
+    await l.load()
+    expect(l.total).toBe(2)
+    const odd = new PagedList<Item>(async () => ({ total: 4 }) as unknown as PagedData<Item>)
+    await odd.load()
+    expect(odd.list).toEqual([])
+    expect(odd.total).toBe(4)
+    const seeded = new PagedList<Item>(server(3).fetcher)
+    seeded.seed({ list: null } as unknown as PagedData<Item>)
+    expect(seeded.list).toEqual([])
+  })
+
+  test('R4.17 getNew takes the total of its page when it has one, and keeps the known total otherwise', async () => {
+    let page: PagedData<Item> = { list: [{ id: 1 }], total: 1, totalPage: 1 }
+    const l = new PagedList<Item>(async () => page)
+    await l.load()
+    expect(l.total).toBe(1)
+    page = { list: [{ id: 2 }, { id: 1 }], total: 2 }
+    await l.load({ getNew: true })
+    expect(l.list.map((i) => i.id)).toEqual([2, 1])
+    expect(l.total).toBe(2)
+    page = { list: [{ id: 3 }] }
+    await l.load({ getNew: true })
+    expect(l.list.map((i) => i.id)).toEqual([3, 2, 1])
+    expect(l.total).toBe(2)
+  })
+
+  test('a load that a reset overtook does not end the sharing of the reset’s load', async () => {
+    const waiting: Array<(d: PagedData<Item>) => void> = []
+    let calls = 0
+    const l = new PagedList<Item>(() => {
+      calls++
+      return new Promise((r) => waiting.push(r))
+    })
+    const first = l.load()
+    const reset = l.load({ reset: true })
+    waiting[0]({ list: [{ id: 1 }], totalPage: 3 })
+    await first
+    expect(l.load()).toBe(reset)
+    expect(calls).toBe(2)
+    waiting[1]({ list: [{ id: 2 }], totalPage: 3 })
+    await reset
+    expect(l.list.map((i) => i.id)).toEqual([2])
+  })
+
+  test('R4.19 an unknown target is a client failure of load', async () => {
+    const lists = new PagedLists({ liveRooms: new PagedList(server(3).fetcher) })
+    await expect(lists.load('nothing')).rejects.toMatchObject({ kind: 'client', errMsg: 'load:fail unknown data' })
   })
 })

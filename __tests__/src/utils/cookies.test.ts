@@ -10,6 +10,8 @@ describe('parseSetCookie', () => {
     expect(
       parseSetCookie('id=7; Path=/, sign=abc123; Expires=Wed, 01 Jan 2031 00:00:00 GMT; HttpOnly, openid=o_1', NOW)
     ).toEqual({ id: '7', sign: 'abc123', openid: 'o_1' })
+    // joined without a space, or with several
+    expect(parseSetCookie('a=1,b=2,  cc=3', NOW)).toEqual({ a: '1', b: '2', cc: '3' })
   })
 
   test('R4.10 a list of headers, values trimmed, the last of a name wins', () => {

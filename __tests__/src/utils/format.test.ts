@@ -114,3 +114,82 @@ describe('time text as dayjs wrote it (zh-cn, relativeTime)', () => {
     }
   })
 })
+
+describe('time at its edges', () => {
+  test('R9.22 a Date is its time; 1e9 itself is seconds; a negative number or a fraction as text is read as a number', () => {
+    expect(toMillis(new Date(5))).toBe(5)
+    expect(toMillis(1e9)).toBe(1e12)
+    expect(toMillis(-5)).toBe(-5)
+    expect(toMillis(1.5)).toBe(1.5)
+    expect(toMillis('1700000000.25')).toBe(1700000000250)
+    expect(toMillis('1700000000.5')).toBe(1700000000500)
+    expect(toMillis('')).toBeNaN()
+    expect(toMillis(undefined)).toBeNaN()
+  })
+
+  test('R9.22 a date written with dashes is read as the local date it names, not as a number', () => {
+    expect(toMillis('2026-11-22 08:05:09')).toBe(new Date(2026, 10, 22, 8, 5, 9).getTime())
+    expect(toMillis('2026-11-22')).toBe(new Date(2026, 10, 22).getTime())
+    expect(toMillis('1700000000abc')).toBeNaN()
+  })
+
+  test('R9.21 the part of the day changes at 06:00, 09:00, 11:00, 13:00 and 18:00', () => {
+    const at = (h: number, m: number) => formatTime(new Date(2026, 10, 22, h, m).getTime(), 'A')
+    expect([at(5, 59), at(6, 0), at(8, 59), at(9, 0), at(10, 59), at(11, 0)]).toEqual([
+      '凌晨',
+      '早上',
+      '早上',
+      '上午',
+      '上午',
+      '中午'
+    ])
+    expect([at(12, 59), at(13, 0), at(17, 59), at(18, 0)]).toEqual(['中午', '下午', '下午', '晚上'])
+  })
+
+  test('R9.21 a year before 1000 shows its last two digits as YY', () => {
+    const d = new Date(2026, 10, 22, 8, 0)
+    d.setFullYear(999)
+    expect(formatTime(d, 'YY YYYY')).toBe('99 0999')
+  })
+
+  test('R9.21 no relative time for a moment or a now that is no time', () => {
+    const now = new Date(2026, 10, 22, 12, 0).getTime()
+    expect(fromNow(null, now)).toBe('')
+    expect(fromNow(now, 'not a date')).toBe('')
+    expect(fromNow(now - 3 * 60000, now)).toBe('3 分钟前')
+    expect(fromNow(now + 3 * 60000, now)).toBe('3 分钟内')
+  })
+
+  describe('in another time zone (the offset as the platform reports it)', () => {
+    afterEach(() => jest.restoreAllMocks())
+    const zoneOf = (minutesWest: number) => {
+      jest.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(minutesWest)
+      return formatTime(Date.UTC(2026, 10, 22), 'Z ZZ')
+    }
+
+    test('R9.21 Z and ZZ: east and west of UTC, hours and minutes, rounded to 15 minutes', () => {
+      expect(zoneOf(-480)).toBe('+08:00 +0800')
+      expect(zoneOf(300)).toBe('-05:00 -0500')
+      expect(zoneOf(-345)).toBe('+05:45 +0545')
+      expect(zoneOf(-343)).toBe('+05:45 +0545')
+      expect(zoneOf(210)).toBe('-03:30 -0330')
+      expect(zoneOf(0)).toBe('+00:00 +0000')
+    })
+
+    test('R9.21 days across a clock change count calendar days, the hour gained or lost aside', () => {
+      const now = Date.UTC(2026, 2, 30, 12)
+      const change = Date.UTC(2026, 2, 29, 1)
+      // an hour east of UTC before the change, UTC after it
+      jest.spyOn(Date.prototype, 'getTimezoneOffset').mockImplementation(function (this: Date) {
+        return this.getTime() < change ? -60 : 0
+      })
+      const day = 86400000
+      const hour = 3600000
+      // 25.48 days and an hour: 25 calendar days once the hour is taken back, where 25.52 would round to a month
+      expect(fromNow(now - Math.round(25.48 * day) - hour, now)).toBe('25 天前')
+      // the same span without a clock change is 25.52 days
+      jest.spyOn(Date.prototype, 'getTimezoneOffset').mockReturnValue(0)
+      expect(fromNow(now - Math.round(25.48 * day) - hour, now)).toBe('1 个月前')
+    })
+  })
+})

@@ -20,4 +20,17 @@ describe('image resizing', () => {
     expect(shareImage('')).toBe('')
     expect(attachedImage('', 1, 1)).toBe('')
   })
+  test('R7.108 R7.110 a data: URL is kept as it is; a hash stays after the parameter', () => {
+    const data = 'data:image/png;base64,iVBORw0KGgo='
+    expect(shareImage(data)).toBe(data)
+    expect(shareImage('https://img.example/a.jpg?from=data:1')).toBe(
+      'https://img.example/a.jpg?from=data:1&x-oss-process=image/resize,h_400/crop,mid,w_500,h_400'
+    )
+    expect(uploadedImage('/upload/x.png#top', 200.4, 149.6)).toBe(
+      '/upload/x.png?x-oss-process=image/resize,w_200/crop,mid,w_200,h_150#top'
+    )
+  })
+  test('R7.109 only a suffix at the very end is replaced', () => {
+    expect(attachedImage('https://img.example/!1_2/a.jpg', 3, 4)).toBe('https://img.example/!1_2/a.jpg!3_4')
+  })
 })

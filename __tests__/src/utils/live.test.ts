@@ -14,9 +14,12 @@ describe('live item status', () => {
     expect(liveStatus({ onair: 0, start_time: now / 1000 - 60 }, now)).toBe(0)
     expect(liveStatus({ onair: 0 }, now)).toBe(0)
     expect(liveStatus({}, now)).toBe(0)
+    // starting this very moment is no longer ahead
+    expect(liveStatus({ onair: 0, start_time: now }, now)).toBe(0)
   })
   test('status badges read in Chinese', () => {
     expect(LIVE_STATUS_TEXT[1]).toBe('直播中')
     expect(LIVE_STATUS_TEXT[2]).toBe('预告')
+    expect(LIVE_STATUS_TEXT[0]).toBe('已结束')
   })
 })

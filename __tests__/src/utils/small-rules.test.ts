@@ -1,5 +1,6 @@
 import { lazyChunk } from '@/utils/chunk'
-import { dateWindow, timeOfDate } from '@/utils/media-dates'
+import type Hls from 'hls.js'
+import { dateWindow, fragmentsOf, timeOfDate } from '@/utils/media-dates'
 import { newRequestId } from '@/utils/request-id'
 import { LOGIN_SECRETS, withoutSecrets } from '@/utils/url-secrets'
 
@@ -37,6 +38,17 @@ describe('newRequestId', () => {
     expect(newRequestId(() => 0).split('-')[1]).toBe('0000000000000000')
     expect(newRequestId()).not.toBe(newRequestId())
   })
+
+  test('R7.76 the key starts with the moment it was made, in base 36', () => {
+    jest.useFakeTimers({ now: 1_700_000_000_000 })
+    try {
+      expect(newRequestId(() => 0.5)).toBe(`${(1_700_000_000_000).toString(36)}-i000i000i000i000`)
+      // the largest random number still gives four digits a draw
+      expect(newRequestId(() => 0.9999999999).split('-')[1]).toBe('zzzzzzzzzzzzzzzz')
+    } finally {
+      jest.useRealTimers()
+    }
+  })
 })
 
 describe('withoutSecrets', () => {
@@ -55,6 +67,14 @@ describe('withoutSecrets', () => {
     expect(withoutSecrets('/m2/live?%E0%A4%A=1&&b=2')).toBe('/m2/live?%E0%A4%A=1&b=2')
     expect(withoutSecrets('/m2/live?codec=h264&tokens=2')).toBe('/m2/live?codec=h264&tokens=2')
   })
+
+  test('R2.26 a query at the very start, or only after the hash, is judged as such', () => {
+    expect(withoutSecrets('?token=1&a=2')).toBe('?a=2')
+    expect(withoutSecrets('?token=1')).toBe('')
+    expect(withoutSecrets('#?token=1')).toBe('#?token=1')
+    expect(withoutSecrets('/p#x?token=1')).toBe('/p#x?token=1')
+    expect(withoutSecrets('/p?a=1#?token=1')).toBe('/p?a=1#?token=1')
+  })
 })
 
 describe('dated fragments (time-shift to a moment of the day)', () => {
@@ -71,10 +91,27 @@ describe('dated fragments (time-shift to a moment of the day)', () => {
     expect(timeOfDate(fragments, T + 6000)).toBeNull()
     expect(timeOfDate(fragments, T - 1)).toBeNull()
     expect(timeOfDate([], T)).toBeNull()
+    // an undated fragment has no moment, not even the epoch's first seconds
+    expect(timeOfDate([{ start: 0, duration: 4, programDateTime: null }], 1000)).toBeNull()
   })
 
   test('the window runs from the first dated fragment to the end of the last', () => {
     expect(dateWindow(fragments)).toEqual({ from: T, to: T + 6000 })
     expect(dateWindow([{ start: 0, duration: 4, programDateTime: null }])).toBeNull()
+  })
+
+  test('the fragments of the level playing, else of the level loading; none without a player or details', () => {
+    const level = (start: number, pdt?: number) => ({
+      details: { fragments: [{ start, duration: 4, programDateTime: pdt }] }
+    })
+    const hls = (currentLevel: number, loadLevel: number, levels: unknown[]) =>
+      ({ currentLevel, loadLevel, levels }) as unknown as Hls
+    const levels = [level(0, T), level(10), {}]
+    expect(fragmentsOf(null)).toEqual([])
+    expect(fragmentsOf(hls(0, 1, levels))).toEqual([{ start: 0, duration: 4, programDateTime: T }])
+    expect(fragmentsOf(hls(1, 0, levels))).toEqual([{ start: 10, duration: 4, programDateTime: null }])
+    expect(fragmentsOf(hls(-1, 1, levels))).toEqual([{ start: 10, duration: 4, programDateTime: null }])
+    expect(fragmentsOf(hls(2, 0, levels))).toEqual([])
+    expect(fragmentsOf(hls(-1, 5, levels))).toEqual([])
   })
 })

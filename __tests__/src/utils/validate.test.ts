@@ -47,6 +47,37 @@ describe('validation rules', () => {
   })
 })
 
+describe('validation rules at their edges', () => {
+  test('R5.1 R1.25 the whole value must match: nothing before it, and only a string', () => {
+    expect(isMobile('x13800000001')).toBe(false)
+    expect(isMobile(['13800000001'])).toBe(false)
+    expect(isColor('x#ff8300')).toBe(false)
+    expect(isColor(['#ff8300'])).toBe(false)
+  })
+
+  test('R5.3 a value that is neither text nor a number is no digits, whatever it prints as', () => {
+    expect(isDigits(['12'])).toBe(false)
+    expect(isDigits({ toString: () => '12' })).toBe(false)
+  })
+
+  test('R5.2 a missing text is empty', () => {
+    expect(maskPhones(undefined as unknown as string)).toBe('')
+    expect(maskPhones('')).toBe('')
+  })
+
+  test('R5.4 every common entity is decoded, the text trimmed', () => {
+    expect(stripHtml('&lt;a&gt; &quot;b&quot; &#39;c&#39; &amp;d')).toBe('<a> "b" \'c\' &d')
+    expect(stripHtml('  <p> 正文 </p>\n ')).toBe('正文')
+    expect(stripHtml('&copy;')).toBe('&copy;')
+  })
+
+  test('R5.4 scripts and styles go with their attributes and content, line breaks however written', () => {
+    expect(stripHtml('<script type="text/javascript">var a = 1;\nalert(a)</script>正文')).toBe('正文')
+    expect(stripHtml('<STYLE media="x">p { color: red }</STYLE>正文')).toBe('正文')
+    expect(stripHtml('一<br>二<br >三<BR />四')).toBe('一\n二\n三\n四')
+  })
+})
+
 describe('display names', () => {
   test('R3.3 R3.22 a name comes from nickName, then nick_name, nickname or name, else the fallback', () => {
     expect(displayName({ nickName: '甲', name: '乙' })).toBe('甲')
@@ -54,5 +85,7 @@ describe('display names', () => {
     expect(displayName({ nickname: '丁' })).toBe('丁')
     expect(displayName({ name: '乙' })).toBe('乙')
     expect(displayName(undefined, '主播')).toBe('主播')
+    expect(displayName({})).toBe('')
+    expect(displayName({ nickName: '', name: '乙' })).toBe('乙')
   })
 })
