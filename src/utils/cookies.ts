@@ -19,7 +19,8 @@ export function parseSetCookie(header: string | string[] | undefined | null, now
       for (const attr of attrs) {
         const [k, v = ''] = attr.split('=')
         const key = k.trim().toLowerCase()
-        if (key === 'max-age' && Number(v) <= 0) value = ''
+        // RFC 6265 5.2.2: a Max-Age that is not a (signed) whole number is ignored, not read as 0
+        if (key === 'max-age' && /^-?\d+$/.test(v.trim()) && Number(v) <= 0) value = ''
         if (key === 'expires') {
           const t = Date.parse(v.trim())
           if (!Number.isNaN(t) && t <= now) value = ''

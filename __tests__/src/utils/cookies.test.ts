@@ -22,6 +22,10 @@ describe('parseSetCookie', () => {
     expect(parseSetCookie('id=7; Max-Age=0', NOW)).toEqual({ id: '' })
     expect(parseSetCookie('id=7; max-age=-1', NOW)).toEqual({ id: '' })
     expect(parseSetCookie('id=7; Max-Age=60', NOW)).toEqual({ id: '7' })
+    // a Max-Age with no number is ignored (RFC 6265 5.2.2), not taken for 0
+    expect(parseSetCookie('id=7; Max-Age=', NOW)).toEqual({ id: '7' })
+    expect(parseSetCookie('id=7; Max-Age', NOW)).toEqual({ id: '7' })
+    expect(parseSetCookie('id=7; Max-Age=soon', NOW)).toEqual({ id: '7' })
     expect(parseSetCookie('id=7; Expires=Thu, 01 Jan 1970 00:00:00 GMT', NOW)).toEqual({ id: '' })
     expect(parseSetCookie(`id=7; Expires=${new Date(NOW).toUTCString()}`, NOW)).toEqual({ id: '' })
     expect(parseSetCookie(`id=7; Expires=${new Date(NOW + 1000).toUTCString()}`, NOW)).toEqual({ id: '7' })
