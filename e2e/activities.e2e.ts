@@ -95,12 +95,16 @@ test('R4.38 R7.96 a pushed vote appears after the measured latency; voting moves
     },
     'vote'
   )
+  // and as the card shows: a player behind the edge on a busy machine catches up meanwhile, and the card waits for the
+  // latency of the moment it is scheduled, somewhere between the two readings
+  const then = await behindLive(page)
   // low-latency HLS plays about 1.5 s behind the edge: the card waits that long after the push reaches the page (half a
   // second's leeway for the measurement's own moment), never shows at once
   assert.ok(measured > 0.5, `measured latency ${measured} s`)
+  const least = Math.min(measured, then)
   assert.ok(
-    ms >= Math.max(1000, measured * 1000 - 500),
-    `shown ${ms} ms after the push: it waits for the stream latency of ${measured.toFixed(2)} s`
+    ms >= Math.max(1000, least * 1000 - 500),
+    `shown ${ms} ms after the push: it waits for the stream latency of ${measured.toFixed(2)} s (${then.toFixed(2)} s as it showed)`
   )
   await page.click('.act-card--vote [data-option="2"]')
   await page.waitForSelector('.act-vote__option--mine[data-option="2"] .act-vote__count:has-text("1")')
