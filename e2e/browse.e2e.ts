@@ -78,11 +78,15 @@ test('R1.6 paid rooms and playbacks say 付费 on home’s cards and on the list
   ] as const) {
     await page.goto(`${s.server.origin}/m2/pages/list/list?type=${type}`)
     await page.waitForSelector('.list-row')
-    for (let i = 0; i < 12; i++) {
+    // until a paid one has been seen and the list stands at its end (three turns without moving: its last page
+    // loaded), at most 40 turns: a busy machine loads the next page later than a turn's wait
+    const paidSeen = () => [...seen[kind]].some(([id, paid]) => paid && truth[kind].has(id))
+    for (let i = 0, still = 0; i < 40 && !(paidSeen() && still >= 3); i++) {
       see(kind, await tagsOn(page, '.list-row', 'data-id'))
       await page.mouse.move(195, 400)
-      await wheelAndSettle(page, 800)
+      still = (await wheelAndSettle(page, 800)) ? 0 : still + 1
     }
+    see(kind, await tagsOn(page, '.list-row', 'data-id'))
   }
   for (const kind of ['room', 'playback'] as const) {
     const shown = [...seen[kind]].filter(([id]) => truth[kind].has(id))
@@ -101,13 +105,16 @@ const listPlace = () =>
     .map((e) => e.getAttribute('data-id'))
     .join(',')}`
 
-/** One wheel turn: waits until the list has moved (at its end it does not: the wait then gives up). */
-async function wheelAndSettle(page: Page, dy: number) {
+/** One wheel turn: waits until the list has moved (at its end it does not: the wait then gives up); true if it moved. */
+async function wheelAndSettle(page: Page, dy: number): Promise<boolean> {
   const before = await page.evaluate(listPlace)
   await page.mouse.wheel(0, dy)
-  await page
+  return page
     .waitForFunction(`(${listPlace.toString()})() !== ${JSON.stringify(before)}`, undefined, { timeout: 1000 })
-    .catch(() => undefined)
+    .then(
+      () => true,
+      () => false
+    )
 }
 
 test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', async () => {
