@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { eventually, loginThroughUserPage, suite } from './harness'
+import { afterMessengerLogin, eventually, loginThroughUserPage, suite } from './harness'
 
 const s = suite()
 const SHOTS = process.env.SHOTS_DIR || '/work/notes/shots'
@@ -96,9 +96,7 @@ test('R2.48 R5.5 every suggestion visibly contains the typed keyword, marked', a
 async function openShare(context: BrowserContext, shot?: string, messenger = false) {
   const page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=301`)
-  // in WeChat's browser a new visitor first goes through the silent OAuth round trip (R1.10), which reloads the page:
-  // a sheet opened before it would go with the old page
-  if (messenger) await page.waitForFunction(() => !!localStorage.getItem('access_token'), undefined, { timeout: 30000 })
+  if (messenger) await afterMessengerLogin(page)
   await page.waitForSelector('.room-header__share', { timeout: 30000 })
   await page.click('.room-header__share')
   await page.waitForSelector('.share-sheet .poster__title')
@@ -144,7 +142,6 @@ test('R9.17 R1.16 in WeChat’s browser the share sheet shows the 点击右上�
   const context = await s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 360, height: 640 } })
   const page = await openShare(context, undefined, true)
   assert.equal((await page.textContent('.share-sheet__guide-text'))?.trim(), '点击右上角分享')
-  // shown once Taro's components have hydrated (before that they are in the page but hidden): waited for, not read once
   await page.locator('.share-sheet__guide').waitFor({ state: 'visible', timeout: 10000 })
   assert.ok(await uncovered(page, '.share-sheet .poster__title'))
   await context.close()

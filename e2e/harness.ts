@@ -121,6 +121,23 @@ export function roomSocketWelcomed(page: Page, timeout = 20000): Promise<void> {
   })
 }
 
+/**
+ * In WeChat's browser a new visitor's first page goes through the silent OAuth round trip (R1.10): the page is loaded
+ * again with a startup token, which logs in under a 登录中 loading mask (R2.26). Resolves once that is over: the
+ * token kept, the address without it, no loading shown. A sheet opened or a title read before would go with the old
+ * page, or lie under the mask.
+ */
+export async function afterMessengerLogin(page: Page, timeout = 30000) {
+  await page.waitForFunction(
+    () =>
+      !!localStorage.getItem('access_token') &&
+      !/[?&]token=/.test(location.search) &&
+      !Array.from(document.querySelectorAll('.taro__toast')).some((e) => getComputedStyle(e).display !== 'none'),
+    undefined,
+    { timeout }
+  )
+}
+
 /** Polls `probe` (a read of the page or the server) until `ok` holds of what it read; throws naming `what`. */
 export async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 15000) {
   const end = Date.now() + timeout

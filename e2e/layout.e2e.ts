@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { HOME_READY, closeRouted, eventually, loginThroughUserPage, suite } from './harness'
+import { HOME_READY, afterMessengerLogin, closeRouted, eventually, loginThroughUserPage, suite } from './harness'
 import { PAGE_CASES } from '../weapp-sim/cases'
 import { PAGE_PATHS, TAB_PAGES } from '../src/router/pages'
 import { SEED_IDS } from '../server/db/seed-ids'
@@ -374,6 +374,7 @@ test('R2.7 the 更多 list has its title in the top bar; inside WeChat its own b
   const wechat = await phone({ width: 390, height: 844 }, WECHAT_UA)
   const wx = await wechat.newPage()
   await wx.goto(`${s.server.origin}/m2/pages/list/list?type=live`)
+  await afterMessengerLogin(wx)
   await wx.waitForSelector('.list-row', { timeout: 30000 })
   assert.equal(await wx.locator('.top-bar').count(), 0, 'no bar of ours under WeChat’s')
   assert.equal(await wx.title(), '正在直播', 'WeChat’s bar shows the page’s title')

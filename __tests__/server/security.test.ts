@@ -248,15 +248,20 @@ test('R7.86 R3.50 R3.51 mall order pay needs the payer: a login, or _sj_token = 
 
 // ---- [high] paid and password rooms
 
+/** The paid room's trial in the signed-URL test, in seconds. */
+const TRIAL = 4
+
 test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays in the trial; 403 after it; plays on after the purchase', async () => {
   await withApp({ limits: { trialGrace: 0 } }, async (app) => {
-    app.ctx.store.patchDoc('room', 303, { trial_seconds: 1 })
+    // a trial long enough for the playlists below on a busy machine (1 s was not), short enough to wait out
+    app.ctx.store.patchDoc('room', 303, { trial_seconds: TRIAL })
     const bare = await get(app, '/hls/live/303/index.m3u8')
     assert.equal(bare.statusCode, 403)
     assert.deepEqual(bare.json(), { code: 403, msg: '无权观看：请先解锁或输入直播间密码', data: null })
     assert.equal((await get(app, '/hls/live/303/360p-seg0.ts')).statusCode, 403)
     assert.equal((await get(app, '/hls/live/303/720p.m3u8')).statusCode, 403)
     const { token } = await login(app)
+    const trialFrom = Date.now()
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
     assert.match(
       info.source,
@@ -275,7 +280,13 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
     assert.equal((await get(app, segUrl)).statusCode, 200)
     // a forged expiry does not pass
     assert.equal((await get(app, pathOf(info.source).replace(/token=\d+/, 'token=9999999999'))).statusCode, 403)
-    await new Promise((r) => setTimeout(r, 2200))
+    // the trial ends (whole seconds): the URL stops answering then, not before
+    for (let i = 0; i < 200 && (await get(app, pathOf(info.source))).statusCode === 200; i++)
+      await new Promise((r) => setTimeout(r, 100))
+    assert.ok(
+      Date.now() - trialFrom >= (TRIAL - 1) * 1000,
+      `refused ${Date.now() - trialFrom} ms into a ${TRIAL} s trial`
+    )
     assert.equal((await get(app, pathOf(info.source))).statusCode, 403, 'the trial is over')
     assert.equal((await get(app, segUrl)).statusCode, 403)
     // asking room info again does not start another trial
