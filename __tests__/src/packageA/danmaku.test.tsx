@@ -246,6 +246,8 @@ describe('chat panel and danmaku layer in the room', () => {
     expect(input().value).toBe('')
     expect(liveStore.roomsData[CLOSED_ROOM]?.chat_closed).toBe(1)
     t.unmout()
+    // the other tests mount the chat alone, with no room info: forget what this one loaded
+    runInAction(() => delete liveStore.roomsData[CLOSED_ROOM])
   })
 
   test('R7.74 R7.75 tapping a message opens 举报 / 屏蔽: report sends a reason; block hides the author', async () => {
