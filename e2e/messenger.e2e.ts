@@ -7,7 +7,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { suite } from './harness'
+import { afterMessengerLogin, suite } from './harness'
 
 const s = suite()
 
@@ -79,7 +79,7 @@ test('R1.10 R7.58 R7.60 R2.26 R6.4 R1.16 an anonymous viewer in the messenger go
   await page.goto(start)
   // back on the page it started from, the login parameters gone
   await page.waitForURL(start, { timeout: 20000 })
-  await page.waitForFunction(() => !!localStorage.getItem('access_token'))
+  await afterMessengerLogin(page)
   await page.locator('.chat:visible').first().waitFor({ timeout: 15000 })
   assert.equal(page.url(), start)
   // R7.60: the main host was asked first (with the page as target_url), then R7.58's redirect went round
@@ -189,7 +189,7 @@ test('R6.4 a JS-SDK script that does not load leaves the messenger’s browser w
   const start = `${s.server.origin}/m2/pages/home/home`
   await page.goto(start)
   await page.waitForURL(start, { timeout: 20000 })
-  await page.waitForFunction(() => !!localStorage.getItem('access_token'))
+  await afterMessengerLogin(page)
   assert.equal(await wxRecord(page), null)
   const card = page.locator('[data-room]:visible').first()
   await card.click()

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, submitLoginForm, suite } from './harness'
+import { afterMessengerLogin, loginThroughUserPage, submitLoginForm, suite } from './harness'
 
 const s = suite()
 
@@ -368,7 +368,7 @@ test('R1.4 R7.84 short of 50 慧币, the sheet says 余额不足 and offers 充�
   const room = `${s.server.origin}/m2/packageA/pages/live/live?roomid=308`
   await page.goto(room)
   await page.waitForURL(room, { timeout: 20000 }) // the OAuth round trip logs in the messenger's user
-  await page.waitForFunction(() => !!localStorage.getItem('access_token'), undefined, { timeout: 15000 })
+  await afterMessengerLogin(page)
   // the viewer spends down to 10 慧币
   for (let gold = await serverGold(page); gold > 10; gold = await serverGold(page))
     assert.equal(

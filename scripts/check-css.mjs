@@ -5,12 +5,11 @@
 // Features it reports that degrade quietly (position: sticky's partial support, :focus-visible, scroll snapping,
 // env()'s fallback, gradients' partial support…) are counted, not refused.
 //   node scripts/check-css.mjs [dir…]   (default: dist/weapp dist/h5, the ones that exist)
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import doiuse from 'doiuse'
 import postcss from 'postcss'
-
-const root = new URL('..', import.meta.url).pathname
+import { checkBuilds, root } from './lib/check-builds.mjs'
 
 /** caniuse's feature ids that break the layout on the targets, and what a viewer would see. */
 export const REFUSED = {
@@ -42,38 +41,18 @@ export async function cssProblems(source, from = 'input.css', seen = new Map()) 
   return found
 }
 
-function* sheets(dir) {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name)
-    if (statSync(full).isDirectory()) yield* sheets(full)
-    else if (name.endsWith('.css') || name.endsWith('.wxss')) yield full
-  }
-}
-
-const dirs = (process.argv.length > 2 ? process.argv.slice(2) : ['dist/weapp', 'dist/h5'])
-  .map((d) => join(root, d))
-  .filter((d) => existsSync(d))
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!dirs.length) {
-    console.error('check-css: no build to check (npm run build:weapp / build:h5 first)')
-    process.exit(1)
-  }
-  let files = 0
-  let bad = 0
   const seen = new Map()
-  for (const dir of dirs)
-    for (const file of sheets(dir)) {
-      files++
-      const list = await cssProblems(readFileSync(file, 'utf8'), file, seen)
-      if (!list.length) continue
-      bad++
-      console.error(`✗ ${relative(root, file)}`)
-      for (const p of list) console.error(`    ${p}`)
+  await checkBuilds(
+    'check-css',
+    ['.css', '.wxss'],
+    (source, file) => cssProblems(source, file, seen),
+    ({ files, bad, dirs }) => {
+      const quiet = [...seen].filter(([f]) => !(f in REFUSED)).map(([f, n]) => `${f} ×${n}`)
+      return (
+        `${files} style sheets of ${dirs} for ${targetQueries().join(', ')}; ${bad} using ${Object.keys(REFUSED).join(' or ')}` +
+        (quiet.length ? `\n  degrading quietly, not refused: ${quiet.join(', ')}` : '')
+      )
     }
-  const quiet = [...seen].filter(([f]) => !(f in REFUSED)).map(([f, n]) => `${f} ×${n}`)
-  console.log(
-    `check-css: ${files} style sheets of ${dirs.map((d) => relative(root, d)).join(', ')} for ${targetQueries().join(', ')}; ${bad} using ${Object.keys(REFUSED).join(' or ')}` +
-      (quiet.length ? `\n  degrading quietly, not refused: ${quiet.join(', ')}` : '')
   )
-  process.exit(bad ? 1 : 0)
 }

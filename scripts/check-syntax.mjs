@@ -5,21 +5,11 @@
 // such a phone one of these fails its whole file before a line runs: the mini-program's common.js or the H5 app's
 // entry would never start. Exits 1 naming each file, line and what it found.
 //   node scripts/check-syntax.mjs [dir…]   (default: dist/weapp dist/h5, the ones that exist)
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
 import { parse } from 'acorn'
+import { checkBuilds } from './lib/check-builds.mjs'
 
-const root = new URL('..', import.meta.url).pathname
 const ECMA = 2018
 const LOOKBEHIND = /\(\?<[=!]/
-
-function* scripts(dir) {
-  for (const name of readdirSync(dir)) {
-    const full = join(dir, name)
-    if (statSync(full).isDirectory()) yield* scripts(full)
-    else if (name.endsWith('.js')) yield full
-  }
-}
 
 /** The problems of one file's source: its syntax at ES2018, and lookbehind in a regex literal or a string. */
 function problems(source) {
@@ -43,27 +33,10 @@ function problems(source) {
   return found
 }
 
-const dirs = (process.argv.length > 2 ? process.argv.slice(2) : ['dist/weapp', 'dist/h5'])
-  .map((d) => join(root, d))
-  .filter((d) => existsSync(d))
-if (import.meta.url === `file://${process.argv[1]}`) {
-  if (!dirs.length) {
-    console.error('check-syntax: no build to check (npm run build:weapp / build:h5 first)')
-    process.exit(1)
-  }
-  let files = 0
-  let bad = 0
-  for (const dir of dirs)
-    for (const file of scripts(dir)) {
-      files++
-      const list = problems(readFileSync(file, 'utf8'))
-      if (!list.length) continue
-      bad++
-      console.error(`✗ ${relative(root, file)}`)
-      for (const p of list) console.error(`    ${p}`)
-    }
-  console.log(
-    `check-syntax: ${files} scripts of ${dirs.map((d) => relative(root, d)).join(', ')}; ${bad} newer than the targets (ES${ECMA}, no regex lookbehind)`
-  )
-  process.exit(bad ? 1 : 0)
-}
+checkBuilds(
+  'check-syntax',
+  ['.js'],
+  problems,
+  ({ files, bad, dirs }) =>
+    `${files} scripts of ${dirs}; ${bad} newer than the targets (ES${ECMA}, no regex lookbehind)`
+)

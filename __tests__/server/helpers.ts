@@ -24,6 +24,12 @@ export async function withApp(opts: ServerOptions, fn: (app: LiveServer) => Prom
   }
 }
 
+/** Opens `app` on a free loopback port; resolves to that port. */
+export async function listen(app: LiveServer): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  return (app.server.address() as AddressInfo).port
+}
+
 /**
  * A reference server (makeApp with `opts`) listening on 127.0.0.1 for the whole file, for tests that go over real
  * HTTP: opened before the file's first test, closed after its last. Read `app` and `origin` inside the tests.
@@ -32,8 +38,7 @@ export function listeningApp(opts: ServerOptions = {}): { readonly app: LiveServ
   const it = { app: undefined as unknown as LiveServer, origin: '' }
   before(async () => {
     it.app = await makeApp(opts)
-    await it.app.listen({ port: 0, host: '127.0.0.1' })
-    it.origin = `http://127.0.0.1:${(it.app.server.address() as AddressInfo).port}`
+    it.origin = `http://127.0.0.1:${await listen(it.app)}`
   })
   after(() => it.app?.close())
   return it

@@ -10,7 +10,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
@@ -18,7 +17,7 @@ import { OTHER_LIMITS, RULES, type Limits } from '../../server/lib/limit'
 import { LOCKED_MSG } from '../../server/routes/user'
 import { PASSWORD_GUESSES_MSG, WRONG_PASSWORD_MSG } from '../../server/services/room-access'
 import { SEED_IDS } from '../../server/db/seed-ids'
-import { makeApp, type Json } from './helpers'
+import { listen, makeApp, type Json } from './helpers'
 
 interface Server {
   app: LiveServer
@@ -27,8 +26,7 @@ interface Server {
 
 async function listening(limits: Partial<Limits> = {}): Promise<Server> {
   const app = await makeApp({ limits: { connectionsPerClient: 1000, ...limits } })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return { app, port: (app.server.address() as AddressInfo).port }
+  return { app, port: await listen(app) }
 }
 
 async function withServer(limits: Partial<Limits>, fn: (s: Server) => Promise<void>): Promise<void> {

@@ -14,7 +14,7 @@ import {
   buildLive
 } from '../../server/streams/hls'
 import { BLOCK_MAX_MS, TIMESHIFT_DEFAULT_SECONDS, TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
-import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
+import { assertEnvelope, assertRefused, call, listen, login, U, withApp } from './helpers'
 
 const get = (app: Parameters<Parameters<typeof withApp>[1]>[0], url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers })
@@ -295,8 +295,7 @@ test('the stream cut (dev control, this machine only): 503 for its seconds on ev
     await new Promise((res) => setTimeout(res, 1100))
     assert.equal((await get(app, '/hls/live/496/720p.m3u8')).statusCode, 200, 'back after its seconds')
     // hang: no answer until the cut ends, then the connection drops
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (app.server.address() as { port: number }).port
+    const port = await listen(app)
     // long enough that a loaded machine's fetch still arrives inside the cut
     assert.equal((await cut('seconds=2&mode=hang')).json().code, 1)
     let settled = false

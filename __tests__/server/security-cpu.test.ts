@@ -4,14 +4,13 @@
  * target once. Each test failed on the server before the fix.
  */
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import zlib from 'node:zlib'
 import type { LiveServer } from '../../server/app'
 import { liveBuilds, buildLive, liveStamp } from '../../server/streams/hls'
 import { QR_MAX_WAITING, qrStats } from '../../server/lib/qr-drawer'
 import { TIMESHIFT_SLOW_SECONDS } from '../../server/routes/hls'
-import { assertEnvelope, call, login, U, withApp } from './helpers'
+import { assertEnvelope, call, listen, login, U, withApp } from './helpers'
 
 const get = (app: LiveServer, url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'GET', url, headers, remoteAddress })
@@ -112,8 +111,7 @@ test('a second request for the time-shift playlist within one part does not buil
 
 test('one client hammering the time-shift playlist over 8 connections builds it once per part, and /config keeps answering', async () => {
   await withApp({ sandbox: false }, async (app) => {
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+    const base = `http://127.0.0.1:${await listen(app)}`
     const partNow = () => {
       const [seg, part] = liveStamp('496').split('.').map(Number)
       return seg * 4 + part

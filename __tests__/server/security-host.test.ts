@@ -5,9 +5,8 @@
  */
 import assert from 'node:assert/strict'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
-import { withApp } from './helpers'
+import { listen, withApp } from './helpers'
 
 const NOT_FOUND = { code: 404, msg: '请求的资源不存在', data: null }
 const SMS = '/dev/sms-code?mobile=13800000001'
@@ -63,8 +62,7 @@ function httpGet(port: number, path: string, host: string): Promise<{ status: nu
 
 test('R9.9 over real HTTP on a loopback socket, a rebinding Host gets the 404 envelope from the demo controls', async () => {
   await withApp({}, async (app) => {
-    await app.listen({ host: '127.0.0.1', port: 0 })
-    const { port } = app.server.address() as AddressInfo
+    const port = await listen(app)
     for (const host of ['evil.example', `evil.example:${port}`]) {
       const res = await httpGet(port, SMS, host)
       assert.equal(res.status, 404, host)

@@ -6,15 +6,13 @@
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import net from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import type { LiveServer, ServerOptions } from '../../server/app'
-import { makeApp } from './helpers'
+import { listen, makeApp } from './helpers'
 
 async function listening(opts: ServerOptions = {}): Promise<{ app: LiveServer; port: number }> {
   const app = await makeApp(opts)
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  return { app, port: (app.server.address() as AddressInfo).port }
+  return { app, port: await listen(app) }
 }
 
 /** A masked client text frame (RFC 6455), as a browser sends it. */

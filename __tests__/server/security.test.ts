@@ -5,7 +5,6 @@
  */
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import WebSocket from 'ws'
 import type { LiveServer } from '../../server/app'
@@ -13,6 +12,7 @@ import {
   assertEnvelope,
   assertRefused,
   call,
+  listen,
   login,
   loginNoMobile,
   oauthRoundTrip,
@@ -326,8 +326,7 @@ test('R7.15 R7.87 a paid playback is served only with the signed source of its d
 
 test('R3.9 R7.13 R7.72 R7.73 a password room answers room info, history, chat and its socket only with the password or room_key', async () => {
   await withApp({}, async (app) => {
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (app.server.address() as AddressInfo).port
+    const port = await listen(app)
     const { token } = await login(app)
     assertRefused(await call(app, 'POST', U('/roominfo'), { roomid: 309 }), -3)
     assertRefused(await call(app, 'POST', U('/living/danmaku'), { roomid: 309 }), -3)
@@ -527,8 +526,7 @@ test('R7.73 R7.82 chat and comments are bounded per user: the 21st in 10 s answe
 
 test('R3.14 sockets per address are bounded, a flooding socket is closed, and neither is met with silence', async () => {
   await withApp({ limits: { socketsPerClient: 3, socketMessagesPer10s: 5 } }, async (app) => {
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/ws?roomid=496`
+    const url = `ws://127.0.0.1:${await listen(app)}/ws?roomid=496`
     const open = (): Promise<WebSocket> =>
       new Promise((resolve, reject) => {
         const ws = new WebSocket(url)
@@ -561,8 +559,7 @@ test('R3.14 sockets per address are bounded, a flooding socket is closed, and ne
 
 test('R3.14 R7.13 anonymous sockets do not count in online, and joins do not push online to the whole room', async () => {
   await withApp({}, async (app) => {
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    const port = (app.server.address() as AddressInfo).port
+    const port = await listen(app)
     const online = async () => assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 174 })).online as number
     const base = await online()
     const seen: string[] = []

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
 import { after, before, test } from 'node:test'
 import WebSocket from 'ws'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, call, login, loginNoMobile, makeApp, U } from './helpers'
+import { assertEnvelope, call, listen, login, loginNoMobile, makeApp, U } from './helpers'
 
 let app: LiveServer
 let port: number
@@ -11,8 +10,7 @@ let tokenA: string
 let tokenB: string
 before(async () => {
   app = await makeApp()
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  port = (app.server.address() as AddressInfo).port
+  port = await listen(app)
   tokenA = (await login(app)).token
   tokenB = (await loginNoMobile(app)).token
 })
