@@ -15,7 +15,8 @@
 // browser files that time a playing stream keep the normal priority; everything else runs at a lower one (NICE). The
 // server's and the mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs
 // first when the build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never
-// twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log.
+// twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log. On Linux each lane's
+// time comes with the processor time its commands used, and the run's with how busy the processors were.
 // `npm test -- <jest|server|weapp|e2e|webkit>` runs one runner alone; TEST_LANES=serial runs them one after another.
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -48,6 +49,11 @@ const lines = []
 // the failed tests' names, repeated under the closing lines: a CI log that keeps only its tail still names them
 const failures = []
 const started = Date.now()
+// each lane's processor time (user + system of its commands' trees, Linux only), by its log stream
+const measureCpu = existsSync('/proc/self/stat')
+const cpuOf = new Map()
+let runs = 0
+const ticksAtStart = processorTicks()
 
 /**
  * Runs a command with its output going to `log` (and to this terminal when the run is one runner alone). `background`:
@@ -55,15 +61,32 @@ const started = Date.now()
  */
 function run(cmd, args, log, env = {}, background = false) {
   const [c, a] = background && !only && !serial ? ['nice', ['-n', NICE, cmd, ...args]] : [cmd, args]
+  // the processor time of the command's whole tree (scripts/lib/cpu-time.mjs), added to its log's lane
+  const cpuFile = join(out, `cpu-${process.pid}-${runs++}`)
+  const [wc, wa] = measureCpu ? [process.execPath, [join(root, 'scripts/lib/cpu-time.mjs'), cpuFile, c, ...a]] : [c, a]
   return new Promise((resolve) => {
-    const child = spawn(c, a, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(wc, wa, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     for (const stream of [child.stdout, child.stderr])
       stream.on('data', (d) => {
         log.write(d)
         if (only) process.stdout.write(d)
       })
-    child.on('close', (code) => resolve(code ?? 1))
+    child.on('close', (code) => {
+      if (existsSync(cpuFile)) {
+        cpuOf.set(log, (cpuOf.get(log) ?? 0) + Number(readFileSync(cpuFile, 'utf8')))
+        rmSync(cpuFile, { force: true })
+      }
+      resolve(code ?? 1)
+    })
   })
+}
+
+/** The processor's busy and total time so far (/proc/stat's first line, in clock ticks); null off Linux. */
+function processorTicks() {
+  if (!measureCpu) return null
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
+  const total = ticks.reduce((a, b) => a + b, 0)
+  return { busy: total - ticks[3] - (ticks[4] ?? 0), total } // idle and iowait are the 4th and 5th
 }
 
 function tapCounts(file) {
@@ -251,11 +274,12 @@ async function lane(name, steps) {
   for (const step of steps) await step(log)
   await new Promise((r) => log.end(r))
   const secs = Math.round((Date.now() - t0) / 1000)
+  const cpu = cpuOf.has(log) ? `, ${Math.round(cpuOf.get(log))} s of processor` : ''
   if (!only) {
-    console.log(`\n===== ${name} (${secs} s) =====`)
+    console.log(`\n===== ${name} (${secs} s${cpu}) =====`)
     process.stdout.write(readFileSync(file))
   }
-  lines.push(`(${name} lane: ${secs} s)`)
+  lines.push(`(${name} lane: ${secs} s${cpu})`)
 }
 
 const RUNNERS = { jest, server, weapp, e2e, webkit }
@@ -270,7 +294,15 @@ if (only) {
   await lane('all', [jest, server, weapp, e2e, webkit])
 } else {
   // the browser tests' lane starts once the H5 build (at the normal priority) is there, beside the others
-  const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log')))
+  const h5Log = createWriteStream(join(out, 'h5-build.log'))
+  const h5Started = Date.now()
+  const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', h5Log).then((built) => {
+    if (cpuOf.has(h5Log))
+      lines.push(
+        `(H5 build: ${Math.round((Date.now() - h5Started) / 1000)} s, ${Math.round(cpuOf.get(h5Log))} s of processor)`
+      )
+    return built
+  })
   const jestLane = lane('jest', [jest])
   const serverWeappLane = lane('server-weapp', [server, weapp])
   const e2eLane = e2eBuilt.then(async (built) => {
@@ -285,7 +317,12 @@ if (only) {
 
 console.log('')
 for (const l of lines) console.log(`  ${l}`)
-console.log(`  (${Math.round((Date.now() - started) / 1000)} s in all)`)
+const ticksAtEnd = processorTicks()
+const busy =
+  ticksAtStart && ticksAtEnd && ticksAtEnd.total > ticksAtStart.total
+    ? `; the processors busy ${Math.round((100 * (ticksAtEnd.busy - ticksAtStart.busy)) / (ticksAtEnd.total - ticksAtStart.total))} % of it`
+    : ''
+console.log(`  (${Math.round((Date.now() - started) / 1000)} s in all${busy})`)
 if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`)
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed ? 1 : 0)
