@@ -15,8 +15,7 @@
 // browser files that time a playing stream keep the normal priority; everything else runs at a lower one (NICE). The
 // server's and the mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs
 // first when the build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never
-// twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log. On Linux each lane's
-// time comes with the processor time its commands used, and the run's with how busy the processors were.
+// twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log.
 // `npm test -- <jest|server|weapp|e2e|webkit>` runs one runner alone; TEST_LANES=serial runs them one after another.
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
@@ -49,10 +48,6 @@ const lines = []
 // the failed tests' names, repeated under the closing lines: a CI log that keeps only its tail still names them
 const failures = []
 const started = Date.now()
-// each lane's processor time (user + system of its commands' trees, Linux only), by its log stream
-const measureCpu = existsSync('/proc/self/stat')
-const cpuOf = new Map()
-let runs = 0
 const ticksAtStart = processorTicks()
 
 /**
@@ -61,29 +56,20 @@ const ticksAtStart = processorTicks()
  */
 function run(cmd, args, log, env = {}, background = false) {
   const [c, a] = background && !only && !serial ? ['nice', ['-n', NICE, cmd, ...args]] : [cmd, args]
-  // the processor time of the command's whole tree (scripts/lib/cpu-time.mjs), added to its log's lane
-  const cpuFile = join(out, `cpu-${process.pid}-${runs++}`)
-  const [wc, wa] = measureCpu ? [process.execPath, [join(root, 'scripts/lib/cpu-time.mjs'), cpuFile, c, ...a]] : [c, a]
   return new Promise((resolve) => {
-    const child = spawn(wc, wa, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(c, a, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     for (const stream of [child.stdout, child.stderr])
       stream.on('data', (d) => {
         log.write(d)
         if (only) process.stdout.write(d)
       })
-    child.on('close', (code) => {
-      if (existsSync(cpuFile)) {
-        cpuOf.set(log, (cpuOf.get(log) ?? 0) + Number(readFileSync(cpuFile, 'utf8')))
-        rmSync(cpuFile, { force: true })
-      }
-      resolve(code ?? 1)
-    })
+    child.on('close', (code) => resolve(code ?? 1))
   })
 }
 
-/** The processor's busy and total time so far (/proc/stat's first line, in clock ticks); null off Linux. */
+/** The processors' busy and total time so far (/proc/stat's first line, in clock ticks); null off Linux. */
 function processorTicks() {
-  if (!measureCpu) return null
+  if (!existsSync('/proc/stat')) return null
   const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number)
   const total = ticks.reduce((a, b) => a + b, 0)
   return { busy: total - ticks[3] - (ticks[4] ?? 0), total } // idle and iowait are the 4th and 5th
@@ -274,12 +260,11 @@ async function lane(name, steps) {
   for (const step of steps) await step(log)
   await new Promise((r) => log.end(r))
   const secs = Math.round((Date.now() - t0) / 1000)
-  const cpu = cpuOf.has(log) ? `, ${Math.round(cpuOf.get(log))} s of processor` : ''
   if (!only) {
-    console.log(`\n===== ${name} (${secs} s${cpu}) =====`)
+    console.log(`\n===== ${name} (${secs} s) =====`)
     process.stdout.write(readFileSync(file))
   }
-  lines.push(`(${name} lane: ${secs} s${cpu})`)
+  lines.push(`(${name} lane: ${secs} s)`)
 }
 
 const RUNNERS = { jest, server, weapp, e2e, webkit }
@@ -294,15 +279,7 @@ if (only) {
   await lane('all', [jest, server, weapp, e2e, webkit])
 } else {
   // the browser tests' lane starts once the H5 build (at the normal priority) is there, beside the others
-  const h5Log = createWriteStream(join(out, 'h5-build.log'))
-  const h5Started = Date.now()
-  const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', h5Log).then((built) => {
-    if (cpuOf.has(h5Log))
-      lines.push(
-        `(H5 build: ${Math.round((Date.now() - h5Started) / 1000)} s, ${Math.round(cpuOf.get(h5Log))} s of processor)`
-      )
-    return built
-  })
+  const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log')))
   const jestLane = lane('jest', [jest])
   const serverWeappLane = lane('server-weapp', [server, weapp])
   const e2eLane = e2eBuilt.then(async (built) => {
@@ -317,6 +294,7 @@ if (only) {
 
 console.log('')
 for (const l of lines) console.log(`  ${l}`)
+// how busy the processors were: near 100 % the run's time is its processor work, which more lanes would not shorten
 const ticksAtEnd = processorTicks()
 const busy =
   ticksAtStart && ticksAtEnd && ticksAtEnd.total > ticksAtStart.total
