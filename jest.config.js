@@ -60,7 +60,10 @@ function project({ setupFiles = [], setupFilesAfterEnv = [], ...overrides }) {
 
 module.exports = {
   bail: 0,
-  testTimeout: 20000,
+  // a test's own waits (waitFor: 15 s for each condition) name what is late; this limit only ends a test that hangs.
+  // At 20 s a test of several steps (a login, an upload, the editor, the header) ran out on a busy CI machine while
+  // each of its steps was on time
+  testTimeout: 60000,
   // no reference server outlives the run (__tests__/setup/reference-servers.js)
   globalSetup: '<rootDir>/__tests__/setup/reference-servers-setup.js',
   globalTeardown: '<rootDir>/__tests__/setup/reference-servers-teardown.js',

@@ -25,7 +25,7 @@ import { clearToken } from '@/core/token'
 import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import { countRequests, useReferenceServer } from '../../support/reference-server'
+import { countRequests, demoLogin, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 import { SEED_IDS } from '../../../../server/db/seed-ids'
 
@@ -347,4 +347,44 @@ test('a push waits for the player’s measured latency before it shows', async (
     off()
     setStreamLatency(null, '')
   }
+})
+
+test('a visitor who logs in inside the room sees at once the red packet, rain draws and vote their account made elsewhere', async () => {
+  logout()
+  await mountStage()
+  const voting = await demo('/vote')
+  const raining = await demo('/rain/start')
+  const packet = await demo('/redpack?total=60&count=3') // last, so that its card is in front
+  await waitFor(() => $('.act-card--redpack .act-redpack__draw'))
+  const vote = await waitFor(() => store<VoteStore>('vote')?.vote?.id === voting.data.id && store<VoteStore>('vote'))
+  const rain = await waitFor(() => store<RainStore>('rain')?.running && store<RainStore>('rain'))
+  // the viewer's account draws and votes on another device
+  const { access_token } = await demoLogin(server.origin)
+  const elsewhere = (path: string, body: object) =>
+    fetch(`${server.origin}/api/v1/userapp/living/activity/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify(body)
+    }).then((r) => r.json() as Promise<{ code: number; data: any }>)
+  const drawn = await elsewhere('redpack/draw', { act_id: packet.data.id })
+  expect(drawn.code).toBe(1)
+  const amount = Number(drawn.data.amount)
+  expect(amount).toBeGreaterThan(0)
+  expect((await elsewhere('rain/draw', { act_id: raining.data.actId })).code).toBe(1)
+  expect((await elsewhere('vote/post', { act_id: voting.data.id, option_id: 2 })).code).toBe(1)
+  // here a visitor still: 抢, every chance of the rain, no vote
+  expect($('.act-redpack__outcome--win')).toBeNull()
+  expect(rain.remain).toBe(raining.data.count)
+  expect(vote.mine).toBe(0)
+
+  // logged in inside the room: the server's record of what the account did shows, without entering again
+  const asked = countRequests(/activity\/(redpack\/result|rain\/mine|vote\/detail)/)
+  await login()
+  await waitFor(() => $('.act-redpack__outcome--win')?.textContent === `抢到 ${amount} 慧币`)
+  await waitFor(() => rain.remain === raining.data.count - 1 && rain.draws.length === 1)
+  await waitFor(() => vote.mine === 2)
+  expect(asked.count).toBeGreaterThanOrEqual(3)
+  asked.restore()
+  await demo('/rain/stop')
+  logout()
 })

@@ -142,6 +142,18 @@ export class StageStore {
     this.offs.push(socket.on('welcome', () => socket.connections > 1 && void this.refresh()))
     // stores kept from an earlier visit listen to the room again (leave disposed them)
     for (const s of Object.values(this.stores)) s?.resume?.()
+    // a login in the room, a logout or another account: each card drops the last viewer's own state and the details
+    // are asked again, which bring back this viewer's (a drawn packet, the rain's chances, a vote, an answer), as a
+    // new entry would. Before the kept login-gated action below runs, so that it acts for the new viewer's state.
+    this.offs.push(
+      reaction(
+        () => this.context.userId(),
+        () => {
+          for (const s of Object.values(this.stores)) s?.viewerChanged?.()
+          void this.refresh()
+        }
+      )
+    )
     this.offs.push(
       reaction(
         () => sessionStore.isLoggedIn,
@@ -173,10 +185,13 @@ export class StageStore {
    * joiner's cards do not swap places as their modules arrive one by one.
    */
   async refresh(): Promise<void> {
+    const viewer = this.context.userId()
     const found = await Promise.all(
       DETAILS.map(async ([kind, fetch]) => {
         const res = await settle(fetch(this.roomId))
-        if (!res.ok) return null
+        // asked for the viewer before a login or a logout: it names that viewer's vote or answer, not this one's (the
+        // refresh the change started asks again)
+        if (!res.ok || this.context.userId() !== viewer) return null
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))

@@ -35,6 +35,11 @@ export interface ActivityStore {
   dispose?(): void
   /** The stage is entered again (the stores outlive a leave): listen again to what dispose stopped. */
   resume?(): void
+  /**
+   * The logged-in viewer changed in the room (a login, a logout, another account): drop the last viewer's own state
+   * (a draw, a vote, an answer) and bring back this one's. The stage asks every detail again right after.
+   */
+  viewerChanged?(): void
 }
 
 export interface ViewProps<S extends ActivityStore = ActivityStore> {

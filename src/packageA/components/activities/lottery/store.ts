@@ -135,6 +135,12 @@ export class LotteryStore implements ActivityStore {
     })
   }
 
+  /** The detail asked again after it fetches a finished draw's result for this viewer (finished). */
+  viewerChanged(): void {
+    this.joined = false
+    this.outcome = null
+  }
+
   dispose(): void {
     this.off?.()
     this.off = null

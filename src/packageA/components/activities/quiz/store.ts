@@ -42,6 +42,12 @@ export class QuizStore implements ActivityStore {
     }
   }
 
+  /** The detail asked again after it names this viewer's answer (my_answer), with the result then. */
+  viewerChanged(): void {
+    this.myAnswer = 0
+    this.result = null
+  }
+
   applyPush(_type: string, data: unknown): boolean {
     const before = this.quiz
     this.replace(nextQuiz(this.quiz, data as QuizData | null))

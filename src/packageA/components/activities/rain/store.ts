@@ -114,6 +114,13 @@ export class RainStore implements ActivityStore {
     })
   }
 
+  viewerChanged(): void {
+    this.draws = []
+    this.remain = this.rain?.count ?? 0
+    this.playing = false
+    void this.restore()
+  }
+
   applyPush(type: string, data: unknown): boolean {
     const d = data as RainData | null
     if (!d) return false

@@ -51,6 +51,13 @@ export class RedpackStore implements ActivityStore {
     return this.set(data as RedpackData | null)
   }
 
+  viewerChanged(): void {
+    this.outcome = null
+    this.result = null
+    this.drawing = null
+    void this.restore()
+  }
+
   /** R7.93, login-gated (R6.2); every tap while a draw is under way (or done) gets that same draw. */
   draw(): Promise<boolean> {
     const rp = this.redpack

@@ -56,6 +56,11 @@ export class VoteStore implements ActivityStore {
     this.mine = next.voted_option_id || this.mine
   }
 
+  /** The detail asked again after it names this viewer's vote (voted_option_id). */
+  viewerChanged(): void {
+    this.mine = 0
+  }
+
   applyPush(_type: string, data: unknown): boolean {
     const d = data as VoteData | null
     if (!d || !d.id) return false
