@@ -79,7 +79,12 @@ for (const [width, height] of [
     assert.equal(await items.count(), 2)
     const top = items.first()
     assert.equal(await top.locator('.history-item__title').textContent(), first.title.replace(/<[^>]*>/g, ''))
-    assert.match((await top.locator('.history-item__meta').textContent()) || '', new RegExp(`^已看 ${percent}% · `))
+    // the share of the position the player saved at the pause: the position read right after pause() and the one its
+    // pause event reads can differ by a frame, which crossed a whole percent once (21.6 s of 60 read, 35 % shown)
+    const meta = (await top.locator('.history-item__meta').textContent()) || ''
+    const shown = Number(/^已看 (\d+)% · /.exec(meta)?.[1])
+    const near = (dt: number) => Math.floor(((position + dt) / duration) * 100)
+    assert.ok(shown >= near(-0.25) && shown <= near(0.25), `${meta} for ${position} s of ${duration}`)
     const img = top.locator('img')
     assert.equal(await img.getAttribute('alt'), first.title.replace(/<[^>]*>/g, ''))
     assert.ok(((await img.getAttribute('src')) || '').endsWith(first.cover.replace(/^https?:\/\/[^/]+/, '')))
