@@ -26,7 +26,6 @@ async function searchFor(page: Page, keyword: string) {
   await input.press('Enter')
 }
 
-/** Whether the element at the centre of `selector` is inside it (nothing, a toast say, lies over it). */
 /** What lies over the middle of `selector`'s element: '' when nothing does, else the top element's tag and class. */
 function coverOf(page: Page, selector: string) {
   return page.evaluate((sel) => {

@@ -135,7 +135,7 @@ export class LotteryStore implements ActivityStore {
     })
   }
 
-  /** The detail asked again after it fetches a finished draw's result for this viewer (finished). */
+  /** Joined and won are the last viewer's: the detail the stage asks again fetches a finished draw's result anew. */
   viewerChanged(): void {
     this.joined = false
     this.outcome = null
