@@ -9,6 +9,8 @@
 import TestUtils from '@tarojs/test-utils-react'
 import ConsumePage from '@/packageB/pages/consume/consume'
 import { setItem } from '@/platform/storage'
+import { clearCookies } from '@/core/cookies'
+import { clearToken } from '@/core/token'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
@@ -38,6 +40,9 @@ afterEach(() => {
 })
 
 test('R2.46 a visitor is asked to log in: 登录后查看消费记录 and 去登录, no error state, no call', async () => {
+  // a visitor whichever test ran before (the viewer's test logs in)
+  clearToken()
+  clearCookies()
   const calls = countRequests(/consume\/log/)
   try {
     await t.mount(ConsumePage)
