@@ -8,7 +8,7 @@ import { test } from 'node:test'
 import { promisify } from 'node:util'
 import { CALLS } from '../../contract'
 import { openapiDocument } from '../../server/cli/openapi-document'
-import { listeningApp } from './helpers'
+import { listeningApp, login } from './helpers'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 const run = promisify(execFile)
@@ -195,4 +195,36 @@ test('every API route is a contract call with its request and response schemas; 
   assert.deepEqual(unlisted, [], 'routes outside the contract')
   assert.deepEqual(schemaless, [], 'contract routes without a request or response schema')
   assert.ok(reference.app.routeTable.filter((r) => r.contract).length >= CALLS.length)
+})
+
+test('every call of the contract checks an empty payload and answers in its envelope: its check and its serializer, built on its first request, build', async () => {
+  let { token } = await login(reference.app)
+  const broken: string[] = []
+  for (const def of CALLS) {
+    const method = def.method === 'GET' ? 'GET' : 'POST'
+    const path = def.path.replace(':id', '496').replace(':name', 'no-such-call')
+    const url = def.action ? `${path}?a=${def.action}` : path
+    const send = () =>
+      reference.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: method === 'POST' ? '{}' : undefined
+      })
+    let res = await send()
+    if (res.statusCode === 401) {
+      // an earlier call (the logout) ended the session: a new one, and the call again
+      token = (await login(reference.app)).token
+      res = await send()
+    }
+    let body: { code?: unknown; msg?: unknown } = {}
+    try {
+      body = res.json()
+    } catch {
+      // not JSON: named below
+    }
+    if (res.statusCode >= 500 || typeof body.code !== 'number' || typeof body.msg !== 'string')
+      broken.push(`${method} ${url}: HTTP ${res.statusCode} ${res.body.slice(0, 160)}`)
+  }
+  assert.deepEqual(broken, [])
 })

@@ -33,7 +33,8 @@ interface AnswerSchema {
 /**
  * A call's answer: the envelope's schema (the OpenAPI document shows it) and its serializer (fast-json-stringify, as
  * Fastify's own compiler builds it), made once per call and process and shared by every server the process starts.
- * Building the serializers was half of a server's start (about 85 ms of about 190); the test suites start hundreds.
+ * The serializer is built on the call's first answer, as the payload's check is (server/lib/validate.ts says why);
+ * contract.test.ts has every call answer once.
  */
 const answers = new WeakMap<CallDef, AnswerSchema>()
 function answerOf(def: CallDef): AnswerSchema {
@@ -47,7 +48,8 @@ function answerOf(def: CallDef): AnswerSchema {
       },
       { description: '成功时 data 见契约；失败时 code 为错误码，data 多为 null' }
     )
-    answer = { schema, serialize: fastJson(schema, { schema: {} }) }
+    let serialize: AnswerSchema['serialize'] | undefined
+    answer = { schema, serialize: (data) => (serialize ??= fastJson(schema, { schema: {} }))(data) }
     answers.set(def, answer)
   }
   return answer
@@ -253,7 +255,6 @@ export class Api {
     def?: CallDef,
     action?: string
   ): void {
-    if (opts.schema) compile(opts.schema)
     const schema: NonNullable<RouteShorthandOptions['schema']> & Record<string, unknown> = {}
     // the payload is the query and the body merged (preValidation puts it in request.query): Fastify validates it as
     // the querystring, whatever the method (the OpenAPI document shows a POST's payload as its body)
