@@ -13,8 +13,9 @@ export interface ReferenceServer {
 }
 
 /**
- * How long a server may take to start: a fresh process compiles the server (tsx) and seeds its database, which on a
- * machine busy with every other lane has taken over 40 s. A wait for the environment, not a measure of anything.
+ * How long a server may take to start: a fresh process loads the server (e2e/server-bundle.ts) and seeds its
+ * database, which on a machine busy with every other lane has taken over 40 s. A wait for the environment, not a
+ * measure of anything.
  */
 const START_MS = 120_000
 
