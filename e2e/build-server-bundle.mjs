@@ -1,16 +1,17 @@
-// `node e2e/build-server-bundle.mjs <root> <folder> <format>`: bundles <root>/server/start.ts into <folder>/start.cjs
-// for the tests' reference servers, with <folder>/inputs.json naming the files it was built from, their modification
-// times and <format> (e2e/server-bundle.ts says why and when). Each module keeps its own `__dirname` (server/app.ts
-// finds the project's root from it, the stream fixtures and the data folder are found from theirs): esbuild would
-// give every module the bundle's folder, so each source file's `__dirname` is written out as its folder's path
-// before it is bundled.
+// `node e2e/build-server-bundle.mjs <root> <bundle> <inputs> <format>`: bundles <root>/server/start.ts into the file
+// <bundle> for the tests' reference servers, with the file <inputs> naming the files it was built from, their
+// modification times and <format> (e2e/server-bundle.ts says why and when). Each module keeps its own `__dirname`
+// (server/app.ts finds the project's root from it, the stream fixtures and the data folder are found from theirs):
+// esbuild would give every module the bundle's folder, so each source file's `__dirname` is written out as its
+// folder's path before it is bundled.
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { build } from 'esbuild'
 
-const [root, dir, format] = process.argv.slice(2)
-mkdirSync(dir, { recursive: true })
-const tmp = join(dir, `start.${process.pid}.tmp.cjs`)
+const [root, bundle, inputs, format] = process.argv.slice(2)
+mkdirSync(dirname(bundle), { recursive: true })
+// each build writes files of its own and renames them into place: builds that race each other never mix
+const tmp = `${bundle}.${process.pid}.tmp`
 
 const ownDirname = {
   name: 'own-dirname',
@@ -38,14 +39,12 @@ const result = await build({
 })
 const files = {}
 for (const input of Object.keys(result.metafile.inputs)) files[input] = statSync(join(root, input)).mtimeMs
-renameSync(tmp, join(dir, 'start.cjs'))
+renameSync(tmp, bundle)
 // a file saved while the build read it may be in the bundle as it was before: without the list, the next start builds
 // again
 if (Object.values(files).every((mtime) => mtime < started)) {
-  const list = join(dir, `inputs.${process.pid}.tmp.json`)
+  const list = `${inputs}.${process.pid}.tmp`
   writeFileSync(list, JSON.stringify({ format, files }))
-  renameSync(list, join(dir, 'inputs.json'))
+  renameSync(list, inputs)
 }
-console.log(
-  `reference server bundled: ${relative(root, join(dir, 'start.cjs'))} from ${Object.keys(files).length} files`
-)
+console.log(`reference server bundled: ${relative(root, bundle)} from ${Object.keys(files).length} files`)

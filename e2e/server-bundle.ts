@@ -18,7 +18,7 @@ const BUNDLE_FORMAT = 'cjs-node20-packages-external-dirname-1'
 
 function bundlePaths(root: string) {
   const dir = join(root, 'node_modules', '.cache', 'reference-server')
-  return { dir, bundle: join(dir, 'start.cjs'), inputs: join(dir, 'inputs.json') }
+  return { bundle: join(dir, 'start.cjs'), inputs: join(dir, 'inputs.json') }
 }
 
 /** Whether the bundle is there and every file it was built from is as it was then. */
@@ -38,7 +38,8 @@ function fresh(root: string): boolean {
 export function serverBundle(root: string): string {
   if (!fresh(root)) {
     const script = join(__dirname, 'build-server-bundle.mjs')
-    const r = spawnSync(process.execPath, [script, root, bundlePaths(root).dir, BUNDLE_FORMAT], { encoding: 'utf8' })
+    const { bundle, inputs } = bundlePaths(root)
+    const r = spawnSync(process.execPath, [script, root, bundle, inputs, BUNDLE_FORMAT], { encoding: 'utf8' })
     if (r.status !== 0) throw new Error(`the reference server's bundle did not build:\n${r.stdout}${r.stderr}`)
   }
   return bundlePaths(root).bundle

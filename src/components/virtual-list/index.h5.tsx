@@ -7,9 +7,10 @@ import type { VirtualListProps } from './types'
  * Taro's list finds its foot with an IntersectionObserver on a marker below the rows, through a throttle, and asks
  * for it only when the last scroll went down. That observer can miss a scroll that lands on the foot in one step (a
  * fast fling, a wheel turn): in Chromium's headless shell it missed it on every page but the browser's first, and the
- * next page never came. So each forward scroll also checks its own position: within `lowerThreshold` of the rows' end, it asks
- * for the next page. The observer stays for a first page too short to scroll. `onScrollToLower` may therefore run
- * twice for one arrival: the paged list it calls loads a page once (its `pending` guard).
+ * next page never came. So each forward scroll also checks its own position: within `lowerThreshold` of the rows'
+ * end, it asks for the next page. The observer stays for a first page too short to scroll. `onScrollToLower` may
+ * therefore run on several scroll events for one arrival: the paged list it calls loads a page once (its `pending`
+ * guard) and answers at once when there is no next page.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { onScrollToLower, lowerThreshold = 50, itemCount, itemSize, height } = props
