@@ -15,18 +15,23 @@ const run = promisify(execFile)
 
 const reference = listeningApp()
 
-/** `npm run contract:check -- …` as a user runs it: its output and exit code. */
+/**
+ * `npm run contract:check -- …` as a user runs it: its output and exit code. CI's machine can stall a process for many
+ * seconds, so each call may take a minute and the whole run ten; a run that is killed or throws says so in its output
+ * (and answers code -1), so a failure names its cause.
+ */
 async function contractCheck(args: string[]): Promise<{ out: string; code: number }> {
   try {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/contract-check.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, CONTRACT_STRICT: '' },
-      timeout: 120000
-    })
+    const { stdout } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/contract-check.ts', '--timeout', '60000', ...args],
+      { cwd: ROOT, env: { ...process.env, CONTRACT_STRICT: '' }, timeout: 600000 }
+    )
     return { out: stdout, code: 0 }
   } catch (err) {
-    const e = err as { stdout?: string; code?: number }
-    return { out: e.stdout ?? '', code: typeof e.code === 'number' ? e.code : 1 }
+    const e = err as { stdout?: string; stderr?: string; code?: unknown; signal?: string | null; killed?: boolean }
+    const why = e.killed ? `\n[killed: ${e.signal}]` : ''
+    return { out: `${e.stdout ?? ''}${why}\n${e.stderr ?? ''}`, code: typeof e.code === 'number' ? e.code : -1 }
   }
 }
 
@@ -83,7 +88,13 @@ async function faultServer(): Promise<{ origin: string; close: () => Promise<voi
           answer.on('data', (c: Buffer) => body.push(c))
           answer.on('end', () => {
             const route = (req.url ?? '').split('?')[0]
-            const envelope = JSON.parse(Buffer.concat(body).toString('utf8'))
+            let envelope
+            try {
+              envelope = JSON.parse(Buffer.concat(body).toString('utf8'))
+            } catch {
+              res.statusCode = answer.statusCode ?? 502
+              return void res.end(Buffer.concat(body))
+            }
             const slides = route === '/live/api_mapp.php' && (req.url ?? '').includes('a=slides')
             const breaker = route === '/live/api_mapp.php' ? (slides ? breakers[route] : undefined) : breakers[route]
             if (breaker) envelope.data = breaker(envelope.data)
@@ -92,6 +103,11 @@ async function faultServer(): Promise<{ origin: string; close: () => Promise<voi
           })
         }
       )
+      // a failed hop is an answer the script reports (a line of its output), not a crash of this test
+      up.on('error', (err) => {
+        res.statusCode = 502
+        res.end(`proxy: ${err.message}`)
+      })
       up.end(Buffer.concat(chunks))
     })
   })
@@ -109,16 +125,20 @@ test('contract:check names each wrong field of a backend by its path and exits n
     assert.equal(code, 1, out)
     const block = (path: string) => out.split('\n').slice(out.split('\n').findIndex((l) => l.includes(path)))
     const roominfo = block('/api/v1/userapp/roominfo')
-    assert.match(roominfo[0], /^不符 /)
+    assert.match(roominfo[0], /^不符 /, out)
     const lines = roominfo.slice(1, 6).join('\n')
-    assert.match(lines, /data\.title: 缺少/)
-    assert.match(lines, /data\.online: 类型应为 integer/)
-    assert.match(lines, /data\.secret_field: 契约中没有/)
-    assert.match(block('/api/v1/userapp/living/list').slice(1, 3).join('\n'), /data\.list\[0\]\.cover: 类型应为 string/)
-    assert.match(block('?a=slides').slice(1, 3).join('\n'), /data: 类型应为 array/)
-    assert.match(block('/api/v1/userapp/host/tags').slice(1, 3).join('\n'), /data: 类型应为 array/)
+    assert.match(lines, /data\.title: 缺少/, out)
+    assert.match(lines, /data\.online: 类型应为 integer/, out)
+    assert.match(lines, /data\.secret_field: 契约中没有/, out)
+    assert.match(
+      block('/api/v1/userapp/living/list').slice(1, 3).join('\n'),
+      /data\.list\[0\]\.cover: 类型应为 string/,
+      out
+    )
+    assert.match(block('?a=slides').slice(1, 3).join('\n'), /data: 类型应为 array/, out)
+    assert.match(block('/api/v1/userapp/host/tags').slice(1, 3).join('\n'), /data: 类型应为 array/, out)
     // the calls left alone are still ok
-    assert.match(out, /ok {4}POST {5}\/api\/v1\/userapp\/config/)
+    assert.match(out, /ok {4}POST {5}\/api\/v1\/userapp\/config/, out)
     assert.match(out, /(\d+)\/(\d+) 个调用符合契约/)
     const [, good, all] = /(\d+)\/(\d+) 个调用符合契约/.exec(out) ?? []
     assert.equal(Number(all) - Number(good), 4, out)

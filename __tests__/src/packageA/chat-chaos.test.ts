@@ -126,7 +126,8 @@ function viewer(): Viewer {
 test(`R7.72 R3.14 R3.15 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every room socket cut ${DROPS} times server-side: each sees every message once, in order`, async () => {
   const viewers = Array.from({ length: CLIENTS }, viewer)
   try {
-    await until(() => viewers.every((v) => v.room.historyLoaded && v.welcomed()), 10000, 'viewers to join')
+    // the waits are generous: CI's machine can stall every process for many seconds; a lost message is still lost
+    await until(() => viewers.every((v) => v.room.historyLoaded && v.welcomed()), 30000, 'viewers to join')
     const start = (await serverMessages(0)).reduce((m, x) => Math.max(m, x.msg_id), 0)
     for (const v of viewers) v.room.flushNow()
     // history faults on the gap fills (the viewers' first history calls are done)
@@ -154,7 +155,7 @@ test(`R7.72 R3.14 R3.15 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every roo
       // every viewer is back, on a new connection, before the next cut, so each cut hits all of them, mid-stream
       await until(
         () => viewers.every((v, k) => v.welcomed() && v.socket().connections > cutConnections[k]),
-        10000,
+        30000,
         'viewers to reconnect'
       )
       await sleep(Math.max(50, began + (i + 1) * gap - Date.now()))
@@ -225,4 +226,4 @@ test(`R7.72 R3.14 R3.15 chaos: ${CLIENTS} viewers, ${RATE} messages/s, every roo
   } finally {
     for (const v of viewers) v.stop()
   }
-}, 90000)
+}, 300000)
