@@ -126,9 +126,22 @@ function newestMtime(dir) {
 /** Builds `type` when its output (`marker`) is missing or older than src/; false when the build failed. */
 async function buildIfStale(type, marker, log, background = false) {
   const file = join(root, marker)
-  if (existsSync(file) && newestMtime(join(root, 'src')) <= statSync(file).mtimeMs) return true
-  log.write(`${type}: building (${marker} is missing or older than src/)\n`)
+  const release = type === 'weapp' && isReleaseWeapp()
+  if (existsSync(file) && !release && newestMtime(join(root, 'src')) <= statSync(file).mtimeMs) return true
+  log.write(`${type}: building (${marker} is ${release ? 'a release build' : 'missing or older than src/'})\n`)
   return (await run('npx', ['taro', 'build', '--type', type], log, { NODE_ENV: 'production' }, background)) === 0
+}
+
+/**
+ * dist/weapp is the release build (`npm run release:weapp`: https hosts, WeChat's domain check on in its
+ * project.config.json), which cannot reach the local reference server: the tests build their own over it.
+ */
+function isReleaseWeapp() {
+  try {
+    return JSON.parse(readFileSync(join(root, 'dist/weapp/project.config.json'), 'utf8')).setting?.urlCheck === true
+  } catch {
+    return false
+  }
 }
 
 // jest runs two projects (jest.config.js): h5, and weapp for *.weapp.test.ts(x). Its --json totals cover both; the
