@@ -59,9 +59,15 @@ for (const viewport of VIEWPORTS) {
     const page = await context.newPage()
     await searchFor(page, '301')
     // 301 is room 301's number: the room on 直播, its streamer on 主播; no preview or playback names 301
-    await page.waitForSelector('.search__tab[data-kind="playback"][data-count="0"]', { timeout: 20000 })
-    const tabs = await page.$$eval('.search__tab', (els) => els.map((e) => e.textContent?.trim()))
-    assert.deepEqual(tabs, ['综合 2', '主播 1', '直播 1', '活动 0', '视频 0'])
+    // each kind's count arrives with its own answer: the tabs are read until the last has come (a wrong count stays)
+    const want = ['综合 2', '主播 1', '直播 1', '活动 0', '视频 0']
+    const tabs = await eventually(
+      () => page.$$eval('.search__tab', (els) => els.map((e) => e.textContent?.trim())),
+      (read) => read.every((t) => /\d$/.test(t ?? '')),
+      'every search tab to show its count',
+      20000
+    )
+    assert.deepEqual(tabs, want)
     assert.equal(await page.getAttribute('.search__tab--active', 'data-kind'), 'all')
     const groups = await page.$$eval('.search__group', (els) => els.map((e) => e.getAttribute('data-kind')))
     assert.deepEqual(groups, ['streamer', 'live'])
