@@ -18,8 +18,18 @@
 // twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log.
 // `npm test -- <jest|server|weapp|e2e|webkit>` runs one runner alone; TEST_LANES=serial runs them one after another.
 import { spawn } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from 'node:fs'
 import { join } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 const root = new URL('..', import.meta.url).pathname
 // the reference server refuses an answer that leaves its call's contract (contract/, server/plugins/app/calls.ts): every suite
@@ -47,6 +57,11 @@ const totals = { passed: 0, failed: 0 }
 const lines = []
 // the failed tests' names, repeated under the closing lines: a CI log that keeps only its tail still names them
 const failures = []
+// and what each failure said (its assertion or error, cut short), in .test-results/failures.txt, which .ci/run prints
+// last: a log that keeps only its tail still says why
+const failureDetails = []
+const FAILURES_FILE = join(out, 'failures.txt')
+rmSync(FAILURES_FILE, { force: true })
 const started = Date.now()
 const ticksAtStart = processorTicks()
 
@@ -81,9 +96,27 @@ function tapCounts(file) {
   const pass = Number((text.match(/^# pass (\d+)/m) || [])[1] || 0)
   const fail = Number((text.match(/^# fail (\d+)/m) || [])[1] || 0)
   const cancelled = Number((text.match(/^# cancelled (\d+)/m) || [])[1] || 0)
-  // a failed subtest's name, and its file's: the innermost `not ok` lines come first in TAP
-  const names = [...text.matchAll(/^ *not ok \d+ - (.*)$/gm)].map((m) => m[1])
-  return { pass, fail: fail + cancelled, names }
+  // a failed subtest's name, and its file's: the innermost `not ok` lines come first in TAP; each with its YAML block
+  // (where, what was expected, the error)
+  const names = []
+  const details = []
+  for (const m of text.matchAll(/^( *)not ok \d+ - (.*)\n((?:\1 +.*\n)*?)\1 +\.\.\.$/gm)) {
+    names.push(m[2])
+    const block = m[3].split('\n').filter((l) => !/^\s*(---|duration_ms:|type:)/.test(l))
+    const stack = block.findIndex((l) => /^\s*stack:/.test(l))
+    details.push(brief(stack < 0 ? block : block.slice(0, stack + 3))) // the stack's first two frames
+  }
+  return { pass, fail: fail + cancelled, names, details }
+}
+
+/** A failure's message, its first lines, without terminal colours or the test runners' own stack frames. */
+function brief(lines) {
+  const plain = lines
+    .map((l) => stripVTControlCharacters(l).trimEnd())
+    .filter((l) => l.trim() && !/^\s*(at )?.*(node_modules\/|node:internal\/|node:async_hooks|\(<anonymous>\))/.test(l))
+  const indent = Math.min(...plain.map((l) => l.match(/^ */)[0].length))
+  const cut = plain.slice(0, 30).map((l) => `    ${l.slice(indent)}`)
+  return plain.length > 30 ? [...cut, '    …'].join('\n') : cut.join('\n')
 }
 
 async function nodeTests(name, files, log, env = {}, concurrency = 1, background = false) {
@@ -97,9 +130,12 @@ async function nodeTests(name, files, log, env = {}, concurrency = 1, background
     env,
     background
   )
-  const c = tapCounts(tap) || { pass: 0, fail: 1, names: [] }
+  const c = tapCounts(tap) || { pass: 0, fail: 1, names: [], details: [] }
   if (status !== 0 && c.fail === 0) c.fail = 1
-  for (const n of c.names) failures.push(`${name}: ${n}`)
+  c.names.forEach((n, i) => {
+    failures.push(`${name}: ${n}`)
+    failureDetails.push(`✖ ${name}: ${n}\n${c.details[i]}`)
+  })
   totals.passed += c.pass
   totals.failed += c.fail
   lines.push(`${name}: ${c.pass} passed, ${c.fail} failed`)
@@ -157,6 +193,7 @@ function jestByProject(r) {
       else if (a.status === 'failed') {
         p.failed += 1
         failures.push(`jest: ${a.fullName}`)
+        failureDetails.push(`✖ jest: ${a.fullName}\n${brief((a.failureMessages || []).join('\n').split('\n'))}`)
       }
     }
     if (file.status === 'failed' && !(file.assertionResults || []).length) {
@@ -315,5 +352,6 @@ const busy =
     : ''
 console.log(`  (${Math.round((Date.now() - started) / 1000)} s in all${busy})`)
 if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`)
+if (failureDetails.length) writeFileSync(FAILURES_FILE, `${failureDetails.join('\n\n')}\n`)
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed ? 1 : 0)
