@@ -430,7 +430,7 @@ test('gestures: a double tap pauses and plays; a long press plays at 2x while he
   await page.waitForTimeout(400)
   await page.mouse.move(cx, cy)
   await page.mouse.down()
-  await page.waitForFunction(() => document.querySelector('video')!.playbackRate === 2, null, { timeout: 3000 })
+  await page.waitForFunction(() => document.querySelector('video')!.playbackRate === 2, null, { timeout: 15000 })
   await page.mouse.up()
   await page.waitForFunction(() => document.querySelector('video')!.playbackRate === 1)
   // a swipe across half the width seeks forward; as with the double tap, a busy browser may hold the press longer

@@ -389,7 +389,7 @@ test("R9.17 Taro's toast, modal and action sheet are not part of a first load: t
   // an empty message: 请输入内容 as a toast (R9.17's default 1.5 s)
   await page.$eval('.chat__send', (e) => (e as HTMLElement).click())
   await page.waitForFunction(() => (document.querySelector('.taro__toast')?.textContent || '').includes('请输入内容'))
-  await waitUntil(() => overlays.length > 0, 'the overlays’ code read as it arrives', 5000)
+  await waitUntil(() => overlays.length > 0, 'the overlays’ code read as it arrives', 15000)
   assert.equal(overlays.length, 1)
   await page.close()
 })
