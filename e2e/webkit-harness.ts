@@ -178,25 +178,33 @@ export function videoState(browser: Browser): Promise<VideoState | null> {
   })
 }
 
-/** Waits until the video plays: not paused and its time moving. */
+/**
+ * Waits until the video plays: not paused and its time moving. A timeout says where the video stood (its state, what
+ * it had buffered, the player's state and text), so a failure names its cause.
+ */
 export async function playing(browser: Browser, timeout = 30000): Promise<number> {
-  const first = await waitInPage(
-    browser,
-    'the video plays',
-    () => {
-      const v = document.querySelector('video')
-      return v && !v.paused && v.currentTime > 0 ? v.currentTime : 0
-    },
-    timeout
-  )
-  return waitInPage(
-    browser,
-    `the video's time moves past ${first}`,
-    (after: number) => {
-      const v = document.querySelector('video')
-      return v && v.currentTime > after ? v.currentTime : 0
-    },
-    timeout,
-    first
-  )
+  try {
+    const first = await waitInPage(
+      browser,
+      'the video plays',
+      () => {
+        const v = document.querySelector('video')
+        return v && !v.paused && v.currentTime > 0 ? v.currentTime : 0
+      },
+      timeout
+    )
+    return await waitInPage(
+      browser,
+      `the video's time moves past ${first}`,
+      (after: number) => {
+        const v = document.querySelector('video')
+        return v && v.currentTime > after ? v.currentTime : 0
+      },
+      timeout,
+      first
+    )
+  } catch (e) {
+    const state = await videoState(browser).catch((err: Error) => `unread: ${err.message}`)
+    throw new Error(`${(e as Error).message}; the video: ${JSON.stringify(state)}`, { cause: e })
+  }
 }

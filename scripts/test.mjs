@@ -5,15 +5,16 @@
 //   3. node:test: the built mini-program (dist/weapp) run headless against the server (weapp-sim/)
 //   4. node:test + playwright-core: browser tests in Debian's Chromium against the H5 build and the server
 //   5. node:test + webdriverio: the H5 build in WebKitGTK (e2e/*.webkit.ts: Debian's WebKitWebDriver and MiniBrowser on
-//      Xvfb) with an iPhone WeChat user agent, in a lane of its own beside the others, at the normal priority
+//      Xvfb) with an iPhone WeChat user agent, at the normal priority, before the Chromium tests in their lane
 // Browser tests need /usr/bin/chromium (apt-get install chromium), the WebKit lane WebKitWebDriver and Xvfb (apt-get
 // install webkit2gtk-driver xvfb). Outside CI a lane is reported as not run when its browser is missing; under CI=true
 // a missing browser fails the run.
 //
 // The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
-// another; the browser tests, two files at a time (TEST_E2E_CONCURRENCY), in a third once the H5 build is there. The
-// browser files that time a playing stream keep the normal priority; everything else runs at a lower one (NICE). The
-// server's and the mini-program's files go two at a time too (TEST_SERVER_CONCURRENCY). Each lane builds what it needs
+// another; once the H5 build is there, the WebKit tests and then the browser tests, two files at a time
+// (TEST_E2E_CONCURRENCY), in a third. The WebKit tests and the browser files that time a playing stream keep the normal
+// priority; everything else runs at a lower one (NICE). The server's and the mini-program's files go two at a time too
+// (TEST_SERVER_CONCURRENCY). Each lane builds what it needs
 // first when the build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never
 // twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log.
 // `npm test -- <jest|server|weapp|e2e|webkit>` runs one runner alone; TEST_LANES=serial runs them one after another.
@@ -332,13 +333,16 @@ if (only) {
   const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log')))
   const jestLane = lane('jest', [jest])
   const serverWeappLane = lane('server-weapp', [server, weapp])
-  const e2eLane = e2eBuilt.then(async (built) => {
-    if (built) return lane('e2e', [e2e])
+  // WebKit's lane (about a minute) first on that build, then Chromium's: WebKitGTK decodes its live stream in software,
+  // and beside Chromium's files that time a playing stream (at the same normal priority) a busy machine starved it
+  // until the video never started or stood still (two red runs in ten). The processors stay as busy, so the run's
+  // time changes little (its failed build is counted once, by the e2e lane)
+  const webkitLane = e2eBuilt.then((built) => (built ? lane('webkit', [webkit]) : undefined))
+  const e2eLane = webkitLane.then(async () => {
+    if (await e2eBuilt) return lane('e2e', [e2e])
     totals.failed += 1
     lines.push('e2e: H5 build failed (.test-results/h5-build.log)')
   })
-  // WebKit's lane starts on the same build, beside the others (its failed build is counted once, by the e2e lane)
-  const webkitLane = e2eBuilt.then((built) => (built ? lane('webkit', [webkit]) : undefined))
   await Promise.all([jestLane, e2eLane, serverWeappLane, webkitLane])
 }
 
