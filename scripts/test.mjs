@@ -14,9 +14,9 @@
 // another; once the H5 build is there, the WebKit tests and then the browser tests, two files at a time
 // (TEST_E2E_CONCURRENCY), in a third. The WebKit tests and the browser files that time a playing stream keep the normal
 // priority; everything else runs at a lower one (NICE). The server's and the mini-program's files go two at a time too
-// (TEST_SERVER_CONCURRENCY). Each lane builds what it needs
-// first when the build is missing or older than src/ (dist/weapp for the mini-program, dist/h5 for the browser), never
-// twice. A lane's output is printed as a whole when it ends, and kept in .test-results/<lane>.log.
+// (TEST_SERVER_CONCURRENCY). Each lane builds what it needs first when the build is missing or older than src/
+// (dist/weapp for the mini-program, dist/h5 for the browser), never twice. A lane's output is printed as a whole when
+// it ends, and kept in .test-results/<lane>.log.
 // `npm test -- <jest|server|weapp|e2e|webkit>` runs one runner alone; TEST_LANES=serial runs them one after another.
 import { spawn } from 'node:child_process'
 import {
@@ -56,11 +56,10 @@ const jestWorkers = Number(process.env.TEST_JEST_WORKERS || 2)
 const NICE = process.env.TEST_NICE || '10'
 const totals = { passed: 0, failed: 0 }
 const lines = []
-// the failed tests' names, repeated under the closing lines: a CI log that keeps only its tail still names them
-const failures = []
-// and what each failure said (its assertion or error, cut short), in .test-results/failures.txt, which .ci/run prints
-// last: a log that keeps only its tail still says why
-const failureDetails = []
+// the failed tests: their names, repeated under the closing lines, and what each said (its assertion or error, cut
+// short) in .test-results/failures.txt, which .ci/run prints last: a CI log that keeps only its tail still names them
+// and says why
+const failures = [] // { name, detail }
 const FAILURES_FILE = join(out, 'failures.txt')
 rmSync(FAILURES_FILE, { force: true })
 const started = Date.now()
@@ -99,15 +98,14 @@ function tapCounts(file) {
   const cancelled = Number((text.match(/^# cancelled (\d+)/m) || [])[1] || 0)
   // a failed subtest's name, and its file's: the innermost `not ok` lines come first in TAP; each with its YAML block
   // (where, what was expected, the error)
-  const names = []
-  const details = []
+  const failed = []
   for (const m of text.matchAll(/^( *)not ok \d+ - (.*)\n((?:\1 +.*\n)*?)\1 +\.\.\.$/gm)) {
-    names.push(m[2])
     const block = m[3].split('\n').filter((l) => !/^\s*(---|duration_ms:|type:)/.test(l))
     const stack = block.findIndex((l) => /^\s*stack:/.test(l))
-    details.push(brief(stack < 0 ? block : block.slice(0, stack + 3))) // the stack's first two frames
+    // up to the stack's first two frames
+    failed.push({ name: m[2], detail: brief(stack < 0 ? block : block.slice(0, stack + 3)) })
   }
-  return { pass, fail: fail + cancelled, names, details }
+  return { pass, fail: fail + cancelled, failed }
 }
 
 /** A failure's message, its first lines, without terminal colours or the test runners' own stack frames. */
@@ -131,12 +129,9 @@ async function nodeTests(name, files, log, env = {}, concurrency = 1, background
     env,
     background
   )
-  const c = tapCounts(tap) || { pass: 0, fail: 1, names: [], details: [] }
+  const c = tapCounts(tap) || { pass: 0, fail: 1, failed: [] }
   if (status !== 0 && c.fail === 0) c.fail = 1
-  c.names.forEach((n, i) => {
-    failures.push(`${name}: ${n}`)
-    failureDetails.push(`✖ ${name}: ${n}\n${c.details[i]}`)
-  })
+  for (const f of c.failed) failures.push({ name: `${name}: ${f.name}`, detail: f.detail })
   totals.passed += c.pass
   totals.failed += c.fail
   lines.push(`${name}: ${c.pass} passed, ${c.fail} failed`)
@@ -160,12 +155,14 @@ function newestMtime(dir) {
   return newest
 }
 
-/** Builds `type` when its output (`marker`) is missing or older than src/; false when the build failed. */
-async function buildIfStale(type, marker, log, background = false) {
+/**
+ * Builds `type` when its output (`marker`) is missing or older than src/, or when the caller names why the build there
+ * will not do (`unfit`); false when the build failed.
+ */
+async function buildIfStale(type, marker, log, background = false, unfit = null) {
   const file = join(root, marker)
-  const release = type === 'weapp' && isReleaseWeapp()
-  if (existsSync(file) && !release && newestMtime(join(root, 'src')) <= statSync(file).mtimeMs) return true
-  log.write(`${type}: building (${marker} is ${release ? 'a release build' : 'missing or older than src/'})\n`)
+  if (!unfit && existsSync(file) && newestMtime(join(root, 'src')) <= statSync(file).mtimeMs) return true
+  log.write(`${type}: building (${marker} is ${unfit ?? 'missing or older than src/'})\n`)
   return (await run('npx', ['taro', 'build', '--type', type], log, { NODE_ENV: 'production' }, background)) === 0
 }
 
@@ -193,13 +190,15 @@ function jestByProject(r) {
       if (a.status === 'passed') p.passed += 1
       else if (a.status === 'failed') {
         p.failed += 1
-        failures.push(`jest: ${a.fullName}`)
-        failureDetails.push(`✖ jest: ${a.fullName}\n${brief((a.failureMessages || []).join('\n').split('\n'))}`)
+        failures.push({ name: `jest: ${a.fullName}`, detail: brief((a.failureMessages || []).join('\n').split('\n')) })
       }
     }
     if (file.status === 'failed' && !(file.assertionResults || []).length) {
       p.failed += 1 // the file did not run
-      failures.push(`jest: ${file.name.slice(root.length)} did not run`)
+      failures.push({
+        name: `jest: ${file.name.slice(root.length)} did not run`,
+        detail: brief((file.message || '').split('\n'))
+      })
     }
   }
   return Object.entries(by)
@@ -238,7 +237,7 @@ const server = (log) => nodeTests('server', listTests('__tests__/server', '.test
 async function weapp(log) {
   const files = listTests('weapp-sim', '.weapp-run.test.ts')
   if (!files.length) return
-  const built = await buildIfStale('weapp', 'dist/weapp/app.js', log, true)
+  const built = await buildIfStale('weapp', 'dist/weapp/app.js', log, true, isReleaseWeapp() ? 'a release build' : null)
   if (built) await nodeTests('weapp', files, log, {}, serverConcurrency, true)
   else {
     totals.failed += 1
@@ -355,7 +354,9 @@ const busy =
     ? `; the processors busy ${Math.round((100 * (ticksAtEnd.busy - ticksAtStart.busy)) / (ticksAtEnd.total - ticksAtStart.total))} % of it`
     : ''
 console.log(`  (${Math.round((Date.now() - started) / 1000)} s in all${busy})`)
-if (failures.length) console.log(`failed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`)
-if (failureDetails.length) writeFileSync(FAILURES_FILE, `${failureDetails.join('\n\n')}\n`)
+if (failures.length) {
+  console.log(`failed:\n${failures.map((f) => `  ✖ ${f.name}`).join('\n')}`)
+  writeFileSync(FAILURES_FILE, `${failures.map((f) => `✖ ${f.name}\n${f.detail}`).join('\n\n')}\n`)
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed`)
 process.exit(totals.failed ? 1 : 0)
