@@ -104,3 +104,28 @@ test('R2.46 a bad 消费记录 payload is refused with the catalogue’s code (�
     assert.match(msg, /^参数错误/)
   }
 })
+
+test('R2.46 消费记录 lists an unlock and a gift of the same second in the order they came: the gift after it first', async () => {
+  const viewer = await loginNoMobile(reference.app)
+  const db = reference.app.ctx.store.db
+  db.prepare('UPDATE users SET gold = gold + 100 WHERE id = ?').run(viewer.user.id)
+  assertEnvelope(await call(reference.app, 'POST', U('/premium_pay'), { id: 308 }, viewer.token))
+  assertEnvelope(
+    await call(reference.app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 1, combo: 4 }, viewer.token)
+  )
+  // the two within one second, as a viewer who unlocks the room and sends a gift at once
+  const second = Math.floor(Date.now() / 1000)
+  db.prepare("UPDATE purchases SET created_at = ? WHERE user_id = ? AND kind = 'room' AND target_id = 308").run(
+    second,
+    viewer.user.id
+  )
+  db.prepare('UPDATE gift_log SET created_at = ? WHERE user_id = ? AND combo = 4').run(second, viewer.user.id)
+  const latest = assertPaged(assertEnvelope(await log(viewer.token, { page: 1, count: 2 })))
+  assert.deepEqual(
+    latest.map((r) => [r.kind, r.target_id, r.time]),
+    [
+      ['gift', 307, second],
+      ['unlock', 308, second]
+    ]
+  )
+})

@@ -108,6 +108,13 @@ const MIGRATIONS: string[] = [
   CREATE INDEX cookie_sessions_user ON cookie_sessions(user_id, expires_at);
   CREATE INDEX cookie_sessions_family ON cookie_sessions(family);
   CREATE INDEX cookie_sessions_expiry ON cookie_sessions(expires_at);
+  `,
+  // a charge's moment to the millisecond: 消费记录 lists an unlock and a gift of the same second in the order they came
+  `
+  ALTER TABLE purchases ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE gift_log ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
+  UPDATE purchases SET created_ms = created_at * 1000;
+  UPDATE gift_log SET created_ms = created_at * 1000;
   `
 ]
 

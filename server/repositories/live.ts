@@ -36,9 +36,10 @@ export function chargeGift(
   return db.transaction(() => {
     const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(cost, uid, cost)
     if (r.changes !== 1) return false
+    const ms = Date.now()
     db.prepare(
-      'INSERT INTO gift_log (user_id, room_id, gift_id, gift_name, combo, gold, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)'
-    ).run(uid, roomId, gift.id, gift.name, combo, cost, nowSec())
+      'INSERT INTO gift_log (user_id, room_id, gift_id, gift_name, combo, gold, created_at, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+    ).run(uid, roomId, gift.id, gift.name, combo, cost, Math.floor(ms / 1000), ms)
     return true
   })()
 }

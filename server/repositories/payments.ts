@@ -85,13 +85,10 @@ export function buyWithGold(
   return db.transaction(() => {
     const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(price, userId, price)
     if (r.changes !== 1) return false
-    db.prepare('INSERT INTO purchases (user_id, kind, target_id, gold, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      userId,
-      kind,
-      targetId,
-      price,
-      nowSec()
-    )
+    const ms = Date.now()
+    db.prepare(
+      'INSERT INTO purchases (user_id, kind, target_id, gold, created_at, created_ms) VALUES (?, ?, ?, ?, ?, ?)'
+    ).run(userId, kind, targetId, price, Math.floor(ms / 1000), ms)
     return true
   })()
 }
@@ -112,14 +109,18 @@ export interface ChargeRow {
   combo: number | null
   gold: number
   created_at: number
+  /** the same moment to the millisecond: charges of one second in the order they came */
+  created_ms: number
   row_id: number
 }
 
 const CHARGES = `
-  SELECT 'unlock' AS kind, kind AS target, target_id, NULL AS gift_name, NULL AS combo, gold, created_at, rowid AS row_id
+  SELECT 'unlock' AS kind, kind AS target, target_id, NULL AS gift_name, NULL AS combo, gold, created_at, created_ms,
+      rowid AS row_id
     FROM purchases WHERE user_id = @uid
   UNION ALL
-  SELECT 'gift' AS kind, 'room' AS target, room_id AS target_id, gift_name, combo, gold, created_at, id AS row_id
+  SELECT 'gift' AS kind, 'room' AS target, room_id AS target_id, gift_name, combo, gold, created_at, created_ms,
+      id AS row_id
     FROM gift_log WHERE user_id = @uid`
 
 /** A page of a user's own charges (unlocks and gifts), the latest first, and how many there are in all. */
@@ -133,7 +134,9 @@ export function chargesOf(
   return db.transaction(() => {
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${CHARGES})`).get({ uid: userId }) as { n: number }).n
     const rows = db
-      .prepare(`${CHARGES} ORDER BY created_at DESC, kind DESC, row_id DESC LIMIT @count OFFSET @offset`)
+      .prepare(
+        `${CHARGES} ORDER BY created_at DESC, created_ms DESC, kind DESC, row_id DESC LIMIT @count OFFSET @offset`
+      )
       .all({ uid: userId, count, offset: (page - 1) * count }) as ChargeRow[]
     return { rows, total }
   })()
