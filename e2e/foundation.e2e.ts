@@ -1,9 +1,9 @@
 // The H5 build in Chromium: /m2/ routing, the tab bar, tab switching, the 404 hook (spec R2.1, R2.2–R2.6, R2.41).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Page } from 'playwright-core'
+import { chromium, type Page } from 'playwright-core'
 import { appEnv } from '../config/env'
-import { suite } from './harness'
+import { CHROMIUM_ARGS, suite } from './harness'
 
 const s = suite()
 
@@ -83,4 +83,45 @@ test('R2.41 R2.15 the alias table: /m2/binhu717 opens the hubin featured page; c
   await page.waitForSelector('.featured__cam--on')
   assert.equal(await page.$('.not-found'), null)
   await page.close()
+})
+
+/** The features Chromium turns off when Playwright launches it with `args`: Chromium reads its last `--disable-features`. */
+async function disabledFeatures(args: string[]): Promise<string[]> {
+  const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args })
+  try {
+    const last = server
+      .process()
+      .spawnargs.filter((a) => a.startsWith('--disable-features='))
+      .pop()
+    return (last ?? '--disable-features=').slice('--disable-features='.length).split(',').filter(Boolean)
+  } finally {
+    await server.close()
+  }
+}
+
+test('the browser tests’ Chromium keeps every feature Playwright turns off, and builds no address-bar popup per window', async () => {
+  const playwrights = await disabledFeatures(['--headless', '--no-sandbox', '--disable-gpu'])
+  assert.ok(playwrights.length > 0, 'Playwright’s launch names the features it turns off')
+  const ours = await disabledFeatures(CHROMIUM_ARGS)
+  assert.deepEqual(
+    playwrights.filter((f) => !ours.includes(f)),
+    [],
+    'PLAYWRIGHT_DISABLED_FEATURES (e2e/harness.ts) lacks these of Playwright’s own'
+  )
+  // a context and its page, as each test opens them: the only target is the page itself
+  const context = await s.browser.newContext()
+  try {
+    const page = await context.newPage()
+    await page.goto(`${s.server.origin}/m2/pages/user/user`)
+    const cdp = await s.browser.newBrowserCDPSession()
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] }
+    await cdp.detach()
+    assert.deepEqual(
+      targetInfos.filter((t) => t.type !== 'page').map((t) => `${t.type} ${t.url}`),
+      [],
+      'no browser UI of its own beside the pages'
+    )
+  } finally {
+    await context.close()
+  }
 })
