@@ -113,7 +113,8 @@ test('R2.46 消费记录 lists an unlock and a gift of the same second in the or
   assertEnvelope(
     await call(reference.app, 'POST', U('/send_gifts'), { roomid: 307, giftid: 1, combo: 4 }, viewer.token)
   )
-  // the two within one second, as a viewer who unlocks the room and sends a gift at once
+  // the two within one second (here often within one millisecond), as a viewer who unlocks the room and sends a gift
+  // at once
   const second = Math.floor(Date.now() / 1000)
   db.prepare("UPDATE purchases SET created_at = ? WHERE user_id = ? AND kind = 'room' AND target_id = 308").run(
     second,

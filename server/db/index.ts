@@ -109,12 +109,12 @@ const MIGRATIONS: string[] = [
   CREATE INDEX cookie_sessions_family ON cookie_sessions(family);
   CREATE INDEX cookie_sessions_expiry ON cookie_sessions(expires_at);
   `,
-  // a charge's moment to the millisecond: 消费记录 lists an unlock and a gift of the same second in the order they came
+  // the order of a user's 慧币 charges (repositories/payments.ts, nextChargeSeq): 消费记录 lists an unlock and a gift of
+  // the same second, even of the same millisecond, in the order they came (rows from before carry 0)
   `
-  ALTER TABLE purchases ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
-  ALTER TABLE gift_log ADD COLUMN created_ms INTEGER NOT NULL DEFAULT 0;
-  UPDATE purchases SET created_ms = created_at * 1000;
-  UPDATE gift_log SET created_ms = created_at * 1000;
+  CREATE TABLE sequences (name TEXT PRIMARY KEY, n INTEGER NOT NULL);
+  ALTER TABLE purchases ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE gift_log ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
   `
 ]
 

@@ -1,6 +1,7 @@
 /** What viewers do in a room besides chatting: reports, blocks, gifts (charged in 慧币) and playback comments. */
 import type { AppContext } from '../types/context'
 import { nowSec } from '../lib/util'
+import { nextChargeSeq } from './payments'
 import type { Gift } from '../types'
 
 /** A report of a message or a user (R7.74). */
@@ -36,10 +37,9 @@ export function chargeGift(
   return db.transaction(() => {
     const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(cost, uid, cost)
     if (r.changes !== 1) return false
-    const ms = Date.now()
     db.prepare(
-      'INSERT INTO gift_log (user_id, room_id, gift_id, gift_name, combo, gold, created_at, created_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
-    ).run(uid, roomId, gift.id, gift.name, combo, cost, Math.floor(ms / 1000), ms)
+      'INSERT INTO gift_log (user_id, room_id, gift_id, gift_name, combo, gold, created_at, seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+    ).run(uid, roomId, gift.id, gift.name, combo, cost, nowSec(), nextChargeSeq(ctx))
     return true
   })()
 }

@@ -85,12 +85,27 @@ export function buyWithGold(
   return db.transaction(() => {
     const r = db.prepare('UPDATE users SET gold = gold - ? WHERE id = ? AND gold >= ?').run(price, userId, price)
     if (r.changes !== 1) return false
-    const ms = Date.now()
-    db.prepare(
-      'INSERT INTO purchases (user_id, kind, target_id, gold, created_at, created_ms) VALUES (?, ?, ?, ?, ?, ?)'
-    ).run(userId, kind, targetId, price, Math.floor(ms / 1000), ms)
+    db.prepare('INSERT INTO purchases (user_id, kind, target_id, gold, created_at, seq) VALUES (?, ?, ?, ?, ?, ?)').run(
+      userId,
+      kind,
+      targetId,
+      price,
+      nowSec(),
+      nextChargeSeq(ctx)
+    )
     return true
   })()
+}
+
+/**
+ * The next number of the charges' sequence (an unlock or a gift), which orders charges of the same second as they
+ * came; called inside the charge's own transaction.
+ */
+export function nextChargeSeq(ctx: AppContext): number {
+  const next = ctx.store.db.prepare(
+    "INSERT INTO sequences (name, n) VALUES ('charge', 1) ON CONFLICT (name) DO UPDATE SET n = n + 1 RETURNING n"
+  )
+  return (next.get() as { n: number }).n
 }
 
 /** Whether `userId` bought the paid room or playback `targetId` (kind `room` or `playback`). */
@@ -109,17 +124,17 @@ export interface ChargeRow {
   combo: number | null
   gold: number
   created_at: number
-  /** the same moment to the millisecond: charges of one second in the order they came */
-  created_ms: number
+  /** the charges' sequence (nextChargeSeq): charges of one second in the order they came */
+  seq: number
   row_id: number
 }
 
 const CHARGES = `
-  SELECT 'unlock' AS kind, kind AS target, target_id, NULL AS gift_name, NULL AS combo, gold, created_at, created_ms,
+  SELECT 'unlock' AS kind, kind AS target, target_id, NULL AS gift_name, NULL AS combo, gold, created_at, seq,
       rowid AS row_id
     FROM purchases WHERE user_id = @uid
   UNION ALL
-  SELECT 'gift' AS kind, 'room' AS target, room_id AS target_id, gift_name, combo, gold, created_at, created_ms,
+  SELECT 'gift' AS kind, 'room' AS target, room_id AS target_id, gift_name, combo, gold, created_at, seq,
       id AS row_id
     FROM gift_log WHERE user_id = @uid`
 
@@ -134,9 +149,7 @@ export function chargesOf(
   return db.transaction(() => {
     const total = (db.prepare(`SELECT COUNT(*) AS n FROM (${CHARGES})`).get({ uid: userId }) as { n: number }).n
     const rows = db
-      .prepare(
-        `${CHARGES} ORDER BY created_at DESC, created_ms DESC, kind DESC, row_id DESC LIMIT @count OFFSET @offset`
-      )
+      .prepare(`${CHARGES} ORDER BY created_at DESC, seq DESC, kind DESC, row_id DESC LIMIT @count OFFSET @offset`)
       .all({ uid: userId, count, offset: (page - 1) * count }) as ChargeRow[]
     return { rows, total }
   })()
