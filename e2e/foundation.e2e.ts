@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { chromium, type Page } from 'playwright-core'
 import { appEnv } from '../config/env'
-import { CHROMIUM_ARGS, suite } from './harness'
+import { CHROMIUM_ARGS, CHROMIUM_EXECUTABLE, suite } from './harness'
 
 const s = suite()
 
@@ -87,7 +87,7 @@ test('R2.41 R2.15 the alias table: /m2/binhu717 opens the hubin featured page; c
 
 /** The features Chromium turns off when Playwright launches it with `args`: Chromium reads its last `--disable-features`. */
 async function disabledFeatures(args: string[]): Promise<string[]> {
-  const server = await chromium.launchServer({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args })
+  const server = await chromium.launchServer({ executablePath: CHROMIUM_EXECUTABLE, args })
   try {
     const last = server
       .process()

@@ -72,11 +72,12 @@ export async function startServer(
   return startChildServer({ env, streamHost })
 }
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: CHROMIUM_ARGS
-  })
+/** Debian's Chromium (`CHROMIUM_PATH` picks another). */
+export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
+
+/** Chromium as the browser tests run it; `args` in place of CHROMIUM_ARGS for a test that needs other switches. */
+export async function launchBrowser(args: string[] = CHROMIUM_ARGS): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args })
 }
 
 /**

@@ -3,8 +3,8 @@
 // beside the video, and a refused autoplay's cover.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
-import { CHROMIUM_ARGS, loginThroughUserPage, suite } from './harness'
+import type { BrowserContext, Page } from 'playwright-core'
+import { CHROMIUM_ARGS, launchBrowser, loginThroughUserPage, suite } from './harness'
 import { playing } from './live-measure'
 
 const LIVE = 496
@@ -487,13 +487,10 @@ test('the vote card sits between the player and the chat on a 390 × 844 phone: 
 
 test('a refused autoplay shows the poster with a tap-to-play cover, never a black box; a tap plays; in WeChat’s browser it plays once the JS bridge is ready', async () => {
   // Chromium refusing to play sound without a gesture, as WeChat's and phone browsers do
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')),
-      '--autoplay-policy=document-user-activation-required'
-    ]
-  })
+  const browser = await launchBrowser([
+    ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')),
+    '--autoplay-policy=document-user-activation-required'
+  ])
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const page = await newPage(context)
