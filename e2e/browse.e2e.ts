@@ -26,11 +26,12 @@ test('R2.42 R4.11 home shows the live rooms the server has, with status badges',
   const page = await open('/m2/pages/home/home')
   await showAllOfHome(page)
   const titles = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent))
-  assert.equal(titles.length, 10)
+  // a page of ten at least; scrolling down to the list may reach the bottom and load the next page (R4.14) too
+  assert.ok(titles.length >= 10, `${titles.length} rooms shown`)
   const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: '{"page":1,"count":10}'
+    body: JSON.stringify({ page: 1, count: titles.length })
   })
   const first = ((await r.json()) as { data: { list: { title: string }[] } }).data.list.map((x) => x.title)
   assert.deepEqual(titles, first)
