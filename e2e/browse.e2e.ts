@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, showAllOfHome, suite, touchDrag, waitUntil } from './harness'
+import { HOME_READY, homeRoomTitles, showAllOfHome, suite, touchDrag, waitUntil } from './harness'
 
 const s = suite()
 
@@ -25,16 +25,9 @@ async function apiTotal(): Promise<number> {
 test('R2.42 R4.11 home shows the live rooms the server has, with status badges', async () => {
   const page = await open('/m2/pages/home/home')
   await showAllOfHome(page)
-  const titles = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent))
-  // a page of ten at least; scrolling down to the list may reach the bottom and load the next page (R4.14) too
-  assert.ok(titles.length >= 10, `${titles.length} rooms shown`)
-  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 1, count: titles.length })
-  })
-  const first = ((await r.json()) as { data: { list: { title: string }[] } }).data.list.map((x) => x.title)
-  assert.deepEqual(titles, first)
+  const { shown, server } = await homeRoomTitles(page, s.server.origin)
+  assert.ok(shown.length >= 10, `${shown.length} rooms shown`)
+  assert.deepEqual(shown, server)
   const badges = await page.$$eval('.home__rooms .card-item__badge', (els) => els.map((e) => e.textContent))
   assert.ok(badges.includes('直播中'))
   await page.close()
@@ -133,8 +126,10 @@ test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', as
       })
       .catch(() => undefined)
   }
-  const count = await page.$$eval('.home__rooms .card-item', (els) => els.length)
-  assert.ok(count >= Math.min(20, total), `expected a second page, saw ${count} rooms`)
+  const { shown, server } = await homeRoomTitles(page, s.server.origin)
+  assert.ok(shown.length >= Math.min(20, total), `expected a second page, saw ${shown.length} rooms`)
+  // the second page follows the first, in the server's order, none twice
+  assert.deepEqual(shown, server)
   await page.close()
 })
 

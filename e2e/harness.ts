@@ -107,6 +107,22 @@ export async function showAllOfHome(page: Page) {
 }
 
 /**
+ * Home's 直播列表 as shown, beside the server's own first rooms, as many as shown (`apiOrigin`: the reference server).
+ * Home shows its first page of ten; scrolling down to draw the list can reach the bottom, and reach-bottom paging
+ * (R4.14) then adds the next page, so the count is read, not assumed.
+ */
+export async function homeRoomTitles(page: Page, apiOrigin: string): Promise<{ shown: string[]; server: string[] }> {
+  const shown = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent ?? ''))
+  const r = await fetch(`${apiOrigin}/api/v1/userapp/living/list`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, count: Math.max(shown.length, 10) })
+  })
+  const server = ((await r.json()) as { data: { list: { title: string }[] } }).data.list.map((x) => x.title)
+  return { shown, server }
+}
+
+/**
  * Closes a page whose route handlers may still be at work (a chunk or a call asked for late): they are let go first,
  * or their work on the closed page rejects after the test, an unhandled rejection that fails the whole file. `close`
  * closes what the test opened (the page, or its context).
