@@ -17,7 +17,7 @@
 const path = require('path')
 const defineJestConfig = require('@tarojs/test-utils-react/dist/jest.js').default
 
-const transformer = '<rootDir>/__tests__/setup/babel-transformer.js'
+const transformer = '<rootDir>/__tests__/setup/transformer.js'
 const WEAPP_TEST = '\\.weapp\\.test\\.tsx?$'
 
 /** The settings both projects share; `overrides` is what makes one of them the H5 or the mini-program target. */
