@@ -2,13 +2,12 @@
 // (`npm run demo -- <action> 539`, server/cli/demo.ts) push each activity into room 539 while a logged-in viewer
 // watches the stream; each shows after the player's measured latency, and the viewer takes part.
 import { test } from 'node:test'
-import { AxeBuilder } from '@axe-core/playwright'
 import assert from 'node:assert/strict'
 import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { BrowserContext, Page } from 'playwright-core'
-import { eventually, loginThroughUserPage, suite } from './harness'
+import { eventually, loginThroughUserPage, seriousAxeViolations, suite } from './harness'
 import { behindLive } from './live-measure'
 
 const ROOM = 539
@@ -242,8 +241,7 @@ test('a vote, a quiz, a red packet and goods on screen: axe finds nothing seriou
   const kinds = ['vote', 'quiz', 'redpack', 'goods']
   for (const kind of kinds)
     await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 20000 })
-  const { violations } = await new AxeBuilder({ page: p }).include('.live').analyze()
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const serious = await seriousAxeViolations(p, { include: '.live' })
   assert.deepEqual(
     serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     []

@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs'
 import { getPriority, setPriority } from 'node:os'
 import { after, before } from 'node:test'
+import { AxeBuilder } from '@axe-core/playwright'
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
 import { startChildServer } from './child-server'
 
@@ -186,6 +187,27 @@ export async function afterMessengerLogin(page: Page, timeout = 30000) {
     undefined,
     { timeout }
   )
+}
+
+export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number]
+
+/**
+ * axe-core's serious and critical violations on the page as it stands, inside `include` (default: the whole page) and
+ * outside each of `exclude`. axe runs in the page itself (`axe.run`, @axe-core/playwright's legacy mode), which checks
+ * the page and its same-origin frames: the app has no other kind (the web view's page is excluded where it is shown).
+ * The default mode injects axe into each frame for `runPartial`, then opens a blank page, injects axe again and
+ * finishes the run there, every time: a new page's cost on each check. Only violations are reported in full
+ * (`resultTypes`): axe then builds no selectors for the thousands of nodes that pass.
+ */
+export async function seriousAxeViolations(
+  page: Page,
+  { include, exclude = [] }: { include?: string; exclude?: string[][] } = {}
+): Promise<AxeViolation[]> {
+  let builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })
+  if (include) builder = builder.include(include)
+  for (const e of exclude) builder = builder.exclude(e)
+  const { violations } = await builder.analyze()
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 }
 
 /** Polls `probe` (a read of the page or the server) until `ok` holds of what it read; throws naming `what`. */
