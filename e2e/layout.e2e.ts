@@ -163,14 +163,14 @@ async function toFront(page: Page, kind: string) {
 test('R2.8 the live room’s chat box is in view and uncovered in rooms 301, 303, 306 and 318 at 360×640 and 390×844', async () => {
   for (const viewport of PHONES) {
     const context = await phone(viewport)
+    // one page from room to room: each room's load is a new document (a new page costs about as much again)
+    const page = await context.newPage()
     for (const roomId of [301, SEED_IDS.rooms.premium, SEED_IDS.rooms.onAirWithGoods, SEED_IDS.rooms.chatClosed]) {
-      const page = await context.newPage()
       await page.goto(roomUrl(roomId))
       assert.equal(await chatBoxBlocked(page), null, `room ${roomId} at ${viewport.width}×${viewport.height}`)
       // the page itself never scrolls: the video's top stays at the top bar's foot
       const stage = await page.$eval('.live__stage', (e) => e.getBoundingClientRect().top)
       assert.ok(stage >= 0, `room ${roomId}: the video's top in view (${stage})`)
-      await page.close()
     }
     await context.close()
   }
@@ -203,16 +203,15 @@ test('R1.5 with a vote, quiz, rain or lottery card open the chat box stays uncov
   for (const roomId of rooms) for (const kind of kinds) await startActivity(roomId, kind)
   for (const viewport of PHONES) {
     const context = await phone(viewport)
+    const page = await context.newPage()
     for (const roomId of rooms) {
       const where = `room ${roomId} at ${viewport.width}×${viewport.height}`
-      const page = await context.newPage()
       await page.goto(roomUrl(roomId))
       await page.waitForSelector('.act-card', { timeout: 30000 })
       for (const kind of kinds) {
         await toFront(page, kind)
         await assertCardReachable(page, kind, where)
       }
-      await page.close()
     }
     await context.close()
   }
@@ -286,14 +285,10 @@ test('every page at 320, 360 and 390 wide: nothing past the screen’s edges, no
   ]) {
     for (const loggedIn of [false, true]) {
       const context = await phone(viewport)
-      if (loggedIn) {
-        const p = await context.newPage()
-        await loginThroughUserPage(p, s.server.origin)
-        await p.close()
-      }
+      const page = await context.newPage()
+      if (loggedIn) await loginThroughUserPage(page, s.server.origin)
       // logged in: the pages that differ for a member (我的, 关注, 充值) again
       const pages = loggedIn ? routes.filter((r) => /user\/user|follow|deposit/.test(r.route)) : [...routes, ...rooms]
-      const page = await context.newPage()
       for (const { route, query } of pages) {
         const where = `${route}${query ? `?${query}` : ''} at ${viewport.width}${loggedIn ? ' (logged in)' : ''}`
         await page.goto(`${s.server.origin}/m2/${route}${query ? `?${query}` : ''}`)
