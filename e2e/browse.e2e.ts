@@ -3,7 +3,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, homeRoomTitles, showAllOfHome, suite, touchDrag, waitUntil } from './harness'
+import { HOME_READY, homeRoomTitles, serverList, showAllOfHome, suite, touchDrag, waitUntil } from './harness'
 
 const s = suite()
 
@@ -11,15 +11,6 @@ async function open(path: string, context = s.browser): Promise<Page> {
   const page = await context.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${s.server.origin}${path}`)
   return page
-}
-
-async function apiTotal(): Promise<number> {
-  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 1, count: 10 })
-  })
-  return ((await r.json()) as { data: { total: number } }).data.total
 }
 
 test('R2.42 R4.11 home shows the live rooms the server has, with status badges', async () => {
@@ -35,12 +26,7 @@ test('R2.42 R4.11 home shows the live rooms the server has, with status badges',
 
 /** The server's list (its first 50): each item's id and whether it is paid. */
 async function paidOfList(path: string): Promise<Map<number, boolean>> {
-  const r = await fetch(`${s.server.origin}/api/v1/userapp/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 1, count: 50 })
-  })
-  const list = ((await r.json()) as { data: { list: { id: number; is_premium: number }[] } }).data.list
+  const { list } = await serverList<{ id: number; is_premium: number }>(s.server.origin, path, 50)
   return new Map(list.map((x) => [x.id, x.is_premium === 1]))
 }
 
@@ -114,7 +100,7 @@ async function wheelAndSettle(page: Page, dy: number): Promise<boolean> {
 test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', async () => {
   const page = await open('/m2/pages/home/home')
   await showAllOfHome(page)
-  const total = await apiTotal()
+  const { total } = await serverList(s.server.origin, 'living/list', 10)
   for (let i = 0; i < 10; i++) {
     const n = await page.$$eval('.home__rooms .card-item', (els) => els.length)
     if (n >= Math.min(20, total)) break
@@ -136,7 +122,7 @@ test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', as
 test('R2.7 the live list renders through a virtual list: rendered rows stay bounded while scrolling through every room', async () => {
   const page = await open('/m2/pages/list/list?type=live')
   await page.waitForSelector('.list-row')
-  const total = await apiTotal()
+  const { total } = await serverList(s.server.origin, 'living/list', 10)
   let maxRows = 0
   for (let i = 0; i < 30; i++) {
     maxRows = Math.max(maxRows, await page.$$eval('.list-row', (els) => els.length))

@@ -108,19 +108,31 @@ export async function showAllOfHome(page: Page) {
 }
 
 /**
+ * A first page of one of the reference server's list calls (`path` under /api/v1/userapp/, e.g. `living/list`), as the
+ * app asks for it: the envelope's data, its list and total.
+ */
+export async function serverList<Row>(
+  apiOrigin: string,
+  path: string,
+  count: number
+): Promise<{ list: Row[]; total: number }> {
+  const r = await fetch(`${apiOrigin}/api/v1/userapp/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ page: 1, count })
+  })
+  return ((await r.json()) as { data: { list: Row[]; total: number } }).data
+}
+
+/**
  * Home's 直播列表 as shown, beside the server's own first rooms, as many as shown (`apiOrigin`: the reference server).
  * Home shows its first page of ten; scrolling down to draw the list can reach the bottom, and reach-bottom paging
  * (R4.14) then adds the next page, so the count is read, not assumed.
  */
 export async function homeRoomTitles(page: Page, apiOrigin: string): Promise<{ shown: string[]; server: string[] }> {
   const shown = await page.$$eval('.home__rooms .card-item__title', (els) => els.map((e) => e.textContent ?? ''))
-  const r = await fetch(`${apiOrigin}/api/v1/userapp/living/list`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page: 1, count: Math.max(shown.length, 10) })
-  })
-  const server = ((await r.json()) as { data: { list: { title: string }[] } }).data.list.map((x) => x.title)
-  return { shown, server }
+  const { list } = await serverList<{ title: string }>(apiOrigin, 'living/list', Math.max(shown.length, 10))
+  return { shown, server: list.map((x) => x.title) }
 }
 
 /**

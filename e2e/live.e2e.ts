@@ -1,20 +1,14 @@
 // The live room in Chromium against the real server (spec R2.8, R2.24, R3.12, R4.11, R9.29, R1.2, R4.26).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { loginThroughUserPage, suite } from './harness'
+import { loginThroughUserPage, serverList, suite } from './harness'
 
 // timing: its first test times a live stream's picture as it plays (e2e/harness.ts)
 const s = suite(undefined, { timing: true })
 
-async function rooms(): Promise<
-  { id: number; onair: number; status: number; need_password?: number; is_premium?: number }[]
-> {
-  const r = await fetch(`${s.server.origin}/api/v1/userapp/living/list`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"page":1,"count":100}'
-  })
-  return ((await r.json()) as { data: { list: never[] } }).data.list
+async function rooms() {
+  type Room = { id: number; onair: number; status: number; need_password?: number; is_premium?: number }
+  return (await serverList<Room>(s.server.origin, 'living/list', 100)).list
 }
 
 test('R2.8 R3.12 an on-air room plays: the video element advances through the HLS stream', async () => {
