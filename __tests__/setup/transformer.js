@@ -7,8 +7,7 @@
 // It stands in for @tarojs/test-utils-react's transformer, which adds a second @babel/preset-env with no targets of its
 // own: that one read package.json's browserslist (Android 4.1, iOS 8) and compiled every file, Taro's runtime included,
 // down to ES5 with regenerator, which cost jest a quarter of its time and ran code no build ships. The two rewrites that
-// transformer makes are kept; they depend on the source and its path alone, so each cache key over the unrewritten
-// source still fits.
+// transformer makes are kept; they depend on the source, its path and this file alone, which each cache key covers.
 const crypto = require('crypto')
 const fs = require('fs')
 const path = require('path')
@@ -19,9 +18,12 @@ const apiLoader = require('@tarojs/plugin-framework-react/dist/api-loader.js')
 const babel = createTransformer({})
 const src = path.join(__dirname, '..', '..', 'src')
 const DEPENDENCY = `${path.sep}node_modules${path.sep}`
+// what every file's output depends on beside its own source and path: this file (the rewrites, the choice of compiler),
+// Taro's API loader that rewrites its H5 runtime, esbuild and Node
 const ownKey = crypto
   .createHash('sha1')
   .update(fs.readFileSync(__filename))
+  .update(fs.readFileSync(require.resolve('@tarojs/plugin-framework-react/dist/api-loader.js')))
   .update(esbuild.version)
   .update(process.version)
   .digest('hex')
@@ -50,8 +52,9 @@ function dependency(sourceText, sourcePath) {
 module.exports = {
   canInstrument: babel.canInstrument,
   getCacheKey(sourceText, sourcePath, options) {
-    if (!sourcePath.includes(DEPENDENCY)) return babel.getCacheKey(sourceText, sourcePath, options)
-    return crypto.createHash('sha1').update(ownKey).update(sourcePath).update(sourceText).digest('hex')
+    // the project's files: babel-jest's key (its config, the source) with ownKey, which it does not know of
+    const own = sourcePath.includes(DEPENDENCY) ? sourcePath : babel.getCacheKey(sourceText, sourcePath, options)
+    return crypto.createHash('sha1').update(ownKey).update(own).update(sourceText).digest('hex')
   },
   async getCacheKeyAsync(sourceText, sourcePath, options) {
     return module.exports.getCacheKey(sourceText, sourcePath, options)
