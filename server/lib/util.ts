@@ -62,12 +62,10 @@ function scryptAsync(password: string, salt: string): Promise<Buffer> {
   )
 }
 
-/** The seed's one-off hashing at first start. */
-export function hashPasswordSync(password: string, salt = crypto.randomBytes(8).toString('hex')): string {
-  return `${salt}:${crypto.scryptSync(password, salt, SCRYPT_KEYLEN).toString('hex')}`
-}
-
-/** Checks a password against `salt:hash` off the event loop. */
+/**
+ * Checks a password against `salt:hash` off the event loop: `hash` is the hex of Node's `crypto.scrypt(password, salt,
+ * 32)` with its default cost. The seed's two stored hashes were made so (server/db/seed.ts, server/routes/user).
+ */
 export async function checkPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   if (!stored) return false
   const [salt, hash] = stored.split(':')
