@@ -156,25 +156,51 @@ function newestMtime(dir) {
 }
 
 /**
- * Builds `type` when its output (`marker`) is missing or older than src/, or when the caller names why the build there
- * will not do (`unfit`); false when the build failed.
+ * Builds `type` (`build`: the command, else `taro build`) when its output (`marker`) is missing or older than src/, or
+ * when the caller names why the build there will not do (`unfit`); false when the build failed.
  */
-async function buildIfStale(type, marker, log, background = false, unfit = null) {
+async function buildIfStale(type, marker, log, background = false, unfit = null, build = null) {
   const file = join(root, marker)
   if (!unfit && existsSync(file) && newestMtime(join(root, 'src')) <= statSync(file).mtimeMs) return true
   log.write(`${type}: building (${marker} is ${unfit ?? 'missing or older than src/'})\n`)
-  return (await run('npx', ['taro', 'build', '--type', type], log, { NODE_ENV: 'production' }, background)) === 0
+  const [cmd, args, env] = build ?? ['npx', ['taro', 'build', '--type', type], { NODE_ENV: 'production' }]
+  return (await run(cmd, args, log, env, background)) === 0
+}
+
+// The mini-program's tests run its release build (`npm run release:weapp`, scripts/release-weapp.mjs: the package a
+// phone gets, which the size, syntax, style and WeChat quality checks then read too), made with example https hosts,
+// app id and legal texts; the simulator points every host at the test's server, as DNS would (weapp-sim/sim.ts). One
+// build of the mini-program for the tests and the release checks, where there were two (about 48 processor-s each).
+const WEAPP_LEGAL = join(out, 'weapp-legal')
+const WEAPP_RELEASE_ENV = {
+  TARO_APP_API_HOST: 'https://api.example.com',
+  TARO_APP_LIVE_HOST: 'https://live.example.com',
+  TARO_APP_STATS_HOST: 'https://stats.example.com',
+  TARO_APP_MOBILE_HOST: 'https://m.example.com',
+  TARO_APP_MP_APPID: 'wx0123456789abcdef',
+  // the tests read what the legal page must show from these files (weapp-sim/support.ts, legalText)
+  TARO_APP_USER_AGREEMENT_FILE: join(WEAPP_LEGAL, 'user-agreement.txt'),
+  TARO_APP_PRIVACY_POLICY_FILE: join(WEAPP_LEGAL, 'privacy-policy.txt')
+}
+
+/** The legal texts of the tests' release build, written each run (the same each time). */
+function writeWeappLegalTexts() {
+  mkdirSync(WEAPP_LEGAL, { recursive: true })
+  writeFileSync(WEAPP_RELEASE_ENV.TARO_APP_USER_AGREEMENT_FILE, '用户协议（测试用发布构建的示例文本）\n\n第二段。\n')
+  writeFileSync(WEAPP_RELEASE_ENV.TARO_APP_PRIVACY_POLICY_FILE, '隐私政策（测试用发布构建的示例文本）\n\n第二段。\n')
 }
 
 /**
- * dist/weapp is the release build (`npm run release:weapp`: https hosts, WeChat's domain check on in its
- * project.config.json), which cannot reach the local reference server: the tests build their own over it.
+ * Why dist/weapp will not do for the tests, or null: it is another build (the DevTools preview, `npm run
+ * build:weapp`, or a release with other values), known by its app id and domain check (project.config.json).
  */
-function isReleaseWeapp() {
+function weappUnfit() {
   try {
-    return JSON.parse(readFileSync(join(root, 'dist/weapp/project.config.json'), 'utf8')).setting?.urlCheck === true
+    const project = JSON.parse(readFileSync(join(root, 'dist/weapp/project.config.json'), 'utf8'))
+    if (project.appid === WEAPP_RELEASE_ENV.TARO_APP_MP_APPID && project.setting?.urlCheck === true) return null
+    return project.setting?.urlCheck === true ? 'a release build with other values' : 'the DevTools preview build'
   } catch {
-    return false
+    return null // missing: buildIfStale says so
   }
 }
 
@@ -237,8 +263,14 @@ const server = (log) => nodeTests('server', listTests('__tests__/server', '.test
 async function weapp(log) {
   const files = listTests('weapp-sim', '.weapp-run.test.ts')
   if (!files.length) return
-  const built = await buildIfStale('weapp', 'dist/weapp/app.js', log, true, isReleaseWeapp() ? 'a release build' : null)
-  if (built) await nodeTests('weapp', files, log, {}, serverConcurrency, true)
+  writeWeappLegalTexts()
+  const release = [process.execPath, ['--import', 'tsx', 'scripts/release-weapp.mjs'], WEAPP_RELEASE_ENV]
+  const built = await buildIfStale('weapp', 'dist/weapp/app.js', log, true, weappUnfit(), release)
+  const legal = {
+    TARO_APP_USER_AGREEMENT_FILE: WEAPP_RELEASE_ENV.TARO_APP_USER_AGREEMENT_FILE,
+    TARO_APP_PRIVACY_POLICY_FILE: WEAPP_RELEASE_ENV.TARO_APP_PRIVACY_POLICY_FILE
+  }
+  if (built) await nodeTests('weapp', files, log, legal, serverConcurrency, true)
   else {
     totals.failed += 1
     lines.push('weapp: mini-program build failed')

@@ -1,11 +1,9 @@
 // The pages of dist/weapp/app.json with realistic queries: what a viewer must read on each (taken from the reference
 // server's answers at test time) and further checks. Shared by the page suite and the setData budget.
 import assert from 'node:assert/strict'
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Answer } from '../contract/codes'
 import type { RefServer } from './server'
-import { ROOT, type WeappSim } from './sim'
+import { builtLegalText, type WeappSim } from './sim'
 
 interface Paged<T> {
   list: T[]
@@ -190,7 +188,7 @@ export const PAGE_CASES: PageCase[] = [
     route: 'packageB/pages/legal/legal',
     query: { doc: 'privacy' },
     // the demo's placeholder text, compiled in from config/legal/ (TARO_APP_PRIVACY_POLICY_FILE)
-    expect: async () => ['隐私政策', readFileSync(join(ROOT, 'config/legal/privacy-policy.txt'), 'utf8').split('\n')[0]]
+    expect: async () => ['隐私政策', builtLegalText('TARO_APP_PRIVACY_POLICY_FILE')]
   },
   {
     // 消费记录 (the viewer's own charges): an anonymous viewer is asked to log in (the logged-in log is in the page suite)

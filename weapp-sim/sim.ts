@@ -20,8 +20,9 @@
 // Every setData is applied to the page's data tree (which is what the WXML renders) and measured.
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join, posix, relative } from 'node:path'
+import { dirname, join, posix, relative, resolve } from 'node:path'
 import vm from 'node:vm'
+import { CONFIG } from '../config/env'
 import WebSocket from 'ws'
 import {
   attrOf,
@@ -42,6 +43,15 @@ const simulateWx = requireCjs('miniprogram-simulate/src/api') as Record<string, 
 
 export const ROOT = new URL('..', import.meta.url).pathname
 export const DIST = join(ROOT, 'dist/weapp')
+
+/**
+ * The first line of a legal text the build was made with: the file its variable names where the test's environment
+ * sets it (`npm test` does, for the release build it makes: scripts/test.mjs), else the demo's placeholder.
+ */
+export function builtLegalText(name: 'TARO_APP_USER_AGREEMENT_FILE' | 'TARO_APP_PRIVACY_POLICY_FILE'): string {
+  const file = process.env[name] || CONFIG[name].default
+  return readFileSync(resolve(ROOT, file), 'utf8').split('\n')[0]
+}
 
 /** WeChat's limit on the page stack: navigateTo fails once ten pages are open. */
 export const MAX_PAGES = 10
@@ -120,6 +130,15 @@ interface Registered {
 }
 
 let webviewIds = 1
+
+/**
+ * The build-time variables that name the reference server: every host a release names (the API, live, statistics and
+ * mobile hosts) and the origin for an empty host. The sim sets each to the test's server, as a build for that server
+ * would name it, whether the build left a host empty (the DevTools preview) or named the broadcaster's (a release).
+ */
+const SERVER_HOSTS = Object.entries(CONFIG)
+  .filter(([k, spec]) => ('release' in spec && spec.release === 'https-host') || k === 'TARO_APP_DEV_ORIGIN')
+  .map(([k]) => k)
 
 /** A page instance as WeChat makes one from the Page() config. */
 /** What a page and a component share: the tree Taro renders into the instance's data (`root`), to read and tap. */
@@ -496,7 +515,11 @@ export class WeappSim {
 
   /** Build-time variables are string literals in the bundle (DefinePlugin); a different value is what a build with it set gives. */
   private applyBuildEnv(code: string): string {
-    const env: Record<string, string> = { TARO_APP_DEV_ORIGIN: this.options.origin, ...this.options.buildEnv }
+    const origin = this.options.origin
+    const env: Record<string, string> = {
+      ...Object.fromEntries(SERVER_HOSTS.map((k) => [k, origin])),
+      ...this.options.buildEnv
+    }
     for (const [k, v] of Object.entries(env)) {
       code = code.replace(new RegExp(`\\b${k}:"(?:[^"\\\\]|\\\\.)*"`, 'g'), `${k}:${JSON.stringify(v)}`)
     }
