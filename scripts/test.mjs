@@ -10,7 +10,7 @@
 // install webkit2gtk-driver xvfb). Outside CI a lane is reported as not run when its browser is missing; under CI=true
 // a missing browser fails the run.
 //
-// The runners go side by side, in lanes (docs/testing.md): jest in one; the mini-program's build and tests then the server's in
+// The runners go side by side, in lanes (docs/testing.md): jest in one; the server's tests then the mini-program's in
 // another; once the H5 build is there, the WebKit tests and then the browser tests, two files at a time
 // (TEST_E2E_CONCURRENCY), in a third. The WebKit tests and the browser files that time a playing stream keep the normal
 // priority; everything else runs at a lower one (NICE). The server's and the mini-program's files go two at a time too
@@ -363,10 +363,7 @@ if (only) {
   // the browser tests' lane starts once the H5 build (at the normal priority) is there, beside the others
   const e2eBuilt = buildIfStale('h5', 'dist/h5/index.html', createWriteStream(join(out, 'h5-build.log')))
   const jestLane = lane('jest', [jest])
-  // the mini-program's build and tests first, the server's tests after them: the mini-program's tests wait on real time
-  // (a third of their 130 s busy), and at the end of the run, after the other lanes, they left the processors half
-  // idle for about a minute; the server's tests keep both busy to the end
-  const weappServerLane = lane('weapp-server', [weapp, server])
+  const serverWeappLane = lane('server-weapp', [server, weapp])
   // WebKit's lane (about a minute) first on that build, then Chromium's: WebKitGTK decodes its live stream in software,
   // and beside Chromium's files that time a playing stream (at the same normal priority) a busy machine starved it
   // until the video never started or stood still (two red runs in ten). The processors stay as busy, so the run's
@@ -377,7 +374,7 @@ if (only) {
     totals.failed += 1
     lines.push('e2e: H5 build failed (.test-results/h5-build.log)')
   })
-  await Promise.all([jestLane, e2eLane, weappServerLane, webkitLane])
+  await Promise.all([jestLane, e2eLane, serverWeappLane, webkitLane])
 }
 
 console.log('')
