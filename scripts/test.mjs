@@ -178,7 +178,7 @@ const WEAPP_RELEASE_ENV = {
   TARO_APP_STATS_HOST: 'https://stats.example.com',
   TARO_APP_MOBILE_HOST: 'https://m.example.com',
   TARO_APP_MP_APPID: 'wx0123456789abcdef',
-  // the tests read what the legal page must show from these files (weapp-sim/support.ts, legalText)
+  // the tests read what the legal page must show from these files (weapp-sim/sim.ts, builtLegalText)
   TARO_APP_USER_AGREEMENT_FILE: join(WEAPP_LEGAL, 'user-agreement.txt'),
   TARO_APP_PRIVACY_POLICY_FILE: join(WEAPP_LEGAL, 'privacy-policy.txt')
 }
@@ -266,10 +266,8 @@ async function weapp(log) {
   writeWeappLegalTexts()
   const release = [process.execPath, ['--import', 'tsx', 'scripts/release-weapp.mjs'], WEAPP_RELEASE_ENV]
   const built = await buildIfStale('weapp', 'dist/weapp/app.js', log, true, weappUnfit(), release)
-  const legal = {
-    TARO_APP_USER_AGREEMENT_FILE: WEAPP_RELEASE_ENV.TARO_APP_USER_AGREEMENT_FILE,
-    TARO_APP_PRIVACY_POLICY_FILE: WEAPP_RELEASE_ENV.TARO_APP_PRIVACY_POLICY_FILE
-  }
+  const { TARO_APP_USER_AGREEMENT_FILE, TARO_APP_PRIVACY_POLICY_FILE } = WEAPP_RELEASE_ENV
+  const legal = { TARO_APP_USER_AGREEMENT_FILE, TARO_APP_PRIVACY_POLICY_FILE }
   if (built) await nodeTests('weapp', files, log, legal, serverConcurrency, true)
   else {
     totals.failed += 1

@@ -187,7 +187,7 @@ export const PAGE_CASES: PageCase[] = [
   {
     route: 'packageB/pages/legal/legal',
     query: { doc: 'privacy' },
-    // the demo's placeholder text, compiled in from config/legal/ (TARO_APP_PRIVACY_POLICY_FILE)
+    // the text the build was made with (TARO_APP_PRIVACY_POLICY_FILE: npm test's release build, else config/legal/)
     expect: async () => ['隐私政策', builtLegalText('TARO_APP_PRIVACY_POLICY_FILE')]
   },
   {
