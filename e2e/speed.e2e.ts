@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, closeRouted, suite, waitUntil } from './harness'
+import { HOME_READY, closeRouted, showAllOfHome, suite, waitUntil } from './harness'
 
 // the streams from another origin (localhost beside the pages' 127.0.0.1), as a deployment's CDN serves them and as
 // the bench measures
@@ -219,6 +219,29 @@ test("home paints its pre-rendered first screen from the HTML, before any script
   // a pause that is the behaviour: no layout shift in the moments after the app took over
   await page.waitForTimeout(300)
   assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
+  await closeRouted(page)
+})
+
+test("home's views get no listeners of their own as they mount: the touch listeners on its <div>s are the few the app asked for (the banner's swipes, the pull-down, the scroll views), not three on every view", async () => {
+  const page = await s.browser.newPage({ viewport: { width: 412, height: 823 } })
+  await page.addInitScript(() => {
+    const w = window as unknown as { __touch: number }
+    w.__touch = 0
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the target it was called on
+    const add = EventTarget.prototype.addEventListener
+    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<typeof add>) {
+      if (this instanceof HTMLDivElement && /^touch/.test(args[0])) w.__touch++
+      return add.apply(this, args)
+    }
+  })
+  await page.goto(`${s.server.origin}/m2/pages/home/home`)
+  await showAllOfHome(page)
+  const views = await page.locator('#app div').count()
+  const touch = await page.evaluate(() => (window as unknown as { __touch: number }).__touch)
+  // Taro's own View added touchstart, touchmove and touchend to each of them (over 500 on the whole of home); the
+  // banner, the pull-down and the scroll views' own are about one for every ten views
+  assert.ok(views > 100, `home drew ${views} <div>s`)
+  assert.ok(touch < views / 5, `${touch} touch listeners on the <div>s of ${views}`)
   await closeRouted(page)
 })
 
