@@ -87,6 +87,14 @@ export async function launchBrowser(args: string[] = CHROMIUM_ARGS): Promise<Bro
  */
 export const HOME_READY = '.home__top-rooms .card-item'
 
+/**
+ * How long a browser test waits for a rendition's picture after 清晰度 (Chromium's and WebKit's): the switch comes at
+ * the next fragment (hls.js nextLevel) and alone shows in a few seconds, but on a clean-clone CI run the browser shares
+ * two cores with every other lane, where WebKitGTK, decoding in software at 1.5x, once needed over 20 s. The limit is
+ * generous; the condition is the check.
+ */
+export const RENDITION_SWITCH_MS = 45_000
+
 /** Scrolls home down until every section further down is drawn (its room list last), then back to the top. */
 export async function showAllOfHome(page: Page) {
   await page.waitForSelector(HOME_READY)

@@ -4,6 +4,7 @@
 // One browser for the file, the tests in order (the login first: it starts from a browser that has never been here).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { RENDITION_SWITCH_MS } from './harness'
 import { playing, videoState, waitFor, waitInPage, webkitSuite, type Browser } from './webkit-harness'
 
 const LIVE = 496
@@ -174,9 +175,12 @@ test('倍速 and 清晰度 on a playback in WebKit: 1.5x sets the rate and the v
   await openMenu(b, '.player__quality')
   assert.deepEqual(await menuItems(b), ['自动', '高清 720P', '标清 360P'])
   await chooseMenuItem(b, '标清 360P')
-  // the switch comes at the next fragment (hls.js nextLevel), then WebKitGTK decodes it in software at 1.5x: on a
-  // clean-clone CI run beside the other lanes it once took over 20 s; the limit is generous, the condition the check
-  await waitInPage(b, 'the picture is 360 lines', () => document.querySelector('video')?.videoHeight === 360, 45000)
+  await waitInPage(
+    b,
+    'the picture is 360 lines',
+    () => document.querySelector('video')?.videoHeight === 360,
+    RENDITION_SWITCH_MS
+  )
   await playing(b)
 })
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { CHROMIUM_ARGS, launchBrowser, loginThroughUserPage, suite } from './harness'
+import { CHROMIUM_ARGS, RENDITION_SWITCH_MS, launchBrowser, loginThroughUserPage, suite } from './harness'
 import { playing } from './live-measure'
 
 const LIVE = 496
@@ -55,11 +55,6 @@ async function chooseQuality(page: Page, label: string) {
   await page.waitForSelector('.player-menu', { state: 'detached' })
 }
 
-// A rendition's picture comes at the next fragment (hls.js nextLevel); alone it takes a few seconds, but on a
-// clean-clone CI run the browser shares two cores with every other lane, where WebKit's lane once needed over 20 s
-// (e2e/journeys.webkit.ts): the limit is generous, the condition the check.
-const SWITCH_MS = 45000
-
 test('R1.1 清晰度 on a playback: 自动 and each rendition by height; each choice changes the picture’s height, and the next video starts in it', async () => {
   const page = await newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
@@ -76,7 +71,7 @@ test('R1.1 清晰度 on a playback: 自动 and each rendition by height; each ch
     const before = await page.evaluate(() => document.querySelector('video')!.currentTime)
     await chooseQuality(page, label)
     await page.waitForFunction((h) => document.querySelector('video')!.videoHeight === h, height, {
-      timeout: SWITCH_MS
+      timeout: RENDITION_SWITCH_MS
     })
     const after = await page.evaluate(() => document.querySelector('video')!.currentTime)
     assert.ok(after >= before - 0.5, `no jump back on switching to ${label}: ${before} → ${after}`)
@@ -98,9 +93,13 @@ test('R1.1 清晰度 on a live room switches the live stream’s rendition; a ra
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${LIVE}`)
   await playing(page)
   await chooseQuality(page, '标清 360P')
-  await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 360, null, { timeout: SWITCH_MS })
+  await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 360, null, {
+    timeout: RENDITION_SWITCH_MS
+  })
   await chooseQuality(page, '高清 720P')
-  await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 720, null, { timeout: SWITCH_MS })
+  await page.waitForFunction(() => document.querySelector('video')!.videoHeight === 720, null, {
+    timeout: RENDITION_SWITCH_MS
+  })
   await chooseQuality(page, '自动')
   // 倍速 is for on-demand only
   assert.equal(await page.$('.player__speed'), null)
