@@ -556,3 +556,56 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
     await browser.close()
   }
 })
+
+test('a live stream whose autoplay was refused rests on its first frame, asking for nothing, and a tap plays it from the live edge', async () => {
+  const browser = await launchBrowser([
+    ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')),
+    '--autoplay-policy=document-user-activation-required'
+  ])
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    await page.addInitScript(() => {
+      const log = console.log.bind(console) // the app silences the console (R9.27)
+      new MutationObserver(() => {
+        const state = document.querySelector('.player')?.getAttribute('data-state')
+        if (state) log(`player-state ${state}`)
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
+    })
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes(`/hls/live/${LIVE}/`)) asked.push(r.url())
+    })
+    const refused = page.waitForEvent('console', {
+      predicate: (m) => m.text() === 'player-state needs-tap',
+      timeout: 30000
+    })
+    await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${LIVE}`)
+    await refused
+    assert.equal(await page.textContent('.player__overlay--needs-tap .player__text'), '点击播放')
+    assert.ok(await page.evaluate(() => document.querySelector('video')!.readyState >= 2), 'the first frame is up')
+    // the stream goes on on the server: three segments (6 s) further, the page has asked for nothing more (a request
+    // on its way as the rest began may still be reported)
+    const sequence = async () => {
+      const text = await (await fetch(`${s.server.origin}/hls/live/${LIVE}/360p.m3u8`)).text()
+      return Number(/#EXT-X-MEDIA-SEQUENCE:(\d+)/.exec(text)?.[1])
+    }
+    const restedAt = asked.length
+    const from = await sequence()
+    while ((await sequence()) < from + 3) await new Promise((r) => setTimeout(r, 250))
+    assert.ok(asked.length - restedAt <= 1, `asked for ${asked.slice(restedAt).join(', ')} while resting`)
+    // a tap plays the stream as it is now: at most a few seconds behind its edge, not the 6 s old picture it rested on
+    await page.click('.player__overlay--needs-tap')
+    await playing(page)
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector('video')!
+        return v.seekable.length > 0 && v.seekable.end(v.seekable.length - 1) - v.currentTime < 4
+      },
+      null,
+      { timeout: 15000 }
+    )
+    assert.ok(asked.length - restedAt > 1, 'loading started again')
+  } finally {
+    await browser.close()
+  }
+})

@@ -215,13 +215,21 @@ export interface HlsSession {
   reload: () => void
 }
 
+/** What the engine hook keeps of a session attachHlsJs started. */
+export interface HlsControl {
+  /** stops the watch it keeps (the caller destroys the instance) */
+  stop(): void
+  /** a live stream's autoplay was refused: loading stops until the video plays */
+  rest(): void
+}
+
 /**
  * Drives `instance` for the session and attaches it to the video: its renditions, a starved track's recovery, the
- * way back to the edge after an outage and to the stream's own hold-back after a stall, and its fatal errors (retried
- * after the backoff's wait: network; recovered once, then loaded again: media; else 点击重试). Returns what stops
- * the watch it keeps (the caller destroys the instance).
+ * way back to the edge after an outage and to the stream's own hold-back after a stall, a refused autoplay's rest,
+ * and its fatal errors (retried after the backoff's wait: network; recovered once, then loaded again: media; else
+ * 点击重试).
  */
-export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s: HlsSession): () => void {
+export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s: HlsSession): HlsControl {
   let mediaErrors = 0
   const levelsKnown = (_e: unknown, data: { sessionData: Parameters<typeof keepWindow>[1] }) => {
     s.heights(instance.levels.map((l) => l.height))
@@ -303,7 +311,34 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
       s.state('error')
     }
   })
+  // A live stream whose autoplay was refused (点击播放) rests on its first frame: hls.js stops loading, where it went on
+  // asking for the live playlist at every part (twice a second) for as long as the page stayed open unplayed: a
+  // phone's data and battery, and main-thread work that kept a first visit's page from settling (Lighthouse's time
+  // to interactive on the live room ran to 25–55 s, docs/performance.md). The first `play` loads again, and the
+  // picture goes to the live edge: what it rested on is as old as the rest.
+  let resting = false
+  const wake = () => {
+    if (!resting) return
+    resting = false
+    instance.once(Hls.Events.LEVEL_UPDATED, () => {
+      const edge = instance.liveSyncPosition
+      if (edge !== null && edge > s.video.currentTime + 1) s.video.currentTime = edge
+    })
+    instance.startLoad(-1)
+  }
+  s.video.addEventListener('play', wake)
+  const rest = () => {
+    if (!s.live || resting || s.disposed() || !s.video.paused) return
+    resting = true
+    instance.stopLoad()
+  }
   if (!s.early) instance.loadSource(s.source)
   instance.attachMedia(s.video)
-  return () => clearInterval(starvedWatch)
+  return {
+    stop: () => {
+      clearInterval(starvedWatch)
+      s.video.removeEventListener('play', wake)
+    },
+    rest
+  }
 }

@@ -3,6 +3,7 @@ import { isWechat } from '@/platform/kinds'
 import { showToast } from '@/ui/overlay'
 import {
   attachHlsJs,
+  type HlsControl,
   firstFramePlayed,
   HLS_CONFIG,
   releaseStartCap,
@@ -102,14 +103,16 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     const tryPlay = () => {
       if (disposed) return
       video.play().catch(() => {
-        if (!disposed) events().state((s) => (s === 'playing' ? s : 'needs-tap'))
+        if (disposed) return
+        events().state((s) => (s === 'playing' ? s : 'needs-tap'))
+        session?.rest()
       })
     }
     const offWechat = whenWechatReady(tryPlay)
     /** The picture ran out of data since the last fragment arrived (hls.js rode the outage out itself). */
     const stall = { stalled: false }
-    /** hls.js: stops the watch for a track that starves the picture (hls-engine.h5.ts); null with native HLS. */
-    let stopWatch: (() => void) | null = null
+    /** hls.js: its watch of a starved track and its rest after a refused autoplay (hls-engine.h5.ts); null with native HLS. */
+    let session: HlsControl | null = null
     const onPlaying = () => {
       streamPlaying(retry)
       events().state('playing')
@@ -252,7 +255,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
                   height
                 )
         }
-        stopWatch = attachHlsJs(Hls, instance, {
+        session = attachHlsJs(Hls, instance, {
           video,
           source: live ? liveSource(src, shiftAt) : src,
           early,
@@ -275,7 +278,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
       save()
       offWechat()
       retry.stop()
-      stopWatch?.()
+      session?.stop()
       listeners.forEach(([e, l]) => video.removeEventListener(e, l))
       window.removeEventListener('pagehide', save)
       setStreamLatency(null, '')
