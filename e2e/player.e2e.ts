@@ -37,6 +37,28 @@ async function newPage(context?: BrowserContext): Promise<Page> {
   return page
 }
 
+/** Chromium refusing to play sound without a gesture, as WeChat's and phone browsers do. */
+function launchRefusingAutoplay() {
+  return launchBrowser([
+    ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')),
+    '--autoplay-policy=document-user-activation-required'
+  ])
+}
+
+/**
+ * The player's state (`player-state <state>` on the console), told by the page itself: Playwright's evaluate runs as
+ * a user gesture, which would let the video play.
+ */
+function tellsPlayerState(page: Page) {
+  return page.addInitScript(() => {
+    const log = console.log.bind(console) // the app silences the console (R9.27)
+    new MutationObserver(() => {
+      const state = document.querySelector('.player')?.getAttribute('data-state')
+      if (state) log(`player-state ${state}`)
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
+  })
+}
+
 /** Waits until the video plays (its time moves). */
 const videoHeight = (page: Page) => page.evaluate(() => document.querySelector('video')!.videoHeight)
 
@@ -492,22 +514,11 @@ test('the vote card sits between the player and the chat on a 390 × 844 phone: 
 })
 
 test('a refused autoplay shows the poster with a tap-to-play cover, never a black box; a tap plays; in WeChat’s browser it plays once the JS bridge is ready', async () => {
-  // Chromium refusing to play sound without a gesture, as WeChat's and phone browsers do
-  const browser = await launchBrowser([
-    ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')),
-    '--autoplay-policy=document-user-activation-required'
-  ])
+  const browser = await launchRefusingAutoplay()
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const page = await newPage(context)
-    // told by the page itself: Playwright's evaluate runs as a user gesture, which would let the video play
-    await page.addInitScript(() => {
-      const log = console.log.bind(console) // the app silences the console (R9.27)
-      new MutationObserver(() => {
-        const state = document.querySelector('.player')?.getAttribute('data-state')
-        if (state) log(`player-state ${state}`)
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
-    })
+    await tellsPlayerState(page)
     const refused = page.waitForEvent('console', {
       predicate: (m) => m.text() === 'player-state needs-tap',
       timeout: 30000
@@ -526,13 +537,7 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2c) NetType/WIFI Language/zh_CN'
     })
     const wx = await wechat.newPage()
-    await wx.addInitScript(() => {
-      const log = console.log.bind(console)
-      new MutationObserver(() => {
-        const state = document.querySelector('.player')?.getAttribute('data-state')
-        if (state) log(`player-state ${state}`)
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
-    })
+    await tellsPlayerState(wx)
     // the messenger's first load goes through the OAuth round trip (a navigation away and back with a token): the
     // refusal that counts is the one of the page that came back (events arrive in the page's order)
     let cameBack = false
@@ -558,19 +563,10 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
 })
 
 test('a live stream whose autoplay was refused rests on its first frame, asking for nothing, and a tap plays it from the live edge', async () => {
-  const browser = await launchBrowser([
-    ...CHROMIUM_ARGS.filter((a) => !a.startsWith('--autoplay-policy')),
-    '--autoplay-policy=document-user-activation-required'
-  ])
+  const browser = await launchRefusingAutoplay()
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
-    await page.addInitScript(() => {
-      const log = console.log.bind(console) // the app silences the console (R9.27)
-      new MutationObserver(() => {
-        const state = document.querySelector('.player')?.getAttribute('data-state')
-        if (state) log(`player-state ${state}`)
-      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'], childList: true })
-    })
+    await tellsPlayerState(page)
     const asked: string[] = []
     page.on('request', (r) => {
       if (r.url().includes(`/hls/live/${LIVE}/`)) asked.push(r.url())
