@@ -136,14 +136,13 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
     await b.pause(1000)
     played = await b.execute(() => (window as unknown as { __played: number }).__played)
     const v = await videoState(b)
-    if (v)
-      samples.push(
-        `${v.t.toFixed(2)} played ${played.toFixed(1)} rs${v.readyState} ${JSON.stringify(v.buffered)} ${v.player}`
-      )
+    const line = v && `${v.t.toFixed(2)} rs${v.readyState} ${JSON.stringify(v.buffered)} ${v.player}`
+    // a second like the one before adds nothing: a picture stuck from the start shows how it got there
+    if (line && !samples.at(-1)?.endsWith(line)) samples.push(`played ${played.toFixed(1)} at ${line}`)
   }
   assert.ok(
     played >= 2 * LOOP_SECONDS,
-    `played ${played.toFixed(1)} s from ${t0.toFixed(2)}:\n${samples.slice(-40).join('\n')}`
+    `played ${played.toFixed(1)} s from ${t0.toFixed(2)}:\n${[...samples.slice(0, 15), '…', ...samples.slice(15).slice(-25)].join('\n')}`
   )
   // and it is playing, not waiting past its buffer
   await waitInPage(

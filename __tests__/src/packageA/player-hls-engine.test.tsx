@@ -12,7 +12,8 @@ import { AUTO, qualityPreference } from '@/packageA/components/player/quality'
 import { resumePosition } from '@/packageA/components/player/resume'
 import { SAVE_EVERY_MS } from '@/packageA/components/player/rules'
 import { useHlsEngine, type EngineOptions } from '@/packageA/components/player/use-hls-engine.h5'
-import { FakeVideo } from '../support/fake-video'
+import { HOLE_JUMP_SECONDS } from '@/packageA/components/player/web-stream'
+import { FakeVideo, timeRanges } from '../support/fake-video'
 import { renderHook, run } from '../support/hook-host'
 
 type Listener = (event: string, data: unknown) => void
@@ -213,4 +214,69 @@ test('a player that goes tears its stream down: hls.js destroyed, the video empt
   expect(FakeHls.made[0].destroyed).toBe(true)
   expect(options.hlsRef.current).toBeNull()
   expect(video.loads).toBe(1)
+})
+
+describe('a live picture waiting before a hole (WebKit after the jump to the edge or a new Media Source)', () => {
+  /** A live stream playing and waiting at `t` (readyState 1) with `ranges` buffered; the watch's clock is the fake one. */
+  async function waitingLive(t: number, ranges: Array<[number, number]>, extra: Partial<EngineOptions> = {}) {
+    jest.useFakeTimers()
+    const video = new FakeVideo()
+    const mounted = mount(video, { live: true, ...extra })
+    await settle()
+    await video.play()
+    video.readyState = 1
+    video.currentTime = t
+    video.buffered = timeRanges(...ranges)
+    return { video, ...mounted }
+  }
+  const wait = (ms: number) => run(() => void jest.advanceTimersByTime(ms))
+
+  test('goes on just past a hole of 1 s after HOLE_WAIT_MS at the same playhead, not before', async () => {
+    const { video, host } = await waitingLive(154.83, [
+      [119.72, 122.3],
+      [155.81, 158.41]
+    ])
+    wait(750)
+    expect(video.currentTime).toBe(154.83) // hls.js's own jump has its chance first
+    wait(750)
+    expect(video.currentTime).toBeCloseTo(155.91, 5)
+    host.unmount()
+  })
+
+  test('a hole of HOLE_JUMP_SECONDS at most: one of 3.4 s is jumped, one wider is left to the stream', async () => {
+    const near = await waitingLive(32.18, [[35.58, 38.09]])
+    wait(1500)
+    expect(near.video.currentTime).toBeCloseTo(35.68, 5)
+    near.host.unmount()
+    const far = await waitingLive(30, [[30 + HOLE_JUMP_SECONDS + 0.5, 40]])
+    wait(3000)
+    expect(far.video.currentTime).toBe(30)
+    far.host.unmount()
+  })
+
+  test('no jump while the playhead moves, while data is at the playhead, while paused, or on demand', async () => {
+    const moving = await waitingLive(154.83, [[155.81, 158.41]])
+    for (let i = 0; i < 6; i++) {
+      moving.video.currentTime += 0.01 // the picture crawls on: not stuck
+      wait(250)
+    }
+    expect(moving.video.currentTime).toBeCloseTo(154.89, 5)
+    moving.host.unmount()
+
+    const decoding = await waitingLive(155, [[154.5, 155.4]])
+    wait(3000)
+    expect(decoding.video.currentTime).toBe(155)
+    decoding.host.unmount()
+
+    const paused = await waitingLive(154.83, [[155.81, 158.41]])
+    paused.video.pause()
+    wait(3000)
+    expect(paused.video.currentTime).toBe(154.83)
+    paused.host.unmount()
+
+    const recording = await waitingLive(154.83, [[155.81, 158.41]], { live: false })
+    wait(3000)
+    expect(recording.video.currentTime).toBe(154.83)
+    recording.host.unmount()
+  })
 })

@@ -5,7 +5,7 @@ import { TIMESHIFT_MIN_SECONDS, type PlayerState } from './play-state'
 import { levelFor, qualityPreference } from './quality'
 import type { Rendition } from './renditions'
 import type { Retry } from './rules'
-import { announcedWindow, liveSource, shiftWindow, starvedRestart } from './web-stream'
+import { announcedWindow, holeAhead, liveSource, shiftWindow, starvedRestart } from './web-stream'
 
 /**
  * H5 only (index.h5.tsx and use-hls-engine.h5.ts; the mini-program's <video> loads its own stream): hls.js, loaded on
@@ -60,6 +60,8 @@ const CALM_AFTER_STALL_MS = 10000
 const STARVED_CHECK_MS = 250
 const STARVED_WAIT_MS = 500
 const STARVED_RECOVER_EVERY_MS = 3000
+/** How long a live picture waits before a hole, at the same playhead, before it goes on past it (holeAhead). */
+const HOLE_WAIT_MS = 1000
 
 /**
  * Live: low-latency HLS where the stream has parts (hls.js then plays PART-HOLD-BACK behind the edge, about 1.5 s, and
@@ -256,11 +258,31 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
     !s.video.paused && s.video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
       ? starvedRestart(tracks, s.video.currentTime)
       : null
+  // A live picture waiting before a hole (web-stream.ts, holeAhead), still there after HOLE_WAIT_MS at the same
+  // playhead (hls.js jumps the holes it can within a poll or two): it goes on past the hole, where the stream plays.
+  let holeSince = 0
+  let holeAt = -1
+  const jumpHole = (now: number) => {
+    const v = s.video
+    const to =
+      s.live && !v.paused && v.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
+        ? holeAhead(v.buffered, v.currentTime)
+        : null
+    if (to === null || holeAt !== v.currentTime || !holeSince) {
+      holeSince = to === null ? 0 : now
+      holeAt = v.currentTime
+      return
+    }
+    if (now - holeSince < HOLE_WAIT_MS) return
+    holeSince = 0
+    v.currentTime = to
+  }
   const starvedWatch = setInterval(() => {
     const now = s.now()
     const restart = starved()
     if (restart === null) {
       starvedSince = 0
+      jumpHole(now)
       return
     }
     starvedSince ||= now

@@ -98,6 +98,31 @@ export function forwardBuffer(video: HTMLVideoElement): number {
   return 0
 }
 
+/** The widest hole ahead of a waiting live picture that it jumps (holeAhead): two of the reference stream's segments. */
+export const HOLE_JUMP_SECONDS = 4
+/** How far into the range past the hole the picture lands (a frame or two, as hls.js's skipBufferHolePadding). */
+const HOLE_LANDING_SECONDS = 0.1
+
+/**
+ * Where a waiting picture goes past a hole, or null: nothing is buffered at the playhead `t` (every track together,
+ * the element's `buffered`) and the next buffered range starts within HOLE_JUMP_SECONDS of it. hls.js jumps such a
+ * hole itself only while nothing it loads starts before the playhead, which at a low-latency stream's edge is never
+ * (the part it waits for is always in flight): in WebKit, after the jump back to the edge or a new Media Source, the
+ * picture stood before a hole of one to three seconds for good (readyState 1, 网络不给力，正在重连…) while the stream
+ * filled the range past it.
+ */
+export function holeAhead(buffered: TimeRanges, t: number): number | null {
+  for (let i = 0; i < buffered.length; i++) {
+    const start = buffered.start(i)
+    if (start <= t + 0.05 && t < buffered.end(i)) return null // data at the playhead: a wait for the decoder, not a hole
+    if (start > t)
+      return start - t <= HOLE_JUMP_SECONDS
+        ? Math.min(start + HOLE_LANDING_SECONDS, (start + buffered.end(i)) / 2)
+        : null
+  }
+  return null
+}
+
 /** Seconds of a track ahead of the playhead that its silent partner cannot match: the element is starved by one. */
 export const STARVED_AHEAD_SECONDS = 1
 /** What a track holds after the playhead and still counts as nothing (a frame or two). */
