@@ -254,28 +254,30 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   instance.on(Hls.Events.BUFFER_APPENDED, (_e, data) => {
     tracks = data.timeRanges
   })
-  const starved = () =>
-    !s.video.paused && s.video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
-      ? starvedRestart(tracks, s.video.currentTime)
-      : null
+  /** The picture to the live edge (hls.js's target behind it) when that is more than `margin` seconds ahead. */
+  const toEdge = (margin: number) => {
+    const edge = instance.liveSyncPosition
+    if (edge !== null && edge > s.video.currentTime + margin) s.video.currentTime = edge
+  }
+  /** The video plays but has no picture to go on with: what the starved track's and the hole's watches look into. */
+  const waiting = () => !s.video.paused && s.video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
+  const starved = () => (waiting() ? starvedRestart(tracks, s.video.currentTime) : null)
   // A live picture waiting before a hole (web-stream.ts, holeAhead), still there after HOLE_WAIT_MS at the same
   // playhead (hls.js jumps the holes it can within a poll or two): it goes on past the hole, where the stream plays.
   let holeSince = 0
   let holeAt = -1
   const jumpHole = (now: number) => {
     const v = s.video
-    const to =
-      s.live && !v.paused && v.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
-        ? holeAhead(v.buffered, v.currentTime)
-        : null
-    if (to === null || holeAt !== v.currentTime || !holeSince) {
-      holeSince = to === null ? 0 : now
+    const to = s.live && waiting() ? holeAhead(v.buffered, v.currentTime) : null
+    if (to === null) {
+      holeSince = 0
+    } else if (!holeSince || holeAt !== v.currentTime) {
+      holeSince = now // first seen here: the wait starts
       holeAt = v.currentTime
-      return
+    } else if (now - holeSince >= HOLE_WAIT_MS) {
+      holeSince = 0
+      v.currentTime = to
     }
-    if (now - holeSince < HOLE_WAIT_MS) return
-    holeSince = 0
-    v.currentTime = to
   }
   const starvedWatch = setInterval(() => {
     const now = s.now()
@@ -304,8 +306,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
     if (starved() !== null || s.now() - recoveredAt < STARVED_RECOVER_EVERY_MS) return
     s.stall.stalled = false
     if (failing) s.retry.succeed()
-    const edge = instance.liveSyncPosition
-    if (s.live && s.followsEdge() && edge !== null && edge > s.video.currentTime + 3) s.video.currentTime = edge
+    if (s.live && s.followsEdge()) toEdge(3)
     if (failing && !s.video.paused) s.state('playing')
   })
   let stalledAt = 0 // the last stall hls.js told of (its ERROR handler below), 0 once its target is back
@@ -342,10 +343,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   const wake = () => {
     if (!resting) return
     resting = false
-    instance.once(Hls.Events.LEVEL_UPDATED, () => {
-      const edge = instance.liveSyncPosition
-      if (edge !== null && edge > s.video.currentTime + 1) s.video.currentTime = edge
-    })
+    instance.once(Hls.Events.LEVEL_UPDATED, () => toEdge(1))
     instance.startLoad(-1)
   }
   s.video.addEventListener('play', wake)
