@@ -23,7 +23,7 @@ import {
   tabHasContent
 } from '@/packageA/components/room'
 import { isSharePreview } from '@/share'
-import { liveStore } from '@/stores/live'
+import { liveStore, type KeptRoom } from '@/stores/live'
 import type { RoomInfo } from '@/api/live'
 import { isPaid } from '@/packageA/components/interact/paid'
 import { loadPremium, type PremiumModule } from '@/packageA/components/interact/premium-loader'
@@ -54,7 +54,6 @@ function LivePage() {
   const { params } = useRouter()
   // roomid, or the scene of the mini-program code that opened this page (?scene=roomid%3D496, R7.39)
   const roomId = roomIdOf(params)
-  const [tab, setTab] = useState('chat')
   const [poster, setPoster] = useState(false)
   const [activity, setActivity] = useState(false)
 
@@ -88,9 +87,9 @@ function LivePage() {
   useFirstScreenUntil(!!room || !!error || !roomId)
   // a live room's video comes first: its activity stage, group switcher, tabs, chat and interaction bar wait for the
   // first frame (a paid room's too while its store loads: the video most likely plays, and the wait is capped,
-  // player/first-frame.ts; in the mini-program only the group switcher: player/after-video.ts, activities/index.tsx)
+  // player/first-frame.ts; in the mini-program only the group switcher: player/after-video.ts, activities/index.tsx;
+  // the side column's own wait: LiveSide)
   const videoFirst = !!room && roomPhase(room) === 'live' && !(premium && held(room, roomId, premium))
-  const below = useAfterVideo(!!room, videoFirst)
   // on and off the air, the chat closed or open (live_status, chat_status): followed from the room's info on (the
   // flying danmaku has the room's socket open from then too), so a push during the first seconds is not missed
   const loaded = !!room
@@ -110,10 +109,6 @@ function LivePage() {
 
   const phase = roomPhase(room)
   const orientation = room.orientation === 'portrait' ? 'portrait' : 'landscape'
-  // a tab with nothing to show is left out: 互动 (chat) while no activity runs, a 图文 without its topic, …
-  const running = runningActivities(roomId).length > 0
-  const tabs = (room.external?.tabs || []).filter((t) => (t.type === 'chat' ? running : tabHasContent(t)))
-  const current = tabs.find((t) => t.id === tab)
   return (
     <View className={`live live--${orientation}${activity ? ' live--activity' : ''}`} data-phase={phase}>
       <View className='live__room'>
@@ -163,66 +158,89 @@ function LivePage() {
               below it does not move when the rest comes */}
           <GroupSwitcher roomId={roomId} afterVideo={videoFirst} />
         </View>
-        <View className='live__side'>
-          {/* the tab row comes at the first frame (below); until then an empty row of its height keeps its place, so
-              what is under it does not move then */}
-          {below ? (
-            <View className='live__tabs' {...tablistProps('直播间')}>
-              <View
-                className={`live__tab${!current ? ' live__tab--on' : ''}`}
-                {...tabProps(!current)}
-                data-tab='chat'
-                onClick={() => setTab('chat')}
-              >
-                聊天
-              </View>
-              {tabs.map((t) => (
-                <View
-                  key={t.id}
-                  className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`}
-                  {...tabProps(tab === t.id)}
-                  data-tab={t.id}
-                  onClick={() => setTab(t.id || 'chat')}
-                >
-                  {t.title}
-                </View>
-              ))}
-            </View>
-          ) : (
-            <View className='live__tabs-pending' {...hiddenProps}>
-              <View className='live__tab'>聊天</View>
-            </View>
-          )}
-          {/* the tab's content with the activity card: over the chat's top (it enters without moving the page, the
-              newest lines stay in view below it), above any other tab's content (a list of goods stays reachable) */}
-          <View className={`live__body live__body--${!current ? 'over' : 'above'}`}>
-            {below ? (
-              <View className='live__panel'>
-                {!current ? (
-                  <ChatPanel roomId={roomId} box={false} />
-                ) : current.type === 'goods' ? (
-                  <GoodsTab roomId={roomId} />
-                ) : current.type === 'chat' ? (
-                  <ActivitiesTab roomId={roomId} />
-                ) : (
-                  <ExternalTab tab={current} />
-                )}
-              </View>
-            ) : null}
-            <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={setActivity} />
-          </View>
-          {below ? (
-            // the chat box, 礼物 and 点赞 in one row at the bottom, in view on every tab and with any card open
-            <View className='live__dock'>
-              <ChatBox roomId={roomId} />
-              <InteractBar roomId={roomId} />
-            </View>
-          ) : null}
-        </View>
+        <LiveSide roomId={roomId} room={room} videoFirst={videoFirst} onActivity={setActivity} />
       </View>
       {poster && <Poster room={room} onClose={() => setPoster(false)} />}
     </View>
   )
 }
+
+/**
+ * The room's side: its tabs, the tab's content under the activity stage, and the chat box, 礼物 and 点赞 at the bottom.
+ * A component of its own, so the first frame's release of what waits for it (useAfterVideo) renders this column and
+ * not the page's player with it: that render is one of the tasks a phone runs as the video starts.
+ */
+const LiveSide = observer(function LiveSide(props: {
+  roomId: number
+  room: KeptRoom
+  videoFirst: boolean
+  onActivity: (shown: boolean) => void
+}) {
+  const { roomId, room, videoFirst, onActivity } = props
+  const [tab, setTab] = useState('chat')
+  const below = useAfterVideo(true, videoFirst)
+  // a tab with nothing to show is left out: 互动 (chat) while no activity runs, a 图文 without its topic, …
+  const running = runningActivities(roomId).length > 0
+  const tabs = (room.external?.tabs || []).filter((t) => (t.type === 'chat' ? running : tabHasContent(t)))
+  const current = tabs.find((t) => t.id === tab)
+  return (
+    <View className='live__side'>
+      {/* the tab row comes at the first frame (below); until then an empty row of its height keeps its place, so
+          what is under it does not move then */}
+      {below ? (
+        <View className='live__tabs' {...tablistProps('直播间')}>
+          <View
+            className={`live__tab${!current ? ' live__tab--on' : ''}`}
+            {...tabProps(!current)}
+            data-tab='chat'
+            onClick={() => setTab('chat')}
+          >
+            聊天
+          </View>
+          {tabs.map((t) => (
+            <View
+              key={t.id}
+              className={`live__tab${tab === t.id ? ' live__tab--on' : ''}`}
+              {...tabProps(tab === t.id)}
+              data-tab={t.id}
+              onClick={() => setTab(t.id || 'chat')}
+            >
+              {t.title}
+            </View>
+          ))}
+        </View>
+      ) : (
+        <View className='live__tabs-pending' {...hiddenProps}>
+          <View className='live__tab'>聊天</View>
+        </View>
+      )}
+      {/* the tab's content with the activity card: over the chat's top (it enters without moving the page, the
+          newest lines stay in view below it), above any other tab's content (a list of goods stays reachable) */}
+      <View className={`live__body live__body--${!current ? 'over' : 'above'}`}>
+        {below ? (
+          <View className='live__panel'>
+            {!current ? (
+              <ChatPanel roomId={roomId} box={false} />
+            ) : current.type === 'goods' ? (
+              <GoodsTab roomId={roomId} />
+            ) : current.type === 'chat' ? (
+              <ActivitiesTab roomId={roomId} />
+            ) : (
+              <ExternalTab tab={current} />
+            )}
+          </View>
+        ) : null}
+        <ActivityStage roomId={roomId} afterVideo={videoFirst} onShown={onActivity} />
+      </View>
+      {below ? (
+        // the chat box, 礼物 and 点赞 in one row at the bottom, in view on every tab and with any card open
+        <View className='live__dock'>
+          <ChatBox roomId={roomId} />
+          <InteractBar roomId={roomId} />
+        </View>
+      ) : null}
+    </View>
+  )
+})
 
 export default withTopBar(observer(LivePage))
