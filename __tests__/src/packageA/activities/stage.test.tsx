@@ -314,6 +314,27 @@ test('entering fetches each running activity (a late joiner sees the running vot
   await waitFor(() => $$('.act-card').length === 1 && $$('.activities__chip').length === 0)
 })
 
+test('entering asks for the six activities’ details one call a task, not six in the task the room enters in', async () => {
+  const OTHER = SEED_IDS.rooms.withRunningVote
+  const calls = countRequests(/living\/(activity\/(redpack|lottery|puzzle|vote)\/detail|activity\/rain|goods)$/)
+  // timers held: whatever waits for a task of its own stays unsent until they run
+  jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] })
+  try {
+    const entered = t.mount(ActivityStage, { props: { roomId: OTHER } })
+    for (let i = 0; i < 100; i++) await Promise.resolve()
+    expect(calls.urls.map((u) => u.replace(/.*\/living\//, ''))).toEqual(['activity/redpack/detail'])
+    jest.runOnlyPendingTimers()
+    for (let i = 0; i < 100; i++) await Promise.resolve()
+    expect(calls.count).toBe(6)
+    jest.useRealTimers()
+    await entered
+    await waitFor(() => stageFor(OTHER).stores.vote) // the running vote's detail came in
+  } finally {
+    jest.useRealTimers()
+    calls.restore()
+  }
+})
+
 test('the server drops the room’s sockets while a vote starts; after the reconnect the viewer sees it (details fetched again)', async () => {
   // a room no other test here opens: the stage of ROOM keeps what earlier tests started (a rain, a red packet) in front
   const DROP_ROOM = SEED_IDS.rooms.onAirWithGoods // on air, no activities
