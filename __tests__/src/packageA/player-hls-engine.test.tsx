@@ -38,6 +38,8 @@ class FakeHls {
   autoLevelCapping = -1
   latency = 0
   liveSyncPosition: number | null = null
+  /** the live playlist as hls.js last loaded it: its fragments' times and where the stream ends */
+  latestLevelDetails: { fragments: Array<{ start: number; end: number }>; edge: number } | null = null
   config: Record<string, unknown>
   calls: string[] = []
   destroyed = false
@@ -216,7 +218,7 @@ test('a player that goes tears its stream down: hls.js destroyed, the video empt
   expect(video.loads).toBe(1)
 })
 
-describe('a live picture waiting before a hole (WebKit after the jump to the edge or a new Media Source)', () => {
+describe('a live picture waiting before a hole (WebKit after the jump to the edge or a new Media Source) or at a fragment’s tail', () => {
   /** A live stream playing and waiting at `t` (readyState 1) with `ranges` buffered; the watch's clock is the fake one. */
   async function waitingLive(t: number, ranges: Array<[number, number]>, extra: Partial<EngineOptions> = {}) {
     jest.useFakeTimers()
@@ -277,6 +279,51 @@ describe('a live picture waiting before a hole (WebKit after the jump to the edg
     const recording = await waitingLive(154.83, [[155.81, 158.41]], { live: false })
     wait(3000)
     expect(recording.video.currentTime).toBe(154.83)
+    recording.host.unmount()
+  })
+
+  const lastHls = () => FakeHls.made[FakeHls.made.length - 1]
+  /** The live playlist of fragments of 2 s from 26 s, up to `edge`. */
+  const playlist = (edge: number) => ({
+    fragments: [26, 28, 30, 32].filter((start) => start + 2 <= edge).map((start) => ({ start, end: start + 2 })),
+    edge
+  })
+
+  test('at the tail of a fragment hls.js does not load past (its end 0.05 s on, the stream 2 s further), it goes on from the fragment’s end after 500 ms', async () => {
+    const { video, host } = await waitingLive(31.9, [[29.58, 31.95]])
+    lastHls().latestLevelDetails = playlist(34)
+    wait(250)
+    expect(video.currentTime).toBe(31.9)
+    wait(250)
+    expect(video.currentTime).toBe(31.9) // first seen at 250 ms: the wait runs from there
+    wait(250)
+    expect(video.currentTime).toBeCloseTo(32.02, 5) // just inside the next fragment, which hls.js then loads
+    host.unmount()
+  })
+
+  test('no skip at the stream’s edge (the next part is not out), past a tail wider than half a part, with data to play on, or on demand', async () => {
+    const atEdge = await waitingLive(31.9, [[29.58, 31.95]])
+    lastHls().latestLevelDetails = playlist(32.25)
+    wait(3000)
+    expect(atEdge.video.currentTime).toBe(31.9)
+    atEdge.host.unmount()
+
+    const partMissing = await waitingLive(31.45, [[29.58, 31.5]])
+    lastHls().latestLevelDetails = playlist(34)
+    wait(3000)
+    expect(partMissing.video.currentTime).toBe(31.45)
+    partMissing.host.unmount()
+
+    const decoding = await waitingLive(31.2, [[29.58, 31.95]])
+    lastHls().latestLevelDetails = playlist(34)
+    wait(3000)
+    expect(decoding.video.currentTime).toBe(31.2)
+    decoding.host.unmount()
+
+    const recording = await waitingLive(31.9, [[29.58, 31.95]], { live: false })
+    lastHls().latestLevelDetails = playlist(34)
+    wait(3000)
+    expect(recording.video.currentTime).toBe(31.9)
     recording.host.unmount()
   })
 })

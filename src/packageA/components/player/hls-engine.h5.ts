@@ -5,7 +5,7 @@ import { TIMESHIFT_MIN_SECONDS, type PlayerState } from './play-state'
 import { levelFor, qualityPreference } from './quality'
 import type { Rendition } from './renditions'
 import type { Retry } from './rules'
-import { announcedWindow, holeAhead, liveSource, shiftWindow, starvedRestart } from './web-stream'
+import { announcedWindow, holeAhead, liveSource, shiftWindow, starvedRestart, tailSkip } from './web-stream'
 
 /**
  * H5 only (index.h5.tsx and use-hls-engine.h5.ts; the mini-program's <video> loads its own stream): hls.js, loaded on
@@ -62,6 +62,8 @@ const STARVED_WAIT_MS = 500
 const STARVED_RECOVER_EVERY_MS = 3000
 /** How long a live picture waits before a hole, at the same playhead, before it goes on past it (holeAhead). */
 const HOLE_WAIT_MS = 1000
+/** How long a live picture waits at a fragment's tail hls.js will not load past (tailSkip) before it goes on. */
+const TAIL_WAIT_MS = 500
 
 /**
  * Live: low-latency HLS where the stream has parts (hls.js then plays PART-HOLD-BACK behind the edge, about 1.5 s, and
@@ -264,19 +266,28 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   const starved = () => (waiting() ? starvedRestart(tracks, s.video.currentTime) : null)
   // A live picture waiting before a hole (web-stream.ts, holeAhead), still there after HOLE_WAIT_MS at the same
   // playhead (hls.js jumps the holes it can within a poll or two): it goes on past the hole, where the stream plays.
-  let holeSince = 0
-  let holeAt = -1
-  const jumpHole = (now: number) => {
+  // One waiting at the tail of a fragment that hls.js will not load past (web-stream.ts, tailSkip), after TAIL_WAIT_MS
+  // (hls.js would wait seconds): it goes on from the fragment's end.
+  const aheadOf = (v: HTMLVideoElement): [to: number, afterMs: number] | null => {
+    const hole = holeAhead(v.buffered, v.currentTime)
+    if (hole !== null) return [hole, HOLE_WAIT_MS]
+    const details = instance.latestLevelDetails
+    const tail = details ? tailSkip(v.buffered, v.currentTime, details.fragments, details.edge) : null
+    return tail === null ? null : [tail, TAIL_WAIT_MS]
+  }
+  let aheadSince = 0
+  let aheadAt = -1
+  const goAhead = (now: number) => {
     const v = s.video
-    const to = s.live && waiting() ? holeAhead(v.buffered, v.currentTime) : null
-    if (to === null) {
-      holeSince = 0
-    } else if (!holeSince || holeAt !== v.currentTime) {
-      holeSince = now // first seen here: the wait starts
-      holeAt = v.currentTime
-    } else if (now - holeSince >= HOLE_WAIT_MS) {
-      holeSince = 0
-      v.currentTime = to
+    const ahead = s.live && waiting() ? aheadOf(v) : null
+    if (ahead === null) {
+      aheadSince = 0
+    } else if (!aheadSince || aheadAt !== v.currentTime) {
+      aheadSince = now // first seen here: the wait starts
+      aheadAt = v.currentTime
+    } else if (now - aheadSince >= ahead[1]) {
+      aheadSince = 0
+      v.currentTime = ahead[0]
     }
   }
   const starvedWatch = setInterval(() => {
@@ -284,7 +295,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
     const restart = starved()
     if (restart === null) {
       starvedSince = 0
-      jumpHole(now)
+      goAhead(now)
       return
     }
     starvedSince ||= now

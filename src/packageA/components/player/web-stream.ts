@@ -123,6 +123,41 @@ export function holeAhead(buffered: TimeRanges, t: number): number | null {
   return null
 }
 
+/** The widest tail of a fragment left unbuffered that a waiting live picture skips (tailSkip): half a part. */
+const TAIL_SKIP_SECONDS = 0.25
+/** How far past that fragment's end the stream must reach: something is there for hls.js to load. */
+const TAIL_EDGE_SECONDS = 0.5
+/** Past the fragment's end, so that the position is inside the next fragment for hls.js's lookup. */
+const TAIL_LANDING_SECONDS = 0.02
+
+/**
+ * Where a waiting live picture goes on, or null, when what is buffered ends (at the playhead) just short of the end of
+ * the fragment it came from and the stream reaches on past that end. Its last frames of audio or video end up to a
+ * frame or two before the fragment's end, so the buffer ends there; when the fragment's first parts came in another
+ * rendition (自动 climbing at the first frame), hls.js 1.7 looks for the next load at that buffer end, finds the
+ * fragment it has (its parts of this rendition not all loaded) and, its next load position already past the buffer end,
+ * loads nothing as a loop guard (`getFragmentAtPosition`, `isLoopLoading`), until the playlist no longer lists those
+ * parts: the picture stood about 4 s on 网络不给力，正在重连… in about one live room entry in eight. From the fragment's
+ * end hls.js loads the next one. `fragments` are the playlist's (start and end in the element's time); `edge` is where
+ * the stream ends (its last part).
+ */
+export function tailSkip(
+  buffered: TimeRanges,
+  t: number,
+  fragments: ReadonlyArray<{ start: number; end: number }>,
+  edge: number
+): number | null {
+  let end: number | null = null
+  for (let i = 0; i < buffered.length; i++) {
+    if (buffered.start(i) > t + 0.05) return null // more ahead: a hole (holeAhead), not a tail
+    if (t <= buffered.end(i) + 0.05) end = buffered.end(i)
+  }
+  if (end === null || end - t > TAIL_SKIP_SECONDS) return null // data to play on: a wait for the decoder
+  const from = fragments.find((f) => f.start <= end && end < f.end)
+  if (!from || from.end - end > TAIL_SKIP_SECONDS || edge < from.end + TAIL_EDGE_SECONDS) return null
+  return from.end + TAIL_LANDING_SECONDS
+}
+
 /** Seconds of a track ahead of the playhead that its silent partner cannot match: the element is starved by one. */
 export const STARVED_AHEAD_SECONDS = 1
 /** What a track holds after the playhead and still counts as nothing (a frame or two). */
