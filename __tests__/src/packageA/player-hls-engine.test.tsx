@@ -25,6 +25,7 @@ class FakeHls {
     LEVEL_SWITCHED: 'levelSwitched',
     BUFFER_APPENDED: 'bufferAppended',
     FRAG_BUFFERED: 'fragBuffered',
+    LEVEL_LOADED: 'levelLoaded',
     ERROR: 'error'
   }
   static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' }
@@ -283,15 +284,18 @@ describe('a live picture waiting before a hole (WebKit after the jump to the edg
   })
 
   const lastHls = () => FakeHls.made[FakeHls.made.length - 1]
-  /** The live playlist of fragments of 2 s from 26 s, up to `edge`. */
-  const playlist = (edge: number) => ({
-    fragments: [26, 28, 30, 32].filter((start) => start + 2 <= edge).map((start) => ({ start, end: start + 2 })),
-    edge
-  })
+  /** The live playlist of fragments of 2 s from 26 s, up to `edge`, just loaded. */
+  const playlist = (edge: number) => {
+    lastHls().latestLevelDetails = {
+      fragments: [26, 28, 30, 32].filter((start) => start + 2 <= edge).map((start) => ({ start, end: start + 2 })),
+      edge
+    }
+    lastHls().emit(FakeHls.Events.LEVEL_LOADED)
+  }
 
   test('at the tail of a fragment hls.js does not load past (its end 0.05 s on, the stream 2 s further), it goes on from the fragment’s end after 500 ms', async () => {
     const { video, host } = await waitingLive(31.9, [[29.58, 31.95]])
-    lastHls().latestLevelDetails = playlist(34)
+    playlist(34)
     wait(250)
     expect(video.currentTime).toBe(31.9)
     wait(250)
@@ -301,27 +305,41 @@ describe('a live picture waiting before a hole (WebKit after the jump to the edg
     host.unmount()
   })
 
+  test('no skip in an outage (no playlist for 2 s): the tail waits with the rest; a playlist again, and it goes on', async () => {
+    const { video, host } = await waitingLive(31.9, [[29.58, 31.95]])
+    video.readyState = 4 // still playing what it has
+    playlist(34)
+    wait(2250) // the network goes: no playlist since
+    video.readyState = 1
+    wait(3000)
+    expect(video.currentTime).toBe(31.9)
+    playlist(34.5)
+    wait(750)
+    expect(video.currentTime).toBeCloseTo(32.02, 5)
+    host.unmount()
+  })
+
   test('no skip at the stream’s edge (the next part is not out), past a tail wider than half a part, with data to play on, or on demand', async () => {
     const atEdge = await waitingLive(31.9, [[29.58, 31.95]])
-    lastHls().latestLevelDetails = playlist(32.25)
+    playlist(32.25)
     wait(3000)
     expect(atEdge.video.currentTime).toBe(31.9)
     atEdge.host.unmount()
 
     const partMissing = await waitingLive(31.45, [[29.58, 31.5]])
-    lastHls().latestLevelDetails = playlist(34)
+    playlist(34)
     wait(3000)
     expect(partMissing.video.currentTime).toBe(31.45)
     partMissing.host.unmount()
 
     const decoding = await waitingLive(31.2, [[29.58, 31.95]])
-    lastHls().latestLevelDetails = playlist(34)
+    playlist(34)
     wait(3000)
     expect(decoding.video.currentTime).toBe(31.2)
     decoding.host.unmount()
 
     const recording = await waitingLive(31.9, [[29.58, 31.95]], { live: false })
-    lastHls().latestLevelDetails = playlist(34)
+    playlist(34)
     wait(3000)
     expect(recording.video.currentTime).toBe(31.9)
     recording.host.unmount()

@@ -64,6 +64,8 @@ const STARVED_RECOVER_EVERY_MS = 3000
 const HOLE_WAIT_MS = 1000
 /** How long a live picture waits at a fragment's tail hls.js will not load past (tailSkip) before it goes on. */
 const TAIL_WAIT_MS = 500
+/** A live playlist loaded this recently says the network answers: a low-latency one reloads at every part (0.5 s). */
+const PLAYLIST_FRESH_MS = 2000
 
 /**
  * Live: low-latency HLS where the stream has parts (hls.js then plays PART-HOLD-BACK behind the edge, about 1.5 s, and
@@ -267,19 +269,23 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   // A live picture waiting before a hole (web-stream.ts, holeAhead), still there after HOLE_WAIT_MS at the same
   // playhead (hls.js jumps the holes it can within a poll or two): it goes on past the hole, where the stream plays.
   // One waiting at the tail of a fragment that hls.js will not load past (web-stream.ts, tailSkip), after TAIL_WAIT_MS
-  // (hls.js would wait seconds): it goes on from the fragment's end.
-  const aheadOf = (v: HTMLVideoElement): [to: number, afterMs: number] | null => {
+  // (hls.js would wait seconds): it goes on from the fragment's end. Only while the playlist keeps coming (a stuck
+  // load, not an outage: in an outage nothing past the tail would come either, and hls.js's retries are its own).
+  let playlistAt = 0
+  instance.on(Hls.Events.LEVEL_LOADED, () => (playlistAt = s.now()))
+  const aheadOf = (v: HTMLVideoElement, now: number): [to: number, afterMs: number] | null => {
     const hole = holeAhead(v.buffered, v.currentTime)
     if (hole !== null) return [hole, HOLE_WAIT_MS]
     const details = instance.latestLevelDetails
-    const tail = details ? tailSkip(v.buffered, v.currentTime, details.fragments, details.edge) : null
+    if (!details || now - playlistAt > PLAYLIST_FRESH_MS) return null
+    const tail = tailSkip(v.buffered, v.currentTime, details.fragments, details.edge)
     return tail === null ? null : [tail, TAIL_WAIT_MS]
   }
   let aheadSince = 0
   let aheadAt = -1
   const goAhead = (now: number) => {
     const v = s.video
-    const ahead = s.live && waiting() ? aheadOf(v) : null
+    const ahead = s.live && waiting() ? aheadOf(v, now) : null
     if (ahead === null) {
       aheadSince = 0
     } else if (!aheadSince || aheadAt !== v.currentTime) {
