@@ -600,6 +600,8 @@ test('a live stream whose autoplay was refused rests on its first frame, asking 
       null,
       { timeout: 15000 }
     )
+    // the picture can be within 4 s of the edge it knew before the first request of the wake is reported
+    for (let i = 0; i < 40 && asked.length - restedAt <= 1; i++) await new Promise((r) => setTimeout(r, 250))
     assert.ok(asked.length - restedAt > 1, 'loading started again')
   } finally {
     await browser.close()
