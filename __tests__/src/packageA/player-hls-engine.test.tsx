@@ -320,28 +320,18 @@ describe('a live picture waiting before a hole (WebKit after the jump to the edg
   })
 
   test('no skip at the stream’s edge (the next part is not out), past a tail wider than half a part, with data to play on, or on demand', async () => {
-    const atEdge = await waitingLive(31.9, [[29.58, 31.95]])
-    playlist(32.25)
-    wait(3000)
-    expect(atEdge.video.currentTime).toBe(31.9)
-    atEdge.host.unmount()
-
-    const partMissing = await waitingLive(31.45, [[29.58, 31.5]])
-    playlist(34)
-    wait(3000)
-    expect(partMissing.video.currentTime).toBe(31.45)
-    partMissing.host.unmount()
-
-    const decoding = await waitingLive(31.2, [[29.58, 31.95]])
-    playlist(34)
-    wait(3000)
-    expect(decoding.video.currentTime).toBe(31.2)
-    decoding.host.unmount()
-
-    const recording = await waitingLive(31.9, [[29.58, 31.95]], { live: false })
-    playlist(34)
-    wait(3000)
-    expect(recording.video.currentTime).toBe(31.9)
-    recording.host.unmount()
+    const stays: Array<[string, number, Array<[number, number]>, number, Partial<EngineOptions>]> = [
+      ['at the edge', 31.9, [[29.58, 31.95]], 32.25, {}],
+      ['a part missing', 31.45, [[29.58, 31.5]], 34, {}],
+      ['data to play on', 31.2, [[29.58, 31.95]], 34, {}],
+      ['on demand', 31.9, [[29.58, 31.95]], 34, { live: false }]
+    ]
+    for (const [what, t, ranges, edge, extra] of stays) {
+      const { video, host } = await waitingLive(t, ranges, extra)
+      playlist(edge)
+      wait(3000)
+      expect([what, video.currentTime]).toEqual([what, t])
+      host.unmount()
+    }
   })
 })
