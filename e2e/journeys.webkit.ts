@@ -86,6 +86,18 @@ test('R1.2 home in WebKit: the rooms on air, with titles and covers, under the i
 test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’s loop (a discontinuity), never left past its buffer on 网络不给力，正在重连…; chat is sent and shown, a like counts', async () => {
   const b = s.browser
   await b.url(`${s.server.origin}/m2/pages/home/home`)
+  // each SourceBuffer the room's player adds, so that a failure can say what each track held (the element's own
+  // buffered range is where all of them hold data): home and the room are one document
+  await b.execute(() => {
+    const w = window as unknown as { __tracks: { type: string; buffer: SourceBuffer }[] }
+    const add = MediaSource.prototype.addSourceBuffer
+    w.__tracks = []
+    MediaSource.prototype.addSourceBuffer = function (this: MediaSource, type: string) {
+      const buffer = add.call(this, type)
+      w.__tracks.push({ type: type.split('/')[0], buffer })
+      return buffer
+    }
+  })
   await (await waitFor(b, `.home__top-rooms .card-item[data-room="${LIVE}"]`)).click()
   await b.waitUntil(async () => (await pathOf(b)).endsWith('/packageA/pages/live/live'), {
     timeout: 15000,
@@ -136,7 +148,18 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
     await b.pause(1000)
     played = await b.execute(() => (window as unknown as { __played: number }).__played)
     const v = await videoState(b)
-    const line = v && `${v.t.toFixed(2)} rs${v.readyState} ${JSON.stringify(v.buffered)} ${v.player}`
+    const tracks = await b.execute(() =>
+      (window as unknown as { __tracks: { type: string; buffer: SourceBuffer }[] }).__tracks.slice(-2).map((t) => {
+        try {
+          const r = t.buffer.buffered
+          return `${t.type} ${[...Array(r.length).keys()].map((i) => `${r.start(i).toFixed(2)}-${r.end(i).toFixed(2)}`).join(',')}`
+        } catch {
+          return `${t.type} gone`
+        }
+      })
+    )
+    const line =
+      v && `${v.t.toFixed(2)} rs${v.readyState} ${JSON.stringify(v.buffered)} ${v.player} (${tracks.join('; ')})`
     // a second like the one before adds nothing: a picture stuck from the start shows how it got there
     if (line && !samples.at(-1)?.endsWith(line)) samples.push(`played ${played.toFixed(1)} at ${line}`)
   }
