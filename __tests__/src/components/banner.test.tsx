@@ -146,11 +146,11 @@ describe('banner (H5)', () => {
 
   test('it turns by itself, one slide each interval, and round from the last to the first without end', async () => {
     const { track } = await mountBanner()
-    await waitFor(() => scrolls.length >= 3, 3000)
+    await waitFor(() => scrolls.length >= 3)
     // on to slides 2 and 3, then onto the copy of the first, from which it jumps back to the first without animation
     expect(scrolls.slice(0, 3)).toEqual([2 * WIDTH, 3 * WIDTH, 4 * WIDTH])
     await waitFor(() => track.scrollLeft === WIDTH && activeDot() === 0)
-    await waitFor(() => scrolls.length >= 4, 3000)
+    await waitFor(() => scrolls.length >= 4)
     expect(scrolls[3]).toBe(2 * WIDTH)
     await waitFor(() => activeDot() === 1)
   })
@@ -190,12 +190,12 @@ describe('banner (H5)', () => {
       await sleep(INTERVAL * 3)
       expect(scrolls.length).toBe(before)
       t.act(release)
-      await waitFor(() => scrolls.length > before, 3000)
+      await waitFor(() => scrolls.length > before)
     }
     // a phone's tap sends pointerenter with a touch pointer and never its leave: that holds nothing
     hover('pointerenter', 'touch')
     const before = scrolls.length
-    await waitFor(() => scrolls.length > before, 3000)
+    await waitFor(() => scrolls.length > before)
   })
 
   test('R9.15 with prefers-reduced-motion it does not turn by itself and its slides are announced', async () => {

@@ -28,7 +28,7 @@ const activeDot = () => $$('.banner__dot').findIndex((d) => d.classList.contains
 
 /** Waits until the scroll-view has scrolled to `slot` and sends its scroll event, as the mini-program's would come. */
 async function scrolledTo(track: HTMLElement, slot: number) {
-  await waitFor(() => Math.abs(track.scrollLeft - Math.round(slot * WIDTH)) < 1, 4000)
+  await waitFor(() => Math.abs(track.scrollLeft - Math.round(slot * WIDTH)) < 1)
   t.act(() => {
     track.dispatchEvent(new Event('scroll'))
   })

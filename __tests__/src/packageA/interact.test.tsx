@@ -80,9 +80,9 @@ test('R1.3 R3.17 the like button floats a heart per tap (bounded), counts at onc
     for (let i = 0; i < HEARTS_MAX + 5; i++) tap($('.interact-like__button'))
     await waitFor(() => $$('.interact-like__heart').length > 0)
     expect($$('.interact-like__heart').length).toBeLessThanOrEqual(HEARTS_MAX)
-    await waitFor(() => calls.count === 1 && likeStore.unconfirmed[ROOM] === 0, 4000)
+    await waitFor(() => calls.count === 1 && likeStore.unconfirmed[ROOM] === 0)
     expect(JSON.parse(calls.bodies[0])).toMatchObject({ roomid: ROOM, combo: HEARTS_MAX + 8 })
-    await waitFor(() => $$('.interact-like__heart').length === 0, 3000) // the hearts float away
+    await waitFor(() => $$('.interact-like__heart').length === 0) // the hearts float away
   } finally {
     calls.restore()
   }

@@ -76,7 +76,7 @@ test('R3.17 R7.76 the first like batch reaches the server but its reply is lost:
   proxy.fail(/living\/like/, 'drop-reply')
   for (let i = 0; i < 5; i++) likes.tap(LIKE_ROOM)
   expect(likes.unconfirmed[LIKE_ROOM]).toBe(5)
-  await waitFor(() => mine().length === 2 && likes.unconfirmed[LIKE_ROOM] === 0, 10000)
+  await waitFor(() => mine().length === 2 && likes.unconfirmed[LIKE_ROOM] === 0)
   const [first, retry] = mine().map(bodyOf)
   expect(mine()[0].fault).toBe('drop-reply')
   expect(first).toMatchObject({ roomid: LIKE_ROOM, combo: 5, request_id: expect.stringMatching(/^[\w-]{8,64}$/) })
@@ -85,7 +85,7 @@ test('R3.17 R7.76 the first like batch reaches the server but its reply is lost:
   expect(likes.total(LIKE_ROOM)).toBe(start + 5)
   // the next batch is a new one: new key, counted
   likes.tap(LIKE_ROOM, 3)
-  await waitFor(() => mine().length === 3 && likes.unconfirmed[LIKE_ROOM] === 0, 10000)
+  await waitFor(() => mine().length === 3 && likes.unconfirmed[LIKE_ROOM] === 0)
   expect(bodyOf(mine()[2])).toMatchObject({ combo: 3 })
   expect(bodyOf(mine()[2]).request_id).not.toBe(first.request_id)
   expect(await serverLikes(LIKE_ROOM)).toBe(start + 8)
@@ -98,7 +98,7 @@ test('R3.17 a batch that never reached the server is counted when its retry arri
   proxy.fail(/living\/like/, 'drop-request', 2)
   likes.tap(LIKE_ROOM, 4)
   const before = proxy.requests(/living\/like/).length
-  await waitFor(() => proxy.requests(/living\/like/).length === before + 3 && likes.unconfirmed[LIKE_ROOM] === 0, 10000)
+  await waitFor(() => proxy.requests(/living\/like/).length === before + 3 && likes.unconfirmed[LIKE_ROOM] === 0)
   expect(await serverLikes(LIKE_ROOM)).toBe(start + 4)
   await likes.leave(LIKE_ROOM)
 })

@@ -14,6 +14,7 @@ import { fetchRoomInfo } from '@/api/live'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const server = useReferenceServer()
@@ -61,7 +62,7 @@ describe('playback store against the reference server', () => {
     }
     const store = new PlaybackStore(5026, ticker) // 无锡新闻周末版, room 301: its room's 5030 follows
     await store.load()
-    for (let i = 0; i < 100 && !store.next; i++) await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => store.next)
     expect(store.next?.id).toBe(5030)
     expect(store.related.length).toBeGreaterThan(0)
     const opened: number[] = []
@@ -99,7 +100,7 @@ describe('playback store against the reference server', () => {
     await store.load()
     expect(store.detail?.source).toMatch(/\/hls\/vod\/\d+\/index\.m3u8$/)
     expect(store.danmaku.length).toBeGreaterThan(0)
-    for (let i = 0; i < 50 && store.comments.loading; i++) await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => !store.comments.loading)
     expect(store.comments.pageSize).toBe(5)
     expect(store.comments.list.length).toBeLessThanOrEqual(5)
   })
@@ -144,7 +145,7 @@ describe('a password room’s recording', () => {
     expect(store.detail?.id).toBe(5010)
     expect(store.detail?.source).toMatch(/\/hls\/vod\/5010\/index\.m3u8\?token=/)
     expect(store.danmaku.length).toBeGreaterThan(0)
-    for (let i = 0; i < 100 && store.comments.loading; i++) await new Promise((r) => setTimeout(r, 20))
+    await waitFor(() => !store.comments.loading)
     expect(store.comments.error).toBeFalsy()
   })
 })

@@ -34,7 +34,7 @@ test('R2.42 R4.21: home waits for the slides and the index, shows slides and men
     await new Promise((r) => setTimeout(r, 300))
     expect(document.querySelector('.home .page-state--loading')).not.toBeNull()
     expect(document.querySelector('.home__menu')).toBeNull()
-    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0, 10000)
+    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0)
     record()
     const firstShown = states.findIndex((s) => s.slides)
     expect(firstShown).toBeGreaterThan(-1)

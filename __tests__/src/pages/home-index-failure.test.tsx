@@ -17,8 +17,8 @@ test('R8.5 home whose index alone is cut shows its room list, and in place of th
   try {
     await t.mount(HomePage)
     // the room list answered: home shows it, not the whole-page error
-    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0, 10000)
-    const state = await waitFor(() => document.querySelector<HTMLElement>('.home .page-state--error'), 10000)
+    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0)
+    const state = await waitFor(() => document.querySelector<HTMLElement>('.home .page-state--error'))
     expect(proxy.requests(/userapp\/index/).map((r) => r.fault)).toEqual(['drop-request'])
     expect(state.querySelector('.page-state__text')?.textContent).toBe('网络异常,请检查网络后重试')
     expect(document.querySelector('.home__menu')).toBeNull()
@@ -28,7 +28,7 @@ test('R8.5 home whose index alone is cut shows its room list, and in place of th
     const retry = state.querySelector<HTMLElement>('.page-state__retry')
     expect(retry?.textContent).toBe('重新加载')
     tapIn(t, retry)
-    await waitFor(() => document.querySelectorAll('.home__menu-item').length > 0, 10000)
+    await waitFor(() => document.querySelectorAll('.home__menu-item').length > 0)
     expect(document.querySelector('.home .page-state--error')).toBeNull()
     // the index alone was asked again; the room list kept what it had
     expect(proxy.requests(/userapp\/index/)).toHaveLength(2)

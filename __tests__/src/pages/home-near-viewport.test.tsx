@@ -47,7 +47,7 @@ test('home draws its first screen at once and the sections further down as the v
   const t = new TestUtils()
   try {
     await t.mount(HomePage)
-    await waitFor(() => document.querySelectorAll('.home__top-rooms .card-item').length > 0, 10000)
+    await waitFor(() => document.querySelectorAll('.home__top-rooms .card-item').length > 0)
     await waitFor(() => document.querySelectorAll('[id^="near-viewport-"]').length === 3)
     // nothing below the first screen yet: three placeholders of about their sections' height, hidden from readers
     const placeholders = Array.from(document.querySelectorAll<HTMLElement>('[id^="near-viewport-"]'))
@@ -67,8 +67,8 @@ test('home draws its first screen at once and the sections further down as the v
     expect(document.querySelector('.home__rooms')).toBeNull()
     t.act(() => near(placeholders[1]))
     t.act(() => near(placeholders[2]))
-    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0, 10000)
-    await waitFor(() => document.querySelectorAll('.home__events .event-item').length > 0, 10000)
+    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0)
+    await waitFor(() => document.querySelectorAll('.home__events .event-item').length > 0)
     expect(document.querySelectorAll('[id^="near-viewport-"]').length).toBe(0)
   } finally {
     t.unmout()

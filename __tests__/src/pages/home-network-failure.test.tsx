@@ -18,7 +18,7 @@ test('R8.5 home whose index and room list are cut in transit shows 网络异常,
   const t = new TestUtils()
   try {
     await t.mount(HomePage)
-    const state = await waitFor(() => document.querySelector<HTMLElement>('.home .page-state--error'), 10000)
+    const state = await waitFor(() => document.querySelector<HTMLElement>('.home .page-state--error'))
     expect(proxy.requests(/userapp\/(index|living\/list)/).map((r) => r.fault)).toEqual([
       'drop-request',
       'drop-request'
@@ -27,7 +27,7 @@ test('R8.5 home whose index and room list are cut in transit shows 网络异常,
     const retry = state.querySelector<HTMLElement>('.page-state__retry')
     expect(retry?.textContent).toBe('重新加载')
     tapIn(t, retry)
-    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0, 10000)
+    await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0)
     expect(document.querySelector('.home .page-state--error')).toBeNull()
   } finally {
     t.unmout()

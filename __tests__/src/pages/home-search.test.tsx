@@ -69,7 +69,7 @@ describe('search page', () => {
       } finally {
         clock.mockRestore()
       }
-      await waitFor(() => asked().length === 2, 5000)
+      await waitFor(() => asked().length === 2)
       expect(asked()).toEqual(['太', '太湖'])
       await waitFor(() => document.querySelectorAll('.search__suggestion').length > 0)
       await new Promise((r) => setTimeout(r, 400))

@@ -178,7 +178,7 @@ test('R9.19 R8.15 a failed login: 登录中 hides, and the failure toast follows
   type('.user-form__mobile', DEMO_MOBILE)
   type('.user-form__password', 'wrong-password')
   tap($('.user-form__submit'))
-  await waitFor(() => events.some((e) => e.what === 'showToast'), 8000)
+  await waitFor(() => events.some((e) => e.what === 'showToast'))
   const hid = events.find((e) => e.what === 'hideLoading')
   const toast = events.find((e) => e.what === 'showToast')
   expect(hid).toBeDefined()

@@ -68,7 +68,7 @@ test('R9.17 分享 opens the share sheet without a toast; 复制链接 shows a s
     t.act(() => $('.share-sheet__copy')?.click())
     await waitFor(() => shown)
     expect($('.taro__toast')?.textContent).toBe(SHARE_TIP)
-    await waitFor(() => faded, 10000)
+    await waitFor(() => faded)
     timers.restore()
     // the toast asked for 3 s on screen (not the platform's own 1.5 s default), and it faded
     expect(timers.asked).toContain(3000)

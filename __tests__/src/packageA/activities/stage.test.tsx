@@ -351,11 +351,11 @@ test('the server drops the room’s sockets while a vote starts; after the recon
   const started = (await fetch(`${server.origin}/dev/rooms/${DROP_ROOM}/vote`, { method: 'POST' }).then((r) =>
     r.json()
   )) as { data: { id: number; options: unknown[] } }
-  await waitFor(() => socket.isOpen && details.count >= 1, 10000)
+  await waitFor(() => socket.isOpen && details.count >= 1)
   details.restore()
   // the viewer sees the vote that started while the room's sockets were down, with its options
   const vote = () => stageFor(DROP_ROOM).stores.vote as unknown as VoteStore
-  await waitFor(() => vote()?.vote?.id === started.data.id && $('.act-card--vote'), 10000)
+  await waitFor(() => vote()?.vote?.id === started.data.id && $('.act-card--vote'))
   expect($('.activities')?.dataset.front).toBe('vote')
   expect($$('.act-vote__option')).toHaveLength(started.data.options.length)
 })
@@ -371,7 +371,7 @@ test('a push waits for the player’s measured latency before it shows', async (
   try {
     expect(latencyDelayMs()).toBe(1500)
     await demo('/quiz')
-    await waitFor(() => store<QuizStore>('quiz')?.quiz?.id !== before && store<QuizStore>('quiz')?.quiz?.id, 10000)
+    await waitFor(() => store<QuizStore>('quiz')?.quiz?.id !== before && store<QuizStore>('quiz')?.quiz?.id)
     expect(atArrival).toBe(before)
   } finally {
     off()
