@@ -159,7 +159,8 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
       })
     )
     const line =
-      v && `${v.t.toFixed(2)} rs${v.readyState} ${JSON.stringify(v.buffered)} ${v.player} (${tracks.join('; ')})`
+      v &&
+      `${v.t.toFixed(2)} rs${v.readyState}${v.paused ? ' paused' : ''} ${JSON.stringify(v.buffered)} ${v.player} (${tracks.join('; ')})`
     // a second like the one before adds nothing: a picture stuck from the start shows how it got there
     if (line && !samples.at(-1)?.endsWith(line)) samples.push(`played ${played.toFixed(1)} at ${line}`)
   }

@@ -26,6 +26,7 @@ class FakeHls {
     BUFFER_APPENDED: 'bufferAppended',
     FRAG_BUFFERED: 'fragBuffered',
     LEVEL_LOADED: 'levelLoaded',
+    MEDIA_ATTACHED: 'mediaAttached',
     ERROR: 'error'
   }
   static ErrorTypes = { NETWORK_ERROR: 'networkError', MEDIA_ERROR: 'mediaError' }
@@ -51,6 +52,16 @@ class FakeHls {
   }
   on(event: string, l: Listener) {
     this.listeners.set(event, [...(this.listeners.get(event) || []), l])
+  }
+  once(event: string, l: Listener) {
+    const one: Listener = (...args) => {
+      this.listeners.set(
+        event,
+        (this.listeners.get(event) || []).filter((x) => x !== one)
+      )
+      l(...args)
+    }
+    this.on(event, one)
   }
   emit(event: string, data: unknown = {}) {
     for (const l of this.listeners.get(event) || []) l(event, data)
@@ -333,5 +344,60 @@ describe('a live picture waiting before a hole (WebKit after the jump to the edg
       expect([what, video.currentTime]).toEqual([what, t])
       host.unmount()
     }
+  })
+})
+
+describe('a new Media Source for the playing picture: it plays on once attached (the new source paused the element)', () => {
+  /** A live stream playing at `t`; the watch's clock is the fake one. */
+  async function playingLive(t: number) {
+    jest.useFakeTimers()
+    const video = new FakeVideo()
+    const mounted = mount(video, { live: true })
+    await settle()
+    await video.play()
+    video.currentTime = t
+    return { video, hls: FakeHls.made[0], ...mounted }
+  }
+  const wait = (ms: number) => run(() => void jest.advanceTimersByTime(ms))
+  /** The media element's load algorithm as a new source runs it: paused, with no `pause` event, and no data yet. */
+  const newSource = (video: FakeVideo) => {
+    video.paused = true
+    video.readyState = 0
+  }
+
+  test('a track starved past a discontinuity (WebKit): a new Media Source from just past its data after STARVED_WAIT_MS, and play once it is attached', async () => {
+    const { video, hls, host } = await playingLive(32.09)
+    video.readyState = 1
+    hls.emit(FakeHls.Events.BUFFER_APPENDED, {
+      timeRanges: { audio: timeRanges([30, 32.09]), video: timeRanges([30.08, 36.08]) }
+    })
+    wait(500)
+    expect(hls.calls).not.toContain('detachMedia') // a track may run ahead of the other for a moment
+    wait(250)
+    expect(hls.calls.slice(-3)).toEqual(['detachMedia', 'attachMedia', expect.stringMatching(/^startLoad 32\.19/)])
+    newSource(video)
+    wait(1000)
+    expect(video.paused).toBe(true) // nothing to play before the new Media Source is there
+    run(() => hls.emit(FakeHls.Events.MEDIA_ATTACHED))
+    expect(video.paused).toBe(false)
+    host.unmount()
+  })
+
+  test('a media error: recovered once, and the picture that was playing plays once attached; a paused one stays paused', async () => {
+    const { video, hls, host } = await playingLive(40)
+    run(() => hls.emit(FakeHls.Events.ERROR, { type: FakeHls.ErrorTypes.MEDIA_ERROR, fatal: true }))
+    expect(hls.calls.at(-1)).toBe('recoverMediaError')
+    newSource(video)
+    run(() => hls.emit(FakeHls.Events.MEDIA_ATTACHED))
+    expect(video.paused).toBe(false)
+    host.unmount()
+
+    const paused = await playingLive(40)
+    paused.video.pause()
+    run(() => paused.hls.emit(FakeHls.Events.ERROR, { type: FakeHls.ErrorTypes.MEDIA_ERROR, fatal: true }))
+    expect(paused.hls.calls.at(-1)).toBe('recoverMediaError')
+    run(() => paused.hls.emit(FakeHls.Events.MEDIA_ATTACHED))
+    expect(paused.video.paused).toBe(true)
+    paused.host.unmount()
   })
 })

@@ -258,6 +258,16 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   instance.on(Hls.Events.BUFFER_APPENDED, (_e, data) => {
     tracks = data.timeRanges
   })
+  /**
+   * A new Media Source for the playing picture (a starved track's, a media error's): the new source pauses the element
+   * (the media element's load algorithm), and its `autoplay` waits for HAVE_ENOUGH_DATA, which a starved WebKit may
+   * never reach. On a loaded machine WebKitGTK stood paused at readyState 3 with 2 s of both tracks buffered for
+   * minutes, and every watch here leaves a paused picture alone. It plays on once the new Media Source is attached.
+   */
+  const playOnAttached = () =>
+    instance.once(Hls.Events.MEDIA_ATTACHED, () => {
+      if (!s.disposed()) s.video.play().catch(() => undefined)
+    })
   /** The picture to the live edge (hls.js's target behind it) when that is more than `margin` seconds ahead. */
   const toEdge = (margin: number) => {
     const edge = instance.liveSyncPosition
@@ -309,6 +319,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
     starvedSince = 0
     recoveredAt = now
     tracks = {}
+    playOnAttached()
     instance.detachMedia()
     instance.attachMedia(s.video)
     instance.startLoad(restart)
@@ -344,6 +355,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
       const manifest = /^manifest/i.test(String(data.details))
       s.retry.fail(() => (manifest ? instance.loadSource(s.source) : instance.startLoad(-1)))
     } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR && mediaErrors++ === 0) {
+      if (!s.video.paused) playOnAttached()
       instance.recoverMediaError()
     } else if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
       s.reload() // the source again, from a new player
