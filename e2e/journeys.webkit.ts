@@ -90,7 +90,10 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
   // buffered range is where all of them hold data): home and the room are one document
   await b.execute(() => {
     const w = window as unknown as { __tracks: { type: string; buffer: SourceBuffer }[] }
-    const add = MediaSource.prototype.addSourceBuffer
+    const add = Object.getOwnPropertyDescriptor(MediaSource.prototype, 'addSourceBuffer')!.value as (
+      this: MediaSource,
+      type: string
+    ) => SourceBuffer
     w.__tracks = []
     MediaSource.prototype.addSourceBuffer = function (this: MediaSource, type: string) {
       const buffer = add.call(this, type)
