@@ -230,21 +230,22 @@ test('a player that goes tears its stream down: hls.js destroyed, the video empt
   expect(video.loads).toBe(1)
 })
 
-describe('a live picture waiting before a hole (WebKit after the jump to the edge or a new Media Source) or at a fragment’s tail', () => {
-  /** A live stream playing and waiting at `t` (readyState 1) with `ranges` buffered; the watch's clock is the fake one. */
-  async function waitingLive(t: number, ranges: Array<[number, number]>, extra: Partial<EngineOptions> = {}) {
-    jest.useFakeTimers()
-    const video = new FakeVideo()
-    const mounted = mount(video, { live: true, ...extra })
-    await settle()
-    await video.play()
-    video.readyState = 1
-    video.currentTime = t
-    video.buffered = timeRanges(...ranges)
-    return { video, ...mounted }
-  }
-  const wait = (ms: number) => run(() => void jest.advanceTimersByTime(ms))
+/** A live stream playing and waiting at `t` (readyState 1) with `ranges` buffered; the watch's clock is the fake one. */
+async function waitingLive(t: number, ranges: Array<[number, number]>, extra: Partial<EngineOptions> = {}) {
+  jest.useFakeTimers()
+  const video = new FakeVideo()
+  const mounted = mount(video, { live: true, ...extra })
+  await settle()
+  await video.play()
+  video.readyState = 1
+  video.currentTime = t
+  video.buffered = timeRanges(...ranges)
+  return { video, hls: FakeHls.made[0], ...mounted }
+}
+/** The fake clock on by `ms`, the engine's watch with it. */
+const wait = (ms: number) => run(() => void jest.advanceTimersByTime(ms))
 
+describe('a live picture waiting before a hole (WebKit after the jump to the edge or a new Media Source) or at a fragment’s tail', () => {
   test('goes on just past a hole of 1 s after HOLE_WAIT_MS at the same playhead, not before', async () => {
     const { video, host } = await waitingLive(154.83, [
       [119.72, 122.3],
@@ -348,17 +349,6 @@ describe('a live picture waiting before a hole (WebKit after the jump to the edg
 })
 
 describe('a new Media Source for the playing picture: it plays on once attached (the new source paused the element)', () => {
-  /** A live stream playing at `t`; the watch's clock is the fake one. */
-  async function playingLive(t: number) {
-    jest.useFakeTimers()
-    const video = new FakeVideo()
-    const mounted = mount(video, { live: true })
-    await settle()
-    await video.play()
-    video.currentTime = t
-    return { video, hls: FakeHls.made[0], ...mounted }
-  }
-  const wait = (ms: number) => run(() => void jest.advanceTimersByTime(ms))
   /** The media element's load algorithm as a new source runs it: paused, with no `pause` event, and no data yet. */
   const newSource = (video: FakeVideo) => {
     video.paused = true
@@ -366,8 +356,7 @@ describe('a new Media Source for the playing picture: it plays on once attached 
   }
 
   test('a track starved past a discontinuity (WebKit): a new Media Source from just past its data after STARVED_WAIT_MS, and play once it is attached', async () => {
-    const { video, hls, host } = await playingLive(32.09)
-    video.readyState = 1
+    const { video, hls, host } = await waitingLive(32.09, [[30.08, 32.09]])
     hls.emit(FakeHls.Events.BUFFER_APPENDED, {
       timeRanges: { audio: timeRanges([30, 32.09]), video: timeRanges([30.08, 36.08]) }
     })
@@ -384,7 +373,7 @@ describe('a new Media Source for the playing picture: it plays on once attached 
   })
 
   test('a media error: recovered once, and the picture that was playing plays once attached; a paused one stays paused', async () => {
-    const { video, hls, host } = await playingLive(40)
+    const { video, hls, host } = await waitingLive(40, [[30, 40]])
     run(() => hls.emit(FakeHls.Events.ERROR, { type: FakeHls.ErrorTypes.MEDIA_ERROR, fatal: true }))
     expect(hls.calls.at(-1)).toBe('recoverMediaError')
     newSource(video)
@@ -392,7 +381,7 @@ describe('a new Media Source for the playing picture: it plays on once attached 
     expect(video.paused).toBe(false)
     host.unmount()
 
-    const paused = await playingLive(40)
+    const paused = await waitingLive(40, [[30, 40]])
     paused.video.pause()
     run(() => paused.hls.emit(FakeHls.Events.ERROR, { type: FakeHls.ErrorTypes.MEDIA_ERROR, fatal: true }))
     expect(paused.hls.calls.at(-1)).toBe('recoverMediaError')
