@@ -25,7 +25,7 @@ import { clearToken } from '@/core/token'
 import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import { countRequests, demoLogin, useReferenceServer } from '../../support/reference-server'
+import { countRequests, demoLogin, holdAnswers, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 import { SEED_IDS } from '../../../../server/db/seed-ids'
 
@@ -335,6 +335,37 @@ test('entering asks for the six activities’ details one call a task, not six i
     ])
   } finally {
     calls.restore()
+  }
+})
+
+test('a red packet pushed while an entering viewer’s details are on their way stays in front with its 抢红包: the details asked before it neither put the last packet back nor bring the running vote in front of it', async () => {
+  logout()
+  const LATE = SEED_IDS.rooms.onAirLandscape // a room no other test here opens
+  const demoIn = (path: string) =>
+    fetch(`${server.origin}/dev/rooms/${LATE}${path}`, { method: 'POST' }).then(
+      (r) => r.json() as Promise<{ code: number; data: any }>
+    )
+  const last = await demoIn('/redpack?total=20&count=2') // the packet the details will name
+  await demoIn('/vote')
+  // a slow network: the details reach the server at once, and their answers come after the push below
+  const held = holdAnswers(/living\/(activity\/(redpack|lottery|puzzle|vote)\/detail|activity\/rain|goods)$/)
+  try {
+    await t.mount(ActivityStage, { props: { roomId: LATE } })
+    await waitFor(() => roomSocket(LATE)?.isOpen)
+    const packet = await demoIn('/redpack?total=60&count=3')
+    expect(packet.data.id).not.toBe(last.data.id)
+    const redpack = () => stageFor(LATE).stores.redpack as unknown as RedpackStore | undefined
+    await waitFor(() => redpack()?.redpack?.id === packet.data.id && $('.act-card--redpack .act-redpack__draw'))
+    held.release()
+    // the vote the details found comes in behind the packet, as a chip
+    await waitFor(() => stageFor(LATE).visible.includes('vote'))
+    expect(stageFor(LATE).visible).toEqual(['redpack', 'vote'])
+    expect($('.activities')?.dataset.front).toBe('redpack')
+    expect(redpack()?.redpack?.id).toBe(packet.data.id)
+    expect($('.act-card--redpack .act-redpack__draw')).not.toBeNull()
+  } finally {
+    held.release()
+    held.restore()
   }
 })
 

@@ -102,6 +102,8 @@ export class StageStore {
   private queue: { at: number; type: StagePush; data: PushDataMap[StagePush] }[] = []
   private ticker: unknown = null
   private loading = new Map<ActivityKind, Promise<ActivityStore>>()
+  /** Pushes delivered so far, by kind: a detail asked for before one of them is older than what it brought. */
+  private pushes: Partial<Record<ActivityKind, number>> = {}
   readonly context: StageContext
 
   constructor(
@@ -185,9 +187,14 @@ export class StageStore {
    * running ones not on the stage yet come in front together, in DETAILS' order, once every module is in: a late
    * joiner's cards do not swap places as their modules arrive one by one. The calls go out one a task: sent together
    * (six, as the video starts) they made one long task of the request core's work, about 20 ms on a slow machine.
+   * A push that comes while the details are on their way is newer than they are: its kind's detail is dropped (it
+   * would put back what the push replaced: the last red packet over the new one), and what it surfaced stays in
+   * front of the ones found here.
    */
   async refresh(): Promise<void> {
     const viewer = this.context.userId()
+    const pushesBefore = { ...this.pushes }
+    const pushedSince = (kind: ActivityKind) => (this.pushes[kind] ?? 0) !== (pushesBefore[kind] ?? 0)
     const found = await Promise.all(
       DETAILS.map(async ([kind, fetch], i) => {
         if (i > 0) await nextTask()
@@ -198,13 +205,16 @@ export class StageStore {
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))
-        if (!store) return null
+        if (!store || pushedSince(kind)) return null
         store.applyDetail(res.data)
         return running ? kind : null
       })
     )
     const fresh = found.filter((k): k is ActivityKind => k !== null && !this.order.includes(k))
-    if (fresh.length) this.surface(...fresh)
+    if (!fresh.length) return
+    const pushed = this.order.filter(pushedSince)
+    this.surface(...fresh)
+    if (pushed.length) this.surface(...pushed)
   }
 
   /** The module's store, loading the module first. */
@@ -253,6 +263,7 @@ export class StageStore {
   async deliver(type: string, data: unknown): Promise<void> {
     const kind = (PUSH_KIND as Partial<Record<string, ActivityKind>>)[type]
     if (!kind) return
+    this.pushes[kind] = (this.pushes[kind] ?? 0) + 1
     const store = await this.load(kind)
     if (store.applyPush(type, data)) this.surface(kind)
   }
