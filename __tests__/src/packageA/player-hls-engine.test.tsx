@@ -389,4 +389,43 @@ describe('a new Media Source for the playing picture: it plays on once attached 
     expect(paused.video.paused).toBe(true)
     paused.host.unmount()
   })
+
+  /** A media error on a playing picture, recovered: the new Media Source attached. */
+  const recovered = async () => {
+    const live = await waitingLive(40, [[30, 40]])
+    live.video.fire('canplay') // the start's, long gone by
+    run(() => live.hls.emit(FakeHls.Events.ERROR, { type: FakeHls.ErrorTypes.MEDIA_ERROR, fatal: true }))
+    newSource(live.video)
+    return live
+  }
+
+  test('a play at the attach that did not take (the element paused again): it plays at the new source’s first canplay', async () => {
+    const { video, hls, host } = await recovered()
+    const plays = jest.spyOn(video, 'play')
+    run(() => hls.emit(FakeHls.Events.MEDIA_ATTACHED))
+    expect(plays).toHaveBeenCalledTimes(1)
+    video.paused = true // as WebKitGTK left it under load: paused at readyState 3, its data there
+    video.readyState = 3
+    await act(async () => video.fire('canplay'))
+    expect(plays).toHaveBeenCalledTimes(2)
+    expect(video.paused).toBe(false)
+    await act(async () => video.fire('canplay')) // once: a later canplay is the picture's own
+    expect(plays).toHaveBeenCalledTimes(2)
+    host.unmount()
+  })
+
+  test('a play the browser refuses after the new source offers 点击播放, not 网络不给力 for good; one a new source interrupted (AbortError) is no refusal', async () => {
+    const refused = await recovered()
+    refused.video.refusePlay = true
+    await act(async () => refused.hls.emit(FakeHls.Events.MEDIA_ATTACHED))
+    expect(refused.seen.state).toBe('needs-tap')
+    refused.host.unmount()
+
+    const interrupted = await recovered()
+    interrupted.seen.state = 'stalled'
+    jest.spyOn(interrupted.video, 'play').mockRejectedValue(new DOMException('interrupted', 'AbortError'))
+    await act(async () => interrupted.hls.emit(FakeHls.Events.MEDIA_ATTACHED))
+    expect(interrupted.seen.state).toBe('stalled')
+    interrupted.host.unmount()
+  })
 })

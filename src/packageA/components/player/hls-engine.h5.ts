@@ -217,6 +217,8 @@ export interface HlsSession {
   heights: (heights: number[]) => void
   playingHeight: (height: number) => void
   state: (state: PlayerState) => void
+  /** plays the video; a refusal offers 点击播放 (the engine hook's own start) */
+  play: () => void
   /** the source again, from a new player */
   reload: () => void
 }
@@ -262,11 +264,15 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
    * A new Media Source for the playing picture (a starved track's, a media error's): the new source pauses the element
    * (the media element's load algorithm), and its `autoplay` waits for HAVE_ENOUGH_DATA, which a starved WebKit may
    * never reach. On a loaded machine WebKitGTK stood paused at readyState 3 with 2 s of both tracks buffered for
-   * minutes, and every watch here leaves a paused picture alone. It plays on once the new Media Source is attached.
+   * minutes, and every watch here leaves a paused picture alone. It plays on once the new Media Source is attached,
+   * and again at its first `canplay` if it stands paused there (a play() at the attach did not always take in WebKitGTK
+   * under load); a refused play offers 点击播放, as at the start.
    */
   const playOnAttached = () =>
     instance.once(Hls.Events.MEDIA_ATTACHED, () => {
-      if (!s.disposed()) s.video.play().catch(() => undefined)
+      if (s.disposed()) return
+      s.play()
+      s.video.addEventListener('canplay', () => s.video.paused && s.play(), { once: true })
     })
   /** The picture to the live edge (hls.js's target behind it) when that is more than `margin` seconds ahead. */
   const toEdge = (margin: number) => {

@@ -102,8 +102,9 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
 
     const tryPlay = () => {
       if (disposed) return
-      video.play().catch(() => {
-        if (disposed) return
+      video.play().catch((e: unknown) => {
+        // an AbortError is a play interrupted by a new source (a restart, a quality), which plays it again: no refusal
+        if (disposed || (e as Error | null)?.name === 'AbortError') return
         events().state((s) => (s === 'playing' ? s : 'needs-tap'))
         session?.rest()
       })
@@ -268,6 +269,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
           heights: (h) => events().heights(h),
           playingHeight: (h) => events().playingHeight(h),
           state: (s) => events().state(s),
+          play: tryPlay,
           reload: () => events().reload()
         })
       })
