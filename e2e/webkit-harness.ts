@@ -93,6 +93,9 @@ export function webkitSuite({ server: withServer = true }: { server?: boolean } 
       port,
       logLevel: 'error',
       connectionRetryCount: 1,
+      // a call the browser does not answer fails within a minute (WebdriverIO's default waits 2 minutes, and the
+      // HTTP client's own limit 5), naming the call
+      connectionRetryTimeout: 60000,
       capabilities: {
         browserName: 'MiniBrowser',
         // W3C classic only: WebKitGTK's driver has no WebDriver BiDi to offer
@@ -107,7 +110,11 @@ export function webkitSuite({ server: withServer = true }: { server?: boolean } 
     await s.browser.setWindowSize(390, 844)
   })
   after(async () => {
-    await s.browser?.deleteSession().catch(() => undefined)
+    // a browser that no longer answers is ended with its driver below
+    await Promise.race([
+      s.browser?.deleteSession().catch(() => undefined),
+      new Promise((done) => setTimeout(done, 10000).unref())
+    ])
     await stop(driver)
     await stop(xvfb)
     await s.server?.stop()
