@@ -379,19 +379,22 @@ test('播放信息 (更多) tells the latency, the 清晰度 playing, the buffer
   await page.click('.player__more')
   await page.click('.player__info')
   await page.waitForSelector('.player-info__row')
-  const rows = Object.fromEntries(
-    await page.$$eval('.player-info__row', (els) =>
-      els.map((e) => [e.getAttribute('data-info'), e.querySelector('.player-info__value')?.textContent])
-    )
+  // the panel, and the live window's end minus the position read at the same moment: the panel tells the stream's own
+  // latency (to the second it refreshes in), whatever a busy machine's stalls made it. A jump to the edge between two
+  // of its refreshes (a picture too far behind for hls.js's catch-up) is read again at the next
+  const [rows] = await eventually(
+    async () => {
+      const read = Object.fromEntries(
+        await page.$$eval('.player-info__row', (els) =>
+          els.map((e) => [e.getAttribute('data-info'), e.querySelector('.player-info__value')?.textContent])
+        )
+      )
+      return [read, await behindLive(page)] as const
+    },
+    ([read, at]) => Math.abs(Number.parseFloat(read['延迟'] ?? '') - at) < 1,
+    'the panel’s 延迟 within a second of how far behind the picture is'
   )
-  // the live window's end minus the position, read here at the same moment: the panel tells the stream's own latency
-  // (to the second it refreshes in), whatever a busy machine's stalls made it
-  const behind = await behindLive(page)
   assert.match(rows['延迟'] || '', /^\d+\.\d 秒$/)
-  assert.ok(
-    Math.abs(Number.parseFloat(rows['延迟']) - behind) < 1,
-    `${rows['延迟']} shown, ${behind.toFixed(2)} s behind`
-  )
   assert.match(rows['清晰度'] || '', /^自动（播放 (360|720)P）$/)
   assert.match(rows['缓冲'] || '', /^\d+\.\d 秒$/)
   assert.match(rows['丢帧'] || '', /^\d+ \/ \d+$/)

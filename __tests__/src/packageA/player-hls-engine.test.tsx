@@ -12,7 +12,7 @@ import { AUTO, qualityPreference } from '@/packageA/components/player/quality'
 import { resumePosition } from '@/packageA/components/player/resume'
 import { SAVE_EVERY_MS } from '@/packageA/components/player/rules'
 import { useHlsEngine, type EngineOptions } from '@/packageA/components/player/use-hls-engine.h5'
-import { HOLE_JUMP_SECONDS } from '@/packageA/components/player/web-stream'
+import { DRIFT_WAIT_MS, HOLE_JUMP_SECONDS } from '@/packageA/components/player/web-stream'
 import { FakeVideo, timeRanges } from '../support/fake-video'
 import { renderHook, run } from '../support/hook-host'
 
@@ -41,7 +41,12 @@ class FakeHls {
   latency = 0
   liveSyncPosition: number | null = null
   /** the live playlist as hls.js last loaded it: its fragments' times and where the stream ends */
-  latestLevelDetails: { fragments: Array<{ start: number; end: number }>; edge: number } | null = null
+  latestLevelDetails: {
+    fragments: Array<{ start: number; end: number }>
+    edge: number
+    targetduration?: number
+  } | null = null
+  targetLatency: number | null = null
   config: Record<string, unknown>
   calls: string[] = []
   destroyed = false
@@ -343,6 +348,45 @@ describe('a live picture waiting before a hole (WebKit after the jump to the edg
       playlist(edge)
       wait(3000)
       expect([what, video.currentTime]).toEqual([what, t])
+      host.unmount()
+    }
+  })
+})
+
+describe('a live picture too far behind the edge for hls.js to catch up (a start on a loaded machine left one 6.4 s behind)', () => {
+  /** Playing 6.4 s behind a 1.5 s target with 2 s segments: hls.js's 1.1x acts only under 1.5 + 1.5 + 2 = 5 s. */
+  const drifting = async (latency: number, extra: Partial<EngineOptions> = {}) => {
+    const live = await waitingLive(100, [[99, 110]], extra)
+    live.video.readyState = 4
+    live.hls.latestLevelDetails = { fragments: [], edge: 100 + latency, targetduration: 2 }
+    live.hls.targetLatency = 1.5
+    live.hls.latency = latency
+    live.hls.liveSyncPosition = 100 + latency - 1.5
+    return live
+  }
+
+  test('goes to the edge once it has played there for DRIFT_WAIT_MS', async () => {
+    const { video, host } = await drifting(6.4)
+    wait(250 + DRIFT_WAIT_MS - 250) // first seen at the first look, 250 ms in
+    expect(video.currentTime).toBe(100)
+    wait(250)
+    expect(video.currentTime).toBeCloseTo(104.9, 5)
+    host.unmount()
+  })
+
+  test('stays where hls.js catches up itself, where the viewer chose the past, while paused or waiting, and on demand', async () => {
+    const stays: Array<[string, number, Partial<EngineOptions>, (v: FakeVideo) => void]> = [
+      ['within hls.js’s range', 4.9, {}, () => undefined],
+      ['the viewer chose the past', 6.4, { followsEdge: () => false }, () => undefined],
+      ['paused', 6.4, {}, (v) => v.pause()],
+      ['waiting', 6.4, {}, (v) => (v.readyState = 2)],
+      ['on demand', 6.4, { live: false }, () => undefined]
+    ]
+    for (const [what, latency, extra, set] of stays) {
+      const { video, host } = await drifting(latency, extra)
+      set(video)
+      wait(3 * DRIFT_WAIT_MS)
+      expect([what, video.currentTime]).toEqual([what, 100])
       host.unmount()
     }
   })

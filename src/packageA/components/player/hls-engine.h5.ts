@@ -5,7 +5,7 @@ import { TIMESHIFT_MIN_SECONDS, type PlayerState } from './play-state'
 import { levelFor, qualityPreference } from './quality'
 import type { Rendition } from './renditions'
 import type { Retry } from './rules'
-import { announcedWindow, holeAhead, liveSource, shiftWindow, starvedRestart, tailSkip } from './web-stream'
+import * as stream from './web-stream'
 
 /**
  * H5 only (index.h5.tsx and use-hls-engine.h5.ts; the mini-program's <video> loads its own stream): hls.js, loaded on
@@ -51,21 +51,6 @@ const MAX_BUFFER_SECONDS = 600
  * target goes back to the stream's own hold-back and hls.js catches up at up to 1.1x (10 s of play gains 1 s).
  */
 const CALM_AFTER_STALL_MS = 10000
-/**
- * A picture waiting while one track holds a second or more past the playhead and another nothing (web-stream.ts,
- * starvedRestart: WebKit's Media Source dropping the audio after a discontinuity) is looked for every STARVED_CHECK_MS;
- * seen for STARVED_WAIT_MS (an append of one track runs ahead of the other's for a moment only), the media gets a new
- * Media Source that starts just past the starved track's data, at most once in STARVED_RECOVER_EVERY_MS.
- */
-const STARVED_CHECK_MS = 250
-const STARVED_WAIT_MS = 500
-const STARVED_RECOVER_EVERY_MS = 3000
-/** How long a live picture waits before a hole, at the same playhead, before it goes on past it (holeAhead). */
-const HOLE_WAIT_MS = 1000
-/** How long a live picture waits at a fragment's tail hls.js will not load past (tailSkip) before it goes on. */
-const TAIL_WAIT_MS = 500
-/** A live playlist loaded this recently says the network answers: a low-latency one reloads at every part (0.5 s). */
-const PLAYLIST_FRESH_MS = 2000
 
 /**
  * Live: low-latency HLS where the stream has parts (hls.js then plays PART-HOLD-BACK behind the edge, about 1.5 s, and
@@ -113,16 +98,16 @@ export function applyPreferredLevel(hls: HlsInstance) {
   }
 }
 
-/** The time-shift window (seconds) each live stream's master playlist named (web-stream.ts, announcedWindow). */
+/** The time-shift window (seconds) each live stream's master playlist named (web-ts, announcedWindow). */
 const windows = new WeakMap<HlsInstance, number>()
-export function keepWindow(hls: HlsInstance, sessionData: Parameters<typeof announcedWindow>[0]) {
-  const seconds = announcedWindow(sessionData)
+export function keepWindow(hls: HlsInstance, sessionData: Parameters<typeof stream.announcedWindow>[0]) {
+  const seconds = stream.announcedWindow(sessionData)
   if (seconds !== null) windows.set(hls, seconds)
 }
 /** That window on the wall clock and in media time, from the fragments hls.js has loaded; null without one. */
 export function namedWindow(hls: HlsInstance | null, fragments: DatedFragment[]) {
   const seconds = hls ? windows.get(hls) : undefined
-  return seconds && seconds >= TIMESHIFT_MIN_SECONDS ? shiftWindow(fragments, seconds) : null
+  return seconds && seconds >= TIMESHIFT_MIN_SECONDS ? stream.shiftWindow(fragments, seconds) : null
 }
 
 /** The first frame is up: 自动 may choose any rendition now. */
@@ -156,7 +141,7 @@ export function prefetchStream(src: string): void {
         keepWindow(instance, data.sessionData)
         applyPreferredLevel(instance)
       })
-      instance.loadSource(liveSource(src, null))
+      instance.loadSource(stream.liveSource(src, null))
       return instance
     })
     .catch(() => null)
@@ -202,7 +187,7 @@ export const webEngine: HlsEngine = {
 /** One stream's hls.js, as the engine hook (use-hls-engine.h5.ts) attaches it to the video, and what it tells back. */
 export interface HlsSession {
   video: HTMLVideoElement
-  /** the playlist it loads: a live stream's edge or a time-shift stream (web-stream.ts, liveSource), or the video */
+  /** the playlist it loads: a live stream's edge or a time-shift stream (web-ts, liveSource), or the video */
   source: string
   /** the instance prefetchStream started (its playlist loading already), or null for a new one */
   early: HlsInstance | null
@@ -248,7 +233,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   if (instance.levels?.length) s.heights(instance.levels.map((l) => l.height))
   instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
   instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => s.playingHeight(instance.levels[data.level]?.height || 0))
-  // A picture waiting on a starved track, not on the network (web-stream.ts, starvedRestart): in WebKit the audio
+  // A picture waiting on a starved track, not on the network (web-ts, starvedRestart): in WebKit the audio
   // SourceBuffer keeps nothing appended after a discontinuity, so the element waits at the end of its audio for
   // good while hls.js, which has the next seconds of video, waits for the element; the jump to the edge below
   // then only moved the wait seconds past the buffer. A new Media Source (hls.js's detach and attach, as its
@@ -281,21 +266,21 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   }
   /** The video plays but has no picture to go on with: what the starved track's and the hole's watches look into. */
   const waiting = () => !s.video.paused && s.video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
-  const starved = () => (waiting() ? starvedRestart(tracks, s.video.currentTime) : null)
-  // A live picture waiting before a hole (web-stream.ts, holeAhead), still there after HOLE_WAIT_MS at the same
+  const starved = () => (waiting() ? stream.starvedRestart(tracks, s.video.currentTime) : null)
+  // A live picture waiting before a hole (web-ts, holeAhead), still there after HOLE_WAIT_MS at the same
   // playhead (hls.js jumps the holes it can within a poll or two): it goes on past the hole, where the stream plays.
-  // One waiting at the tail of a fragment that hls.js will not load past (web-stream.ts, tailSkip), after TAIL_WAIT_MS
+  // One waiting at the tail of a fragment that hls.js will not load past (web-ts, tailSkip), after TAIL_WAIT_MS
   // (hls.js would wait seconds): it goes on from the fragment's end. Only while the playlist keeps coming (a stuck
   // load, not an outage: in an outage nothing past the tail would come either, and hls.js's retries are its own).
   let playlistAt = 0
   instance.on(Hls.Events.LEVEL_LOADED, () => (playlistAt = s.now()))
   const aheadOf = (v: HTMLVideoElement, now: number): [to: number, afterMs: number] | null => {
-    const hole = holeAhead(v.buffered, v.currentTime)
-    if (hole !== null) return [hole, HOLE_WAIT_MS]
+    const hole = stream.holeAhead(v.buffered, v.currentTime)
+    if (hole !== null) return [hole, stream.HOLE_WAIT_MS]
     const details = instance.latestLevelDetails
-    if (!details || now - playlistAt > PLAYLIST_FRESH_MS) return null
-    const tail = tailSkip(v.buffered, v.currentTime, details.fragments, details.edge)
-    return tail === null ? null : [tail, TAIL_WAIT_MS]
+    if (!details || now - playlistAt > stream.PLAYLIST_FRESH_MS) return null
+    const tail = stream.tailSkip(v.buffered, v.currentTime, details.fragments, details.edge)
+    return tail === null ? null : [tail, stream.TAIL_WAIT_MS]
   }
   let aheadSince = 0
   let aheadAt = -1
@@ -312,16 +297,32 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
       v.currentTime = ahead[0]
     }
   }
+  // a live viewer at the edge, playing, too far behind for hls.js's catch-up (pastCatchUp) for DRIFT_WAIT_MS: to the edge
+  let driftSince = 0
+  const catchUp = (now: number) => {
+    const v = s.video
+    const details = instance.latestLevelDetails
+    const drifted =
+      s.live && s.followsEdge() && !v.paused && v.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA && !!details
+    if (!drifted || !stream.pastCatchUp(instance.latency, instance.targetLatency ?? 0, details.targetduration))
+      driftSince = 0
+    else if (!driftSince) driftSince = now
+    else if (now - driftSince >= stream.DRIFT_WAIT_MS && now - recoveredAt >= stream.STARVED_RECOVER_EVERY_MS) {
+      driftSince = 0
+      toEdge(1)
+    }
+  }
   const starvedWatch = setInterval(() => {
     const now = s.now()
     const restart = starved()
     if (restart === null) {
       starvedSince = 0
       goAhead(now)
+      catchUp(now)
       return
     }
     starvedSince ||= now
-    if (now - starvedSince < STARVED_WAIT_MS || now - recoveredAt < STARVED_RECOVER_EVERY_MS) return
+    if (now - starvedSince < stream.STARVED_WAIT_MS || now - recoveredAt < stream.STARVED_RECOVER_EVERY_MS) return
     starvedSince = 0
     recoveredAt = now
     tracks = {}
@@ -329,7 +330,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
     instance.detachMedia()
     instance.attachMedia(s.video)
     instance.startLoad(restart)
-  }, STARVED_CHECK_MS)
+  }, stream.STARVED_CHECK_MS)
   // a fragment arrived: the stream is back, whatever failed before; a live viewer who had not chosen the past
   // goes back to the edge (the outage put them behind it), after a fatal error and after a stall alike. Not
   // while a track is starved or its new Media Source starts: the edge would be as far out of the element's
@@ -337,7 +338,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   instance.on(Hls.Events.FRAG_BUFFERED, () => {
     const failing = s.retry.failing
     if (!failing && !s.stall.stalled) return
-    if (starved() !== null || s.now() - recoveredAt < STARVED_RECOVER_EVERY_MS) return
+    if (starved() !== null || s.now() - recoveredAt < stream.STARVED_RECOVER_EVERY_MS) return
     s.stall.stalled = false
     if (failing) s.retry.succeed()
     if (s.live && s.followsEdge()) toEdge(3)

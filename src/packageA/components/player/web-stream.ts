@@ -222,3 +222,31 @@ export function playbackInfo(
   if (!live && Number.isFinite(video.duration)) rows.push({ label: '时长', value: formatDuration(video.duration) })
   return rows
 }
+
+/** How long a live picture plays past hls.js's catch-up range (pastCatchUp) before it goes to the edge. */
+export const DRIFT_WAIT_MS = 2000
+
+/**
+ * A picture waiting while one track holds a second or more past the playhead and another nothing (starvedRestart: WebKit's Media Source dropping the audio after a discontinuity) is looked for every STARVED_CHECK_MS;
+ * seen for STARVED_WAIT_MS (an append of one track runs ahead of the other's for a moment only), the media gets a new
+ * Media Source that starts just past the starved track's data, at most once in STARVED_RECOVER_EVERY_MS.
+ */
+export const STARVED_CHECK_MS = 250
+export const STARVED_WAIT_MS = 500
+export const STARVED_RECOVER_EVERY_MS = 3000
+/** How long a live picture waits before a hole, at the same playhead, before it goes on past it (holeAhead). */
+export const HOLE_WAIT_MS = 1000
+/** How long a live picture waits at a fragment's tail hls.js will not load past (tailSkip) before it goes on. */
+export const TAIL_WAIT_MS = 500
+/** A live playlist loaded this recently says the network answers: a low-latency one reloads at every part (0.5 s). */
+export const PLAYLIST_FRESH_MS = 2000
+
+/**
+ * A live picture too far behind for hls.js to catch up: its 1.1x rate acts only while the picture is less than one
+ * target duration further back than twice its target latency (hls.js's latency controller; further back counts as a
+ * viewer's own seek back), and nothing brings such a picture nearer. A start on a loaded machine left a 1.5 s stream
+ * 6.4 s behind the edge for good.
+ */
+export function pastCatchUp(latency: number, target: number, targetDuration: number): boolean {
+  return target > 0 && latency - target >= target + targetDuration
+}
