@@ -59,9 +59,10 @@ test('R1.6 paid rooms and playbacks say 付费 on home’s cards and on the list
     await page.goto(`${s.server.origin}/m2/pages/list/list?type=${type}`)
     await page.waitForSelector('.list-row')
     // until a paid one has been seen and the list stands at its end (three turns without moving: its last page
-    // loaded), at most 40 turns: a busy machine loads the next page later than a turn's wait
+    // loaded), for at most two minutes of turns: a busy machine loads the next page later than a turn's wait (40 turns
+    // once ran out before the paid room's page came)
     const paidSeen = () => [...seen[kind]].some(([id, paid]) => paid && truth[kind].has(id))
-    for (let i = 0, still = 0; i < 40 && !(paidSeen() && still >= 3); i++) {
+    for (let end = Date.now() + 120000, still = 0; Date.now() < end && !(paidSeen() && still >= 3);) {
       see(kind, await tagsOn(page, '.list-row', 'data-id'))
       await page.mouse.move(195, 400)
       still = (await wheelAndSettle(page, 800)) ? 0 : still + 1
