@@ -9,7 +9,6 @@ import { createElement } from 'react'
 import { runInAction } from 'mobx'
 import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
-import { DEFAULT_TIMEOUT } from '@/core/request'
 import { setToken } from '@/core/token'
 import { removeItem } from '@/platform/storage'
 import { acquireRoomSocket, releaseRoomSocket, roomSocket } from '@/core/socket'
@@ -21,7 +20,7 @@ import { GAP_MARKER_TEXT } from '@/packageA/components/danmaku/chat-message'
 import { liveStore } from '@/stores/live'
 import { normalizeUser, sessionStore } from '@/stores/session'
 import type { LoginResult } from '@/api/user'
-import { demoLogin, useReferenceServer } from '../support/reference-server'
+import { ANSWER_MS, demoLogin, useReferenceServer } from '../support/reference-server'
 import { waitFor, $$ } from '../support/dom'
 import { countRenders } from '../support/render-count'
 import { View } from '@tarojs/components'
@@ -61,13 +60,6 @@ function logIn() {
   setToken(login.access_token)
   sessionStore.setUser(normalizeUser(login.user)!)
 }
-
-/**
- * A send's answer, or the request core's own timeout, which the box then tells: what a send's wait allows for. A CI
- * run once had these tests' reference server, a lane's lower priority beside the stream-timing browser files, answer
- * sends after the 30 s the DOM helper waits by default.
- */
-const ANSWER_MS = DEFAULT_TIMEOUT + 10000
 
 const inject = (room: number, rate: number, seconds: number) =>
   fetch(`${server.origin}/dev/rooms/${room}/inject`, {
