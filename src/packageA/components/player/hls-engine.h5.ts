@@ -98,7 +98,7 @@ export function applyPreferredLevel(hls: HlsInstance) {
   }
 }
 
-/** The time-shift window (seconds) each live stream's master playlist named (web-ts, announcedWindow). */
+/** The time-shift window (seconds) each live stream's master playlist named (web-stream.ts, announcedWindow). */
 const windows = new WeakMap<HlsInstance, number>()
 export function keepWindow(hls: HlsInstance, sessionData: Parameters<typeof stream.announcedWindow>[0]) {
   const seconds = stream.announcedWindow(sessionData)
@@ -187,7 +187,7 @@ export const webEngine: HlsEngine = {
 /** One stream's hls.js, as the engine hook (use-hls-engine.h5.ts) attaches it to the video, and what it tells back. */
 export interface HlsSession {
   video: HTMLVideoElement
-  /** the playlist it loads: a live stream's edge or a time-shift stream (web-ts, liveSource), or the video */
+  /** the playlist it loads: a live stream's edge or a time-shift stream (web-stream.ts, liveSource), or the video */
   source: string
   /** the instance prefetchStream started (its playlist loading already), or null for a new one */
   early: HlsInstance | null
@@ -233,7 +233,7 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   if (instance.levels?.length) s.heights(instance.levels.map((l) => l.height))
   instance.on(Hls.Events.MANIFEST_PARSED, levelsKnown)
   instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => s.playingHeight(instance.levels[data.level]?.height || 0))
-  // A picture waiting on a starved track, not on the network (web-ts, starvedRestart): in WebKit the audio
+  // A picture waiting on a starved track, not on the network (web-stream.ts, starvedRestart): in WebKit the audio
   // SourceBuffer keeps nothing appended after a discontinuity, so the element waits at the end of its audio for
   // good while hls.js, which has the next seconds of video, waits for the element; the jump to the edge below
   // then only moved the wait seconds past the buffer. A new Media Source (hls.js's detach and attach, as its
@@ -267,9 +267,9 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
   /** The video plays but has no picture to go on with: what the starved track's and the hole's watches look into. */
   const waiting = () => !s.video.paused && s.video.readyState < HTMLMediaElement.HAVE_FUTURE_DATA
   const starved = () => (waiting() ? stream.starvedRestart(tracks, s.video.currentTime) : null)
-  // A live picture waiting before a hole (web-ts, holeAhead), still there after HOLE_WAIT_MS at the same
+  // A live picture waiting before a hole (web-stream.ts, holeAhead), still there after HOLE_WAIT_MS at the same
   // playhead (hls.js jumps the holes it can within a poll or two): it goes on past the hole, where the stream plays.
-  // One waiting at the tail of a fragment that hls.js will not load past (web-ts, tailSkip), after TAIL_WAIT_MS
+  // One waiting at the tail of a fragment that hls.js will not load past (web-stream.ts, tailSkip), after TAIL_WAIT_MS
   // (hls.js would wait seconds): it goes on from the fragment's end. Only while the playlist keeps coming (a stuck
   // load, not an outage: in an outage nothing past the tail would come either, and hls.js's retries are its own).
   let playlistAt = 0
