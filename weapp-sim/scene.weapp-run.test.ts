@@ -52,7 +52,7 @@ test('R4.7 R2.17: outside Moments the album has no tip and keeps 进入直播间
   assert.equal(timeline.title, ALBUM_TITLE)
   assert.equal(timeline.query, 'id=1')
   // the cover, cropped square as Moments shows it
-  assert.match(timeline.imageUrl, /\/img\/album\/1\.svg\?x-oss-process=image\/resize,w_400\/crop,mid,w_400,h_400$/)
+  assert.match(timeline.imageUrl, /\/img\/album\/1\.png\?x-oss-process=image\/resize,w_400\/crop,mid,w_400,h_400$/)
   sim.page.tap({ cls: 'album__live' })
   await sim.routed()
   assert.equal(sim.page.route, LIVE)

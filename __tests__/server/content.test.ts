@@ -25,7 +25,7 @@ test('R7.10 R3.26 index holds menu, notices, liveRooms, streamers, topPlaybacks,
   assert.ok(d.channels.tv.length >= 3 && d.channels.radio.length >= 3)
   assert.match(
     d.liveRooms[0].cover,
-    /^http:\/\/localhost(:\d+)?\/img\/room\/\d+\.svg$/,
+    /^http:\/\/localhost(:\d+)?\/img\/room\/\d+\.png$/,
     'images are absolute from Host'
   )
 })

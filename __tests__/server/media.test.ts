@@ -139,19 +139,32 @@ test('playback VOD playlist ends and loops the fixture', async () => {
   assert.equal((await app.inject({ method: 'GET', url: '/hls/vod/5001/720p-seg99.ts' })).statusCode, 404)
 })
 
-test('R7.108 R7.109 R7.110 generated SVG images answer with resize parameters ignored', async () => {
-  for (const url of [
-    '/img/room/496.svg',
-    '/img/room/496.svg?x-oss-process=image/resize,h_400/crop,mid,w_500,h_400',
-    '/img/photo/1001.svg!300_200',
-    '/img/avatar/10001.svg'
-  ]) {
+test('R7.108 R7.109 R7.110 generated placeholder images: PNG rasters sized by kind, resize parameters ignored', async () => {
+  const read = async (url: string) => {
     const r = await app.inject({ method: 'GET', url })
     assert.equal(r.statusCode, 200, url)
-    assert.equal(r.headers['content-type'], 'image/svg+xml')
-    assert.match(r.body, /<svg/)
+    assert.equal(r.headers['content-type'], 'image/png', url)
+    return { r, png: PNG.sync.read(r.rawPayload) }
   }
-  assert.match((await app.inject({ method: 'GET', url: '/img/room/496.svg' })).body, /太湖鼋头渚/)
+  for (const [url, width, height] of [
+    ['/img/room/496.png', 640, 360],
+    ['/img/room/496.png?x-oss-process=image/resize,h_400/crop,mid,w_500,h_400', 640, 360],
+    ['/img/photo/1001.png!300_200', 900, 600],
+    ['/img/slide/1.png', 750, 320],
+    ['/img/whatever/7.png', 400, 300]
+  ] as const) {
+    const { png } = await read(url)
+    assert.deepEqual([png.width, png.height], [width, height], url)
+  }
+  // an avatar is round: its corners are transparent, its middle is not
+  const { png: avatar } = await read('/img/avatar/10001.png')
+  assert.equal(avatar.data[3], 0, 'the corner is transparent')
+  assert.equal(avatar.data[(100 * 200 + 100) * 4 + 3], 255, 'the middle is opaque')
+  // an avatar saved under the placeholders' old name still answers, with the same picture
+  const old = await read('/img/avatar/10001.svg')
+  assert.deepEqual(old.r.rawPayload, (await read('/img/avatar/10001.png')).r.rawPayload)
+  assert.equal((await app.inject({ method: 'GET', url: '/img/Room/1.png' })).statusCode, 404)
+  assert.equal((await app.inject({ method: 'GET', url: '/img/room/..%2F1.png' })).statusCode, 404)
 })
 
 test('R7.39 R3.53 R9.8 qrcode: GET with roomid or path, width default 300, a PNG that decodes back to the share link; json format gives a data URL', async () => {

@@ -191,7 +191,10 @@ test('R7.63 R7.107 an avatar is one of the viewer’s own uploads or our placeho
     }
     assert.equal(assertEnvelope(await update(own)).avatar, own)
     assert.equal(assertEnvelope(await update(new URL(own).pathname)).avatar, own)
+    // our placeholders, by their name and by the name they once had
+    assert.match(assertEnvelope(await update('/img/avatar/10001.png')).avatar, /\/img\/avatar\/10001\.png$/)
     assert.match(assertEnvelope(await update('/img/avatar/10001.svg')).avatar, /\/img\/avatar\/10001\.svg$/)
+    assert.equal(assertRefused(await update('/img/avatar/10001.gif'), -1), '头像只能使用本站上传的图片')
   })
 })
 

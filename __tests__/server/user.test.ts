@@ -151,10 +151,10 @@ test('R7.62 binding a mobile with an SMS code; wrong code refused; 401 without l
 test('R7.63 userinfo/update changes name and avatar; empty name refused', async () => {
   const { token } = await login(app)
   const d = assertEnvelope(
-    await call(app, 'POST', U('/userinfo/update'), { name: '太湖观众', avatar: '/img/avatar/10001.svg' }, token)
+    await call(app, 'POST', U('/userinfo/update'), { name: '太湖观众', avatar: '/img/avatar/10001.png' }, token)
   )
   assert.equal(d.nick_name, '太湖观众')
-  assert.match(d.avatar, /\/img\/avatar\/10001\.svg$/)
+  assert.match(d.avatar, /\/img\/avatar\/10001\.png$/)
   assertRefused(await call(app, 'POST', U('/userinfo/update'), { name: '  ' }, token), -1)
   assertRefused(await call(app, 'POST', U('/userinfo/update'), { name: '违法昵称' }, token), -5)
   assert.equal((await call(app, 'POST', U('/userinfo/update'), { name: 'x' })).status, 401)

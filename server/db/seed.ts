@@ -6,7 +6,7 @@ import { DEMO, SEED_IDS, TAGS } from './seed-ids'
 
 export const SENSITIVE_WORDS = ['敏感词', '违法', '赌博', '诈骗', '代开发票']
 
-const img = (kind: string, id: number | string): string => `/img/${kind}/${id}.svg`
+const img = (kind: string, id: number | string): string => `/img/${kind}/${id}.png`
 
 const STREAMERS: Array<[number, string, 0 | 1 | 2, number[], string, number]> = [
   [2001, '太湖慢直播', 0, [10, 2], '24小时守望太湖，鼋头渚、太湖仙岛实景慢直播。', 1286543],

@@ -20,7 +20,7 @@ export function createUser(
   ).run(
     id,
     fields.name,
-    `/img/avatar/${id}.svg`,
+    `/img/avatar/${id}.png`,
     fields.mobile ?? null,
     fields.openid ?? null,
     fields.partner_uid ?? null,

@@ -9,8 +9,3 @@ export function userById(ctx: AppContext, id: number): UserRow | undefined {
 export function ctxHasSensitive(ctx: AppContext, text: string): boolean {
   return ctx.store.docs<{ word: string }>('sensitive').some((w) => text.includes(w.word))
 }
-
-/** A user's name (the avatar placeholder's label), if the user exists. */
-export function userName(ctx: AppContext, id: number): string | undefined {
-  return (ctx.store.db.prepare('SELECT name FROM users WHERE id = ?').get(id) as { name: string } | undefined)?.name
-}

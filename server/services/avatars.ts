@@ -4,7 +4,7 @@ import type { AppContext } from '../types/context'
 
 /**
  * The stored path of an avatar (R7.63): one of this user's own uploads (`/files/<name>`, or that file's absolute URL
- * on this origin) or our generated placeholder (`/img/avatar/<id>.svg`); null for anything else (another site,
+ * on this origin) or our generated placeholder (`/img/avatar/<id>.png`, or `.svg` as the placeholders were once named); null for anything else (another site,
  * another viewer's file, a path that is no upload).
  */
 export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base: string): string | null {
@@ -18,7 +18,7 @@ export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base:
       return null
     }
   }
-  if (/^\/img\/avatar\/\d{1,12}\.svg$/.test(p)) return p
+  if (/^\/img\/avatar\/\d{1,12}\.(png|svg)$/.test(p)) return p
   const m = /^\/files\/([\w.-]{1,80})$/.exec(p)
   const owner = m ? uploadOwner(ctx, m[1]) : undefined
   return owner !== undefined && owner === userId ? p : null

@@ -1,4 +1,4 @@
-import { escapeXml } from '../lib/util'
+import { PNG } from 'pngjs'
 
 const PALETTE = [
   '#ff8300',
@@ -32,44 +32,53 @@ const KIND_SIZE: Record<string, [number, number]> = {
   topic: [640, 360]
 }
 
-const KIND_NAME: Record<string, string> = {
-  avatar: '头像',
-  gift: '礼物',
-  menu: '菜单',
-  channel: '频道',
-  goods: '商品',
-  slide: '轮播',
-  room: '直播',
-  playback: '回放',
-  teaser: '预告',
-  video: '视频',
-  program: '节目',
-  album: '相册',
-  photo: '照片',
-  topic: '话题'
-}
-
 export function colourFor(key: string): string {
   let h = 0
   for (const c of key) h = (h * 131 + c.charCodeAt(0)) >>> 0
   return PALETTE[h % PALETTE.length]
 }
 
-/** A flat colour placeholder with a short Chinese label, sized for its kind. */
-export function placeholderSvg(kind: string, id: string, label?: string): string {
+const pngs = new Map<string, Buffer>()
+
+/**
+ * A flat colour placeholder sized for its kind, as a PNG: a raster like a broadcaster's JPEG covers, which browsers
+ * decode off the main thread. Each SVG image is a document of its own that the page's main thread parses, lays out and
+ * paints: on a two-core machine 12–22 ms a picture, about 400 ms for home's 25, most of Lighthouse's blocking time
+ * there (docs/performance.md). WeChat's share cards take PNG and JPEG only, too. No label: a title needs a CJK font on
+ * the server; the pages show each title beside its picture, and the banner's slides name theirs to screen readers.
+ * The picture depends only on its size, shape and colour (at most 15 sizes, 12 colours), each drawn once.
+ */
+export function placeholderPng(kind: string, id: string): Buffer {
   const [w, h] = KIND_SIZE[kind] ?? [400, 300]
+  const round = kind === 'avatar'
   const bg = colourFor(`${kind}/${id}`)
-  const text = (label ?? `${KIND_NAME[kind] ?? '图片'} ${id}`).slice(
-    0,
-    kind === 'avatar' || kind === 'gift' || kind === 'menu' ? 2 : 14
-  )
-  const size = Math.round(Math.min((w / Math.max(2, text.length)) * 0.9, h * 0.28))
-  const round = kind === 'avatar' ? ` rx="${w / 2}"` : ''
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
-<rect width="${w}" height="${h}" fill="${bg}"${round}/>
-<circle cx="${w * 0.85}" cy="${h * 0.2}" r="${Math.min(w, h) * 0.25}" fill="#ffffff" fill-opacity="0.12"/>
-<text x="50%" y="50%" dominant-baseline="middle" text-anchor="middle" font-family="'PingFang SC','Noto Sans CJK SC','Microsoft YaHei',sans-serif" font-size="${size}" fill="#ffffff">${escapeXml(text)}</text>
-</svg>
-`
+  const key = `${w}x${h}${round ? 'o' : ''}${bg}`
+  let png = pngs.get(key)
+  if (!png) {
+    png = drawPlaceholder(w, h, round, bg)
+    pngs.set(key, png)
+  }
+  return png
+}
+
+function drawPlaceholder(w: number, h: number, round: boolean, bg: string): Buffer {
+  const image = new PNG({ width: w, height: h, colorType: 6 })
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(bg.slice(i, i + 2), 16))
+  // a white circle at 12 % over the top right, as the SVG placeholders had
+  const cx = w * 0.85
+  const cy = h * 0.2
+  const cr = Math.min(w, h) * 0.25
+  const inside = (x: number, y: number, ox: number, oy: number, radius: number) =>
+    (x + 0.5 - ox) ** 2 + (y + 0.5 - oy) ** 2 <= radius * radius
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 4
+      const lit = inside(x, y, cx, cy, cr) ? 0.12 : 0
+      image.data[i] = Math.round(r + (255 - r) * lit)
+      image.data[i + 1] = Math.round(g + (255 - g) * lit)
+      image.data[i + 2] = Math.round(b + (255 - b) * lit)
+      image.data[i + 3] = round && !inside(x, y, w / 2, h / 2, w / 2) ? 0 : 255
+    }
+  }
+  return PNG.sync.write(image, { colorType: round ? 6 : 2 })
 }

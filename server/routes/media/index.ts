@@ -9,14 +9,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { FileTypeParser, type Detector } from 'file-type'
 import { qrcode, upload } from '../../../contract/media'
 import type { Call } from '../../types/context'
-import { placeholderSvg } from '../../views/img'
+import { placeholderPng } from '../../views/img'
 import { QrDrawer } from '../../lib/qr-drawer'
 import { drawnCodes } from './drawn-codes'
 import { biz, chinaDay, CODE, isFile, safeJoin } from '../../lib/util'
 import { NOT_FOUND } from '../../plugins/app/errors'
 import { overLimit } from '../../services/limits'
 import { finishUpload, releaseUpload, reserveUpload, sizeUpload } from '../../repositories/uploads'
-import { userName } from '../../repositories/users'
 import { registerWxacode } from './wxacode'
 
 /**
@@ -101,25 +100,16 @@ function ownPage(page: string, base: string): string | null {
 
 const media: FastifyPluginAsync = async (app) => {
   const { ctx } = app
-  const { store, uploadDir } = ctx
+  const { uploadDir } = ctx
   const { api } = app
 
-  // generated placeholders: /img/<kind>/<id>.svg (resize parameters such as ?x-oss-process= are ignored)
+  // generated placeholders: /img/<kind>/<id>.png (resize parameters such as ?x-oss-process= are ignored; `.svg`, the
+  // placeholders' old name, still answers for avatars saved with it)
   app.get('/img/:kind/:file', async (req, reply) => {
     const { kind, file } = req.params as { kind: string; file: string }
     const id = file.replace(/!.*$/, '').replace(/\.(svg|png|jpe?g)$/i, '')
     if (!/^[a-z]{1,16}$/.test(kind) || !/^[\w-]{1,40}$/.test(id)) return reply.code(404).send(NOT_FOUND)
-    const doc = /^\d+$/.test(id)
-      ? store.doc<{ title?: string; name?: string }>(kind === 'avatar' ? 'streamer' : kind, Number(id))
-      : undefined
-    let label = doc?.title ?? doc?.name
-    if (kind === 'avatar' && !label && /^\d+$/.test(id)) {
-      label = userName(ctx, Number(id))
-    }
-    return reply
-      .type('image/svg+xml')
-      .header('cache-control', 'public, max-age=86400')
-      .send(placeholderSvg(kind, id, label))
+    return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(placeholderPng(kind, id))
   })
 
   // R7.39, R3.53: GET /userapp/qrcode {roomid | path, width = 300} → a PNG QR code of the share link (the
