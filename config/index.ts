@@ -265,9 +265,10 @@ export default async function config(): Promise<UserConfigExport<'webpack5'>> {
           /@tarojs[\\/]router[\\/]dist[\\/]router[\\/]page\.js$/,
           path.resolve(__dirname, 'stubs/router-page.js')
         )
-        // Taro's React ScrollView keeps none of the attributes the app passes, and its View sets its class an effect
-        // late: the H5 build links wrappers in their place (config/stubs/scroll-view.js, config/stubs/view.js)
-        for (const name of ['scroll-view', 'view'])
+        // Taro's React ScrollView keeps none of the attributes the app passes, its View sets its class an effect late,
+        // and its Image lays the page out as each picture arrives: the H5 build links its own in their place
+        // (config/stubs/scroll-view.js, config/stubs/view.js, config/stubs/image.js)
+        for (const name of ['scroll-view', 'view', 'image'])
           linkInPlace(
             chain,
             `${name}-stub`,

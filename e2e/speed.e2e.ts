@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, closeRouted, showAllOfHome, suite, waitUntil } from './harness'
+import { HOME_READY, closeRouted, eventually, showAllOfHome, suite, waitUntil } from './harness'
 
 // the streams from another origin (localhost beside the pages' 127.0.0.1), as a deployment's CDN serves them and as
 // the bench measures
@@ -242,6 +242,48 @@ test("home's views get no listeners of their own as they mount: the touch listen
   // banner, the pull-down and the scroll views' own are about one for every ten views
   assert.ok(views > 100, `home drew ${views} <div>s`)
   assert.ok(touch < views / 5, `${touch} touch listeners on the <div>s of ${views}`)
+  await closeRouted(page)
+})
+
+test("home's pictures arrive without laying the page out: no image's load reads its drawn size, the placeholders are rasters (no SVG document to parse on the main thread), and the lazy ones below the screen wait until it comes near", async () => {
+  const page = await s.browser.newPage({ viewport: { width: 412, height: 823 } })
+  await page.addInitScript(() => {
+    const w = window as unknown as { __sizeReads: number }
+    w.__sizeReads = 0
+    // Taro's Image read the <img>'s `width` and `height` in every load event, a layout of the page each time
+    for (const name of ['width', 'height'] as const) {
+      const own = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, name)!
+      Object.defineProperty(HTMLImageElement.prototype, name, {
+        ...own,
+        get(this: HTMLImageElement) {
+          w.__sizeReads++
+          return own.get!.call(this)
+        }
+      })
+    }
+  })
+  const types: string[] = []
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/img/')) types.push(r.headers()['content-type'] ?? '')
+  })
+  await page.goto(`${s.server.origin}/m2/pages/home/home`, { waitUntil: 'load' })
+  await page.waitForSelector(HOME_READY)
+  const counts = () =>
+    page.evaluate(() => {
+      const imgs = [...document.querySelectorAll<HTMLImageElement>('#app img')]
+      return {
+        loaded: imgs.filter((i) => i.complete && i.naturalWidth > 0).length,
+        waiting: imgs.filter((i) => !i.getAttribute('src') && i.dataset.src).length
+      }
+    })
+  await eventually(counts, (c) => c.loaded >= 5, 'home shows its first pictures')
+  const first = await counts()
+  assert.ok(first.waiting > 0, `pictures far below the screen wait: ${JSON.stringify(first)}`)
+  await showAllOfHome(page)
+  await eventually(counts, (c) => c.loaded > first.loaded, 'scrolling brings the waiting pictures in')
+  assert.equal(await page.evaluate(() => (window as unknown as { __sizeReads: number }).__sizeReads), 0)
+  assert.ok(types.length >= 5, `${types.length} placeholder pictures`)
+  assert.deepEqual([...new Set(types)], ['image/png'])
   await closeRouted(page)
 })
 
