@@ -12,7 +12,7 @@ import { AUTO, qualityPreference } from '@/packageA/components/player/quality'
 import { resumePosition } from '@/packageA/components/player/resume'
 import { SAVE_EVERY_MS } from '@/packageA/components/player/rules'
 import { useHlsEngine, type EngineOptions } from '@/packageA/components/player/use-hls-engine.h5'
-import { DRIFT_WAIT_MS, HOLE_JUMP_SECONDS } from '@/packageA/components/player/web-stream'
+import { DRIFT_WAIT_MS, HOLE_JUMP_SECONDS, PAUSED_REST_MS } from '@/packageA/components/player/web-stream'
 import { FakeVideo, timeRanges } from '../support/fake-video'
 import { renderHook, run } from '../support/hook-host'
 
@@ -26,6 +26,7 @@ class FakeHls {
     BUFFER_APPENDED: 'bufferAppended',
     FRAG_BUFFERED: 'fragBuffered',
     LEVEL_LOADED: 'levelLoaded',
+    LEVEL_UPDATED: 'levelUpdated',
     MEDIA_ATTACHED: 'mediaAttached',
     ERROR: 'error'
   }
@@ -389,6 +390,55 @@ describe('a live picture too far behind the edge for hls.js to catch up (a start
       expect([what, video.currentTime]).toEqual([what, 100])
       host.unmount()
     }
+  })
+})
+
+describe('a live picture its viewer paused at the edge stops loading after PAUSED_REST_MS, and plays again at the edge', () => {
+  /** A live picture playing at 100 s, the edge moving on while it is paused. */
+  const playingLive = async (extra: Partial<EngineOptions> = {}) => {
+    const live = await waitingLive(100, [[99, 101]], extra)
+    live.video.readyState = 4
+    return live
+  }
+
+  test('a pause of PAUSED_REST_MS rests hls.js; the next play loads again and goes to the edge', async () => {
+    const { video, hls, host } = await playingLive()
+    video.pause()
+    wait(PAUSED_REST_MS - 1)
+    expect(hls.calls).not.toContain('stopLoad')
+    wait(1)
+    expect(hls.calls.at(-1)).toBe('stopLoad')
+    hls.liveSyncPosition = 130 // the stream went on meanwhile
+    await act(() => video.play())
+    expect(hls.calls.at(-1)).toBe('startLoad -1')
+    run(() => hls.emit(FakeHls.Events.LEVEL_UPDATED))
+    expect(video.currentTime).toBe(130)
+    host.unmount()
+  })
+
+  test('no rest for a shorter pause, for a viewer who chose the past, or on demand; none after the player goes', async () => {
+    const short = await playingLive()
+    short.video.pause()
+    wait(PAUSED_REST_MS - 1000)
+    await act(() => short.video.play())
+    short.video.pause()
+    wait(PAUSED_REST_MS - 1000)
+    expect(short.hls.calls).not.toContain('stopLoad')
+    short.host.unmount()
+
+    for (const extra of [{ followsEdge: () => false }, { live: false }]) {
+      const { video, hls, host } = await playingLive(extra)
+      video.pause()
+      wait(2 * PAUSED_REST_MS)
+      expect(hls.calls).not.toContain('stopLoad')
+      host.unmount()
+    }
+
+    const gone = await playingLive()
+    gone.video.pause()
+    gone.host.unmount()
+    wait(2 * PAUSED_REST_MS)
+    expect(gone.hls.calls).not.toContain('stopLoad')
   })
 })
 

@@ -212,7 +212,7 @@ export interface HlsSession {
 export interface HlsControl {
   /** stops the watch it keeps (the caller destroys the instance) */
   stop(): void
-  /** a live stream's autoplay was refused: loading stops until the video plays */
+  /** a live stream's autoplay was refused, or its viewer paused it: loading stops until the video plays */
   rest(): void
 }
 

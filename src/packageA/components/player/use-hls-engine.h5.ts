@@ -17,7 +17,7 @@ import { AUTO, levelFor, qualityPreference } from './quality'
 import type { Rendition } from './renditions'
 import { resumePosition, resumeToast, savePosition } from './resume'
 import { Retry, SaveCadence, sourceFor, streamPlaying, streamStarting } from './rules'
-import { liveSource } from './web-stream'
+import { liveSource, PAUSED_REST_MS } from './web-stream'
 
 /**
  * H5 only (index.h5.tsx): the player's engine. One stream per source, time-shift, retry and unlock: hls.js attached
@@ -142,12 +142,20 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     const save = () => {
       if (resumeId && resumed && video.currentTime > 0) savePosition(resumeId, video.currentTime, video.duration)
     }
+    // a live viewer's pause, at the edge: loading rests after PAUSED_REST_MS (web-stream.ts)
+    let pausedRest: ReturnType<typeof setTimeout> | undefined
+    const restWhilePaused = () => video.paused && latest.current.followsEdge() && session?.rest()
     const onPause = () => {
       events().paused(true)
       events().playingChange?.(false)
       save()
+      clearTimeout(pausedRest)
+      if (live && latest.current.followsEdge()) pausedRest = setTimeout(restWhilePaused, PAUSED_REST_MS)
     }
-    const onPlay = () => events().paused(false)
+    const onPlay = () => {
+      clearTimeout(pausedRest)
+      events().paused(false)
+    }
     // resume: the native player seeks once it knows the length (hls.js starts there by its startPosition)
     const onMetadata = () => {
       if (resumed) return
@@ -278,6 +286,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     return () => {
       disposed = true
       save()
+      clearTimeout(pausedRest)
       offWechat()
       retry.stop()
       session?.stop()

@@ -225,6 +225,13 @@ export function playbackInfo(
 
 /** How long a live picture plays past hls.js's catch-up range (pastCatchUp) before it goes to the edge. */
 export const DRIFT_WAIT_MS = 2000
+/**
+ * How long a live picture the viewer paused (following the edge) goes on loading. hls.js would go on asking for the
+ * low-latency playlist at every part, twice a second, and for the parts after it, for as long as the page stays
+ * paused: a phone's data and battery. After this it rests as a refused autoplay does (hls-engine.h5.ts), and the next
+ * play starts again at the edge; a shorter pause plays on from what is buffered.
+ */
+export const PAUSED_REST_MS = 10000
 
 /**
  * A picture waiting while one track holds a second or more past the playhead and another nothing (starvedRestart: WebKit's Media Source dropping the audio after a discontinuity) is looked for every STARVED_CHECK_MS;
