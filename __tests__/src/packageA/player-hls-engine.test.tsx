@@ -6,7 +6,7 @@
  * goes tears its stream down.
  */
 import { act } from 'preact/test-utils'
-import type { HlsEngine } from '@/packageA/components/player/hls-engine.h5'
+import type { HlsEngine } from '@/packageA/components/player/web-engine.h5'
 import type { PlayerState } from '@/packageA/components/player/play-state'
 import { AUTO, qualityPreference } from '@/packageA/components/player/quality'
 import { resumePosition } from '@/packageA/components/player/resume'
@@ -101,12 +101,13 @@ const RENDITIONS = [
   { height: 720, bandwidth: 2400000, url: 'https://example.invalid/vod/1/720.m3u8' }
 ]
 
-function engine(native: boolean): HlsEngine {
+function engine(native: boolean, autoplayRefused = false): HlsEngine {
   return {
     load: () => Promise.resolve({ default: FakeHls as unknown as typeof import('hls.js').default }),
     takePrefetched: () => Promise.resolve(null),
     prefersNative: () => native,
-    loadRenditions: () => Promise.resolve(RENDITIONS)
+    loadRenditions: () => Promise.resolve(RENDITIONS),
+    autoplayRefused: () => Promise.resolve(autoplayRefused)
   }
 }
 
@@ -390,6 +391,47 @@ describe('a live picture too far behind the edge for hls.js to catch up (a start
       expect([what, video.currentTime]).toEqual([what, 100])
       host.unmount()
     }
+  })
+})
+
+describe('a live room whose autoplay the browser would refuse loads nothing until the viewer’s tap', () => {
+  test('its cover stands under 点击播放 with no hls.js at all; the tap’s play starts the stream at the edge', async () => {
+    const video = new FakeVideo()
+    const { seen, host } = mount(video, { live: true, engine: engine(false, true) })
+    await settle()
+    expect(seen.state).toBe('needs-tap')
+    expect(FakeHls.made).toHaveLength(0)
+    await act(() => video.play()) // the tap: a play() on the empty video, which fires `play`
+    await settle()
+    expect(seen.state).toBe('loading')
+    expect(FakeHls.made).toHaveLength(1)
+    expect(FakeHls.made[0].calls).toEqual([expect.stringMatching(/^loadSource .*start=live/), 'attachMedia'])
+    await act(() => video.play()) // a later play is the picture's own: no second stream
+    expect(FakeHls.made).toHaveLength(1)
+    host.unmount()
+  })
+
+  test('a browser that allows it, an on-demand video, and a viewer who chose the past start at once; a player gone before the tap starts nothing', async () => {
+    for (const [what, extra] of [
+      ['allowed', { live: true }],
+      ['on demand', { live: false, engine: engine(false, true) }],
+      ['the past', { live: true, shiftAt: 1700000000000, engine: engine(false, true) }]
+    ] as Array<[string, Partial<EngineOptions>]>) {
+      FakeHls.made = []
+      const { host } = mount(new FakeVideo(), extra)
+      await settle() // the answer of autoplayRefused, then hls.js's chunk
+      await settle()
+      expect([what, FakeHls.made.length]).toEqual([what, 1])
+      host.unmount()
+    }
+    FakeHls.made = []
+    const video = new FakeVideo()
+    const { host } = mount(video, { live: true, engine: engine(false, true) })
+    await settle()
+    host.unmount()
+    await act(() => video.play())
+    await settle()
+    expect(FakeHls.made).toHaveLength(0)
   })
 })
 

@@ -1,16 +1,16 @@
 import { isIOS } from '@/platform/kinds'
 import type { BufferAppendedData } from 'hls.js'
 import type { DatedFragment } from '@/utils/media-dates'
+import { soundAutoplayRefused } from './autoplay.h5'
 import { TIMESHIFT_MIN_SECONDS, type PlayerState } from './play-state'
 import { levelFor, qualityPreference } from './quality'
-import type { Rendition } from './renditions'
 import type { Retry } from './rules'
 import * as stream from './web-stream'
 
 /**
  * H5 only (index.h5.tsx and use-hls-engine.h5.ts; the mini-program's <video> loads its own stream): hls.js, loaded on
- * demand, its settings and the rules it is driven by, the stream started ahead of the player, and the engine the
- * player's hook takes (a test passes a fake one).
+ * demand, its settings and the rules it is driven by, and the stream started ahead of the player (the engine the
+ * player's hook takes, which a test replaces with a fake: web-engine.h5.ts).
  */
 export type HlsModule = typeof import('hls.js')
 export type HlsInstance = import('hls.js').default
@@ -133,9 +133,12 @@ function dropPrefetched() {
 export function prefetchStream(src: string): void {
   if (!src || !usesHlsJs() || prefetched?.src === src) return
   dropPrefetched()
-  const hls = loadHls()
-    .then(({ default: Hls }) => {
-      if (!Hls.isSupported()) return null
+  // where the browser would refuse its autoplay, the stream waits for the viewer's tap (use-hls-engine.h5.ts)
+  const hls = soundAutoplayRefused()
+    .then((refused) => (refused ? null : loadHls()))
+    .then((module) => {
+      const Hls = module?.default
+      if (!Hls?.isSupported()) return null
       const instance = new Hls(HLS_CONFIG)
       instance.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
         keepWindow(instance, data.sessionData)
@@ -162,26 +165,6 @@ export function firstFramePlayed(hls: HlsInstance): void {
   hls.config.maxBufferLength = BUFFER_SECONDS
   hls.config.maxMaxBufferLength = MAX_BUFFER_SECONDS
   releaseStartCap(hls)
-}
-
-/** What the player's engine hook (use-hls-engine.h5.ts) is given: the browser's, or a test's fake. */
-export interface HlsEngine {
-  /** hls.js's module (its own chunk) */
-  load(): Promise<Pick<HlsModule, 'default'>>
-  /** the instance prefetchStream started for `src`, now the caller's; null when there is none */
-  takePrefetched(src: string): Promise<HlsInstance | null>
-  /** the browser plays HLS itself (Safari on iOS): the video's own source, switched for 清晰度 */
-  prefersNative(video: HTMLVideoElement): boolean
-  /** a master playlist's renditions, for native HLS's 清晰度 (renditions.ts, its own chunk) */
-  loadRenditions(src: string): Promise<Rendition[]>
-}
-
-export const webEngine: HlsEngine = {
-  load: loadHls,
-  takePrefetched,
-  prefersNative: prefersNativeHls,
-  loadRenditions: (src) =>
-    import(/* webpackChunkName: "renditions" */ './renditions').then(({ loadRenditions }) => loadRenditions(src))
 }
 
 /** One stream's hls.js, as the engine hook (use-hls-engine.h5.ts) attaches it to the video, and what it tells back. */
@@ -370,11 +353,11 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
       s.state('error')
     }
   })
-  // A live stream whose autoplay was refused (点击播放) rests on its first frame: hls.js stops loading, where it went on
-  // asking for the live playlist at every part (twice a second) for as long as the page stayed open unplayed: a
-  // phone's data and battery, and main-thread work that kept a first visit's page from settling (Lighthouse's time
-  // to interactive on the live room ran to 25–55 s, docs/performance.md). The first `play` loads again, and the
-  // picture goes to the live edge: what it rested on is as old as the rest.
+  // A live stream whose play was refused (点击播放) after it had started loading, or that its viewer keeps paused
+  // (PAUSED_REST_MS), rests: hls.js stops loading, where it went on asking for the live playlist at every part (twice
+  // a second) for as long as the page stayed unplayed: a phone's data and battery, and main-thread work that kept a
+  // first visit's page from settling (docs/performance.md). The first `play` loads again, and the picture goes to the
+  // live edge: what it rested on is as old as the rest.
   let resting = false
   const wake = () => {
     if (!resting) return

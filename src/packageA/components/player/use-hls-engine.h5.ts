@@ -7,10 +7,9 @@ import {
   firstFramePlayed,
   HLS_CONFIG,
   releaseStartCap,
-  webEngine,
-  type HlsEngine,
   type HlsInstance
 } from './hls-engine.h5'
+import { webEngine, type HlsEngine } from './web-engine.h5'
 import { clearLatencyProbe, setLatencyProbe, setStreamLatency } from './latency'
 import type { PlayerState } from './play-state'
 import { AUTO, levelFor, qualityPreference } from './quality'
@@ -218,26 +217,8 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
       if (!wasPaused) tryPlay()
     }
 
-    if (engine.prefersNative(video)) {
-      video.src = src
-      // Safari picks a rendition itself; 清晰度 switches the source to one (renditions.ts reads the master playlist)
-      quality.current = (height) => switchSource(sourceFor(src, renditions, height))
-      engine
-        .loadRenditions(src)
-        .then((list) => {
-          if (disposed) return
-          renditions = list
-          events().heights(list.map((r) => r.height))
-          if (
-            levelFor(
-              list.map((r) => r.height),
-              qualityPreference.height
-            ) >= 0
-          )
-            switchSource(sourceFor(src, list, qualityPreference.height))
-        })
-        .catch(() => undefined)
-    } else {
+    /** hls.js for the stream: the instance prefetched for a live room, or a new one, attached to the video. */
+    const hlsJs = () => {
       void Promise.all([
         engine.load(),
         live && shiftAt === null ? engine.takePrefetched(src) : Promise.resolve(null)
@@ -282,11 +263,49 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
         })
       })
     }
+    const tapped = () => {
+      if (disposed) return
+      events().state('loading')
+      hlsJs()
+    }
+
+    if (engine.prefersNative(video)) {
+      video.src = src
+      // Safari picks a rendition itself; 清晰度 switches the source to one (renditions.ts reads the master playlist)
+      quality.current = (height) => switchSource(sourceFor(src, renditions, height))
+      engine
+        .loadRenditions(src)
+        .then((list) => {
+          if (disposed) return
+          renditions = list
+          events().heights(list.map((r) => r.height))
+          if (
+            levelFor(
+              list.map((r) => r.height),
+              qualityPreference.height
+            ) >= 0
+          )
+            switchSource(sourceFor(src, list, qualityPreference.height))
+        })
+        .catch(() => undefined)
+    } else if (!live || shiftAt !== null) hlsJs()
+    else {
+      // A live room at the edge whose autoplay the browser would refuse loads nothing until the viewer's tap: its cover
+      // stands under 点击播放 (no picture to rest on, no playlist reloads, no transmuxing: docs/performance.md), and the
+      // tap's play() on the empty video fires `play`, which starts the stream at the edge.
+      void engine.autoplayRefused().then((refused) => {
+        if (disposed) return
+        if (!refused) return hlsJs()
+        events().state('needs-tap')
+        video.addEventListener('play', tapped, { once: true })
+      })
+    }
 
     return () => {
       disposed = true
       save()
       clearTimeout(pausedRest)
+      video.removeEventListener('play', tapped)
       offWechat()
       retry.stop()
       session?.stop()
