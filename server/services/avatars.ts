@@ -4,8 +4,8 @@ import type { AppContext } from '../types/context'
 
 /**
  * The stored path of an avatar (R7.63): one of this user's own uploads (`/files/<name>`, or that file's absolute URL
- * on this origin) or our generated placeholder (`/img/avatar/<id>.png`, or `.svg` as the placeholders were once named); null for anything else (another site,
- * another viewer's file, a path that is no upload).
+ * on this origin) or our generated placeholder (`/img/avatar/<id>.png`, or `.svg` as the placeholders were once
+ * named); null for anything else (another site, another viewer's file, a path that is no upload).
  */
 export function ownAvatar(ctx: AppContext, userId: number, avatar: string, base: string): string | null {
   let p = avatar

@@ -143,7 +143,8 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     }
     // a live viewer's pause, at the edge: loading rests after PAUSED_REST_MS (web-stream.ts)
     let pausedRest: ReturnType<typeof setTimeout> | undefined
-    const restWhilePaused = () => video.paused && latest.current.followsEdge() && session?.rest()
+    // (rest() itself leaves a picture that plays again, or one that is not live, alone)
+    const restWhilePaused = () => latest.current.followsEdge() && session?.rest()
     const onPause = () => {
       events().paused(true)
       events().playingChange?.(false)
