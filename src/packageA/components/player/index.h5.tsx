@@ -149,7 +149,7 @@ export const Player = observer(
       const v = ref.current
       if (!v) return
       if (v.paused) v.play().catch(() => setState('needs-tap'))
-      else v.pause()
+      else engine.pause()
     }
     const seekTo = (t: number) => {
       const v = ref.current

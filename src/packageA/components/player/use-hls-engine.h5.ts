@@ -76,12 +76,20 @@ export interface EngineOptions {
 export interface Engine {
   /** Plays the chosen 清晰度: hls.js's next fragment comes in it; native HLS switches its source to the rendition. */
   applyQuality: (height: number) => void
+  /**
+   * The viewer's pause (the 暂停 button, a key, a double tap). It holds until the viewer plays again: none of the
+   * engine's own plays (the first `canplay`, WeChat's bridge, a new Media Source, a retry's reload) undoes it, so a
+   * pause before the first frame stays a pause.
+   */
+  pause: () => void
 }
 
 export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, options: EngineOptions): Engine {
   const latest = useRef(options)
   latest.current = options
   const quality = useRef<((height: number) => void) | null>(null)
+  /** the viewer paused, and has not played since: the engine's own plays wait for the viewer's */
+  const held = useRef(false)
   const { src, live, blocked, shiftAt, attempt, resumeId, hlsRef } = options
 
   useEffect(() => {
@@ -98,9 +106,12 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     events().heights([])
     streamStarting()
     const start = resumeId ? resumePosition(resumeId) : null
+    // a new stream (another source, 点击重试, a bought room) starts playing whatever the viewer paused before
+    held.current = false
 
+    /** The engine's own play: at the start, and as it brings the stream back; never over the viewer's pause. */
     const tryPlay = () => {
-      if (disposed) return
+      if (disposed || held.current) return
       video.play().catch((e: unknown) => {
         // an AbortError is a play interrupted by a new source (a restart, a quality), which plays it again: no refusal
         if (disposed || (e as Error | null)?.name === 'AbortError') return
@@ -153,6 +164,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
       if (live && latest.current.followsEdge()) pausedRest = setTimeout(restWhilePaused, PAUSED_REST_MS)
     }
     const onPlay = () => {
+      held.current = false
       clearTimeout(pausedRest)
       events().paused(false)
     }
@@ -323,5 +335,11 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new stream per source, time-shift, retry and unlock; live and resumeId belong to that source
   }, [src, shiftAt, attempt, blocked])
 
-  return { applyQuality: (height) => quality.current?.(height) }
+  return {
+    applyQuality: (height) => quality.current?.(height),
+    pause: () => {
+      held.current = true
+      videoRef.current?.pause()
+    }
+  }
 }
