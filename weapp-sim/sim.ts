@@ -43,6 +43,8 @@ const simulateWx = requireCjs('miniprogram-simulate/src/api') as Record<string, 
 
 export const ROOT = new URL('..', import.meta.url).pathname
 export const DIST = join(ROOT, 'dist/weapp')
+/** How long a wait for what a page shows may take (waitFor, waitForText) before it fails naming what was awaited. */
+const WAIT_MS = 30000
 
 /**
  * The first line of a legal text the build was made with: the file its variable names where the test's environment
@@ -1333,8 +1335,11 @@ export class WeappSim {
     }
   }
 
-  /** Waits until the condition holds (checked every 20 ms), or throws with what the page shows. */
-  async waitFor<T>(cond: () => T | undefined | null | false, what: string, timeout = 10000): Promise<T> {
+  /**
+   * Waits until the condition holds (checked every 20 ms), or throws with what the page shows. 30 s, as the browser
+   * tests' and jest's DOM waits: a live room's chat history took over 10 s on a clean-clone CI run beside the other lanes.
+   */
+  async waitFor<T>(cond: () => T | undefined | null | false, what: string, timeout = WAIT_MS): Promise<T> {
     const deadline = Date.now() + timeout
     for (;;) {
       let v: T | undefined | null | false

@@ -154,8 +154,11 @@ test('one client hammering the time-shift playlist over 8 connections builds it 
     const parts = partNow() - firstPart + 1
     const builds = liveBuilds.count - before
     assert.ok(configs > 0)
+    // more playlists served than parts went by (so that a build per request would have built more than a part's
+    // worth), and no more than one built a part; how many a part a machine serves is its speed, not the claim (a
+    // loaded CI machine served 95 over 48 parts)
+    assert.ok(served > parts, `${served} playlists served over ${parts} parts: too few to tell`)
     assert.ok(builds <= parts, `${served} playlists served, ${builds} built over ${parts} parts`)
-    assert.ok(served > builds * 2, `${served} playlists served, ${builds} built`)
   })
 })
 
