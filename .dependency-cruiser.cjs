@@ -82,6 +82,14 @@ const serverLow = {
   from: { path: under('server', SERVER[1][1]) },
   to: { path: '^server/', pathNot: under('server', SERVER[1][1]) }
 }
+/** Repositories hold the data and its SQL, under the services and views that decide and shape what is answered. */
+const serverRepositories = {
+  name: 'server-repositories-no-arrow-up',
+  comment: 'server repositories import only repositories, db/lib/types and the contract',
+  severity: 'error',
+  from: { path: '^server/repositories/' },
+  to: { path: '^server/', pathNot: [under('server', ['repositories/', ...SERVER[1][1]])] }
+}
 
 /**
  * The database (server/db/: the Store, its migrations, the seed) is reached through server/repositories/ only. Besides
@@ -127,6 +135,7 @@ module.exports = {
     ...layerRules('src', CLIENT, 'client'),
     serverMiddle,
     serverLow,
+    serverRepositories,
     serverDbOnlyFromRepositories,
     ...unplaced,
     {

@@ -1,10 +1,8 @@
 /** Rooms and recordings: the lookups every area uses (a missing or test room is -4 直播间不存在). */
-import type { FastifyRequest } from 'fastify'
 import type { AppContext } from '../types/context'
+import { roomStatus } from '../lib/room-status'
 import { CODE, biz, nowSec } from '../lib/util'
-import { checkPlaybackAccess } from '../services/room-access'
 import type { Playback, Room } from '../types'
-import { roomStatus } from '../views'
 
 export function visibleRooms(ctx: AppContext, includeTest = false): Room[] {
   return ctx.store.docs<Room>('room').filter((r) => includeTest || !r.test)
@@ -31,18 +29,12 @@ export function roomOr404(ctx: AppContext, id: number, allowTest = false): Room 
 }
 
 /**
- * The playback `id`, or -4 回放不存在. With `req`, the caller must also be let in: a password room's recording
- * answers -3 (with the room's id, need_password) without the room's password or room_key.
+ * The playback `id`, or -4 回放不存在. What a caller is answered about it goes through services/room-access.ts's
+ * enteredPlayback, which lets in only who may enter a password room's recording.
  */
-export function playbackOr404(
-  ctx: AppContext,
-  id: number,
-  req?: Pick<FastifyRequest, 'ip'>,
-  given: { password?: unknown; room_key?: unknown } = {}
-): Playback {
+export function playbackOr404(ctx: AppContext, id: number): Playback {
   const p = ctx.store.doc<Playback>('playback', id)
   if (!p) throw biz(CODE.NOT_FOUND, '回放不存在')
-  if (req) checkPlaybackAccess(ctx, req, p, given)
   return p
 }
 

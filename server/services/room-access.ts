@@ -3,6 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import { CODE, biz, hmac, nowSec, safeEqual } from '../lib/util'
 import { callerKey, clientIp, limitAddress } from '../plugins/app/identity'
+import { playbackOr404 } from '../repositories/rooms'
 import type { Playback, Room, UserRow } from '../types'
 import type { AppContext } from '../types/context'
 import { roomInfo } from '../views'
@@ -45,15 +46,20 @@ export function checkRoomAccess(
   throw biz(CODE.NEED_PASSWORD, pw ? WRONG_PASSWORD_MSG : NEED_PASSWORD_MSG, data)
 }
 
-/** A recording of a password room answers only a caller with the room's password or room_key (R3.9), as the room. */
-export function checkPlaybackAccess(
+/**
+ * The playback `id` (-4 回放不存在) for a caller who may enter it: a recording of a password room answers only a caller
+ * with the room's password or room_key (R3.9), as the room does (-3 with the room's id, need_password).
+ */
+export function enteredPlayback(
   ctx: AppContext,
+  id: number,
   req: Pick<FastifyRequest, 'ip'>,
-  playback: Playback,
   given: { password?: unknown; room_key?: unknown }
-): void {
+): Playback {
+  const playback = playbackOr404(ctx, id)
   const room = ctx.store.doc<Room>('room', playback.room_id)
   if (room?.password) checkRoomAccess(ctx, req, room, given)
+  return playback
 }
 
 /** Room info as answered (R7.13) to a caller who may enter: signed stream URLs, and `room_key` for a password room. */

@@ -1,4 +1,5 @@
 import type { AppContext } from '../types/context'
+import { roomStatus } from '../lib/room-status'
 import { cnDate, nowSec } from '../lib/util'
 import { playbackCommentCount } from '../repositories/live'
 import type { Channel, Playback, Room, Streamer, Teaser, UserRow } from '../types'
@@ -15,12 +16,6 @@ export function publicUser(u: UserRow) {
     mobile: u.mobile ?? '',
     gold: u.gold
   }
-}
-
-/** Spec R4.11: 1 live, 2 scheduled in the future, 0 otherwise. */
-export function roomStatus(room: Room, now = nowSec()): 0 | 1 | 2 {
-  if (room.onair) return 1
-  return room.start_time > now ? 2 : 0
 }
 
 export function streamerBrief(ctx: AppContext, id: number) {

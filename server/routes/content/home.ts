@@ -1,13 +1,13 @@
 import type { Api } from '../../plugins/app/calls'
 import type { AppContext } from '../../types/context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../../lib/util'
-import { checkRoomAccess, securedRoomInfo } from '../../services/room-access'
+import { checkRoomAccess, enteredPlayback, securedRoomInfo } from '../../services/room-access'
 import { signedSource } from '../../services/stream-access'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../../types'
 import { channelItem, playbackDetail, playbackItem, roomItem, scheduleOf, streamerItem, teaserItem } from '../../views'
 import * as content from '../../../contract/content'
 import type { MenuItem, Notice, Programme, RoomGroup, Slide, Video } from '../../../contract/content'
-import { defaultRoomOrder, playbackOr404, relatedPlaybacks, roomOr404, visibleRooms } from '../../repositories/rooms'
+import { defaultRoomOrder, relatedPlaybacks, roomOr404, visibleRooms } from '../../repositories/rooms'
 
 /** The config, the home index and slides, the lists, a room's info, playback and preview details, the media area. */
 export function registerHome(api: Api, ctx: AppContext): void {
@@ -90,7 +90,7 @@ export function registerHome(api: Api, ctx: AppContext): void {
   })
 
   api.call(content.playbackDetail, (p, call) => {
-    const d = playbackDetail(ctx, playbackOr404(ctx, p.id, call.req, p))
+    const d = playbackDetail(ctx, enteredPlayback(ctx, p.id, call.req, p))
     return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // a paid playback's URL is signed
   })
 

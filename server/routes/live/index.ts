@@ -3,13 +3,13 @@ import { Envelope } from '../../plugins/app/calls'
 import { once } from '../../services/idempotency'
 import { biz, chinaDay, cnDate, cnMidnight, CODE, nowSec, paginate } from '../../lib/util'
 import { callerKey } from '../../plugins/app/identity'
-import { checkRoomAccess, mayJoinActivities } from '../../services/room-access'
+import { checkRoomAccess, enteredPlayback, mayJoinActivities } from '../../services/room-access'
 import { countOnce } from '../../repositories/counted'
 import { limit } from '../../services/limits'
 import type { Gift, Playback, Room, UserRow } from '../../types'
 import { onlineOf, publicUser } from '../../views'
 import * as live from '../../../contract/live'
-import { playbackOr404, roomOr404 } from '../../repositories/rooms'
+import { roomOr404 } from '../../repositories/rooms'
 import { userById } from '../../repositories/users'
 import {
   HISTORY_GONE,
@@ -210,10 +210,10 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   })
 
   // ---- playback
-  api.call(live.playbackDanmaku, (p, call) => playbackOr404(ctx, p.id, call.req, p).danmaku)
+  api.call(live.playbackDanmaku, (p, call) => enteredPlayback(ctx, p.id, call.req, p).danmaku)
 
   api.call(live.playbackCommentList, (p, call) => {
-    playbackOr404(ctx, p.id, call.req, p)
+    enteredPlayback(ctx, p.id, call.req, p)
     const list = playbackComments(ctx, p.id).map((r) => ({
       id: r.id,
       content: r.content,
@@ -224,7 +224,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   })
 
   api.call(live.playbackComment, (p, call) => {
-    playbackOr404(ctx, p.id, call.req, p)
+    enteredPlayback(ctx, p.id, call.req, p)
     limit(ctx, 'chat', call.user!.id)
     const text = String(p.content).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-300字的评论')
@@ -241,7 +241,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
 
   // once a viewer (R5.12)
   api.call(live.playbackLike, (p, call) => {
-    const pb = playbackOr404(ctx, p.id, call.req, p)
+    const pb = enteredPlayback(ctx, p.id, call.req, p)
     if (!countOnce(ctx, 'like:playback', pb.id, callerKey(call.user, call.req))) return { id: pb.id, likes: pb.likes }
     store.patchDoc<Playback>('playback', pb.id, { likes: pb.likes + 1 })
     return { id: pb.id, likes: pb.likes + 1 }
