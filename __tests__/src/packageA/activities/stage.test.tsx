@@ -418,16 +418,18 @@ test('a push waits for the player’s measured latency before it shows', async (
   }
 })
 
-test('a visitor who logs in inside the room sees at once the red packet, rain draws and vote their account made elsewhere', async () => {
+test('a visitor who logs in inside the room sees at once the red packet, rain draws, vote and quiz answer their account made elsewhere; logged out, none of them', async () => {
   logout()
   await mountStage()
+  const asking = await demo('/quiz')
   const voting = await demo('/vote')
   const raining = await demo('/rain/start')
   const packet = await demo('/redpack?total=60&count=3') // last, so that its card is in front
   await waitFor(() => $('.act-card--redpack .act-redpack__draw'))
   const vote = await waitFor(() => store<VoteStore>('vote')?.vote?.id === voting.data.id && store<VoteStore>('vote'))
   const rain = await waitFor(() => store<RainStore>('rain')?.running && store<RainStore>('rain'))
-  // the viewer's account draws and votes on another device
+  const quiz = await waitFor(() => store<QuizStore>('quiz')?.quiz?.id === asking.data.id && store<QuizStore>('quiz'))
+  // the viewer's account draws, votes and answers on another device
   const { access_token } = await demoLogin(server.origin)
   const elsewhere = (path: string, body: object) =>
     fetch(`${server.origin}/api/v1/userapp/living/activity/${path}`, {
@@ -441,10 +443,12 @@ test('a visitor who logs in inside the room sees at once the red packet, rain dr
   expect(amount).toBeGreaterThan(0)
   expect((await elsewhere('rain/draw', { act_id: raining.data.actId })).code).toBe(1)
   expect((await elsewhere('vote/post', { act_id: voting.data.id, option_id: 2 })).code).toBe(1)
-  // here a visitor still: 抢, every chance of the rain, no vote
+  expect((await elsewhere('puzzle/post', { act_id: asking.data.id, answer: 1 })).code).toBe(1)
+  // here a visitor still: 抢, every chance of the rain, no vote, no answer
   expect($('.act-redpack__outcome--win')).toBeNull()
   expect(rain.remain).toBe(raining.data.count)
   expect(vote.mine).toBe(0)
+  expect(quiz.myAnswer).toBe(0)
 
   // logged in inside the room: the server's record of what the account did shows, without entering again
   const asked = countRequests(/activity\/(redpack\/result|rain\/mine|vote\/detail)/)
@@ -452,8 +456,13 @@ test('a visitor who logs in inside the room sees at once the red packet, rain dr
   await waitFor(() => $('.act-redpack__outcome--win')?.textContent === `抢到 ${amount} 慧币`)
   await waitFor(() => rain.remain === raining.data.count - 1 && rain.draws.length === 1)
   await waitFor(() => vote.mine === 2)
+  // the quiz: the account's answer, and the result with it (right or wrong, the right answer named)
+  await waitFor(() => quiz.myAnswer === 1 && quiz.result)
   expect(asked.count).toBeGreaterThanOrEqual(3)
   asked.restore()
-  await demo('/rain/stop')
+  // logged out in the room: the account's answer and vote are no longer this viewer's
   logout()
+  await waitFor(() => quiz.myAnswer === 0 && !quiz.result)
+  await waitFor(() => vote.mine === 0)
+  await demo('/rain/stop')
 })
