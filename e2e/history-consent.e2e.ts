@@ -44,17 +44,32 @@ const api = async <T>(p: string, body: Record<string, unknown>) =>
     ).json()) as { data: T }
   ).data
 
-/** Plays a playback to `at` seconds and pauses it there (the player saves the position on pause). */
+/**
+ * Plays a playback, seeks it to `at` seconds and pauses it there (the player saves the position on pause). The pause
+ * comes in the page, at the seek's end: asked from here after the position was seen, a loaded machine played on for
+ * most of a second first (22.4 s for 21.5).
+ */
 async function watchTo(page: Page, id: number, at: number): Promise<{ position: number; duration: number }> {
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${id}`)
   await playing(page)
-  await page.evaluate((t) => (document.querySelector('video')!.currentTime = t), at)
-  await page.waitForFunction((t) => document.querySelector('video')!.currentTime >= t, at, { timeout: 15000 })
-  return page.evaluate(() => {
-    const v = document.querySelector('video')!
-    v.pause()
-    return { position: v.currentTime, duration: v.duration }
-  })
+  return page.evaluate(
+    (t) =>
+      new Promise<{ position: number; duration: number }>((resolve, reject) => {
+        const v = document.querySelector('video')!
+        const late = setTimeout(() => reject(new Error(`no seek to ${t} s within 15 s: at ${v.currentTime}`)), 15000)
+        v.addEventListener(
+          'seeked',
+          () => {
+            clearTimeout(late)
+            v.pause()
+            resolve({ position: v.currentTime, duration: v.duration })
+          },
+          { once: true }
+        )
+        v.currentTime = t
+      }),
+    at
+  )
 }
 
 for (const [width, height] of [
