@@ -16,7 +16,8 @@ let plays = 0
 beforeAll(() => {
   // the first frame's performance mark (jsdom has no performance.mark) counts as made
   ;(window as unknown as { __firstFrameMarked?: boolean }).__firstFrameMarked = true
-  // jsdom has no media: play() neither starts nor fails (an autoplay that hangs), load() and pause() do nothing
+  // jsdom has no media: play() neither starts nor fails (an autoplay that hangs); load() and pause() do nothing
+  // (__tests__/setup/env.ts)
   Object.defineProperty(HTMLMediaElement.prototype, 'play', {
     configurable: true,
     value: () => {
@@ -24,8 +25,6 @@ beforeAll(() => {
       return new Promise<void>(() => undefined)
     }
   })
-  Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value: () => undefined })
-  Object.defineProperty(HTMLMediaElement.prototype, 'pause', { configurable: true, value: () => undefined })
 })
 
 const overlay = () => $('.player__overlay')

@@ -44,7 +44,6 @@ beforeAll(() => {
       }
     }
   })
-  Object.defineProperty(HTMLMediaElement.prototype, 'load', { configurable: true, value: () => undefined })
 })
 
 const button = (label: string) => $(`button[aria-label="${label}"]`)
