@@ -575,6 +575,14 @@ test('a live room whose autoplay the browser refuses loads nothing until tapped:
       predicate: (m) => m.text() === 'player-state needs-tap',
       timeout: 30000
     })
+    // every script the page adds, as it adds it
+    await page.addInitScript(() => {
+      const added: string[] = ((window as { scriptsAdded?: string[] }).scriptsAdded = [])
+      new MutationObserver((records) => {
+        for (const r of records)
+          r.addedNodes.forEach((n) => n instanceof HTMLScriptElement && n.src && added.push(n.src))
+      }).observe(document, { childList: true, subtree: true })
+    })
     await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${LIVE}`)
     await refused
     assert.equal(await page.textContent('.player__overlay--needs-tap .player__text'), '点击播放')
@@ -588,6 +596,14 @@ test('a live room whose autoplay the browser refuses loads nothing until tapped:
     while ((await sequence()) < from + 3) await new Promise((r) => setTimeout(r, 250))
     assert.deepEqual(asked, [], 'nothing of the stream before the tap')
     assert.equal(await page.evaluate(() => document.querySelector('video')!.readyState), 0)
+    // nor is hls.js run: its chunk is only preloaded (webpack runs a chunk by adding its script, removed once run)
+    const hlsRun = () =>
+      page.evaluate(() => (window as { scriptsAdded?: string[] }).scriptsAdded!.some((src) => src.includes('/js/hls.')))
+    assert.equal(
+      await page.evaluate(() => document.querySelector('link[rel=preload][href*="/js/hls."]') !== null),
+      true
+    )
+    assert.equal(await hlsRun(), false, 'hls.js is not run before the tap')
     // a tap plays the stream as it is now, within a few seconds of its edge
     await page.click('.player__overlay--needs-tap')
     await playing(page)
@@ -600,6 +616,7 @@ test('a live room whose autoplay the browser refuses loads nothing until tapped:
       { timeout: 15000 }
     )
     assert.ok(asked.length > 0)
+    assert.equal(await hlsRun(), true)
   } finally {
     await browser.close()
   }

@@ -21,13 +21,25 @@ export function prefersNativeHls(video: HTMLVideoElement): boolean {
 }
 
 /**
- * hls.js (its own chunk), asked for once: as soon as this module loads on a browser that will need it (MSE, not
- * iOS), so it downloads while the room info is still on its way instead of after it (first video frame).
+ * hls.js (its own chunk, which the page's template preloads: config/route-chunks.ts), run once: as soon as this module
+ * loads on a browser that will need it (MSE, not iOS) and would not refuse a sound autoplay, so it is ready while the
+ * room info is still on its way instead of after it (first video frame). Where the browser would refuse, a live room
+ * loads nothing before the viewer's tap (use-hls-engine.h5.ts), and hls.js is run by the first stream that needs it
+ * (the tap, or an on-demand video's first frame): a viewer who never taps does not pay for its compile and start,
+ * which were one of the refused room's long tasks (docs/performance.md).
  */
 const usesHlsJs = () => typeof window !== 'undefined' && 'MediaSource' in window && !isIOS(navigator.userAgent)
 let hlsChunk: Promise<typeof import('hls.js')> | null = null
-export const loadHls = () => (hlsChunk ??= import(/* webpackChunkName: "hls" */ 'hls.js'))
-if (usesHlsJs()) loadHls().catch(() => (hlsChunk = null))
+export function loadHls(): Promise<typeof import('hls.js')> {
+  if (hlsChunk) return hlsChunk
+  const chunk = import(/* webpackChunkName: "hls" */ 'hls.js')
+  // a chunk that failed to arrive is asked for again by the next stream (点击重试)
+  chunk.catch(() => {
+    if (hlsChunk === chunk) hlsChunk = null
+  })
+  return (hlsChunk = chunk)
+}
+if (usesHlsJs()) void soundAutoplayRefused().then((refused) => (refused ? undefined : loadHls()))
 
 /**
  * The buffer hls.js fills before the first frame, then its default. Chromium completes the start-up seek only once the
