@@ -3,47 +3,40 @@
  * separate chunk fetched on a first visit only (a later visit reads the cached fingerprint and never loads it).
  *
  * The id is FingerprintJS's own hash (`hashComponents`) of the sources below, read by its own `loadSources`, one
- * source per task. They are the ones that tell this audience's phones apart at little cost: the library's audio and
- * screen sources (imported by name), WebGL's vendor and renderer (the phone's GPU), and what the browser says of its
- * languages, hardware, touch and display preferences. Left out, measured in Chromium at 4x CPU: `fonts` 430 ms and
- * `fontPreferences` 176 ms (phones of one system ship the same fonts), `webGlExtensions` 195 ms, `timezone` and
- * `dateTimeLocale` about 100 ms each (a regional broadcaster's viewers share one time zone; `languages` carries the
- * locale); and the ad-blocker, plugin, storage-API and math probes, which add little on phones. The canvas source is
- * left out too: drawing its text (two fonts and an emoji, each found through the system's font fallback) and encoding
- * it twice was the longest task of a first visit's start, 34 ms at 1x, where the page waits on it; without it
- * Lighthouse's blocking time went 172 → 135 ms on home and 259 → 201 ms on the live room (median of 5, side by side,
- * docs/performance.md). What it told apart (the GPU, the system's version) the WebGL and screen sources mostly tell
- * too. Importing the library's pieces by name rather than its `sources` table keeps its other 30-odd sources out of the
- * chunk: 3.5 KB gzip instead of 15.6 KB, on every first visit's first load.
+ * source per task. They are the ones that tell this audience's phones apart at little cost to the page: WebGL's vendor
+ * and renderer (the phone's GPU), read in a worker, the library's screen sources (imported by name), and what the
+ * browser says of its languages, hardware, touch and display preferences.
  *
- * Where Safari randomises audio read-outs per session (WebKit's fingerprinting protection), that source gives a
- * constant instead, as the library's own stable variant does, so a returning visitor whose storage was cleared still
- * gets the same id.
+ * Left out, measured in Chromium at 4x CPU: `fonts` 430 ms and `fontPreferences` 176 ms (phones of one system ship the
+ * same fonts), `webGlExtensions` 195 ms, `timezone` and `dateTimeLocale` about 100 ms each (a regional broadcaster's
+ * viewers share one time zone; `languages` carries the locale); and the ad-blocker, plugin, storage-API and math
+ * probes, which add little on phones. The canvas source is left out too: drawing its text (two fonts and an emoji,
+ * each found through the system's font fallback) and encoding it twice was the longest task of a first visit's start,
+ * 34 ms at 1x, where the page waits on it. So is the audio source: creating its audio context took 14–57 ms of the
+ * page's thread at 1x, and creating a WebGL context there 30–59 ms (Lighthouse's Chromium, 2026-12-01); at
+ * Lighthouse's 4x they were the fingerprint's two long tasks, 135–213 and 83–122 ms, on every first visit's home and
+ * live room (docs/performance.md). The audio read-out tells apart mostly what the GPU and the browser's own answers
+ * already do (the system and the engine's build), and WebKit randomises it per session anyway. WebGL's read-out is
+ * taken in a worker on an OffscreenCanvas (`gpuInWorker`), off the page's thread; a browser without WebGL in workers
+ * (iOS before 17) gives none, and never creates the context on the page's thread. Importing the library's pieces by
+ * name rather than its `sources` table keeps its other 30-odd sources out of the chunk.
  */
 
-/** The sources read, in this order (the asynchronous ones first, as the library orders its own). */
+/** The sources read, in this order (the asynchronous one first, as the library orders its own). */
 type SourceTable = Record<string, () => unknown>
 
 /** The library's functions in use (webpackExports: the build keeps only these of the library). */
 async function library() {
-  const {
-    isWebKit,
-    getUnstableAudioFingerprint,
-    getUnstableScreenFrame,
-    getUnstableScreenResolution,
-    getWebGLContext,
-    loadSources,
-    hashComponents
-  } = await import(
+  const { isWebKit, getUnstableScreenFrame, getUnstableScreenResolution, loadSources, hashComponents } = await import(
     /* webpackChunkName: "fingerprint" */
-    /* webpackExports: ["isWebKit", "getUnstableAudioFingerprint", "getUnstableScreenFrame", "getUnstableScreenResolution", "getWebGLContext", "loadSources", "hashComponents"] */
+    /* webpackExports: ["isWebKit", "getUnstableScreenFrame", "getUnstableScreenResolution", "loadSources", "hashComponents"] */
     '@fingerprintjs/fingerprintjs'
   )
   const webkit = isWebKit()
   const nav = navigator as Navigator & { deviceMemory?: number }
   const media = (query: string) => matchMedia(query).matches
   const table: SourceTable = {
-    audio: () => (webkit ? -4 : getUnstableAudioFingerprint()),
+    webGlBasics: gpuInWorker,
     screenFrame: () => (webkit ? undefined : getUnstableScreenFrame()),
     languages: () => [...(nav.languages ?? [nav.language])],
     colorDepth: () => screen.colorDepth,
@@ -58,25 +51,64 @@ async function library() {
     contrast: () => ['more', 'less', 'custom'].find((c) => media(`(prefers-contrast: ${c})`)),
     reducedMotion: () => media('(prefers-reduced-motion: reduce)'),
     hdr: () => media('(dynamic-range: high)'),
-    webGlBasics: () => webGlBasics(getWebGLContext({})),
     pdfViewerEnabled: () => nav.pdfViewerEnabled
   }
   return { table, loadSources, hashComponents }
 }
 
-/** WebGL's version, vendor and renderer (the GPU): the library's own `webGlBasics` read-out. */
-function webGlBasics(gl: WebGLRenderingContext | undefined): unknown {
-  if (!gl || typeof gl.getParameter !== 'function') return -1
-  const info = gl.getExtension('WEBGL_debug_renderer_info')
-  const read = (p: number) => String(gl.getParameter(p) ?? '')
-  return {
-    version: read(gl.VERSION),
-    vendor: read(gl.VENDOR),
-    renderer: read(gl.RENDERER),
-    shadingLanguageVersion: read(gl.SHADING_LANGUAGE_VERSION),
-    vendorUnmasked: info ? read(info.UNMASKED_VENDOR_WEBGL) : '',
-    rendererUnmasked: info ? read(info.UNMASKED_RENDERER_WEBGL) : ''
+/** The worker waits no longer for its answer than this (the request core's own wait is shorter on a first call). */
+const GPU_WAIT_MS = 1000
+
+/**
+ * The worker's whole program, run from its source text (so it must use nothing outside itself): WebGL's version,
+ * vendor and renderer (the GPU), as the library's own `webGlBasics` reads them, from a context on an OffscreenCanvas;
+ * -1 where the worker has no WebGL.
+ */
+function readGpu() {
+  const scope = self as unknown as { postMessage(message: unknown): void; OffscreenCanvas?: typeof OffscreenCanvas }
+  let out: unknown = -1
+  try {
+    const gl = scope.OffscreenCanvas ? new scope.OffscreenCanvas(1, 1).getContext('webgl') : null
+    if (gl && typeof gl.getParameter === 'function') {
+      const info = gl.getExtension('WEBGL_debug_renderer_info')
+      const read = (p: number) => String(gl.getParameter(p) ?? '')
+      out = {
+        version: read(gl.VERSION),
+        vendor: read(gl.VENDOR),
+        renderer: read(gl.RENDERER),
+        shadingLanguageVersion: read(gl.SHADING_LANGUAGE_VERSION),
+        vendorUnmasked: info ? read(info.UNMASKED_VENDOR_WEBGL) : '',
+        rendererUnmasked: info ? read(info.UNMASKED_RENDERER_WEBGL) : ''
+      }
+    }
+  } catch {
+    out = -1
   }
+  scope.postMessage(out)
+}
+
+/** WebGL's read-out (readGpu) from a worker, off the page's thread; -1 where there is no worker, or no answer. */
+function gpuInWorker(): Promise<unknown> {
+  return new Promise((resolve) => {
+    let worker: Worker
+    let url = ''
+    try {
+      url = URL.createObjectURL(new Blob([`(${readGpu.toString()})()`], { type: 'text/javascript' }))
+      worker = new Worker(url)
+    } catch {
+      if (url) URL.revokeObjectURL(url)
+      return resolve(-1)
+    }
+    const done = (value: unknown) => {
+      clearTimeout(timer)
+      worker.terminate()
+      URL.revokeObjectURL(url)
+      resolve(value)
+    }
+    const timer = setTimeout(() => done(-1), GPU_WAIT_MS)
+    worker.onmessage = (e: MessageEvent) => done(e.data)
+    worker.onerror = () => done(-1)
+  })
 }
 
 /** `cancel`: once the request core stops waiting (src/core/fingerprint.ts), the sources not yet read are skipped. */
