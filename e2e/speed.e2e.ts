@@ -139,6 +139,49 @@ for (const [name, path, ready, expected] of [
     await page.close()
   })
 
+test("the start-up script adds the page's preloads and the app's scripts in slices of a few milliseconds, a task each, not in one long task: on a phone where each element's request costs 3 ms, no task adds more than two", async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.addInitScript(() => {
+    // each element added to the page costs 3 ms, as a slow phone's request start can; a microtask marks the end of
+    // the task that added it
+    const slices: string[][] = ((window as unknown as { slices: string[][] }).slices = [])
+    let open: string[] | null = null
+    const append = Object.getOwnPropertyDescriptor(Node.prototype, 'appendChild')!.value as (n: Node) => Node
+    Object.defineProperty(Node.prototype, 'appendChild', {
+      configurable: true,
+      writable: true,
+      value(this: Node, node: Node) {
+        const url = node instanceof HTMLScriptElement ? node.src : node instanceof HTMLLinkElement ? node.href : ''
+        if (/\/m2\/(js|css)\//.test(url)) {
+          if (!open) {
+            const slice: string[] = (open = [])
+            slices.push(slice)
+            queueMicrotask(() => (open = null))
+          }
+          open.push(url)
+          const until = performance.now() + 3
+          while (performance.now() < until);
+        }
+        return append.call(this, node)
+      }
+    })
+  })
+  await page.goto(`${s.server.origin}/m2/pages/home/home`)
+  await page.waitForSelector(HOME_READY, { timeout: 30000 })
+  const all = await page.evaluate(() => (window as unknown as { slices: string[][] }).slices)
+  // the start-up script's own, up to the app's script (what webpack adds afterwards is the app's)
+  const slices = all.slice(0, all.findIndex((slice) => slice.some((u) => /\/js\/app\./.test(u))) + 1)
+  const added = slices.flat()
+  // the page's chunks, launch and fingerprint preloaded, then the app's scripts
+  assert.ok(
+    added.some((u) => /\/js\/app\./.test(u)) && added.some((u) => /\/js\/launch\./.test(u)),
+    JSON.stringify(slices)
+  )
+  assert.ok(slices.length > 1, JSON.stringify(slices))
+  for (const slice of slices.slice(0, -1)) assert.ok(slice.length <= 2, JSON.stringify(slices))
+  await page.close()
+})
+
 test('an address that is no page of the app preloads nothing: it loads the app itself', async () => {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${s.server.origin}/m2/pages/nowhere/nowhere`)
@@ -220,6 +263,67 @@ test("home paints its pre-rendered first screen from the HTML, before any script
   await page.waitForTimeout(300)
   assert.equal(await page.evaluate(() => (window as unknown as { __shift: number }).__shift), 0)
   await closeRouted(page)
+})
+
+/** What a page did that a device fingerprint may cost: contexts made on its thread, answers from its workers. */
+interface FingerprintSeen {
+  onPage: string[]
+  workerReads: unknown[]
+}
+
+test("R4.9 a first visit's device fingerprint creates no WebGL or audio context on the page's thread (each a long task of the start): the GPU is read in a worker", async () => {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  await page.addInitScript(() => {
+    const seen: FingerprintSeen = { onPage: [], workerReads: [] }
+    ;(window as unknown as { fingerprintSeen: FingerprintSeen }).fingerprintSeen = seen
+    const proto = HTMLCanvasElement.prototype
+    const getContext = Object.getOwnPropertyDescriptor(proto, 'getContext')!.value as (...a: unknown[]) => unknown
+    Object.defineProperty(proto, 'getContext', {
+      configurable: true,
+      writable: true,
+      value(this: HTMLCanvasElement, type: string, ...rest: unknown[]) {
+        if (/webgl/.test(type)) seen.onPage.push(type)
+        return getContext.call(this, type, ...rest)
+      }
+    })
+    const w = window as unknown as Record<string, unknown>
+    for (const name of ['AudioContext', 'OfflineAudioContext', 'webkitAudioContext', 'webkitOfflineAudioContext']) {
+      const Real = w[name] as (new (...a: unknown[]) => object) | undefined
+      if (Real)
+        w[name] = class extends Real {
+          constructor(...a: unknown[]) {
+            super(...a)
+            seen.onPage.push(name)
+          }
+        }
+    }
+    const RealWorker = window.Worker
+    window.Worker = class extends RealWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options)
+        this.addEventListener('message', (e: MessageEvent) => seen.workerReads.push(e.data))
+      }
+    }
+  })
+  await page.goto(`${s.server.origin}/m2/pages/home/home`)
+  await page.waitForSelector(HOME_READY, { timeout: 30000 })
+  // the fingerprint is generated once and cached (a visitor id, or the random fallback past the first call's wait)
+  await page.waitForFunction(() => localStorage.getItem('fingerprint'), null, { timeout: 30000 })
+  const stored = await page.evaluate(() => localStorage.getItem('fingerprint'))
+  const fingerprint = /[A-Za-z0-9]{32}/.exec(stored ?? '')?.[0]
+  assert.ok(fingerprint, `no fingerprint stored: ${stored}`)
+  const seen = await page.evaluate(() => (window as unknown as { fingerprintSeen: FingerprintSeen }).fingerprintSeen)
+  assert.deepEqual(seen.onPage, [], 'no WebGL or audio context on the page')
+  // where FingerprintJS gave the visitor id (within the first call's 300 ms), its worker read the GPU: the program the
+  // build made of it runs on its own
+  if (/^[0-9a-f]{32}$/.test(fingerprint))
+    assert.ok(
+      seen.workerReads.some(
+        (r) => typeof r === 'object' && r !== null && /\w/.test(String((r as { renderer?: string }).renderer))
+      ),
+      JSON.stringify(seen.workerReads)
+    )
+  await page.close()
 })
 
 test("home's views get no listeners of their own as they mount: the touch listeners on its <div>s are the few the app asked for (the banner's swipes, the pull-down, the scroll views), not three on every view", async () => {
