@@ -82,7 +82,7 @@ function readGpu() {
       }
     }
   } catch {
-    out = -1
+    // no WebGL context in this worker: the read-out stays -1
   }
   scope.postMessage(out)
 }
