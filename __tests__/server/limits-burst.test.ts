@@ -276,6 +276,49 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
       assert.equal(owner.body.code, 1, owner.body.msg)
     }),
 
+  'sms.bindguesses': () =>
+    withServer({}, async (s) => {
+      // 30 accounts of one guesser (mini-program logins, a new account per code) each guess once at one number's code,
+      // all at once: the number hears 10 wrong codes, the other 20 are refused unheard, and so is its right code
+      const tokens = await Promise.all(
+        times(31, async (i) => {
+          const r = await send(s, { path: LOGIN, body: body({ code: `guesser${i}`, encryptedData: 'x', iv: 'y' }) })
+          assert.equal(r.body.code, 1, r.body.msg)
+          return r.body.data.access_token as string
+        })
+      )
+      assert.equal(new Set(tokens).size, 31)
+      const mobile = '13922227777'
+      await send(s, { path: '/api/v1/liveapp/sendsms', body: body({ mobile, type: 1 }) })
+      const right = await smsCode(s, mobile)
+      const wrong = (i: number) => String((Number(right) + 1 + i) % 1000000).padStart(6, '0')
+      const bind = (token: string, verify: string, i: number) => ({
+        path: '/api/v1/userapp/userinfo/mobile',
+        body: body({ mobile, verify }),
+        token,
+        from: address(i)
+      })
+      const answers = await burst(
+        s,
+        tokens.slice(0, 30).map((t, i) => bind(t, wrong(i), i))
+      )
+      assert.equal(
+        count(answers, (r) => r.body.msg === '验证码错误或已失效，请重新获取'),
+        10,
+        answers.map((r) => r.body.msg).join('|')
+      )
+      assert.equal(
+        count(answers, (r) => r.body.msg === '验证码错误次数过多，已失效，请重新获取'),
+        20,
+        answers.map((r) => r.body.msg).join('|')
+      )
+      const late = await send(s, bind(tokens[30], right, 30))
+      assert.equal(late.body.msg, '验证码错误次数过多，已失效，请重新获取', 'the right code after the number’s ten')
+      // the guesses never spent the owner's code: the owner logs in with it
+      const owner = await send(s, { path: LOGIN, body: body({ mobile, verify: right }) })
+      assert.equal(owner.body.code, 1, owner.body.msg)
+    }),
+
   'login.mobile': () =>
     withServer({}, async (s) => {
       // 99 wrong passwords and the right one last, from 100 addresses at once: ten are heard, the rest are refused

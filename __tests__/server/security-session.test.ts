@@ -212,6 +212,31 @@ test('R7.107 uploads are bounded per user: the 21st of a day answers -8 今日�
   })
 })
 
+test('R7.54 R7.62 an account without a password (an SMS login’s, or one that bound its mobile) cannot be logged into by password, not even with the no-account check’s own password', async () => {
+  await withApp({}, async (app) => {
+    const passwordLogin = (mobile: string, password: string) => call(app, 'POST', U('/login'), { mobile, password })
+    // made by an SMS login, with 慧币 of its own
+    assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13700000055', type: 1 }))
+    const made = assertEnvelope(
+      await call(app, 'POST', U('/login'), { mobile: '13700000055', verify: await smsCode(app, '13700000055') })
+    )
+    // a mini-program account that bound its mobile
+    const bound = await loginNoMobile(app)
+    assertEnvelope(await call(app, 'POST', '/api/v1/liveapp/sendsms', { mobile: '13700000056', type: 1 }))
+    assertEnvelope(await bind(app, bound.token, '13700000056', await smsCode(app, '13700000056')))
+    for (const mobile of ['13700000055', '13700000056'])
+      for (const password of ['no-such-user', '', 'null', 'undefined', 'demo1234']) {
+        const r = await passwordLogin(mobile, password)
+        assert.notEqual(r.body.code, 1, `${mobile} / ${JSON.stringify(password)} logged in`)
+        assert.equal(r.body.data, null)
+      }
+    assert.equal(assertRefused(await passwordLogin('13700000055', 'no-such-user')), '手机号或密码错误')
+    // the SMS login's session is untouched, and a number with a password still logs in by it
+    assertEnvelope(await userinfo(app, made.access_token))
+    assertEnvelope(await passwordLogin('13800000001', 'demo1234'))
+  })
+})
+
 test('R7.54 wrong passwords from elsewhere lock the mobile for those callers, not for the owner’s own device', async () => {
   await withApp({}, async (app) => {
     // the owner logged in on this phone before: it carries the device cookie that login set

@@ -22,6 +22,8 @@ export interface Limits {
   smsCooldown: number
   /** wrong tries before a code is void */
   smsMaxAttempts: number
+  /** wrong codes all binders together may give for one number within a code's lifetime (smsTtl) */
+  smsBindGuessesPerMobile: number
   /** codes one client (address) may ask for, across numbers, per hour */
   smsPerClientHour: number
   /** codes one number may receive per day */
@@ -100,6 +102,14 @@ export const RULES = {
     counts: 'wrong codes one binder gives for one number (never the owner’s code)',
     keyedBy: 'user and mobile',
     max: (l) => l.smsMaxAttempts,
+    windowMs: (l) => l.smsTtl * 1000,
+    durable: true
+  },
+  'sms.bindguesses': {
+    counts:
+      'wrong codes all binders together give for one number (never the owner’s code): accounts are cheap, so the guesses at one code must not grow with them',
+    keyedBy: 'mobile',
+    max: (l) => l.smsBindGuessesPerMobile,
     windowMs: (l) => l.smsTtl * 1000,
     durable: true
   },

@@ -169,12 +169,15 @@ export function saveSmsCode(ctx: AppContext, mobile: string, code: string, ttl: 
 /**
  * Checks an SMS code for `mobile` and uses it up when right. Wrong tries count against the code itself (the 5th voids
  * it), except with `tries`: a key of the caller's own (binding a number, where the caller may not be the number's
- * owner), whose wrong tries then never spend the owner's code; past 5 in the code's lifetime that caller is refused.
+ * owner), whose wrong tries then never spend the owner's code; past 5 in the code's lifetime that caller is refused,
+ * and past `smsBindGuessesPerMobile` from all binders together every binder of the number is (however many accounts
+ * one guesser makes, a code hears that many guesses at most; the owner still logs in with it).
  * A used or void code stays in the table (code '') so the send cool-down still holds.
  */
 export function checkSms(ctx: AppContext, mobile: string, code: string, tries?: string): void {
   const db = ctx.store.db
-  if (tries && ctx.limiter.over('sms.bindtries', tries)) throw biz(CODE.AUTH_FAILED, SMS_VOID_MSG)
+  if (tries && (ctx.limiter.over('sms.bindtries', tries) || ctx.limiter.over('sms.bindguesses', mobile)))
+    throw biz(CODE.AUTH_FAILED, SMS_VOID_MSG)
   const row = db.prepare('SELECT code, expires_at, attempts FROM sms WHERE mobile = ?').get(mobile) as
     { code: string; expires_at: number; attempts: number } | undefined
   if (!row || !row.code) throw biz(CODE.AUTH_FAILED, '验证码错误或已失效，请重新获取')
@@ -185,6 +188,7 @@ export function checkSms(ctx: AppContext, mobile: string, code: string, tries?: 
   if (!safeEqual(row.code, String(code))) {
     if (tries) {
       ctx.limiter.add('sms.bindtries', tries)
+      ctx.limiter.add('sms.bindguesses', mobile)
       throw biz(CODE.AUTH_FAILED, '验证码错误或已失效，请重新获取')
     }
     const attempts = row.attempts + 1

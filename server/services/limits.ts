@@ -10,6 +10,7 @@ export const DEFAULT_LIMITS: Limits = {
   smsTtl: 300,
   smsCooldown: 60,
   smsMaxAttempts: 5,
+  smsBindGuessesPerMobile: 10,
   smsPerClientHour: 10,
   smsPerMobileDay: 10,
   loginFailures: 10,

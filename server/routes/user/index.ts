@@ -180,9 +180,13 @@ const userRoutes: FastifyPluginAsync = async (app) => {
         if (addressCounted) ctx.limiter.refund('login.address', address)
         throw tooFast(LOCKED_MSG)
       }
+      // An account without a password (made by an SMS login, or one that bound its mobile) has none to log in with:
+      // the attempt is heard against the no-account hash, so it takes the same time and gets the same refusal, and
+      // that hash's own password (`no-such-user`) logs in to nobody.
+      const stored = u?.password || null
       let right: boolean
       try {
-        right = (await checkPassword(p.password, u?.password ?? NO_USER_HASH)) && !!u
+        right = (await checkPassword(p.password, stored ?? NO_USER_HASH)) && !!stored
       } catch (err) {
         giveBack()
         throw err
@@ -275,8 +279,8 @@ const userRoutes: FastifyPluginAsync = async (app) => {
 
   // R7.62, R5.16
   // R7.62: binding answers nothing about the number (taken or not) before its code is right; a binder's wrong codes
-  // count against that binder (per number, 5 a code lifetime), never against the owner's login code; 10 tries a
-  // user an hour (code -8)
+  // count against that binder (per number, 5 a code lifetime) and against the number (10 a code lifetime from all
+  // binders together), never against the owner's login code; 10 tries a user an hour (code -8)
   api.call(user.bindMobile, (p, call) => {
     const uid = call.user!.id
     limit(ctx, 'bind.mobile', uid)
