@@ -55,8 +55,8 @@ export const F = {
     Type.String(field(label, rules)) as Defaulted<TString, R>,
   bool: <R extends FieldRules = FieldRules>(label?: string, rules = {} as R) =>
     Type.Boolean(field(label, rules)) as Defaulted<TBoolean, R>,
-  /** page, from 1 (R4.20) */
-  page: () => Type.Integer({ label: '页码', minimum: 1, default: 1 }) as TInteger & { default: number },
+  /** page, from 1 (R4.20); no list has 10,000 pages, and a larger number would overflow SQLite's OFFSET */
+  page: () => Type.Integer({ label: '页码', minimum: 1, maximum: 10000, default: 1 }) as TInteger & { default: number },
   /** items a page */
   count: (def = 10, max = 100) =>
     Type.Integer({ label: '每页数量', minimum: 1, maximum: max, default: def }) as TInteger & { default: number }

@@ -16,7 +16,7 @@ import type { LiveServer } from '../../server/app'
 import { OTHER_LIMITS, RULES, type Limits } from '../../server/lib/limit'
 import { LOCKED_MSG } from '../../server/routes/user'
 import { PASSWORD_GUESSES_MSG, WRONG_PASSWORD_MSG } from '../../server/services/room-access'
-import { SEED_IDS } from '../../server/db/seed-ids'
+import { DEMO, SEED_IDS } from '../../server/db/seed-ids'
 import { listen, makeApp, type Json } from './helpers'
 
 interface Server {
@@ -582,6 +582,74 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
         20,
         codes(answers)
       )
+    }),
+
+  report: () =>
+    withServer({}, async (s) => {
+      const token = (await loginToken(s)).body.data.access_token as string
+      const answers = await burst(
+        s,
+        times(30, (i) => ({
+          path: '/api/v1/userapp/report',
+          body: body({ msg_id: 900000 + i, reason: '广告' }),
+          token
+        }))
+      )
+      assert.equal(
+        count(answers, (r) => r.body.code === 1),
+        20,
+        codes(answers)
+      )
+      assert.ok(
+        answers.every((r) => r.body.code === 1 || r.body.msg === '操作太频繁，请稍后再试'),
+        codes(answers)
+      )
+      const rows = s.app.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM reports').get() as { n: number }
+      assert.equal(rows.n, 20)
+    }),
+
+  block: () =>
+    withServer({ blocksPerHour: 10 }, async (s) => {
+      const token = (await loginToken(s)).body.data.access_token as string
+      // a user that does not exist is not blocked, and costs nothing
+      const nobody = await send(s, { path: '/api/v1/userapp/block', body: body({ user_id: 77000001 }), token })
+      assert.equal(nobody.body.msg, '用户不存在')
+      const answers = await burst(
+        s,
+        times(30, () => ({ path: '/api/v1/userapp/block', body: body({ user_id: DEMO.noMobile.id }), token }))
+      )
+      assert.equal(
+        count(answers, (r) => r.body.code === 1),
+        10,
+        codes(answers)
+      )
+      assert.ok(
+        answers.every((r) => r.body.code === 1 || r.body.msg === '操作太频繁，请稍后再试'),
+        codes(answers)
+      )
+    }),
+
+  'mall.order': () =>
+    withServer({ mallOrdersPerHour: 5 }, async (s) => {
+      const token = (await loginToken(s)).body.data.access_token as string
+      const goods = (await send(s, { path: '/api/v1/userapp/living/goods', body: body({ roomid: 306 }) })).body.data
+      const answers = await burst(
+        s,
+        times(20, () => ({
+          path: '/api/v1/userapp/mall/order/create',
+          body: body({ goods_id: goods[0].id, quantity: 1 }),
+          token
+        }))
+      )
+      assert.equal(
+        count(answers, (r) => r.body.code === 1),
+        5,
+        codes(answers)
+      )
+      const rows = s.app.ctx.store.db.prepare("SELECT COUNT(*) AS n FROM orders WHERE kind = 'mall'").get() as {
+        n: number
+      }
+      assert.equal(rows.n, 5)
     }),
 
   'bind.mobile': () =>

@@ -178,7 +178,9 @@ test('time-shift URLs: the master names its window and passes start on; start=li
 
 test('a paid room’s time-shift URL keeps its token on every rendition and segment, and is refused without it', async () => {
   await withApp({}, async (app) => {
+    // a viewer who bought it (a trial's token reaches back no further than the trial: security.test.ts)
     const { token } = await login(app)
+    assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: 303 }, token))
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
     const t = encodeURIComponent(new URL(info.source).searchParams.get('token')!)
     const master = (await get(app, `/hls/live/303/index.m3u8?token=${t}&start=live`)).body

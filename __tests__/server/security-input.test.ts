@@ -46,7 +46,9 @@ test('R7.57 R7.59 a partner login with a 500 KB userid is refused (-1, a Chinese
       for (const userid of [huge, '9'.repeat(65), 'a b', '合作', '']) {
         const r = await call(app, 'POST', U(path), { userid, usertokenkey: `dev-${userid}`, devicetoken: 'd1' })
         if (userid === '' && path === '/login') continue // an empty userid is no partner login at all
-        assert.match(assertRefused(r, -1), /用户ID/, `${path} ${userid.slice(0, 20)}`)
+        // 500 KB is past any JSON body a call takes (64 KB): refused before it is read
+        const why = userid === huge ? /请求体过大/ : /用户ID/
+        assert.match(assertRefused(r, -1), why, `${path} ${userid.slice(0, 20)}`)
       }
     }
     assert.equal(users(), before, 'no account was made')
@@ -81,5 +83,44 @@ test('R7.57 R7.59 a partner account’s name stays within 32 characters, so ever
       names.every((u) => u.name.length <= 32),
       'every stored name'
     )
+  })
+})
+
+test('R7.1 a JSON body nested deeper than 32 levels is refused before JSON.parse reads it, and one over 64 KB before it is read at all', async () => {
+  await withApp({}, async (app) => {
+    const config = (payload: string) =>
+      app.inject({ method: 'POST', url: U('/config'), headers: { 'content-type': 'application/json' }, payload })
+    const parse = JSON.parse
+    let parsed = 0
+    JSON.parse = ((text: string, reviver?: (k: string, v: unknown) => unknown) => {
+      if (typeof text === 'string' && text.startsWith('{"version":"1.0.0","a":')) parsed++
+      return parse(text, reviver)
+    }) as typeof JSON.parse
+    try {
+      // 30,000 arrays inside each other (60 KB), as an attacker sends them; brackets inside strings do not count
+      const deep = await config(`{"version":"1.0.0","a":${'['.repeat(30000)}${']'.repeat(30000)}}`)
+      assert.equal(deep.statusCode, 200)
+      assert.deepEqual(deep.json(), { code: -1, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null })
+      assert.equal(parsed, 0, 'the deep body was parsed')
+      const shallow = await config(`{"version":"1.0.0","a":[[["${'['.repeat(100)}"]]],"b":{"c":{"d":"}}}}}"}}}`)
+      assert.equal(shallow.json().code, 1)
+      assert.equal(parsed, 1)
+    } finally {
+      JSON.parse = parse
+    }
+    const big = await config(JSON.stringify({ version: '1.0.0', a: 'x'.repeat(70 * 1024) }))
+    assert.deepEqual(big.json(), { code: -1, msg: '文件或请求体过大', data: null })
+  })
+})
+
+test('R4.20 R7.84 a page number past any list is refused (-1, 页码), never an HTTP 500', async () => {
+  await withApp({}, async (app) => {
+    const { token } = await login(app)
+    for (const page of [1e300, 10001, 2 ** 53]) {
+      const r = await call(app, 'POST', U('/consume/log'), { page }, token)
+      assert.equal(r.status, 200, `${page}: HTTP ${r.status}`)
+      assert.match(assertRefused(r, -1), /页码/, String(page))
+    }
+    assertEnvelope(await call(app, 'POST', U('/consume/log'), { page: 10000 }, token))
   })
 })

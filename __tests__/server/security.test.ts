@@ -21,6 +21,8 @@ import {
   type CallResult,
   type Json
 } from './helpers'
+import { TRIAL_LIVE_LEAD_SECONDS } from '../../server/routes/hls'
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../server/routes/media'
 import { issueToken } from '../../server/routes/user'
 import { userById } from '../../server/repositories/users'
 
@@ -265,7 +267,7 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
     assert.match(
       info.source,
-      /^http:\/\/localhost(:\d+)?\/hls\/live\/303\/index\.m3u8\?token=\d+\.10001\.[0-9a-f]{32}$/
+      /^http:\/\/localhost(:\d+)?\/hls\/live\/303\/index\.m3u8\?token=\d+\.10001\.\d+\.[0-9a-f]{32}$/
     )
     // the master playlist names each rendition with the token, and each rendition's segments carry it too
     const master = await get(app, pathOf(info.source))
@@ -318,9 +320,63 @@ test('R7.15 R7.87 a paid playback is served only with the signed source of its d
     const playlist = await get(app, `/hls/vod/5004/${variant}`)
     assert.equal(playlist.statusCode, 200)
     const seg = playlist.body.split('\n').find((l) => /^\d+p-seg/.test(l))!
-    assert.match(seg, /^360p-seg0\.ts\?token=/)
+    assert.match(seg, /^360p-seg0\.ts\?seq=0&token=/)
     assert.equal((await get(app, `/hls/vod/5004/${seg}`)).statusCode, 200)
     assert.equal((await get(app, '/hls/vod/5001/index.m3u8')).statusCode, 200, 'a free playback stays open')
+  })
+})
+
+test('R7.13 R7.15 R7.88 a trial’s token opens only the trial’s part of a stream: a recording’s first trial seconds and what a player buffers ahead, a live room from just before the trial; bought, the same token opens all of it', async () => {
+  // a recording's trial opens 10 s past it here (60 s by default: the demo recordings are a minute long)
+  await withApp({ limits: { trialAheadSeconds: 10 } }, async (app) => {
+    const { token } = await login(app)
+    const media = (url: string) => get(app, url).then((r) => r.statusCode)
+    const segmentsOf = (m3u8: string) => m3u8.split('\n').filter((l) => /^\d+p-seg\d+\.ts/.test(l))
+    const seqOf = (line: string) => Number(/[?&]seq=(\d+)/.exec(line)![1])
+
+    // paid playback 5004, a 30 s trial
+    const d = assertEnvelope(await call(app, 'POST', U('/playback/detail'), { id: 5004 }, token))
+    const t = new URL(d.source).searchParams.get('token')!
+    const vodText = (await get(app, `/hls/vod/5004/720p.m3u8?token=${encodeURIComponent(t)}`)).body
+    const vod = segmentsOf(vodText)
+    const segDur = Math.round(Number(/#EXTINF:([\d.]+)/.exec(vodText)![1]))
+    const opened = (line: string) => seqOf(line) * segDur < 30 + 10
+    const lastIn = vod.filter(opened).at(-1)!
+    const firstOut = vod.find((l) => !opened(l))!
+    assert.ok(vod.length >= vod.filter(opened).length + 5, `${vod.length} segments in all`)
+    assert.equal(await media(`/hls/vod/5004/${vod[0]}`), 200)
+    assert.equal(await media(`/hls/vod/5004/${lastIn}`), 200)
+    assert.equal(await media(`/hls/vod/5004/${firstOut}`), 403, 'a segment past the trial and the buffer ahead')
+    assert.equal(await media(`/hls/vod/5004/${vod.at(-1)}`), 403)
+    // its place is the one its file has, and it has one
+    const seg0 = vod[0].replace(/\?.*$/, '')
+    assert.equal(await media(`/hls/vod/5004/${seg0}?token=${encodeURIComponent(t)}`), 403)
+    assert.equal(await media(`/hls/vod/5004/${seg0}?seq=1&token=${encodeURIComponent(t)}`), 403)
+
+    // paid room 303, a 60 s trial: its playlist reaches back to just before the trial, not over the half hour
+    const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
+    const lt = encodeURIComponent(new URL(info.source).searchParams.get('token')!)
+    const live = segmentsOf((await get(app, `/hls/live/303/720p.m3u8?token=${lt}`)).body)
+    const reach = (TRIAL_LIVE_LEAD_SECONDS + 2 * segDur) / segDur + 3
+    assert.ok(live.length >= 6 && live.length <= reach, `${live.length} segments listed`)
+    for (const line of [live[0], live.at(-1)!]) assert.equal(await media(`/hls/live/303/${line}`), 200)
+    // a time-shift asked for an hour back starts no earlier
+    const back = segmentsOf((await get(app, `/hls/live/303/720p.m3u8?start=${Date.now() - 3600_000}&token=${lt}`)).body)
+    assert.ok(seqOf(back[0]) >= seqOf(live[0]) - 1, `${back[0]} before ${live[0]}`)
+    const before = live[0].replace(/seq=\d+/, `seq=${seqOf(live[0]) - 60}`)
+    assert.equal(await media(`/hls/live/303/${before}`), 403, 'a live segment from before the trial')
+    assert.equal(
+      await media(`/hls/live/303/${live[0].replace(/seq=\d+&/, '')}`),
+      403,
+      'a live segment without its place'
+    )
+
+    // bought: the tokens the player holds open the whole recording and the room's window
+    assertEnvelope(await call(app, 'POST', U('/premium_pay'), { review_id: 5004 }, token))
+    assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: 303 }, token))
+    assert.equal(await media(`/hls/vod/5004/${firstOut}`), 200)
+    assert.equal(await media(`/hls/vod/5004/${vod.at(-1)}`), 200)
+    assert.equal(await media(`/hls/live/303/${before}`), 200)
   })
 })
 
@@ -677,5 +733,29 @@ test('R7.107 uploads are sniffed: content must match the image or media type; fi
     assert.equal(served.headers['content-type'], 'image/png')
     const api = await call(app, 'POST', U('/config'), {})
     assert.equal(api.headers['x-content-type-options'], 'nosniff')
+    // a picture its header says is larger than a phone should decode (a 1 KB PNG of 20000 × 20000, 1.6 GB decoded)
+    // is refused; a phone's own 48 MP photo passes
+    const pngOf = (width: number, height: number) => {
+      const ihdr = Buffer.alloc(25)
+      ihdr.writeUInt32BE(13, 0)
+      ihdr.write('IHDR', 4, 'latin1')
+      ihdr.writeUInt32BE(width, 8)
+      ihdr.writeUInt32BE(height, 12)
+      ihdr.set([8, 6, 0, 0, 0], 16)
+      return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), ihdr, Buffer.alloc(1000)])
+    }
+    const tooLarge = '图片尺寸过大（边长不超过 10000 像素，不超过 5000 万像素）'
+    for (const [w, h] of [
+      [20000, 20000],
+      [MAX_IMAGE_SIDE + 1, 1],
+      [1, MAX_IMAGE_SIDE + 1],
+      [MAX_IMAGE_SIDE, MAX_IMAGE_SIDE]
+    ]) {
+      const r = await upload('big.png', pngOf(w, h))
+      assert.deepEqual(r.json(), { code: -1, msg: tooLarge, data: null }, `${w} × ${h}`)
+    }
+    assert.ok(MAX_IMAGE_SIDE * MAX_IMAGE_SIDE > MAX_IMAGE_PIXELS)
+    assert.equal((await upload('photo.png', pngOf(8000, 6000))).json().code, 1)
+    assert.equal((await upload('wide.png', pngOf(MAX_IMAGE_SIDE, 10))).json().code, 1)
   })
 })

@@ -24,6 +24,12 @@ export interface Limits {
   smsMaxAttempts: number
   /** wrong codes all binders together may give for one number within a code's lifetime (smsTtl) */
   smsBindGuessesPerMobile: number
+  /** reports (举报) one user may send per hour */
+  reportsPerHour: number
+  /** users one user may block (屏蔽) per hour */
+  blocksPerHour: number
+  /** mall orders one user may create per hour (each opens a payment row) */
+  mallOrdersPerHour: number
   /** codes one client (address) may ask for, across numbers, per hour */
   smsPerClientHour: number
   /** codes one number may receive per day */
@@ -62,6 +68,11 @@ export interface Limits {
   trialReset: number
   /** seconds a stream token outlives the trial (the client counts its trial from the first frame) */
   trialGrace: number
+  /**
+   * seconds of a paid recording past its trial that a trial's token still opens: what a player buffers ahead before the
+   * trial stops it (hls.js 30 s; a phone's own player may take more)
+   */
+  trialAheadSeconds: number
   /** anonymous trials that may start per paid room or playback per hour, from all addresses */
   anonTrialsPerHour: number
   /** seconds a stream token lives for a viewer who may watch (bought, or passed the room password) */
@@ -188,6 +199,27 @@ export const RULES = {
     counts: 'mobile binding attempts',
     keyedBy: 'user',
     max: (l) => l.bindMobilePerHour,
+    windowMs: () => 3600_000,
+    durable: true
+  },
+  report: {
+    counts: 'reports sent (each a row for the moderators)',
+    keyedBy: 'user',
+    max: (l) => l.reportsPerHour,
+    windowMs: () => 3600_000,
+    durable: true
+  },
+  block: {
+    counts: 'users blocked (each a row)',
+    keyedBy: 'user',
+    max: (l) => l.blocksPerHour,
+    windowMs: () => 3600_000,
+    durable: true
+  },
+  'mall.order': {
+    counts: 'mall orders created (each an order and its payment row)',
+    keyedBy: 'user',
+    max: (l) => l.mallOrdersPerHour,
     windowMs: () => 3600_000,
     durable: true
   },

@@ -11,6 +11,9 @@ export const DEFAULT_LIMITS: Limits = {
   smsCooldown: 60,
   smsMaxAttempts: 5,
   smsBindGuessesPerMobile: 10,
+  reportsPerHour: 20,
+  blocksPerHour: 60,
+  mallOrdersPerHour: 30,
   smsPerClientHour: 10,
   smsPerMobileDay: 10,
   loginFailures: 10,
@@ -30,6 +33,7 @@ export const DEFAULT_LIMITS: Limits = {
   socketMessagesPer10s: 30,
   trialReset: 86400,
   trialGrace: 15,
+  trialAheadSeconds: 60,
   anonTrialsPerHour: 200,
   streamTtl: 6 * 3600
 }

@@ -84,7 +84,7 @@ export function securedRoomInfo(
 export const NEED_PURCHASE_MSG = '该直播间需购买后才能参与互动'
 
 /**
- * Whether this viewer may be in a paid room now, by the rule its stream follows (streamExpiry): bought, or inside
+ * Whether this viewer may be in a paid room now, by the rule its stream follows (streamGrant): bought, or inside
  * the trial that room info started for the viewer (by user or, before a login, by address). It never starts a
  * trial: only room info does.
  */

@@ -40,56 +40,76 @@ export function hasPurchased(ctx: AppContext, uid: number | undefined, kind: Str
   return !!uid && hasPurchase(ctx, uid, kind, id)
 }
 
-const tokenMac = (ctx: AppContext, kind: StreamKind, id: number, exp: number, uid: number) =>
-  hmac(ctx.secret, `hls:${kind}:${id}:${exp}:${uid}`)
+const tokenMac = (ctx: AppContext, kind: StreamKind, id: number, grant: StreamGrant, uid: number) =>
+  hmac(ctx.secret, `hls:${kind}:${id}:${grant.exp}:${uid}:${grant.trialFrom}`)
 
-/** `<expires>.<user id or 0>.<HMAC>` */
-export function streamToken(ctx: AppContext, kind: StreamKind, id: number, exp: number, uid = 0): string {
-  return `${exp}.${uid}.${tokenMac(ctx, kind, id, exp, uid)}`
+/** What a stream token grants: until when, and for a trial, from when (unix seconds; 0: not a trial). */
+interface StreamGrant {
+  exp: number
+  trialFrom: number
+}
+
+/** `<expires>.<user id or 0>.<trial start or 0>.<HMAC>` */
+function streamToken(ctx: AppContext, kind: StreamKind, id: number, grant: StreamGrant, uid = 0): string {
+  return `${grant.exp}.${uid}.${grant.trialFrom}.${tokenMac(ctx, kind, id, grant, uid)}`
+}
+
+/** What a valid stream token lets its holder load now; a trial's part of the stream is the media routes' to bound. */
+interface StreamAccess {
+  /** the trial's start (unix seconds) when the holder is in a trial and has not bought since; 0 otherwise */
+  trialFrom: number
+  /** the trial's length in seconds (0 when not in a trial) */
+  trialSeconds: number
 }
 
 /**
- * True when `token` lets its holder load the stream now: our signature, not expired; a viewer's trial token stays
- * good (up to the stream TTL past its end) once that viewer has bought, so the player plays on after an unlock.
+ * What `token` lets its holder load now (null: nothing): our signature, not expired; a viewer's trial token stays
+ * good (up to the stream TTL past its end) once that viewer has bought, so the player plays on after an unlock, and
+ * the bought viewer's token is no longer bounded to the trial's part of the stream.
  */
-export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, token: unknown): boolean {
-  if (typeof token !== 'string') return false
-  const m = /^(\d{1,12})\.(\d{1,12})\.([0-9a-f]{32})$/.exec(token)
-  if (!m) return false
-  const exp = Number(m[1])
+export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, token: unknown): StreamAccess | null {
+  if (typeof token !== 'string') return null
+  const m = /^(\d{1,12})\.(\d{1,12})\.(\d{1,12})\.([0-9a-f]{32})$/.exec(token)
+  if (!m) return null
+  const grant = { exp: Number(m[1]), trialFrom: Number(m[3]) }
   const uid = Number(m[2])
-  if (!safeEqual(m[3], tokenMac(ctx, kind, id, exp, uid))) return false
+  if (!safeEqual(m[4], tokenMac(ctx, kind, id, grant, uid))) return null
   const now = nowSec()
-  if (now <= exp) return true
-  return uid > 0 && now <= exp + ctx.limits.streamTtl && hasPurchased(ctx, uid, kind, id)
+  const bought = () => uid > 0 && hasPurchased(ctx, uid, kind, id)
+  if (now > grant.exp && !(now <= grant.exp + ctx.limits.streamTtl && bought())) return null
+  if (!grant.trialFrom || bought()) return { trialFrom: 0, trialSeconds: 0 }
+  return { trialFrom: grant.trialFrom, trialSeconds: streamTarget(ctx, kind, id)?.trial ?? 0 }
 }
 
 /**
  * When this viewer's stream token ends: bought (or a password room that is not paid) → the stream TTL; in a paid
  * room's trial → the trial's end (one trial per viewer and target per `trialReset`, counted from the first room
- * info; anonymous viewers by address); otherwise already over.
+ * info; anonymous viewers by address), and the token names the trial's start, so that it opens only the trial's part
+ * of the stream; otherwise already over.
  */
-export function streamExpiry(
+function streamGrant(
   ctx: AppContext,
   viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
   kind: StreamKind,
   id: number
-): number {
+): StreamGrant {
   const t = streamTarget(ctx, kind, id)
   const now = nowSec()
-  if (!t) return now - 1
-  if (!t.premium || hasPurchased(ctx, viewer.user?.id, kind, id)) return now + ctx.limits.streamTtl
-  if (t.trial <= 0) return now - 1
+  const over = { exp: now - 1, trialFrom: 0 }
+  if (!t) return over
+  if (!t.premium || hasPurchased(ctx, viewer.user?.id, kind, id))
+    return { exp: now + ctx.limits.streamTtl, trialFrom: 0 }
+  if (t.trial <= 0) return over
   const key = `${kind}:${id}:${callerKey(viewer.user, viewer.req)}`
   let start = ctx.trials.get(key)
   if (start === undefined || now - start >= ctx.limits.trialReset) {
     // anonymous trials are counted per address, and across addresses per target too: rotating addresses does not
     // make a paid stream free; past the cap an anonymous viewer logs in for a trial
-    if (!viewer.user && !ctx.limiter.take('trial.anonymous', `${kind}:${id}`)) return now - 1
+    if (!viewer.user && !ctx.limiter.take('trial.anonymous', `${kind}:${id}`)) return over
     start = now
     ctx.trials.set(key, start)
   }
-  return start + t.trial + ctx.limits.trialGrace
+  return { exp: start + t.trial + ctx.limits.trialGrace, trialFrom: start }
 }
 
 /** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */
@@ -101,8 +121,8 @@ export function signedSource(
   url: string
 ): string {
   if (!url || !streamGated(ctx, kind, id)) return url
-  const exp = streamExpiry(ctx, viewer, kind, id)
-  return `${url}${url.includes('?') ? '&' : '?'}token=${streamToken(ctx, kind, id, exp, viewer.user?.id ?? 0)}`
+  const grant = streamGrant(ctx, viewer, kind, id)
+  return `${url}${url.includes('?') ? '&' : '?'}token=${streamToken(ctx, kind, id, grant, viewer.user?.id ?? 0)}`
 }
 
 /** Forgets the trials that may start again (called by a timer). */

@@ -280,7 +280,11 @@ export function buildLive(roomKey: string, rendition: RenditionName, o: LiveOpti
   return lines.join('\n') + '\n'
 }
 
-/** A rendition's VOD media playlist (a playback, a programme, a video). */
+/**
+ * A rendition's VOD media playlist (a playback, a programme, a video). Every segment names its place (`?seq=`), by
+ * which a paid recording's trial is bounded (routes/hls); the fixture's segments repeat, so the file name alone does
+ * not say where in the recording it is.
+ */
 export function vodPlaylist(rendition: RenditionName = '360p'): string {
   const fx = loadFixture()
   const r = fx.renditions[rendition]
@@ -295,7 +299,7 @@ export function vodPlaylist(rendition: RenditionName = '360p'): string {
   for (let loop = 0; loop < LOOPS_VOD; loop++) {
     r.durations.forEach((d, idx) => {
       if (idx === 0 && loop > 0) lines.push('#EXT-X-DISCONTINUITY')
-      lines.push(`#EXTINF:${d.toFixed(3)},`, `${rendition}-seg${idx}.ts`)
+      lines.push(`#EXTINF:${d.toFixed(3)},`, `${rendition}-seg${idx}.ts?seq=${loop * r.durations.length + idx}`)
     })
   }
   lines.push('#EXT-X-ENDLIST')

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import zlib from 'node:zlib'
 import {
+  EDGE_WINDOW_SECONDS,
   MIN_WINDOW_SECONDS,
   availableAt,
+  liveClock,
+  loadFixture,
   masterPlaylist,
   mediaFile,
   mediaPlaylistName,
@@ -30,6 +33,15 @@ export const TIMESHIFT_DEFAULT_SECONDS = 1800
  */
 export const BLOCK_MAX_MS = 6000
 
+/**
+ * A paid stream's trial token opens only the trial's part of the stream, by each file's place (`seq`, on every
+ * playlist line): of a live room, what was recorded from this long before the trial began (the player starts a few
+ * seconds behind the edge, a time-shift playlist of a trial reaches back no further), until the token ends; of a
+ * recording, its first trial seconds and the `trialAheadSeconds` a player buffers ahead of them, so a trial never
+ * fetches the whole recording.
+ */
+export const TRIAL_LIVE_LEAD_SECONDS = EDGE_WINDOW_SECONDS
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 /**
@@ -40,12 +52,29 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
  */
 const hlsRoutes: FastifyPluginAsync = async (app) => {
   const { ctx } = app
-  const gate = (kind: 'live' | 'vod', id: string, token: unknown): 'open' | 'token' | 'denied' => {
+  type Trial = { from: number; seconds: number }
+  type Gate = { access: 'denied' } | { access: 'open' | 'token'; trial: Trial | null }
+  const gate = (kind: 'live' | 'vod', id: string, token: unknown): Gate => {
     const what: StreamKind = kind === 'live' ? 'room' : 'playback'
     const n = canonicalStreamId(id)
-    if (n === null) return kind === 'live' && /^ch[1-9]\d{0,5}$/.test(id) ? 'open' : 'denied'
-    if (!streamGated(ctx, what, n)) return 'open'
-    return checkStreamToken(ctx, what, n, token) ? 'token' : 'denied'
+    if (n === null)
+      return kind === 'live' && /^ch[1-9]\d{0,5}$/.test(id) ? { access: 'open', trial: null } : { access: 'denied' }
+    if (!streamGated(ctx, what, n)) return { access: 'open', trial: null }
+    const granted = checkStreamToken(ctx, what, n, token)
+    if (!granted) return { access: 'denied' }
+    const trial = granted.trialFrom ? { from: granted.trialFrom, seconds: granted.trialSeconds } : null
+    return { access: 'token', trial }
+  }
+  /** Whether a trial's token opens the media file at place `seq` (TRIAL_LIVE_LEAD_SECONDS, trialAheadSeconds). */
+  const inTrial = (kind: 'live' | 'vod', id: string, trial: Trial, segment: number, seq: number): boolean => {
+    if (kind === 'live') {
+      // a trial's playlist starts up to two segments before its lead (its window counts whole segments)
+      const clock = liveClock(id)
+      return clock.startOf(seq) >= (trial.from - TRIAL_LIVE_LEAD_SECONDS - 2 * clock.segDur) * 1000
+    }
+    const fx = loadFixture()
+    const n = fx.durations.length
+    return seq % n === segment && seq * (fx.total / n) < trial.seconds + ctx.limits.trialAheadSeconds
   }
   const query = (req: FastifyRequest) => req.query as Record<string, unknown>
   // every URI line of a playlist (a rendition's playlist in a master, a segment, a part, a preload hint) carries the token
@@ -127,8 +156,9 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/hls/:kind/:id/index.m3u8', async (req, reply) => {
     const { kind, id } = req.params as { kind: string; id: string }
     if ((kind !== 'live' && kind !== 'vod') || !/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
-    const access = gate(kind, id, query(req).token)
-    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
+    const g = gate(kind, id, query(req).token)
+    if (g.access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
+    const access = g.access
     if (kind === 'vod') return sendPlaylist(req, reply, made(req, masterPlaylist(), access), access, false)
     const start = parseLiveStart(query(req).start)
     if (start === null) return reply.code(400).send(BAD_START)
@@ -145,16 +175,29 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
     const media = rendition ? undefined : mediaFile(file)
     if (!rendition && !media) return reply.code(404).send(NOT_FOUND)
     if (!/^[\w-]{1,32}$/.test(id)) return reply.code(404).send(NOT_FOUND)
-    const access = gate(kind, id, query(req).token)
-    if (access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
-    if (kind === 'live' && (await cutOff(id, reply))) return reply
+    const g = gate(kind, id, query(req).token)
+    if (g.access === 'denied') return reply.code(403).send(NO_STREAM_ACCESS)
+    const { access, trial } = g
     const q = query(req)
+    // a trial's media file by its place: none without one, none outside the trial's part
+    if (media && trial) {
+      const seq = typeof q.seq === 'string' && /^\d{1,12}$/.test(q.seq) ? Number(q.seq) : null
+      if (seq === null || !inTrial(kind, id, trial, media.segment, seq)) return reply.code(403).send(NO_STREAM_ACCESS)
+    }
+    if (kind === 'live' && (await cutOff(id, reply))) return reply
     const ll = ctx.streams.lowLatency
 
     if (rendition) {
       if (kind === 'vod') return sendPlaylist(req, reply, made(req, vodPlaylist(rendition), access), access, false)
-      const start = parseLiveStart(q.start)
+      let start = parseLiveStart(q.start)
       if (start === null) return reply.code(400).send(BAD_START)
+      let windowSeconds = windowOf(id)
+      if (trial) {
+        // a trial's time-shift reaches back to its lead, no further
+        const from = trial.from - TRIAL_LIVE_LEAD_SECONDS
+        windowSeconds = Math.min(windowSeconds, Math.max(MIN_WINDOW_SECONDS, Math.ceil(Date.now() / 1000 - from)))
+        if (typeof start === 'number') start = Math.max(start, from * 1000)
+      }
       // a blocking reload: answered once segment _HLS_msn (part _HLS_part) exists
       if (ll && q._HLS_msn !== undefined) {
         const msn = Number(q._HLS_msn)
@@ -167,12 +210,7 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
       }
       const skip = ll && (q._HLS_skip === 'YES' || q._HLS_skip === 'v2')
       const token = access === 'token' ? String(q.token) : undefined
-      const playlist = playlists.live(
-        id,
-        rendition,
-        { windowSeconds: windowOf(id), lowLatency: ll, skip, start },
-        token
-      )
+      const playlist = playlists.live(id, rendition, { windowSeconds, lowLatency: ll, skip, start }, token)
       return sendPlaylist(req, reply, playlist, access, true)
     }
 

@@ -117,6 +117,8 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
 
   api.call(live.report, (p, call) => {
     if (!p.msg_id && !p.user_id) throw biz(CODE.BAD_PARAM, '缺少参数：消息ID(msg_id) 或 用户ID(user_id)')
+    // each report is a row for the moderators: 20 a user an hour (code -8)
+    limit(ctx, 'report', call.user!.id)
     addReport(ctx, {
       userId: call.user!.id,
       msgId: p.msg_id ?? null,
@@ -128,6 +130,9 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
 
   api.call(live.block, (p, call) => {
     if (p.user_id === call.user!.id) throw biz(CODE.FAIL, '不能屏蔽自己')
+    if (!userById(ctx, p.user_id)) throw biz(CODE.NOT_FOUND, '用户不存在')
+    // each block is a row: 60 a user an hour (code -8)
+    limit(ctx, 'block', call.user!.id)
     addBlock(ctx, call.user!.id, p.user_id)
     return new Envelope(CODE.OK, '已屏蔽该用户', { user_id: p.user_id })
   })

@@ -3,6 +3,7 @@ import type { AppContext } from '../../types/context'
 import { CODE, biz } from '../../lib/util'
 import type { Goods, Room } from '../../types'
 import { checkActivityAccess } from '../../services/room-access'
+import { limit } from '../../services/limits'
 import * as mall from '../../../contract/mall'
 import { type MallOrder, amountFen, createMallOrder, mallOrderOf, paymentOf } from '../../repositories/mall'
 
@@ -46,6 +47,8 @@ const mallRoutes: FastifyPluginAsync = async (app) => {
     // a goods item of a password or paid room is ordered only by a viewer that room lets in, as its goods list
     const room = ctx.store.doc<Room>('room', g.room_id)
     if (room) checkActivityAccess(ctx, call, room, p)
+    // each order opens a payment row: 30 a user an hour (code -8)
+    limit(ctx, 'mall.order', call.user!.id)
     return mallOrderView(ctx, createMallOrder(ctx, call.user!.id, g, p.quantity))
   })
 

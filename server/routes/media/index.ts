@@ -7,6 +7,7 @@ import { finished } from 'node:stream/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { FileTypeParser, type Detector } from 'file-type'
+import { imageSize } from 'image-size'
 import { qrcode, upload } from '../../../contract/media'
 import type { Call } from '../../types/context'
 import { placeholderPng } from '../../views/img'
@@ -40,6 +41,32 @@ const UPLOAD_TYPES: Record<string, Kind> = {
   '.mp4': 'mp4',
   '.m4a': 'mp4',
   '.mp3': 'mp3'
+}
+
+/**
+ * The largest picture an upload may be: it is shown as an avatar beside every chat message of its user, and a viewer's
+ * phone decodes it at its full size (4 bytes a pixel: a 20000 × 20000 PNG of 1 MB is 1.6 GB to decode). A phone's own
+ * photos (48 MP, 8000 × 6000) pass.
+ */
+export const MAX_IMAGE_SIDE = 10000
+export const MAX_IMAGE_PIXELS = 50_000_000
+const IMAGE_KINDS = new Set<Kind>(['jpeg', 'png', 'gif', 'webp'])
+
+/**
+ * Whether an image's own header names a size within MAX_IMAGE_SIDE and MAX_IMAGE_PIXELS. A header that names no size
+ * (a PNG signature and nothing a decoder can read) passes as before: there is no picture in it to decode.
+ */
+function imageSizeAllowed(buf: Buffer): boolean {
+  let size: { width: number; height: number }
+  try {
+    // a copy of its own: image-size reads the header through the bytes' ArrayBuffer, which for a Buffer of Node's pool
+    // goes on past the file into other memory (a header cut short read a neighbour's bytes as its size)
+    size = imageSize(new Uint8Array(buf))
+  } catch {
+    return true
+  }
+  const { width, height } = size
+  return width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS
 }
 
 /** The kind of each type file-type names: the MPEG-4 family (mp4, m4a, m4v, f4v…) is mp4, every MPEG audio layer mp3. */
@@ -182,6 +209,8 @@ const media: FastifyPluginAsync = async (app) => {
         throw overLimit('upload.bytes', '今日上传容量已达上限，请明天再试')
       // the content must be what the name says, not HTML or script named .png
       if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
+      if (IMAGE_KINDS.has(kind) && !imageSizeAllowed(buf))
+        throw biz(CODE.BAD_PARAM, '图片尺寸过大（边长不超过 10000 像素，不超过 5000 万像素）')
       fs.mkdirSync(uploadDir, { recursive: true })
       fs.writeFileSync(path.join(uploadDir, `${name}${ext}`), buf)
       finishUpload(ctx, name, `${name}${ext}`)
