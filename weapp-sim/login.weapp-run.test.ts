@@ -11,7 +11,13 @@ import { assertNoErrors, confirmDialog, currentDialog, loginOnUserPage, storedTo
 const s = weappSuite()
 
 /** The PNG signature and a few bytes: what the reference server's upload takes as an image. */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+/** A 1 × 1 PNG (the server reads an upload's size from its header) */
+const PNG = new Uint8Array(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64'
+  )
+)
 
 test('R1.9, R7.55: the wx.login code is fetched when the button shows, before the tap; the tap asks wx.getUserInfo (never getUserProfile) and sends code, encryptedData and iv', async () => {
   const sim = await s.launch('pages/user/user')

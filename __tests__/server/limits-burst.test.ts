@@ -122,10 +122,15 @@ async function smsCode(s: Server, mobile: string): Promise<string> {
   return r.body.data.code as string
 }
 
-/** A minimal PNG the upload accepts (the signature and a few bytes), in a multipart body. */
+/** A 1 × 1 PNG (base64). */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
+
+/** A PNG the upload accepts (a 1 × 1 PNG's signature and header, then filler), in a multipart body. */
 function pngUpload(bytes: number): { body: Buffer; headers: Record<string, string> } {
   const boundary = `----b${crypto.randomBytes(6).toString('hex')}`
-  const png = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), crypto.randomBytes(Math.max(0, bytes - 8))])
+  // a 1 × 1 PNG's signature and header (an upload's picture must name its size), then filler
+  const header = Buffer.from(PNG_1X1, 'base64').subarray(0, 33)
+  const png = Buffer.concat([header, crypto.randomBytes(Math.max(0, bytes - header.length))])
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
   )

@@ -190,8 +190,11 @@ test('R7.39 R3.53 R9.8 qrcode: GET with roomid or path, width default 300, a PNG
 test('R7.107 upload: multipart field file → {url}; login required; wrong field or type refused', async () => {
   const { token } = await login(app)
   const boundary = '----t' + Date.now()
-  // the file part is latin1 bytes: a real PNG starts with its signature (the content is sniffed)
-  const PNG = '\x89PNG\r\n\x1a\n'
+  // the file part is latin1 bytes: a real 1 × 1 PNG (the content is sniffed, and its size read from its header)
+  const PNG = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64'
+  ).toString('latin1')
   const body = (field: string, name: string, content: string) =>
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="version"\r\n\r\n1.0.0\r\n--${boundary}\r\nContent-Disposition: form-data; name="platform"\r\n\r\nh5\r\n` +

@@ -124,3 +124,27 @@ test('R4.20 R7.84 a page number past any list is refused (-1, 页码), never an 
     assertEnvelope(await call(app, 'POST', U('/consume/log'), { page: 10000 }, token))
   })
 })
+
+test('R7.1 a form body of more than 64 fields, or over 64 KB, is refused before it is read into a payload', async () => {
+  await withApp({}, async (app) => {
+    const config = (payload: string) =>
+      app.inject({
+        method: 'POST',
+        url: U('/config'),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload
+      })
+    const fields = (n: number) => Array.from({ length: n }, (_, i) => `k${i}=`).join('&')
+    assert.equal((await config(`version=1.0.0&${fields(63)}`)).json().code, 1)
+    assert.deepEqual((await config(`version=1.0.0&${fields(64)}`)).json(), {
+      code: -1,
+      msg: '参数错误：请求体必须是 JSON 对象或表单',
+      data: null
+    })
+    assert.deepEqual((await config(`version=1.0.0&a=${'x'.repeat(70 * 1024)}`)).json(), {
+      code: -1,
+      msg: '文件或请求体过大',
+      data: null
+    })
+  })
+})

@@ -153,7 +153,11 @@ test('R7.62 binding attempts are limited per user: the 11th in an hour answers -
   })
 })
 
-const PNG = Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1')
+/** A 1 × 1 PNG (an upload's picture must name its size) */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64'
+)
 function upload(app: LiveServer, token: string, content = PNG) {
   const boundary = `----s${Math.random().toString(36).slice(2)}`
   return app.inject({

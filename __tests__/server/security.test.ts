@@ -699,6 +699,26 @@ test('R7.54 password hashing runs off the event loop: the loop keeps turning whi
   })
 })
 
+/** A PNG's signature and header naming `width` × `height`, then filler. */
+function pngOf(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(25)
+  ihdr.writeUInt32BE(13, 0)
+  ihdr.write('IHDR', 4, 'latin1')
+  ihdr.writeUInt32BE(width, 8)
+  ihdr.writeUInt32BE(height, 12)
+  ihdr.set([8, 6, 0, 0, 0], 16)
+  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), ihdr, Buffer.alloc(100)])
+}
+
+/** A JPEG's start, a JFIF segment and a baseline frame header naming `width` × `height`, then its end. */
+function jpegOf(width: number, height: number): Buffer {
+  const app0 = [0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+  const sof = Buffer.from([0xff, 0xc0, 0, 17, 8, 0, 0, 0, 0, 3, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1])
+  sof.writeUInt16BE(height, 5)
+  sof.writeUInt16BE(width, 7)
+  return Buffer.concat([Buffer.from([0xff, 0xd8, ...app0]), sof, Buffer.from([0xff, 0xd9])])
+}
+
 test('R7.107 uploads are sniffed: content must match the image or media type; files and answers carry nosniff', async () => {
   await withApp({}, async (app) => {
     const { token } = await login(app)
@@ -724,36 +744,47 @@ test('R7.107 uploads are sniffed: content must match the image or media type; fi
       -1,
       'a PNG named .jpg'
     )
-    const png = await upload('x.png', Buffer.from('\x89PNG\r\n\x1a\n0000', 'latin1'))
+    const png = await upload('x.png', pngOf(1, 1))
     assert.equal(png.json().code, 1)
-    const jpeg = await upload('y.jpeg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))
+    const jpeg = await upload('y.jpeg', jpegOf(1, 1))
     assert.equal(jpeg.json().code, 1)
     const served = await get(app, new URL(png.json().data.url).pathname)
     assert.equal(served.headers['x-content-type-options'], 'nosniff')
     assert.equal(served.headers['content-type'], 'image/png')
     const api = await call(app, 'POST', U('/config'), {})
     assert.equal(api.headers['x-content-type-options'], 'nosniff')
-    // a picture its header says is larger than a phone should decode (a 1 KB PNG of 20000 × 20000, 1.6 GB decoded)
-    // is refused; a phone's own 48 MP photo passes
-    const pngOf = (width: number, height: number) => {
-      const ihdr = Buffer.alloc(25)
-      ihdr.writeUInt32BE(13, 0)
-      ihdr.write('IHDR', 4, 'latin1')
-      ihdr.writeUInt32BE(width, 8)
-      ihdr.writeUInt32BE(height, 12)
-      ihdr.set([8, 6, 0, 0, 0], 16)
-      return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), ihdr, Buffer.alloc(1000)])
-    }
-    const tooLarge = '图片尺寸过大（边长不超过 10000 像素，不超过 5000 万像素）'
+    // a picture its header says is larger than a phone should decode (a 1 KB PNG of 20000 × 20000, 1.6 GB decoded),
+    // or whose size cannot be read, is refused; a phone's own 48 MP photo passes
+    const tooLarge = '图片尺寸过大或无法识别（边长不超过 10000 像素，不超过 5000 万像素）'
+    const refused = async (name: string, content: Buffer, why: string) =>
+      assert.deepEqual((await upload(name, content)).json(), { code: -1, msg: tooLarge, data: null }, why)
     for (const [w, h] of [
       [20000, 20000],
       [MAX_IMAGE_SIDE + 1, 1],
       [1, MAX_IMAGE_SIDE + 1],
       [MAX_IMAGE_SIDE, MAX_IMAGE_SIDE]
     ]) {
-      const r = await upload('big.png', pngOf(w, h))
-      assert.deepEqual(r.json(), { code: -1, msg: tooLarge, data: null }, `${w} × ${h}`)
+      await refused('big.png', pngOf(w, h), `PNG ${w} × ${h}`)
+      await refused('big.jpg', jpegOf(w, h), `JPEG ${w} × ${h}`)
     }
+    // a JPEG whose frame header follows a fill byte (decoders skip it, the size reader does not); a PNG cut short
+    const fill = jpegOf(20000, 20000)
+    const sof = fill.indexOf(Buffer.from([0xff, 0xc0]))
+    await refused('fill.jpg', Buffer.concat([fill.subarray(0, sof), Buffer.from([0xff]), fill.subarray(sof)]), 'fill')
+    await refused('short.png', pngOf(1, 1).subarray(0, 16), 'a PNG without its size')
+    // a GIF whose screen is 1 × 1 and whose first frame is 20000 × 20000 (a decoder draws the frame's size)
+    const gif = Buffer.alloc(28)
+    gif.write('GIF89a', 0, 'latin1')
+    gif.writeUInt16LE(1, 6)
+    gif.writeUInt16LE(1, 8)
+    gif.set([0x2c, 0, 0, 0, 0], 13)
+    gif.writeUInt16LE(20000, 18)
+    gif.writeUInt16LE(20000, 20)
+    gif.set([0, 2, 1, 0, 0, 0x3b], 22)
+    await refused('frame.gif', gif, 'a GIF frame larger than its screen')
+    gif.writeUInt16LE(1, 18)
+    gif.writeUInt16LE(1, 20)
+    assert.equal((await upload('small.gif', gif)).json().code, 1, 'the same GIF with a 1 × 1 frame')
     assert.ok(MAX_IMAGE_SIDE * MAX_IMAGE_SIDE > MAX_IMAGE_PIXELS)
     assert.equal((await upload('photo.png', pngOf(8000, 6000))).json().code, 1)
     assert.equal((await upload('wide.png', pngOf(MAX_IMAGE_SIDE, 10))).json().code, 1)

@@ -130,6 +130,32 @@ test('ping answers pong; online counts signed-in viewers (pushed when it changes
   assert.equal(code, 4000)
 })
 
+test('a frame longer than a heartbeat is not parsed (nested arrays cost JSON.parse about 1.5 µs a level), and one over 4 KB closes the socket (1009)', async () => {
+  const a = await connect(174, tokenA)
+  await a.next('welcome')
+  const parse = JSON.parse
+  let parsed = 0
+  JSON.parse = ((text: string, reviver?: (k: string, v: unknown) => unknown) => {
+    if (typeof text === 'string' && text.startsWith('[[[')) parsed++
+    return parse(text, reviver)
+  }) as typeof JSON.parse
+  try {
+    a.ws.send(`${'['.repeat(2000)}${']'.repeat(2000)}`)
+    assert.match((await a.next('error')).msg, /不支持的消息类型/)
+    assert.equal(parsed, 0, 'the long frame was parsed')
+    a.ws.send('[[[1]]]')
+    assert.match((await a.next('error')).msg, /不支持的消息类型/)
+    assert.equal(parsed, 1, 'a short frame is read')
+  } finally {
+    JSON.parse = parse
+  }
+  a.ws.send(JSON.stringify({ type: 'ping' }))
+  assert.ok((await a.next('pong')).time > 0)
+  const closed = new Promise<number>((res) => a.ws.on('close', (c) => res(c)))
+  a.ws.send('x'.repeat(4 * 1024 + 1))
+  assert.equal(await closed, 1009)
+})
+
 test('R3.16 R3.17 R1.5 like, gift and activity pushes reach the room', async () => {
   const a = await connect(539)
   await a.next('welcome')

@@ -14,6 +14,16 @@ export const JSON_BODY_LIMIT = 64 * 1024
 /** No call's payload nests deeper than a few levels; a body that does is refused before it is parsed. */
 export const JSON_MAX_DEPTH = 32
 
+/** No call takes more than a few fields; the sandbox payment form has the most (about ten). */
+export const FORM_MAX_FIELDS = 64
+
+/** Whether a form body has more than `max` fields (`&`-separated). */
+function fieldsOver(body: string, max: number): boolean {
+  let fields = 1
+  for (let i = body.indexOf('&'); i !== -1; i = body.indexOf('&', i + 1)) if (++fields > max) return true
+  return false
+}
+
 /** Whether `text` opens more than `max` arrays or objects inside each other (brackets in strings do not count). */
 function nestsDeeper(text: string, max: number): boolean {
   let depth = 0
@@ -54,6 +64,12 @@ export default exposed('body', async (app) => {
   )
   // a repeated field counts once, its last value (as URLSearchParams reads it; the plugin's default parser would make
   // it an array, which no call takes)
-  await app.register(formbody, { parser: (body) => Object.fromEntries(new URLSearchParams(body)) })
+  // within the same 64 KB as JSON, and at most FORM_MAX_FIELDS fields (URLSearchParams of 2 MB of `k0=&k1=&…` held the
+  // event loop about a second); a form past it is answered as a body that is no payload
+  await app.register(formbody, {
+    bodyLimit: JSON_BODY_LIMIT,
+    parser: (body) =>
+      fieldsOver(body, FORM_MAX_FIELDS) ? { __invalid_json: true } : Object.fromEntries(new URLSearchParams(body))
+  })
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } })
 })

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { FileTypeParser, type Detector } from 'file-type'
 import { imageSize } from 'image-size'
+import { GifReader } from 'omggif'
 import { qrcode, upload } from '../../../contract/media'
 import type { Call } from '../../types/context'
 import { placeholderPng } from '../../views/img'
@@ -52,21 +53,31 @@ export const MAX_IMAGE_SIDE = 10000
 export const MAX_IMAGE_PIXELS = 50_000_000
 const IMAGE_KINDS = new Set<Kind>(['jpeg', 'png', 'gif', 'webp'])
 
+const sizeWithin = (width: number, height: number) =>
+  width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS
+
 /**
- * Whether an image's own header names a size within MAX_IMAGE_SIDE and MAX_IMAGE_PIXELS. A header that names no size
- * (a PNG signature and nothing a decoder can read) passes as before: there is no picture in it to decode.
+ * Whether a picture's size, as its header names it, is within MAX_IMAGE_SIDE and MAX_IMAGE_PIXELS, and a GIF's every
+ * frame too (image-size reads its logical screen only, and a decoder draws a larger first frame at its own size;
+ * omggif walks the frames). A picture whose size cannot be read is refused: a decoder may still read one there
+ * (a JPEG with fill bytes before its frame header, which image-size does not skip).
  */
-function imageSizeAllowed(buf: Buffer): boolean {
-  let size: { width: number; height: number }
+function imageSizeAllowed(buf: Buffer, kind: Kind): boolean {
   try {
     // a copy of its own: image-size reads the header through the bytes' ArrayBuffer, which for a Buffer of Node's pool
     // goes on past the file into other memory (a header cut short read a neighbour's bytes as its size)
-    size = imageSize(new Uint8Array(buf))
-  } catch {
+    const { width, height } = imageSize(new Uint8Array(buf))
+    if (!sizeWithin(width, height)) return false
+    if (kind !== 'gif') return true
+    const gif = new GifReader(new Uint8Array(buf))
+    for (let i = 0; i < gif.numFrames(); i++) {
+      const f = gif.frameInfo(i)
+      if (!sizeWithin(f.x + f.width, f.y + f.height)) return false
+    }
     return true
+  } catch {
+    return false
   }
-  const { width, height } = size
-  return width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS
 }
 
 /** The kind of each type file-type names: the MPEG-4 family (mp4, m4a, m4v, f4v…) is mp4, every MPEG audio layer mp3. */
@@ -209,8 +220,8 @@ const media: FastifyPluginAsync = async (app) => {
         throw overLimit('upload.bytes', '今日上传容量已达上限，请明天再试')
       // the content must be what the name says, not HTML or script named .png
       if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
-      if (IMAGE_KINDS.has(kind) && !imageSizeAllowed(buf))
-        throw biz(CODE.BAD_PARAM, '图片尺寸过大（边长不超过 10000 像素，不超过 5000 万像素）')
+      if (IMAGE_KINDS.has(kind) && !imageSizeAllowed(buf, kind))
+        throw biz(CODE.BAD_PARAM, '图片尺寸过大或无法识别（边长不超过 10000 像素，不超过 5000 万像素）')
       fs.mkdirSync(uploadDir, { recursive: true })
       fs.writeFileSync(path.join(uploadDir, `${name}${ext}`), buf)
       finishUpload(ctx, name, `${name}${ext}`)
