@@ -370,6 +370,9 @@ test('R7.13 R7.15 R7.88 a trial’s token opens only the trial’s part of a str
       403,
       'a live segment without its place'
     )
+    const [, file, place] = /^(720p-seg\d+\.ts)\?seq=(\d+)/.exec(live.at(-1)!)!
+    const other = live.find((l) => !l.startsWith(`${file}?`))!.replace(/seq=\d+/, `seq=${place}`)
+    assert.equal(await media(`/hls/live/303/${other}`), 403, 'another file at a place of the trial')
 
     // bought: the tokens the player holds open the whole recording and the room's window
     assertEnvelope(await call(app, 'POST', U('/premium_pay'), { review_id: 5004 }, token))

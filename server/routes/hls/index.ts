@@ -67,14 +67,16 @@ const hlsRoutes: FastifyPluginAsync = async (app) => {
   }
   /** Whether a trial's token opens the media file at place `seq` (TRIAL_LIVE_LEAD_SECONDS, trialAheadSeconds). */
   const inTrial = (kind: 'live' | 'vod', id: string, trial: Trial, segment: number, seq: number): boolean => {
+    // the file is the one at that place (the stream repeats the fixture's segments)
+    const fx = loadFixture()
+    const n = fx.durations.length
+    if (seq % n !== segment) return false
     if (kind === 'live') {
       // a trial's playlist starts up to two segments before its lead (its window counts whole segments)
       const clock = liveClock(id)
       return clock.startOf(seq) >= (trial.from - TRIAL_LIVE_LEAD_SECONDS - 2 * clock.segDur) * 1000
     }
-    const fx = loadFixture()
-    const n = fx.durations.length
-    return seq % n === segment && seq * (fx.total / n) < trial.seconds + ctx.limits.trialAheadSeconds
+    return seq * (fx.total / n) < trial.seconds + ctx.limits.trialAheadSeconds
   }
   const query = (req: FastifyRequest) => req.query as Record<string, unknown>
   // every URI line of a playlist (a rendition's playlist in a master, a segment, a part, a preload hint) carries the token
