@@ -657,6 +657,24 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
       assert.equal(rows.n, 5)
     }),
 
+  'pay.order': () =>
+    withServer({ topUpOrdersPerHour: 5 }, async (s) => {
+      const token = (await loginToken(s)).body.data.access_token as string
+      const answers = await burst(
+        s,
+        times(20, () => ({ path: '/api/v1/userapp/pay_gold', body: body({ m: 'weixin_h5', gold: 60 }), token }))
+      )
+      assert.equal(
+        count(answers, (r) => r.body.code === 1),
+        5,
+        codes(answers)
+      )
+      const rows = s.app.ctx.store.db.prepare("SELECT COUNT(*) AS n FROM orders WHERE kind = 'gold'").get() as {
+        n: number
+      }
+      assert.equal(rows.n, 5)
+    }),
+
   'bind.mobile': () =>
     withServer({ bindMobilePerHour: 4 }, async (s) => {
       const token = (await loginToken(s)).body.data.access_token as string

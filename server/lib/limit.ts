@@ -30,6 +30,8 @@ export interface Limits {
   blocksPerHour: number
   /** mall orders one user may create per hour (each opens a payment row) */
   mallOrdersPerHour: number
+  /** top-up orders one user may open per hour (each a payment row) */
+  topUpOrdersPerHour: number
   /** codes one client (address) may ask for, across numbers, per hour */
   smsPerClientHour: number
   /** codes one number may receive per day */
@@ -220,6 +222,13 @@ export const RULES = {
     counts: 'mall orders created (each an order and its payment row)',
     keyedBy: 'user',
     max: (l) => l.mallOrdersPerHour,
+    windowMs: () => 3600_000,
+    durable: true
+  },
+  'pay.order': {
+    counts: 'top-up orders opened (each a pending payment row)',
+    keyedBy: 'user',
+    max: (l) => l.topUpOrdersPerHour,
     windowMs: () => 3600_000,
     durable: true
   },

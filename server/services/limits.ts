@@ -14,6 +14,7 @@ export const DEFAULT_LIMITS: Limits = {
   reportsPerHour: 20,
   blocksPerHour: 60,
   mallOrdersPerHour: 30,
+  topUpOrdersPerHour: 30,
   smsPerClientHour: 10,
   smsPerMobileDay: 10,
   loginFailures: 10,

@@ -6,6 +6,7 @@ import { tokenOf, userBySign, userByToken } from '../../plugins/app/identity'
 import type { AppContext } from '../../types/context'
 import { CODE, biz, escapeXml, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
 import { hasPurchased } from '../../services/stream-access'
+import { limit } from '../../services/limits'
 import { safeLocation, safeRedirect } from '../../lib/redirect'
 import type { Playback, Room, UserRow } from '../../types'
 import type { DataOf } from '../../../contract/call'
@@ -103,6 +104,8 @@ const payRoutes: FastifyPluginAsync = async (app) => {
   // R7.84, R3.48, R3.49
   api.call(pay.payGold, (p, call): DataOf<typeof pay.payGold> => {
     requireSandboxPayments(ctx)
+    // each order is a pending payment row: 30 a user an hour (code -8)
+    limit(ctx, 'pay.order', call.user!.id)
     const amount = Math.ceil(p.gold * 10) // fen: 10 慧币 = 1 元
     const order: OrderRow = {
       id: newOrderId(),
