@@ -154,3 +154,21 @@ export async function oauthRoundTrip(
   const callback = await app.inject({ method: 'GET', url: loc, headers: { cookie } })
   return { start, callback }
 }
+
+/**
+ * Runs `fn` with JSON.parse counting the texts it is handed that start with `prefix` (the server runs in this process),
+ * and gives fn the count so far: a test proves a body or frame was refused before it was parsed.
+ */
+export async function countingParses(prefix: string, fn: (parsed: () => number) => Promise<void>): Promise<void> {
+  const parse = JSON.parse
+  let parsed = 0
+  JSON.parse = ((text: string, reviver?: (k: string, v: unknown) => unknown) => {
+    if (typeof text === 'string' && text.startsWith(prefix)) parsed++
+    return parse(text, reviver)
+  }) as typeof JSON.parse
+  try {
+    await fn(() => parsed)
+  } finally {
+    JSON.parse = parse
+  }
+}

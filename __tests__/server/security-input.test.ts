@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
+import { assertEnvelope, assertRefused, call, countingParses, login, U, withApp } from './helpers'
 
 const cookieOf = (setCookie: unknown) =>
   (Array.isArray(setCookie) ? setCookie : [String(setCookie)]).map((c: string) => c.split(';')[0]).join('; ')
@@ -90,24 +90,16 @@ test('R7.1 a JSON body nested deeper than 32 levels is refused before JSON.parse
   await withApp({}, async (app) => {
     const config = (payload: string) =>
       app.inject({ method: 'POST', url: U('/config'), headers: { 'content-type': 'application/json' }, payload })
-    const parse = JSON.parse
-    let parsed = 0
-    JSON.parse = ((text: string, reviver?: (k: string, v: unknown) => unknown) => {
-      if (typeof text === 'string' && text.startsWith('{"version":"1.0.0","a":')) parsed++
-      return parse(text, reviver)
-    }) as typeof JSON.parse
-    try {
+    await countingParses('{"version":"1.0.0","a":', async (parsed) => {
       // 30,000 arrays inside each other (60 KB), as an attacker sends them; brackets inside strings do not count
       const deep = await config(`{"version":"1.0.0","a":${'['.repeat(30000)}${']'.repeat(30000)}}`)
       assert.equal(deep.statusCode, 200)
       assert.deepEqual(deep.json(), { code: -1, msg: '参数错误：请求体必须是 JSON 对象或表单', data: null })
-      assert.equal(parsed, 0, 'the deep body was parsed')
+      assert.equal(parsed(), 0, 'the deep body was parsed')
       const shallow = await config(`{"version":"1.0.0","a":[[["${'['.repeat(100)}"]]],"b":{"c":{"d":"}}}}}"}}}`)
       assert.equal(shallow.json().code, 1)
-      assert.equal(parsed, 1)
-    } finally {
-      JSON.parse = parse
-    }
+      assert.equal(parsed(), 1)
+    })
     const big = await config(JSON.stringify({ version: '1.0.0', a: 'x'.repeat(70 * 1024) }))
     assert.deepEqual(big.json(), { code: -1, msg: '文件或请求体过大', data: null })
   })

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import WebSocket from 'ws'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, call, listen, login, loginNoMobile, makeApp, U } from './helpers'
+import { assertEnvelope, call, countingParses, listen, login, loginNoMobile, makeApp, U } from './helpers'
 
 let app: LiveServer
 let port: number
@@ -133,22 +133,14 @@ test('ping answers pong; online counts signed-in viewers (pushed when it changes
 test('a frame longer than a heartbeat is not parsed (nested arrays cost JSON.parse about 1.5 µs a level), and one over 4 KB closes the socket (1009)', async () => {
   const a = await connect(174, tokenA)
   await a.next('welcome')
-  const parse = JSON.parse
-  let parsed = 0
-  JSON.parse = ((text: string, reviver?: (k: string, v: unknown) => unknown) => {
-    if (typeof text === 'string' && text.startsWith('[[[')) parsed++
-    return parse(text, reviver)
-  }) as typeof JSON.parse
-  try {
+  await countingParses('[[[', async (parsed) => {
     a.ws.send(`${'['.repeat(2000)}${']'.repeat(2000)}`)
     assert.match((await a.next('error')).msg, /不支持的消息类型/)
-    assert.equal(parsed, 0, 'the long frame was parsed')
+    assert.equal(parsed(), 0, 'the long frame was parsed')
     a.ws.send('[[[1]]]')
     assert.match((await a.next('error')).msg, /不支持的消息类型/)
-    assert.equal(parsed, 1, 'a short frame is read')
-  } finally {
-    JSON.parse = parse
-  }
+    assert.equal(parsed(), 1, 'a short frame is read')
+  })
   a.ws.send(JSON.stringify({ type: 'ping' }))
   assert.ok((await a.next('pong')).time > 0)
   const closed = new Promise<number>((res) => a.ws.on('close', (c) => res(c)))
