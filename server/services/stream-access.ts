@@ -75,7 +75,8 @@ export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, 
   const uid = Number(m[2])
   if (!safeEqual(m[4], tokenMac(ctx, kind, id, grant, uid))) return null
   const now = nowSec()
-  const bought = () => uid > 0 && hasPurchased(ctx, uid, kind, id)
+  let known: boolean | undefined
+  const bought = () => (known ??= uid > 0 && hasPurchased(ctx, uid, kind, id))
   if (now > grant.exp && !(now <= grant.exp + ctx.limits.streamTtl && bought())) return null
   if (!grant.trialFrom || bought()) return { trialFrom: 0, trialSeconds: 0 }
   return { trialFrom: grant.trialFrom, trialSeconds: streamTarget(ctx, kind, id)?.trial ?? 0 }

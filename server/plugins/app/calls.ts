@@ -20,6 +20,7 @@ import { mismatches } from '../../../contract/check'
 import { isSuccessCode } from '../../../contract/codes'
 import { CALLS } from '../../../contract'
 import { exposed } from '../expose'
+import { UNREADABLE_BODY } from '../external/body'
 import type { Access } from './access'
 import { CROSS_SITE, identify } from './identity'
 
@@ -116,7 +117,7 @@ export const UNAUTHORIZED = { code: 401, msg: '请先登录', data: null }
 export function payloadOf(req: FastifyRequest): Record<string, unknown> | 'invalid' {
   const q = (req.query ?? {}) as Record<string, unknown>
   const b = req.body
-  if (b && typeof b === 'object' && (b as Record<string, unknown>).__invalid_json) return 'invalid'
+  if (b === UNREADABLE_BODY) return 'invalid'
   if (b !== undefined && b !== null && (typeof b !== 'object' || Array.isArray(b))) return 'invalid'
   return { ...q, ...((b as Record<string, unknown>) ?? {}) }
 }

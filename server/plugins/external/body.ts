@@ -17,6 +17,13 @@ export const JSON_MAX_DEPTH = 32
 /** No call takes more than a few fields; the sandbox payment form has the most (about ten). */
 export const FORM_MAX_FIELDS = 64
 
+/**
+ * The body of a request whose JSON is broken or nested too deeply, or whose form has too many fields: one object no
+ * payload can be (a client's own `{"…": true}` is never it), which the API answers with a business error
+ * (server/plugins/app/calls.ts), never a 500.
+ */
+export const UNREADABLE_BODY: Readonly<Record<string, never>> = Object.freeze({})
+
 /** Whether a form body has more than `max` fields (`&`-separated). */
 function fieldsOver(body: string, max: number): boolean {
   let fields = 1
@@ -41,17 +48,14 @@ function nestsDeeper(text: string, max: number): boolean {
   return false
 }
 
-/**
- * Empty JSON is {}, broken or too deeply nested JSON a marker the API answers with a business error
- * (server/plugins/app/calls.ts), never a 500.
- */
+/** Empty JSON is {}, broken or too deeply nested JSON the unreadable body. */
 function parseJson(body: string): unknown {
   if (!body.trim()) return {}
-  if (nestsDeeper(body, JSON_MAX_DEPTH)) return { __invalid_json: true }
+  if (nestsDeeper(body, JSON_MAX_DEPTH)) return UNREADABLE_BODY
   try {
     return JSON.parse(body)
   } catch {
-    return { __invalid_json: true }
+    return UNREADABLE_BODY
   }
 }
 
@@ -69,7 +73,7 @@ export default exposed('body', async (app) => {
   await app.register(formbody, {
     bodyLimit: JSON_BODY_LIMIT,
     parser: (body) =>
-      fieldsOver(body, FORM_MAX_FIELDS) ? { __invalid_json: true } : Object.fromEntries(new URLSearchParams(body))
+      fieldsOver(body, FORM_MAX_FIELDS) ? UNREADABLE_BODY : Object.fromEntries(new URLSearchParams(body))
   })
   await app.register(multipart, { limits: { fileSize: 20 * 1024 * 1024, files: 1, fields: 20 } })
 })
