@@ -9,7 +9,7 @@ import type { LiveServer } from '../../server/app'
 import { nowSec } from '../../server/lib/util'
 import { SEED_IDS } from '../../server/db/seed-ids'
 import { NEED_PASSWORD_MSG, NEED_PURCHASE_MSG } from '../../server/services/room-access'
-import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
+import { assertEnvelope, assertRefused, call, login, loginNoMobile, U, withApp } from './helpers'
 
 const PASSWORD_ROOM = SEED_IDS.rooms.password
 const PAID_ROOM = SEED_IDS.rooms.premium
@@ -186,5 +186,73 @@ test('R3.36 R7.88 a paid room’s text lottery enters by chat only a viewer in t
     assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: PAID_ROOM }, token))
     assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: PAID_ROOM, content: lottery.title }, token))
     assert.equal(entrants(), 1, 'bought: entered')
+  })
+})
+
+test('R7.88 a logged-in viewer is judged by their own trial: another viewer’s anonymous trial at the same address (one NAT) lets them into no paid room’s activity', async () => {
+  await withApp({}, async (app) => {
+    const ids = await startAll(app, PAID_ROOM)
+    const { token, user } = await login(app)
+    const gold = async () => assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold as number
+    assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: PAID_ROOM }, token))
+    app.ctx.trials.set(`room:${PAID_ROOM}:u${user.id}`, nowSec() - 3600)
+    const before = await gold()
+    // an anonymous visitor at the same address starts a trial of their own
+    assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: PAID_ROOM }))
+    for (const [path, payload] of [
+      [A('/redpack/draw'), { act_id: ids.redpack }],
+      [A('/vote/post'), { act_id: ids.vote, option_id: 1 }],
+      [A('/lottery/draw'), { act_id: ids.lottery }]
+    ] as const)
+      assert.equal(assertRefused(await call(app, 'POST', path, payload, token), 0), NEED_PURCHASE_MSG, path)
+    assert.equal(await gold(), before, 'no red packet taken')
+  })
+})
+
+test('R7.88 a viewer who logs in during the trial they began anonymously keeps it, no longer than it had left, and has spent their own', async () => {
+  await withApp({}, async (app) => {
+    const ids = await startAll(app, PAID_ROOM)
+    assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: PAID_ROOM }))
+    const began = app.ctx.trials.get(`room:${PAID_ROOM}:ip127.0.0.1`)
+    assert.ok(began !== undefined, 'the anonymous trial began')
+    const { token, user } = await loginNoMobile(app)
+    assertEnvelope(await call(app, 'POST', A('/vote/post'), { act_id: ids.vote, option_id: 1 }, token))
+    assert.equal(app.ctx.trials.get(`room:${PAID_ROOM}:u${user.id}`), began, 'the same trial, now theirs')
+    // once that trial is over, a viewer who logs in then gets nothing from it and keeps their own trial unspent
+    app.ctx.trials.set(`room:${PAID_ROOM}:ip127.0.0.1`, nowSec() - 3600)
+    const late = await login(app)
+    assertRefused(await call(app, 'POST', A('/vote/post'), { act_id: ids.vote, option_id: 1 }, late.token), 0)
+    assert.equal(app.ctx.trials.get(`room:${PAID_ROOM}:u${late.user.id}`), undefined, 'their own trial not spent')
+  })
+})
+
+test('R7.93 what is left of a red packet expires at its end_time: a draw after it is refused (红包已过期), pays nothing, and the packet reads as over', async () => {
+  await withApp({}, async (app) => {
+    const rp = assertEnvelope(await call(app, 'POST', `/dev/rooms/${FREE_ROOM}/redpack`, {})) as { id: number }
+    const { token } = await login(app)
+    const gold = async () => assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold as number
+    const before = await gold()
+    app.ctx.store.patchDoc('activity', rp.id, { end_time: nowSec() - 1 })
+    const msg = assertRefused(await call(app, 'POST', A('/redpack/draw'), { act_id: rp.id }, token), 0)
+    assert.equal(msg, '红包已过期')
+    assert.equal(await gold(), before)
+    const view = assertEnvelope(await call(app, 'POST', A('/redpack/detail'), { act_id: rp.id }, token))
+    assert.equal(view.status, 0)
+    assert.equal(view.remain, 10, 'nothing taken')
+  })
+})
+
+test('R3.36 a text lottery (type 0) is entered by its title in chat only, never by the grab lottery’s call, closed chat or not', async () => {
+  await withApp({}, async (app) => {
+    const { token } = await login(app)
+    for (const room of [FREE_ROOM, SEED_IDS.rooms.chatClosed]) {
+      const lottery = assertEnvelope(await call(app, 'POST', `/dev/rooms/${room}/lottery/start`, { type: 0 })) as {
+        id: number
+      }
+      const msg = assertRefused(await call(app, 'POST', A('/lottery/draw'), { act_id: lottery.id }, token), 0)
+      assert.equal(msg, '口令抽奖请在聊天中发送口令参与')
+      const result = assertEnvelope(await call(app, 'POST', A('/lottery/result'), { act_id: lottery.id }, token))
+      assert.equal(result.joined, 0, `room ${room}: not entered`)
+    }
   })
 })

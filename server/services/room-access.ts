@@ -2,7 +2,7 @@
 // inside the trial), and room info as answered to a viewer who may enter (signed stream URLs, the room key).
 import type { FastifyRequest } from 'fastify'
 import { CODE, biz, hmac, nowSec, safeEqual } from '../lib/util'
-import { callerKey, clientIp, limitAddress } from '../plugins/app/identity'
+import { callerKey, limitAddress } from '../plugins/app/identity'
 import { playbackOr404 } from '../repositories/rooms'
 import type { Playback, Room, UserRow } from '../types'
 import type { AppContext } from '../types/context'
@@ -85,8 +85,10 @@ export const NEED_PURCHASE_MSG = '该直播间需购买后才能参与互动'
 
 /**
  * Whether this viewer may be in a paid room now, by the rule its stream follows (streamGrant): bought, or inside
- * the trial that room info started for the viewer (by user or, before a login, by address). It never starts a
- * trial: only room info does.
+ * the trial that room info started for the viewer: a logged-in viewer's own, an anonymous one's by address. It never
+ * starts a trial (only room info does), but a viewer who logs in during the trial they began before logging in, and
+ * has had none of their own, keeps that trial: it becomes theirs, with no more time than it had left. A logged-in
+ * viewer is never let in by someone else's anonymous trial at the same address (behind one NAT, everyone's).
  */
 function inPaidRoom(
   ctx: AppContext,
@@ -96,17 +98,19 @@ function inPaidRoom(
   if (hasPurchased(ctx, viewer.user?.id, 'room', room.id)) return true
   if (room.trial_seconds <= 0) return false
   const now = nowSec()
-  const keys = new Set([callerKey(viewer.user, viewer.req), `ip${clientIp(viewer.req)}`])
-  for (const k of keys) {
-    const start = ctx.trials.get(`room:${room.id}:${k}`)
-    if (
-      start !== undefined &&
-      now - start < ctx.limits.trialReset &&
-      now <= start + room.trial_seconds + ctx.limits.trialGrace
-    )
-      return true
+  const trialOf = (key: string) => {
+    const start = ctx.trials.get(`room:${room.id}:${key}`)
+    return start !== undefined && now - start < ctx.limits.trialReset ? start : undefined
   }
-  return false
+  const running = (start: number | undefined) =>
+    start !== undefined && now <= start + room.trial_seconds + ctx.limits.trialGrace
+  const own = callerKey(viewer.user, viewer.req)
+  const start = trialOf(own)
+  if (start !== undefined || !viewer.user) return running(start)
+  const before = trialOf(callerKey(null, viewer.req))
+  if (!running(before)) return false
+  ctx.trials.set(`room:${room.id}:${own}`, before as number)
+  return true
 }
 
 /** Whether this viewer may take part in the room's activities now: any room but a paid one, which needs inPaidRoom. */

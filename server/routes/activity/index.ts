@@ -27,7 +27,7 @@ import {
   wonRain
 } from '../../repositories/activities'
 import { userById } from '../../repositories/users'
-import { goodsList, lotteryView, quizView, rainView, redpackView, voteView } from './views'
+import { goodsList, lotteryView, quizView, rainView, redpackExpired, redpackView, voteView } from './views'
 
 export { goodsList, lotteryView, quizView, rainView, redpackView, voteView } from './views'
 export { demo } from './demo'
@@ -97,6 +97,8 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
       })
     const amounts = [...a.amounts]
     if (a.status !== 1 || amounts.length === 0) throw biz(CODE.FAIL, '手慢了，红包已抢完')
+    // what is left expires at end_time (the card counts down to 失效)
+    if (redpackExpired(a)) throw biz(CODE.FAIL, '红包已过期')
     const amount = amounts.shift() as number
     takeRedpack(ctx, a, uid, amount, amounts)
     return { act_id: a.id, amount, gold: (userById(ctx, uid) as UserRow).gold }
@@ -219,6 +221,8 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
   api.call(act.lotteryDraw, (p, call) => {
     const a = activityInOr404(ctx, call, 'lottery', p, 'lotteryId')
     if (a.status !== 1) throw biz(CODE.FAIL, '抽奖已结束')
+    // a text lottery (type 0) is entered only by sending its title in chat (R3.36), which a closed chat refuses
+    if (a.lottery_type === 0) throw biz(CODE.FAIL, '口令抽奖请在聊天中发送口令参与')
     joinLottery(ctx, a.id, call.user!.id)
     return new Envelope(CODE.OK, '参与成功，等待开奖', { act_id: a.id, joined: 1 })
   })

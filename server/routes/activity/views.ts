@@ -3,6 +3,7 @@ import type { Static } from 'typebox'
 import type * as C from '../../../contract/activity'
 import type { Quiz } from '../../../contract/activity'
 import type { AppContext } from '../../types/context'
+import { nowSec } from '../../lib/util'
 import type {
   LotteryActivity,
   QuizActivity,
@@ -61,6 +62,11 @@ export function quizView(act: Activity, reveal = false): Static<typeof Quiz> {
   }
 }
 
+/** Whether a red packet's time is up: what is left of it expires at its end_time. */
+export function redpackExpired(a: RedpackActivity): boolean {
+  return a.end_time > 0 && nowSec() > a.end_time
+}
+
 export function redpackView(act: Activity): Static<typeof C.Redpack> {
   const a = act as RedpackActivity
   const amounts = a.amounts
@@ -69,7 +75,8 @@ export function redpackView(act: Activity): Static<typeof C.Redpack> {
     act_id: a.id,
     roomid: a.room_id,
     title: a.title,
-    status: a.status,
+    // an expired packet is over (status 0), whatever was left of it
+    status: redpackExpired(a) ? 0 : a.status,
     total_gold: a.total_gold,
     count: amounts.length + Number(a.taken ?? 0),
     remain: amounts.length,
