@@ -67,6 +67,8 @@ const TEMPLATES: ((c: string) => string)[] = [
   (c) => `<template><img src=x onerror=${c}></template><img src=x onerror=${c}>`
 ]
 const PAYLOADS = TEMPLATES.map((t, i) => t(M(i + 1)))
+/** A viewer's text as the server keeps it (chat, comments, nicknames): without bidirectional controls. */
+const withoutBidi = (text: string) => text.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
 // nicknames are at most 20 characters (R7.63)
 const SHORT = [
   '<svg onload=__x(91)>',
@@ -164,14 +166,15 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   const rows = await texts(page, '.chat__msg')
   // one sample shown as text: the <script> payload with its sender's nickname
   assert.ok(rows.includes(`${SHORT[1]}：${PAYLOADS[0]}`), `chat row ${SHORT[1]}：${PAYLOADS[0]}`)
-  for (const p of PAYLOADS.slice(-20))
+  // as the server keeps a viewer's text: without bidirectional controls (\u202e<img…> is kept as <img…>)
+  for (const p of PAYLOADS.slice(-20).map(withoutBidi))
     assert.ok(
       rows.some((r) => r.endsWith(`：${p}`)),
       `chat shows ${p}`
     )
   // the flying layer shows what its lanes let through; whatever flew is the payload as text (long ones cut with …),
   // as the server keeps it: without the spaces around it (` javascript:__x(11)` flies as `javascript:__x(11)`)
-  const sent = PAYLOADS.map((p) => p.slice(0, 200).trim())
+  const sent = PAYLOADS.map((p) => withoutBidi(p.slice(0, 200)).trim())
   for (const t of flown)
     assert.ok(
       sent.some((p) => p === t || (t.endsWith('…') && p.startsWith(t.slice(0, -1)))) || !t.includes('__x('),

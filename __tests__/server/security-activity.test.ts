@@ -209,20 +209,29 @@ test('R7.88 a logged-in viewer is judged by their own trial: another viewer’s 
   })
 })
 
-test('R7.88 a viewer who logs in during the trial they began anonymously keeps it, no longer than it had left, and has spent their own', async () => {
+test('R7.88 a viewer who logs in on the device that began an anonymous trial keeps it, no longer than it had left; another device’s trial at the address lets no one in and spends no one’s own', async () => {
   await withApp({}, async (app) => {
     const ids = await startAll(app, PAID_ROOM)
-    assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: PAID_ROOM }))
+    const device = { fingerprint: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' }
+    const other = { fingerprint: 'ffffffffffffffffffffffffffffffff' }
+    const vote = (token: string, headers: Record<string, string> = {}) =>
+      call(app, 'POST', A('/vote/post'), { act_id: ids.vote, option_id: 1 }, token, headers)
+    assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: PAID_ROOM }, undefined, device))
     const began = app.ctx.trials.get(`room:${PAID_ROOM}:ip127.0.0.1`)
     assert.ok(began !== undefined, 'the anonymous trial began')
+    // someone else at the same address, with another device or none: not let in, and their own trial not spent
+    const { token: stranger, user: strangerUser } = await login(app)
+    for (const headers of [other, {}]) assertRefused(await vote(stranger, headers), 0)
+    assert.equal(app.ctx.trials.get(`room:${PAID_ROOM}:u${strangerUser.id}`), undefined, 'the stranger’s trial unspent')
+    // the device that began it logs in: the same trial, now theirs
     const { token, user } = await loginNoMobile(app)
-    assertEnvelope(await call(app, 'POST', A('/vote/post'), { act_id: ids.vote, option_id: 1 }, token))
+    assertEnvelope(await vote(token, device))
     assert.equal(app.ctx.trials.get(`room:${PAID_ROOM}:u${user.id}`), began, 'the same trial, now theirs')
-    // once that trial is over, a viewer who logs in then gets nothing from it and keeps their own trial unspent
-    app.ctx.trials.set(`room:${PAID_ROOM}:ip127.0.0.1`, nowSec() - 3600)
-    const late = await login(app)
-    assertRefused(await call(app, 'POST', A('/vote/post'), { act_id: ids.vote, option_id: 1 }, late.token), 0)
-    assert.equal(app.ctx.trials.get(`room:${PAID_ROOM}:u${late.user.id}`), undefined, 'their own trial not spent')
+    // once that trial is over, the device logging in as someone else gets nothing from it
+    app.ctx.trials.delete(`room:${PAID_ROOM}:u${user.id}`)
+    app.ctx.trials.set(`room:${PAID_ROOM}:ip127.0.0.1#${device.fingerprint}`, nowSec() - 3600)
+    assertRefused(await vote(token, device), 0)
+    assert.equal(app.ctx.trials.get(`room:${PAID_ROOM}:u${user.id}`), undefined, 'their own trial not spent')
   })
 })
 

@@ -158,11 +158,29 @@ test('R7.63 userinfo/update changes name and avatar; empty name refused', async 
   assertRefused(await call(app, 'POST', U('/userinfo/update'), { name: '  ' }, token), -1)
   assertRefused(await call(app, 'POST', U('/userinfo/update'), { name: '违法昵称' }, token), -5)
   // a name that would speak in the app's own voice in chat (nickname：text), however it is spaced or dressed up
-  for (const name of ['系统消息', '官方客服', '系 统', '【官方】小王', '房管理员', 'ｘ小助手', '官\u200b方']) {
+  for (const name of [
+    '系统消息',
+    '官方客服',
+    '系 统',
+    '【官方】小王',
+    '房管理员',
+    'ｘ小助手',
+    '官\u200b方',
+    '官\u{e0100}方',
+    '客\u0301服',
+    '系\u115f统',
+    '官⽅',
+    '係統通知',
+    '管理員'
+  ]) {
     const msg = assertRefused(await call(app, 'POST', U('/userinfo/update'), { name }, token), -5)
     assert.equal(msg, '昵称不能冒充系统或官方账号，请修改')
   }
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).nick_name, '太湖观众')
+  // a bidirectional control would show 统系 as 系统: it is not kept
+  const turned = assertEnvelope(await call(app, 'POST', U('/userinfo/update'), { name: '\u202e统系' }, token))
+  assert.equal(turned.nick_name, '统系')
+  await call(app, 'POST', U('/userinfo/update'), { name: '太湖观众' }, token)
   assert.equal((await call(app, 'POST', U('/userinfo/update'), { name: 'x' })).status, 401)
   await call(app, 'POST', U('/userinfo/update'), { name: '慧眼观众' }, token)
 })

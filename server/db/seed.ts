@@ -4,7 +4,18 @@ import type { Activity, Channel, Gift, Goods, Playback, Room, Streamer, Tab, Tea
 import { checkPassword, cnDate, cnMidnight, nowSec, rng } from '../lib/util'
 import { DEMO, SEED_IDS, TAGS } from './seed-ids'
 
-export const SENSITIVE_WORDS = ['敏感词', '违法', '赌博', '诈骗', '代开发票']
+export const SENSITIVE_WORDS = [
+  '敏感词',
+  '违法',
+  '赌博',
+  '诈骗',
+  '代开发票',
+  '敏感詞',
+  '違法',
+  '賭博',
+  '詐騙',
+  '代開發票'
+]
 
 const img = (kind: string, id: number | string): string => `/img/${kind}/${id}.png`
 

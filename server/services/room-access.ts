@@ -7,7 +7,7 @@ import { playbackOr404 } from '../repositories/rooms'
 import type { Playback, Room, UserRow } from '../types'
 import type { AppContext } from '../types/context'
 import { roomInfo } from '../views'
-import { hasPurchased, signedSource } from './stream-access'
+import { deviceOf, hasPurchased, signedSource } from './stream-access'
 
 /** The key a viewer who gave the right password gets (room info `room_key`); void when the password changes. */
 export function roomKey(ctx: AppContext, room: Pick<Room, 'id' | 'password'>): string {
@@ -65,7 +65,7 @@ export function enteredPlayback(
 /** Room info as answered (R7.13) to a caller who may enter: signed stream URLs, and `room_key` for a password room. */
 export function securedRoomInfo(
   ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
   room: Room
 ) {
   const info = roomInfo(ctx, room)
@@ -86,13 +86,14 @@ export const NEED_PURCHASE_MSG = '该直播间需购买后才能参与互动'
 /**
  * Whether this viewer may be in a paid room now, by the rule its stream follows (streamGrant): bought, or inside
  * the trial that room info started for the viewer: a logged-in viewer's own, an anonymous one's by address. It never
- * starts a trial (only room info does), but a viewer who logs in during the trial they began before logging in, and
- * has had none of their own, keeps that trial: it becomes theirs, with no more time than it had left. A logged-in
- * viewer is never let in by someone else's anonymous trial at the same address (behind one NAT, everyone's).
+ * starts a trial (only room info does), but a viewer who logs in on the device that began an anonymous trial, while
+ * it runs, and has had no trial of their own, keeps it: it becomes theirs, with no more time than it had left. Another
+ * device's anonymous trial at the same address (behind one NAT, everyone's) lets no logged-in viewer in, and spends
+ * nobody's own trial.
  */
 function inPaidRoom(
   ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
   room: Pick<Room, 'id' | 'trial_seconds'>
 ): boolean {
   if (hasPurchased(ctx, viewer.user?.id, 'room', room.id)) return true
@@ -107,7 +108,8 @@ function inPaidRoom(
   const own = callerKey(viewer.user, viewer.req)
   const start = trialOf(own)
   if (start !== undefined || !viewer.user) return running(start)
-  const before = trialOf(callerKey(null, viewer.req))
+  const device = deviceOf(viewer.req)
+  const before = device ? trialOf(`${callerKey(null, viewer.req)}#${device}`) : undefined
   if (!running(before)) return false
   ctx.trials.set(`room:${room.id}:${own}`, before as number)
   return true
@@ -116,7 +118,7 @@ function inPaidRoom(
 /** Whether this viewer may take part in the room's activities now: any room but a paid one, which needs inPaidRoom. */
 export function mayJoinActivities(
   ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
   room: Room
 ): boolean {
   return !room.is_premium || inPaidRoom(ctx, viewer, room)
@@ -129,7 +131,7 @@ export function mayJoinActivities(
  */
 export function checkActivityAccess(
   ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
   room: Room,
   given: { password?: unknown; room_key?: unknown }
 ): void {

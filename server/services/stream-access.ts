@@ -90,7 +90,7 @@ export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, 
  */
 function streamGrant(
   ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
   kind: StreamKind,
   id: number
 ): StreamGrant {
@@ -109,14 +109,28 @@ function streamGrant(
     if (!viewer.user && !ctx.limiter.take('trial.anonymous', `${kind}:${id}`)) return over
     start = now
     ctx.trials.set(key, start)
+    // the device that began an anonymous trial, so that it keeps the trial when it logs in (inPaidRoom)
+    const device = deviceOf(viewer.req)
+    if (!viewer.user && device) ctx.trials.set(`${key}#${device}`, start)
   }
   return { exp: start + t.trial + ctx.limits.trialGrace, trialFrom: start }
+}
+
+/**
+ * The device a request names (the Fingerprint header every call of the app sends, R7.1, R4.9), when it is one the app
+ * makes: FingerprintJS's 32 hex digits or the 32-character fallback (R9.10). A caller may send any: it only ever names
+ * the caller's own trial.
+ */
+export function deviceOf(req: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const fp = req.headers.fingerprint
+  const f = Array.isArray(fp) ? fp[0] : fp
+  return f && /^[A-Za-z0-9]{16,64}$/.test(f) ? f : undefined
 }
 
 /** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */
 export function signedSource(
   ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip'> },
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
   kind: StreamKind,
   id: number,
   url: string

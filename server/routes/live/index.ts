@@ -10,7 +10,7 @@ import type { Gift, Playback, Room, UserRow } from '../../types'
 import { onlineOf, publicUser } from '../../views'
 import * as live from '../../../contract/live'
 import { roomOr404 } from '../../repositories/rooms'
-import { userById } from '../../repositories/users'
+import { plainText, userById } from '../../repositories/users'
 import {
   HISTORY_GONE,
   checkChat,
@@ -108,7 +108,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
     const room = roomOr404(ctx, roomId, true)
     checkRoomAccess(ctx, call.req, room, p) // password rooms; chat per user per 10 s (code -8)
     limit(ctx, 'chat', call.user!.id)
-    const text = String(p.content).trim()
+    const text = plainText(String(p.content)).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-200字的内容')
     checkChat(ctx, room, text)
     const row = postDanmaku(ctx, room.id, call.user!, text, mayJoinActivities(ctx, call, room))
@@ -231,7 +231,7 @@ const liveRoutes: FastifyPluginAsync = async (app) => {
   api.call(live.playbackComment, (p, call) => {
     enteredPlayback(ctx, p.id, call.req, p)
     limit(ctx, 'chat', call.user!.id)
-    const text = String(p.content).trim()
+    const text = plainText(String(p.content)).trim()
     if (!text) throw biz(CODE.BAD_PARAM, '请输入1-300字的评论')
     checkChat(ctx, null, text)
     const id = addPlaybackComment(ctx, p.id, call.user!.id, text)

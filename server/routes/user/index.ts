@@ -11,7 +11,7 @@ import type { Room, Streamer, Teaser, UserRow } from '../../types'
 import { publicUser, streamerItem } from '../../views'
 import type { DataOf } from '../../../contract/call'
 import * as user from '../../../contract/user'
-import { ctxHasSensitive, namePosesAsStaff, userById } from '../../repositories/users'
+import { ctxHasSensitive, namePosesAsStaff, plainText, userById } from '../../repositories/users'
 import {
   TOKEN_TTL,
   addFollow,
@@ -294,7 +294,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   // R7.63
   api.call(user.updateUserinfo, (p, call) => {
     const uid = call.user!.id
-    const name = typeof p.name === 'string' ? p.name.trim() : undefined
+    const name = typeof p.name === 'string' ? plainText(p.name).trim() : undefined
     if (name === '') throw biz(CODE.BAD_PARAM, '昵称不能为空')
     if (name && ctxHasSensitive(ctx, name)) throw biz(CODE.SENSITIVE, '昵称包含敏感词，请修改')
     if (name && namePosesAsStaff(name)) throw biz(CODE.SENSITIVE, '昵称不能冒充系统或官方账号，请修改')
