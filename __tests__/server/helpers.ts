@@ -172,3 +172,18 @@ export async function countingParses(prefix: string, fn: (parsed: () => number) 
     JSON.parse = parse
   }
 }
+
+/** An upload of `content` named `name` (its type by the name's extension) as the app sends it: multipart field `file`. */
+export function uploadAs(app: LiveServer, token: string, name: string, content: Buffer) {
+  const boundary = `----u${Math.random().toString(36).slice(2)}`
+  return app.inject({
+    method: 'POST',
+    url: '/upload',
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n\r\n`),
+      content,
+      Buffer.from(`\r\n--${boundary}--\r\n`)
+    ])
+  })
+}

@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, login, U, withApp } from './helpers'
+import { imageCheckStats } from '../../server/lib/image-check'
+import { assertEnvelope, assertRefused, call, login, U, uploadAs, withApp } from './helpers'
 
 const get = (app: LiveServer, url: string, remoteAddress = '127.0.0.1') =>
   app.inject({ method: 'GET', url, remoteAddress })
@@ -154,5 +155,53 @@ test('R7.107 an upload whose multipart type has no boundary is refused with code
         assert.equal(r.json().code, -1, r.body)
         assert.match(r.json().msg, /multipart\/form-data/)
       }
+  })
+})
+
+/** Uploads as the viewer with `token`. */
+const uploader = (app: LiveServer, token: string) => (name: string, content: Buffer) =>
+  uploadAs(app, token, name, content)
+
+/** A 1 × 1 GIF of `frames` 1 × 1 frames (14 bytes each: descriptor, code size, one data block, terminator). */
+function gifOfFrames(frames: number): Buffer {
+  const head = Buffer.alloc(13)
+  head.write('GIF89a', 0, 'latin1')
+  head.writeUInt16LE(1, 6)
+  head.writeUInt16LE(1, 8)
+  const frame = Buffer.from([0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 1, 0, 0])
+  return Buffer.concat([head, Buffer.alloc(frames * frame.length, frame), Buffer.from([0x3b])])
+}
+
+test('R7.107 a picture is checked off the event loop: a GIF of a million frames leaves other calls answered while it is read', async () => {
+  await withApp({}, async (app) => {
+    const { token } = await login(app)
+    const upload = uploader(app, token)
+    imageCheckStats.peak = 0
+    const pending = upload('frames.gif', gifOfFrames(1_000_000))
+    for (let i = 0; i < 600 && imageCheckStats.running === 0; i++) await new Promise((r) => setTimeout(r, 50))
+    assert.equal(imageCheckStats.running, 1, 'the picture is being checked')
+    assertEnvelope(await call(app, 'POST', U('/config'), {}))
+    assert.equal(imageCheckStats.running, 1, 'another call answered while the picture was still being checked')
+    assert.equal((await pending).json().code, 1, 'its frames are all 1 × 1')
+    assert.equal(imageCheckStats.peak, 1)
+  })
+})
+
+test('R7.107 a refused file keeps its place in the day’s uploads and its bytes; a refusal before the file is read gives it back', async () => {
+  await withApp({ limits: { uploadsPerDay: 3 } }, async (app) => {
+    const { token } = await login(app)
+    const upload = uploader(app, token)
+    // named for no type it takes: the file is never read, the place is given back
+    for (let i = 0; i < 4; i++) assert.equal((await upload('x.exe', gifOfFrames(1))).json().code, -1)
+    // content that is not what its name says, a picture too large: refused, and each keeps its place
+    const html = await upload('x.gif', Buffer.from('<html><script>alert(1)</script></html>'))
+    assert.equal(html.json().msg, '文件内容与类型不符，仅支持图片、mp4、mp3')
+    const large = gifOfFrames(1)
+    large.writeUInt16LE(20000, 18) // the frame, past its 1 × 1 screen
+    large.writeUInt16LE(20000, 20)
+    assert.equal((await upload('big.gif', large)).json().code, -1)
+    assert.equal((await upload('ok.gif', gifOfFrames(1))).json().code, 1)
+    const over = (await upload('more.gif', gifOfFrames(1))).json()
+    assert.deepEqual([over.code, over.msg], [-8, '今日上传次数已达上限，请明天再试'])
   })
 })

@@ -5,7 +5,17 @@
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
-import { assertEnvelope, assertRefused, call, login, loginNoMobile, oauthRoundTrip, U, withApp } from './helpers'
+import {
+  assertEnvelope,
+  assertRefused,
+  call,
+  login,
+  loginNoMobile,
+  oauthRoundTrip,
+  U,
+  uploadAs,
+  withApp
+} from './helpers'
 
 const userinfo = (app: LiveServer, token: string) => call(app, 'POST', U('/userinfo'), {}, token)
 const cookieHeader = (setCookie: string[]) => setCookie.map((c) => c.split(';')[0]).join('; ')
@@ -159,19 +169,7 @@ const PNG = Buffer.from(
   'base64'
 )
 function upload(app: LiveServer, token: string, content = PNG) {
-  const boundary = `----s${Math.random().toString(36).slice(2)}`
-  return app.inject({
-    method: 'POST',
-    url: '/upload',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
-      ),
-      content,
-      Buffer.from(`\r\n--${boundary}--\r\n`)
-    ])
-  })
+  return uploadAs(app, token, 'a.png', content)
 }
 
 test('R7.63 R7.107 an avatar is one of the viewer’s own uploads or our placeholder, never another site’s or another viewer’s file', async () => {

@@ -17,12 +17,13 @@ import {
   loginNoMobile,
   oauthRoundTrip,
   U,
+  uploadAs,
   withApp,
   type CallResult,
   type Json
 } from './helpers'
 import { TRIAL_LIVE_LEAD_SECONDS } from '../../server/routes/hls'
-import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../server/routes/media'
+import { MAX_IMAGE_PIXELS, MAX_IMAGE_SIDE } from '../../server/lib/image-check'
 import { issueToken } from '../../server/routes/user'
 import { userById } from '../../server/repositories/users'
 
@@ -725,20 +726,7 @@ function jpegOf(width: number, height: number): Buffer {
 test('R7.107 uploads are sniffed: content must match the image or media type; files and answers carry nosniff', async () => {
   await withApp({}, async (app) => {
     const { token } = await login(app)
-    const boundary = '----s' + Date.now()
-    const upload = (name: string, content: Buffer) =>
-      app.inject({
-        method: 'POST',
-        url: '/upload',
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-        payload: Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`
-          ),
-          content,
-          Buffer.from(`\r\n--${boundary}--\r\n`)
-        ])
-      })
+    const upload = (name: string, content: Buffer) => uploadAs(app, token, name, content)
     const html = await upload('x.png', Buffer.from('<html><script>alert(document.cookie)</script></html>'))
     assert.equal(html.json().code, -1)
     assert.equal(html.json().msg, '文件内容与类型不符，仅支持图片、mp4、mp3')

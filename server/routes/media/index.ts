@@ -7,14 +7,13 @@ import { finished } from 'node:stream/promises'
 import fastifyStatic from '@fastify/static'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { FileTypeParser, type Detector } from 'file-type'
-import { imageSize } from 'image-size'
-import { GifReader } from 'omggif'
 import { qrcode, upload } from '../../../contract/media'
 import type { Call } from '../../types/context'
 import { placeholderPng } from '../../views/img'
+import { ImageChecker } from '../../lib/image-check'
 import { QrDrawer } from '../../lib/qr-drawer'
 import { drawnCodes } from './drawn-codes'
-import { biz, chinaDay, CODE, isFile, safeJoin } from '../../lib/util'
+import { biz, BizError, chinaDay, CODE, isFile, safeJoin } from '../../lib/util'
 import { NOT_FOUND } from '../../plugins/app/errors'
 import { overLimit } from '../../services/limits'
 import { finishUpload, releaseUpload, reserveUpload, sizeUpload } from '../../repositories/uploads'
@@ -44,41 +43,7 @@ const UPLOAD_TYPES: Record<string, Kind> = {
   '.mp3': 'mp3'
 }
 
-/**
- * The largest picture an upload may be: it is shown as an avatar beside every chat message of its user, and a viewer's
- * phone decodes it at its full size (4 bytes a pixel: a 20000 × 20000 PNG of 1 MB is 1.6 GB to decode). A phone's own
- * photos (48 MP, 8000 × 6000) pass.
- */
-export const MAX_IMAGE_SIDE = 10000
-export const MAX_IMAGE_PIXELS = 50_000_000
 const IMAGE_KINDS = new Set<Kind>(['jpeg', 'png', 'gif', 'webp'])
-
-const sizeWithin = (width: number, height: number) =>
-  width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS
-
-/**
- * Whether a picture's size, as its header names it, is within MAX_IMAGE_SIDE and MAX_IMAGE_PIXELS, and a GIF's every
- * frame too (image-size reads its logical screen only, and a decoder draws a larger first frame at its own size;
- * omggif walks the frames). A picture whose size cannot be read is refused: a decoder may still read one there
- * (a JPEG with fill bytes before its frame header, which image-size does not skip).
- */
-function imageSizeAllowed(buf: Buffer, kind: Kind): boolean {
-  try {
-    // a copy of its own: image-size reads the header through the bytes' ArrayBuffer, which for a Buffer of Node's pool
-    // goes on past the file into other memory (a header cut short read a neighbour's bytes as its size)
-    const { width, height } = imageSize(new Uint8Array(buf))
-    if (!sizeWithin(width, height)) return false
-    if (kind !== 'gif') return true
-    const gif = new GifReader(new Uint8Array(buf))
-    for (let i = 0; i < gif.numFrames(); i++) {
-      const f = gif.frameInfo(i)
-      if (!sizeWithin(f.x + f.width, f.y + f.height)) return false
-    }
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** The kind of each type file-type names: the MPEG-4 family (mp4, m4a, m4v, f4v…) is mp4, every MPEG audio layer mp3. */
 const KIND_OF_MIME: Record<string, Kind> = {
@@ -196,12 +161,17 @@ const media: FastifyPluginAsync = async (app) => {
   // R7.107: multipart field `file` (+ version, platform) → {url}. The client resolves `/upload` on the API host's
   // default base path (R7.2), so the same handler answers at /api/v1/upload too. The payload is {}: the fields are
   // multipart parts, read here.
+  const images = new ImageChecker()
+  app.addHook('onClose', () => images.close())
   const uploaded = async (req: FastifyRequest, call: Call) => {
     if (!isMultipartWithBoundary(req)) throw biz(CODE.BAD_PARAM, '请使用 multipart/form-data 上传，文件字段名为 file')
     const uid = call.user!.id
     // the day's quota (China time): a place is reserved in one transaction before anything is read, so concurrent
     // uploads cannot all pass a count taken before any of them is recorded; its size is set, against the day's
-    // bytes, in one transaction once the file is read; a refused or failed upload gives its place back
+    // bytes, in one transaction once the file is read. From then on a refused file keeps its place and its bytes
+    // (content that is not what its name says, a picture too large or unreadable, a file cut short at 20 MB), so
+    // that refusals cost the same quota as uploads; a refusal before the file is read, or the server's own, gives
+    // them back
     const since = Math.floor(Date.parse(`${chinaDay()}T00:00:00+08:00`) / 1000)
     const { uploadsPerDay, uploadBytesPerDay } = ctx.limits
     const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}`
@@ -215,18 +185,30 @@ const media: FastifyPluginAsync = async (app) => {
       const kind = UPLOAD_TYPES[ext]
       if (!kind) throw biz(CODE.BAD_PARAM, '不支持的文件类型，仅支持图片、mp4、mp3')
       const buf = await file.toBuffer()
-      if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
       if (!sizeUpload(ctx, name, uid, since, buf.length, uploadBytesPerDay))
         throw overLimit('upload.bytes', '今日上传容量已达上限，请明天再试')
+      kept = true
+      if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
       // the content must be what the name says, not HTML or script named .png
       if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
-      if (IMAGE_KINDS.has(kind) && !imageSizeAllowed(buf, kind))
-        throw biz(CODE.BAD_PARAM, '图片尺寸过大或无法识别（边长不超过 10000 像素，不超过 5000 万像素）')
+      if (IMAGE_KINDS.has(kind)) {
+        // its size is read off the event loop, one picture at a time for the whole server (lib/image-check.ts)
+        const checking = images.allowed(buf, kind === 'gif')
+        if (!checking) {
+          kept = false
+          throw biz(CODE.TOO_FAST, '上传繁忙，请稍后再试')
+        }
+        if (!(await checking))
+          throw biz(CODE.BAD_PARAM, '图片尺寸过大或无法识别（边长不超过 10000 像素，不超过 5000 万像素）')
+      }
       fs.mkdirSync(uploadDir, { recursive: true })
       fs.writeFileSync(path.join(uploadDir, `${name}${ext}`), buf)
       finishUpload(ctx, name, `${name}${ext}`)
-      kept = true
       return { url: `/files/${name}${ext}`, name: file.filename, size: buf.length }
+    } catch (err) {
+      // the server's own failure (not a refusal of the file) gives the place back
+      if (!(err instanceof BizError)) kept = false
+      throw err
     } finally {
       if (!kept) releaseUpload(ctx, name)
     }
