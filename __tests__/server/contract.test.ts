@@ -111,10 +111,17 @@ async function faultServer(): Promise<{ origin: string; close: () => Promise<voi
       up.end(Buffer.concat(chunks))
     })
   })
+  // an idle connection is kept a minute (Node's default is 5 s, announced, and fetch reuses one for 1 s less): on a
+  // busy machine the script once sent a call on a connection this server was closing at that moment (fetch failed)
+  server.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve()))
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
   }
 }
 
