@@ -177,7 +177,8 @@ const media: FastifyPluginAsync = async (app) => {
     const name = `${Date.now().toString(36)}${crypto.randomBytes(6).toString('hex')}`
     if (!reserveUpload(ctx, name, uid, since, uploadsPerDay))
       throw overLimit('upload.files', '今日上传次数已达上限，请明天再试')
-    let kept = false
+    // set once the file is read and counted: from then on a refusal of the file keeps its place
+    let read = false
     try {
       const file = await req.file()
       if (!file || file.fieldname !== 'file') throw biz(CODE.BAD_PARAM, '请选择要上传的文件（字段名 file）')
@@ -187,17 +188,14 @@ const media: FastifyPluginAsync = async (app) => {
       const buf = await file.toBuffer()
       if (!sizeUpload(ctx, name, uid, since, buf.length, uploadBytesPerDay))
         throw overLimit('upload.bytes', '今日上传容量已达上限，请明天再试')
-      kept = true
+      read = true
       if (file.file.truncated) throw biz(CODE.BAD_PARAM, '文件过大（不超过 20MB）')
       // the content must be what the name says, not HTML or script named .png
       if ((await sniff(buf)) !== kind) throw biz(CODE.BAD_PARAM, '文件内容与类型不符，仅支持图片、mp4、mp3')
       if (IMAGE_KINDS.has(kind)) {
         // its size is read off the event loop, one picture at a time for the whole server (lib/image-check.ts)
         const checking = images.allowed(buf, kind === 'gif')
-        if (!checking) {
-          kept = false
-          throw biz(CODE.TOO_FAST, '上传繁忙，请稍后再试')
-        }
+        if (!checking) throw biz(CODE.TOO_FAST, '上传繁忙，请稍后再试')
         if (!(await checking))
           throw biz(CODE.BAD_PARAM, '图片尺寸过大或无法识别（边长不超过 10000 像素，不超过 5000 万像素）')
       }
@@ -206,11 +204,9 @@ const media: FastifyPluginAsync = async (app) => {
       finishUpload(ctx, name, `${name}${ext}`)
       return { url: `/files/${name}${ext}`, name: file.filename, size: buf.length }
     } catch (err) {
-      // the server's own failure (not a refusal of the file) gives the place back
-      if (!(err instanceof BizError)) kept = false
+      // a refusal before the file is read, the server's busy check queue or its own failure gives the place back
+      if (!read || !(err instanceof BizError) || err.code === CODE.TOO_FAST) releaseUpload(ctx, name)
       throw err
-    } finally {
-      if (!kept) releaseUpload(ctx, name)
     }
   }
   api.call(upload, (_p, call) => uploaded(call.req, call))
