@@ -1,5 +1,6 @@
 import type { AppContext, Call } from '../types/context'
 import { CODE, biz, nowSec } from '../lib/util'
+import { fingerprintOf } from '../plugins/app/identity'
 import {
   ensureIdempotencyTable,
   forgetAnswersBefore,
@@ -21,8 +22,7 @@ export const KEY_REUSED = '请求编号已用于另一请求'
 /** Whose keys these are: the user, else the device fingerprint (anonymous likes), else the address. */
 export function callerScope(call: Pick<Call, 'user' | 'req'>): string {
   if (call.user) return `u:${call.user.id}`
-  const fp = call.req.headers.fingerprint
-  const f = Array.isArray(fp) ? fp[0] : fp
+  const f = fingerprintOf(call.req)
   if (f && f.trim()) return `fp:${f.trim().slice(0, 128)}`
   return `ip:${call.req.ip}`
 }

@@ -2,12 +2,12 @@
 // inside the trial), and room info as answered to a viewer who may enter (signed stream URLs, the room key).
 import type { FastifyRequest } from 'fastify'
 import { CODE, biz, hmac, nowSec, safeEqual } from '../lib/util'
-import { callerKey, limitAddress } from '../plugins/app/identity'
+import { callerKey, deviceHolder, limitAddress } from '../plugins/app/identity'
 import { playbackOr404 } from '../repositories/rooms'
 import type { Playback, Room, UserRow } from '../types'
 import type { AppContext } from '../types/context'
 import { roomInfo } from '../views'
-import { deviceOf, hasPurchased, signedSource } from './stream-access'
+import { hasPurchased, signedSource, trialKey } from './stream-access'
 
 /** The key a viewer who gave the right password gets (room info `room_key`); void when the password changes. */
 export function roomKey(ctx: AppContext, room: Pick<Room, 'id' | 'password'>): string {
@@ -100,7 +100,7 @@ function inPaidRoom(
   if (room.trial_seconds <= 0) return false
   const now = nowSec()
   const trialOf = (key: string) => {
-    const start = ctx.trials.get(`room:${room.id}:${key}`)
+    const start = ctx.trials.get(trialKey('room', room.id, key))
     return start !== undefined && now - start < ctx.limits.trialReset ? start : undefined
   }
   const running = (start: number | undefined) =>
@@ -108,10 +108,10 @@ function inPaidRoom(
   const own = callerKey(viewer.user, viewer.req)
   const start = trialOf(own)
   if (start !== undefined || !viewer.user) return running(start)
-  const device = deviceOf(viewer.req)
-  const before = device ? trialOf(`${callerKey(null, viewer.req)}#${device}`) : undefined
+  const device = deviceHolder(viewer.req)
+  const before = device ? trialOf(device) : undefined
   if (!running(before)) return false
-  ctx.trials.set(`room:${room.id}:${own}`, before as number)
+  ctx.trials.set(trialKey('room', room.id, own), before as number)
   return true
 }
 

@@ -2,7 +2,7 @@
 // carries, how long it lasts (bought, or the trial of a paid room), and the check the /hls/ routes make.
 import type { FastifyRequest } from 'fastify'
 import { hmac, nowSec, safeEqual } from '../lib/util'
-import { callerKey } from '../plugins/app/identity'
+import { callerKey, deviceHolder } from '../plugins/app/identity'
 import { hasPurchase } from '../repositories/payments'
 import type { Playback, Room, UserRow } from '../types'
 import type { AppContext } from '../types/context'
@@ -82,6 +82,9 @@ export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, 
   return { trialFrom: grant.trialFrom, trialSeconds: streamTarget(ctx, kind, id)?.trial ?? 0 }
 }
 
+/** A trial's key in ctx.trials: its target and who holds it (callerKey, or deviceHolder for the device of one). */
+export const trialKey = (kind: StreamKind, id: number, who: string): string => `${kind}:${id}:${who}`
+
 /**
  * When this viewer's stream token ends: bought (or a password room that is not paid) → the stream TTL; in a paid
  * room's trial → the trial's end (one trial per viewer and target per `trialReset`, counted from the first room
@@ -101,7 +104,7 @@ function streamGrant(
   if (!t.premium || hasPurchased(ctx, viewer.user?.id, kind, id))
     return { exp: now + ctx.limits.streamTtl, trialFrom: 0 }
   if (t.trial <= 0) return over
-  const key = `${kind}:${id}:${callerKey(viewer.user, viewer.req)}`
+  const key = trialKey(kind, id, callerKey(viewer.user, viewer.req))
   let start = ctx.trials.get(key)
   if (start === undefined || now - start >= ctx.limits.trialReset) {
     // anonymous trials are counted per address, and across addresses per target too: rotating addresses does not
@@ -110,21 +113,10 @@ function streamGrant(
     start = now
     ctx.trials.set(key, start)
     // the device that began an anonymous trial, so that it keeps the trial when it logs in (inPaidRoom)
-    const device = deviceOf(viewer.req)
-    if (!viewer.user && device) ctx.trials.set(`${key}#${device}`, start)
+    const device = viewer.user ? undefined : deviceHolder(viewer.req)
+    if (device) ctx.trials.set(trialKey(kind, id, device), start)
   }
   return { exp: start + t.trial + ctx.limits.trialGrace, trialFrom: start }
-}
-
-/**
- * The device a request names (the Fingerprint header every call of the app sends, R7.1, R4.9), when it is one the app
- * makes: FingerprintJS's 32 hex digits or the 32-character fallback (R9.10). A caller may send any: it only ever names
- * the caller's own trial.
- */
-export function deviceOf(req: Pick<FastifyRequest, 'headers'>): string | undefined {
-  const fp = req.headers.fingerprint
-  const f = Array.isArray(fp) ? fp[0] : fp
-  return f && /^[A-Za-z0-9]{16,64}$/.test(f) ? f : undefined
 }
 
 /** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */

@@ -72,6 +72,22 @@ export function limitAddress(req: Pick<FastifyRequest, 'ip'>): string {
     .join(':')}::/64`
 }
 
+/** The Fingerprint header every call of the app sends (R7.1, R4.9), its first value: the caller's own to choose. */
+export function fingerprintOf(req: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const fp = req.headers.fingerprint
+  return Array.isArray(fp) ? fp[0] : fp
+}
+
+/**
+ * Who began an anonymous trial on a device (ctx.trials): the address's caller key and the device, when the request
+ * names one the app makes (FingerprintJS's 32 hex digits or the 32-character fallback, R9.10). It only ever names the
+ * caller's own trial, so a forged one gains nothing.
+ */
+export function deviceHolder(req: Pick<FastifyRequest, 'ip' | 'headers'>): string | undefined {
+  const f = fingerprintOf(req)
+  return f && /^[A-Za-z0-9]{16,64}$/.test(f) ? `${callerKey(null, req)}#${f}` : undefined
+}
+
 /** Who a per-caller limit counts: the user, else the address (a fingerprint header is the caller's to forge). */
 export function callerKey(user: Pick<UserRow, 'id'> | null, req: Pick<FastifyRequest, 'ip'>): string {
   return user ? `u${user.id}` : `ip${limitAddress(req)}`
