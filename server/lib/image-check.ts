@@ -55,10 +55,12 @@ export class ImageChecker {
 
   /**
    * Whether the picture's size is allowed; null (synchronously) when IMAGE_CHECKS_WAITING pictures already wait.
-   * The bytes go to the worker as a copy of their own: a Buffer of Node's pool shares its memory with other buffers.
+   * The bytes go to the worker as a copy of their own, handed over rather than copied again: a Buffer of Node's pool
+   * shares its memory with other buffers.
    */
   allowed(buf: Buffer, gif: boolean): Promise<boolean> | null {
-    return this.queue.run({ bytes: new Uint8Array(buf), gif })
+    const bytes = new Uint8Array(buf)
+    return this.queue.run({ bytes, gif }, [bytes.buffer])
   }
 
   close(): Promise<void> {

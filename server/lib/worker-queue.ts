@@ -10,6 +10,7 @@ export interface QueueStats {
 
 interface Job<In, Out> {
   input: In
+  transfer: ArrayBuffer[]
   resolve(out: Out): void
   reject(err: Error): void
 }
@@ -34,13 +35,16 @@ export class WorkerQueue<In, Out> {
     private readonly name: string
   ) {}
 
-  /** `input`'s answer, worked out in turn; null (synchronously, nothing queued) when maxWaiting jobs already wait. */
-  run(input: In): Promise<Out> | null {
+  /**
+   * `input`'s answer, worked out in turn; null (synchronously, nothing queued) when maxWaiting jobs already wait.
+   * `transfer`: buffers of the input handed to the worker rather than copied (the caller no longer uses them).
+   */
+  run(input: In, transfer: ArrayBuffer[] = []): Promise<Out> | null {
     if (this.closed || (this.current && this.waiting.length >= this.maxWaiting)) {
       this.stats.refused++
       return null
     }
-    const p = new Promise<Out>((resolve, reject) => this.waiting.push({ input, resolve, reject }))
+    const p = new Promise<Out>((resolve, reject) => this.waiting.push({ input, transfer, resolve, reject }))
     this.next()
     return p
   }
@@ -65,7 +69,7 @@ export class WorkerQueue<In, Out> {
     this.current = job
     this.stats.running++
     this.stats.peak = Math.max(this.stats.peak, this.stats.running)
-    this.spawn().postMessage({ id: job.id, input: job.input })
+    this.spawn().postMessage({ id: job.id, input: job.input }, job.transfer)
   }
 
   private finish(id: number, answer: { output?: Out; error?: string }) {
