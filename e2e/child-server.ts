@@ -133,7 +133,14 @@ export async function startChildServer({
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`reference server did not start within ${timeoutMs / 1000} s:\n${log}`)
+    if (Date.now() > deadline) {
+      // not left running: its pipes would hold the test's process open
+      process.off('exit', killChild)
+      child.kill('SIGKILL')
+      untrackChild(child.pid)
+      rmSync(dataDir, { recursive: true, force: true })
+      throw new Error(`reference server did not start within ${timeoutMs / 1000} s:\n${log}`)
+    }
     await new Promise((r) => setTimeout(r, 150))
   }
   return {
