@@ -218,10 +218,13 @@ test('a TV channel’s 从头看 plays the programme on air from its scheduled s
   )
   const now = Date.now()
   const from = now - 2 * 3600 * 1000
-  const earlier = rows.filter((r) => !r.on && r.start <= now)
-  // only the day's first programme (its first half hour after midnight, China time) has none before it
+  // earlier than the one the page shows on air (not than the clock: a programme that began after the rows were read,
+  // on a run that crossed a half hour, is the next one on the page and has no action yet)
   const onAir = rows.find((r) => r.on)
-  const firstOfDay = !!onAir && rows.every((r) => r.start >= onAir.start)
+  assert.ok(onAir, 'a programme on air')
+  const earlier = rows.filter((r) => r.start < onAir.start)
+  // only the day's first programme (its first half hour after midnight, China time) has none before it
+  const firstOfDay = rows.every((r) => r.start >= onAir.start)
   assert.ok(earlier.length > 0 || firstOfDay, 'today has programmes before the one on air')
   for (const r of earlier) {
     if (r.start >= from + 60000)
