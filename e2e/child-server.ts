@@ -124,9 +124,22 @@ export async function startChildServer({
   let log = ''
   child.stdout?.on('data', (d) => (log += d))
   child.stderr?.on('data', (d) => (log += d))
+  // ends the server and removes what it left; one that did not start too (its pipes would hold the test's process open)
+  const stop = async (signal: NodeJS.Signals) => {
+    process.off('exit', killChild)
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal)
+      await new Promise((r) => child.once('exit', r))
+    }
+    untrackChild(child.pid)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   const deadline = Date.now() + timeoutMs
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`reference server exited:\n${log}`)
+    if (child.exitCode !== null) {
+      await stop('SIGKILL')
+      throw new Error(`reference server exited:\n${log}`)
+    }
     try {
       const r = await fetch(`${origin}/api/v1/userapp/config`, { method: 'POST' })
       if (r.ok) break
@@ -134,11 +147,7 @@ export async function startChildServer({
       // not listening yet
     }
     if (Date.now() > deadline) {
-      // not left running: its pipes would hold the test's process open
-      process.off('exit', killChild)
-      child.kill('SIGKILL')
-      untrackChild(child.pid)
-      rmSync(dataDir, { recursive: true, force: true })
+      await stop('SIGKILL')
       throw new Error(`reference server did not start within ${timeoutMs / 1000} s:\n${log}`)
     }
     await new Promise((r) => setTimeout(r, 150))
@@ -148,12 +157,6 @@ export async function startChildServer({
     streamOrigin,
     dataDir,
     pid: child.pid,
-    async stop() {
-      process.off('exit', killChild)
-      child.kill('SIGTERM')
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
-      untrackChild(child.pid)
-      rmSync(dataDir, { recursive: true, force: true })
-    }
+    stop: () => stop('SIGTERM')
   }
 }
