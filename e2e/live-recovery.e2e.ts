@@ -4,25 +4,18 @@
 // wait on real streams, run side by side.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import type { Page } from 'playwright-core'
 import { suite } from './harness'
 import { playing } from './live-measure'
+import { readVideoState } from './video-state'
 
 const ROOM = 496
 const s = suite(undefined, { timing: true })
 
-/** What a failure says of the picture: the player's state and text, and where the video stands in what it holds. */
-const videoState = (page: Page) =>
-  page.evaluate(() => {
-    const v = document.querySelector('video')!
-    const ranges = Array.from(
-      { length: v.buffered.length },
-      (_, i) => `${v.buffered.start(i).toFixed(1)}–${v.buffered.end(i).toFixed(1)}`
-    )
-    const edge = v.seekable.length ? v.seekable.end(v.seekable.length - 1).toFixed(1) : '-'
-    const text = document.querySelector('.player__text')?.textContent ?? ''
-    return `state ${document.querySelector('.player')?.getAttribute('data-state')} «${text}», currentTime ${v.currentTime.toFixed(1)}, buffered ${ranges.join(' ') || 'none'}, seekable end ${edge}, readyState ${v.readyState}, paused ${v.paused}`
-  })
+/** The median and the longest of some waits, in ms. */
+const spread = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b)
+  return `median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted[sorted.length - 1]} ms`
+}
 
 test('self-healing: cut for 15 s (503 or no answer), a stream says 网络不给力，正在重连… and plays again within 10 s of its return, 20 times, no page error', async () => {
   const rooms = [496, 306, 307, 312]
@@ -56,7 +49,9 @@ test('self-healing: cut for 15 s (503 or no answer), a stream says 网络不给�
             { timeout: 15000, polling: 250 }
           )
           .catch(async (e: Error) => {
-            throw new Error(`round ${round} (${mode}), room ${room}: ${await videoState(page)} ${e.message}`)
+            throw new Error(
+              `round ${round} (${mode}), room ${room}: ${e.message}; the video: ${JSON.stringify(await page.evaluate(readVideoState))}`
+            )
           })
         noticed.push(Date.now() - cutAt)
         assert.equal(await page.$('.player__retry'), null, 'no 点击重试 while it retries')
@@ -75,10 +70,8 @@ test('self-healing: cut for 15 s (503 or no answer), a stream says 网络不给�
       })
     )
   }
-  recoveries.sort((a, b) => a - b)
-  noticed.sort((a, b) => a - b)
   console.log(
-    `recovery after a 15 s cut (${recoveries.length}): median ${recoveries[Math.floor(recoveries.length / 2)]} ms, max ${recoveries[recoveries.length - 1]} ms; 网络不给力 shown ${noticed[Math.floor(noticed.length / 2)]} ms after the cut (median), at most ${noticed[noticed.length - 1]} ms`
+    `recovery after a 15 s cut (${recoveries.length}): ${spread(recoveries)}; 网络不给力 shown after the cut: ${spread(noticed)}`
   )
   assert.equal(recoveries.length, 20)
   assert.ok(

@@ -7,6 +7,7 @@ import { after, before } from 'node:test'
 import { remote } from 'webdriverio'
 import { freePort } from './child-server'
 import { startServer, type RunningServer } from './harness'
+import { readVideoState, type VideoState } from './video-state'
 
 /** What the lane needs on the machine (apt-get install webkit2gtk-driver xvfb): scripts/test.mjs checks the same. */
 const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver'
@@ -155,34 +156,9 @@ export async function waitFor(browser: Browser, selector: string, timeout = 2000
   return el
 }
 
-/** The video's state as the page sees it. */
-export interface VideoState {
-  t: number
-  paused: boolean
-  readyState: number
-  buffered: [number, number][]
-  rate: number
-  height: number
-  player: string | null
-  text: string
-}
+/** The video's state as the page sees it (video-state.ts). */
 export function videoState(browser: Browser): Promise<VideoState | null> {
-  return browser.execute(() => {
-    const v = document.querySelector('video')
-    if (!v) return null
-    const buffered: [number, number][] = []
-    for (let i = 0; i < v.buffered.length; i++) buffered.push([v.buffered.start(i), v.buffered.end(i)])
-    return {
-      t: v.currentTime,
-      paused: v.paused,
-      readyState: v.readyState,
-      buffered,
-      rate: v.playbackRate,
-      height: v.videoHeight,
-      player: document.querySelector('.player')?.getAttribute('data-state') ?? null,
-      text: document.querySelector('.player__text')?.textContent ?? ''
-    }
-  })
+  return browser.execute(readVideoState)
 }
 
 /**
