@@ -265,6 +265,63 @@ test("home paints its pre-rendered first screen from the HTML, before any script
   await closeRouted(page)
 })
 
+/** The page's turning loading spinners (`page-state-spin`): each, whether it runs. */
+function spinners(page: Page) {
+  return page.evaluate(() =>
+    document
+      .getAnimations()
+      .filter((a) => (a as CSSAnimation).animationName === 'page-state-spin')
+      .map((a) => a.playState)
+  )
+}
+
+for (const [name, path, call] of [
+  ['home', '/m2/pages/home/home', /\/userapp\/index$/],
+  ['the live room', '/m2/packageA/pages/live/live?roomid=496', /\/userapp\/roominfo$/]
+] as const) {
+  test(`R8.21 ${name}: its loading state (加载中) under the pre-rendered first screen stands still, where nobody sees it and each turn is a frame the compositor draws again; once the layer is gone it turns`, async () => {
+    const page = await s.browser.newPage({ viewport: { width: 412, height: 823 } })
+    // the page's first call held: the app renders its loading state under the layer, which stays while it loads
+    let release: () => void = () => undefined
+    const held = new Promise<void>((r) => (release = r))
+    await page.route(call, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${s.server.origin}${path}`, { waitUntil: 'commit' })
+    const layer = page.locator('#first-screen')
+    await layer.waitFor()
+    const loading = page.locator('#app .page-state--loading')
+    // the loading state, the layer over it and the spinner's animation, read in one go as the state appears
+    const seen = await (
+      await page.waitForFunction(() => {
+        const state = document.querySelector('#app .page-state--loading')
+        const spinner = state?.querySelector('.page-state__spinner')
+        return spinner
+          ? {
+              text: state!.textContent,
+              covered: !!document.getElementById('first-screen'),
+              animation: getComputedStyle(spinner).animationName,
+              turning: document.getAnimations().filter((a) => (a as CSSAnimation).animationName === 'page-state-spin')
+                .length
+            }
+          : null
+      })
+    ).jsonValue()
+    assert.deepEqual(seen, { text: '加载中', covered: true, animation: 'none', turning: 0 })
+    // the layer's own limit (8 s in the page) takes it away while the call is still held: the spinner now shows, turning
+    await layer.waitFor({ state: 'detached', timeout: 30000 })
+    await eventually(
+      () => spinners(page),
+      (playing) => playing.includes('running'),
+      'a turning spinner'
+    )
+    release()
+    await loading.waitFor({ state: 'detached', timeout: 30000 })
+    await closeRouted(page)
+  })
+}
+
 /** What a page did that a device fingerprint may cost: contexts made on its thread, answers from its workers. */
 interface FingerprintSeen {
   onPage: string[]
