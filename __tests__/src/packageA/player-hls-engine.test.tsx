@@ -11,6 +11,7 @@ import type { PlayerState } from '@/packageA/components/player/play-state'
 import { AUTO, qualityPreference } from '@/packageA/components/player/quality'
 import { resumePosition } from '@/packageA/components/player/resume'
 import { SAVE_EVERY_MS } from '@/packageA/components/player/rules'
+import { afterFirstFrame } from '@/packageA/components/player/first-frame'
 import { useHlsEngine, type EngineOptions } from '@/packageA/components/player/use-hls-engine.h5'
 import { DRIFT_WAIT_MS, HOLE_JUMP_SECONDS, PAUSED_REST_MS } from '@/packageA/components/player/web-stream'
 import { FakeVideo, timeRanges } from '../support/fake-video'
@@ -408,6 +409,34 @@ describe('a live room whose autoplay the browser would refuse loads nothing unti
     expect(FakeHls.made[0].calls).toEqual([expect.stringMatching(/^loadSource .*start=live/), 'attachMedia'])
     await act(() => video.play()) // a later play is the picture's own: no second stream
     expect(FakeHls.made).toHaveLength(1)
+    host.unmount()
+  })
+
+  test('what waits for the first frame (the room’s tabs, chat and bar, its activities, the group’s rooms) goes at the refusal, not after FIRST_FRAME_CAP: no picture is coming until the tap', async () => {
+    jest.useFakeTimers() // the cap's timer never fires here
+    const { seen, host } = mount(new FakeVideo(), { live: true, engine: engine(false, true) })
+    // a part asks as the room renders, before the browser's answer on autoplay
+    const waited = jest.fn()
+    void afterFirstFrame().then(waited)
+    await settle()
+    expect(seen.state).toBe('needs-tap')
+    expect(waited).toHaveBeenCalledTimes(1)
+    // and a part that asks only now goes at once too
+    const later = jest.fn()
+    await act(() => afterFirstFrame().then(later))
+    expect(later).toHaveBeenCalledTimes(1)
+    host.unmount()
+  })
+
+  test('an allowed autoplay keeps them waiting for the picture', async () => {
+    jest.useFakeTimers()
+    const { host } = mount(new FakeVideo(), { live: true })
+    const waited = jest.fn()
+    void afterFirstFrame().then(waited)
+    await settle()
+    await settle()
+    expect(FakeHls.made).toHaveLength(1)
+    expect(waited).not.toHaveBeenCalled()
     host.unmount()
   })
 

@@ -90,6 +90,15 @@ export function streamPlaying(retry: Retry): void {
   markFirstFrame()
 }
 
+/**
+ * The stream waits for the viewer's tap (the browser refused its autoplay): no picture is coming to make way for, so
+ * the room's parts that wait for the first frame (its tabs, chat and bar; the activities; the group's rooms) go now
+ * rather than after FIRST_FRAME_CAP, as at a first frame.
+ */
+export function streamAwaitsTap(): void {
+  markFirstFrame()
+}
+
 /** The source for a 清晰度 where the player switches by source: the master for 自动, else the rendition's playlist. */
 export function sourceFor(src: string, renditions: readonly Rendition[], height: number): string {
   const level = levelFor(

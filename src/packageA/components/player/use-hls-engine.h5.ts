@@ -15,7 +15,7 @@ import type { PlayerState } from './play-state'
 import { AUTO, levelFor, qualityPreference } from './quality'
 import type { Rendition } from './renditions'
 import { resumePosition, resumeToast, savePosition } from './resume'
-import { Retry, SaveCadence, sourceFor, streamPlaying, streamStarting } from './rules'
+import { Retry, SaveCadence, sourceFor, streamAwaitsTap, streamPlaying, streamStarting } from './rules'
 import { liveSource, PAUSED_REST_MS } from './web-stream'
 
 /**
@@ -116,6 +116,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
         // an AbortError is a play interrupted by a new source (a restart, a quality), which plays it again: no refusal
         if (disposed || (e as Error | null)?.name === 'AbortError') return
         events().state((s) => (s === 'playing' ? s : 'needs-tap'))
+        streamAwaitsTap()
         session?.rest()
       })
     }
@@ -310,6 +311,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
         if (disposed) return
         if (!refused) return hlsJs()
         events().state('needs-tap')
+        streamAwaitsTap()
         video.addEventListener('play', tapped, { once: true })
       })
     }
