@@ -10,7 +10,8 @@ import TestUtils from '@tarojs/test-utils-react'
 import { reaction } from 'mobx'
 import Taro from '@tarojs/taro'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities'
-import { stageFor } from '@/packageA/components/activities/stage'
+import { StageStore, stageFor } from '@/packageA/components/activities/stage'
+import { loaders } from '@/packageA/components/activities/modules'
 import type { VoteStore } from '@/packageA/components/activities/vote/store'
 import type { QuizStore } from '@/packageA/components/activities/quiz/store'
 import type { GoodsStore } from '@/packageA/components/activities/goods/store'
@@ -51,8 +52,11 @@ beforeEach(() => {
   jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
   t = new TestUtils()
 })
+/** A test of the stage host alone, which mounts no view. */
+let hostOnly = false
 afterEach(() => {
-  t.unmout()
+  if (!hostOnly) t.unmout()
+  hostOnly = false
   jest.restoreAllMocks()
 })
 
@@ -277,6 +281,49 @@ test(
   },
   3 * ANSWER_MS
 )
+
+test('R4.35 a lottery started after entering the room but before its socket joined (no push reaches this viewer) shows at the socket’s first welcome', async () => {
+  hostOnly = true
+  // the room's socket, its welcome held by the test: the server joins a connection to the room before it welcomes it
+  const handlers: Array<[string, (data: unknown) => void]> = []
+  const socket = {
+    connections: 0,
+    on: (type: string, cb: (data: unknown) => void) => {
+      handlers.push([type, cb])
+      return () => undefined
+    }
+  }
+  const host = new StageStore(ROOM, {
+    loaders,
+    delayMs: () => 0,
+    acquire: () => socket as never,
+    release: () => undefined,
+    now: () => Math.floor(Date.now() / 1000),
+    toast: () => undefined
+  })
+  // each time the stage asks for the running activities' details
+  const refreshes: Promise<void>[] = []
+  const refresh = host.refresh.bind(host)
+  host.refresh = () => {
+    const answered = refresh()
+    refreshes.push(answered)
+    return answered
+  }
+  await demo('/lottery/result') // no lottery running as the viewer enters
+  host.enter()
+  await refreshes[0]
+  expect(host.visible).not.toContain('lottery')
+  // the host starts one now: pushed to the room, which this viewer's socket has not joined yet
+  const started = await demo('/lottery/start?type=0')
+  // joined, welcomed: the stage asks again and finds it
+  socket.connections = 1
+  for (const [type, cb] of handlers) if (type === 'welcome') cb({ roomid: String(ROOM), last_msg_id: 0, online: 1 })
+  expect(refreshes).toHaveLength(2)
+  await refreshes[1]
+  await waitFor(() => host.visible.includes('lottery'))
+  expect((host.stores.lottery as unknown as LotteryStore).lottery?.id).toBe(started.data.id)
+  host.leave()
+})
 
 test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', async () => {
   await login()

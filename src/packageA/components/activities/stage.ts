@@ -36,7 +36,7 @@ export const PUSH_KIND: { readonly [K in StagePush]: ActivityKind } = {
 }
 
 /**
- * The detail each module is fetched with on entering and after a reconnect. The details tell no start time, so the
+ * The detail each module is fetched with on entering and at each welcome after it. The details tell no start time, so the
  * running ones a late joiner finds stand in this order, the first in front: the shortest-lived first (a red packet is
  * taken in seconds, a rain lasts its round), goods on screen last.
  */
@@ -83,8 +83,8 @@ const defaultDeps: StageDeps = {
 /**
  * The stage host of one room (ARCHITECTURE "In-room activities"): it subscribes to the activity pushes, holds each
  * one back by the viewer's stream latency, loads a module when its first activity arrives, fetches every running
- * activity's detail on entering and after each reconnect, and decides what shows: the newest activity in front, the
- * others as chips; a closed card comes back only for a new activity.
+ * activity's detail on entering and at each welcome after it (a reconnect, a first join), and decides what shows: the
+ * newest activity in front, the others as chips; a closed card comes back only for a new activity.
  */
 export class StageStore {
   modules: Partial<Record<ActivityKind, ActivityModule>> = {}
@@ -141,8 +141,10 @@ export class StageStore {
     const socket = (this.socket = this.deps.acquire(this.roomId))
     for (const type of Object.keys(PUSH_KIND) as StagePush[])
       this.offs.push(socket.on(type, (data) => this.schedule(type, data)))
-    // a reconnect may have missed a start or a result: ask again
-    this.offs.push(socket.on('welcome', () => socket.connections > 1 && void this.refresh()))
+    // every welcome after entering asks again: a reconnect may have missed a start or a result, and a first connection
+    // joins the room only after the entry's details were read (an activity started in between was pushed to the
+    // room without this viewer). A socket already welcomed when the stage enters (the chat's) sends no new one.
+    this.offs.push(socket.on('welcome', () => void this.refresh()))
     // stores kept from an earlier visit listen to the room again (leave disposed them)
     for (const s of Object.values(this.stores)) s?.resume?.()
     // a login in the room, a logout or another account: each card drops the last viewer's own state and the details
