@@ -36,9 +36,9 @@ export const PUSH_KIND: { readonly [K in StagePush]: ActivityKind } = {
 }
 
 /**
- * The detail each module is fetched with on entering and at each welcome after it. The details tell no start time, so the
- * running ones a late joiner finds stand in this order, the first in front: the shortest-lived first (a red packet is
- * taken in seconds, a rain lasts its round), goods on screen last.
+ * The detail each module is fetched with on entering and at each welcome after it. The details tell no start time, so
+ * the running ones a late joiner finds stand in this order, the first in front: the shortest-lived first (a red packet
+ * is taken in seconds, a rain lasts its round), goods on screen last.
  */
 const DETAILS: Array<[ActivityKind, (roomid: number) => Promise<unknown>]> = [
   ['redpack', (roomid) => fetchRedpack({ roomid })],

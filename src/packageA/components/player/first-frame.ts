@@ -3,8 +3,8 @@
  * and its detail calls, the tabs, chat and interaction bar: after-video.h5.ts) wait for the player's first frame, so
  * on a slow phone they do not compete with it for the main thread; a stream whose autoplay the browser refused lets
  * them go at once (it loads nothing until the viewer's tap: rules.ts, streamAwaitsTap), and after FIRST_FRAME_CAP they
- * go ahead anyway (a paid room waiting to be unlocked, a stream that does not start). Activities are shown in step with the video
- * (latency.ts), so before the video plays there is nothing to be in step with.
+ * go ahead anyway (a paid room waiting to be unlocked, a stream that does not start). Activities are shown in step with
+ * the video (latency.ts), so before the video plays there is nothing to be in step with.
  */
 export const FIRST_FRAME_CAP = 2000
 
