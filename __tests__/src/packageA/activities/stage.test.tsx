@@ -26,7 +26,14 @@ import { clearToken } from '@/core/token'
 import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import { ANSWER_MS, countRequests, demoLogin, holdAnswers, useReferenceServer } from '../../support/reference-server'
+import {
+  ANSWER_MS,
+  countRequests,
+  demoLogin,
+  holdAnswers,
+  requestUrl,
+  useReferenceServer
+} from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 import { SEED_IDS } from '../../../../server/db/seed-ids'
 
@@ -282,9 +289,11 @@ test(
   3 * ANSWER_MS
 )
 
-test('R4.35 a lottery started after entering the room but before its socket joined (no push reaches this viewer) shows at the socket’s first welcome', async () => {
-  hostOnly = true
-  // the room's socket, its welcome held by the test: the server joins a connection to the room before it welcomes it
+/**
+ * A stage host alone on a room socket whose welcome the test sends (`welcome`; the server joins a connection to the
+ * room before it welcomes it), and each time it asks for the running activities' details (`refreshes`).
+ */
+function heldWelcomeHost() {
   const handlers: Array<[string, (data: unknown) => void]> = []
   const socket = {
     on: (type: string, cb: (data: unknown) => void) => {
@@ -300,7 +309,6 @@ test('R4.35 a lottery started after entering the room but before its socket join
     now: () => Math.floor(Date.now() / 1000),
     toast: () => undefined
   })
-  // each time the stage asks for the running activities' details
   const refreshes: Promise<void>[] = []
   const refresh = host.refresh.bind(host)
   host.refresh = () => {
@@ -308,6 +316,15 @@ test('R4.35 a lottery started after entering the room but before its socket join
     refreshes.push(answered)
     return answered
   }
+  const welcome = () => {
+    for (const [type, cb] of handlers) if (type === 'welcome') cb({ roomid: String(ROOM), last_msg_id: 0, online: 1 })
+  }
+  return { host, refreshes, welcome }
+}
+
+test('R4.35 a lottery started after entering the room but before its socket joined (no push reaches this viewer) shows at the socket’s first welcome', async () => {
+  hostOnly = true
+  const { host, refreshes, welcome } = heldWelcomeHost()
   await demo('/lottery/result') // no lottery running as the viewer enters
   host.enter()
   await refreshes[0]
@@ -315,12 +332,51 @@ test('R4.35 a lottery started after entering the room but before its socket join
   // the host starts one now: pushed to the room, which this viewer's socket has not joined yet
   const started = await demo('/lottery/start?type=0')
   // joined, welcomed: the stage asks again and finds it
-  for (const [type, cb] of handlers) if (type === 'welcome') cb({ roomid: String(ROOM), last_msg_id: 0, online: 1 })
+  welcome()
   expect(refreshes).toHaveLength(2)
   await refreshes[1]
   await waitFor(() => host.visible.includes('lottery'))
   expect((host.stores.lottery as unknown as LotteryStore).lottery?.id).toBe(started.data.id)
   host.leave()
+})
+
+test('R4.35 two askings for the details whose answers cross: the older answer (a lottery since ended and replaced) does not put its lottery back over the newer one', async () => {
+  hostOnly = true
+  const { host, refreshes, welcome } = heldWelcomeHost()
+  // the entry's lottery answer, written by the server while the first lottery runs, reaches the stage last
+  const original = globalThis.fetch
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  let lotteryAnswers = 0
+  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = await original(input, init)
+    if (/\/lottery\/detail/.test(requestUrl(input)) && lotteryAnswers++ === 0) await released
+    return answer
+  }
+  try {
+    await demo('/lottery/result')
+    const first = await demo('/lottery/start?type=0')
+    host.enter()
+    await waitFor(() => lotteryAnswers === 1)
+    // the host ends it and starts another; the socket's welcome asks again, and that answer comes first
+    await demo('/lottery/result')
+    const second = await demo('/lottery/start?type=0')
+    expect(second.data.id).not.toBe(first.data.id)
+    welcome()
+    expect(refreshes).toHaveLength(2)
+    await refreshes[1]
+    const lottery = () => (host.stores.lottery as unknown as LotteryStore | undefined)?.lottery
+    expect(lottery()?.id).toBe(second.data.id)
+    release()
+    await refreshes[0]
+    expect(lotteryAnswers).toBe(2)
+    expect(lottery()?.id).toBe(second.data.id)
+    expect(host.visible).toContain('lottery')
+  } finally {
+    release()
+    globalThis.fetch = original
+    host.leave()
+  }
 })
 
 test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', async () => {

@@ -104,6 +104,12 @@ export class StageStore {
   private loading = new Map<ActivityKind, Promise<ActivityStore>>()
   /** Pushes delivered so far, by kind: a detail asked for before one of them is older than what it brought. */
   private pushes: Partial<Record<ActivityKind, number>> = {}
+  /**
+   * Details asked for so far, by kind, and the latest asking whose answer was applied: two askings overlap (the entry's
+   * and a welcome's), and an answer that arrives after a later asking's was applied is older than what is shown.
+   */
+  private asked: Partial<Record<ActivityKind, number>> = {}
+  private applied: Partial<Record<ActivityKind, number>> = {}
   readonly context: StageContext
 
   constructor(
@@ -191,7 +197,8 @@ export class StageStore {
    * (six, as the video starts) they made one long task of the request core's work, about 20 ms on a slow machine.
    * A push that comes while the details are on their way is newer than they are: its kind's detail is dropped (it
    * would put back what the push replaced: the last red packet over the new one), and what it surfaced stays in
-   * front of the ones found here.
+   * front of the ones found here. So is a later asking's answer applied first: an earlier one arriving after it is
+   * dropped.
    */
   async refresh(): Promise<void> {
     const viewer = this.context.userId()
@@ -200,6 +207,7 @@ export class StageStore {
     const found = await Promise.all(
       DETAILS.map(async ([kind, fetch], i) => {
         if (i > 0) await nextTask()
+        const asking = (this.asked[kind] = (this.asked[kind] ?? 0) + 1)
         const res = await settle(fetch(this.roomId))
         // asked for the viewer before a login or a logout: it names that viewer's vote or answer, not this one's (the
         // refresh the change started asks again)
@@ -207,7 +215,8 @@ export class StageStore {
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))
-        if (!store || pushedSince(kind)) return null
+        if (!store || pushedSince(kind) || (this.applied[kind] ?? 0) > asking) return null
+        this.applied[kind] = asking
         store.applyDetail(res.data)
         return running ? kind : null
       })
