@@ -90,19 +90,23 @@ export function countRequests(pattern: RegExp) {
 
 /**
  * Holds back the answers of the requests whose URL matches until `release()` (a slow network), by wrapping the
- * environment's fetch: the requests still reach the server at once. `restore()` puts the fetch back.
+ * environment's fetch: the requests still reach the server at once. `first`: only the first that many matching
+ * answers are held, the later ones pass (an earlier asking's answer arriving after a later one's). `answered()`: how
+ * many matching answers the server has written so far. `restore()` puts the fetch back.
  */
-export function holdAnswers(pattern: RegExp) {
+export function holdAnswers(pattern: RegExp, first = Infinity) {
   const original = globalThis.fetch
   let release = () => undefined as void
   const released = new Promise<void>((resolve) => (release = resolve))
+  let answered = 0
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const answer = await original(input, init)
-    if (pattern.test(requestUrl(input))) await released
+    if (pattern.test(requestUrl(input)) && answered++ < first) await released
     return answer
   }
   return {
     release: () => release(),
+    answered: () => answered,
     restore: () => void (globalThis.fetch = original)
   }
 }

@@ -26,14 +26,7 @@ import { clearToken } from '@/core/token'
 import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import {
-  ANSWER_MS,
-  countRequests,
-  demoLogin,
-  holdAnswers,
-  requestUrl,
-  useReferenceServer
-} from '../../support/reference-server'
+import { ANSWER_MS, countRequests, demoLogin, holdAnswers, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
 import { SEED_IDS } from '../../../../server/db/seed-ids'
 
@@ -344,20 +337,12 @@ test('R4.35 two askings for the details whose answers cross: the older answer (a
   hostOnly = true
   const { host, refreshes, welcome } = heldWelcomeHost()
   // the entry's lottery answer, written by the server while the first lottery runs, reaches the stage last
-  const original = globalThis.fetch
-  let release = () => undefined as void
-  const released = new Promise<void>((resolve) => (release = resolve))
-  let lotteryAnswers = 0
-  globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const answer = await original(input, init)
-    if (/\/lottery\/detail/.test(requestUrl(input)) && lotteryAnswers++ === 0) await released
-    return answer
-  }
+  const held = holdAnswers(/\/lottery\/detail/, 1)
   try {
     await demo('/lottery/result')
     const first = await demo('/lottery/start?type=0')
     host.enter()
-    await waitFor(() => lotteryAnswers === 1)
+    await waitFor(() => held.answered() === 1)
     // the host ends it and starts another; the socket's welcome asks again, and that answer comes first
     await demo('/lottery/result')
     const second = await demo('/lottery/start?type=0')
@@ -367,14 +352,14 @@ test('R4.35 two askings for the details whose answers cross: the older answer (a
     await refreshes[1]
     const lottery = () => (host.stores.lottery as unknown as LotteryStore | undefined)?.lottery
     expect(lottery()?.id).toBe(second.data.id)
-    release()
+    held.release()
     await refreshes[0]
-    expect(lotteryAnswers).toBe(2)
+    expect(held.answered()).toBe(2)
     expect(lottery()?.id).toBe(second.data.id)
     expect(host.visible).toContain('lottery')
   } finally {
-    release()
-    globalThis.fetch = original
+    held.release()
+    held.restore()
     host.leave()
   }
 })
