@@ -1,19 +1,18 @@
 /** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 // home's first screen through the page, its store, the request core and the reference server, with the
-// slides call slowed by a fault proxy. The page shows its loading state until the index and the slides have both
+// slides call's answer held back until the index's has been applied (a slow network, without a race against a timer). The page shows its loading state until the index and the slides have both
 // answered (so the slides never arrive above a shown menu and push it down), then the slides and the menu, and the
 // sections below them only after: content only ever arrives below what is already on the screen.
 import TestUtils from '@tarojs/test-utils-react'
 import HomePage from '@/pages/home/home'
-import { useFaultProxy } from '../support/fault-proxy'
-import { useReferenceServer } from '../support/reference-server'
+import { homeStore } from '@/stores/home'
+import { holdAnswers, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 
-const server = useReferenceServer()
-const proxy = useFaultProxy(server)
+useReferenceServer()
 
 test('R2.42 R4.21: home waits for the slides and the index, shows slides and menu together, and the sections below only after them', async () => {
-  proxy.fail(/a=slides/, { delay: 600 })
+  const slides = holdAnswers(/a=slides/)
   // every state the page's DOM passes through, as it happens
   const states: { loading: boolean; slides: boolean; menu: boolean; topRooms: boolean; rooms: boolean }[] = []
   const record = () =>
@@ -29,11 +28,13 @@ test('R2.42 R4.21: home waits for the slides and the index, shows slides and men
   const t = new TestUtils()
   try {
     await t.mount(HomePage)
-    // the index has answered long before the slowed slides: still loading, no menu without its slides above
-    await waitFor(() => proxy.requests(/userapp\/index/).length > 0 && proxy.requests(/a=slides/).length > 0)
-    await new Promise((r) => setTimeout(r, 300))
+    // the index has answered and been applied while the slides' answer is still on its way: still loading, and no
+    // menu without its slides above
+    await waitFor(() => homeStore.indexLoaded && slides.answered() > 0)
+    record()
     expect(document.querySelector('.home .page-state--loading')).not.toBeNull()
     expect(document.querySelector('.home__menu')).toBeNull()
+    slides.release()
     await waitFor(() => document.querySelectorAll('.home__rooms .card-item').length > 0)
     record()
     const firstShown = states.findIndex((s) => s.slides)
@@ -56,6 +57,8 @@ test('R2.42 R4.21: home waits for the slides and the index, shows slides and men
     expect(states.slice(firstShown).every((s) => s.slides && s.menu)).toBe(true)
   } finally {
     observer.disconnect()
+    slides.release()
+    slides.restore()
     t.unmout()
   }
 })
