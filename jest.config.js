@@ -60,10 +60,11 @@ function project({ setupFiles = [], setupFilesAfterEnv = [], ...overrides }) {
 
 module.exports = {
   bail: 0,
-  // a test's own waits (waitFor: 15 s for each condition) name what is late; this limit only ends a test that hangs.
-  // At 20 s a test of several steps (a login, an upload, the editor, the header) ran out on a busy CI machine while
-  // each of its steps was on time
-  testTimeout: 60000,
+  // a test's own waits (waitFor, 120 s for each condition) name what is late; this limit only ends a test that hangs,
+  // and tests and hooks keep it rather than name a shorter one. Shorter limits (20 s, then 40 s and 60 s per test and
+  // per reference-server start) ran out in CI runs where the jest lane, at its lower priority, waited on the processor
+  // while each step was on time
+  testTimeout: 400000,
   // no reference server outlives the run (__tests__/setup/reference-servers.js)
   globalSetup: '<rootDir>/__tests__/setup/reference-servers-setup.js',
   globalTeardown: '<rootDir>/__tests__/setup/reference-servers-teardown.js',

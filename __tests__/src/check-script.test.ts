@@ -55,7 +55,7 @@ test('a clean project passes both the type check and the lint, over each tsconfi
   expect(r.out).toContain(`types: ${path.join('tools', 'tsconfig.json')}: 0 errors`)
   expect(r.out).toMatch(/lint: 3 files, 0 problems/)
   expect(r.status).toBe(0)
-}, 60000)
+})
 
 test('a type error in either program fails `types`, named by file and line as tsc names it', async () => {
   write('tools/bad-type.ts', "export const three: number = 'three'\n")
@@ -69,7 +69,7 @@ test('a type error in either program fails `types`, named by file and line as ts
   } finally {
     rmSync(path.join(dir, 'tools/bad-type.ts'))
   }
-}, 60000)
+})
 
 test('a rule that needs types (a floating promise) fails `lint` over the programs the type check built, and so does a TypeScript file no tsconfig takes, as with ESLint’s own project option', async () => {
   write('app/floating.ts', "import { one } from './ok'\nexport function call(): void {\n  one()\n}\n")
@@ -87,7 +87,7 @@ test('a rule that needs types (a floating promise) fails `lint` over the program
     rmSync(path.join(dir, 'app/floating.ts'))
     rmSync(path.join(dir, 'stray'), { recursive: true })
   }
-}, 60000)
+})
 
 test('no step named, or an unknown one, is refused with the usage', async () => {
   for (const args of [[], ['types', 'format']]) {
@@ -95,4 +95,4 @@ test('no step named, or an unknown one, is refused with the usage', async () => 
     expect(r.out).toContain('node scripts/check.mjs [types] [lint]')
     expect(r.status).toBe(2)
   }
-}, 60000)
+})

@@ -46,4 +46,4 @@ test('a parent killed with SIGKILL takes its reference server along', async () =
   const left = alive(pid)
   if (left) process.kill(pid, 'SIGKILL') // leave nothing behind, even when failing
   expect(left).toBe(false)
-}, 90000)
+})

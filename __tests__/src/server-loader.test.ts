@@ -40,4 +40,4 @@ test('a bundle runs as the main script, its code cache is kept beside it, and a 
   const two = run()
   expect(two.stderr).toBe('')
   expect(two.stdout).toBe('other start.cjs object\n')
-}, 30000)
+})

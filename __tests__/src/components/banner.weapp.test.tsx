@@ -64,7 +64,7 @@ test('it turns one slide each interval by scroll-left, and from the copy at the 
   expect(activeDot()).toBe(0)
   await scrolledTo(track, 1)
   expect(activeDot()).toBe(1)
-}, 20000)
+})
 
 test('a finger on it holds it; letting go, it turns again', async () => {
   t = new TestUtils()
@@ -81,4 +81,4 @@ test('a finger on it holds it; letting go, it turns again', async () => {
   })
   await scrolledTo(track, 1)
   expect(activeDot()).toBe(1)
-}, 20000)
+})

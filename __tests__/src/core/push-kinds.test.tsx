@@ -58,7 +58,7 @@ describe('the live room subscribes to its kinds on the shared room socket', () =
     unfollow = followRoomState(ROOM)
     await t.mount(InteractBar, { props: { roomId: ROOM } })
     await until(() => socket.isOpen && !!socket.welcome, 10000)
-  }, 40000)
+  })
 
   afterAll(() => {
     t.unmout()

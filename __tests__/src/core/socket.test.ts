@@ -222,5 +222,5 @@ describe('no message lost or doubled across reconnects', () => {
     expect(calls.bodies[0]).toMatch(/"count":10/)
     store.leave(ROOM)
     expect(socket!.status).toBe('closed')
-  }, 40000)
+  })
 })

@@ -29,7 +29,7 @@ let proxy: FaultProxy
 beforeAll(async () => {
   proxy = await startFaultProxy(server.origin)
   configureRequest({ hosts: { api: proxy.origin } })
-}, 40000)
+})
 afterAll(async () => {
   await proxy.close()
 })

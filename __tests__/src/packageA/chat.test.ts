@@ -45,7 +45,7 @@ beforeAll(async () => {
     currentUrl: () => `/packageA/pages/live/live?roomid=${ROOM}`,
     wait: () => Promise.resolve()
   })
-}, 40000)
+})
 let modal: jest.SpyInstance
 beforeEach(() => {
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })

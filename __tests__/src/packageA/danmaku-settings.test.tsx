@@ -38,7 +38,7 @@ beforeAll(async () => {
   setToken(viewer.access_token)
   sessionStore.setUser(normalizeUser(viewer.user)!)
   removeItem(`${SETTINGS_KEY_PREFIX}user${viewer.user.id}`)
-}, 40000)
+})
 
 let toast: jest.SpyInstance
 beforeEach(() => {

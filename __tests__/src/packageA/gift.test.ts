@@ -34,7 +34,7 @@ beforeAll(async () => {
     platform: () => 'WEB',
     isIOS: () => false
   })
-}, 40000)
+})
 
 let modal: jest.SpyInstance
 beforeEach(() => {

@@ -40,7 +40,7 @@ beforeAll(async () => {
     isIOS: () => false
   })
   await serviceConfig.loadConfig()
-}, 40000)
+})
 
 let t: TestUtils
 let modal: jest.SpyInstance

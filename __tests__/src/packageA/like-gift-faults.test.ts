@@ -36,7 +36,7 @@ beforeAll(async () => {
   })
   // the viewer entered the password room as its page does: from now on its likes carry the room_key
   expect((await fetchRoomInfo({ roomid: LIKE_ROOM, password: '8888' })).id).toBe(LIKE_ROOM)
-}, 40000)
+})
 
 let toast: jest.SpyInstance
 beforeEach(() => {

@@ -73,7 +73,7 @@ describe('against the reference server', () => {
       platform: () => 'WEB',
       isIOS: () => false
     })
-  }, 40000)
+  })
 
   let toast: jest.SpyInstance
   let modal: jest.SpyInstance

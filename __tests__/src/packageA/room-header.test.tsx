@@ -31,7 +31,7 @@ beforeAll(async () => {
     platform: () => 'WEB',
     isIOS: () => false
   })
-}, 40000)
+})
 
 let t: TestUtils
 let toast: jest.SpyInstance

@@ -21,7 +21,7 @@ let token = ''
 
 beforeAll(async () => {
   token = (await demoLogin(server.origin)).access_token
-}, 40000)
+})
 let modal: jest.SpyInstance
 beforeEach(() => {
   modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true, errMsg: 'showModal:ok' })

@@ -27,7 +27,7 @@ beforeAll(() => {
     platform: () => 'WEB',
     isIOS: () => false
   })
-}, 40000)
+})
 
 let t: TestUtils
 beforeEach(() => {

@@ -62,7 +62,7 @@ describe('against the reference server', () => {
       platform: () => 'WEB',
       isIOS: () => false
     })
-  }, 40000)
+  })
 
   let modal: jest.SpyInstance
   beforeEach(() => {

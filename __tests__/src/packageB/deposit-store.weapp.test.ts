@@ -19,7 +19,7 @@ beforeAll(async () => {
   setItem('fingerprint', 'fp-deposit-weapp')
   sessionStore.configure({ wait: () => Promise.resolve(), currentUrl: () => '/packageB/pages/deposit/deposit' })
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
-}, 40000)
+})
 
 let toast: jest.SpyInstance
 beforeEach(() => {

@@ -28,7 +28,7 @@ beforeAll(async () => {
     platform: () => 'WEB',
     isIOS: () => false
   })
-}, 40000)
+})
 
 let t: TestUtils
 let visited: string[]

@@ -38,7 +38,7 @@ beforeAll(async () => {
     platform: () => 'WEB',
     isIOS: () => false
   })
-}, 40000)
+})
 
 let t: TestUtils
 let redirects: string[]

@@ -26,7 +26,7 @@ beforeAll(async () => {
     isIOS: () => false
   })
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
-}, 40000)
+})
 
 let t: TestUtils
 beforeEach(() => {

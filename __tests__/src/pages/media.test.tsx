@@ -17,7 +17,7 @@ useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-media-pages')
-}, 40000)
+})
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent || '')
 const click = (t: TestUtils, selector: string) => t.act(() => (document.querySelector(selector) as HTMLElement).click())

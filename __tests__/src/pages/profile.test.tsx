@@ -51,7 +51,7 @@ beforeAll(async () => {
     isIOS: () => false,
     scene: () => 0
   })
-}, 40000)
+})
 afterAll(async () => {
   await proxy.close()
 })

@@ -24,7 +24,7 @@ useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-streamer-pages')
-}, 40000)
+})
 
 const texts = (selector: string) => Array.from(document.querySelectorAll(selector)).map((e) => e.textContent || '')
 

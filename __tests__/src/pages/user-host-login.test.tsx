@@ -40,7 +40,7 @@ beforeAll(async () => {
       setTimeout(() => (window as unknown as Record<string, (r: string) => void>)[callback](answer), 5)
     }
   }
-}, 40000)
+})
 
 let stores: SessionParts[] = []
 function makeStore(platform: ReturnType<typeof currentPlatform>) {

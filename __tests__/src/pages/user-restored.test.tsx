@@ -20,7 +20,7 @@ const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-user-restored')
-}, 40000)
+})
 
 /** A token of the seed's user without a mobile: the mini-program login of the sandbox (R7.55). */
 async function tokenWithoutMobile(): Promise<{ token: string; user: { id: number; mobile: string } }> {

@@ -20,7 +20,7 @@ useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-user-weapp')
   sessionStore.configure({ reload: jest.fn(), currentUrl: () => '/pages/user/user', wait: () => Promise.resolve() })
-}, 40000)
+})
 
 let t: TestUtils
 beforeEach(() => {

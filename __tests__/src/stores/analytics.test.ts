@@ -31,7 +31,7 @@ beforeAll(async () => {
     const e = eventOf(done)
     if (e) events.push(e)
   })
-}, 40000)
+})
 afterAll(() => stop())
 beforeEach(() => {
   events.length = 0

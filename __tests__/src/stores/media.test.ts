@@ -12,7 +12,7 @@ const server = useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-media-tests')
-}, 40000)
+})
 
 function query(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams.entries())

@@ -16,7 +16,7 @@ import { wx } from '../../setup/wx'
 useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-mp')
-}, 40000)
+})
 // Each test starts with no wx.login code held: mp-login keeps a code for four minutes across its module's life (a
 // refused privacy prompt keeps it for the next tap), so the clock it reads is moved ten minutes on for every test
 // (only Date: the timers and the requests to the reference server run as they are), whatever order the tests run in.

@@ -16,7 +16,7 @@ useReferenceServer()
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-streamer-tests')
-}, 40000)
+})
 
 async function login(): Promise<void> {
   const r = await postData<{ access_token: string }>('/userapp/login', { mobile: '13800000001', password: 'demo1234' })

@@ -11,7 +11,7 @@ import { countRequests, useReferenceServer } from '../support/reference-server'
 useReferenceServer()
 beforeAll(async () => {
   setItem('fingerprint', 'fp-streamer-weapp')
-}, 40000)
+})
 
 test('R9.4 R7.50 R9.6 the mini-program ranking asks for count 20, type week, tag 0, with ranks in order', async () => {
   expect(PAGE_SIZE.rankingMini).toBe(20)

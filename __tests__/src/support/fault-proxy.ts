@@ -124,7 +124,7 @@ export function useFaultProxy(server: { readonly origin: string }): FaultProxy {
     started = await startFaultProxy(server.origin)
     const origin = started.origin
     configureRequest({ hosts: { api: origin, live: origin, stats: origin, mobile: origin } })
-  }, 40000)
+  })
   afterAll(() => started?.close())
   const proxy = (): FaultProxy => {
     if (!started) throw new Error('the fault proxy starts in beforeAll: use it inside a hook or test')

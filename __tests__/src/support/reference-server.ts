@@ -4,21 +4,13 @@
  * (`@jest-environment ./__tests__/src/support/node-fetch-environment.js`): Node's fetch, as the mini-program's request
  * behaves (no CORS, no cookie jar).
  */
-import { configureRequest, DEFAULT_TIMEOUT } from '@/core/request'
+import { configureRequest } from '@/core/request'
 import { startChildServer } from '../../../e2e/child-server'
 
 export interface ReferenceServer {
   origin: string
   stop(): Promise<void>
 }
-
-/**
- * How long a test waits for what a call's answer brings (a send's toast, the box cleared, a lottery marked sent): the
- * answer, or the request core's own timeout, which the app then tells. The tests' reference server runs at the jest
- * lane's lower priority beside the stream-timing browser files, and CI runs saw it answer chat sends after the DOM
- * helper's 30 s.
- */
-export const ANSWER_MS = DEFAULT_TIMEOUT + 10000
 
 /**
  * How long a server may take to start: a fresh process loads the server (e2e/server-bundle.ts) and seeds its

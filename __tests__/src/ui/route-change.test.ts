@@ -52,7 +52,7 @@ async function putUp(kind: 'toast' | 'loading') {
 
 async function expectAllGone(modal: Promise<unknown>) {
   await expect(modal).resolves.toMatchObject({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
-  await waitFor(() => !toastShown() && !modalShown(), 15000)
+  await waitFor(() => !toastShown() && !modalShown())
 }
 
 test('R4.49 openPage: the toast and the modal are hidden; the modal resolves as cancelled', async () => {

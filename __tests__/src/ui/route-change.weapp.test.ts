@@ -70,7 +70,7 @@ async function putUp(kind: 'toast' | 'loading') {
 
 async function expectAllGone(modal: Promise<unknown>) {
   await expect(modal).resolves.toMatchObject({ confirm: false, cancel: true, errMsg: 'showModal:ok' })
-  await waitFor(() => !toastShown() && !modalEl(), 15000)
+  await waitFor(() => !toastShown() && !modalEl())
 }
 
 test('R4.49 mini-program: wx.onAppRoute is the signal (one listener, from the app)', () => {

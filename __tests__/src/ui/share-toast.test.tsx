@@ -28,7 +28,7 @@ beforeAll(async () => {
     platform: () => 'WEB',
     isIOS: () => false
   })
-}, 40000)
+})
 
 test('R9.17 分享 opens the share sheet without a toast; 复制链接 shows a share toast that lasts 3 seconds', async () => {
   Current.router = {
@@ -54,7 +54,7 @@ test('R9.17 分享 opens the share sheet without a toast; 复制链接 shows a s
     else if (shown && toast.style.opacity === '0') faded = true
   })
   try {
-    const share = await waitFor(() => $('.room-header__share'), 45000)
+    const share = await waitFor(() => $('.room-header__share'))
     expect(share.textContent).toBe('分享')
     t.act(() => share.click())
     await waitFor(() => $('.share-sheet .poster__title'))
@@ -77,4 +77,4 @@ test('R9.17 分享 opens the share sheet without a toast; 复制链接 shows a s
     fade.disconnect()
     t.unmout()
   }
-}, 60000)
+})

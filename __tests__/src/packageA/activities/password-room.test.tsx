@@ -39,7 +39,7 @@ beforeAll(async () => {
     isIOS: () => false
   })
   loginStore.register()
-}, 40000)
+})
 
 let t: TestUtils
 beforeEach(() => {

@@ -34,7 +34,7 @@ beforeAll(async () => {
   })
   loginStore.register()
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
-}, 40000)
+})
 
 let t: TestUtils
 const realUA = navigator.userAgent
@@ -153,4 +153,4 @@ test('R3.38 R7.92 after a win the rain’s winner list shows the viewer with the
   const list = await waitFor(() => $('.act-rain__winners'))
   expect(list.textContent).toContain(`${sessionStore.user.nickName} ${prize}`)
   await demo('/rain/stop')
-}, 60000)
+})
