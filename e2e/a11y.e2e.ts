@@ -12,7 +12,8 @@ import {
   seriousAxeViolations,
   showAllOfHome,
   suite,
-  type AxeViolation
+  type AxeViolation,
+  WAIT_MS
 } from './harness'
 
 const VIEWPORT = { width: 390, height: 844 }
@@ -144,10 +145,10 @@ for (const screen of SCREENS) {
     const page = await screenPage(screen.login ? member : visitor)
     const path = screen.path || `/m2/packageB/pages/web/web?url=${encodeURIComponent(webTarget())}`
     await page.goto(`${s.server.origin}${path}`)
-    await page.waitForSelector(screen.ready, { timeout: 20000 })
+    await page.waitForSelector(screen.ready, { timeout: WAIT_MS })
     await screen.act?.(page)
     // late images and counts: every image loaded (or failed) and no request for more pending
-    await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), null, { timeout: 15000 })
+    await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), null, { timeout: WAIT_MS })
     const found = await seriousAxeViolations(page, { exclude: screen.exclude })
     assert.equal(found.length, 0, `${screen.name} (${path}):\n${describe(found)}`)
   })
@@ -264,7 +265,7 @@ test('the flying danmaku is hidden from screen readers; the chat list is a log t
   await page.waitForFunction(
     () => document.querySelector('.chat__list')?.getAttribute('aria-live') === 'polite',
     null,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   await page.close()
 })
@@ -285,7 +286,7 @@ test('with reduced motion asked for, no danmaku flies while the chat list still 
         .map((e) => e.getAttribute('data-msg-id'))
         .join(',') !== b,
     before,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   // a pause that is the behaviour: for 1.5 s after the message came, nothing starts to fly
   await still.waitForTimeout(1500)

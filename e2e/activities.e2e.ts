@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { BrowserContext, Page } from 'playwright-core'
-import { eventually, loginThroughUserPage, seriousAxeViolations, suite } from './harness'
+import { eventually, loginThroughUserPage, seriousAxeViolations, suite, WAIT_MS } from './harness'
 import { behindLive } from './live-measure'
 
 const ROOM = 539
@@ -50,7 +50,7 @@ function followPushes(p: Page) {
 async function shownAfter(selector: string, action: () => Promise<unknown>, kind?: string): Promise<number> {
   if (kind) pushedAt.delete(kind)
   await action()
-  await page.waitForSelector(selector, { timeout: 30000 })
+  await page.waitForSelector(selector, { timeout: WAIT_MS })
   const shown = Date.now()
   if (!kind) return 0
   const pushed = pushedAt.get(kind)
@@ -62,7 +62,7 @@ test('R1.5 the running vote shows on entering (late joiner), and the stream is p
   page = await context.newPage()
   followPushes(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
-  await page.waitForSelector('.act-card--vote', { timeout: 15000 })
+  await page.waitForSelector('.act-card--vote', { timeout: WAIT_MS })
   assert.equal(await page.getAttribute('.act-card--vote', 'role'), 'dialog')
   // between the player and the chat: never over the video, never over the send box
   const [stack, video, input] = await Promise.all(
@@ -74,7 +74,7 @@ test('R1.5 the running vote shows on entering (late joiner), and the stream is p
   assert.ok(input.height > 0, JSON.stringify({ input, video }))
   await page.click('.act-card--vote [data-option="1"]') // the seeded vote: voted, so the next one is told apart
   await page.waitForSelector('.act-vote__foot:has-text("已投票")')
-  await page.waitForSelector('.player[data-state="playing"]', { timeout: 30000 })
+  await page.waitForSelector('.player[data-state="playing"]', { timeout: WAIT_MS })
 })
 
 test('R4.38 R7.96 a pushed vote appears after the measured latency; voting moves the count', async () => {
@@ -82,7 +82,7 @@ test('R4.38 R7.96 a pushed vote appears after the measured latency; voting moves
     () => behindLive(page),
     (s) => s > 0.5,
     'hls.js to measure the latency',
-    20000
+    WAIT_MS
   )
   // the latency the player measures (hls.js: the playlist's edge minus the position), read as the push goes out
   const measured = await behindLive(page)
@@ -128,7 +128,7 @@ test('R4.31 R7.91 the rain lottery: play the game, tap a falling packet, get the
   assert.match(text || '', /^(抽中：.+|差一点，没抽中)$/)
   await page.waitForSelector('.act-rain__remain:has-text("剩余 2 次机会")')
   await demo('rain-stop', String(ROOM))
-  await page.waitForSelector('.act-rain__remain:has-text("红包雨已结束")', { timeout: 30000 })
+  await page.waitForSelector('.act-rain__remain:has-text("红包雨已结束")', { timeout: WAIT_MS })
 })
 
 test('R7.93 R7.94 the red packet: a double tap draws once and shows the amount', async () => {
@@ -147,21 +147,21 @@ test('R7.93 R7.94 the red packet: a double tap draws once and shows the amount',
 
 test('R4.37 R3.36 the grab lottery: join, then the result (a win with the prize)', async () => {
   const started = await demo('lottery', String(ROOM), 'grab')
-  await page.waitForSelector('.act-card--lottery .act-lottery__join', { timeout: 30000 })
+  await page.waitForSelector('.act-card--lottery .act-lottery__join', { timeout: WAIT_MS })
   await page.click('.act-lottery__join')
   await page.waitForSelector('.act-lottery__state:has-text("已参与，等待开奖")')
   await demo('lottery-result', String(ROOM))
-  const text = await (await page.waitForSelector('.act-lottery__outcome--win', { timeout: 30000 })).textContent()
+  const text = await (await page.waitForSelector('.act-lottery__outcome--win', { timeout: WAIT_MS })).textContent()
   assert.equal(text, `恭喜中奖：${started.data.prize}`)
 })
 
 test('R4.35 R4.36 R4.37 the text lottery: send the title as chat, marked sent, then the result', async () => {
   await demo('lottery', String(ROOM), 'text')
-  await page.waitForSelector('.act-card--lottery .act-lottery__send', { timeout: 30000 })
+  await page.waitForSelector('.act-card--lottery .act-lottery__send', { timeout: WAIT_MS })
   await page.click('.act-lottery__send')
   await page.waitForSelector('.act-lottery__state:has-text("已发送口令，等待开奖")')
   await demo('lottery-result', String(ROOM))
-  await page.waitForSelector('.act-lottery__outcome--win', { timeout: 30000 })
+  await page.waitForSelector('.act-lottery__outcome--win', { timeout: WAIT_MS })
 })
 
 test('R4.41 R4.42 R7.100 R7.101 goods go on and off screen; the 商品 tab lists them and one opens', async () => {
@@ -169,7 +169,7 @@ test('R4.41 R4.42 R7.100 R7.101 goods go on and off screen; the 商品 tab lists
   page.on('request', (r) => /living\/goods\/view/.test(r.url()) && views.push(r.postData() || ''))
   await shownAfter('.act-card--goods [data-goods]', () => demo('goods-on', String(ROOM)))
   await demo('goods-off', String(ROOM))
-  await page.waitForSelector('.act-card--goods', { state: 'detached', timeout: 30000 })
+  await page.waitForSelector('.act-card--goods', { state: 'detached', timeout: WAIT_MS })
   await page.click('.live__tab:has-text("商品")')
   await page.waitForSelector('.act-goods__list .act-goods__item')
   const index = await page.$$eval('.act-goods__list .act-goods__index', (els) => els.map((e) => e.textContent))
@@ -178,7 +178,7 @@ test('R4.41 R4.42 R7.100 R7.101 goods go on and off screen; the 商品 tab lists
     index.map((_, i) => String(i + 1))
   )
   await Promise.all([
-    page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment/, { timeout: 20000 }),
+    page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment/, { timeout: WAIT_MS }),
     page.click('.act-goods__list .act-goods__buy')
   ])
   assert.ok(views.length >= 1)
@@ -189,25 +189,25 @@ test('R4.41 R4.42 R7.100 R7.101 goods go on and off screen; the 商品 tab lists
 async function enterRoom(): Promise<Page> {
   const p = await context.newPage()
   await p.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
-  await p.waitForSelector('.activities', { timeout: 20000 })
+  await p.waitForSelector('.activities', { timeout: WAIT_MS })
   return p
 }
 
 /** Brings `kind`'s card to the front of the stage (its chip, when another card is in front). */
 async function toFront(p: Page, kind: string) {
-  await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 20000 })
+  await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: WAIT_MS })
   if (!(await p.$(`.act-card--${kind}`))) await p.click(`.activities__chip[data-kind="${kind}"]`)
   await p.waitForSelector(`.act-card--${kind}`)
 }
 
 /** The web-view page's iframe: its src and the heading of the page it shows. */
 async function webView(p: Page): Promise<{ src: string; heading: string }> {
-  await p.waitForURL(/\/m2\/packageB\/pages\/web\/web\?/, { timeout: 20000 })
+  await p.waitForURL(/\/m2\/packageB\/pages\/web\/web\?/, { timeout: WAIT_MS })
   const iframe = p.locator('taro-web-view-core iframe')
   await iframe.waitFor({ state: 'attached' })
   const src = (await iframe.getAttribute('src')) ?? ''
   const heading =
-    (await p.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: 15000 })) ?? ''
+    (await p.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: WAIT_MS })) ?? ''
   return { src, heading }
 }
 
@@ -240,7 +240,7 @@ test('a vote, a quiz, a red packet and goods on screen: axe finds nothing seriou
   const p = await enterRoom()
   const kinds = ['vote', 'quiz', 'redpack', 'goods']
   for (const kind of kinds)
-    await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 20000 })
+    await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: WAIT_MS })
   const serious = await seriousAxeViolations(p, { include: '.live' })
   assert.deepEqual(
     serious.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
@@ -279,12 +279,12 @@ test('a vote, a quiz, a red packet and goods on screen: axe finds nothing seriou
 test('R4.38 a push that arrives while the picture is stalled shows when the picture reaches its moment, not after the latency measured before the stall', async () => {
   const p = await context.newPage()
   await p.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
-  await p.waitForSelector('.player[data-state="playing"]', { timeout: 30000 })
+  await p.waitForSelector('.player[data-state="playing"]', { timeout: WAIT_MS })
   await eventually(
     () => behindLive(p),
     (s) => s > 0.5,
     'its latency measured while playing',
-    20000
+    WAIT_MS
   )
   // the media stops arriving (the playlists still do): the picture stalls and falls behind the live edge
   const media = new RegExp(`/hls/live/${ROOM}/.*\\.ts`)
@@ -295,7 +295,7 @@ test('R4.38 a push that arrives while the picture is stalled shows when the pict
     await route.continue().catch(() => undefined)
   })
   const lag = () => behindLive(p)
-  await eventually(lag, (s) => s >= 3.5, 'the stalled picture to fall behind', 20000)
+  await eventually(lag, (s) => s >= 3.5, 'the stalled picture to fall behind', WAIT_MS)
   const r = await demo('vote', String(ROOM))
   assert.equal(r.code, 1)
   const pushed = Date.now()
@@ -307,7 +307,7 @@ test('R4.38 a push that arrives while the picture is stalled shows when the pict
   // the media comes back: the picture plays on, and the vote shows once the picture has reached it
   release()
   await p.unroute(media)
-  await p.waitForSelector(card, { timeout: 30000 })
+  await p.waitForSelector(card, { timeout: WAIT_MS })
   const elapsed = (Date.now() - pushed) / 1000
   const behind = await lag()
   // half a second's leeway for the moments of the two readings

@@ -11,7 +11,8 @@ import {
   showAllOfHome,
   suite,
   touchDrag,
-  waitUntil
+  waitUntil,
+  WAIT_MS
 } from './harness'
 
 const s = suite()
@@ -219,7 +220,7 @@ test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立�
   await hint.filter({ hasText: '正在刷新…' }).waitFor({ timeout: 5000 })
   await waitUntil(() => asked.length >= before + 2, 'index and room list asked again')
   assert.deepEqual(asked.slice(before).sort(), ['index', 'living/list'])
-  await hint.waitFor({ state: 'detached', timeout: 10000 })
+  await hint.waitFor({ state: 'detached', timeout: WAIT_MS })
 
   // a pull short of 60 px refreshes nothing
   const settled = asked.length
@@ -231,7 +232,7 @@ test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立�
   // the index fails on the next pull: home keeps its menu and rooms, and a toast says why
   await page.route(/\/userapp\/index/, (route) => route.abort('internetdisconnected'), { times: 1 })
   await touchDrag(cdp, { x, y }, { x, y: y + 100 })
-  await page.getByText('网络异常,请检查网络后重试').waitFor({ timeout: 10000 })
+  await page.getByText('网络异常,请检查网络后重试').waitFor({ timeout: WAIT_MS })
   assert.ok((await page.locator('.home__menu-item').count()) > 0, 'the menu stays')
   assert.ok((await page.locator(HOME_READY).count()) > 0, 'the rooms on air stay')
   assert.equal(await page.locator('.home .page-state--error').count(), 0, 'no error state over what was shown')

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, roomSocketWelcomed, suite } from './harness'
+import { loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
 
 const ROOM = 307 // on air in the seed
 /** An ended room: its player is idle, so frame times under load are the chat's own. */
@@ -52,12 +52,12 @@ test('R7.73 R3.14 R5.6 a danmaku sent in one browser appears in another one’s 
   await watch.waitForFunction(
     (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
     text,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   await watch.waitForFunction(
     (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
     text,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   await send.waitForFunction(
     (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
@@ -80,7 +80,7 @@ test('R5.7 R8.10 a sensitive word is refused with the server message as a toast'
   await send.fill('.chat__input input, input.chat__input', '出售代开发票')
   await tapSend(send)
   await send.waitForFunction(() => (document.body.textContent || '').includes('内容包含敏感词'), undefined, {
-    timeout: 10000
+    timeout: WAIT_MS
   })
   await send.close()
 })
@@ -111,7 +111,7 @@ test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame tim
   await watch.waitForFunction(
     () => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(' #1000')),
     null,
-    { timeout: 30000 }
+    { timeout: WAIT_MS }
   )
   const m = await watch.evaluate<{
     p95: number
@@ -134,7 +134,7 @@ test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame tim
   await watch.waitForFunction(
     `Array.from(document.querySelectorAll('.chat__msg')).some((e) => / #1000$/.test(e.textContent || ''))`,
     undefined,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   await watch.close()
 })

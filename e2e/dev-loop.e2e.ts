@@ -17,7 +17,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { Browser, WebSocket } from 'playwright-core'
-import { homeRoomTitles, launchBrowser, showAllOfHome, yieldProcessor } from './harness'
+import { homeRoomTitles, launchBrowser, showAllOfHome, yieldProcessor, WAIT_MS } from './harness'
 import { quietPort } from './child-server'
 
 const ROOT = resolve(__dirname, '..')
@@ -149,9 +149,9 @@ test('npm run dev builds beside dist/h5, which a running npm start serves, and l
 test("npm run dev serves the app under /m2/ with the reference server's rooms", async () => {
   console.log(`# npm run dev: the app was served ${Math.round(startedInMs.value / 1000)} s after the start`)
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } })
-  const image = page.waitForResponse((res) => res.url().startsWith(`${devOrigin}/img/`), { timeout: 30000 })
+  const image = page.waitForResponse((res) => res.url().startsWith(`${devOrigin}/img/`), { timeout: WAIT_MS })
   await page.goto(`${devOrigin}/m2/pages/home/home`)
-  await page.waitForSelector('.home__top-rooms .card-item', { timeout: 30000 })
+  await page.waitForSelector('.home__top-rooms .card-item', { timeout: WAIT_MS })
   await showAllOfHome(page)
   // straight from the reference server, not through the dev server
   const { shown, server } = await homeRoomTitles(page, apiOrigin)
@@ -168,10 +168,10 @@ test("the live room's chat WebSocket and HLS playlist go through the dev server'
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } })
   const socket = page.waitForEvent('websocket', {
     predicate: (ws) => ws.url().startsWith(`${devOrigin.replace(/^http/, 'ws')}/ws?`),
-    timeout: 60000
+    timeout: WAIT_MS
   })
   const playlist = page.waitForResponse((res) => res.url().startsWith(`${devOrigin}/hls/live/496/index.m3u8`), {
-    timeout: 60000
+    timeout: WAIT_MS
   })
   await page.goto(`${devOrigin}/m2/packageA/pages/live/live?roomid=496`)
   const ws: WebSocket = await socket
@@ -187,7 +187,7 @@ test("the live room's chat WebSocket and HLS playlist go through the dev server'
     body: '{"rate":10,"seconds":0.5}'
   })
   assert.equal(((await inject.json()) as { code: number }).code, 1)
-  await waitFor("a danmaku frame on the page's socket", 20000, () =>
+  await waitFor("a danmaku frame on the page's socket", WAIT_MS, () =>
     frames.some((f) => f.includes('"danmaku"')) ? true : undefined
   )
   await page.close()
@@ -196,7 +196,7 @@ test("the live room's chat WebSocket and HLS playlist go through the dev server'
 test('an edit to a page component is applied by fast refresh, without reloading the page', async () => {
   const page = await browser!.newPage({ viewport: { width: 390, height: 844 } })
   await page.goto(`${devOrigin}/m2/pages/home/home`)
-  await page.waitForSelector('.home__top-rooms .card-item', { timeout: 30000 })
+  await page.waitForSelector('.home__top-rooms .card-item', { timeout: WAIT_MS })
   // Prefresh's runtime is in the page, and the page is not reloaded from here on
   assert.equal(
     await page.evaluate(() => typeof (window as unknown as { __PREFRESH__?: object }).__PREFRESH__),
@@ -212,7 +212,7 @@ test('an edit to a page component is applied by fast refresh, without reloading 
   const source = readFileSync(file, 'utf8')
   assert.ok(source.includes("title='正在直播'"), 'the home page names its rooms on air 正在直播')
   writeFileSync(file, source.replace("title='正在直播'", "title='正在直播（已热更新）'"))
-  await page.waitForFunction(() => document.body.innerText.includes('正在直播（已热更新）'), null, { timeout: 60000 })
+  await page.waitForFunction(() => document.body.innerText.includes('正在直播（已热更新）'), null, { timeout: WAIT_MS })
   assert.equal(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded), true)
   assert.equal(navigations, 0)
   assert.ok(
@@ -231,7 +231,7 @@ test('Ctrl-C stops the reference server, the dev server and everything they star
   const exited = new Promise((r) => (dev!.exitCode !== null ? r(null) : dev!.once('exit', r)))
   process.kill(-dev!.pid!, 'SIGINT')
   await exited
-  await waitFor('every process of npm run dev ended', 15000, () =>
+  await waitFor('every process of npm run dev ended', WAIT_MS, () =>
     tree.every((pid) => !running(pid)) ? true : undefined
   )
   for (const origin of [devLoopback, apiOrigin]) {

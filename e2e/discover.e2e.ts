@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterMessengerLogin, eventually, loginThroughUserPage, suite } from './harness'
+import { afterMessengerLogin, eventually, loginThroughUserPage, suite, WAIT_MS } from './harness'
 
 const s = suite()
 const SHOTS = process.env.SHOTS_DIR || '/work/notes/shots'
@@ -65,7 +65,7 @@ for (const viewport of VIEWPORTS) {
       () => page.$$eval('.search__tab', (els) => els.map((e) => e.textContent?.trim())),
       (read) => read.every((t) => /\d$/.test(t ?? '')),
       'every search tab to show its count',
-      20000
+      WAIT_MS
     )
     assert.deepEqual(tabs, want)
     assert.equal(await page.getAttribute('.search__tab--active', 'data-kind'), 'all')
@@ -93,7 +93,7 @@ test('R2.48 R5.5 every suggestion visibly contains the typed keyword, marked', a
   const input = page.locator('.search__input input, input.search__input').first()
   await input.waitFor()
   await input.pressSequentially('太湖')
-  await page.waitForSelector('.search__suggestion', { timeout: 15000 })
+  await page.waitForSelector('.search__suggestion', { timeout: WAIT_MS })
   const rows = await page.$$eval('.search__suggestion', (els) =>
     els.map((e) => ({ text: e.textContent ?? '', mark: e.querySelector('.search__mark')?.textContent ?? '' }))
   )
@@ -119,7 +119,7 @@ async function openShare(context: BrowserContext, shot?: string, messenger = fal
   const page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=301`)
   if (messenger) await afterMessengerLogin(page)
-  await page.waitForSelector('.room-header__share', { timeout: 30000 })
+  await page.waitForSelector('.room-header__share', { timeout: WAIT_MS })
   await page.click('.room-header__share')
   await page.waitForSelector('.share-sheet .poster__title')
   if (shot) {
@@ -128,7 +128,7 @@ async function openShare(context: BrowserContext, shot?: string, messenger = fal
       .waitForFunction(
         () => Array.from(document.querySelectorAll('.share-sheet img')).every((i) => (i as HTMLImageElement).complete),
         undefined,
-        { timeout: 10000 }
+        { timeout: WAIT_MS }
       )
       .catch(() => undefined)
     await page.screenshot({ path: `${SHOTS}/${shot}` })
@@ -150,7 +150,7 @@ test('R9.17 share: a sheet with 保存图片 and 复制链接 (the room’s cano
   )
   await page.click('.share-sheet__copy')
   // the share toast (R9.17) shows, and lies elsewhere than the poster's title
-  await page.getByText('链接已复制，快去分享吧').waitFor({ state: 'visible', timeout: 10000 })
+  await page.getByText('链接已复制，快去分享吧').waitFor({ state: 'visible', timeout: WAIT_MS })
   assert.equal(
     await coverOf(page, '.share-sheet .poster__title'),
     '',
@@ -172,7 +172,7 @@ test('R9.17 R1.16 in WeChat’s browser the share sheet shows the 点击右上�
   const context = await s.browser.newContext({ userAgent: WECHAT_UA, viewport: { width: 360, height: 640 } })
   const page = await openShare(context, undefined, true)
   assert.equal((await page.textContent('.share-sheet__guide-text'))?.trim(), '点击右上角分享')
-  await page.locator('.share-sheet__guide').waitFor({ state: 'visible', timeout: 10000 })
+  await page.locator('.share-sheet__guide').waitFor({ state: 'visible', timeout: WAIT_MS })
   await assertUncovered(page, '.share-sheet .poster__title', 'the poster title uncovered beside the guide')
   await context.close()
 })
@@ -187,7 +187,7 @@ async function openPlayback(context: BrowserContext, id = PLAYBACK) {
       return !!v && Number.isFinite(v.duration) && v.duration > 0
     },
     undefined,
-    { timeout: 30000 }
+    { timeout: WAIT_MS }
   )
   return page
 }
@@ -199,7 +199,7 @@ async function playToEnd(page: Page) {
     v.currentTime = Math.max(0, v.duration - 1)
     void v.play().catch(() => undefined)
   })
-  await page.waitForSelector('.end-screen', { timeout: 30000 })
+  await page.waitForSelector('.end-screen', { timeout: WAIT_MS })
 }
 
 test('R2.9 the end of a playback: 重播 plays from the start, the next recording plays after a countdown the viewer can cancel, related ones', async () => {
@@ -227,12 +227,12 @@ test('R2.9 the end of a playback: 重播 plays from the start, the next recordin
       return !v.paused && v.currentTime > 0 && v.currentTime < 10
     },
     undefined,
-    { timeout: 20000 }
+    { timeout: WAIT_MS }
   )
 
   // at the end again, left alone: the next recording opens by itself after the countdown
   await playToEnd(page)
-  await page.waitForURL(new RegExp(`playback\\?id=${NEXT}`), { timeout: 30000 })
+  await page.waitForURL(new RegExp(`playback\\?id=${NEXT}`), { timeout: WAIT_MS })
   await page.waitForSelector('.playback__title')
   await context.close()
 })
@@ -242,7 +242,7 @@ test('R2.9 the end screen’s 播放下一个 opens the next recording at once',
   const page = await openPlayback(context)
   await playToEnd(page)
   await page.locator('.end-screen__play-next').click()
-  await page.waitForURL(new RegExp(`playback\\?id=${NEXT}`), { timeout: 20000 })
+  await page.waitForURL(new RegExp(`playback\\?id=${NEXT}`), { timeout: WAIT_MS })
   await context.close()
 })
 
@@ -256,14 +256,14 @@ test('R5.11 a danmaku sent while the playback is paused flies over the video', a
       return !v.paused && v.currentTime > 0.2
     },
     undefined,
-    { timeout: 30000 }
+    { timeout: WAIT_MS }
   )
   await page.evaluate(() => (document.querySelector('video') as HTMLVideoElement).pause())
   await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement).paused)
   const input = page.locator('.playback__danmaku-bar input, input.playback__input').first()
   await input.fill('暂停了也能发弹幕')
   await page.locator('.playback__send').first().click()
-  await page.waitForSelector('.danmaku__item:has-text("暂停了也能发弹幕")', { timeout: 10000 })
+  await page.waitForSelector('.danmaku__item:has-text("暂停了也能发弹幕")', { timeout: WAIT_MS })
   await context.close()
 })
 
@@ -285,7 +285,7 @@ test('R2.9 R4.25 R4.26 R6.2 the playback page shows the streamer with 关注 (lo
   await page.getByRole('button', { name: '取消分享' }).click()
   // logged out: 关注 asks for the login
   await page.locator('.playback-streamer__follow').click()
-  await page.getByText('该功能需要登录，是否前往登录？').waitFor({ timeout: 10000 })
+  await page.getByText('该功能需要登录，是否前往登录？').waitFor({ timeout: WAIT_MS })
   await page.close()
 
   page = await context.newPage()

@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { closeRouted, loginThroughUserPage, roomSocketWelcomed, suite } from './harness'
+import { closeRouted, loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
 
 let context: BrowserContext
 
@@ -162,7 +162,7 @@ for (const viewport of [
       body: JSON.stringify({ roomid: 307, giftid: 2, combo: 1 })
     })
     assert.equal(((await sent.json()) as { code: number }).code, 1)
-    await page.waitForSelector('.interact-gifts__item:has-text("点赞棒")', { timeout: 10000 })
+    await page.waitForSelector('.interact-gifts__item:has-text("点赞棒")', { timeout: WAIT_MS })
     const input = await page.evaluate(() => {
       const box = document.querySelector('.chat__input') as HTMLElement
       const r = box.getBoundingClientRect()
@@ -201,7 +201,7 @@ test('the gift panel is a chunk of its own: not in the live room’s first load;
   assert.deepEqual(asked, [], 'the panel waits for the first tap')
   await page.click('.interact__gift-button')
   await page.waitForFunction(() => (document.body.textContent || '').includes('加载失败，请稍后再试'), undefined, {
-    timeout: 10000
+    timeout: WAIT_MS
   })
   assert.equal(await page.$('.interact-panel'), null)
   fail = false
@@ -224,7 +224,7 @@ test('R1.3 R3.16 another viewer’s gift appears in the room through the socket'
   await page.waitForSelector('[data-gift="1"]')
   await page.click('[data-gift="1"]')
   await page.click('.interact-panel__send')
-  const item = await watcher.waitForSelector('.interact-gifts__item', { timeout: 10000 })
+  const item = await watcher.waitForSelector('.interact-gifts__item', { timeout: WAIT_MS })
   assert.match((await item.textContent()) || '', /送出 鲜花×1/)
   await page.close()
   await watcher.close()
@@ -304,7 +304,7 @@ async function trialShown(page: Page): Promise<{ state: string; left: number }> 
   }))
 }
 
-const PLAYS_AGAIN = { timeout: 30000 } // a busy machine (every lane of CI at once) can take long to a first frame
+const PLAYS_AGAIN = { timeout: WAIT_MS } // a busy machine (every lane of CI at once) can take long to a first frame
 
 test('R4.12 R7.88 a paid room’s trial goes on over a reload; its stream stops loading at the end, plays once bought', async () => {
   const { page, stream } = await paidRoom(12)
@@ -313,7 +313,7 @@ test('R4.12 R7.88 a paid room’s trial goes on over a reload; its stream stops 
   await page.waitForFunction(
     () => !/剩余 (1[0-2]|9) 秒/.test(document.querySelector('.premium-banner')?.textContent || ''),
     undefined,
-    { timeout: 20000 }
+    { timeout: WAIT_MS }
   )
   // the server gives one trial a day: a reload counts on from where it was, it does not promise a new one
   await page.reload()
@@ -323,7 +323,7 @@ test('R4.12 R7.88 a paid room’s trial goes on over a reload; its stream stops 
     after.state === 'TRIAL_ENDED' || after.left <= 8,
     `the trial started again after a reload: 剩余 ${after.left} 秒`
   )
-  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 15000 })
+  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: WAIT_MS })
   assert.match((await page.textContent('.premium-banner')) || '', /试看结束，解锁后继续观看/)
   await assertStreamQuiet(page, stream, 2000, 'the stream went on loading after the trial')
   assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'the picture gave way to the poster')
@@ -346,7 +346,7 @@ test('R1.6 R7.88 R4.12 a paid playback: 付费回放 trial, nothing loads after 
     const video = document.querySelector('video') as HTMLVideoElement & { furthest?: number }
     video.addEventListener('timeupdate', () => (video.furthest = Math.max(video.furthest || 0, video.currentTime)))
   })
-  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: 20000 })
+  await page.waitForSelector('.premium-banner[data-state="TRIAL_ENDED"]', { timeout: WAIT_MS })
   await assertStreamQuiet(page, stream, 2000, 'the playback went on loading after the trial')
   assert.equal(await page.$eval('video', (v) => v.readyState), 0, 'the picture gave way to the poster')
   const furthest = await page.$eval('video', (v) => (v as HTMLVideoElement & { furthest?: number }).furthest || 0)

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs'
 import { getPriority, setPriority } from 'node:os'
 import { after, before } from 'node:test'
 import { AxeBuilder } from '@axe-core/playwright'
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core'
 import { startChildServer } from './child-server'
 
 /**
@@ -76,9 +76,40 @@ export async function startServer(
 /** Debian's Chromium (`CHROMIUM_PATH` picks another). */
 export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 
-/** Chromium as the browser tests run it; `args` in place of CHROMIUM_ARGS for a test that needs other switches. */
+/**
+ * How long a browser test waits for a condition of its environment: a page drawn, a request made, an answer shown.
+ * Not a measure: a condition that holds returns at once, so a green run waits no longer. In a clean-clone CI run the
+ * files that time nothing share two cores, at a lower priority (`yieldProcessor`), with every other lane, where a step
+ * of a fraction of a second alone once waited on the processor 150 times as long (a jest test's 30 s); so they wait
+ * this long for any condition, Playwright's own waits included. The checks that time something (the spec's limits,
+ * in the files that keep the normal priority) name their own limits.
+ */
+export const WAIT_MS = 120_000
+
+/** Whether this file times nothing and so waits WAIT_MS (`yieldProcessor` says so). */
+let timesNothing = false
+
+/**
+ * Chromium as the browser tests run it; `args` in place of CHROMIUM_ARGS for a test that needs other switches. In a
+ * file that times nothing, its contexts wait WAIT_MS where Playwright's default is 30 s (actions, waits, navigation).
+ */
 export async function launchBrowser(args: string[] = CHROMIUM_ARGS): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args })
+  if (!timesNothing) return browser
+  const patient = (context: BrowserContext) => {
+    context.setDefaultTimeout(WAIT_MS)
+    context.setDefaultNavigationTimeout(WAIT_MS)
+    return context
+  }
+  const newContext = browser.newContext.bind(browser)
+  const newPage = browser.newPage.bind(browser)
+  browser.newContext = async (options) => patient(await newContext(options))
+  browser.newPage = async (options) => {
+    const page = await newPage(options)
+    patient(page.context())
+    return page
+  }
+  return browser
 }
 
 /**
@@ -157,7 +188,7 @@ export async function closeRouted(page: Page, close: () => Promise<void> = () =>
 export async function loginThroughUserPage(page: Page, origin: string, mobile = '13800000001', password = 'demo1234') {
   await page.goto(`${origin}/m2/pages/user/user`)
   await submitLoginForm(page, mobile, password)
-  await page.waitForSelector('.user-profile', { timeout: 15000 })
+  await page.waitForSelector('.user-profile', { timeout: WAIT_MS })
 }
 
 /** Fill in and send the user page's mobile + password form (the page is open), the consent box ticked first. */
@@ -178,7 +209,7 @@ export async function agreeToTerms(page: Page) {
  * Resolves once a room socket of the page has been welcomed (the server's first message on it, `welcome`): the room
  * has joined and pushes reach it from then on. Call it before the page opens the room; rejects after `timeout` ms.
  */
-export function roomSocketWelcomed(page: Page, timeout = 20000): Promise<void> {
+export function roomSocketWelcomed(page: Page, timeout = WAIT_MS): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('timed out: the room socket’s welcome')), timeout)
     page.on('websocket', (ws) =>
@@ -198,7 +229,7 @@ export function roomSocketWelcomed(page: Page, timeout = 20000): Promise<void> {
  * token kept, the address without it, no loading shown. A sheet opened or a title read before would go with the old
  * page, or lie under the mask.
  */
-export async function afterMessengerLogin(page: Page, timeout = 30000) {
+export async function afterMessengerLogin(page: Page, timeout = WAIT_MS) {
   await page.waitForFunction(
     () =>
       !!localStorage.getItem('access_token') &&
@@ -231,7 +262,12 @@ export async function seriousAxeViolations(
 }
 
 /** Polls `probe` (a read of the page or the server) until `ok` holds of what it read; throws naming `what`. */
-export async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => boolean, what: string, timeout = 15000) {
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+  timeout = WAIT_MS
+) {
   const end = Date.now() + timeout
   for (;;) {
     const value = await probe()
@@ -242,7 +278,7 @@ export async function eventually<T>(probe: () => Promise<T>, ok: (value: T) => b
 }
 
 /** Waits until `check` holds (a test's own record of requests, say), or throws naming `what`. */
-export async function waitUntil(check: () => boolean, what: string, timeout = 10000) {
+export async function waitUntil(check: () => boolean, what: string, timeout = WAIT_MS) {
   const end = Date.now() + timeout
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out: ${what}`)
@@ -268,6 +304,7 @@ export interface Suite {
  * processor when they need it.
  */
 export function yieldProcessor() {
+  timesNothing = true
   const nice = Number(process.env.TEST_E2E_NICE)
   if (nice > getPriority()) setPriority(nice)
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { suite } from './harness'
+import { suite, WAIT_MS } from './harness'
 import { playing } from './live-measure'
 
 const s = suite()
@@ -53,10 +53,10 @@ async function watchTo(page: Page, id: number, at: number): Promise<{ position: 
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${id}`)
   await playing(page)
   return page.evaluate(
-    (t) =>
+    ({ t, waitMs }) =>
       new Promise<{ position: number; duration: number }>((resolve, reject) => {
         const v = document.querySelector('video')!
-        const late = setTimeout(() => reject(new Error(`no seek to ${t} s within 15 s: at ${v.currentTime}`)), 15000)
+        const late = setTimeout(() => reject(new Error(`no seek to ${t} s: at ${v.currentTime}`)), waitMs)
         v.addEventListener(
           'seeked',
           () => {
@@ -68,7 +68,7 @@ async function watchTo(page: Page, id: number, at: number): Promise<{ position: 
         )
         v.currentTime = t
       }),
-    at
+    { t: at, waitMs: WAIT_MS }
   )
 }
 
@@ -168,7 +168,7 @@ for (const [width, height] of [
     await box.click()
     assert.equal(await box.getAttribute('aria-checked'), 'true')
     await page.locator('.user-form__submit:visible').click()
-    await page.locator('.user-profile:visible').waitFor({ timeout: 15000 })
+    await page.locator('.user-profile:visible').waitFor({ timeout: WAIT_MS })
     assert.equal(logins.length, 1)
     await context.close()
   })

@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { suite } from './harness'
+import { suite, WAIT_MS } from './harness'
 
 const s = suite()
 
@@ -56,7 +56,7 @@ async function tapTab(page: Page, key: string) {
 async function shownUser(page: Page): Promise<string> {
   await tapTab(page, 'user')
   await page.waitForURL(/\/m2\/pages\/user\/user/)
-  await page.locator('.user-profile:visible').waitFor({ timeout: 15000 })
+  await page.locator('.user-profile:visible').waitFor({ timeout: WAIT_MS })
   return (await page.locator('.user-head__name:visible').textContent()) || ''
 }
 
@@ -104,7 +104,7 @@ test('R6.4 in a plain browser nothing asks a host app and the 我的 tab shows t
   })
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
   await tapTab(page, 'user')
-  await page.locator('.user-form:visible').waitFor({ timeout: 15000 })
+  await page.locator('.user-form:visible').waitFor({ timeout: WAIT_MS })
   assert.deepEqual(await bridgeCalls(), [])
   assert.deepEqual(logins, [])
   await page.context().close()

@@ -6,7 +6,15 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { HOME_READY, afterMessengerLogin, closeRouted, eventually, loginThroughUserPage, suite } from './harness'
+import {
+  HOME_READY,
+  afterMessengerLogin,
+  closeRouted,
+  eventually,
+  loginThroughUserPage,
+  suite,
+  WAIT_MS
+} from './harness'
 import { PAGE_CASES } from '../weapp-sim/cases'
 import { PAGE_PATHS, TAB_PAGES } from '../src/router/pages'
 import { SEED_IDS } from '../server/db/seed-ids'
@@ -112,7 +120,7 @@ const roomUrl = (roomId: number) => `${s.server.origin}/m2/packageA/pages/live/l
 
 /** Why the live room's chat box cannot be tapped (null: it can); waits for it first. */
 async function chatBoxBlocked(page: Page): Promise<string | null> {
-  await page.waitForSelector('.live .chat__input', { timeout: 30000 })
+  await page.waitForSelector('.live .chat__input', { timeout: WAIT_MS })
   return page.$eval('.live .chat__input', (el) => (window as any).__blocked(el))
 }
 
@@ -130,7 +138,7 @@ async function startActivity(roomId: number, kind: 'vote' | 'quiz' | 'rain' | 'l
  */
 async function assertCardReachable(page: Page, kind: string, where: string) {
   const card = `.act-card--${kind}`
-  await page.waitForSelector(card, { timeout: 30000 })
+  await page.waitForSelector(card, { timeout: WAIT_MS })
   const controls = page.locator(
     `${card} [role="button"], ${card} [role="radio"], ${card} [role="checkbox"], ${card} button, ${card} input`
   )
@@ -188,9 +196,9 @@ test('R4.12 a paid room’s chat box stays uncovered during its trial and after 
       await route.fulfill({ response, json: body })
     })
     await page.goto(roomUrl(SEED_IDS.rooms.premium))
-    await page.waitForSelector('.premium-banner--trial', { timeout: 30000 })
+    await page.waitForSelector('.premium-banner--trial', { timeout: WAIT_MS })
     assert.equal(await chatBoxBlocked(page), null, `during the trial at ${viewport.width}×${viewport.height}`)
-    await page.waitForSelector('.premium-banner--trial_ended', { timeout: 30000 })
+    await page.waitForSelector('.premium-banner--trial_ended', { timeout: WAIT_MS })
     assert.equal(await chatBoxBlocked(page), null, `after the trial at ${viewport.width}×${viewport.height}`)
     await closeRouted(page)
     await context.close()
@@ -207,7 +215,7 @@ test('R1.5 with a vote, quiz, rain or lottery card open the chat box stays uncov
     for (const roomId of rooms) {
       const where = `room ${roomId} at ${viewport.width}×${viewport.height}`
       await page.goto(roomUrl(roomId))
-      await page.waitForSelector('.act-card', { timeout: 30000 })
+      await page.waitForSelector('.act-card', { timeout: WAIT_MS })
       for (const kind of kinds) {
         await toFront(page, kind)
         await assertCardReachable(page, kind, where)
@@ -242,8 +250,8 @@ test('R1.5 a running vote that shows while room 496 loads moves nothing (layout 
     const context = await phone(viewport)
     const page = await context.newPage()
     await page.goto(roomUrl(496))
-    await page.waitForSelector('.act-card--vote', { timeout: 30000 })
-    await page.waitForSelector('.live .chat__input', { timeout: 30000 })
+    await page.waitForSelector('.act-card--vote', { timeout: WAIT_MS })
+    await page.waitForSelector('.live .chat__input', { timeout: WAIT_MS })
     // the card's entrance has ended, and a frame has been drawn since
     await page.waitForFunction(
       () =>
@@ -252,7 +260,7 @@ test('R1.5 a running vote that shows while room 496 loads moves nothing (layout 
           .getAnimations()
           .every((a) => a.playState !== 'running'),
       undefined,
-      { timeout: 10000 }
+      { timeout: WAIT_MS }
     )
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
     const shifts = await page.evaluate(() => (window as any).__shifts as number)
@@ -299,7 +307,7 @@ test('every page at 320, 360 and 390 wide: nothing past the screen’s edges, no
             !document.querySelector('.page-state--loading') &&
             !document.getElementById('first-screen'),
           undefined,
-          { timeout: 30000 }
+          { timeout: WAIT_MS }
         )
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
         for (const o of await page.evaluate(() => (window as any).__overflowing() as string[]))
@@ -319,7 +327,7 @@ test('R2.40 a live room opened from a link has 首页 in its top bar, one opened
   const page = await context.newPage()
   await page.goto(roomUrl(301))
   const home = page.locator('.top-bar__action')
-  await home.waitFor({ timeout: 30000 })
+  await home.waitFor({ timeout: WAIT_MS })
   assert.equal(await home.getAttribute('data-action'), 'home')
   assert.equal(await home.getAttribute('aria-label'), '回到首页')
   assert.equal(await home.evaluate((el) => (window as any).__blocked(el)), null, 'the home control can be tapped')
@@ -329,7 +337,7 @@ test('R2.40 a live room opened from a link has 首页 in its top bar, one opened
     'the room’s title in the bar'
   )
   await home.click()
-  await page.waitForSelector(HOME_READY, { timeout: 30000 })
+  await page.waitForSelector(HOME_READY, { timeout: WAIT_MS })
   assert.match(new URL(page.url()).pathname, /\/m2\/(pages\/home\/home)?$/)
   // the tab pages have no top bar
   assert.equal(await page.locator('.top-bar:visible').count(), 0, 'home has no top bar')
@@ -337,11 +345,11 @@ test('R2.40 a live room opened from a link has 首页 in its top bar, one opened
   // home → a room: 返回 goes back to home
   await page.click('.home__top-rooms .card-item')
   const back = page.locator('.taro_page:not([style*="display: none"]) .top-bar__action[data-action="back"]')
-  await back.waitFor({ timeout: 30000 })
+  await back.waitFor({ timeout: WAIT_MS })
   assert.equal(await back.getAttribute('aria-label'), '返回')
   await back.click()
   await page.waitForFunction(() => /\/pages\/home\/home$|\/m2\/?$/.test(location.pathname), undefined, {
-    timeout: 15000
+    timeout: WAIT_MS
   })
   await page.waitForSelector(`${HOME_READY}`, { state: 'visible' })
   await context.close()
@@ -351,9 +359,9 @@ test('R2.7 the 更多 list has its title in the top bar; inside WeChat its own b
   const context = await phone({ width: 390, height: 844 })
   const page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/${TAB_PAGES.home}`)
-  await page.waitForSelector(HOME_READY, { timeout: 30000 })
+  await page.waitForSelector(HOME_READY, { timeout: WAIT_MS })
   await page.goto(`${s.server.origin}/m2/pages/list/list?type=live`)
-  await page.waitForSelector('.list-row', { timeout: 30000 })
+  await page.waitForSelector('.list-row', { timeout: WAIT_MS })
   await eventually(
     () => page.textContent('.top-bar__title'),
     (t) => t === '正在直播',
@@ -370,7 +378,7 @@ test('R2.7 the 更多 list has its title in the top bar; inside WeChat its own b
   const wx = await wechat.newPage()
   await wx.goto(`${s.server.origin}/m2/pages/list/list?type=live`)
   await afterMessengerLogin(wx)
-  await wx.waitForSelector('.list-row', { timeout: 30000 })
+  await wx.waitForSelector('.list-row', { timeout: WAIT_MS })
   assert.equal(await wx.locator('.top-bar').count(), 0, 'no bar of ours under WeChat’s')
   assert.equal(await wx.title(), '正在直播', 'WeChat’s bar shows the page’s title')
   await wechat.close()

@@ -3,7 +3,7 @@
 // without a touch (mouse) still counts.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { suite, touchDrag, waitUntil } from './harness'
+import { suite, touchDrag, waitUntil, WAIT_MS } from './harness'
 
 const s = suite()
 
@@ -16,7 +16,7 @@ test('R9.25 R3.17 R7.76 a tap on the like button is one like (its click within 1
   })
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   const button = page.locator('.interact-like__button:visible')
-  await button.waitFor({ timeout: 20000 })
+  await button.waitFor({ timeout: WAIT_MS })
   const box = (await button.boundingBox())!
   const x = box.x + box.width / 2
   const y = box.y + box.height / 2

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, submitLoginForm, suite } from './harness'
+import { HOME_READY, submitLoginForm, suite, WAIT_MS } from './harness'
 
 const s = suite()
 
@@ -23,7 +23,7 @@ async function webView(page: Page): Promise<{ src: string; heading: string }> {
   await iframe.waitFor({ state: 'attached' })
   const src = (await iframe.getAttribute('src')) ?? ''
   const heading =
-    (await page.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: 15000 })) ?? ''
+    (await page.frameLocator('taro-web-view-core iframe').locator('h2').textContent({ timeout: WAIT_MS })) ?? ''
   return { src, heading }
 }
 
@@ -80,7 +80,7 @@ test('R2.35 the web-view page refuses a url off the whitelist by itself: 链接�
 
 /** The page shown is the app's own, at `path` (under /m2/), and holds no web view. */
 async function ownPage(page: Page, path: string) {
-  await page.waitForURL((u) => `${u.pathname}${u.search}` === `/m2${path}`, { timeout: 15000 })
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === `/m2${path}`, { timeout: WAIT_MS })
   // the page has drawn (its chunk came), and it is no web-view page with the app in an iframe
   await page.waitForFunction(() => {
     const pages = document.querySelectorAll('.taro_page')
@@ -170,11 +170,11 @@ test('R4.6 R2.41 关注 in a room opened by its short path, 去登录, log in: b
     'rgb(255, 255, 255)'
   ])
   await submitLoginForm(page)
-  await page.waitForURL(/\/m2\/packageA\/pages\/live\/live\?roomid=301$/, { timeout: 15000 })
+  await page.waitForURL(/\/m2\/packageA\/pages\/live\/live\?roomid=301$/, { timeout: WAIT_MS })
   await page.locator('.room-header__follow:visible').waitFor()
   // Back: the app's 我的 (where the login was), not the page before the app
   await page.goBack()
   await page.waitForURL(/\/m2\/pages\/user\/user/)
-  await page.locator('.user-profile').waitFor({ timeout: 15000 })
+  await page.locator('.user-profile').waitFor({ timeout: WAIT_MS })
   await context.close()
 })

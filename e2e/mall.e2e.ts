@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite } from './harness'
+import { loginThroughUserPage, suite, WAIT_MS } from './harness'
 
 let context: BrowserContext
 
@@ -51,7 +51,7 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
   assert.ok(goods[0].url.includes('/m2/pages/mall/payment?goods_id='), JSON.stringify(goods[0])) // the link form of the same entry
   await page.locator('.live__tab:visible', { hasText: '商品' }).click()
   const card = page.locator('.act-goods__item:visible').first()
-  await card.waitFor({ timeout: 15000 })
+  await card.waitFor({ timeout: WAIT_MS })
   const goodsId = await card.getAttribute('data-goods')
   const g = goods.find((x) => String(x.id) === goodsId)!
   assert.ok(g)
@@ -79,7 +79,7 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
     page.waitForURL(new RegExp(`/m2/packageB/pages/mall/payment\\?id=${orderId}$`)),
     page.click('button[type="submit"]')
   ])
-  await page.locator('.mall-result--paid:visible').waitFor({ timeout: 15000 })
+  await page.locator('.mall-result--paid:visible').waitFor({ timeout: WAIT_MS })
   assert.equal(await page.locator('.mall-result__title:visible').textContent(), '支付成功')
   assert.equal(await page.locator('.mall-pay:visible').count(), 0)
 

@@ -7,7 +7,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterMessengerLogin, suite } from './harness'
+import { afterMessengerLogin, suite, WAIT_MS } from './harness'
 
 const s = suite()
 
@@ -57,7 +57,7 @@ async function sharedFor(page: Page, link: string): Promise<WxRecord> {
       return !!config && config.url === url && config.valid === true && !!share && share.link === l
     },
     link,
-    { timeout: 15000 }
+    { timeout: WAIT_MS }
   )
   return (await wxRecord(page)) as WxRecord
 }
@@ -78,9 +78,9 @@ test('R1.10 R7.58 R7.60 R2.26 R6.4 R1.16 an anonymous viewer in the messenger go
   const start = `${s.server.origin}/m2/packageA/pages/live/live?roomid=307`
   await page.goto(start)
   // back on the page it started from, the login parameters gone
-  await page.waitForURL(start, { timeout: 20000 })
+  await page.waitForURL(start, { timeout: WAIT_MS })
   await afterMessengerLogin(page)
-  await page.locator('.chat:visible').first().waitFor({ timeout: 15000 })
+  await page.locator('.chat:visible').first().waitFor({ timeout: WAIT_MS })
   assert.equal(page.url(), start)
   // R7.60: the main host was asked first (with the page as target_url), then R7.58's redirect went round
   assert.equal(checks.length, 1, checks.join('\n'))
@@ -100,7 +100,7 @@ test('R1.10 R7.58 R7.60 R2.26 R6.4 R1.16 an anonymous viewer in the messenger go
   // a reload stays logged in and does not go round again
   const before = trail.length
   await page.reload()
-  await page.locator('.chat:visible').first().waitFor({ timeout: 15000 })
+  await page.locator('.chat:visible').first().waitFor({ timeout: WAIT_MS })
   assert.equal(page.url(), start)
   assert.equal(trail.length, before + 1)
   await context.close()
@@ -111,7 +111,7 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
   const page = await context.newPage()
   const home = `${s.server.origin}/m2/pages/home/home`
   await page.goto(home)
-  await page.waitForURL(home, { timeout: 20000 }) // after the OAuth round trip
+  await page.waitForURL(home, { timeout: WAIT_MS }) // after the OAuth round trip
   let rec = await sharedFor(page, home)
   const first = rec.configs[rec.configs.length - 1]
   assert.equal(first.appId, 'wx_sandbox_appid')
@@ -155,7 +155,7 @@ test('R7.64 R3.54 R1.24 the JS-SDK is configured for the current URL after each 
         return rec?.shares[rec.shares.length - 1]?.title === title
       },
       room.share?.title || room.title,
-      { timeout: 15000 }
+      { timeout: WAIT_MS }
     )
     .catch(async (err) => {
       throw new Error(
@@ -188,13 +188,13 @@ test('R6.4 a JS-SDK script that does not load leaves the messenger’s browser w
   page.on('pageerror', (e) => errors.push(String(e)))
   const start = `${s.server.origin}/m2/pages/home/home`
   await page.goto(start)
-  await page.waitForURL(start, { timeout: 20000 })
+  await page.waitForURL(start, { timeout: WAIT_MS })
   await afterMessengerLogin(page)
   assert.equal(await wxRecord(page), null)
   const card = page.locator('[data-room]:visible').first()
   await card.click()
   await page.waitForURL(/\/m2\/packageA\/pages\/live\/live\?roomid=\d+$/)
-  await page.locator('.chat:visible').first().waitFor({ timeout: 15000 })
+  await page.locator('.chat:visible').first().waitFor({ timeout: WAIT_MS })
   assert.deepEqual(errors, [])
   await context.close()
 })

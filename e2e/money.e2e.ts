@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterMessengerLogin, loginThroughUserPage, submitLoginForm, suite } from './harness'
+import { afterMessengerLogin, loginThroughUserPage, submitLoginForm, suite, WAIT_MS } from './harness'
 
 const s = suite()
 
@@ -46,11 +46,11 @@ test('R3.44 R3.49 R7.84 in the messenger’s browser the top-up pays with weixin
   })
   const deposit = `${s.server.origin}/m2/packageB/pages/deposit/deposit`
   await page.goto(deposit)
-  await page.waitForURL(deposit, { timeout: 20000 }) // the OAuth round trip logs in the messenger's user
+  await page.waitForURL(deposit, { timeout: WAIT_MS }) // the OAuth round trip logs in the messenger's user
   await page.waitForFunction(
     () => /^\d+$/.test(document.querySelector('.deposit__balance')?.textContent || ''),
     undefined,
-    { timeout: 15000 }
+    { timeout: WAIT_MS }
   )
   const before = Number(await page.textContent('.deposit__balance'))
   assert.deepEqual(await page.$$eval('.deposit__method', (els) => els.map((e) => (e as HTMLElement).dataset.method)), [
@@ -67,7 +67,7 @@ test('R3.44 R3.49 R7.84 in the messenger’s browser the top-up pays with weixin
   await page.waitForFunction(
     (n) => Number(document.querySelector('.deposit__balance')?.textContent) === n,
     before + 60,
-    { timeout: 15000 }
+    { timeout: WAIT_MS }
   )
   // the order, as the deposit log has it: weixin_mp, fromtype h5 (R3.49), paid
   const [order] = (await api(page, '/api/v1/userapp/deposit/log', { page: 1, count: 10 })).data.list
@@ -112,7 +112,7 @@ test('R2.46 R7.85 R7.78 R3.28 R4.13 R4.14 R4.15 R9.4 the deposit and gift logs p
   await page.waitForFunction(
     () => /没有更多|已经到底|全部/.test(document.querySelector('.list-page__more')?.textContent || ''),
     undefined,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
 
   await page.goto(`${s.server.origin}/m2/pages/list/list?type=gift`)
@@ -135,8 +135,8 @@ test('R4.6 R8.4 a logged-out viewer on the deposit log reads 登录后查看充�
   await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/), page.click('.page-state__retry')])
   await submitLoginForm(page)
   // back on the log the login was asked for, which now loads
-  await page.waitForURL(log, { timeout: 15000 })
-  await page.waitForSelector('.list-row--log, .page-state--empty', { timeout: 15000 })
+  await page.waitForURL(log, { timeout: WAIT_MS })
+  await page.waitForSelector('.list-row--log, .page-state--empty', { timeout: WAIT_MS })
   assert.equal(await page.locator('.page-state--error').count(), 0)
   assert.deepEqual(await page.evaluate(() => window.stateMismatches), [])
   await context.close()
@@ -168,8 +168,8 @@ test('R8.21 R3.28 the logs show loading, then an error with a retry, and an empt
   const p2 = await fresh.newPage()
   const gifts = `${s.server.origin}/m2/pages/list/list?type=gift`
   await p2.goto(gifts)
-  await p2.waitForURL(gifts, { timeout: 20000 }) // logged in through the messenger's OAuth
-  await p2.waitForSelector('.page-state--empty', { timeout: 15000 })
+  await p2.waitForURL(gifts, { timeout: WAIT_MS }) // logged in through the messenger's OAuth
+  await p2.waitForSelector('.page-state--empty', { timeout: WAIT_MS })
   assert.equal((await p2.textContent('.page-state--empty'))?.trim(), '暂无送礼记录')
   // at no moment did a state's class say one thing and its content another (a loading class over an error's text)
   for (const p of [page, p2]) assert.deepEqual(await p.evaluate(() => window.stateMismatches), [])
@@ -238,7 +238,7 @@ test('R6.5 under iOS review (flag 1) WXBB on an iPhone shows the restriction on 
       if (/\/userapp\/(send_gifts|premium_pay|mall\/order\/(create|pay))$/.test(r.url())) sent.push(r.url())
     })
     await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
-    await page.waitForFunction(() => !!localStorage.getItem('access_token'), undefined, { timeout: 15000 }) // the host app's user
+    await page.waitForFunction(() => !!localStorage.getItem('access_token'), undefined, { timeout: WAIT_MS }) // the host app's user
     await page.locator('.interact__gift-button').click()
     await page.waitForFunction((m) => document.body.innerText.includes(m), MESSAGE)
     assert.equal(await page.locator('.interact-panel__send').count(), 0)
@@ -367,7 +367,7 @@ test('R1.4 R7.84 short of 50 慧币, the sheet says 余额不足 and offers 充�
   const calls = unlockCalls(page)
   const room = `${s.server.origin}/m2/packageA/pages/live/live?roomid=308`
   await page.goto(room)
-  await page.waitForURL(room, { timeout: 20000 }) // the OAuth round trip logs in the messenger's user
+  await page.waitForURL(room, { timeout: WAIT_MS }) // the OAuth round trip logs in the messenger's user
   await afterMessengerLogin(page)
   // the viewer spends down to 10 慧币
   for (let gold = await serverGold(page); gold > 10; gold = await serverGold(page))
@@ -391,7 +391,7 @@ test('R1.4 R7.84 short of 50 慧币, the sheet says 余额不足 and offers 充�
   await page.click('.deposit__price:has-text("60 慧币")')
   await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.click('.deposit__pay')])
   await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/), page.click('button[type="submit"]')])
-  await page.waitForSelector('.deposit__done', { timeout: 15000 })
+  await page.waitForSelector('.deposit__done', { timeout: WAIT_MS })
   assert.equal((await page.textContent('.deposit__done-title'))?.trim(), '充值成功')
   assert.equal((await page.textContent('.deposit__done-gold'))?.trim(), '+60 慧币')
   await page.waitForFunction(() => document.querySelector('.deposit__done-balance')?.textContent === '当前余额 70 慧币')

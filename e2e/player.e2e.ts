@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { CHROMIUM_ARGS, RENDITION_SWITCH_MS, launchBrowser, loginThroughUserPage, suite } from './harness'
+import { CHROMIUM_ARGS, RENDITION_SWITCH_MS, launchBrowser, loginThroughUserPage, suite, WAIT_MS } from './harness'
 import { playing } from './live-measure'
 
 const LIVE = 496
@@ -131,7 +131,7 @@ test('R1.1 清晰度 on a live room switches the live stream’s rendition; a ra
   await page.waitForFunction(
     () => (document.querySelector<HTMLAudioElement>('audio.app-audio')?.currentTime ?? 0) > 0.3,
     null,
-    { timeout: 30000 }
+    { timeout: WAIT_MS }
   )
   assert.equal(await page.$('video'), null)
   assert.equal(await page.$('.player__quality'), null)
@@ -163,12 +163,12 @@ test('resume: a playback played to 20 s, closed and opened again starts within 2
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5003`)
   await playing(page)
   await page.evaluate(() => (document.querySelector('video')!.currentTime = 19))
-  await page.waitForFunction(() => document.querySelector('video')!.currentTime >= 20, null, { timeout: 15000 })
+  await page.waitForFunction(() => document.querySelector('video')!.currentTime >= 20, null, { timeout: WAIT_MS })
   await page.close()
   page = await newPage(context)
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5003`)
   await page.waitForFunction(() => (document.body.textContent || '').includes('已为你定位到上次观看位置 00:2'), null, {
-    timeout: 20000
+    timeout: WAIT_MS
   })
   await playing(page)
   const at = await page.evaluate(() => document.querySelector('video')!.currentTime)
@@ -178,7 +178,7 @@ test('resume: a playback played to 20 s, closed and opened again starts within 2
     const v = document.querySelector('video')!
     v.currentTime = v.duration - 3
   })
-  await page.waitForFunction(() => document.querySelector('video')!.currentTime > 56, null, { timeout: 15000 })
+  await page.waitForFunction(() => document.querySelector('video')!.currentTime > 56, null, { timeout: WAIT_MS })
   await page.close()
   page = await newPage(context)
   await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5003`)
@@ -200,7 +200,7 @@ test('全屏: the video and the flying danmaku are inside the full-screen elemen
   await page.waitForFunction(
     (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
     text,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   const inside = await page.evaluate((t) => {
     const full = document.fullscreenElement!
@@ -261,7 +261,7 @@ test('全屏 without the Fullscreen API (Safari on iPhone): the page’s own lay
 
   // a portrait room's video stays upright; its running vote is a chip over the video that opens the card there
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${VOTE_ROOM}`)
-  await page.waitForSelector('.live__body > .activities .act-card--vote', { timeout: 20000 })
+  await page.waitForSelector('.live__body > .activities .act-card--vote', { timeout: WAIT_MS })
   await page.locator('.player__fullscreen').click()
   await page.waitForSelector('.player.player--page-full')
   assert.equal(await page.$('.player--rotated'), null)
@@ -290,7 +290,7 @@ test('画中画 (更多): where the browser has the Picture-in-Picture API the c
     await openMenu(page, '.player__more')
     await page.locator('.player__pip').click()
     await page.waitForFunction(() => document.pictureInPictureElement === document.querySelector('video'), null, {
-      timeout: 10000
+      timeout: WAIT_MS
     })
     await openMenu(page, '.player__more')
     assert.equal(await page.textContent('.player__pip'), '退出画中画')
@@ -326,12 +326,12 @@ test('屏蔽词: a word added in 弹幕设置 hides a matching message pushed af
     await page.waitForFunction(
       (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').includes(t)),
       shown,
-      { timeout: 10000 }
+      { timeout: WAIT_MS }
     )
     await page.waitForFunction(
       (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
       shown,
-      { timeout: 10000 }
+      { timeout: WAIT_MS }
     )
     const seen = await page.evaluate(
       (w) =>
@@ -353,7 +353,7 @@ test('屏蔽词: a word added in 弹幕设置 hides a matching message pushed af
   await page.waitForFunction(
     (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').includes(t)),
     mine,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   // removed again
   await openMenu(page, '.player__danmaku-settings')
@@ -374,7 +374,7 @@ test('弹幕设置: opacity and font size reach the flying items; off hides the 
     await page.waitForFunction(
       (t) => Array.from(document.querySelectorAll('.danmaku__item')).some((e) => (e.textContent || '').includes(t)),
       text,
-      { timeout: 10000 }
+      { timeout: WAIT_MS }
     )
     return page.evaluate((t) => {
       const item = Array.from(document.querySelectorAll('.danmaku__item')).find((e) =>
@@ -458,7 +458,7 @@ test('gestures: a double tap pauses and plays; a long press plays at 2x while he
   await page.waitForTimeout(400)
   await page.mouse.move(cx, cy)
   await page.mouse.down()
-  await page.waitForFunction(() => document.querySelector('video')!.playbackRate === 2, null, { timeout: 15000 })
+  await page.waitForFunction(() => document.querySelector('video')!.playbackRate === 2, null, { timeout: WAIT_MS })
   await page.mouse.up()
   await page.waitForFunction(() => document.querySelector('video')!.playbackRate === 1)
   // a swipe across half the width seeks forward; as with the double tap, a busy browser may hold the press longer
@@ -483,7 +483,7 @@ test('gestures: a double tap pauses and plays; a long press plays at 2x while he
 test('the vote card sits between the player and the chat on a 390 × 844 phone: no overlap with the video, all four options in view', async () => {
   const page = await newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${VOTE_ROOM}`)
-  await page.waitForSelector('.act-card--vote .act-vote__option', { timeout: 20000 })
+  await page.waitForSelector('.act-card--vote .act-vote__option', { timeout: WAIT_MS })
   // the portrait room has made room for the card: its place no longer changes
   await page.waitForFunction(
     () => {
@@ -494,7 +494,7 @@ test('the vote card sits between the player and the chat on a 390 × 844 phone: 
       return same
     },
     null,
-    { polling: 100, timeout: 10000 }
+    { polling: 100, timeout: WAIT_MS }
   )
   // (a string: tsx would add helpers to a function's source)
   const r = await page.evaluate<{ overlap: boolean; options: boolean[] }>(`(() => {
@@ -521,7 +521,7 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
     await tellsPlayerState(page)
     const refused = page.waitForEvent('console', {
       predicate: (m) => m.text() === 'player-state needs-tap',
-      timeout: 30000
+      timeout: WAIT_MS
     })
     await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
     await refused
@@ -546,7 +546,7 @@ test('a refused autoplay shows the poster with a tap-to-play cover, never a blac
     })
     const wxRefused = wx.waitForEvent('console', {
       predicate: (m) => cameBack && m.text() === 'player-state needs-tap',
-      timeout: 30000
+      timeout: WAIT_MS
     })
     await wx.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=${PLAYBACK}`)
     await wxRefused
@@ -573,7 +573,7 @@ test('a live room whose autoplay the browser refuses loads nothing until tapped:
     })
     const refused = page.waitForEvent('console', {
       predicate: (m) => m.text() === 'player-state needs-tap',
-      timeout: 30000
+      timeout: WAIT_MS
     })
     // every script the page adds, as it adds it
     await page.addInitScript(() => {
@@ -613,7 +613,7 @@ test('a live room whose autoplay the browser refuses loads nothing until tapped:
         return v.seekable.length > 0 && v.seekable.end(v.seekable.length - 1) - v.currentTime < 4
       },
       null,
-      { timeout: 15000 }
+      { timeout: WAIT_MS }
     )
     assert.ok(asked.length > 0)
     assert.equal(await hlsRun(), true)

@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext } from 'playwright-core'
-import { loginThroughUserPage, roomSocketWelcomed, suite } from './harness'
+import { loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -34,7 +34,7 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   ])
   await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
   const uploaded = page.locator('.profile-editor__avatar-img img[src*="/files/"]')
-  await uploaded.waitFor({ timeout: 15000 })
+  await uploaded.waitFor({ timeout: WAIT_MS })
   const avatar = (await uploaded.getAttribute('src')) as string
   assert.match(avatar, /\/files\/[0-9a-z]+\.png$/)
   assert.equal(uploads.length, 1)
@@ -67,7 +67,7 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   await room.waitForFunction(
     (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
     text,
-    { timeout: 10000 }
+    { timeout: WAIT_MS }
   )
   const row = await room.$$eval(
     '.chat__msg',
@@ -89,7 +89,7 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   await pb.fill('.playback__comments .playback__input input, .playback__comments input.playback__input', comment)
   await pb.locator('.playback__comments .playback__send').click()
   const mine = pb.locator('.comment', { hasText: comment })
-  await mine.waitFor({ timeout: 10000 })
+  await mine.waitFor({ timeout: WAIT_MS })
   assert.equal(await mine.locator('.comment__name').textContent(), name)
   assert.equal(await mine.locator('.comment__avatar img').getAttribute('src'), avatar)
   await pb.close()

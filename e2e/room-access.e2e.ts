@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { HOME_READY, suite } from './harness'
+import { HOME_READY, suite, WAIT_MS } from './harness'
 
 const s = suite()
 const ROOM = 309 // 夜游清名桥（密码直播）, password 8888 (server/db/seed-ids.ts)
@@ -22,7 +22,7 @@ async function enterPassword(page: Page, password: string) {
 
 /** The room itself is shown (its header), not its password prompt. */
 async function inRoom(page: Page) {
-  await page.locator('.room-header').first().waitFor({ timeout: 20000 })
+  await page.locator('.room-header').first().waitFor({ timeout: WAIT_MS })
   assert.equal(await page.locator('.password-form').count(), 0)
 }
 
@@ -111,7 +111,7 @@ test('nothing loads from another host from home through the password room to the
 
   await page.goto(`${s.server.origin}/m2/packageA/pages/watch/watch?type=channel&id=11`)
   const action = page.locator('.watch-schedule__row--on .watch-schedule__action')
-  await action.waitFor({ timeout: 20000 })
+  await action.waitFor({ timeout: WAIT_MS })
   assert.equal(await action.textContent(), '从头听')
   assert.equal(await page.locator('.watch-schedule__action', { hasText: '看' }).count(), 0)
   assert.deepEqual(foreign, [])

@@ -6,7 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, roomSocketWelcomed, suite } from './harness'
+import { loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
 
 const SHOTS = '/work/notes/shots'
 let context: BrowserContext
@@ -34,9 +34,9 @@ async function openRoom(roomId: number, ready: string): Promise<{ page: Page; lo
   const page = await context.newPage()
   let loads = 0
   page.on('load', () => loads++)
-  const welcomed = roomSocketWelcomed(page, 30000)
+  const welcomed = roomSocketWelcomed(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${roomId}`)
-  await page.waitForSelector(ready, { timeout: 30000 })
+  await page.waitForSelector(ready, { timeout: WAIT_MS })
   await welcomed
   return { page, loads: () => loads }
 }
@@ -49,9 +49,9 @@ async function videoPlays(page: Page) {
       return !!v && v.currentTime > 0 && !v.paused
     },
     null,
-    { timeout: 45000 }
+    { timeout: WAIT_MS }
   )
-  await page.waitForSelector('.player[data-state="playing"]', { timeout: 30000 })
+  await page.waitForSelector('.player[data-state="playing"]', { timeout: WAIT_MS })
 }
 
 test('live_status: a room that has not started plays when it goes on air, without a reload', async () => {
@@ -76,11 +76,11 @@ test('live_status: a room going off the air shows 直播已结束 and other room
   const { page, loads } = await openRoom(307, '.player')
   await videoPlays(page)
   assert.equal((await demo('307/offair')).code, 1)
-  await page.waitForSelector('.phase-card__title:has-text("直播已结束")', { timeout: 30000 })
+  await page.waitForSelector('.phase-card__title:has-text("直播已结束")', { timeout: WAIT_MS })
   assert.equal(await page.$('video'), null, 'the stream is gone')
   // 307 has no playback: no link to one
   assert.equal(await page.$('.phase-card__btn:has-text("观看回放")'), null)
-  await page.waitForSelector('.phase-card__rooms [data-room]', { timeout: 20000 })
+  await page.waitForSelector('.phase-card__rooms [data-room]', { timeout: WAIT_MS })
   const others = await page.$$eval('.phase-card__rooms [data-room]', (els) =>
     els.map((e) => Number(e.getAttribute('data-room')))
   )
@@ -90,7 +90,7 @@ test('live_status: a room going off the air shows 直播已结束 and other room
   await shot(page, '5-after-307-ended.png')
   // another room on air opens from there
   await Promise.all([
-    page.waitForURL(new RegExp(`roomid=${others[0]}`), { timeout: 20000 }),
+    page.waitForURL(new RegExp(`roomid=${others[0]}`), { timeout: WAIT_MS }),
     page.click(`.phase-card__rooms [data-room="${others[0]}"]`)
   ])
   await page.close()
@@ -100,9 +100,9 @@ test('live_status: a room with a playback ends on 直播已结束 with its 观�
   assert.equal((await demo('302/onair')).code, 1)
   const { page } = await openRoom(302, '.player')
   assert.equal((await demo('302/offair')).code, 1)
-  await page.waitForSelector('.phase-card__title:has-text("直播已结束")', { timeout: 30000 })
+  await page.waitForSelector('.phase-card__title:has-text("直播已结束")', { timeout: WAIT_MS })
   await Promise.all([
-    page.waitForURL(/\/packageA\/pages\/playback\/playback\?id=5002/, { timeout: 20000 }),
+    page.waitForURL(/\/packageA\/pages\/playback\/playback\?id=5002/, { timeout: WAIT_MS }),
     page.click('.phase-card__btn:has-text("观看回放")')
   ])
   await page.close()
@@ -119,7 +119,7 @@ test('chat_status R5.8: a closed chat says 聊天暂时关闭 at the input befor
       return !!e && e.disabled && e.placeholder === '聊天暂时关闭'
     },
     input,
-    { timeout: 20000 }
+    { timeout: WAIT_MS }
   )
   assert.equal(await page.getAttribute(input, 'aria-label'), '聊天暂时关闭')
   assert.equal(await page.getAttribute('.chat__send', 'aria-disabled'), 'true')
@@ -136,7 +136,7 @@ test('chat_status R5.8: a closed chat says 聊天暂时关闭 at the input befor
       return !!e && !e.disabled && e.placeholder === '说点什么…'
     },
     input,
-    { timeout: 20000 }
+    { timeout: WAIT_MS }
   )
   assert.equal(await page.getAttribute('.chat__send', 'aria-disabled'), null)
   await page.close()
@@ -146,7 +146,7 @@ const ACT_ROOM = 539
 
 /** Brings `kind`'s card to the front of the stage (its chip, when another card is in front). */
 async function toFront(p: Page, kind: string) {
-  await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: 30000 })
+  await p.waitForSelector(`.act-card--${kind}, .activities__chip[data-kind="${kind}"]`, { timeout: WAIT_MS })
   if (!(await p.$(`.act-card--${kind}`))) await p.click(`.activities__chip[data-kind="${kind}"]`)
   await p.waitForSelector(`.act-card--${kind}`)
 }
@@ -167,7 +167,7 @@ test('R7.93 R7.94 a grabbed red packet shows the viewer’s own amount after a r
   const won = await (await page.waitForSelector('.act-redpack__outcome--win')).textContent()
   assert.match(won || '', /^抢到 \d+ 慧币$/)
   await actRoom('redpack', page)
-  await page.waitForSelector('.act-card--redpack .act-redpack__outcome--win', { timeout: 20000 })
+  await page.waitForSelector('.act-card--redpack .act-redpack__outcome--win', { timeout: WAIT_MS })
   assert.equal(await page.textContent('.act-card--redpack .act-redpack__outcome--win'), won)
   assert.equal(await page.$('.act-card--redpack .act-redpack__draw'), null)
   await page.close()
@@ -180,7 +180,7 @@ test('R7.93 R7.94 a grabbed red packet shows the viewer’s own amount after a r
 async function drawUntil(page: Page, left: number) {
   const text = `剩余 ${left} 次机会`
   const remain = () => page.textContent('.act-rain__remain').then((t) => t ?? '')
-  const end = Date.now() + 60000
+  const end = Date.now() + WAIT_MS
   for (let now = await remain(); now !== text; now = await remain()) {
     assert.ok(Date.now() < end, `timed out: the rain card to say ${text} (last read ${now})`)
     await page.$eval('.act-rain__packet', (el) => (el as HTMLElement).click()).catch(() => undefined)
@@ -200,7 +200,7 @@ test('R3.37 R7.91 the rain after a reload: the chances left as the server counts
   await drawUntil(page, 2)
   const outcome = await page.textContent('.act-rain__outcome')
   await actRoom('rain', page)
-  await page.waitForSelector('.act-rain__remain:has-text("剩余 2 次机会")', { timeout: 20000 })
+  await page.waitForSelector('.act-rain__remain:has-text("剩余 2 次机会")', { timeout: WAIT_MS })
   assert.equal(await page.textContent('.act-rain__outcome'), outcome)
   await page.click('.act-rain__play')
   await drawUntil(page, 0)
@@ -210,7 +210,7 @@ test('R3.37 R7.91 the rain after a reload: the chances left as the server counts
   assert.equal(await page.getAttribute(shake, 'aria-label'), '摇一摇：机会已用完')
   assert.equal(await page.$('.act-rain__packet'), null, 'the game is over')
   await actRoom('rain', page)
-  await page.waitForSelector('.act-rain__remain:has-text("剩余 0 次机会")', { timeout: 20000 })
+  await page.waitForSelector('.act-rain__remain:has-text("剩余 0 次机会")', { timeout: WAIT_MS })
   assert.equal(await page.$('.act-rain__play'), null, 'no second game')
   await page.waitForSelector(`${shake}[aria-disabled="true"]`)
   await page.close()
@@ -221,7 +221,7 @@ test('the 互动 tab lists the running activities and brings one to the front; a
   assert.equal((await demo(`${ACT_ROOM}/quiz`)).code, 1)
   const page = await context.newPage()
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ACT_ROOM}`)
-  await page.click('.live__tab:has-text("互动")', { timeout: 30000 })
+  await page.click('.live__tab:has-text("互动")', { timeout: WAIT_MS })
   await page.waitForSelector('.activities-tab__item[data-kind="quiz"]')
   const kinds = await page.$$eval('.activities-tab__item', (els) => els.map((e) => e.getAttribute('data-kind')))
   assert.ok(kinds.includes('vote') && kinds.includes('quiz'), JSON.stringify(kinds))
@@ -232,13 +232,13 @@ test('the 互动 tab lists the running activities and brings one to the front; a
 
   const plain = await context.newPage()
   await plain.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=301`)
-  await plain.waitForSelector('.live__tab:has-text("图文")', { timeout: 30000 })
+  await plain.waitForSelector('.live__tab:has-text("图文")', { timeout: WAIT_MS })
   const tabs = await plain.$$eval('.live__tab', (els) => els.map((e) => e.textContent))
   assert.deepEqual(tabs, ['聊天', '图文'])
   await plain.click('.live__tab:has-text("图文")')
   assert.equal(await plain.$('.live__panel :text("暂无内容")'), null)
   await Promise.all([
-    plain.waitForURL(/\/packageA\/pages\/timeline\/timeline\?id=4/, { timeout: 20000 }),
+    plain.waitForURL(/\/packageA\/pages\/timeline\/timeline\?id=4/, { timeout: WAIT_MS }),
     plain.click('.external-tab__link:has-text("查看图文直播")')
   ])
   await plain.close()

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { eventually, suite } from './harness'
+import { eventually, suite, WAIT_MS } from './harness'
 
 const s = suite()
 
@@ -38,8 +38,8 @@ async function roundTrip(ua: string, path: string, ready: string, shownPath: str
     if (f === page.mainFrame()) landed.push(f.url())
   })
   await page.goto(`${s.server.origin}/wechat/oauth_user?target_url=${encodeURIComponent(path)}`)
-  await page.waitForFunction(() => !!localStorage.getItem('access_token'), null, { timeout: 20000 })
-  await page.locator(`${ready}:visible`).first().waitFor({ timeout: 20000 })
+  await page.waitForFunction(() => !!localStorage.getItem('access_token'), null, { timeout: WAIT_MS })
+  await page.locator(`${ready}:visible`).first().waitFor({ timeout: WAIT_MS })
   assert.ok(await storedToken(page), 'logged in')
   // the server did hand a token over in the address (the round trip ran) …
   const handed = landed.map((u) => new URL(u).searchParams.get('token')).find(Boolean)
@@ -61,7 +61,7 @@ async function analyticsEvents(page: Page): Promise<Array<Record<string, unknown
 for (const [name, path, ready, shownPath] of PAGES) {
   test(`R2.26 R7.58 R7.111 after the OAuth round trip to ${name} no address, history entry or analytics event holds the token`, async () => {
     const { context, page, token } = await roundTrip(PLAIN_UA, path, ready, shownPath)
-    await page.waitForFunction(() => !!(window as unknown as { zhuge?: unknown }).zhuge, null, { timeout: 10000 })
+    await page.waitForFunction(() => !!(window as unknown as { zhuge?: unknown }).zhuge, null, { timeout: WAIT_MS })
     // the identify / load events on their way
     const events = await eventually(
       () => analyticsEvents(page),
@@ -90,7 +90,7 @@ test('R3.54 R1.24 R2.26 in the messenger the share payload and the signed URL af
       return !!rec && rec.shares.length > 0 && rec.configs.some((c) => c.valid === true)
     },
     null,
-    { timeout: 20000 }
+    { timeout: WAIT_MS }
   )
   const rec = await page.evaluate(() => (window as unknown as { __wxSandbox: unknown }).__wxSandbox)
   const text = JSON.stringify(rec)

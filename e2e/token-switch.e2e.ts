@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { loginThroughUserPage, suite } from './harness'
+import { loginThroughUserPage, suite, WAIT_MS } from './harness'
 
 const s = suite()
 
@@ -51,7 +51,7 @@ function shownName(page: Page): Promise<string> {
 /** Opens the user page through a link that carries `token`; the address loses it before anything is shown. */
 async function openLinkWith(page: Page, token: string) {
   await page.goto(`${s.server.origin}${USER_PAGE}?tokentype=app&token=${token}`)
-  await page.waitForFunction(() => !/[?&](token|tokentype)=/.test(location.href), null, { timeout: 30000 })
+  await page.waitForFunction(() => !/[?&](token|tokentype)=/.test(location.href), null, { timeout: WAIT_MS })
 }
 
 test('R2.26 R7.51 logged in as A, a link with B’s token asks 切换账号？ naming both; 保持当前 keeps A, 切换 logs in as B', async () => {
@@ -65,7 +65,7 @@ test('R2.26 R7.51 logged in as A, a link with B’s token asks 切换账号？ n
   await openLinkWith(page, b.token)
   // Taro's H5 modal: .taro__modal holds its mask and its box, the box being what shows
   const modal = page.locator('.taro__modal .taro-modal__content:visible')
-  await modal.waitFor({ timeout: 30000 })
+  await modal.waitFor({ timeout: WAIT_MS })
   const text = (await modal.textContent()) || ''
   assert.match(text, /切换账号？/)
   assert.match(text, /当前登录：慧眼观众（ID 10001）/)
@@ -84,10 +84,10 @@ test('R2.26 R7.51 logged in as A, a link with B’s token asks 切换账号？ n
 
   // 切换: the session becomes B's
   await openLinkWith(page, b.token)
-  await modal.waitFor({ timeout: 30000 })
+  await modal.waitFor({ timeout: WAIT_MS })
   await page.locator('.taro__modal .taro-model__confirm:visible').click()
   await page.waitForFunction(() => document.querySelector('.user-head__name')?.textContent === '微信用户', null, {
-    timeout: 30000
+    timeout: WAIT_MS
   })
   assert.equal(await serverUserId(page), b.id)
 
@@ -99,7 +99,7 @@ test('R2.26 R7.51 logged in as A, a link with B’s token asks 切换账号？ n
     if (/\/userapp\/login$/.test(new URL(r.url()).pathname)) logins.push(r.postData() || '')
   })
   await openLinkWith(page, again.token)
-  const deadline = Date.now() + 30000
+  const deadline = Date.now() + WAIT_MS
   while (!logins.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
   assert.equal(logins.length, 1, 'the same user’s token logged in')
   await page.locator('.user-profile:visible').waitFor()

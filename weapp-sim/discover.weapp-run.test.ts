@@ -58,8 +58,7 @@ test('R2.9 a playback’s end in the mini-program: the end screen with 重播, t
   await sim.waitFor(() => sim.page.find({ cls: 'end-screen' }), 'the end screen again')
   await sim.waitFor(
     () => sim.page.route === 'packageA/pages/playback/playback' && sim.page.query.id === String(NEXT),
-    'the next recording opened',
-    20000
+    'the next recording opened'
   )
   assertNoErrors(sim)
 })

@@ -191,8 +191,7 @@ test(`R2.40, R9.12: past 9 pages the app replaces the current page, so WeChat's 
     const onLive = sim.page.route === 'packageA/pages/live/live'
     await sim.waitFor(
       () => sim.page.find({ cls: onLive ? 'room-header__avatar' : 'streamer-detail__room' }),
-      'the link to follow',
-      10000
+      'the link to follow'
     )
     const before = sim.stack.length
     sim.page.tap({ cls: onLive ? 'room-header__avatar' : 'streamer-detail__room' })

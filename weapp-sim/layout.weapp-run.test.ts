@@ -42,7 +42,7 @@ test('R2.8 the chat box is in the room’s bottom row, outside the scrolled tab 
 
 test('R1.5 the running vote’s card sits over the top of the tab content, apart from the chat box', async () => {
   const sim = await s.launch('packageA/pages/live/live', { roomid: String(SEED_IDS.rooms.withRunningVote) })
-  await sim.waitFor(() => !!sim.page.find({ cls: 'act-card--vote' }), 'the running vote', 30000)
+  await sim.waitFor(() => !!sim.page.find({ cls: 'act-card--vote' }), 'the running vote')
   const card = sim.page.find({ cls: 'act-card--vote' })!
   const cardPath = classesOnPath(sim, card)
   assert.ok(cardPath.includes('live__body'), 'the card in the tab content’s area')

@@ -88,8 +88,7 @@ test('video first: the group’s rooms are asked for once the live room’s <vid
   sim.page.fire(video(sim), 'play', {})
   await sim.waitFor(
     () => group().length > 0 && (firedByThen = sim.firedTimers.slice(fired)),
-    'the group’s rooms asked for',
-    10000
+    'the group’s rooms asked for'
   )
   assert.ok(!firedByThen.includes(FIRST_FRAME_CAP), `asked for before the ${FIRST_FRAME_CAP} ms cap ran out`)
   await sim.waitFor(
@@ -285,7 +284,7 @@ test('R4.12 a paid room waiting to be bought gives its <video> no src: none with
   const trial = await room(SHORT_TRIAL)
   await trial.waitFor(() => banner(trial, 'trial'), 'TRIAL')
   assert.match(src(trial), /\/hls\/live\/308\/index\.m3u8\?token=/, 'the trial plays the stream')
-  await trial.waitFor(() => banner(trial, 'trial_ended'), 'the trial’s end', 15000)
+  await trial.waitFor(() => banner(trial, 'trial_ended'), 'the trial’s end')
   await trial.waitFor(() => src(trial) === '', 'the <video> gives the stream up')
   assertNoErrors(trial)
 })
@@ -295,7 +294,7 @@ test('R1.6 R4.12 a paid playback shows 付费回放 over its trial and gives its
   await sim.waitFor(() => sim.page.find({ cls: 'premium-banner--trial' }), 'the trial banner')
   assert.match(nodeText(sim.page.get({ cls: 'premium-banner__text' })), /^付费回放 试看中/)
   assert.match(src(sim), /\/hls\/vod\/5004\//, 'the trial plays the recording')
-  await sim.waitFor(() => sim.page.find({ cls: 'premium-banner--trial_ended' }), 'the trial’s end', 15000)
+  await sim.waitFor(() => sim.page.find({ cls: 'premium-banner--trial_ended' }), 'the trial’s end')
   await sim.waitFor(() => src(sim) === '', 'the <video> gives the recording up')
   assertNoErrors(sim)
 })
@@ -315,7 +314,7 @@ test('the status layer lets taps reach <video>’s controls while loading and re
   assert.equal(sim.page.attr(video(sim), 'is-live'), true)
   assert.equal(sim.page.attr(video(sim), 'show-casting-button'), true)
   // no `play` within 3 s (autoplay never started): 点击播放, which takes the tap and plays the video
-  const needsTap = await sim.waitFor(() => sim.page.find({ cls: 'player__overlay--needs-tap' }), '点击播放', 15000)
+  const needsTap = await sim.waitFor(() => sim.page.find({ cls: 'player__overlay--needs-tap' }), '点击播放')
   // it came when the app's own 3 s wait ran (read from the timers that ran, not measured)
   assert.ok(sim.firedTimers.includes(NEEDS_TAP_AFTER_MS), `点击播放 after the ${NEEDS_TAP_AFTER_MS} ms wait`)
   assert.ok(textOf(needsTap).includes('点击播放'))

@@ -28,12 +28,12 @@ test('live_status: a room that has not started plays when it goes on air; off th
   await socketOpen(sim, 310)
   assert.equal(videoSrc(sim), '')
   await s.server.dev('rooms/310/onair')
-  await sim.waitFor(() => /\/hls\/live\/310\/index\.m3u8$/.test(videoSrc(sim)), 'the stream in the <video>', 20000)
+  await sim.waitFor(() => /\/hls\/live\/310\/index\.m3u8$/.test(videoSrc(sim)), 'the stream in the <video>')
   assert.ok(!sim.page.text().includes('直播未开始'))
   await s.server.dev('rooms/310/offair')
-  await sim.waitForText('直播已结束', 20000)
+  await sim.waitForText('直播已结束')
   assert.equal(sim.page.byTag('video').length, 0, 'the stream is gone')
-  await sim.waitFor(() => sim.page.findAll({ cls: 'phase-card__room' }).length > 0, 'other rooms on air', 20000)
+  await sim.waitFor(() => sim.page.findAll({ cls: 'phase-card__room' }).length > 0, 'other rooms on air')
   assert.equal(textOf(sim.page.get({ cls: 'phase-card__rooms-title' })), '正在直播')
   assertNoErrors(sim)
 })
@@ -47,14 +47,12 @@ test('chat_status R5.8: a closed chat says 聊天暂时关闭 at the input and t
   await s.server.dev('rooms/301/chat/close')
   await sim.waitFor(
     () => sim.page.attr(input(), 'disabled') === true && sim.page.attr(input(), 'placeholder') === '聊天暂时关闭',
-    'the closed chat box',
-    20000
+    'the closed chat box'
   )
   await s.server.dev('rooms/301/chat/open')
   await sim.waitFor(
     () => sim.page.attr(input(), 'disabled') !== true && sim.page.attr(input(), 'placeholder') === '说点什么…',
-    'the chat box open again',
-    20000
+    'the chat box open again'
   )
   assertNoErrors(sim)
 })
@@ -63,8 +61,7 @@ test('chat_status R5.8: a closed chat says 聊天暂时关闭 at the input and t
 async function redpackInFront(sim: WeappSim) {
   await sim.waitFor(
     () => sim.page.find({ cls: 'act-card--redpack' }) || sim.page.find({ cls: 'activities__chip', text: '红包' }),
-    'the red packet',
-    20000
+    'the red packet'
   )
   if (!sim.page.find({ cls: 'act-card--redpack' })) sim.page.tap({ cls: 'activities__chip', text: '红包' })
   await sim.waitFor(() => sim.page.find({ cls: 'act-card--redpack' }), 'the red packet card')
@@ -89,7 +86,7 @@ test('R7.93 R7.94 a grabbed red packet shows the viewer’s own amount when the 
   await first.close()
   // the same viewer opens the mini-program again: nothing of the first run is in memory
   const again = await activityRoom()
-  await again.waitFor(() => again.page.find({ cls: 'act-redpack__outcome--win' }), 'the amount restored', 20000)
+  await again.waitFor(() => again.page.find({ cls: 'act-redpack__outcome--win' }), 'the amount restored')
   assert.equal(textOf(again.page.get({ cls: 'act-redpack__outcome--win' })), text)
   assert.equal(again.page.find({ cls: 'act-redpack__draw' }), undefined)
   assertNoErrors(again)

@@ -159,11 +159,10 @@ test('R3.17 a run of like taps (10 a second for 2 s) is rendered a frame at a ti
     await sleep(100)
   }
   // every heart has floated away (1.2 s) and the last combo call is answered
-  await sim.waitFor(() => sim.page.findAll({ cls: 'interact-like__heart' }).length === 0, 'the hearts gone', 15000)
+  await sim.waitFor(() => sim.page.findAll({ cls: 'interact-like__heart' }).length === 0, 'the hearts gone')
   await sim.waitFor(
     () => sim.requestsTo(/\/living\/like$/).reduce((n, r) => n + Number(r.body.combo), 0) === taps,
-    'every tap sent',
-    15000
+    'every tap sent'
   )
   await sim.settle(300)
   const f = callsBetween(sim, from)
