@@ -4,10 +4,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterMessengerLogin, eventually, loginThroughUserPage, suite, WAIT_MS } from './harness'
+import { afterMessengerLogin, eventually, loginThroughUserPage, suite, WAIT_MS, SHOTS_DIR } from './harness'
 
 const s = suite()
-const SHOTS = process.env.SHOTS_DIR || '/work/notes/shots'
 const WECHAT_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F35) NetType/WIFI Language/zh_CN'
 const VIEWPORTS = [
@@ -131,7 +130,7 @@ async function openShare(context: BrowserContext, shot?: string, messenger = fal
         { timeout: WAIT_MS }
       )
       .catch(() => undefined)
-    await page.screenshot({ path: `${SHOTS}/${shot}` })
+    await page.screenshot({ path: `${SHOTS_DIR}/${shot}` })
   }
   return page
 }
@@ -207,7 +206,7 @@ test('R2.9 the end of a playback: 重播 plays from the start, the next recordin
   const page = await openPlayback(context)
   await playToEnd(page)
   await page.waitForSelector('.end-screen .end-screen__related-item')
-  await page.screenshot({ path: `${SHOTS}/14-after-end-screen.png` })
+  await page.screenshot({ path: `${SHOTS_DIR}/14-after-end-screen.png` })
   assert.ok(await page.getByRole('button', { name: '重播' }).isVisible())
   assert.equal(await page.getAttribute('.end-screen__next', 'data-playback'), String(NEXT))
   assert.match((await page.textContent('.end-screen__label')) ?? '', /^\d 秒后播放下一个$/)
@@ -274,7 +273,7 @@ test('R2.9 R4.25 R4.26 R6.2 the playback page shows the streamer with 关注 (lo
   assert.ok((await page.locator('.related__item').count()) > 1)
   assert.equal(await page.getAttribute('.related__item >> nth=0', 'data-playback'), String(NEXT))
   assert.ok(((await page.textContent('.playback-streamer__name')) ?? '').length > 0)
-  await page.screenshot({ path: `${SHOTS}/17-after-playback.png` })
+  await page.screenshot({ path: `${SHOTS_DIR}/17-after-playback.png` })
   // 分享: the share sheet, its link the playback's
   await page.getByRole('button', { name: '分享', exact: true }).click()
   await page.waitForSelector('.share-sheet')

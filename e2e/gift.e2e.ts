@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { closeRouted, loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
+import { closeRouted, loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS, SHOTS_DIR } from './harness'
 
 let context: BrowserContext
 
@@ -150,7 +150,7 @@ for (const viewport of [
       }
     })
     assert.deepEqual(geometry, { inside: true, onTop: true, clearOfPanel: true })
-    if (viewport.width === 390) await page.screenshot({ path: '/work/notes/shots/9-after-gift-combo.png' })
+    if (viewport.width === 390) await page.screenshot({ path: `${SHOTS_DIR}/9-after-gift-combo.png` })
     // the panel closed: the chat input is the viewer's to tap, no gift over it
     await page.locator('.interact-panel__mask').dispatchEvent('click')
     await page.locator('.interact-panel').waitFor({ state: 'detached' })

@@ -73,6 +73,12 @@ export async function startServer(
   return startChildServer({ env, streamHost })
 }
 
+/**
+ * Where the browser tests save the screenshots a person looks at after a run (the journeys' screens): inside the
+ * project's ignored `.test-results/`, or `SHOTS_DIR`. Playwright makes the folder.
+ */
+export const SHOTS_DIR = process.env.SHOTS_DIR || new URL('../.test-results/shots', import.meta.url).pathname
+
 /** Debian's Chromium (`CHROMIUM_PATH` picks another). */
 export const CHROMIUM_EXECUTABLE = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
 

@@ -8,17 +8,16 @@ import assert from 'node:assert/strict'
 import { mkdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
-import { suite, WAIT_MS } from './harness'
+import { suite, WAIT_MS, SHOTS_DIR } from './harness'
 import { playing } from './live-measure'
 
 const s = suite()
-const SHOTS = '/work/notes/shots'
 const CONSENT = '我已阅读并同意《用户协议》和《隐私政策》'
 const CONSENT_REQUIRED = '请先阅读并同意用户协议和隐私政策'
 
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: path.join(SHOTS, name) })
+  mkdirSync(SHOTS_DIR, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS_DIR, name) })
 }
 
 /** Elements of the page that reach past its right edge (or start left of it). */

@@ -13,7 +13,8 @@ import {
   eventually,
   loginThroughUserPage,
   suite,
-  WAIT_MS
+  WAIT_MS,
+  SHOTS_DIR
 } from './harness'
 import { PAGE_CASES } from '../weapp-sim/cases'
 import { PAGE_PATHS, TAB_PAGES } from '../src/router/pages'
@@ -240,7 +241,7 @@ test('R2.8 on a 1280×720 window the chat stands beside the video, the video’s
   await startActivity(301, 'vote')
   await assertCardReachable(page, 'vote', 'room 301 at 1280×720')
   assert.ok((await rect('.live__stage')).top >= 0, 'the video stays in view with the card')
-  await page.screenshot({ path: '/work/notes/shots/1-after-1280x720.png' }).catch(() => undefined)
+  await page.screenshot({ path: `${SHOTS_DIR}/1-after-1280x720.png` })
   await context.close()
 })
 

@@ -6,7 +6,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterMessengerLogin, loginThroughUserPage, submitLoginForm, suite, WAIT_MS } from './harness'
+import { afterMessengerLogin, loginThroughUserPage, submitLoginForm, suite, WAIT_MS, SHOTS_DIR } from './harness'
 
 const s = suite()
 
@@ -307,7 +307,7 @@ test('R4.12 R7.88 R1.6 room 308’s trial banner names the price; 解锁 opens a
   assert.equal((await page.textContent('.premium-sheet__price'))?.trim(), '50 慧币')
   assert.equal((await page.textContent('.premium-sheet__confirm'))?.trim(), '确认解锁 50 慧币')
   assert.equal(await page.getAttribute('.premium-sheet__body', 'role'), 'dialog')
-  await page.screenshot({ path: '/work/notes/shots/2-after-308-sheet.png' })
+  await page.screenshot({ path: `${SHOTS_DIR}/2-after-308-sheet.png` })
   await page.click('.premium-sheet__cancel')
   await page.locator('.premium-sheet').waitFor({ state: 'detached' })
   assert.deepEqual(calls, [], '取消 sends no purchase')
@@ -352,7 +352,7 @@ test('R2.46 R1.4 消费记录 (from 我的 and from the gift log) lists the unlo
   assert.equal(unlock.title, '解锁付费直播')
   assert.equal(unlock.gold, '−50 慧币')
   assert.match(unlock.sub || '', /^.+ · \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)
-  await page.screenshot({ path: '/work/notes/shots/2-after-consume-log.png' })
+  await page.screenshot({ path: `${SHOTS_DIR}/2-after-consume-log.png` })
   // from the gift log
   await page.goto(`${s.server.origin}/m2/pages/list/list?type=gift`)
   await page.waitForSelector('.list-row--log')

@@ -6,9 +6,8 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { mkdirSync } from 'node:fs'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
+import { loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS, SHOTS_DIR } from './harness'
 
-const SHOTS = '/work/notes/shots'
 let context: BrowserContext
 
 const s = suite(async () => {
@@ -25,8 +24,8 @@ async function demo(path: string): Promise<{ code: number; data: any }> {
 }
 
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  await page.screenshot({ path: `${SHOTS}/${name}` })
+  mkdirSync(SHOTS_DIR, { recursive: true })
+  await page.screenshot({ path: `${SHOTS_DIR}/${name}` })
 }
 
 /** Opens a live room in a new page and waits for its socket's welcome (pushes reach it from then on). */
