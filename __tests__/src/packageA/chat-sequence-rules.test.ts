@@ -312,6 +312,39 @@ describe('the chat sequence', () => {
     await settle()
   })
 
+  test(`R7.79 R3.14 a fill slowed across many reconnects fetches only what is missing: held pushes are no gap, and no marker while fewer than ${GAP_FILL_MAX} are missing`, async () => {
+    const { seq, shown, calls, settle, clock } = setup(200)
+    seq.historyArrived(items(1, 1))
+    let last = 1
+    const missing: number[] = []
+    // 20 reconnects at 100 messages a second: each one misses two messages (the welcome says so), the rest arrive
+    // as pushes while the first page of history is still out
+    for (let r = 0; r < 20; r++) {
+      missing.push(++last, ++last)
+      seq.sync(last)
+      for (let k = 0; k < 58; k++) seq.accept(push(++last), true, 'push')
+    }
+    expect(last - 1).toBeGreaterThan(GAP_FILL_MAX)
+    expect(calls.map((c) => [c.after, c.count])).toEqual([[1, 2]])
+    calls[0].fail(new ApiError(CODE.NETWORK_FAILURE, 'request:fail offline', null))
+    await settle()
+    await clock.advance(1000)
+    // the server answers each page as it would: what it has after after_msg_id, at most count
+    for (let i = 1; i < calls.length; i++) {
+      const c = calls[i]
+      c.answer(items(c.after + 1, Math.min(c.after + c.count, last)))
+      await settle()
+    }
+    expect(calls.slice(1).map((c) => [c.after + 1, c.count])).toEqual(
+      missing.filter((_, k) => k % 2 === 0).map((id) => [id, 2])
+    )
+    const list = shown()
+    expect(list).toEqual(Array.from({ length: 200 }, (_, k) => last - 199 + k))
+    // the gap closed: the next push shows at once
+    seq.accept(push(last + 1), true, 'push')
+    expect(shown().at(-1)).toBe(last + 1)
+  })
+
   test('R7.79 a full page asks for the next; a short page closes the gap', async () => {
     const { seq, shown, calls, settle } = setup()
     seq.historyArrived(items(1, 3))

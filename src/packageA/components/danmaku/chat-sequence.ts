@@ -30,10 +30,11 @@ export interface SequenceHost {
 /**
  * No message of a room is lost silently (spec R3.14, R7.72, R7.79): every msg_id up to `cursor` has been shown; a
  * welcome above it opens a gap, which is filled from history page by page, retrying with backoff (1 s doubling to
- * 30 s) for as long as the room is open. Pushes above an open gap are held (at most holdMax, 5 s) so the list grows
+ * 30 s) for as long as the room is open; only the messages not already here are fetched (pushes that arrived over a
+ * slow fill are no gap, however many reconnects it spans). Pushes above an open gap are held (at most holdMax, 5 s) so the list grows
  * in msg_id order; if history does not answer in time they show, and the gap's messages are put in their places when
  * it does. Only what the server no longer has (its oldest kept msg_id, HistoryGone) — or a gap longer than
- * GAP_FILL_MAX — becomes a visible marker row, 部分消息未能加载.
+ * GAP_FILL_MAX missing messages — becomes a visible marker row, 部分消息未能加载.
  */
 export class ChatSequence {
   /** the highest msg_id received (list, queue, held, trimmed) */
@@ -124,15 +125,19 @@ export class ChatSequence {
     this.fillFailures = 0
     try {
       while (this.host.isActive() && this.target > this.cursor) {
+        // what is already here (held pushes, messages shown ahead of the gap) is not fetched: the cursor moves past it
+        if (this.skipKnown()) continue
         const after = this.cursor
-        if (this.target - after > GAP_FILL_MAX) {
+        if (this.missingAfter(after) > GAP_FILL_MAX) {
           // longer than the list would keep: load the newest part only, after a marker for the rest
           const skipTo = this.target - this.host.deps.maxMessages
           this.mark(after + 1, skipTo)
           this.cursor = skipTo
           continue
         }
-        const count = Math.min(GAP_PAGE, this.target - after)
+        // the hole up to the next message already here (at most a page)
+        let count = 1
+        while (count < GAP_PAGE && after + count < this.target && !this.known(after + count + 1)) count++
         const res = await settle(fetchChatHistory(this.host.roomId, { after_msg_id: after, count }))
         if (this.cursor !== after) continue // moved meanwhile (cannot happen today; never apply a stale page)
         // only an answer can say which messages are gone (a rejection says nothing about them)
@@ -168,6 +173,32 @@ export class ChatSequence {
     } finally {
       this.filling = false
     }
+  }
+
+  /** Is msg_id `id` already here: held, shown or queued, or trimmed away? */
+  private known(id: number): boolean {
+    return this.held.has(id) || this.list.has(id)
+  }
+
+  /**
+   * Moves the cursor over the messages right after it that are already here, the held ones shown now in order (they
+   * follow everything up to the cursor). True when it moved.
+   */
+  private skipKnown(): boolean {
+    let next = this.cursor
+    while (next < this.target && this.known(next + 1)) next++
+    if (next === this.cursor) return false
+    this.releaseHeld(true, next)
+    this.cursor = next
+    this.maxSeen = Math.max(this.maxSeen, next)
+    return true
+  }
+
+  /** How many msg_ids of the gap after `after` are not here (counting stops past GAP_FILL_MAX). */
+  private missingAfter(after: number): number {
+    let missing = 0
+    for (let id = after + 1; id <= this.target && missing <= GAP_FILL_MAX; id++) if (!this.known(id)) missing++
+    return missing
   }
 
   /** Waits before a retry; stop() ends the wait at once. */
