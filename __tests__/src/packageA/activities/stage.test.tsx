@@ -478,6 +478,9 @@ test('the server drops the room’s sockets while a vote starts; after the recon
 })
 
 test('a push waits for the player’s measured latency before it shows', async () => {
+  // the quiz's details answer later than its push: an asking of the entry or the welcome that reaches a loaded server
+  // after the quiz started would show it at once, from its answer (a detail is as new as the push, not behind it)
+  const held = holdAnswers(/living\/activity\/puzzle\/detail$/)
   await mountStage()
   setStreamLatency(1.5, 'hls.js')
   // when the push reaches the room socket (this handler runs after the stage's own), the quiz is not shown yet: it
@@ -491,6 +494,8 @@ test('a push waits for the player’s measured latency before it shows', async (
     await waitFor(() => store<QuizStore>('quiz')?.quiz?.id !== before && store<QuizStore>('quiz')?.quiz?.id)
     expect(atArrival).toBe(before)
   } finally {
+    held.release()
+    held.restore()
     off()
     setStreamLatency(null, '')
   }
