@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { test } from 'node:test'
+import { Worker } from 'node:worker_threads'
 import { createServer } from '../../server/app'
 import { Store } from '../../server/db'
 import { seed } from '../../server/db/seed'
@@ -63,4 +64,39 @@ test('npm run seed resets the content but keeps the secret', () => {
   assert.ok(store.docs('room').length >= 30)
   assert.ok(store.docs('streamer').length >= 12)
   store.close()
+})
+
+test('R1.4 the server starts on a database another connection holds for a moment: it waits for the lock, never fails with database is locked', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'live-busy-'))
+  const file = path.join(dir, 'live.db')
+  // another connection (a tool on the same data folder, a closing connection's checkpoint) writes, holding the file's
+  // exclusive lock, and lets go a moment later: in a thread of its own, as another process would
+  const holder = new Worker(
+    `const { DatabaseSync } = require(${JSON.stringify(require.resolve('@photostructure/sqlite'))})
+     const { parentPort } = require('node:worker_threads')
+     const db = new DatabaseSync(${JSON.stringify(file)})
+     db.exec('BEGIN EXCLUSIVE; CREATE TABLE held (x INTEGER)')
+     parentPort.postMessage('held')
+     setTimeout(() => { db.exec('COMMIT'); db.close(); parentPort.postMessage('released') }, 300)`,
+    { eval: true }
+  )
+  const released = new Promise((resolve) => holder.on('message', (m) => m === 'released' && resolve(m)))
+  await new Promise((resolve, reject) => {
+    holder.once('message', resolve)
+    holder.once('error', reject)
+  })
+  try {
+    const app = await createServer({ dataDir: dir, sandbox: true })
+    try {
+      assert.equal(await released, 'released', 'the other connection had the lock while the server started')
+      assertEnvelope(await call(app, 'POST', U('/config'), {}))
+      const { token } = await login(app)
+      assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 548, content: '锁释放之后' }, token))
+    } finally {
+      await app.close()
+    }
+  } finally {
+    await holder.terminate()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
 })

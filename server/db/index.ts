@@ -15,9 +15,20 @@ import { randomToken } from '../lib/util'
  */
 export type Db = ReturnType<typeof openDb>
 
+/**
+ * How long a statement waits for a lock another connection holds before it fails with "database is locked" (SQLite's
+ * busy timeout; the driver's default is 0, fail at once). Another connection holds the file for moments: a tool on the
+ * same data folder (`npm run seed`, a test's look at the file), and a closing connection's last checkpoint, which takes
+ * the file's exclusive lock. That checkpoint can come late: the driver's `close()` leaves a connection whose statements
+ * are still referenced open until the garbage collector frees them, and a server started on the folder then failed
+ * with SQLITE_BUSY (docs/testing.md, run 164). The wait blocks the server's thread only while another process holds
+ * the lock.
+ */
+const BUSY_TIMEOUT_MS = 5000
+
 /** Opens (or creates) the database file; `readOnly` for tools that only look. */
 export function openDb(file: string, options: { readOnly?: boolean } = {}) {
-  return enhance(new DatabaseSync(file, { readOnly: options.readOnly ?? false }))
+  return enhance(new DatabaseSync(file, { readOnly: options.readOnly ?? false, timeout: BUSY_TIMEOUT_MS }))
 }
 
 const MIGRATIONS: string[] = [
