@@ -131,7 +131,7 @@ export function lighthouseRows(r: Record<string, LighthouseFigures>): [string, s
 async function standalone() {
   const { startServer } = await import('../e2e/harness')
   // as `npm start` serves them: the streams on the page's origin (bench/run.ts does the same)
-  const server = await startServer()
+  const server = await startServer({ WARM_CALLS: '1' })
   try {
     const r = await lighthouseScores(server.origin, Number(process.env.LIGHTHOUSE_RUNS) || 3)
     const file = join(__dirname, 'results.json')

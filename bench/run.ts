@@ -309,7 +309,7 @@ async function main() {
     await section('fanOut', () => fanOut(origin))
     // as an outside run sees the product: a server as \`npm start\` runs it, the streams on the page's own origin
     await section('lighthouse', async () => {
-      const plain = await startServer()
+      const plain = await startServer({ WARM_CALLS: '1' })
       try {
         return await lighthouseScores(plain.origin, quick ? 1 : 3)
       } finally {

@@ -18,6 +18,8 @@ export interface ChildServer {
   dataDir: string
   /** the server process's id */
   pid: number | undefined
+  /** what the server has printed so far (stdout and stderr) */
+  log(): string
   stop(): Promise<void>
 }
 
@@ -112,6 +114,8 @@ export async function startChildServer({
       SANDBOX: '1',
       ...(streamHost ? { STREAM_ORIGIN: streamOrigin } : {}),
       DIE_WITH_PARENT_STDIN: '1',
+      // a test's server answers a handful of calls: each call's check and serializer built on its first request
+      WARM_CALLS: '0',
       ...env
     },
     // stdin: a pipe only this process holds; its end tells the child that its parent is gone
@@ -157,6 +161,7 @@ export async function startChildServer({
     streamOrigin,
     dataDir,
     pid: child.pid,
+    log: () => log,
     stop: () => stop('SIGTERM')
   }
 }

@@ -8,7 +8,8 @@ import { test } from 'node:test'
 import { promisify } from 'node:util'
 import { CALLS } from '../../contract'
 import { openapiDocument } from '../../server/cli/openapi-document'
-import { listeningApp, login } from './helpers'
+import { startChildServer } from '../../e2e/child-server'
+import { listeningApp, login, makeApp } from './helpers'
 
 const ROOT = path.resolve(__dirname, '..', '..')
 const run = promisify(execFile)
@@ -222,6 +223,33 @@ test('every API route is a contract call with its request and response schemas; 
   assert.deepEqual(unlisted, [], 'routes outside the contract')
   assert.deepEqual(schemaless, [], 'contract routes without a request or response schema')
   assert.ok(reference.app.routeTable.filter((r) => r.contract).length >= CALLS.length)
+})
+
+test('npm start builds every call’s payload check and answer serializer before it listens, each once', async () => {
+  const app = await makeApp()
+  try {
+    const built = app.api.warm()
+    // every call of the contract but the two the sandbox's analytics stand-in answers on a route of its own
+    const unbuilt = CALLS.filter((def) => !built.has(def)).map((def) => `${def.method} ${def.path}`)
+    assert.deepEqual(unbuilt, ['GET /sandbox/analytics/events', 'POST /sandbox/analytics/events'])
+    assert.equal(app.api.warm().size, 0, 'nothing built twice')
+  } finally {
+    await app.close()
+  }
+  // server/start.ts as `npm start` runs it, and as the tests' servers run it (WARM_CALLS=0)
+  for (const [warm, built] of [
+    [undefined, true],
+    ['0', false]
+  ] as const) {
+    const server = await startChildServer({ env: warm ? { WARM_CALLS: warm } : { WARM_CALLS: '' } })
+    try {
+      // the start-up line, printed as it listens, may reach this process after the answer that said it is up
+      for (let i = 0; i < 200 && !server.log().includes('启动用时'); i++) await new Promise((r) => setTimeout(r, 50))
+      assert.equal(/预先构建 (\d+) 个接口/.test(server.log()), built, server.log())
+    } finally {
+      await server.stop()
+    }
+  }
 })
 
 test('every call of the contract checks an empty payload and answers in its envelope: its check and its serializer, built on its first request, build', async () => {
