@@ -116,8 +116,10 @@ test('the browser tests’ Chromium keeps every feature Playwright turns off, an
     const cdp = await s.browser.newBrowserCDPSession()
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { type: string; url: string }[] }
     await cdp.detach()
+    // the page's own dedicated workers aside: the fingerprint's WebGL read-out runs in one for up to a second
+    // (src/platform/fingerprint.h5.ts), still there on a busy machine when the targets are read
     assert.deepEqual(
-      targetInfos.filter((t) => t.type !== 'page').map((t) => `${t.type} ${t.url}`),
+      targetInfos.filter((t) => t.type !== 'page' && t.type !== 'worker').map((t) => `${t.type} ${t.url}`),
       [],
       'no browser UI of its own beside the pages'
     )
