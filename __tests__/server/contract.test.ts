@@ -238,10 +238,10 @@ test('npm start builds every call’s payload check and answer serializer before
   }
   // server/start.ts as `npm start` runs it, and as the tests' servers run it (WARM_CALLS=0)
   for (const [warm, built] of [
-    [undefined, true],
+    ['', true],
     ['0', false]
   ] as const) {
-    const server = await startChildServer({ env: warm ? { WARM_CALLS: warm } : { WARM_CALLS: '' } })
+    const server = await startChildServer({ env: { WARM_CALLS: warm } })
     try {
       // the start-up line, printed as it listens, may reach this process after the answer that said it is up
       for (let i = 0; i < 200 && !server.log().includes('启动用时'); i++) await new Promise((r) => setTimeout(r, 50))

@@ -302,9 +302,9 @@ export class Api {
   /**
    * Builds every call's payload check and answer serializer now, rather than on each call's first request (they are
    * built lazily for the tests' many short-lived servers: server/lib/validate.ts). `npm start` calls it before it
-   * listens: about 0.3 s of a cold process's processor time, which the first page's requests paid for otherwise,
-   * competing with that page for a two-core machine's processors (docs/performance.md). Returns the contract calls it
-   * built (each once: a second warm builds none).
+   * listens (about 1.1 s of start-up for all of them); otherwise the first page's requests paid about 0.3 s for their
+   * own, competing with that page for a two-core machine's processors (docs/performance.md). Returns the contract
+   * calls it built (each once: a second warm builds none).
    */
   warm(): Set<CallDef> {
     const builders = this.builders.splice(0)
