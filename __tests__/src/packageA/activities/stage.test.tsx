@@ -356,6 +356,89 @@ test('R4.35 two askings for the details whose answers cross: the older answer (a
   }
 })
 
+/** The six calls for the running activities' details the stage asks for as the viewer enters (stage.ts, DETAILS). */
+const DETAIL_CALLS = /\/(redpack\/detail|rain|lottery\/detail|puzzle\/detail|vote\/detail|living\/goods)$/
+
+test('a viewer who leaves the room while the activities’ details are being asked sends no more of those calls and applies no answer', async () => {
+  hostOnly = true
+  const { host, refreshes } = heldWelcomeHost()
+  await demo('/lottery/result')
+  await demo('/lottery/start?type=0') // running: its details, were they asked for, would put it on the stage
+  const calls = countRequests(DETAIL_CALLS)
+  try {
+    host.enter() // the first call goes out in this task, the other five one a task after it
+    host.leave()
+    await refreshes[0]
+    expect(calls.count).toBe(1)
+    expect(host.visible).toEqual([])
+    expect(host.stores.lottery).toBeUndefined()
+    // back in the room: the new visit asks for all six again and shows the lottery
+    host.enter()
+    await refreshes[1]
+    expect(calls.count).toBe(7)
+    expect(host.visible).toContain('lottery')
+  } finally {
+    calls.restore()
+    host.leave()
+    await demo('/lottery/result')
+  }
+})
+
+test('a lottery pushed in this visit stays in front of a quiz started before it, which a later asking (the welcome’s) finds first', async () => {
+  hostOnly = true
+  const { host, refreshes, welcome } = heldWelcomeHost()
+  await demo('/lottery/result')
+  await demo('/quiz') // running since before the viewer came
+  // the entry's quiz detail waits; the lottery is pushed; the welcome's asking, after the push, answers in full first
+  const held = holdAnswers(/living\/activity\/puzzle\/detail$/, 1)
+  try {
+    host.enter()
+    await waitFor(() => held.answered() === 1)
+    const started = await demo('/lottery/start?type=0')
+    await host.deliver('lottery_start', started.data)
+    expect(host.visible[0]).toBe('lottery')
+    welcome()
+    await refreshes[1]
+    // in front, the quiz behind it (and whatever else an earlier test left running)
+    expect(host.visible[0]).toBe('lottery')
+    expect(host.visible).toContain('quiz')
+    held.release()
+    await refreshes[0]
+    expect(host.visible[0]).toBe('lottery')
+  } finally {
+    held.release()
+    held.restore()
+    host.leave()
+    await demo('/lottery/result')
+  }
+})
+
+test('a red packet’s result asked before the viewer’s draw, answering after the draw’s, does not take the takers’ list back', async () => {
+  hostOnly = true
+  await login()
+  const { host } = heldWelcomeHost()
+  await demo('/redpack?total=60&count=3') // running as the viewer enters: the entry restores the viewer's draw
+  const held = holdAnswers(/redpack\/result$/, 1)
+  try {
+    host.enter()
+    await waitFor(() => held.answered() === 1) // the entry's result, taken before the draw, waits
+    const rp = await waitFor(() => host.stores.redpack as unknown as RedpackStore | undefined)
+    expect(await rp.draw()).toBe(true)
+    const afterDraw = rp.result
+    expect(afterDraw?.list.length).toBe(1)
+    held.release()
+    // the older answer arrives now: it would replace the list within moments (here in a few milliseconds)
+    await waitFor(() => rp.result !== afterDraw, 2000).catch(() => undefined)
+    expect(rp.result).toBe(afterDraw)
+    expect(rp.outcome?.amount).toBeGreaterThan(0)
+  } finally {
+    held.release()
+    held.restore()
+    host.leave()
+    logout()
+  }
+})
+
 test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', async () => {
   await login()
   await mountStage()

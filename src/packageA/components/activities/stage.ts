@@ -96,6 +96,10 @@ export class StageStore {
   pending: (() => Promise<boolean>) | null = null
 
   private users = 0
+  /** Counts the viewer's visits (each enter after a leave): an asking of an earlier visit stops at the leave. */
+  private visit = 0
+  /** The pushes delivered before this visit began, by kind: the kinds pushed since stay in front of what is found. */
+  private pushesBeforeVisit: Partial<Record<ActivityKind, number>> = {}
   private socket: RoomSocket | null = null
   private offs: Array<() => void> = []
   /** Pushes waiting for the viewer's picture to reach them: when each arrived (ms) and what it was. */
@@ -144,6 +148,8 @@ export class StageStore {
 
   enter(): void {
     if (this.users++ > 0) return
+    this.visit++
+    this.pushesBeforeVisit = { ...this.pushes }
     const socket = (this.socket = this.deps.acquire(this.roomId))
     for (const type of Object.keys(PUSH_KIND) as StagePush[])
       this.offs.push(socket.on(type, (data) => this.schedule(type, data)))
@@ -198,32 +204,39 @@ export class StageStore {
    * A push that comes while the details are on their way is newer than they are: its kind's detail is dropped (it
    * would put back what the push replaced: the last red packet over the new one), and what it surfaced stays in
    * front of the ones found here. So is a later asking's answer applied first: an earlier one arriving after it is
-   * dropped.
+   * dropped. A viewer who leaves the room while the details are on their way asks for no more of them and applies
+   * none: the calls still to go out stay unsent, and an answer arriving after the leave (or in a later visit) is left.
    */
   async refresh(): Promise<void> {
     const viewer = this.context.userId()
+    const visit = this.visit
+    const inVisit = () => this.users > 0 && this.visit === visit
     const pushesBefore = { ...this.pushes }
     const pushedSince = (kind: ActivityKind) => (this.pushes[kind] ?? 0) !== (pushesBefore[kind] ?? 0)
     const found = await Promise.all(
       DETAILS.map(async ([kind, fetch], i) => {
         if (i > 0) await nextTask()
+        if (!inVisit()) return null
         const asking = (this.asked[kind] = (this.asked[kind] ?? 0) + 1)
         const res = await settle(fetch(this.roomId))
         // asked for the viewer before a login or a logout: it names that viewer's vote or answer, not this one's (the
         // refresh the change started asks again)
-        if (!res.ok || this.context.userId() !== viewer) return null
+        if (!res.ok || !inVisit() || this.context.userId() !== viewer) return null
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))
-        if (!store || pushedSince(kind) || (this.applied[kind] ?? 0) > asking) return null
+        if (!store || !inVisit() || pushedSince(kind) || (this.applied[kind] ?? 0) > asking) return null
         this.applied[kind] = asking
         store.applyDetail(res.data)
         return running ? kind : null
       })
     )
     const fresh = found.filter((k): k is ActivityKind => k !== null && !this.order.includes(k))
-    if (!fresh.length) return
-    const pushed = this.order.filter(pushedSince)
+    if (!fresh.length || !inVisit()) return
+    // pushed in this visit, before this asking or during it: newer than what the asking found running (an asking that
+    // began after a push, a welcome's, answered last and put a quiz started long before over the lottery just pushed)
+    const pushedInVisit = (kind: ActivityKind) => (this.pushes[kind] ?? 0) !== (this.pushesBeforeVisit[kind] ?? 0)
+    const pushed = this.order.filter(pushedInVisit)
     this.surface(...fresh)
     if (pushed.length) this.surface(...pushed)
   }

@@ -10,9 +10,17 @@ export class RedpackStore implements ActivityStore {
   outcome: { amount: number; msg: string } | null = null
   result: RedpackResultData | null = null
   private drawing: Promise<boolean> | null = null
+  /** Results asked for so far and the latest whose answer was applied: an older answer arriving last is left. */
+  private resultAsked = 0
+  private resultApplied = 0
 
   constructor(private ctx: StageContext) {
-    makeAutoObservable<RedpackStore, 'ctx' | 'drawing'>(this, { ctx: false, drawing: false })
+    makeAutoObservable<RedpackStore, 'ctx' | 'drawing' | 'resultAsked' | 'resultApplied'>(this, {
+      ctx: false,
+      drawing: false,
+      resultAsked: false,
+      resultApplied: false
+    })
   }
 
   get showing(): boolean {
@@ -80,10 +88,17 @@ export class RedpackStore implements ActivityStore {
     return this.drawing
   }
 
+  /**
+   * The packet's result (its takers, what is left, the viewer's own draw). Two askings overlap (the entry's restore
+   * and a draw's): the older answer, arriving last, would put back a list without the viewer's draw in it.
+   */
   async loadResult(): Promise<void> {
     const rp = this.redpack
     if (!rp) return
+    const asking = ++this.resultAsked
     const res = await settle(fetchRedpackResult(this.ctx.roomId, rp.id))
-    if (res.ok && this.redpack?.id === rp.id) runInAction(() => (this.result = res.data))
+    if (!res.ok || this.redpack?.id !== rp.id || asking < this.resultApplied) return
+    this.resultApplied = asking
+    runInAction(() => (this.result = res.data))
   }
 }
