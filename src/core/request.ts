@@ -37,7 +37,8 @@ import { clearToken, getToken, openLoginPrompt } from './token'
  *   401                clears the token, rejects ApiError {kind: auth, code: 401, msg: 需要身份验证}; opens the login
  *                      prompt when the call says `loginPrompt` (subscribe, follow, lottery results, vote, quiz)
  *   403                clears the token, rejects ApiError {kind: auth, code: 403, msg: 没有权限访问}
- *                      (a call made with `bearer`, another token than the stored one, clears nothing on 401 / 403)
+ *                      (a call made with `bearer`, another token than the stored one, clears nothing on 401 / 403;
+ *                      nor does one whose stored token changed while it was on its way: a login completed meanwhile)
  *   404                rejects ApiError {kind: not_found, code: 404, msg: 请求的资源不存在}
  *   500, 502           resolves `{code: -101, msg: server message}`
  *   503, 504, others   resolves `{code: -100, msg: server message or 服务暂时不可用}`
@@ -211,6 +212,9 @@ export async function request<T = unknown>(
 ): Promise<Reply<T>> {
   const method = options.method || 'POST'
   const timeout = options.timeout ?? config.timeout
+  // the session's token this call goes out with (commonHeaders reads the same one): its 401 / 403 end the session only
+  // while it is still the stored one; a login that completed while the call was on its way is not undone by its answer
+  const sentToken = getToken()
   const header = {
     ...(await commonHeaders()),
     ...options.header,
@@ -234,7 +238,7 @@ export async function request<T = unknown>(
     return failure(NETWORK_ERROR_CODE, errMsg('request', reasonOf(err))) as Reply<T>
   }
   saveCookies(responseCookies(res))
-  return outcome<T>(res.statusCode, res.data, !!options.loginPrompt, !options.bearer)
+  return outcome<T>(res.statusCode, res.data, !!options.loginPrompt, !options.bearer && getToken() === sentToken)
 }
 
 /**

@@ -89,6 +89,24 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     expect(getToken()).toBe('')
   })
 
+  test('R8.4 a 401 to a call sent before a login that completed while it was on its way leaves the new session and opens no prompt', async () => {
+    const prompt = jest.fn()
+    setLoginPrompt(prompt)
+    // a visitor's call, sent without a token; the login's token is stored before its answer comes
+    const answered = post('/status/401', {}, { loginPrompt: true })
+    setToken('tok-just-logged-in')
+    await expect(answered).rejects.toMatchObject({ kind: 'auth', code: 401 })
+    expect(getToken()).toBe('tok-just-logged-in')
+    expect(prompt).not.toHaveBeenCalled()
+    // the same for a 403, and for a session's token replaced by another login
+    setToken('tok-old')
+    const refused = post('/status/403')
+    setToken('tok-new')
+    await expect(refused).rejects.toMatchObject({ kind: 'auth', code: 403 })
+    expect(getToken()).toBe('tok-new')
+    setLoginPrompt(null)
+  })
+
   test('R2.26 R7.51 a call made with another token (bearer) sends it, and its 401 / 403 leave the stored token', async () => {
     setToken('tok-live')
     const prompt = jest.fn()

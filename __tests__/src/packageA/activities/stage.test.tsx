@@ -439,6 +439,32 @@ test('a red packet’s result asked before the viewer’s draw, answering after 
   }
 })
 
+test('R6.2 a visitor’s vote whose 401 comes after the viewer has logged in goes out once more, for the logged-in viewer', async () => {
+  hostOnly = true
+  logout()
+  const { host } = heldWelcomeHost()
+  const started = await demo('/vote')
+  const held = holdAnswers(/vote\/post$/, 1)
+  try {
+    const vote = () => host.stores.vote as unknown as VoteStore | undefined
+    host.enter()
+    await waitFor(() => vote()?.vote?.id === started.data.id)
+    const cast = vote()!.cast(2) // sent without a token: its 401 waits
+    await waitFor(() => held.answered() === 1)
+    await login()
+    held.release()
+    expect(await cast).toBe(true)
+    expect(vote()!.mine).toBe(2)
+    expect(host.pending).toBeNull()
+    expect(modal).not.toHaveBeenCalled()
+  } finally {
+    held.release()
+    held.restore()
+    host.leave()
+    logout()
+  }
+})
+
 test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', async () => {
   await login()
   await mountStage()

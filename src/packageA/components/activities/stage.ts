@@ -306,12 +306,16 @@ export class StageStore {
     if (!this.closed.includes(kind)) this.closed.push(kind)
   }
 
-  private async gated(run: () => Promise<boolean>): Promise<boolean> {
+  private async gated(run: () => Promise<boolean>, again = false): Promise<boolean> {
     const res = await settle(run())
     if (res.ok) return res.data
     const err = res.error
-    // a 401 opened the login prompt: the action resumes after the login
-    if (err.kind === 'auth' && err.code === 401) runInAction(() => (this.pending = run))
+    if (err.kind === 'auth' && err.code === 401) {
+      // the call went out before a login that completed while it was on its way (its 401 ended nothing): once more now
+      if (!again && this.context.userId()) return this.gated(run, true)
+      // a 401 opened the login prompt: the action resumes after the login
+      runInAction(() => (this.pending = run))
+    }
     // the core's other rejections (403, 404, timeout) show their message; anything else a generic one
     else this.deps.toast(err.answered ? '网络不给力，请稍后再试' : err.msg)
     return false
