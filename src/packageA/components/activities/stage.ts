@@ -92,14 +92,19 @@ export class StageStore {
   /** Most recent first. */
   order: ActivityKind[] = []
   closed: ActivityKind[] = []
-  /** A login-gated action waiting for the login (R6.2). */
-  pending: (() => Promise<boolean>) | null = null
+  /**
+   * The login-gated actions waiting for the login (R6.2), one a module: the viewer's last tap on each card (a vote and
+   * a lottery tapped as a visitor both go out after the login; a second option tapped on the vote replaces the first).
+   */
+  private pending: Partial<Record<ActivityKind, () => Promise<boolean>>> = {}
 
   private users = 0
   /** Counts the viewer's visits (each enter after a leave): an asking of an earlier visit stops at the leave. */
   private visit = 0
   /** The pushes delivered before this visit began, by kind: the kinds pushed since stay in front of what is found. */
   private pushesBeforeVisit: Partial<Record<ActivityKind, number>> = {}
+  /** The viewer when the last visit ended (null before the first): a login or logout between visits is a change too. */
+  private viewerAtLeave: number | null = null
   private socket: RoomSocket | null = null
   private offs: Array<() => void> = []
   /** Pushes waiting for the viewer's picture to reach them: when each arrived (ms) and what it was. */
@@ -114,7 +119,6 @@ export class StageStore {
    */
   private asked: Partial<Record<ActivityKind, number>> = {}
   private applied: Partial<Record<ActivityKind, number>> = {}
-  readonly context: StageContext
 
   constructor(
     readonly roomId: number,
@@ -125,19 +129,27 @@ export class StageStore {
       stores: observable.shallow,
       order: observable,
       closed: observable,
-      pending: observable.ref,
       visible: computed,
       surface: action,
       close: action,
       deps: false
     })
-    this.context = {
-      roomId,
+  }
+
+  /** The logged-in viewer's id, 0 for a visitor. */
+  private viewerId(): number {
+    return sessionStore.isLoggedIn ? Number(sessionStore.user.id) || 0 : 0
+  }
+
+  /** What a module's store is given: its login-gated actions are kept under its kind. */
+  private contextFor(kind: ActivityKind): StageContext {
+    return {
+      roomId: this.roomId,
       socket: () => this.socket,
-      gated: (run) => this.gated(run),
+      gated: (run) => this.gated(kind, run),
       now: () => this.deps.now(),
       toast: (m) => this.deps.toast(m),
-      userId: () => (sessionStore.isLoggedIn ? Number(sessionStore.user.id) || 0 : 0)
+      userId: () => this.viewerId()
     }
   }
 
@@ -157,14 +169,20 @@ export class StageStore {
     // joins the room only after the entry's details were read (an activity started in between was pushed to the
     // room without this viewer). A socket already welcomed when the stage enters (the chat's) sends no new one.
     this.offs.push(socket.on('welcome', () => void this.refresh()))
-    // stores kept from an earlier visit listen to the room again (leave disposed them)
-    for (const s of Object.values(this.stores)) s?.resume?.()
+    // stores kept from an earlier visit listen to the room again (leave disposed them); logged in or out elsewhere
+    // since (on 我的), each drops the last viewer's own state, which the entry's asking below brings back for this one
+    // (the red packet the account drew showed 抢 again)
+    const changed = this.viewerAtLeave !== null && this.viewerAtLeave !== this.viewerId()
+    for (const s of Object.values(this.stores)) {
+      s?.resume?.()
+      if (changed) s?.viewerChanged?.()
+    }
     // a login in the room, a logout or another account: each card drops the last viewer's own state and the details
     // are asked again, which bring back this viewer's (a drawn packet, the rain's chances, a vote, an answer), as a
     // new entry would. Before the kept login-gated action below runs, so that it acts for the new viewer's state.
     this.offs.push(
       reaction(
-        () => this.context.userId(),
+        () => this.viewerId(),
         () => {
           for (const s of Object.values(this.stores)) s?.viewerChanged?.()
           void this.refresh()
@@ -175,10 +193,10 @@ export class StageStore {
       reaction(
         () => sessionStore.isLoggedIn,
         (loggedIn) => {
-          const run = this.pending
-          if (!loggedIn || !run) return
-          runInAction(() => (this.pending = null))
-          void this.gated(run)
+          if (!loggedIn) return
+          const kept = Object.entries(this.pending) as [ActivityKind, () => Promise<boolean>][]
+          this.pending = {}
+          for (const [kind, run] of kept) void this.gated(kind, run)
         }
       )
     )
@@ -187,6 +205,7 @@ export class StageStore {
 
   leave(): void {
     if (--this.users > 0) return
+    this.viewerAtLeave = this.viewerId()
     for (const off of this.offs.splice(0)) off()
     this.queue = []
     if (this.ticker !== null) this.clock.clearInterval(this.ticker)
@@ -208,7 +227,7 @@ export class StageStore {
    * none: the calls still to go out stay unsent, and an answer arriving after the leave (or in a later visit) is left.
    */
   async refresh(): Promise<void> {
-    const viewer = this.context.userId()
+    const viewer = this.viewerId()
     const visit = this.visit
     const inVisit = () => this.users > 0 && this.visit === visit
     const pushesBefore = { ...this.pushes }
@@ -221,7 +240,7 @@ export class StageStore {
         const res = await settle(fetch(this.roomId))
         // asked for the viewer before a login or a logout: it names that viewer's vote or answer, not this one's (the
         // refresh the change started asks again)
-        if (!res.ok || !inVisit() || this.context.userId() !== viewer) return null
+        if (!res.ok || !inVisit() || this.viewerId() !== viewer) return null
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))
@@ -248,7 +267,7 @@ export class StageStore {
     let p = this.loading.get(kind)
     if (!p) {
       p = this.deps.loaders[kind]().then((mod) => {
-        const store = this.stores[kind] ?? mod.createStore(this.context)
+        const store = this.stores[kind] ?? mod.createStore(this.contextFor(kind))
         runInAction(() => {
           this.modules[kind] = mod
           this.stores[kind] = store
@@ -306,15 +325,15 @@ export class StageStore {
     if (!this.closed.includes(kind)) this.closed.push(kind)
   }
 
-  private async gated(run: () => Promise<boolean>, again = false): Promise<boolean> {
+  private async gated(kind: ActivityKind, run: () => Promise<boolean>, again = false): Promise<boolean> {
     const res = await settle(run())
     if (res.ok) return res.data
     const err = res.error
     if (err.kind === 'auth' && err.code === 401) {
       // the call went out before a login that completed while it was on its way (its 401 ended nothing): once more now
-      if (!again && this.context.userId()) return this.gated(run, true)
+      if (!again && this.viewerId()) return this.gated(kind, run, true)
       // a 401 opened the login prompt: the action resumes after the login
-      runInAction(() => (this.pending = run))
+      this.pending[kind] = run
     }
     // the core's other rejections (403, 404, timeout) show their message; anything else a generic one
     else this.deps.toast(err.answered ? '网络不给力，请稍后再试' : err.msg)

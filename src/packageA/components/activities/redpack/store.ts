@@ -72,18 +72,21 @@ export class RedpackStore implements ActivityStore {
     if (!rp) return Promise.resolve(false)
     if (this.outcome) return Promise.resolve(this.outcome.amount > 0)
     if (!this.drawing) {
-      this.drawing = this.ctx
+      const drawing = this.ctx
         .gated(async () => {
           const res = await settle(drawRedpack(this.ctx.roomId, rp.id), { rejections: 'throw' })
           const msg = res.ok ? res.data.msg : res.error.msg
           const amount = res.ok ? Number(res.data.data?.amount) || 0 : 0
+          // a new packet came while the draw was on its way: what was drawn is the last packet's, not this card's
+          if (this.redpack?.id !== rp.id) return amount > 0
           runInAction(() => (this.outcome = { amount, msg: amount ? msg : msg || '手慢了，红包已抢完' }))
           await this.loadResult()
           return amount > 0
         })
         .finally(() => {
-          if (!this.outcome) this.drawing = null // a 401 or a failure may be tried again
+          if (!this.outcome && this.drawing === drawing) this.drawing = null // a 401 or a failure may be tried again
         })
+      this.drawing = drawing
     }
     return this.drawing
   }
