@@ -12,6 +12,7 @@ import { latencyDelayMs } from '@/packageA/components/player/latency'
 import { sessionStore } from '@/stores/session'
 import { showToast } from '@/ui/overlay'
 import { systemClock, type Clock } from '@/utils/clock'
+import { LatestAnswer } from '@/utils/latest'
 import { nextTask } from '@/utils/timing'
 import { loaders as defaultLoaders } from './modules'
 import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext } from './types'
@@ -114,11 +115,10 @@ export class StageStore {
   /** Pushes delivered so far, by kind: a detail asked for before one of them is older than what it brought. */
   private pushes: Partial<Record<ActivityKind, number>> = {}
   /**
-   * Details asked for so far, by kind, and the latest asking whose answer was applied: two askings overlap (the entry's
-   * and a welcome's), and an answer that arrives after a later asking's was applied is older than what is shown.
+   * Each kind's details asked for: two askings overlap (the entry's and a welcome's), and an answer that arrives after a
+   * later asking's was applied is older than what is shown.
    */
-  private asked: Partial<Record<ActivityKind, number>> = {}
-  private applied: Partial<Record<ActivityKind, number>> = {}
+  private details: Partial<Record<ActivityKind, LatestAnswer>> = {}
 
   constructor(
     readonly roomId: number,
@@ -230,13 +230,13 @@ export class StageStore {
     const viewer = this.viewerId()
     const visit = this.visit
     const inVisit = () => this.users > 0 && this.visit === visit
-    const pushesBefore = { ...this.pushes }
-    const pushedSince = (kind: ActivityKind) => (this.pushes[kind] ?? 0) !== (pushesBefore[kind] ?? 0)
+    const pushedSince = this.pushedAfter({ ...this.pushes })
     const found = await Promise.all(
       DETAILS.map(async ([kind, fetch], i) => {
         if (i > 0) await nextTask()
         if (!inVisit()) return null
-        const asking = (this.asked[kind] = (this.asked[kind] ?? 0) + 1)
+        const answers = (this.details[kind] ??= new LatestAnswer())
+        const asking = answers.ask()
         const res = await settle(fetch(this.roomId))
         // asked for the viewer before a login or a logout: it names that viewer's vote or answer, not this one's (the
         // refresh the change started asks again)
@@ -244,8 +244,7 @@ export class StageStore {
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))
-        if (!store || !inVisit() || pushedSince(kind) || (this.applied[kind] ?? 0) > asking) return null
-        this.applied[kind] = asking
+        if (!store || !inVisit() || pushedSince(kind) || !answers.take(asking)) return null
         store.applyDetail(res.data)
         return running ? kind : null
       })
@@ -254,10 +253,14 @@ export class StageStore {
     if (!fresh.length || !inVisit()) return
     // pushed in this visit, before this asking or during it: newer than what the asking found running (an asking that
     // began after a push, a welcome's, answered last and put a quiz started long before over the lottery just pushed)
-    const pushedInVisit = (kind: ActivityKind) => (this.pushes[kind] ?? 0) !== (this.pushesBeforeVisit[kind] ?? 0)
-    const pushed = this.order.filter(pushedInVisit)
+    const pushed = this.order.filter(this.pushedAfter(this.pushesBeforeVisit))
     this.surface(...fresh)
     if (pushed.length) this.surface(...pushed)
+  }
+
+  /** Whether a kind was pushed since `before`, a copy of the push counts taken then. */
+  private pushedAfter(before: Partial<Record<ActivityKind, number>>): (kind: ActivityKind) => boolean {
+    return (kind) => (this.pushes[kind] ?? 0) !== (before[kind] ?? 0)
   }
 
   /** The module's store, loading the module first. */

@@ -1,6 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import { drawRedpack, fetchRedpackResult, type RedpackData, type RedpackResultData } from '@/api/activity'
 import { settle } from '@/core/call'
+import { LatestAnswer } from '@/utils/latest'
 import type { ActivityStore, StageContext } from '../types'
 
 /** The room's red packet (R7.89, R7.93, R7.94): detail, one draw per viewer (a double tap draws once), the result. */
@@ -10,16 +11,14 @@ export class RedpackStore implements ActivityStore {
   outcome: { amount: number; msg: string } | null = null
   result: RedpackResultData | null = null
   private drawing: Promise<boolean> | null = null
-  /** Results asked for so far and the latest whose answer was applied: an older answer arriving last is left. */
-  private resultAsked = 0
-  private resultApplied = 0
+  /** The results asked for: an older answer arriving last is left. */
+  private results = new LatestAnswer()
 
   constructor(private ctx: StageContext) {
-    makeAutoObservable<RedpackStore, 'ctx' | 'drawing' | 'resultAsked' | 'resultApplied'>(this, {
+    makeAutoObservable<RedpackStore, 'ctx' | 'drawing' | 'results'>(this, {
       ctx: false,
       drawing: false,
-      resultAsked: false,
-      resultApplied: false
+      results: false
     })
   }
 
@@ -98,10 +97,9 @@ export class RedpackStore implements ActivityStore {
   async loadResult(): Promise<void> {
     const rp = this.redpack
     if (!rp) return
-    const asking = ++this.resultAsked
+    const asking = this.results.ask()
     const res = await settle(fetchRedpackResult(this.ctx.roomId, rp.id))
-    if (!res.ok || this.redpack?.id !== rp.id || asking < this.resultApplied) return
-    this.resultApplied = asking
+    if (!res.ok || this.redpack?.id !== rp.id || !this.results.take(asking)) return
     runInAction(() => (this.result = res.data))
   }
 }
