@@ -7,7 +7,7 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { BrowserContext, Page } from 'playwright-core'
-import { eventually, loginThroughUserPage, seriousAxeViolations, suite, WAIT_MS } from './harness'
+import { eventually, loginThroughUserPage, seriousAxeViolations, submitLoginForm, suite, WAIT_MS } from './harness'
 import { behindLive } from './live-measure'
 
 const ROOM = 539
@@ -313,4 +313,37 @@ test('R4.38 a push that arrives while the picture is stalled shows when the pict
   // half a second's leeway for the moments of the two readings
   assert.ok(elapsed >= behind - 0.5, `shown ${elapsed} s after the push with the picture ${behind} s behind`)
   await p.close()
+})
+
+test('R6.2 R4.6 a visitor’s vote: 去登录 opens 我的, the login there returns to the room, and the vote kept for it is cast', async () => {
+  const visitor = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  try {
+    const p = await visitor.newPage()
+    await p.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+    await p.waitForSelector('.chat__input', { timeout: WAIT_MS })
+    const r = await demo('vote', String(ROOM))
+    assert.equal(r.code, 1)
+    await p.waitForSelector(`.act-card--vote .act-vote__foot:has-text("每人限投一票")`, { timeout: WAIT_MS })
+    await p.click('.act-card--vote [data-option="3"]')
+    const confirm = p.locator('.taro-model__confirm:visible')
+    await confirm.waitFor({ timeout: WAIT_MS })
+    assert.equal(await confirm.textContent(), '去登录')
+    await Promise.all([p.waitForURL(/\/m2\/pages\/user\/user/, { timeout: WAIT_MS }), confirm.click()])
+    await submitLoginForm(p)
+    // back in the room, logged in: the vote tapped as a visitor is this viewer's, counted by the server
+    await p.waitForURL(new RegExp(`live\\?roomid=${ROOM}`), { timeout: WAIT_MS })
+    await p.waitForSelector('.act-vote__option--mine[data-option="3"]:visible', { timeout: WAIT_MS })
+    const detail = await fetch(`${s.server.origin}/api/v1/userapp/living/activity/vote/detail`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ act_id: r.data.id })
+    }).then((res) => res.json() as Promise<{ data: { options: { vote: number }[] } }>)
+    const counts = detail.data.options.map((o) => o.vote)
+    assert.deepEqual(
+      counts,
+      counts.map((_, i) => (i === 2 ? 1 : 0))
+    )
+  } finally {
+    await visitor.close()
+  }
 })

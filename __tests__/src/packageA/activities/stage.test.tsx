@@ -119,6 +119,63 @@ test('R4.38 R7.95 R7.96 R3.39 R6.2 a pushed vote shows; a visitor’s vote opens
   logout()
 })
 
+test('R6.2 R4.6 a visitor’s vote and quiz answer kept for the login go out once each when the login brings the viewer back to the room', async () => {
+  logout()
+  await mountStage()
+  const voting = await demo('/vote')
+  const asking = await demo('/quiz')
+  await waitFor(
+    () => store<VoteStore>('vote')?.vote?.id === voting.data.id && store<QuizStore>('quiz')?.quiz?.id === asking.data.id
+  )
+  const votes = countRequests(/vote\/post$/)
+  const answers = countRequests(/puzzle\/post$/)
+  try {
+    expect(await store<VoteStore>('vote').cast(2)).toBe(false) // 401: the login prompt
+    expect(await store<QuizStore>('quiz').answer(1)).toBe(false)
+    expect(modal).toHaveBeenCalledWith(expect.objectContaining({ confirmText: '去登录' }))
+    // 去登录 opens 我的, a tab, which closes the room; the login there opens the room again
+    t.unmout()
+    t = new TestUtils()
+    await login()
+    await mountStage()
+    await waitFor(() => store<VoteStore>('vote').mine === 2 && store<QuizStore>('quiz').myAnswer === 1)
+    await waitFor(() => $('.act-vote__option--mine') || $('.act-quiz__result'))
+    expect([votes.count, answers.count]).toEqual([2, 2])
+    // nothing is kept for a later visit
+    t.unmout()
+    t = new TestUtils()
+    await mountStage()
+    await new Promise((r) => setTimeout(r, 200))
+    expect([votes.count, answers.count]).toEqual([2, 2])
+  } finally {
+    votes.restore()
+    answers.restore()
+    logout()
+  }
+})
+
+test('R6.2 a visitor who leaves the room after the login prompt and comes back still a visitor has nothing sent at a later login', async () => {
+  logout()
+  await mountStage()
+  const voting = await demo('/vote')
+  const vote = await waitFor(() => store<VoteStore>('vote')?.vote?.id === voting.data.id && store<VoteStore>('vote'))
+  const votes = countRequests(/vote\/post$/)
+  try {
+    expect(await vote.cast(3)).toBe(false) // 401: the login prompt, cancelled
+    t.unmout() // the visitor leaves…
+    t = new TestUtils()
+    await mountStage() // …and comes back, not logged in
+    await login() // a login later, in the room, is not for that tap
+    await waitFor(() => vote.vote?.id === voting.data.id && roomSocket(ROOM)?.isOpen)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(votes.count).toBe(1)
+    expect(vote.mine).toBe(0)
+  } finally {
+    votes.restore()
+    logout()
+  }
+})
+
 test('R4.39 R7.97 R7.98 R7.99 a quiz push without an id keeps the current quiz; answering shows right/wrong and only then the right answer', async () => {
   await login()
   await mountStage()

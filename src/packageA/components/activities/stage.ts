@@ -192,14 +192,13 @@ export class StageStore {
     this.offs.push(
       reaction(
         () => sessionStore.isLoggedIn,
-        (loggedIn) => {
-          if (!loggedIn) return
-          const kept = Object.entries(this.pending) as [ActivityKind, () => Promise<boolean>][]
-          this.pending = {}
-          for (const [kind, run] of kept) void this.gated(kind, run)
-        }
+        (loggedIn) => loggedIn && this.runKept()
       )
     )
+    // 去登录 opens the user page, a tab, which closes the room (R4.6), and the login comes back to it: the actions kept
+    // for the login go out as the room is entered again logged in. Back in the room still a visitor, they are dropped.
+    if (this.viewerId()) this.runKept()
+    else this.pending = {}
     void this.refresh()
   }
 
@@ -326,6 +325,13 @@ export class StageStore {
 
   close(kind: ActivityKind): void {
     if (!this.closed.includes(kind)) this.closed.push(kind)
+  }
+
+  /** The login-gated actions kept for the login, once each. */
+  private runKept(): void {
+    const kept = Object.entries(this.pending) as [ActivityKind, () => Promise<boolean>][]
+    this.pending = {}
+    for (const [kind, run] of kept) void this.gated(kind, run)
   }
 
   private async gated(kind: ActivityKind, run: () => Promise<boolean>, again = false): Promise<boolean> {
