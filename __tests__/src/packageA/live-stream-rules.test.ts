@@ -123,7 +123,7 @@ describe('a pushed activity waits for the viewer’s picture, the latency read a
     const shown: string[] = []
     const store: ActivityStore = {
       showing: true,
-      applyDetail: () => undefined,
+      applyDetail: () => false,
       applyPush: (type: string) => {
         shown.push(type)
         return true

@@ -228,8 +228,11 @@ test('R4.40 R4.41 R4.42 R7.100 R7.101 goods: the 商品 tab lists the room’s g
 test('a red packet drawn with a double tap draws once; the amount and the takers show', async () => {
   await login()
   await mountStage()
-  await demo('/redpack?total=60&count=3')
-  await waitFor(() => $('.act-card--redpack .act-redpack__draw'))
+  const packet = await demo('/redpack?total=60&count=3')
+  // this packet's 抢 (an earlier test's packet, which this account may have drawn, can be on the card before it)
+  await waitFor(
+    () => store<RedpackStore>('redpack')?.redpack?.id === packet.data.id && $('.act-card--redpack .act-redpack__draw')
+  )
   // how long what is left stays open (a viewer behind the live edge sees the push late)
   expect($('.act-redpack__left')?.textContent).toMatch(/^还剩 2[34] 小时( \d+ 分钟)? 失效$/)
   const draws = countRequests(/redpack\/draw/)
@@ -517,6 +520,56 @@ test('a lottery pushed in this visit stays in front of a quiz started before it,
   } finally {
     held.release()
     held.restore()
+    host.leave()
+    await demo('/lottery/result')
+  }
+})
+
+test('a new lottery whose detail comes before its push (waiting for the picture) comes to the front when the push reaches the picture, over a vote pushed before it', async () => {
+  hostOnly = true
+  const { host, refreshes, welcome } = heldWelcomeHost()
+  await demo('/lottery/start?type=1') // an earlier lottery: the stage has shown one before
+  try {
+    host.enter()
+    await refreshes[0]
+    expect(host.visible).toContain('lottery')
+    const voting = await demo('/vote')
+    await host.deliver('vote', voting.data)
+    expect(host.visible[0]).toBe('vote')
+    // a new lottery starts; its push waits for the viewer's picture while an asking (a reconnect's welcome) finds it
+    const started = await demo('/lottery/start?type=1')
+    welcome()
+    await refreshes[1]
+    expect((host.stores.lottery as unknown as LotteryStore).lottery?.id).toBe(started.data.id)
+    expect(host.visible.slice(0, 2)).toEqual(['vote', 'lottery']) // the vote was pushed in this visit: newer
+    // the push reaches the picture: newer than the vote, though the store holds its lottery already
+    await host.deliver('lottery_start', started.data)
+    expect(host.visible.slice(0, 2)).toEqual(['lottery', 'vote'])
+    // a second push of the same vote (its counts) does not move it over the lottery
+    await host.deliver('vote', voting.data)
+    expect(host.visible[0]).toBe('lottery')
+  } finally {
+    host.leave()
+    await demo('/lottery/result')
+  }
+})
+
+test('a new lottery that started while the viewer’s socket was down, found by the reconnect’s asking (no push comes), comes in front of the quiz the viewer had brought forward', async () => {
+  hostOnly = true
+  const { host, refreshes, welcome } = heldWelcomeHost()
+  await demo('/lottery/start?type=1')
+  await demo('/quiz')
+  try {
+    host.enter()
+    await refreshes[0]
+    host.surface('quiz') // the viewer taps the quiz's chip
+    expect(host.visible[0]).toBe('quiz')
+    const started = await demo('/lottery/start?type=1') // pushed while this viewer's socket was down
+    welcome()
+    await refreshes[1]
+    expect((host.stores.lottery as unknown as LotteryStore).lottery?.id).toBe(started.data.id)
+    expect(host.visible.slice(0, 2)).toEqual(['lottery', 'quiz'])
+  } finally {
     host.leave()
     await demo('/lottery/result')
   }

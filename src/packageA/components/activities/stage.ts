@@ -114,6 +114,8 @@ export class StageStore {
   private loading = new Map<ActivityKind, Promise<ActivityStore>>()
   /** Pushes delivered so far, by kind: a detail asked for before one of them is older than what it brought. */
   private pushes: Partial<Record<ActivityKind, number>> = {}
+  /** The activity each kind's last push was about. */
+  private pushedIds: Partial<Record<ActivityKind, number>> = {}
   /**
    * Each kind's details asked for: two askings overlap (the entry's and a welcome's), and an answer that arrives after a
    * later asking's was applied is older than what is shown.
@@ -216,8 +218,8 @@ export class StageStore {
 
   /**
    * Every running activity's detail; a module is loaded only for a running one (or when it is loaded already). The
-   * running ones not on the stage yet come in front together, in DETAILS' order, once every module is in: a late
-   * joiner's cards do not swap places as their modules arrive one by one. The calls go out one a task: sent together
+   * running ones not on the stage yet (or new to their store) come in front together, in DETAILS' order, once every
+   * module is in: a late joiner's cards do not swap places as their modules arrive one by one. The calls go out one a task: sent together
    * (six, as the video starts) they made one long task of the request core's work, about 20 ms on a slow machine.
    * A push that comes while the details are on their way is newer than they are: its kind's detail is dropped (it
    * would put back what the push replaced: the last red packet over the new one), and what it surfaced stays in
@@ -244,11 +246,17 @@ export class StageStore {
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))
         if (!store || !inVisit() || pushedSince(kind) || !answers.take(asking)) return null
-        store.applyDetail(res.data)
-        return running ? kind : null
+        const brought = store.applyDetail(res.data)
+        return running ? { kind, brought } : null
       })
     )
-    const fresh = found.filter((k): k is ActivityKind => k !== null && !this.order.includes(k))
+    // running and not on the stage yet, or an activity the store did not hold: a new lottery whose detail came before
+    // its push, which waits for the picture and then finds it held, came to the front neither way
+    const fresh = found
+      .filter(
+        (f): f is { kind: ActivityKind; brought: boolean } => f !== null && (f.brought || !this.order.includes(f.kind))
+      )
+      .map((f) => f.kind)
     if (!fresh.length || !inVisit()) return
     // pushed in this visit, before this asking or during it: newer than what the asking found running (an asking that
     // began after a push, a welcome's, answered last and put a quiz started long before over the lottery just pushed)
@@ -305,12 +313,21 @@ export class StageStore {
     }
   }
 
+  /**
+   * A push that starts something new brings its card to the front. So does the first push of an activity the store
+   * holds already: a detail asked while the push waited for the picture brought it in first (and behind what was
+   * pushed in this visit), and the push, newer than everything on the stage, puts it in front. An end changes nothing.
+   */
   async deliver(type: string, data: unknown): Promise<void> {
     const kind = (PUSH_KIND as Partial<Record<string, ActivityKind>>)[type]
     if (!kind) return
     this.pushes[kind] = (this.pushes[kind] ?? 0) + 1
+    const d = data as { id?: unknown; actId?: unknown } | null
+    const id = type === 'rain_stop' || type === 'goods_off' ? 0 : Number(d?.actId ?? d?.id) || 0
+    const firstPush = id !== 0 && id !== this.pushedIds[kind]
+    if (firstPush) this.pushedIds[kind] = id
     const store = await this.load(kind)
-    if (store.applyPush(type, data)) this.surface(kind)
+    if (store.applyPush(type, data) || firstPush) this.surface(kind)
   }
 
   private get clock(): Clock {

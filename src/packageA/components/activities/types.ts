@@ -23,8 +23,12 @@ export interface StageContext {
 
 /** A module's per-room state: details and pushes in, `showing` out. */
 export interface ActivityStore {
-  /** A detail fetched on entering or after a reconnect (null: none). */
-  applyDetail(data: unknown): void
+  /**
+   * A detail fetched on entering or after a reconnect (null: none); true when it brings an activity this store did not
+   * hold (started while the viewer was away, or whose push is still waiting for the picture): it comes to the front as
+   * that push would, which then finds it held and brings nothing new.
+   */
+  applyDetail(data: unknown): boolean
   /** A push (already delayed by the stream latency); true when it starts something new (the card comes to the front). */
   applyPush(type: string, data: unknown): boolean
   /** Whether the stage has something of this module to show. */

@@ -39,10 +39,12 @@ export class GoodsStore implements ActivityStore {
     return !!this.onScreen
   }
 
-  applyDetail(data: unknown): void {
-    if (!Array.isArray(data)) return
+  applyDetail(data: unknown): boolean {
+    if (!Array.isArray(data)) return false
+    const before = this.onScreen?.id
     this.list = renumber(data as GoodsItem[])
     this.loaded = true
+    return !!this.onScreen && this.onScreen.id !== before
   }
 
   applyPush(type: string, data: unknown): boolean {

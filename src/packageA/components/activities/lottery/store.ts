@@ -70,11 +70,13 @@ export class LotteryStore implements ActivityStore {
     if (!this.statuses[d.id]) this.statuses[d.id] = 'unsent'
   }
 
-  applyDetail(data: unknown): void {
+  applyDetail(data: unknown): boolean {
     const d = data as LotteryData | null
-    if (!d || !d.id) return
+    if (!d || !d.id) return false
+    const fresh = d.id !== this.lottery?.id
     this.set(d)
     if (Number(d.status) === 0) this.finished()
+    return fresh
   }
 
   applyPush(type: string, data: unknown): boolean {

@@ -33,13 +33,15 @@ export class QuizStore implements ActivityStore {
     this.quiz = next
   }
 
-  applyDetail(data: unknown): void {
+  applyDetail(data: unknown): boolean {
     const d = data as QuizData | null
+    const before = this.quiz?.id
     this.replace(nextQuiz(this.quiz, d))
     if (d?.id && Number(d.my_answer)) {
       this.myAnswer = Number(d.my_answer)
       if (!this.result) void settle(this.loadResult(d.id))
     }
+    return !!this.quiz && this.quiz.id !== before
   }
 
   /** The detail asked again after it names this viewer's answer (my_answer), with the result then. */

@@ -88,12 +88,13 @@ export class RainStore implements ActivityStore {
   }
 
   /** On entering (and after a reconnect): a rain new to the store brings back the viewer's own draws of it. */
-  applyDetail(data: unknown): void {
+  applyDetail(data: unknown): boolean {
     const d = data as RainData | null
-    if (!d || !(d.actId || d.id)) return
+    if (!d || !(d.actId || d.id)) return false
     const fresh = Number(d.actId ?? d.id) !== this.rain?.actId
     this.hold(d)
     if (fresh) void this.restore()
+    return fresh
   }
 
   /**

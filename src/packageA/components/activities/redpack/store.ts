@@ -39,8 +39,10 @@ export class RedpackStore implements ActivityStore {
   }
 
   /** On entering (and after a reconnect): a packet new to the store brings back the viewer's own draw of it. */
-  applyDetail(data: unknown): void {
-    if (this.set(data as RedpackData | null)) void this.restore()
+  applyDetail(data: unknown): boolean {
+    const fresh = this.set(data as RedpackData | null)
+    if (fresh) void this.restore()
+    return fresh
   }
 
   /**

@@ -47,13 +47,15 @@ export class VoteStore implements ActivityStore {
     return (this.vote?.options || []).reduce((n, o) => n + o.vote, 0)
   }
 
-  applyDetail(data: unknown): void {
+  applyDetail(data: unknown): boolean {
     const d = data as VoteData | null
-    if (!d || !d.id) return
+    if (!d || !d.id) return false
     const next = normalize(d)
-    if (next.id !== this.vote?.id) this.mine = 0
+    const fresh = next.id !== this.vote?.id
+    if (fresh) this.mine = 0
     this.vote = next
     this.mine = next.voted_option_id || this.mine
+    return fresh
   }
 
   /** The detail asked again after it names this viewer's vote (voted_option_id). */
