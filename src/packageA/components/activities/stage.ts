@@ -117,8 +117,8 @@ export class StageStore {
   /** The activity each kind's last push was about. */
   private pushedIds: Partial<Record<ActivityKind, number>> = {}
   /**
-   * Each kind's details asked for: two askings overlap (the entry's and a welcome's), and an answer that arrives after a
-   * later asking's was applied is older than what is shown.
+   * Each kind's details asked for: two askings overlap (the entry's and a welcome's), and an answer that arrives after
+   * a later asking's was applied is older than what is shown.
    */
   private details: Partial<Record<ActivityKind, LatestAnswer>> = {}
 
@@ -219,8 +219,9 @@ export class StageStore {
   /**
    * Every running activity's detail; a module is loaded only for a running one (or when it is loaded already). The
    * running ones not on the stage yet (or new to their store) come in front together, in DETAILS' order, once every
-   * module is in: a late joiner's cards do not swap places as their modules arrive one by one. The calls go out one a task: sent together
-   * (six, as the video starts) they made one long task of the request core's work, about 20 ms on a slow machine.
+   * module is in: a late joiner's cards do not swap places as their modules arrive one by one. The calls go out one a
+   * task: sent together (six, as the video starts) they made one long task of the request core's work, about 20 ms on
+   * a slow machine.
    * A push that comes while the details are on their way is newer than they are: its kind's detail is dropped (it
    * would put back what the push replaced: the last red packet over the new one), and what it surfaced stays in
    * front of the ones found here. So is a later asking's answer applied first: an earlier one arriving after it is
@@ -250,8 +251,8 @@ export class StageStore {
         return running ? { kind, brought } : null
       })
     )
-    // running and not on the stage yet, or an activity the store did not hold: a new lottery whose detail came before
-    // its push, which waits for the picture and then finds it held, came to the front neither way
+    // running and not on the stage yet, or an activity its store did not hold (one started while the socket was down,
+    // whose push never comes, or one whose push still waits for the picture: that push brings it forward again)
     const fresh = found
       .filter(
         (f): f is { kind: ActivityKind; brought: boolean } => f !== null && (f.brought || !this.order.includes(f.kind))

@@ -25,8 +25,8 @@ export interface StageContext {
 export interface ActivityStore {
   /**
    * A detail fetched on entering or after a reconnect (null: none); true when it brings an activity this store did not
-   * hold (started while the viewer was away, or whose push is still waiting for the picture): it comes to the front as
-   * that push would, which then finds it held and brings nothing new.
+   * hold (started while the viewer was away, or whose push is still waiting for the picture): it comes to the front
+   * (behind what was pushed in this visit), and that push, when it comes, brings it in front (StageStore.deliver).
    */
   applyDetail(data: unknown): boolean
   /** A push (already delayed by the stream latency); true when it starts something new (the card comes to the front). */
