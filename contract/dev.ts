@@ -171,11 +171,15 @@ export const rainStop = defineCall({
 export const lotteryStart = defineCall({
   spec: [],
   summary: '发起抽奖',
-  description: 'type 0 文字抽奖（发送口令即参与），1 手速抽奖；推送 lottery_start。',
+  description:
+    'type 0 文字抽奖（发送口令即参与），1 手速抽奖；seconds 秒后到开奖时间（此后不再接受参与）；推送 lottery_start。',
   method: 'GET,POST',
   path: `${ROOM}/lottery/start`,
   ...DEMO,
-  payload: Payload({ type: F.int('抽奖类型', { enum: [0, 1], default: 1 }) }),
+  payload: Payload({
+    type: F.int('抽奖类型', { enum: [0, 1], default: 1 }),
+    seconds: F.int('距开奖秒数', { minimum: 1, maximum: 86400, default: 600 })
+  }),
   data: Lottery
 })
 

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { LiveServer } from '../../server/app'
+import { CODE } from '../../server/lib/util'
 import { assertEnvelope, call, login, makeApp, U } from './helpers'
 
 let app: LiveServer
@@ -47,4 +48,24 @@ test('a red-packet draw is idempotent per user, also when the two taps arrive to
   assert.equal(x.amount, y.amount)
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).gold, before + x.amount)
   assert.equal(assertEnvelope(await call(app, 'POST', A('/redpack/detail'), { act_id: rp.id })).remain, 4)
+})
+
+test('a lottery takes no entries once its draw time has come: the grab call refuses and writes nothing, the 口令 in chat enters no one', async () => {
+  const grab = await dev('/lottery/start', { type: 1, seconds: 600 })
+  assert.equal(grab.end_time - Math.floor(Date.now() / 1000) > 590, true, 'the draw time is `seconds` from now')
+  const closeNow = (id: number) => app.ctx.store.patchDoc('activity', id, { end_time: Math.floor(Date.now() / 1000) })
+  closeNow(grab.id)
+  const refused = await call(app, 'POST', A('/lottery/draw'), { drawId: grab.id }, token)
+  assertEnvelope(refused, CODE.FAIL)
+  assert.equal(refused.body.msg, '已到开奖时间，停止参与')
+  assert.equal(assertEnvelope(await call(app, 'POST', A('/lottery/result'), { lotteryId: grab.id }, token)).joined, 0)
+
+  const text = await dev('/lottery/start', { type: 0 })
+  closeNow(text.id)
+  assertEnvelope(await call(app, 'POST', U('/danmaku'), { room_id: 496, content: text.title }, token))
+  assert.equal(assertEnvelope(await call(app, 'POST', A('/lottery/result'), { lotteryId: text.id }, token)).joined, 0)
+  // before its draw time a lottery takes the same calls
+  const open = await dev('/lottery/start', { type: 1 })
+  assertEnvelope(await call(app, 'POST', A('/lottery/draw'), { drawId: open.id }, token))
+  assert.equal(assertEnvelope(await call(app, 'POST', A('/lottery/result'), { lotteryId: open.id }, token)).joined, 1)
 })

@@ -142,10 +142,21 @@ export function addEntry(ctx: AppContext, actId: number, uid: number, kind: stri
 }
 
 /** Enters a viewer in a lottery (once: a second entry changes nothing). */
-export function joinLottery(ctx: AppContext, actId: number, uid: number): void {
+/**
+ * Whether a lottery still takes entries: running, and its draw time (end_time, which the card counts down to 开奖) not
+ * yet come. The operator draws after it; an entry made between the two would join a draw already announced.
+ */
+export function lotteryOpen(a: LotteryActivity): boolean {
+  return a.status === 1 && !(a.end_time > 0 && nowSec() >= a.end_time)
+}
+
+/** Enters a viewer in a lottery that still takes entries (lotteryOpen); false, and nothing written, when it does not. */
+export function joinLottery(ctx: AppContext, a: LotteryActivity, uid: number): boolean {
+  if (!lotteryOpen(a)) return false
   ctx.store.db
     .prepare('INSERT OR IGNORE INTO act_entries (act_id, user_id, kind, value, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(actId, uid, 'join', '1', nowSec())
+    .run(a.id, uid, 'join', '1', nowSec())
+  return true
 }
 
 /** The users who joined a lottery, first come first. */

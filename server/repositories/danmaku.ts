@@ -2,7 +2,7 @@
 import type { AppContext } from '../types/context'
 import { CODE, biz } from '../lib/util'
 import type { Activity, Room, UserRow } from '../types'
-import { joinLottery } from './activities'
+import { joinLottery, type LotteryActivity } from './activities'
 import { ctxHasSensitive } from './users'
 
 export interface DanmakuRow {
@@ -94,7 +94,7 @@ function textLotteryHook(ctx: AppContext, roomId: number, userId: number, text: 
   const act = ctx.store
     .docs<Activity>('activity')
     .find((a) => a.kind === 'lottery' && a.room_id === roomId && a.status === 1 && a.lottery_type === 0)
-  if (act && act.title === text.trim()) joinLottery(ctx, act.id, userId)
+  if (act && act.title === text.trim()) joinLottery(ctx, act as LotteryActivity, userId)
 }
 
 /** The oldest msg_id the room's history still keeps (null: none kept). */

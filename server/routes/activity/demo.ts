@@ -78,7 +78,8 @@ export const demo = {
     ctx.hub.broadcast(roomId, 'rain_stop', rainView(next))
     return rainView(next)
   },
-  lotteryStart(ctx: AppContext, roomId: number, type: 0 | 1 = 1) {
+  /** A lottery whose draw time (end_time) is `seconds` from now: entries close then, the draw is lotteryResult. */
+  lotteryStart(ctx: AppContext, roomId: number, type: 0 | 1 = 1, seconds = 600) {
     roomOr404(ctx, roomId, true)
     endRunning(ctx, roomId, 'lottery')
     const title = type === 0 ? '太湖美' : '手慢无！点击参与抽奖'
@@ -91,7 +92,7 @@ export const demo = {
       lottery_type: type,
       open_type: 0,
       userlist: [],
-      end_time: nowSec() + 600
+      end_time: nowSec() + seconds
     })
     ctx.hub.broadcast(roomId, 'lottery_start', lotteryView(a))
     return lotteryView(a)

@@ -8,6 +8,7 @@ import { countOnce } from '../../repositories/counted'
 import type { Activity, Goods, Room, UserRow } from '../../types'
 import * as act from '../../../contract/activity'
 import {
+  type LotteryActivity,
   type QuizActivity,
   type RainActivity,
   type RedpackActivity,
@@ -31,6 +32,9 @@ import { goodsList, lotteryView, quizView, rainView, redpackExpired, redpackView
 
 export { goodsList, lotteryView, quizView, rainView, redpackView, voteView } from './views'
 export { demo } from './demo'
+
+/** A lottery's entry after its draw time (lotteryOpen), which its card showed counting down to 开奖. */
+const LOTTERY_CLOSED = '已到开奖时间，停止参与'
 
 /** 1 when `x` holds, else 0 (the answers' flags). */
 const flag = (x: unknown): 0 | 1 => (x ? 1 : 0)
@@ -223,7 +227,7 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
     if (a.status !== 1) throw biz(CODE.FAIL, '抽奖已结束')
     // a text lottery (type 0) is entered only by sending its title in chat (R3.36), which a closed chat refuses
     if (a.lottery_type === 0) throw biz(CODE.FAIL, '口令抽奖请在聊天中发送口令参与')
-    joinLottery(ctx, a.id, call.user!.id)
+    if (!joinLottery(ctx, a as LotteryActivity, call.user!.id)) throw biz(CODE.FAIL, LOTTERY_CLOSED)
     return new Envelope(CODE.OK, '参与成功，等待开奖', { act_id: a.id, joined: 1 })
   })
 

@@ -58,7 +58,7 @@ const devRoutes: FastifyPluginAsync = async (app) => {
   pushed(dev.rainStart, (id) => demo.rainStart(ctx, id))
   pushed(dev.rainStop, (id) => demo.rainStop(ctx, id))
   // the defaults of the payload's fields are filled by its validation
-  pushed(dev.lotteryStart, (id, p) => demo.lotteryStart(ctx, id, p.type as 0 | 1))
+  pushed(dev.lotteryStart, (id, p) => demo.lotteryStart(ctx, id, p.type as 0 | 1, p.seconds))
   pushed(dev.lotteryResult, (id) => demo.lotteryResult(ctx, id))
   api.call(dev.redpackSend, (p, c) => {
     if (p.count > p.total) throw biz(CODE.BAD_PARAM, '红包个数不能大于总慧币')

@@ -682,6 +682,29 @@ test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', 
   logout()
 })
 
+test('a lottery whose draw time comes while the card is open takes the join away: 已截止参与，等待开奖; a viewer who joined keeps 已参与', async () => {
+  await mountStage()
+  await demo('/lottery/start?type=1&seconds=2')
+  await waitFor(() => $('.act-card--lottery .act-lottery__join'))
+  const closed = await waitFor(() => $('.act-card--lottery .act-lottery__state'))
+  expect(closed.textContent).toBe('已截止参与，等待开奖')
+  expect($('.act-lottery__join')).toBeNull()
+  expect($('.act-lottery__left')).toBeNull() // no time left to count
+  // a text lottery: its 口令 button goes the same way
+  await demo('/lottery/start?type=0&seconds=2')
+  await waitFor(() => $('.act-card--lottery .act-lottery__send'))
+  await waitFor(() => $('.act-card--lottery .act-lottery__state')?.textContent === '已截止参与，等待开奖')
+  expect($('.act-lottery__send')).toBeNull()
+  // a viewer who joined before the draw time is still in: their card says so after it
+  await login()
+  await demo('/lottery/start?type=1&seconds=3')
+  tap(await waitFor(() => $('.act-card--lottery .act-lottery__join')))
+  await waitFor(() => $('.act-lottery__state')?.textContent === '已参与，等待开奖')
+  await waitFor(() => !$('.act-lottery__left'))
+  expect($('.act-lottery__state')?.textContent).toBe('已参与，等待开奖')
+  logout()
+})
+
 test('entering fetches each running activity (a late joiner sees the running vote and red packet); two at once stack as a card and a chip, the red packet in front from the first moment', async () => {
   const OTHER = SEED_IDS.rooms.withRunningVote
   await fetch(`${server.origin}/dev/rooms/${OTHER}/redpack?total=20&count=2`, { method: 'POST' })

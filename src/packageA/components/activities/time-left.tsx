@@ -34,3 +34,21 @@ export function TimeLeft({ endSec, suffix, className }: { endSec?: number; suffi
     </Text>
   ) : null
 }
+
+/**
+ * Whether `endSec` (Unix seconds) has come, by this device's clock: true from then on, re-rendering at that moment.
+ * Nothing without an end.
+ */
+export function usePast(endSec: number | undefined): boolean {
+  const end = Number(endSec) > 0 ? Number(endSec) * 1000 : 0
+  const [past, setPast] = useState(() => !!end && Date.now() >= end)
+  useEffect(() => {
+    const wait = end - Date.now()
+    setPast(!!end && wait <= 0)
+    // a timer waits at most 2^31 - 1 ms (about 24 days): an end further off is not waited for
+    if (!end || wait <= 0 || wait > 2 ** 31 - 1) return undefined
+    const timer = setTimeout(() => setPast(true), wait)
+    return () => clearTimeout(timer)
+  }, [end])
+  return past
+}

@@ -6,7 +6,7 @@ import { chatStore } from '@/packageA/components/danmaku/chat-store'
 import { buttonProps } from '../aria'
 import { ActivityCard } from '../card'
 import { openRecords } from '../records'
-import { TimeLeft } from '../time-left'
+import { TimeLeft, usePast } from '../time-left'
 import type { ViewProps } from '../types'
 import type { LotteryStore } from './store'
 import './view.scss'
@@ -19,6 +19,8 @@ function subscribeWin() {
 /** The lottery card: the text lottery's 口令 (sent as chat) or the grab button, then the result and the records. */
 export const LotteryView = observer(function LotteryView({ store, roomId, onClose }: ViewProps<LotteryStore>) {
   const l = store.lottery
+  // its draw time has come: no more entries (the server refuses them), the draw is the operator's next step
+  const closed = usePast(l?.end_time)
   if (!l) return null
   const outcome = store.outcome
   const finished = store.status === 'finish'
@@ -37,6 +39,8 @@ export const LotteryView = observer(function LotteryView({ store, roomId, onClos
         ) : (
           <Text className='act-lottery__outcome'>已开奖</Text>
         )
+      ) : closed && !store.joined ? (
+        <Text className='act-lottery__state'>已截止参与，等待开奖</Text>
       ) : store.isText ? (
         <View className='act-lottery__text'>
           <Text className='act-lottery__code'>发送口令「{l.title}」参与抽奖</Text>
