@@ -246,7 +246,7 @@ test('a red packet drawn with a double tap draws once; the amount and the takers
   logout()
 })
 
-test('a viewer who logs in outside the room finds, back in it, the red packet their account drew: its amount, not 抢', async () => {
+test('a viewer who logs in outside the room finds, back in it, the red packet their account drew: its amount, not 抢, not even while it is asked', async () => {
   logout()
   await mountStage()
   const packet = await demo('/redpack?total=60&count=3')
@@ -262,12 +262,25 @@ test('a viewer who logs in outside the room finds, back in it, the red packet th
   expect(drawn.code).toBe(1)
   await login() // …the viewer logs in (on 我的) and comes back to the room
   const draws = countRequests(/redpack\/draw/)
-  await mountStage()
-  await waitFor(() => $('.act-redpack__outcome--win')?.textContent === `抢到 ${drawn.data.amount} 慧币`)
-  expect($('.act-redpack__draw')).toBeNull()
-  expect(draws.count).toBe(0)
-  draws.restore()
-  logout()
+  const results = holdAnswers(/redpack\/result/)
+  try {
+    await mountStage()
+    // while the server is asked whether this account took it, the card offers no 抢 (and shows no amount yet)
+    await waitFor(() => results.answered() >= 1)
+    await waitFor(() => $('.act-redpack__outcome--asking'))
+    expect($('.act-redpack__outcome--asking')?.textContent).toBe('查询中…')
+    expect($('.act-redpack__draw')).toBeNull()
+    results.release()
+    await waitFor(() => $('.act-redpack__outcome--win')?.textContent === `抢到 ${drawn.data.amount} 慧币`)
+    expect($('.act-redpack__draw')).toBeNull()
+    expect($('.act-redpack__outcome--asking')).toBeNull()
+    expect(draws.count).toBe(0)
+  } finally {
+    results.release()
+    results.restore()
+    draws.restore()
+    logout()
+  }
 })
 
 test('a draw whose answer comes after a new red packet replaced the drawn one leaves the new packet’s 抢 on the card', async () => {

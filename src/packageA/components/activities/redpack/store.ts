@@ -10,6 +10,11 @@ export class RedpackStore implements ActivityStore {
   /** What this viewer got: an amount, or 0 with the server's message (all taken). */
   outcome: { amount: number; msg: string } | null = null
   result: RedpackResultData | null = null
+  /**
+   * The viewer's own draws being asked for (restore): while one is, the card shows neither 抢 nor an amount, so a
+   * packet the account took never shows 抢 for a moment before its amount.
+   */
+  restoring = 0
   private drawing: Promise<boolean> | null = null
   /** The results asked for: an older answer arriving last is left. */
   private results = new LatestAnswer()
@@ -51,9 +56,16 @@ export class RedpackStore implements ActivityStore {
    */
   async restore(): Promise<void> {
     if (!this.ctx.userId() || this.outcome) return
-    await this.loadResult()
-    const mine = Number(this.result?.mine) || 0
-    if (mine > 0 && !this.outcome) runInAction(() => (this.outcome = { amount: mine, msg: '' }))
+    this.restoring++
+    try {
+      await this.loadResult()
+    } finally {
+      runInAction(() => {
+        this.restoring--
+        const mine = Number(this.result?.mine) || 0
+        if (mine > 0 && !this.outcome) this.outcome = { amount: mine, msg: '' }
+      })
+    }
   }
 
   applyPush(_type: string, data: unknown): boolean {

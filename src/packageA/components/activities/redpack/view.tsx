@@ -21,6 +21,9 @@ export const RedpackView = observer(function RedpackView({ store, onClose }: Vie
         <Text className={`act-redpack__outcome act-redpack__outcome--${outcome.amount ? 'win' : 'miss'}`}>
           {outcome.amount ? `抢到 ${outcome.amount} 慧币` : outcome.msg}
         </Text>
+      ) : store.restoring ? (
+        // whether this viewer took it already is being asked: neither 抢 nor an amount yet
+        <Text className='act-redpack__outcome act-redpack__outcome--asking'>查询中…</Text>
       ) : (
         <View className='act-redpack__draw' {...buttonProps('抢红包')} onClick={() => void store.draw()}>
           抢
