@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { stripHtml } from '../src/utils/validate'
+import { displayText, stripHtml } from '../src/utils/validate'
 import { roomSocketWelcomed, submitLoginForm, suite, WAIT_MS } from './harness'
 
 const M = (n: number) => `__x(${n})`
@@ -70,15 +70,10 @@ const TEMPLATES: ((c: string) => string)[] = [
 const PAYLOADS = TEMPLATES.map((t, i) => t(M(i + 1)))
 /** A viewer's text as the server keeps it (chat, comments, nicknames): without bidirectional controls. */
 const withoutBidi = (text: string) => text.replace(/[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g, '')
-// nicknames are at most 20 characters (R7.63)
-const SHORT = [
-  '<svg onload=__x(91)>',
-  '"><b onclick=__x(92)>',
-  '<b onclick=__x(93)>',
-  '{{__x(94)}}',
-  '${__x(95)}',
-  'javascript:__x(96)'
-].filter((n) => n.length <= 20)
+// nicknames are at most 20 characters (R7.63); one with a tag is refused (pages show text with its tags stripped,
+// R5.4), the others are kept as they are
+const SHORT = ['{{__x(94)}}', '${__x(95)}', 'javascript:__x(96)', '" onclick=__x(92) "', "' onfocus=__x(93)'"]
+const TAGGED = ['<svg onload=__x(91)>', '<b onclick=__x(93)>', '<i onclick=__x(92)>']
 
 const calls: string[] = []
 let dialogs = 0
@@ -128,6 +123,14 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
     [9101, 9102, 9103, 9104].map((id) => login({ userid: String(id), usertokenkey: `dev-${id}`, devicetoken: 'x' }))
   )
   // nicknames (R7.63): the demo user's shows in 我的, the partners' in chat rows
+  for (const name of TAGGED) {
+    const r = await fetch(`${s.server.origin}/api/v1/userapp/userinfo/update`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${demo}` },
+      body: JSON.stringify({ name })
+    }).then((x) => x.json() as Promise<{ code: number; msg: string }>)
+    assert.equal(r.msg, '昵称不能包含 HTML 标签，请修改', `nickname ${name}`)
+  }
   await api('/api/v1/userapp/userinfo/update', { name: SHORT[0] }, demo)
   for (const [i, tok] of partners.entries()) await api('/api/v1/userapp/userinfo/update', { name: SHORT[i + 1] }, tok)
   // seeded content the server has no write route for: sandbox /dev/text
@@ -158,24 +161,29 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   )
   for (const [k, p] of PAYLOADS.entries())
     await api('/api/v1/userapp/danmaku', { room_id: 307, content: p.slice(0, 200) }, partners[k % partners.length])
-  const last = PAYLOADS.at(-1)!.slice(0, 200)
+  // each as a viewer sees it: as the server keeps it (without bidirectional controls, the spaces around it), its tags
+  // stripped (R5.4: markup alone leaves nothing, and no row) and phone numbers masked (R5.2)
+  const shown = PAYLOADS.map((p) => displayText(withoutBidi(p.slice(0, 200)).trim()))
+  const last = shown.filter(Boolean).at(-1)!
   await page.waitForFunction(
     (t) => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(`：${t}`)),
     last,
     { timeout: WAIT_MS }
   )
   const rows = await texts(page, '.chat__msg')
-  // one sample shown as text: the <script> payload with its sender's nickname
-  assert.ok(rows.includes(`${SHORT[1]}：${PAYLOADS[0]}`), `chat row ${SHORT[1]}：${PAYLOADS[0]}`)
-  // as the server keeps a viewer's text: without bidirectional controls (\u202e<img…> is kept as <img…>)
-  for (const p of PAYLOADS.slice(-20).map(withoutBidi))
-    assert.ok(
-      rows.some((r) => r.endsWith(`：${p}`)),
-      `chat shows ${p}`
-    )
-  // the flying layer shows what its lanes let through; whatever flew is the payload as text (long ones cut with …),
-  // as the server keeps it: without the spaces around it (` javascript:__x(11)` flies as `javascript:__x(11)`)
-  const sent = PAYLOADS.map((p) => withoutBidi(p.slice(0, 200)).trim())
+  // one sample with its sender's nickname (payload k is partner k % 4's, SHORT[k % 4 + 1]): text that is no tag
+  const k = shown.findIndex((p) => p.includes('__x('))
+  assert.ok(rows.includes(`${SHORT[(k % 4) + 1]}：${shown[k]}`), `chat row ${SHORT[(k % 4) + 1]}：${shown[k]}`)
+  assert.equal(await page.locator('.chat__msg * img, .chat__msg svg, .danmaku__item img').count(), 0)
+  for (const [k, p] of shown.entries())
+    if (k >= PAYLOADS.length - 20 && p)
+      assert.ok(
+        rows.some((r) => r.endsWith(`：${p}`)),
+        `chat shows ${p}`
+      )
+  assert.ok(!rows.some((r) => r.endsWith('：')), 'no empty row for markup alone')
+  // the flying layer shows what its lanes let through; whatever flew is the payload as shown (long ones cut with …)
+  const sent = shown.filter(Boolean)
   for (const t of flown)
     assert.ok(
       sent.some((p) => p === t || (t.endsWith('…') && p.startsWith(t.slice(0, -1)))) || !t.includes('__x('),

@@ -178,6 +178,17 @@ test('R7.63 userinfo/update changes name and avatar; empty name refused', async 
   }
   assert.equal(assertEnvelope(await call(app, 'POST', U('/userinfo'), {}, token)).nick_name, '太湖观众')
   // a bidirectional control would show 统系 as 系统: it is not kept
+  // R5.4: pages strip tags from text they show, so a name of tags would show as another name than was saved
+  for (const name of ['<b>粗体</b>', '<u>小红</u>', '<svg onload=x()>', '</b>观众', '<!-- -->观众'])
+    assert.equal(
+      assertRefused(await call(app, 'POST', U('/userinfo/update'), { name }, token), -1),
+      '昵称不能包含 HTML 标签，请修改'
+    )
+  // a < or > that opens no tag is text
+  assert.equal(
+    assertEnvelope(await call(app, 'POST', U('/userinfo/update'), { name: '1<2>0观众' }, token)).nick_name,
+    '1<2>0观众'
+  )
   const turned = assertEnvelope(await call(app, 'POST', U('/userinfo/update'), { name: '\u202e统系' }, token))
   assert.equal(turned.nick_name, '统系')
   await call(app, 'POST', U('/userinfo/update'), { name: '太湖观众' }, token)

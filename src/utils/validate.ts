@@ -31,9 +31,15 @@ export function stripHtml(html: string | null | undefined): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
+    // a tag opens with a letter, / or ! (a comment): `1 < 2 > 0` in a chat line is text, not a tag
+    .replace(/<[a-zA-Z/!][^>]*>/g, '')
     .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (m) => ENTITIES[m])
     .trim()
+}
+
+/** What viewers wrote (chat, danmaku) as it is shown: tags stripped (R5.4), phone numbers masked (R5.2). */
+export function displayText(text: string | null | undefined): string {
+  return maskPhones(stripHtml(text))
 }
 
 /** A colour value is a 6-digit hex with a leading # (spec R1.25). */

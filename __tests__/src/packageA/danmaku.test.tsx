@@ -206,6 +206,46 @@ describe('chat panel and danmaku layer in the room', () => {
     t.unmout()
   })
 
+  test('R5.2 R5.4 what viewers wrote shows without its tags and with phone numbers masked: pushed, flying and in the history', async () => {
+    logIn()
+    const t = new TestUtils()
+    await t.mount(Room, { props: { roomId: ROOM } })
+    await waitFor(() => roomSocket(ROOM)?.isOpen && chatStore.room(ROOM).historyLoaded)
+    typeText(t, '<b>加粗</b>电话13812345678找我 1 < 2 > 0')
+    t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    const shown = '加粗电话138****5678找我 1 < 2 > 0'
+    await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith(`：${shown}`)))
+    await waitFor(() => $$('.danmaku__item').some((e) => e.textContent === shown))
+    const texts = [...$$('.chat__msg'), ...$$('.danmaku__item')].map((e) => e.textContent ?? '')
+    expect(texts.filter((x) => x.includes('13812345678') || x.includes('<b>'))).toEqual([])
+    // tags alone leave nothing to show: no empty row, nothing flies
+    const rows = $$('.chat__msg').length
+    const send = async (text: string) => {
+      await waitFor(() => (document.querySelector('.chat__input input') as HTMLInputElement).value === '')
+      typeText(t, text)
+      t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    }
+    await send('<script>alert(1)</script>')
+    await send('之后这一条')
+    await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith('：之后这一条')))
+    expect($$('.chat__msg')).toHaveLength(rows + 1)
+    expect($$('.chat__msg').filter((e) => e.textContent?.endsWith('：'))).toEqual([])
+    expect($$('.danmaku__item').filter((e) => !e.textContent)).toEqual([])
+    t.unmout()
+    // a room whose history holds such a message, written before the viewer came
+    const other = SEED_IDS.rooms.onAirWithGoods
+    const sent = await fetch(`${server.origin}/api/v1/userapp/danmaku`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` },
+      body: JSON.stringify({ room_id: other, content: '<i>斜体</i>联系我15912345678' })
+    }).then((r) => r.json() as Promise<{ code: number }>)
+    expect(sent.code).toBe(1)
+    const again = new TestUtils()
+    await again.mount(Room, { props: { roomId: other } })
+    await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith('：斜体联系我159****5678')))
+    again.unmout()
+  })
+
   test('R5.7 R8.10 R5.8 R8.11 R5.9 failures toast the server message, 聊天暂时关闭, or the generic text', async () => {
     logIn()
     const t = new TestUtils()

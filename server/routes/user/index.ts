@@ -12,6 +12,7 @@ import { publicUser, streamerItem } from '../../views'
 import type { DataOf } from '../../../contract/call'
 import * as user from '../../../contract/user'
 import { ctxHasSensitive, namePosesAsStaff, plainText, userById } from '../../repositories/users'
+
 import {
   TOKEN_TTL,
   addFollow,
@@ -43,6 +44,9 @@ import {
   voidSignedCookies,
   type SubscriptionKind
 } from '../../repositories/accounts'
+
+/** An HTML tag: `<` then a letter, / or ! (`1<2>0` is not one), as the client's stripHtml reads it. */
+const HTML_TAG = /<[a-zA-Z/!][^>]*>/
 
 // the account helpers other files import from here (app.ts, the tests)
 export { SMS_VOID_MSG, TOKEN_TTL, checkSms, issueToken, userForOpenid } from '../../repositories/accounts'
@@ -296,6 +300,8 @@ const userRoutes: FastifyPluginAsync = async (app) => {
     const uid = call.user!.id
     const name = typeof p.name === 'string' ? plainText(p.name).trim() : undefined
     if (name === '') throw biz(CODE.BAD_PARAM, '昵称不能为空')
+    // pages show text with its tags stripped (R5.4): a name of tags would show as something else than was saved
+    if (name && HTML_TAG.test(name)) throw biz(CODE.BAD_PARAM, '昵称不能包含 HTML 标签，请修改')
     if (name && ctxHasSensitive(ctx, name)) throw biz(CODE.SENSITIVE, '昵称包含敏感词，请修改')
     if (name && namePosesAsStaff(name)) throw biz(CODE.SENSITIVE, '昵称不能冒充系统或官方账号，请修改')
     if (name) setUserName(ctx, uid, name)

@@ -1,6 +1,7 @@
 import type { HistoryItem } from '@/api/chat'
 import type { DanmakuPushData } from '@/core/socket'
 import { ApiError } from '@/utils/errors'
+import { displayText, stripHtml } from '@/utils/validate'
 
 /**
  * A chat message and the rules of its words (spec R3.14, R3.15, R5.6–R5.9, R8.10–R8.12): history items and pushes
@@ -51,9 +52,9 @@ export function parseHistoryItem(item: HistoryItem | null | undefined): ChatMess
   return {
     msgId,
     userId: Number(c.user_id ?? item.user_id) || 0,
-    nickname: typeof c.nickname === 'string' ? c.nickname : '',
+    nickname: typeof c.nickname === 'string' ? stripHtml(c.nickname) : '',
     avatar: typeof c.avatar === 'string' ? c.avatar : '',
-    text: c.text,
+    text: displayText(c.text),
     time: toMs(item.msgTimestamp)
   }
 }
@@ -66,9 +67,9 @@ export function messageFromPush(d: DanmakuPushData | null | undefined): ChatMess
   return {
     msgId,
     userId: Number(d.user_id) || 0,
-    nickname: typeof d.nickname === 'string' ? d.nickname : '',
+    nickname: typeof d.nickname === 'string' ? stripHtml(d.nickname) : '',
     avatar: typeof d.avatar === 'string' ? d.avatar : '',
-    text: d.content,
+    text: displayText(d.content),
     time: toMs(d.time) || Date.now()
   }
 }

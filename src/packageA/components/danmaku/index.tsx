@@ -16,6 +16,7 @@ import { CROSSING_MS, LANES, MERGE_WINDOW_MS, danmakuSettings, type Blockable } 
 import { useChatRoom } from './use-chat-room'
 import { useKeyboardLift } from '@/hooks/use-keyboard-lift'
 import './index.scss'
+import { displayText } from '@/utils/validate'
 
 export { useChatRoom } from './use-chat-room'
 export { DanmakuLanes } from './lanes'
@@ -90,7 +91,8 @@ export const FlyingLayer = observer(function FlyingLayer({
     setItems([])
     if (!source || !on) return undefined
     return source((batch) => {
-      const shown = batch.filter((m) => !danmakuSettings.hides(m))
+      // a message of tags alone has nothing left to show (R5.4)
+      const shown = batch.filter((m) => m.text && !danmakuSettings.hides(m))
       if (shown.length) setItems(lanes.place(shown, Date.now()))
     })
   }, [source, on, lanes])
@@ -142,7 +144,10 @@ export function useTimedDanmaku(items: readonly TimedItem[]) {
     },
     [feed]
   )
-  const sendOwn = useCallback((text: string) => emit([{ msgId: -++mine.current, text, nickname: '', own: true }]), [])
+  const sendOwn = useCallback(
+    (text: string) => emit([{ msgId: -++mine.current, text: displayText(text), nickname: '', own: true }]),
+    []
+  )
   return { source, onTime, sendOwn }
 }
 
@@ -220,10 +225,10 @@ function useLivePoliteness(room: ChatRoom): 'polite' | 'off' {
 
 const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
   const live = useLivePoliteness(room)
-  // 屏蔽词 hide messages here too, never the viewer's own (settings.ts); gap markers always show
-  const all = danmakuSettings.settings.blockWords.length
-    ? room.visible.filter((m) => m.gap || !danmakuSettings.hides(m))
-    : room.visible
+  // 屏蔽词 hide messages here too, never the viewer's own (settings.ts), and a message of tags alone has nothing left
+  // to show (R5.4); gap markers always show
+  const blocking = danmakuSettings.settings.blockWords.length > 0
+  const all = room.visible.filter((m) => m.gap || (m.text && !(blocking && danmakuSettings.hides(m))))
   const list = all.length > CHAT_ROWS ? all.slice(-CHAT_ROWS) : all
   const last = list.length ? list[list.length - 1].msgId : 0
   if (!list.length) {

@@ -3,6 +3,8 @@
  * the position passes its time. A jump (a seek, a resume, a loop) moves the cursor without flying everything skipped.
  * Pure and driven by the positions it is given, so it is tested without a video.
  */
+import { displayText } from '@/utils/validate'
+
 export interface TimedItem {
   time: number
   text: string
@@ -41,7 +43,7 @@ export class TimedFeed {
     while (this.cursor < this.items.length && this.items[this.cursor].time <= t) {
       const item = this.items[this.cursor]
       if (item.time > (prev as number))
-        due.push({ msgId: this.cursor + 1, text: item.text, nickname: '', time: item.time })
+        due.push({ msgId: this.cursor + 1, text: displayText(item.text), nickname: '', time: item.time })
       this.cursor++
     }
     return due
