@@ -23,6 +23,7 @@ import { sessionStore } from '@/stores/session'
 import { serviceConfig } from '@/stores/service-config'
 import { loginStore } from '@/stores/login'
 import { countRequests, holdAnswers, useReferenceServer } from '../support/reference-server'
+import { giftStore } from '@/packageA/components/interact/gift-store'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { waitFor, $, $$ } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
@@ -109,6 +110,30 @@ test('R1.4 R3.16 R9.1 the gift panel lists gifts in 慧币 with the balance; sen
   tap($('.interact-panel__send'))
   await waitFor(() => $('.interact-gifts__item')?.textContent === '我 送出 小笼包×20')
   expect($$('.interact-gifts__item')).toHaveLength(1)
+})
+
+test('R1.4 R7.77 a double tap on 赠送 sends and charges one gift', async () => {
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+  await liveStore.loadRoom(ROOM)
+  await t.mount(Room, { props: { roomId: ROOM } })
+  tap(await waitFor(() => $('.interact__gift-button')))
+  await waitFor(() => $$('.interact-panel__gift').length >= 8)
+  const before = Number(
+    await waitFor(() => Number($('.interact-panel__gold')?.textContent) > 0 && $('.interact-panel__gold')?.textContent)
+  )
+  tap($('[data-gift="3"]')) // 小笼包, 10 慧币
+  tap($$('.interact-panel__combo').find((e) => e.textContent === '×1')!)
+  const sends = countRequests(/\/send_gifts/)
+  try {
+    tap($('.interact-panel__send'))
+    tap($('.interact-panel__send')) // the second tap of a double tap, while the first checks the login
+    await waitFor(() => Number($('.interact-panel__gold')?.textContent) === before - 10)
+    await waitFor(() => !giftStore.sending)
+    expect(sends.count).toBe(1)
+    expect(Number($('.interact-panel__gold')?.textContent)).toBe(before - 10)
+  } finally {
+    sends.restore()
+  }
 })
 
 test('R1.4 the gift panel checks the balance: a gift × count above it says 余额不足 with 充值, and sends nothing', async () => {

@@ -126,11 +126,12 @@ export class GiftStore {
   ): Promise<boolean> {
     if (!liveStore.roomsData[roomId]) return false // R5.10
     if (this.sending) return false
-    if (!(await loginPrompt.requireLogin())) return false
-    if (!serviceConfig.ensureIosAllowed()) return false // R6.5
-    const n = Math.max(1, Math.floor(combo) || 1)
+    // taken before the first await: a second tap while the login is checked would send (and charge) a second gift
     runInAction(() => (this.sending = true))
     try {
+      if (!(await loginPrompt.requireLogin())) return false
+      if (!serviceConfig.ensureIosAllowed()) return false // R6.5
+      const n = Math.max(1, Math.floor(combo) || 1)
       const res = await this.call(roomId, gift.id, n)
       if (res.ok && res.data) {
         const data = res.data

@@ -291,11 +291,12 @@ export class PremiumStore {
    */
   async purchase(id: number): Promise<boolean> {
     if (this.paying) return false
-    if (!(await loginPrompt.requireLogin())) return false
-    if (!serviceConfig.ensureIosAllowed()) return false
+    // taken before the first await: a second tap while the login is checked would send a second purchase
     runInAction(() => (this.paying = true))
-    const res = await settle(payPremium(this.target(id)))
+    const allowed = (await loginPrompt.requireLogin()) && serviceConfig.ensureIosAllowed()
+    const res = allowed ? await settle(payPremium(this.target(id))) : null
     runInAction(() => (this.paying = false))
+    if (!res) return false
     if (!res.ok) {
       void showToast(failureText(res.error, '购买失败'), { duration: PURCHASE_FAILURE_DURATION })
       if (isNotEnoughGold(res.error)) {

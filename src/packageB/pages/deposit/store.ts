@@ -128,10 +128,11 @@ export class DepositStore {
     const price = this.selected
     const m = this.method
     if (!price || !m || this.paying) return false
-    if (!(await loginPrompt.requireLogin())) return false
-    if (!serviceConfig.ensureIosAllowed()) return false
+    // taken before the first await: a second tap while the login is checked would place a second order
     runInAction(() => (this.paying = true))
     try {
+      if (!(await loginPrompt.requireLogin())) return false
+      if (!serviceConfig.ensureIosAllowed()) return false
       const res = await settle(payGold({ m, gold: price.gold }))
       const order = res.ok ? res.data : null
       if (!order) {
