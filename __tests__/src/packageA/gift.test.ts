@@ -134,7 +134,10 @@ test('R5.10 not enough gold: the server message in a modal offering 去充值, w
   const args = modal.mock.calls.at(-1)?.[0] as Taro.showModal.Option
   expect(args.content).toMatch(/余额不足/) // the server's message (code -7)
   expect(args.confirmText).toBe(TOP_UP_TEXT)
-  expect(navigateTo).toHaveBeenCalledWith(expect.objectContaining({ url: '/packageB/pages/deposit/deposit' }))
+  // with the room it came from, so the deposit page offers 返回直播间
+  expect(navigateTo).toHaveBeenCalledWith(
+    expect.objectContaining({ url: `/packageB/pages/deposit/deposit?from=live&id=${ROOM}` })
+  )
   expect(balance.gold).toBe(before)
 })
 

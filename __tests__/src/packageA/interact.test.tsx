@@ -155,7 +155,10 @@ test('R1.4 the gift panel checks the balance: a gift × count above it says 余�
     expect(topUp?.textContent).toBe('充值')
     tap(topUp)
     await waitFor(() => navigate.mock.calls.length > 0)
-    expect(navigate).toHaveBeenCalledWith(expect.objectContaining({ url: '/packageB/pages/deposit/deposit' }))
+    // with the room it came from, so the deposit page offers 返回直播间
+    expect(navigate).toHaveBeenCalledWith(
+      expect.objectContaining({ url: `/packageB/pages/deposit/deposit?from=live&id=${ROOM}` })
+    )
     expect(sends.count).toBe(0)
   } finally {
     sends.restore()

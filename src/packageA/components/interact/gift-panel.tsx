@@ -35,9 +35,11 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
     if (!gift || short > 0) return
     await giftStore.send(roomId, gift, combo)
   }
+  // the deposit page offers 返回直播间 when it knows the room it came from (as the paid room's unlock sheet does)
+  const backHere = { from: 'live', id: roomId }
   const topUp = () => {
     onClose()
-    void openPage('deposit')
+    void openPage('deposit', backHere)
   }
 
   return (
@@ -50,7 +52,7 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
             余额 <Text className='interact-panel__gold'>{balanceStore.gold === null ? '--' : balanceStore.gold}</Text>{' '}
             {CURRENCY}
           </Text>
-          <Text className='interact-panel__deposit' {...linkProps()} onClick={() => void openPage('deposit')}>
+          <Text className='interact-panel__deposit' {...linkProps()} onClick={() => void openPage('deposit', backHere)}>
             充值 ›
           </Text>
         </View>

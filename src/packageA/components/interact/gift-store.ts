@@ -156,7 +156,7 @@ export class GiftStore {
       const msg = outcomeUnknown(res) ? GIFT_UNCONFIRMED : refusal?.msg || '赠送失败'
       const data = refusal?.data as { gold?: number } | null | undefined
       if (data && Number.isFinite(Number(data.gold))) this.deps.balance.setGold(Number(data.gold))
-      if (isNotEnoughGold(refusal)) await this.offerTopUp(msg)
+      if (isNotEnoughGold(refusal)) await this.offerTopUp(msg, roomId)
       else void showToast(msg)
       return false
     } finally {
@@ -184,10 +184,10 @@ export class GiftStore {
     return res
   }
 
-  /** Not enough gold: a modal whose confirmation opens the deposit page. */
-  async offerTopUp(msg: string): Promise<void> {
+  /** Not enough gold: a modal whose confirmation opens the deposit page, which offers the way back to the room. */
+  async offerTopUp(msg: string, roomId: number): Promise<void> {
     const res = await showModal({ title: '提示', content: msg, confirmText: TOP_UP_TEXT })
-    if (res && res.confirm) await openPage('deposit')
+    if (res && res.confirm) await openPage('deposit', { from: 'live', id: roomId })
   }
 
   /** A `gift` push of the room's socket; the viewer's own gifts are already shown when sent. */

@@ -3,6 +3,7 @@ import { View, Text } from '@tarojs/components'
 import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
+import { withTopBar } from '@/components/top-bar'
 import { listFootText } from '@/components/list-foot/text'
 import { loginPrompt } from '@/stores/login-prompt'
 import { sessionStore } from '@/stores/session'
@@ -76,4 +77,4 @@ function ConsumePage() {
   )
 }
 
-export default observer(ConsumePage)
+export default withTopBar(observer(ConsumePage))
