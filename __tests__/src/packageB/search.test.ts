@@ -64,6 +64,24 @@ describe('search rules', () => {
     }
   })
 
+  test('R5.5 a keyword longer than the search calls take (50 characters) is searched, and kept, by its first 50', async () => {
+    const calls = countRequests(/\/search/)
+    try {
+      const store = new SearchStore()
+      const long = '太湖'.repeat(30) // 60 characters, as pasted into the box
+      store.submit(`  ${long}  `)
+      await settled(store, 'all')
+      expect(store.keyword).toBe(long.slice(0, 50))
+      expect(store.history[0]).toBe(long.slice(0, 50))
+      for (const kind of ['live', 'streamer', 'preview', 'playback'] as const)
+        expect(store.results[kind].error).toBeNull()
+      expect(calls.bodies.length).toBeGreaterThan(0)
+      for (const body of calls.bodies) expect(JSON.parse(body).keywords).toBe(long.slice(0, 50))
+    } finally {
+      calls.restore()
+    }
+  })
+
   test('R3.52 R4.43 a search saves the keyword to local history, which a new store reads back', async () => {
     const store = new SearchStore()
     store.submit(' 太湖 ')

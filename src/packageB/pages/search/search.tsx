@@ -6,7 +6,7 @@ import { useEffect, useMemo } from 'react'
 import type { SearchItemOf, SearchKind } from '@/api/search'
 import { PageState } from '@/components/page-state'
 import { openPage } from '@/router/navigate'
-import { SEARCH_TABS, highlightParts, searchStore, type SearchTab } from './store'
+import { KEYWORD_MAX_LENGTH, SEARCH_TABS, highlightParts, searchStore, type SearchTab } from './store'
 import { formatCount, formatTime } from '@/utils/format'
 import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
 import { throttle } from '@/utils/timing'
@@ -131,6 +131,7 @@ function SearchPage() {
           className='search__input'
           value={s.keyword}
           placeholder='搜索直播、主播、视频'
+          maxlength={KEYWORD_MAX_LENGTH}
           confirmType='search'
           focus
           onInput={(e) => {

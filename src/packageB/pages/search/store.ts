@@ -24,9 +24,17 @@ export const HISTORY_LIMIT = 10 // R9.5
 /** The slow-live keyword opens the featured page directly (R4.45). */
 export const SLOW_LIVE_KEYWORD = '慢直播'
 
-/** Trimmed keyword (R5.5). */
+/**
+ * The longest keyword the search calls take (contract/search.ts, keywords' maxLength, in characters): the box stops
+ * there, and a longer one (pasted, or kept from before) is searched by its first 50.
+ */
+export const KEYWORD_MAX_LENGTH = 50
+
+/** Trimmed keyword (R5.5), at most KEYWORD_MAX_LENGTH characters (a longer one was a 参数错误 no retry could fix). */
 export function cleanKeyword(raw: unknown): string {
-  return typeof raw === 'string' ? raw.trim() : ''
+  if (typeof raw !== 'string') return ''
+  const kw = raw.trim()
+  return kw.length <= KEYWORD_MAX_LENGTH ? kw : Array.from(kw).slice(0, KEYWORD_MAX_LENGTH).join('').trim()
 }
 
 /** History: non-empty trimmed keywords, unique, newest first, at most 10 (R4.43). */
