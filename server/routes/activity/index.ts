@@ -105,6 +105,9 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
     if (redpackExpired(a)) throw biz(CODE.FAIL, '红包已过期')
     const amount = amounts.shift() as number
     takeRedpack(ctx, a, uid, amount, amounts)
+    // the last one taken: every viewer's card says so (已抢完) rather than offering 抢 until a tap is refused
+    if (!amounts.length)
+      ctx.hub.broadcast(a.room_id, 'redpack', redpackView(ctx.store.doc<Activity>('activity', a.id)!))
     return { act_id: a.id, amount, gold: (userById(ctx, uid) as UserRow).gold }
   })
 

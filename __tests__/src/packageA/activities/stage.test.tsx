@@ -283,6 +283,45 @@ test('a viewer who logs in outside the room finds, back in it, the red packet th
   }
 })
 
+test('a red packet another viewer took the last of shows 红包已抢完 on every card, without a tap; a viewer who closed it is not shown it again', async () => {
+  logout()
+  await mountStage()
+  const packet = await demo('/redpack?total=10&count=1')
+  await waitFor(() => store<RedpackStore>('redpack')?.redpack?.id === packet.data.id && $('.act-redpack__draw'))
+  const { access_token } = await demoLogin(server.origin) // another device takes the only one
+  const take = () =>
+    fetch(`${server.origin}/api/v1/userapp/living/activity/redpack/draw`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+      body: JSON.stringify({ act_id: packet.data.id })
+    }).then((r) => r.json() as Promise<{ code: number }>)
+  expect((await take()).code).toBe(1)
+  const over = await waitFor(() => $('.act-redpack__outcome--over'))
+  expect(over.textContent).toBe('红包已抢完')
+  expect($('.act-redpack__draw')).toBeNull()
+  expect($('.act-redpack__info')?.textContent).toContain('剩 0 个')
+  expect($('.act-redpack__left')).toBeNull()
+  // a viewer who came after a packet started (no push of it reached them) and closed it: its end does not open it again
+  t.unmout()
+  t = new TestUtils()
+  const second = await demo('/redpack?total=10&count=1')
+  await mountStage()
+  await waitFor(() => store<RedpackStore>('redpack')?.redpack?.id === second.data.id && $('.act-redpack__draw'))
+  stage().close('redpack')
+  await waitFor(() => !$('.act-card--redpack'))
+  const again = await fetch(`${server.origin}/api/v1/userapp/living/activity/redpack/draw`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ act_id: second.data.id })
+  }).then((r) => r.json() as Promise<{ code: number }>)
+  expect(again.code).toBe(1)
+  // the push of its end reached the store (nothing else tells a closed card)…
+  await waitFor(() => store<RedpackStore>('redpack')?.redpack?.remain === 0)
+  // …and left the card closed
+  expect(stage().closed).toContain('redpack')
+  expect($('.act-card--redpack')).toBeNull()
+})
+
 test('a draw whose answer comes after a new red packet replaced the drawn one leaves the new packet’s 抢 on the card', async () => {
   await login()
   await mountStage()

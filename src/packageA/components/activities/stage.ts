@@ -323,8 +323,10 @@ export class StageStore {
     const kind = (PUSH_KIND as Partial<Record<string, ActivityKind>>)[type]
     if (!kind) return
     this.pushes[kind] = (this.pushes[kind] ?? 0) + 1
-    const d = data as { id?: unknown; actId?: unknown } | null
-    const id = type === 'rain_stop' || type === 'goods_off' ? 0 : Number(d?.actId ?? d?.id) || 0
+    const d = data as { id?: unknown; actId?: unknown; status?: unknown } | null
+    // an end (a stop, a take-down, a red packet's last one taken: status 0) updates a card, never brings one forward
+    const ended = type === 'rain_stop' || type === 'goods_off' || Number(d?.status) === 0
+    const id = ended ? 0 : Number(d?.actId ?? d?.id) || 0
     const firstPush = id !== 0 && id !== this.pushedIds[kind]
     if (firstPush) this.pushedIds[kind] = id
     const store = await this.load(kind)
