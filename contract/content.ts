@@ -98,6 +98,12 @@ export const RoomInfo = Obj({
   source: Type.String({ description: '直播流地址（付费或密码直播间按观众签名），未在直播为空' }),
   playback_source: Type.String({ description: '本场回放的流地址（付费回放按观众签名），没有为空' }),
   trial_seconds: Type.Integer({ minimum: 0, description: '付费直播可试看的秒数' }),
+  trial_left: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: '付费直播：本观众试看还剩的秒数（服务器计时，0 为已用完）；免费或已购买时没有'
+    })
+  ),
   chat_closed: Flag(),
   shares: Type.Integer({ minimum: 0 }),
   external: Obj({ tabs: Type.Array(RoomTab) }),

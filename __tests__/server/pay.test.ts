@@ -122,3 +122,17 @@ test('R7.88 R1.6 premium_pay charges once (购买成功); too little gold is ref
   assert.match(assertRefused(await call(app, 'POST', U('/premium_pay'), { id: 308 }, poor.token), -7), /余额不足/)
   assertRefused(await call(app, 'POST', U('/premium_pay'), { id: 496 }, token), 0)
 })
+
+test('R4.12 a paid room’s info tells the viewer’s trial as the server counts it (trial_left); bought or free, nothing', async () => {
+  const viewer = await loginNoMobile(app)
+  const info = async () => assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 308 }, viewer.token))
+  const first = await info()
+  assert.ok(first.trial_left > 0 && first.trial_left <= first.trial_seconds, `trial_left ${first.trial_left}`)
+  await new Promise((r) => setTimeout(r, 1100)) // a second later, the same trial: less left, never a new one
+  assert.ok((await info()).trial_left < first.trial_left)
+  assert.equal('trial_left' in (await info()), true)
+  // the free room and the bought one tell none
+  assert.equal('trial_left' in assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 496 }, token)), false)
+  assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: 303 }, token))
+  assert.equal('trial_left' in assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token)), false)
+})

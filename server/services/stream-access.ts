@@ -119,6 +119,23 @@ function streamGrant(
   return { exp: start + t.trial + ctx.limits.trialGrace, trialFrom: start }
 }
 
+/**
+ * Seconds left of this viewer's trial of a paid stream, by the server's clock (0: over, or none); undefined when the
+ * stream is theirs to watch (free, or bought). The client counts its banner from it: a trial spent on another device
+ * (or in a cleared browser) is not shown as a new one while the stream refuses.
+ */
+export function trialLeft(
+  ctx: AppContext,
+  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
+  kind: StreamKind,
+  id: number
+): number | undefined {
+  const t = streamTarget(ctx, kind, id)
+  if (!t || !t.premium || hasPurchased(ctx, viewer.user?.id, kind, id)) return undefined
+  const grant = streamGrant(ctx, viewer, kind, id)
+  return grant.trialFrom ? Math.max(0, grant.trialFrom + t.trial - nowSec()) : 0
+}
+
 /** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */
 export function signedSource(
   ctx: AppContext,

@@ -8,7 +8,7 @@ import Taro from '@tarojs/taro'
 import type { PremiumStatus } from '@/api/premium'
 import { clearCookies } from '@/core/cookies'
 import { setToken } from '@/core/token'
-import { setItem } from '@/platform/storage'
+import { removeItem, setItem } from '@/platform/storage'
 import { balanceStore } from '@/stores/balance'
 import { liveStore } from '@/stores/live'
 import {
@@ -103,13 +103,41 @@ describe('against the reference server', () => {
     const stop = store.watch(PAID)
     expect(store.state(PAID)).toBe('TRIAL')
     expect(store.blocked(PAID)).toBe(false)
-    advance(59)
+    // counted from the server's count of this viewer's trial (an earlier test may have begun it)
+    const left = store.trialLeft(PAID)
+    expect(left).toBe(liveStore.roomsData[PAID].trial_left)
+    expect(left).toBeGreaterThan(1)
+    expect(left).toBeLessThanOrEqual(60)
+    advance(left - 1)
     expect(store.trialLeft(PAID)).toBe(1)
     expect(store.state(PAID)).toBe('TRIAL')
     advance(1)
     expect(store.state(PAID)).toBe('TRIAL_ENDED')
     expect(store.blocked(PAID)).toBe(true)
     stop()
+  })
+
+  test('R4.12 a trial begun on another device counts on from the server’s count, not from a new one on this device', async () => {
+    // a viewer of their own (no purchase of this room in any test)
+    const login = await fetch(`${server.origin}/api/v1/userapp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userid: '9107', usertokenkey: 'dev-9107', devicetoken: 'x' })
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>)
+    setToken(login.data.access_token)
+    await liveStore.loadRoom(PAID) // the first device: its room info begins the trial
+    await new Promise((r) => setTimeout(r, 2100))
+    removeItem('premium_trial_starts') // a second device (or a cleared browser) keeps nothing of it
+    await liveStore.loadRoom(PAID)
+    const told = liveStore.roomsData[PAID].trial_left
+    expect(told).toBeLessThanOrEqual(58)
+    const { store } = clockStore()
+    expect(await store.check(PAID)).toBe(false)
+    const stop = store.watch(PAID)
+    expect(store.trialLeft(PAID)).toBe(told)
+    expect(store.state(PAID)).toBe('TRIAL')
+    stop()
+    setToken('')
   })
 
   test('R4.12 a paid room without a trial is PREMIUM (blocked)', async () => {

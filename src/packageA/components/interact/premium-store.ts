@@ -119,6 +119,8 @@ export class PremiumStore {
   purchased: Record<number, boolean> = {}
   /** When the viewer's trial started per room (or playback) (ms). */
   trialStarts: Record<number, number> = {}
+  /** The `trial_left` last read per room (or playback) (adopt). */
+  private adopted = new Map<number, number>()
   /** Playbacks' details as their page learns them (rooms are read from the live store). */
   private known: Record<number, PaidInfo> = {}
   /** The clock the banner reads; ticks each second while a trial runs. */
@@ -140,10 +142,11 @@ export class PremiumStore {
     }
     this.now = this.deps.now()
     this.trialStarts = readTrialStarts(this.trialKey, this.now)
-    makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching'>(this, {
+    makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching' | 'adopted'>(this, {
       deps: false,
       ticker: false,
-      watching: false
+      watching: false,
+      adopted: false
     })
   }
 
@@ -226,13 +229,32 @@ export class PremiumStore {
     this.watching.set(id, (this.watching.get(id) || 0) + 1)
     const now = this.deps.now()
     const start = this.trialStarts[id]
-    if (start === undefined || now - start >= TRIAL_MEMORY_MS) {
-      this.trialStarts[id] = now
-      setItem(this.trialKey, { ...readTrialStarts(this.trialKey, now), [id]: now })
-    }
+    if (!this.adopt(id) && (start === undefined || now - start >= TRIAL_MEMORY_MS)) this.keepTrialStart(id, now)
     this.tick()
     if (this.ticker === null) this.ticker = this.deps.setInterval(() => this.tick(), 1000)
     return () => this.unwatch(id)
+  }
+
+  /**
+   * The server's count of this viewer's trial, when the info (as it arrived, or `info`) tells it (`trial_left`): the
+   * trial's start follows from it, whatever this device kept, so a trial spent elsewhere (another device, a cleared
+   * browser) shows 试看结束 rather than a new countdown over a stream that refuses. An answer is read once, as it arrives
+   * (its `trial_left` is of that moment). False when the info tells nothing (a server without it: the device's clock).
+   */
+  adopt(id: number, info = this.info(id)): boolean {
+    if (!info || typeof info.trial_left !== 'number') return false
+    // the same answer (the info as it arrived, then as the live store keeps it) is read once
+    if (this.adopted.get(id) === info.trial_left) return true
+    this.adopted.set(id, info.trial_left)
+    const spent = Math.max(0, this.trialSeconds(id, info) - info.trial_left)
+    this.keepTrialStart(id, this.deps.now() - spent * 1000)
+    this.tick()
+    return true
+  }
+
+  private keepTrialStart(id: number, start: number) {
+    this.trialStarts[id] = start
+    setItem(this.trialKey, { ...readTrialStarts(this.trialKey, this.deps.now()), [id]: start })
   }
 
   private unwatch(id: number) {

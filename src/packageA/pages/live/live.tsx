@@ -67,7 +67,11 @@ function LivePage() {
       if (!isPaid(info)) return prefetchStream(info.source || '')
       // a paid room: its store says whether the trial (or a purchase) lets the stream start
       loadPremium().then(
-        (premium) => !held(info, roomId, premium) && prefetchStream(info.source || ''),
+        (premium) => {
+          // the server's count of this viewer's trial, before anything is decided on it
+          premium.premiumStore.adopt(roomId, info)
+          if (!held(info, roomId, premium)) prefetchStream(info.source || '')
+        },
         () => undefined
       )
     }
