@@ -264,7 +264,12 @@ async function openPaid(
   await page.route(kind === 'room' ? '**/userapp/roominfo' : '**/userapp/playback/detail', async (route) => {
     const response = await route.fetch()
     const body = await response.json()
-    if (body.data?.id === id) body.data.trial_seconds = trial
+    if (body.data?.id === id) {
+      // the server's count of the viewer's trial (trial_left) told of this shorter trial: as much of it spent
+      const spent = body.data.trial_seconds - (body.data.trial_left ?? body.data.trial_seconds)
+      body.data.trial_seconds = trial
+      if (typeof body.data.trial_left === 'number') body.data.trial_left = Math.max(0, trial - spent)
+    }
     await route.fulfill({ response, json: body })
   })
   const path = kind === 'room' ? `packageA/pages/live/live?roomid=${id}` : `packageA/pages/playback/playback?id=${id}`

@@ -79,6 +79,8 @@ async function activityRoom(): Promise<WeappSim> {
 test('R7.93 R7.94 a grabbed red packet shows the viewer’s own amount when the mini-program opens the room again, not 抢', async () => {
   await s.server.dev('rooms/539/redpack?total=100&count=5')
   const first = await activityRoom()
+  // 抢 once the server has said this viewer took none yet (查询中… until then)
+  await first.waitFor(() => first.page.find({ cls: 'act-redpack__draw' }), '抢')
   first.page.tap({ cls: 'act-redpack__draw' })
   const text = textOf(await first.waitFor(() => first.page.find({ cls: 'act-redpack__outcome--win' }), 'the amount'))
   assert.match(text, /^抢到 \d+ 慧币$/)
