@@ -2,6 +2,7 @@ import { makeAutoObservable } from 'mobx'
 import { fetchUserInfo } from '@/api/user'
 import { sessionStore } from './session'
 import { settle } from '@/core/call'
+import { LatestAnswer } from '@/utils/latest'
 
 /**
  * The viewer's 慧币 balance (spec R1.4): the current user's `gold`, then whatever a gift, a paid room or a top-up
@@ -11,8 +12,15 @@ export class BalanceStore {
   /** The balance in 慧币; null until known (anonymous, or not fetched yet). */
   gold: number | null = null
 
+  /**
+   * The balances asked for and the ones answered otherwise (a gift's, a purchase's): an asking answered after a newer
+   * balance came (the gift panel asks as it opens, a slow answer can come after the gift's) would put back the
+   * balance before the gift.
+   */
+  private answers = new LatestAnswer()
+
   constructor() {
-    makeAutoObservable(this)
+    makeAutoObservable<BalanceStore, 'answers'>(this, { answers: false })
   }
 
   /** The balance: the current user's gold (POST /userapp/userinfo). Anonymous viewers have none. */
@@ -21,16 +29,23 @@ export class BalanceStore {
       this.setGold(null)
       return null
     }
+    const asking = this.answers.ask()
     const res = await settle(fetchUserInfo())
-    // a failure keeps the last known balance
-    if (res.ok) {
+    // a failure keeps the last known balance, and so does an answer older than a balance since known
+    if (res.ok && this.answers.take(asking)) {
       const gold = Number(res.data.gold)
-      this.setGold(Number.isFinite(gold) ? gold : null)
+      this.applyGold(Number.isFinite(gold) ? gold : null)
     }
     return this.gold
   }
 
+  /** A balance a gift, a purchase or a top-up answered: newer than any asked for before it. */
   setGold(gold: number | null) {
+    this.answers.take(this.answers.ask())
+    this.applyGold(gold)
+  }
+
+  private applyGold(gold: number | null) {
     this.gold = gold
   }
 }

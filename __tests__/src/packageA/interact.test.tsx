@@ -138,6 +138,33 @@ test('R1.4 R7.77 a double tap on 赠送 sends and charges one gift', async () =>
   }
 })
 
+test('R1.4 a balance asked as the panel opens and answered after a gift does not put back the balance before the gift', async () => {
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+  await liveStore.loadRoom(ROOM)
+  await t.mount(Room, { props: { roomId: ROOM } })
+  const late = holdAnswers(/\/userinfo$/, 1) // the panel's asking of the balance, on a slow network
+  try {
+    tap(await waitFor(() => $('.interact__gift-button')))
+    await waitFor(() => $$('.interact-panel__gift').length >= 8 && late.answered() === 1)
+    tap($('[data-gift="3"]')) // 小笼包, 10 慧币
+    tap($$('.interact-panel__combo').find((e) => e.textContent === '×1')!)
+    const sends = countRequests(/\/send_gifts/)
+    tap($('.interact-panel__send'))
+    await waitFor(() => sends.count === 1 && !giftStore.sending)
+    sends.restore()
+    const afterGift = balanceStore.gold
+    expect(afterGift).not.toBeNull()
+    late.release() // the balance as it was before the gift arrives now
+    // a pause that is the behaviour: the late answer, released, would be applied within it
+    await new Promise((r) => setTimeout(r, 300))
+    expect(balanceStore.gold).toBe(afterGift)
+    expect(Number($('.interact-panel__gold')?.textContent)).toBe(afterGift)
+  } finally {
+    late.release()
+    late.restore()
+  }
+})
+
 test('R1.4 the gift panel checks the balance: a gift × count above it says 余额不足 with 充值, and sends nothing', async () => {
   await loginStore.loginWithPassword('13800000001', 'demo1234')
   await liveStore.loadRoom(ROOM)
