@@ -28,10 +28,10 @@ const ENTITIES: Record<string, string> = {
 /** HTML tags are stripped before display (spec R5.4); the common entities are decoded. */
 export function stripHtml(html: string | null | undefined): string {
   if (!html) return ''
+  // a tag opens with a letter, / or ! (a comment): `1 < 2 > 0` in a chat line is text, not a tag
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
     .replace(/<br\s*\/?>/gi, '\n')
-    // a tag opens with a letter, / or ! (a comment): `1 < 2 > 0` in a chat line is text, not a tag
     .replace(/<[a-zA-Z/!][^>]*>/g, '')
     .replace(/&(nbsp|lt|gt|quot|#39|amp);/g, (m) => ENTITIES[m])
     .trim()
