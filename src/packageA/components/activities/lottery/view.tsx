@@ -73,7 +73,8 @@ export const LotteryView = observer(function LotteryView({ store, roomId, onClos
           {l.title}
         </View>
       )}
-      {!finished ? <TimeLeft endSec={l.end_time} suffix=' 开奖' className='act-lottery__left' /> : null}
+      {/* its own tick runs each second: at the draw time it goes with the join, not up to a second later */}
+      {!finished && !closed ? <TimeLeft endSec={l.end_time} suffix=' 开奖' className='act-lottery__left' /> : null}
       {finished && l.userlist?.length ? (
         <Text className='act-lottery__winners'>中奖名单：{l.userlist.map((u) => u.uname).join('、')}</Text>
       ) : null}
