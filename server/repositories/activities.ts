@@ -141,7 +141,6 @@ export function addEntry(ctx: AppContext, actId: number, uid: number, kind: stri
     .run(actId, uid, kind, value, nowSec())
 }
 
-/** Enters a viewer in a lottery (once: a second entry changes nothing). */
 /**
  * Whether a lottery still takes entries: running, and its draw time (end_time, which the card counts down to 开奖) not
  * yet come. The operator draws after it; an entry made between the two would join a draw already announced.
@@ -150,7 +149,10 @@ export function lotteryOpen(a: LotteryActivity): boolean {
   return a.status === 1 && !(a.end_time > 0 && nowSec() >= a.end_time)
 }
 
-/** Enters a viewer in a lottery that still takes entries (lotteryOpen); false, and nothing written, when it does not. */
+/**
+ * Enters a viewer in a lottery that still takes entries (lotteryOpen), once (a second entry changes nothing); false,
+ * and nothing written, when it takes none.
+ */
 export function joinLottery(ctx: AppContext, a: LotteryActivity, uid: number): boolean {
   if (!lotteryOpen(a)) return false
   ctx.store.db

@@ -12,7 +12,6 @@ import { publicUser, streamerItem } from '../../views'
 import type { DataOf } from '../../../contract/call'
 import * as user from '../../../contract/user'
 import { ctxHasSensitive, namePosesAsStaff, plainText, userById } from '../../repositories/users'
-
 import {
   TOKEN_TTL,
   addFollow,

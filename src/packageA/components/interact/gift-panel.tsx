@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import { observer } from 'mobx-react-lite'
-import { openPage } from '@/router/navigate'
 import { balanceStore } from '@/stores/balance'
 import { GIFT_COMBOS, giftStore } from './gift-store'
 import { sessionStore } from '@/stores/session'
@@ -35,11 +34,9 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
     if (!gift || short > 0) return
     await giftStore.send(roomId, gift, combo)
   }
-  // the deposit page offers 返回直播间 when it knows the room it came from (as the paid room's unlock sheet does)
-  const backHere = { from: 'live', id: roomId }
   const topUp = () => {
     onClose()
-    void openPage('deposit', backHere)
+    void giftStore.openTopUp(roomId)
   }
 
   return (
@@ -52,7 +49,7 @@ export const GiftPanel = observer(function GiftPanel({ roomId, onClose }: { room
             余额 <Text className='interact-panel__gold'>{balanceStore.gold === null ? '--' : balanceStore.gold}</Text>{' '}
             {CURRENCY}
           </Text>
-          <Text className='interact-panel__deposit' {...linkProps()} onClick={() => void openPage('deposit', backHere)}>
+          <Text className='interact-panel__deposit' {...linkProps()} onClick={() => void giftStore.openTopUp(roomId)}>
             充值 ›
           </Text>
         </View>

@@ -184,10 +184,15 @@ export class GiftStore {
     return res
   }
 
-  /** Not enough gold: a modal whose confirmation opens the deposit page, which offers the way back to the room. */
+  /** Not enough gold: a modal whose confirmation opens the deposit page (openTopUp). */
   async offerTopUp(msg: string, roomId: number): Promise<void> {
     const res = await showModal({ title: '提示', content: msg, confirmText: TOP_UP_TEXT })
-    if (res && res.confirm) await openPage('deposit', { from: 'live', id: roomId })
+    if (res && res.confirm) await this.openTopUp(roomId)
+  }
+
+  /** The deposit page from room `roomId`: it offers 返回直播间 (as the paid room's unlock sheet's does). */
+  openTopUp(roomId: number): Promise<unknown> {
+    return openPage('deposit', { from: 'live', id: roomId })
   }
 
   /** A `gift` push of the room's socket; the viewer's own gifts are already shown when sent. */
