@@ -5,11 +5,11 @@ import type { Compilation } from 'webpack'
  * `{ 'pages/home/home': ['/m2/js/175.….js', '/m2/css/….css'], … }`. The template's inline script looks up the page of
  * the address and preloads them beside the app's own scripts once the first screen is painted, instead of after the
  * app has run (the router asks for a page's chunks only then). With each page,
- * the chunks its first screen asks for at once: the launch work (`launch`) and the device fingerprint's library
- * (`fingerprint`, src/platform/fingerprint.h5.ts) on every page, and the player's hls.js (`hls`) on the pages that
- * play video.
+ * the chunks its first screen asks for at once: the device fingerprint's library (`fingerprint`,
+ * src/platform/fingerprint.h5.ts) on every page, and the player's hls.js (`hls`) on the pages that play video. (The
+ * launch work is in the app's script: src/launch-later.h5.ts.)
  */
-const WITH_EVERY_PAGE = ['launch', 'fingerprint']
+const WITH_EVERY_PAGE = ['fingerprint']
 const WITH_THE_PAGE = ['hls']
 
 /** The router's import of a page, in the app's entry (Taro's loader over src/app.config): `./pages/home/home`. */

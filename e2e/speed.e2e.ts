@@ -103,8 +103,8 @@ function fetchedFiles(page: Page) {
 }
 
 for (const [name, path, ready, expected] of [
-  ['home', '/m2/pages/home/home', HOME_READY, ['launch', 'fingerprint']],
-  ['live room 496', '/m2/packageA/pages/live/live?roomid=496', '.chat', ['hls', 'launch', 'fingerprint']]
+  ['home', '/m2/pages/home/home', HOME_READY, ['fingerprint']],
+  ['live room 496', '/m2/packageA/pages/live/live?roomid=496', '.chat', ['hls', 'fingerprint']]
 ] as const)
   test(`${name}: its page's chunks, and the ones its first screen asks for at once, are fetched beside the app's scripts once its pre-rendered first screen has painted, not once the app has run`, async () => {
     const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
@@ -172,9 +172,9 @@ test("the start-up script adds the page's preloads and the app's scripts in slic
   // the start-up script's own, up to the app's script (what webpack adds afterwards is the app's)
   const slices = all.slice(0, all.findIndex((slice) => slice.some((u) => /\/js\/app\./.test(u))) + 1)
   const added = slices.flat()
-  // the page's chunks, launch and fingerprint preloaded, then the app's scripts
+  // the page's chunks and the fingerprint's preloaded, then the app's scripts
   assert.ok(
-    added.some((u) => /\/js\/app\./.test(u)) && added.some((u) => /\/js\/launch\./.test(u)),
+    added.some((u) => /\/js\/app\./.test(u)) && added.some((u) => /\/js\/fingerprint\./.test(u)),
     JSON.stringify(slices)
   )
   assert.ok(slices.length > 1, JSON.stringify(slices))
