@@ -146,6 +146,12 @@ export const PlaybackDetail = Obj({
   ...PLAYBACK_ITEM,
   description: Type.String(),
   trial_seconds: Type.Integer({ minimum: 0, description: '付费回放可试看的秒数' }),
+  trial_left: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      description: '付费回放：本观众试看还剩的秒数（服务器计时，0 为已用完）；免费或已购买时没有'
+    })
+  ),
   source: Type.String({ description: '回放的流地址（付费回放按观众签名）' }),
   comments: Type.Integer({ minimum: 0, description: '评论数' }),
   share: Share

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict'
 import { after, before, test } from 'node:test'
 import type { LiveServer } from '../../server/app'
+import { SEED_IDS } from '../../server/db/seed-ids'
 import { assertEnvelope, assertPaged, assertRefused, call, login, loginNoMobile, makeApp, U } from './helpers'
 
 let app: LiveServer
@@ -135,4 +136,19 @@ test('R4.12 a paid room’s info tells the viewer’s trial as the server counts
   assert.equal('trial_left' in assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 496 }, token)), false)
   assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: 303 }, token))
   assert.equal('trial_left' in assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token)), false)
+})
+
+test('R4.12 a paid playback’s detail tells the viewer’s trial as the server counts it (trial_left); bought or free, nothing', async () => {
+  const viewer = await loginNoMobile(app)
+  const paid = SEED_IDS.playbacks.premium
+  const detail = async (id: number, t = viewer.token) =>
+    assertEnvelope(await call(app, 'POST', U('/playback/detail'), { id }, t))
+  const first = await detail(paid)
+  assert.ok(first.trial_left > 0 && first.trial_left <= first.trial_seconds, `trial_left ${first.trial_left}`)
+  await new Promise((r) => setTimeout(r, 1100)) // a second later, the same trial: less left, never a new one
+  assert.ok((await detail(paid)).trial_left < first.trial_left)
+  // a free playback tells none, nor one the viewer bought
+  assert.equal('trial_left' in (await detail(5005)), false)
+  assertEnvelope(await call(app, 'POST', U('/premium_pay'), { review_id: paid }, token))
+  assert.equal('trial_left' in (await detail(paid, token)), false)
 })

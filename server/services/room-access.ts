@@ -7,7 +7,7 @@ import { playbackOr404 } from '../repositories/rooms'
 import type { Playback, Room, UserRow } from '../types'
 import type { AppContext } from '../types/context'
 import { roomInfo } from '../views'
-import { hasPurchased, signedSource, trialKey, trialLeft } from './stream-access'
+import { hasPurchased, signedSource, trialKey, trialOf } from './stream-access'
 
 /** The key a viewer who gave the right password gets (room info `room_key`); void when the password changes. */
 export function roomKey(ctx: AppContext, room: Pick<Room, 'id' | 'password'>): string {
@@ -76,12 +76,9 @@ export function securedRoomInfo(
       ? signedSource(ctx, viewer, 'playback', room.review_id, info.playback_source)
       : info.playback_source,
     ...(room.password ? { room_key: roomKey(ctx, room) } : {}),
-    ...trialOf(trialLeft(ctx, viewer, 'room', room.id))
+    ...trialOf(ctx, viewer, 'room', room.id)
   }
 }
-
-/** `trial_left` when there is a trial to tell (a paid room not bought), else nothing. */
-const trialOf = (left: number | undefined) => (left === undefined ? {} : { trial_left: left })
 
 // ---- a room's activities (vote, quiz, red packets, rain, lotteries, goods)
 

@@ -124,7 +124,7 @@ function streamGrant(
  * stream is theirs to watch (free, or bought). The client counts its banner from it: a trial spent on another device
  * (or in a cleared browser) is not shown as a new one while the stream refuses.
  */
-export function trialLeft(
+function trialLeft(
   ctx: AppContext,
   viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
   kind: StreamKind,
@@ -134,6 +134,12 @@ export function trialLeft(
   if (!t || !t.premium || hasPurchased(ctx, viewer.user?.id, kind, id)) return undefined
   const grant = streamGrant(ctx, viewer, kind, id)
   return grant.trialFrom ? Math.max(0, grant.trialFrom + t.trial - nowSec()) : 0
+}
+
+/** `{ trial_left }` when there is a trial to tell (a paid room or playback not bought), else nothing. */
+export function trialOf(...args: Parameters<typeof trialLeft>): { trial_left?: number } {
+  const left = trialLeft(...args)
+  return left === undefined ? {} : { trial_left: left }
 }
 
 /** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */

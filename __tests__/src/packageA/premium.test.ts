@@ -5,6 +5,7 @@
  * SEED_IDS.playbacks.premium: 30 慧币, 30 s).
  */
 import Taro from '@tarojs/taro'
+import { runInAction } from 'mobx'
 import type { PremiumStatus } from '@/api/premium'
 import { clearCookies } from '@/core/cookies'
 import { setToken } from '@/core/token'
@@ -223,6 +224,36 @@ describe('against the reference server', () => {
     // the room of the same number is another thing: the rooms' store knows nothing of it
     expect(premiumStore.purchased[id]).toBeUndefined()
     expect(await new PremiumStore({ kind: 'playback' }).check(id)).toBe(true)
+  })
+
+  test('R4.12 a paid playback’s trial begun on another device counts on from the server’s count (its detail’s trial_left)', async () => {
+    // a viewer of their own, who bought nothing
+    const login = await fetch(`${server.origin}/api/v1/userapp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userid: '9108', usertokenkey: 'dev-9108', devicetoken: 'x' })
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>)
+    setToken(login.data.access_token)
+    const id = SEED_IDS.playbacks.premium
+    await new PlaybackStore(id).load() // the first device: the playback's detail begins the trial
+    await new Promise((r) => setTimeout(r, 2100))
+    // a second device (or a cleared browser) keeps nothing of it, on disk or in memory
+    removeItem('premium_playback_trial_starts')
+    runInAction(() => delete playbackPremiumStore.trialStarts[id])
+    const playback = new PlaybackStore(id)
+    await playback.load()
+    const told = playback.detail?.trial_left
+    expect(told).toBeLessThanOrEqual(28)
+    const stop = playbackPremiumStore.watch(id)
+    try {
+      expect(playbackPremiumStore.trialLeft(id)).toBe(told)
+      expect(bannerText('TRIAL', 20, playbackPremiumStore.trialLeft(id), 'playback').text).toBe(
+        `付费回放 试看中（剩余 ${told} 秒），点击解锁`
+      )
+    } finally {
+      stop()
+      setToken('')
+    }
   })
 
   test('R8.13 a failed purchase shows the server message for 3 seconds and stays locked', async () => {

@@ -2,7 +2,7 @@ import type { Api } from '../../plugins/app/calls'
 import type { AppContext } from '../../types/context'
 import { CODE, biz, cnDate, nowSec, paginate } from '../../lib/util'
 import { checkRoomAccess, enteredPlayback, securedRoomInfo } from '../../services/room-access'
-import { signedSource } from '../../services/stream-access'
+import { signedSource, trialOf } from '../../services/stream-access'
 import type { Channel, Playback, Room, Streamer, Teaser } from '../../types'
 import { channelItem, playbackDetail, playbackItem, roomItem, scheduleOf, streamerItem, teaserItem } from '../../views'
 import * as content from '../../../contract/content'
@@ -91,7 +91,12 @@ export function registerHome(api: Api, ctx: AppContext): void {
 
   api.call(content.playbackDetail, (p, call) => {
     const d = playbackDetail(ctx, enteredPlayback(ctx, p.id, call.req, p))
-    return { ...d, source: signedSource(ctx, call, 'playback', d.id, d.source) } // a paid playback's URL is signed
+    // a paid playback's URL is signed, and its trial told as the server counts it
+    return {
+      ...d,
+      source: signedSource(ctx, call, 'playback', d.id, d.source),
+      ...trialOf(ctx, call, 'playback', d.id)
+    }
   })
 
   api.call(content.playbackRelated, (p) => {

@@ -162,9 +162,10 @@ export class PremiumStore {
     return this.deps.kind === 'room' ? liveStore.roomsData[id] : this.known[id]
   }
 
-  /** A playback's detail, as its page loaded it. */
+  /** A playback's detail, as its page loaded it, with the server's count of this viewer's trial (adopt). */
   know(id: number, info: PaidInfo) {
     this.known[id] = info
+    this.adopt(id, info)
   }
 
   /** The ispremium / premium_pay payload: a room by id, a playback by review_id (R7.87, R7.88). */
