@@ -273,7 +273,7 @@ test('a TV channel’s 从头看 plays the programme on air from its scheduled s
   await page.close()
 })
 
-test('radio plays its sound alone in the background: the lock screen’s title and play/pause (Media Session), the mini player bar across pages', async () => {
+test('radio plays its sound alone in the background: the lock screen’s title and play/pause (Media Session), the mini player bar across pages, a page that is not a tab shown under it', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await page.addInitScript(() => {
@@ -329,8 +329,23 @@ test('radio plays its sound alone in the background: the lock screen’s title a
     t,
     { timeout: 10000 }
   )
-  await page.click('.mini-player__close')
-  await page.waitForSelector('.mini-player', { state: 'detached' })
+  // a page that is not a tab (search, from home): it shows, with the bar over it
+  await page.click('.tab-bar__item:has-text("直播")')
+  await page.click('.home__search')
+  await page.waitForURL(/search\/search/)
+  await page.waitForFunction(
+    () => {
+      const pages = [...document.querySelectorAll('.taro_page')]
+      const search = pages.find((p) => p.id.includes('/search/search'))
+      return !!search && getComputedStyle(search).display !== 'none' && search.getBoundingClientRect().height > 0
+    },
+    null,
+    { timeout: 10000 }
+  )
+  // the app's own bar (the tab pages' bars stay in their hidden pages)
+  assert.ok(((await page.locator('body > .mini-player').textContent()) || '').includes(title))
+  await page.click('body > .mini-player .mini-player__close')
+  await page.waitForFunction(() => [...document.querySelectorAll('.mini-player')].length === 0)
   assert.equal(await page.evaluate(() => navigator.mediaSession.metadata), null)
   await context.close()
 })
