@@ -356,6 +356,27 @@ test('R2.40 a live room opened from a link has 首页 in its top bar, one opened
   await context.close()
 })
 
+test('R2.40 every page that is not a tab has the top bar: a heading and a way out (首页 when opened from a link)', async () => {
+  const tabs = new Set<string>(Object.values(TAB_PAGES))
+  const context = await phone({ width: 390, height: 844 })
+  const page = await context.newPage()
+  const missing: string[] = []
+  for (const c of PAGE_CASES.filter((c) => !tabs.has(c.route))) {
+    const url = `${s.server.origin}/m2/${c.route}${c.query ? `?${new URLSearchParams(c.query)}` : ''}`
+    await page.goto(url)
+    const action = page.locator('.taro_page:not([style*="display: none"]) .top-bar__action').first()
+    const found = await action.waitFor({ timeout: 15000 }).then(
+      () => true,
+      () => false
+    )
+    if (!found) missing.push(c.route)
+    else if ((await action.getAttribute('data-action')) !== 'home')
+      missing.push(`${c.route}: ${await action.getAttribute('data-action')}`)
+  }
+  assert.deepEqual(missing, [])
+  await context.close()
+})
+
 test('R2.7 the 更多 list has its title in the top bar; inside WeChat its own bar stands alone', async () => {
   const context = await phone({ width: 390, height: 844 })
   const page = await context.newPage()

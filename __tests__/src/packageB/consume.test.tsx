@@ -68,7 +68,7 @@ test('R2.46 R1.6 R1.4 a viewer sees the unlock and the gift with time and amount
   expect((await post('send_gifts', { roomid: 307, giftid: 3, combo: 2 })).code).toBe(1)
   await t.mount(ConsumePage)
   await waitFor(() => $$('.consume__row').length === 2)
-  // the page's bar, as 充值记录's and 礼物记录's: its heading and the way back (R2.40)
+  // the page's bar, as 充值记录's and 送礼记录's: its heading and the way back (R2.40)
   expect($('.top-bar .top-bar__action')).not.toBeNull()
   expect($('.top-bar__title')?.getAttribute('role')).toBe('heading')
   const rows = $$('.consume__row').map((r) => ({

@@ -101,10 +101,11 @@ test('R1.13 R4.2 R8.15 R5.2 password login shows 登录中 and then the profile 
   expect(getToken()).not.toBe('')
   expect($('.user-head__name')?.textContent).toBe('演示用户')
   expect($('.user-head__mobile')?.textContent).toBe('138****0001')
-  for (const label of ['充值记录', '礼物记录', '我的关注', '退出登录']) expect(text()).toContain(label)
+  // each entry named as the page it opens names itself (送礼记录, list-types.ts)
+  for (const label of ['充值记录', '送礼记录', '我的关注', '退出登录']) expect(text()).toContain(label)
   tap(byText('.user-menu__item', '充值记录›'))
   expect(navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: '/pages/list/list?type=deposit' }))
-  tap(byText('.user-menu__item', '礼物记录›'))
+  tap(byText('.user-menu__item', '送礼记录›'))
   expect(navigateTo).toHaveBeenLastCalledWith(expect.objectContaining({ url: '/pages/list/list?type=gift' }))
   tap(byText('.user-menu__item', '我的关注›'))
   expect(navigateTo).toHaveBeenLastCalledWith(

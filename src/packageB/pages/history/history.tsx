@@ -3,6 +3,7 @@ import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { AltImage } from '@/components/alt-image'
 import { PageState } from '@/components/page-state'
+import { withTopBar } from '@/components/top-bar'
 import { buttonProps, hiddenProps } from '@/platform/a11y'
 import { openPage } from '@/router/navigate'
 import { progressRatio, progressText, watchHistory, type WatchEntry } from '@/stores/watch-history'
@@ -77,4 +78,4 @@ function HistoryPage() {
   )
 }
 
-export default observer(HistoryPage)
+export default withTopBar(observer(HistoryPage))

@@ -2,12 +2,13 @@ import { Text, View } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { useEffect } from 'react'
 import { PageState } from '@/components/page-state'
+import { withTopBar } from '@/components/top-bar'
 import { setPageTitle } from '@/platform/title'
 import { isLegalDoc, LEGAL_DOCS, paragraphs } from './texts'
 import './legal.scss'
 
 /** 用户协议 (`?doc=agreement`) or 隐私政策 (`?doc=privacy`), opened from the login's consent line. */
-export default function LegalPage() {
+function LegalPage() {
   const { params } = useRouter()
   const doc = isLegalDoc(params.doc) ? LEGAL_DOCS[params.doc] : null
   useEffect(() => {
@@ -25,3 +26,5 @@ export default function LegalPage() {
     </View>
   )
 }
+
+export default withTopBar(LegalPage)

@@ -54,7 +54,7 @@ function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
           <Text className='user-menu__arrow'>›</Text>
         </View>
         <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'gift' })}>
-          <Text className='user-menu__label'>礼物记录</Text>
+          <Text className='user-menu__label'>送礼记录</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
         <View className='user-menu__item' {...linkProps()} onClick={() => openPage('consume')}>
