@@ -13,6 +13,8 @@ import { fetchTeaserDetail, type CommentItem } from '@/api/playback'
 import { fetchRoomInfo } from '@/api/live'
 import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
+import { loginStore } from '@/stores/login'
+import { formatCount } from '@/utils/format'
 import { demoLogin, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
@@ -170,5 +172,28 @@ describe('preview', () => {
     expect(document.querySelector('.preview__title')?.textContent).toBe(t.title)
     expect(['预约提醒', '正在直播，进入直播间']).toContain(document.querySelector('.preview__btn')?.textContent)
     u.unmout()
+  })
+
+  test('R4.27 R7.49 预约提醒 sets the flag, and the count shown takes the viewer’s reminder as the server counts it', async () => {
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+    const id = 1472
+    const before = (await fetchTeaserDetail(id)).subscribes
+    Current.router = { params: { id: String(id) }, path: '/p' } as never
+    const u = new TestUtils()
+    await u.mount(PreviewPage)
+    try {
+      const btn = await waitFor(() => document.querySelector<HTMLElement>('.preview__btn'))
+      await waitFor(() => document.querySelector('.preview__sub'))
+      expect(document.querySelector('.preview__sub')?.textContent).toBe(`${formatCount(before)}人已预约`)
+      expect(btn.textContent).toBe('预约提醒')
+      btn.click()
+      await waitFor(() => document.querySelector('.preview__btn')?.textContent === '已预约')
+      const after = (await fetchTeaserDetail(id)).subscribes
+      expect(after).toBe(before + 1)
+      await waitFor(() => document.querySelector('.preview__sub')?.textContent === `${formatCount(after)}人已预约`)
+    } finally {
+      u.unmout()
+      setToken('')
+    }
   })
 })

@@ -41,6 +41,11 @@ export class PreviewStore {
     runInAction(() => {
       this.subscribed = true
     })
+    // the count shown (人已预约) as the server has it now, the viewer's own reminder in it, not only after a reload
+    const fresh = await settle(fetchTeaserDetail(this.id))
+    runInAction(() => {
+      if (fresh.ok && this.detail) this.detail.subscribes = fresh.data.subscribes
+    })
     return null
   }
 }
