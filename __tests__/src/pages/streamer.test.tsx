@@ -85,7 +85,7 @@ describe('主播 tab', () => {
     const row = document.querySelector('.streamer-row') as HTMLElement
     const id = Number(row.dataset.streamer)
     t.act(() => row.click())
-    await waitFor(() => navigate.mock.calls.length > 0)
+    await waitFor(() => navigate.mock.calls.length > 0, 5000)
     expect(navigate).toHaveBeenCalledWith({
       url: expect.stringMatching(new RegExp(`^/packageA/pages/streamer/streamer\\?id=${id}`))
     })
@@ -169,6 +169,29 @@ describe('streamer detail and my follows', () => {
     expect(document.querySelector('.follow-page__total')?.textContent).toContain(String(streamerStore.follows.total))
     t.unmout()
     setLoginPrompt(null)
+  })
+
+  test('R2.14 R4.6 my follows, logged out: its 去登录 opens the login screens at once (no second prompt)', async () => {
+    setToken('')
+    routeTo({})
+    const modal = jest.spyOn(Taro, 'showModal')
+    const navigate = jest.spyOn(Taro, 'switchTab').mockResolvedValue({ errMsg: 'switchTab:ok' })
+    const pages = jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([] as never)
+    const t = new TestUtils()
+    await t.mount(FollowPage)
+    try {
+      const btn = await waitFor(() => document.querySelector<HTMLElement>('.follow-page__login-btn'))
+      expect(btn.textContent).toBe('去登录')
+      t.act(() => btn.click())
+      await waitFor(() => navigate.mock.calls.length > 0, 5000)
+      expect(navigate).toHaveBeenCalledWith(expect.objectContaining({ url: '/pages/user/user' }))
+      expect(modal).not.toHaveBeenCalled()
+    } finally {
+      t.unmout()
+      modal.mockRestore()
+      navigate.mockRestore()
+      pages.mockRestore()
+    }
   })
 
   test('R2.14 my follows shows 还没有关注的主播 when the list is empty', async () => {

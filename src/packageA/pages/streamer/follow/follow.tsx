@@ -43,7 +43,7 @@ function FollowPage() {
       <View className='page follow-page'>
         <PageState empty emptyText='登录后查看关注的主播' />
         <View className='follow-page__login'>
-          <Button className='follow-page__login-btn' onClick={() => void loginPrompt.promptLogin()}>
+          <Button className='follow-page__login-btn' onClick={() => void loginPrompt.goToLogin()}>
             去登录
           </Button>
         </View>
