@@ -15,7 +15,7 @@ import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { loginStore } from '@/stores/login'
 import { formatCount } from '@/utils/format'
-import { demoLogin, useReferenceServer } from '../support/reference-server'
+import { demoLogin, requestUrl, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
 
@@ -172,6 +172,28 @@ describe('preview', () => {
     expect(document.querySelector('.preview__title')?.textContent).toBe(t.title)
     expect(['预约提醒', '正在直播，进入直播间']).toContain(document.querySelector('.preview__btn')?.textContent)
     u.unmout()
+  })
+
+  test('R7.17 a preview whose detail could not be loaded (the network) offers 重新加载, which loads it', async () => {
+    const original = globalThis.fetch
+    let failures = 1
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+      /teaser\/detail/.test(requestUrl(input)) && failures-- > 0
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : original(input, init)
+    Current.router = { params: { id: '1470' }, path: '/p' } as never
+    const u = new TestUtils()
+    await u.mount(PreviewPage)
+    try {
+      const retry = await waitFor(() => document.querySelector<HTMLElement>('.page-state__retry'))
+      expect(retry.textContent).toBe('重新加载')
+      u.act(() => retry.click())
+      await waitFor(() => document.querySelector('.preview__title'))
+      expect(document.querySelector('.page-state__retry')).toBeNull()
+    } finally {
+      globalThis.fetch = original
+      u.unmout()
+    }
   })
 
   test('R4.27 R7.49 预约提醒 sets the flag, and the count shown takes the viewer’s reminder as the server counts it', async () => {

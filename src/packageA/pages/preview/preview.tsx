@@ -40,7 +40,7 @@ function PreviewPage() {
     imageUrl: shareImage(detail?.cover || '')
   }))
   if (!id) return <PageState error='预告不存在或已下线' />
-  if (error) return <PageState error={error} />
+  if (error) return <PageState error={error} onRetry={() => void page.load()} />
   if (!detail) return <PageState loading />
   const live = detail.room?.onair === 1
   const subscribe = async () => {

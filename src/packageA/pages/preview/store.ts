@@ -14,6 +14,7 @@ export class PreviewStore {
   }
 
   async load(): Promise<TeaserDetail | null> {
+    this.error = null // 重新加载 after a failure
     const detail = settle(fetchTeaserDetail(this.id))
     if (sessionStore.isLoggedIn) {
       void settle(fetchTeaserSubscribed(this.id)).then(
