@@ -87,6 +87,16 @@ describe('against the reference server', () => {
   })
   afterEach(() => jest.restoreAllMocks())
 
+  /** Logs in a viewer of the host app's (the sandbox's dev users) with a token of its own. */
+  async function hostAppLogin(userid: string) {
+    const login = await fetch(`${server.origin}/api/v1/userapp/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userid, usertokenkey: `dev-${userid}`, devicetoken: 'x' })
+    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>)
+    setToken(login.data.access_token)
+  }
+
   function clockStore() {
     let now = 1_000_000
     const store = new PremiumStore({ now: () => now, setInterval: () => 1, clearInterval: () => undefined })
@@ -120,12 +130,7 @@ describe('against the reference server', () => {
 
   test('R4.12 a trial begun on another device counts on from the server’s count, not from a new one on this device', async () => {
     // a viewer of their own (no purchase of this room in any test)
-    const login = await fetch(`${server.origin}/api/v1/userapp/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userid: '9107', usertokenkey: 'dev-9107', devicetoken: 'x' })
-    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>)
-    setToken(login.data.access_token)
+    await hostAppLogin('9107')
     await liveStore.loadRoom(PAID) // the first device: its room info begins the trial
     await new Promise((r) => setTimeout(r, 2100))
     removeItem('premium_trial_starts') // a second device (or a cleared browser) keeps nothing of it
@@ -228,12 +233,7 @@ describe('against the reference server', () => {
 
   test('R4.12 a paid playback’s trial begun on another device counts on from the server’s count (its detail’s trial_left)', async () => {
     // a viewer of their own, who bought nothing
-    const login = await fetch(`${server.origin}/api/v1/userapp/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userid: '9108', usertokenkey: 'dev-9108', devicetoken: 'x' })
-    }).then((r) => r.json() as Promise<{ data: { access_token: string } }>)
-    setToken(login.data.access_token)
+    await hostAppLogin('9108')
     const id = SEED_IDS.playbacks.premium
     await new PlaybackStore(id).load() // the first device: the playback's detail begins the trial
     await new Promise((r) => setTimeout(r, 2100))
