@@ -8,6 +8,7 @@ import { maskPhones } from '@/utils/validate'
 import { profileStore } from '../profile-store'
 import { ProfileEditor } from './profile-editor'
 import { buttonProps, linkProps } from '@/platform/a11y'
+import { LIST_TYPES } from '@/router/list-types'
 
 export function Avatar({ src, name }: { src: string; name: string }) {
   if (src) return <AltImage className='user-head__avatar' src={src} mode='aspectFill' alt={name} />
@@ -50,11 +51,11 @@ function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
           <Text className='user-menu__value'>{u.mobile ? '已绑定' : '去绑定'}</Text>
         </View>
         <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'deposit' })}>
-          <Text className='user-menu__label'>充值记录</Text>
+          <Text className='user-menu__label'>{LIST_TYPES.deposit}</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
         <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'gift' })}>
-          <Text className='user-menu__label'>送礼记录</Text>
+          <Text className='user-menu__label'>{LIST_TYPES.gift}</Text>
           <Text className='user-menu__arrow'>›</Text>
         </View>
         <View className='user-menu__item' {...linkProps()} onClick={() => openPage('consume')}>
