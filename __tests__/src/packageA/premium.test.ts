@@ -203,6 +203,7 @@ describe('against the reference server', () => {
     expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
     const id = SEED_IDS.playbacks.premium
     const playback = new PlaybackStore(id) // the playback page's store: its detail reaches the paid store
+    const began = Date.now()
     await playback.load()
     const store = playbackPremiumStore
     expect(store.isPremium(id)).toBe(true)
@@ -213,9 +214,12 @@ describe('against the reference server', () => {
       const stop = store.watch(id)
       expect(store.state(id)).toBe('TRIAL')
       expect(store.blocked(id)).toBe(false)
-      expect(bannerText(store.state(id), store.price(id), store.trialLeft(id), store.kind).text).toMatch(
-        /^付费回放 试看中（剩余 (30|29) 秒），点击解锁$/
-      )
+      // the server counts the 30 s trial from the detail: no more than the seconds since then have gone, however
+      // slow the machine
+      const banner = bannerText(store.state(id), store.price(id), store.trialLeft(id), store.kind).text
+      const left = Number(/^付费回放 试看中（剩余 (\d+) 秒），点击解锁$/.exec(banner)?.[1])
+      expect(left).toBeLessThanOrEqual(30)
+      expect(left).toBeGreaterThanOrEqual(30 - Math.ceil((Date.now() - began) / 1000) - 1)
       expect(await store.purchase(id)).toBe(true)
       stop()
       const sent = calls.bodies.map((b) => JSON.parse(b) as Record<string, unknown>)
