@@ -61,10 +61,22 @@ test('a network change drops the room socket and it reconnects', async () => {
 
 test('back from more than 5 s in the background the room socket is dropped and reconnects; a short hide keeps it', async () => {
   const sim = await inRoom()
-  const before = roomSockets(sim).length
-  sim.appHide()
-  await sleep(300)
-  sim.appShow()
+  let before = roomSockets(sim).length
+  // a short hide (the app's own clock, read in onHide and onShow, brackets inside this one): a try that a process
+  // starved of the processor stretched toward the 5 s may rightly reconnect, and is made again from there
+  for (let tries = 0; ; tries++) {
+    const hidden = Date.now()
+    sim.appHide()
+    await sleep(300)
+    sim.appShow()
+    if (Date.now() - hidden < 4000 || tries === 5) break
+    await sleep(1500)
+    await sim.waitFor(
+      () => !roomSockets(sim).at(-1)!.closed && roomSockets(sim).at(-1)!.received > 0,
+      'the connection back'
+    )
+    before = roomSockets(sim).length
+  }
   await sleep(1500)
   assert.equal(roomSockets(sim).length, before, 'a short hide keeps the connection')
   assert.equal(roomSockets(sim)[before - 1].closed, false)

@@ -34,7 +34,8 @@ function connect(room: number | string, token?: string): Promise<Client> {
       messages.push(JSON.parse(String(raw)))
       for (const w of waiters.splice(0)) w()
     })
-    const next: Client['next'] = (type, pred = () => true, ms = 3000) =>
+    // a bound that a test process starved of the processor for seconds still meets (an answer takes milliseconds)
+    const next: Client['next'] = (type, pred = () => true, ms = 30000) =>
       new Promise((res, rej) => {
         const timer = setTimeout(() => rej(new Error(`timeout waiting for ${type}`)), ms)
         const check = () => {
