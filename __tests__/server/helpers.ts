@@ -187,3 +187,15 @@ export function uploadAs(app: LiveServer, token: string, name: string, content: 
     ])
   })
 }
+
+/**
+ * Asks `check` every `step` ms until it holds or `ms` have passed, and tells whether it held. The default bound is
+ * one that a test process starved of the processor for seconds still meets, where what it waits for takes a moment.
+ */
+export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 30000, step = 100): Promise<boolean> {
+  for (const end = Date.now() + ms; ;) {
+    if (await check()) return true
+    if (Date.now() >= end) return false
+    await new Promise((r) => setTimeout(r, step))
+  }
+}

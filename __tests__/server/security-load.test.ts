@@ -8,7 +8,7 @@ import crypto from 'node:crypto'
 import net from 'node:net'
 import { test } from 'node:test'
 import type { LiveServer, ServerOptions } from '../../server/app'
-import { listen, makeApp } from './helpers'
+import { listen, makeApp, waitUntil } from './helpers'
 
 async function listening(opts: ServerOptions = {}): Promise<{ app: LiveServer; port: number }> {
   const app = await makeApp(opts)
@@ -155,11 +155,7 @@ test('one address holds a bounded number of connections; another address still c
     // a connection that ends frees its place once the server has seen it close (on a loaded machine that may take
     // longer than a moment: a try refused before it is not the place kept)
     open[0].destroy()
-    let kept = false
-    for (const until = Date.now() + 10000; !kept && Date.now() < until;) {
-      await new Promise((r) => setTimeout(r, 100))
-      kept = !(await closedWithin(await connect('127.0.0.1'), 500))
-    }
+    const kept = await waitUntil(async () => !(await closedWithin(await connect('127.0.0.1'), 500)), 10000)
     assert.ok(kept, 'a freed place is taken again')
   } finally {
     for (const s of open) s.destroy()
