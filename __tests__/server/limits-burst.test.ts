@@ -17,7 +17,7 @@ import { OTHER_LIMITS, RULES, type Limits } from '../../server/lib/limit'
 import { LOCKED_MSG } from '../../server/routes/user'
 import { PASSWORD_GUESSES_MSG, WRONG_PASSWORD_MSG } from '../../server/services/room-access'
 import { DEMO, SEED_IDS } from '../../server/db/seed-ids'
-import { listen, makeApp, type Json } from './helpers'
+import { listen, makeApp, waitUntil, type Json } from './helpers'
 
 interface Server {
   app: LiveServer
@@ -794,7 +794,7 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
       const k = await upgrade(s, '/ws?roomid=496', '127.0.5.5')
       try {
         for (let i = 0; i < 12; i++) k.socket.write(frame('{"type":"ping"}'))
-        assert.ok(await closed(k.socket, 5000), 'the socket past its messages is closed')
+        assert.ok(await closed(k.socket, 30000), 'the socket past its messages is closed')
         assert.match(k.text(), /too many|操作太频繁/)
       } finally {
         k.socket.destroy()
@@ -814,8 +814,12 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
         )
       )
       try {
-        const shut = await Promise.all(sockets.map((c) => closed(c, 1500)))
-        assert.equal(shut.filter((x) => !x).length, 5, 'five connections kept, the rest closed')
+        // the refused ones are closed at once by the server; a starved test process may see it late, so wait for
+        // five closes (a generous bound), then a moment for any sixth
+        const shut = () => sockets.filter((c) => c.destroyed).length
+        await waitUntil(() => shut() >= 5)
+        await new Promise((r) => setTimeout(r, 1000))
+        assert.equal(sockets.length - shut(), 5, 'five connections kept, the rest closed')
       } finally {
         for (const c of sockets) c.destroy()
       }
