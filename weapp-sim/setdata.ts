@@ -140,7 +140,7 @@ export async function measureBusyRoom(server: RefServer, budget: SetDataBudget['
     const end = Date.now()
     // the last message may still be in the client's 200 ms flush
     const lastShown = await sim
-      .waitFor(() => sim.page.text().includes(`#${total}`), 'the last injected message', 3000)
+      .waitFor(() => sim.page.text().includes(`#${total}`), 'the last injected message', 30000)
       .then(() => true)
       .catch(() => false)
     const errors = sim.errorText()

@@ -57,7 +57,7 @@ describe('the live room subscribes to its kinds on the shared room socket', () =
     stageFor(ROOM).enter()
     unfollow = followRoomState(ROOM)
     await t.mount(InteractBar, { props: { roomId: ROOM } })
-    await until(() => socket.isOpen && !!socket.welcome, 10000)
+    await until(() => socket.isOpen && !!socket.welcome)
   })
 
   afterAll(() => {

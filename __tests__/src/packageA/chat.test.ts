@@ -246,7 +246,7 @@ describe('sending (spec section 5 chat send rules)', () => {
     calls.restore()
     expect(JSON.parse(calls.bodies[0])).toMatchObject({ room_id: ROOM, content: '主播晚上好' })
     // the room's own push of it comes too (the server pushes every message to the room): once it has, one row shows
-    await until(() => pushed.includes('主播晚上好'), 10000, 'the push of the message')
+    await until(() => pushed.includes('主播晚上好'), 'the push of the message')
     room.flushNow()
     const mine = room.messages.filter((m) => m.text === '主播晚上好')
     expect(mine).toHaveLength(1)
@@ -525,14 +525,14 @@ describe('no message lost silently', () => {
       push(last + 4) // the new connection's first push: above the gap
       // each failed page waits its retry delay on the room's clock: nothing is asked before it has passed
       for (let i = 0; i < retry.length; i++) {
-        await until(() => waits.length === i + 1, 10000, `the wait after failure ${i + 1}`)
+        await until(() => waits.length === i + 1, `the wait after failure ${i + 1}`)
         expect(waits[i]).toBe(i) // doubling: the attempt counts up
         await clock.advance(retry[i] - 1)
         expect(sentFills()).toBe(i + 1)
         room.flushNow()
         expect(room.messages.some((m) => m.msgId > last)).toBe(false) // held behind the gap, not shown out of order
         await clock.advance(1)
-        await until(() => sentFills() === i + 2, 10000, `fill ${i + 2} sent`)
+        await until(() => sentFills() === i + 2, `fill ${i + 2} sent`)
       }
       // the gap's page and the held push go into the list at its next flush
       await advanceUntil(clock, () => room.messages.some((m) => m.msgId === last + 4), FLUSH_INTERVAL, 'the push')
@@ -562,7 +562,7 @@ describe('no message lost silently', () => {
       emit('welcome', { roomid: String(ROOM), last_msg_id: last + 3, online: 1 })
       push(last + 4)
       push(last + 5)
-      await until(() => waiting, 10000, 'the cut fill to wait for its retry')
+      await until(() => waiting, 'the cut fill to wait for its retry')
       await clock.advance(299)
       room.flushNow()
       expect(room.messages.some((m) => m.msgId > last)).toBe(false) // held while holdMax has not passed

@@ -331,8 +331,9 @@ describe('chat panel and danmaku layer in the room', () => {
 
   test('R7.72 after a server-side drop, messages the server no longer has show as one 部分消息未能加载 row in their place, not tappable', async () => {
     const GAP_ROOM = 310
-    // the room's socket is made here first, so its reconnect waits 3 s: time to inject and forget messages meanwhile
-    acquireRoomSocket(GAP_ROOM, { initialDelay: 3000, jitter: 0 })
+    // the room's socket is made here first, so its reconnect waits (ten minutes) until the test has injected and
+    // forgotten messages; then it reconnects at once, as an app back from the background does (drop())
+    acquireRoomSocket(GAP_ROOM, { initialDelay: 600_000, jitter: 0 })
     const t = new TestUtils()
     try {
       await t.mount(ChatPanel, { props: { roomId: GAP_ROOM } })
@@ -345,12 +346,23 @@ describe('chat panel and danmaku layer in the room', () => {
       expect(drop.data.dropped).toBe(1)
       await waitFor(() => !roomSocket(GAP_ROOM)?.isOpen)
       await inject(GAP_ROOM, 200, 0.1) // 20 messages from demo viewers, `… #1` to `… #20`
-      await sleep(600)
+      // all 20 in the server's history (they come on its next tick), then all but the last five forgotten
+      const injected = async () => {
+        const r = await fetch(`${server.origin}/api/v1/userapp/living/danmaku`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ roomid: GAP_ROOM, after_msg_id: last, count: 50 })
+        })
+        return ((await r.json()) as { data: unknown[] }).data.length
+      }
+      let n = 0
+      for (const end = Date.now() + 120_000; n < 20 && Date.now() < end; await sleep(100)) n = await injected()
+      expect(n).toBe(20)
       await fetch(`${server.origin}/dev/rooms/${GAP_ROOM}/chat/prune?keep=5`, { method: 'POST' })
       expect(roomSocket(GAP_ROOM)?.isOpen).toBe(false) // still waiting to reconnect
+      roomSocket(GAP_ROOM)!.drop()
       await waitFor(
-        () => $$('.chat__gap').length === 1 && $$('.chat__msg').some((e) => / #20$/.test(e.textContent || '')),
-        10000
+        () => $$('.chat__gap').length === 1 && $$('.chat__msg').some((e) => / #20$/.test(e.textContent || ''))
       )
       const rows = $$('.chat__msg, .chat__gap')
       const order = rows.map((e) => (e.matches('.chat__gap') ? 'gap' : (e.textContent || '').replace(/^.*#/, '#')))

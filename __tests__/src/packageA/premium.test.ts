@@ -247,14 +247,16 @@ describe('against the reference server', () => {
     runInAction(() => delete playbackPremiumStore.trialStarts[id])
     const playback = new PlaybackStore(id)
     await playback.load()
-    const told = playback.detail?.trial_left
+    const toldAt = Date.now()
+    const told = playback.detail?.trial_left ?? NaN
     expect(told).toBeLessThanOrEqual(28)
     const stop = playbackPremiumStore.watch(id)
     try {
-      expect(playbackPremiumStore.trialLeft(id)).toBe(told)
-      expect(bannerText('TRIAL', 20, playbackPremiumStore.trialLeft(id), 'playback').text).toBe(
-        `付费回放 试看中（剩余 ${told} 秒），点击解锁`
-      )
+      // counted on from what the server told (a starved process may have let a second or more pass since)
+      const left = playbackPremiumStore.trialLeft(id)
+      expect(left).toBeLessThanOrEqual(told)
+      expect(left).toBeGreaterThanOrEqual(told - Math.ceil((Date.now() - toldAt) / 1000))
+      expect(bannerText('TRIAL', 20, left, 'playback').text).toBe(`付费回放 试看中（剩余 ${left} 秒），点击解锁`)
     } finally {
       stop()
       setToken('')
