@@ -141,8 +141,10 @@ export async function fetchStreamerOfRoom(roomid: number): Promise<Streamer | nu
   try {
     page = await callPost('/userapp/search/host', { roomid, keywords: '', count: 1, page: 1 })
   } catch (err) {
-    // a refusal or a failed answer means no streamer; auth, not found and a timeout reject
-    if (err instanceof ApiError && err.answered) return null
+    // the server's refusal means no streamer (R8.17: quietly, no toast); a call that failed on its way (the -100 and
+    // -101 envelopes), auth, not found and a timeout reject, so that the page says it could not load, with 重新加载,
+    // rather than 主播不存在
+    if (err instanceof ApiError && err.kind === 'business') return null
     throw err
   }
   const first = Array.isArray(page?.list) ? page.list[0] : undefined

@@ -4,7 +4,7 @@ import Taro, { usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/tar
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import type { RoomPlayback, Streamer } from '@/api/streamer'
-import { ApiError, failureText } from '@/utils/errors'
+import { ApiError, failureText, messageOf } from '@/utils/errors'
 import { avatarOf, plainText } from '@/components/streamer-item'
 import { ListFoot, ListState } from '@/components/streamer-list-state'
 import { PageState } from '@/components/page-state'
@@ -88,7 +88,7 @@ function StreamerDetailPage() {
         }
       }
     } catch (e) {
-      setError((e as { msg?: string }).msg || '加载失败')
+      setError(messageOf(e, '加载失败'))
     } finally {
       setLoading(false)
     }
