@@ -145,6 +145,25 @@ test('R7.63 R7.107 a new nickname and an uploaded avatar: multipart file + versi
   expect(await serverUser()).toMatchObject({ name: '湖边看客', avatar: url })
 })
 
+test('R1.4 R9.1 我的 shows the viewer’s 慧币 balance as the server counts it, and its row opens 充值', async () => {
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+  const navigateTo = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({ errMsg: 'navigateTo:ok' })
+  const r = await fetch(`${server.origin}/api/v1/userapp/userinfo`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${getToken()}` },
+    body: '{}'
+  })
+  const gold = ((await r.json()) as { data: { gold: number } }).data.gold
+  expect(gold).toBeGreaterThan(0)
+  await t.mount(UserPage)
+  const row = await waitFor(() => $('.user-menu__gold'))
+  await waitFor(() => row.textContent === `我的慧币${gold}›`)
+  tap(row)
+  expect(navigateTo).toHaveBeenLastCalledWith(
+    expect.objectContaining({ url: expect.stringMatching(/\/pages\/deposit\/deposit$/) })
+  )
+})
+
 test('R7.63 the nickname is required; a refused save shows the server’s message', async () => {
   expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   await openEditor()

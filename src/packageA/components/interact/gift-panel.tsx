@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite'
 import { balanceStore } from '@/stores/balance'
 import { GIFT_COMBOS, giftStore } from './gift-store'
 import { sessionStore } from '@/stores/session'
-import { CURRENCY } from './currency'
+import { CURRENCY } from '@/utils/currency'
 import { buttonProps, choiceProps, hiddenProps, linkProps } from '@/platform/a11y'
 
 /** What the viewer lacks for `cost`: 0 when the balance covers it, or while the balance is not known (the server decides). */

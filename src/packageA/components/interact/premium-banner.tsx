@@ -6,7 +6,7 @@ import { sessionStore } from '@/stores/session'
 import { balanceStore } from '@/stores/balance'
 import { openPage } from '@/router/navigate'
 import { buttonProps, dialogProps, hiddenProps } from '@/platform/a11y'
-import { CURRENCY } from './currency'
+import { CURRENCY } from '@/utils/currency'
 import './premium-banner.scss'
 
 // the page asks a paid room's store whether its stream may play (premium-loader)

@@ -1,3 +1,4 @@
+import { CURRENCY } from '@/utils/currency'
 import { useEffect, useRef } from 'react'
 import { View, Text } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
@@ -16,7 +17,6 @@ import { buttonProps, choiceProps, hiddenProps } from '@/platform/a11y'
 import { withTopBar } from '@/components/top-bar'
 
 /** The currency name (spec R9.1). */
-const CURRENCY = '慧币'
 
 /** Where a top-up started from (the unlock's confirm sheet: `from=live|playback&id=`), and the button back to it. */
 function backTarget(params: Record<string, string | undefined>) {

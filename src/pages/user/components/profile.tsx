@@ -1,8 +1,12 @@
 import { Button, Text, View } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
+import { useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
+import { useEffect } from 'react'
 import { openPage } from '@/router/navigate'
+import { balanceStore } from '@/stores/balance'
 import { sessionStore } from '@/stores/session'
+import { CURRENCY } from '@/utils/currency'
 import { showModal } from '@/ui/overlay'
 import { maskPhones } from '@/utils/validate'
 import { profileStore } from '../profile-store'
@@ -24,10 +28,19 @@ async function confirmLogout() {
   if (res.confirm) await sessionStore.logout()
 }
 
-/** The logged-in view: avatar, nickname, masked mobile, the profile editor (R7.63), binding, logs, follows, logout. */
+/**
+ * The logged-in view: avatar, nickname, masked mobile, the 慧币 balance (R1.4; its row opens 充值), the profile editor
+ * (R7.63), binding, logs, follows, logout. The balance is asked for when the user changes and whenever 我的 shows
+ * again (back from a top-up, a gift or a paid room).
+ */
 function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
   const s = sessionStore
   const u = s.user
+  useEffect(() => {
+    void balanceStore.loadBalance()
+  }, [u.id])
+  useDidShow(() => void balanceStore.loadBalance())
+  const gold = balanceStore.gold
   return (
     <View className='user-profile'>
       <View className='user-head'>
@@ -49,6 +62,11 @@ function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
         >
           <Text className='user-menu__label'>手机号</Text>
           <Text className='user-menu__value'>{u.mobile ? '已绑定' : '去绑定'}</Text>
+        </View>
+        <View className='user-menu__item user-menu__gold' {...linkProps()} onClick={() => openPage('deposit')}>
+          <Text className='user-menu__label'>我的{CURRENCY}</Text>
+          <Text className='user-menu__value'>{gold ?? '--'}</Text>
+          <Text className='user-menu__arrow'>›</Text>
         </View>
         <View className='user-menu__item' {...linkProps()} onClick={() => openPage('list', { type: 'deposit' })}>
           <Text className='user-menu__label'>{LIST_TYPES.deposit}</Text>
