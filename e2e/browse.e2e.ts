@@ -213,11 +213,11 @@ test('R2.2 home refreshes on a pull down from the top (下拉刷新, 释放立�
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] })
   // 8 px is still a tap (R9.25); 40 px more is a pull short of the trigger
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 48 }] })
-  await hint.filter({ hasText: '下拉刷新' }).waitFor({ timeout: 5000 })
+  await hint.filter({ hasText: '下拉刷新' }).waitFor({ timeout: WAIT_MS })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + 100 }] })
-  await hint.filter({ hasText: '释放立即刷新' }).waitFor({ timeout: 5000 })
+  await hint.filter({ hasText: '释放立即刷新' }).waitFor({ timeout: WAIT_MS })
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-  await hint.filter({ hasText: '正在刷新…' }).waitFor({ timeout: 5000 })
+  await hint.filter({ hasText: '正在刷新…' }).waitFor({ timeout: WAIT_MS })
   await waitUntil(() => asked.length >= before + 2, 'index and room list asked again')
   assert.deepEqual(asked.slice(before).sort(), ['index', 'living/list'])
   await hint.waitFor({ state: 'detached', timeout: WAIT_MS })
@@ -276,20 +276,26 @@ test('back before the opened page’s code arrives: home stays on screen under i
   await page.goto(`${s.server.origin}/m2/pages/home/home`)
   await room.waitFor()
   await page.waitForLoadState('networkidle')
-  // every script from here on arrives 600 ms late, as on a slow network
+  // every script from here on is held back, as on a slow network, until the viewer has gone back
+  let release: () => void = () => undefined
+  const held = new Promise<void>((r) => (release = r))
+  let arrived = 0
+  page.on('requestfinished', (r) => void (/\/js\/[^/]+\.js$/.test(r.url()) && arrived++))
+  let asked = 0
   await page.route(/\/js\/[^/]+\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 600))
+    asked++
+    await held
     await route.continue()
   })
   await room.click()
   await page.waitForURL(/live\/live/)
-  // pauses that are the behaviour: back while the room's code (600 ms late) is on its way, then home looked at once
-  // that code has long arrived
-  await page.waitForTimeout(100)
   assert.equal(await page.locator('.taro_page').count(), 1, 'the room’s code is still on the way')
   await page.goBack()
   await page.waitForURL(/home\/home/)
-  await page.waitForTimeout(1500)
+  // the room's code arrives after the back; a pause that is the behaviour: home looked at once it has arrived
+  release()
+  await waitUntil(() => asked > 0 && arrived >= asked, 'the held scripts arrived')
+  await page.waitForTimeout(1000)
   assert.ok(await room.isVisible(), 'home is on screen')
   assert.equal(await page.locator('.taro_page').count(), 1, 'no room’s page over home')
   assert.match(page.url(), /home\/home/)

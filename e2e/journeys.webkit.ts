@@ -8,6 +8,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { RENDITION_SWITCH_MS } from './harness'
 import { playing, videoState, waitFor, waitInPage, webkitSuite, type Browser } from './webkit-harness'
+import { addedCount, countAdded } from './added-nodes'
 
 const LIVE = 496
 const PLAYBACK = 5001
@@ -240,8 +241,9 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
   // a like: the count moves at once (or stays in 万), a heart flies
   const count = async () => (await b.$('.interact-like__count').getText()).trim()
   const before = await count()
+  await b.execute(countAdded, '.interact-like__heart')
   await (await waitFor(b, '.interact-like__button')).click()
-  await waitFor(b, '.interact-like__heart', 5000, true)
+  await waitInPage(b, 'a heart flies', addedCount, 30000, '.interact-like__heart')
   assert.ok((await count()) !== before || before.includes('万'), `a tap counts at once (${before})`)
 
   // the picture plays on across two loops of the clip: 2 × LOOP_SECONDS of media time played (the

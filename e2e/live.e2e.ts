@@ -2,6 +2,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { loginThroughUserPage, serverList, suite } from './harness'
+import { addedCount, countAdded } from './added-nodes'
 
 // timing: its first test times a live stream's picture as it plays (e2e/harness.ts)
 const s = suite(undefined, { timing: true })
@@ -128,8 +129,9 @@ test('R2.44 the live room offers chat, gifts, likes, and report and block on a m
   await page.locator('.interact-like__button:visible').waitFor()
   const count = page.locator('.interact-like__count:visible')
   const before = (await count.textContent()) || ''
+  await page.evaluate(countAdded, '.interact-like__heart')
   await page.locator('.interact-like__button:visible').click()
-  await page.locator('.interact-like__heart').first().waitFor()
+  await page.waitForFunction(addedCount, '.interact-like__heart')
   assert.ok(((await count.textContent()) || '') !== before || before.includes('万'), 'a tap counts at once')
   await page.locator('.chat__msg:visible').first().click()
   const sheet = page.locator('.taro-actionsheet__cell:visible')

@@ -440,12 +440,13 @@ test('gestures: a double tap pauses and plays; a long press plays at 2x while he
   const cx = box.x + box.width / 2
   const cy = box.y + box.height / 3
   // a double tap is two taps within 300 ms; on a busy machine the browser may take the two clicks further apart than
-  // a finger does (two single taps: the controls shown and hidden), so a tap pair is tried up to three times
+  // a finger does (two single taps: the controls shown and hidden), so a tap pair is tried up to three times (each
+  // given long enough that a slow one is not tapped over)
   const doubleTap = async (paused: boolean) => {
     for (let i = 0; i < 3; i++) {
       await page.mouse.dblclick(cx, cy)
       const done = await page
-        .waitForFunction((p) => document.querySelector('video')!.paused === p, paused, { timeout: 2000 })
+        .waitForFunction((p) => document.querySelector('video')!.paused === p, paused, { timeout: 10000 })
         .then(() => true)
         .catch(() => false)
       if (done) return
