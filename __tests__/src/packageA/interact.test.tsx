@@ -48,6 +48,8 @@ let modal: jest.SpyInstance
 let toast: jest.SpyInstance
 beforeEach(() => {
   ;({ modal, toast } = stubOverlays())
+  // an earlier test's gift stays on screen 5 s, and the same gift sent again within them adds to its count
+  runInAction(() => (giftStore.events = []))
   t = new TestUtils()
 })
 afterEach(() => {
