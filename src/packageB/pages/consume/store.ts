@@ -1,8 +1,6 @@
-import { CURRENCY } from '@/utils/currency'
 import { fetchConsumeLog, type ConsumeLogItem } from '@/api/pay'
 import { PAGE_SIZE, PagedList } from '@/stores/paged-list'
-
-/** The currency name (spec R9.1). */
+import { CURRENCY } from '@/utils/currency'
 
 /** 消费记录 (R2.46, R1.4, R1.6): the viewer's own 慧币 charges, unlocks and gifts, latest first, by 10. */
 export const consumeLog = new PagedList<ConsumeLogItem>((q) => fetchConsumeLog(q), PAGE_SIZE.default)

@@ -1,4 +1,3 @@
-import { CURRENCY } from '@/utils/currency'
 import { useEffect, useRef } from 'react'
 import { View, Text } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
@@ -15,8 +14,7 @@ import { loginPrompt } from '@/stores/login-prompt'
 import './deposit.scss'
 import { buttonProps, choiceProps, hiddenProps } from '@/platform/a11y'
 import { withTopBar } from '@/components/top-bar'
-
-/** The currency name (spec R9.1). */
+import { CURRENCY } from '@/utils/currency'
 
 /** Where a top-up started from (the unlock's confirm sheet: `from=live|playback&id=`), and the button back to it. */
 function backTarget(params: Record<string, string | undefined>) {
