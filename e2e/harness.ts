@@ -190,6 +190,24 @@ export async function closeRouted(page: Page, close: () => Promise<void> = () =>
   await close()
 }
 
+/** A POST to the API (`path` from the origin: /api/v1/…) with the viewer's token, from inside the page (its storage holds it). */
+export async function callAsViewer(page: Page, path: string, body: Record<string, unknown> = {}) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const raw = localStorage.getItem('access_token')
+      const stored = raw ? JSON.parse(raw) : null
+      const token = stored?.data?.data ?? stored?.data ?? ''
+      const r = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body)
+      })
+      return r.json()
+    },
+    { path, body }
+  )
+}
+
 /** Log in through the user page's mobile + password form (the demo account of the README). */
 export async function loginThroughUserPage(page: Page, origin: string, mobile = '13800000001', password = 'demo1234') {
   await page.goto(`${origin}/m2/pages/user/user`)

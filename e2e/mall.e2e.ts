@@ -5,7 +5,10 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite, WAIT_MS } from './harness'
+import { callAsViewer, loginThroughUserPage, suite, WAIT_MS } from './harness'
+
+const api = (page: Page, path: string, body: Record<string, unknown>) =>
+  callAsViewer(page, `/api/v1/userapp/${path}`, body)
 
 let context: BrowserContext
 
@@ -15,24 +18,6 @@ const s = suite(async ({ browser, server }) => {
   await loginThroughUserPage(page, server.origin)
   await page.close()
 })
-
-/** A call with the viewer's token, from inside the page (its storage holds the token). */
-async function api(page: Page, path: string, body: Record<string, unknown>) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const raw = localStorage.getItem('access_token')
-      const stored = raw ? JSON.parse(raw) : null
-      const token = stored?.data?.data ?? stored?.data ?? ''
-      const r = await fetch(`/api/v1/userapp/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(body)
-      })
-      return r.json()
-    },
-    { path, body }
-  )
-}
 
 test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays the order in the sandbox and sees it paid once', async () => {
   const page = await context.newPage()

@@ -6,7 +6,15 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { afterMessengerLogin, loginThroughUserPage, submitLoginForm, suite, WAIT_MS, SHOTS_DIR } from './harness'
+import {
+  afterMessengerLogin,
+  callAsViewer as api,
+  loginThroughUserPage,
+  submitLoginForm,
+  suite,
+  WAIT_MS,
+  SHOTS_DIR
+} from './harness'
 
 const s = suite()
 
@@ -16,24 +24,6 @@ const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148'
 const ANDROID_UA =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36'
-
-/** A call with the page's stored token. */
-async function api(page: Page, path: string, body: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const raw = localStorage.getItem('access_token')
-      const stored = raw ? JSON.parse(raw) : null
-      const token = stored?.data?.data ?? stored?.data ?? ''
-      const r = await fetch(path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify(body)
-      })
-      return r.json()
-    },
-    { path, body }
-  )
-}
 
 const rows = (page: Page) => page.$$eval('.list-row--log', (els) => els.map((e) => (e.textContent || '').trim()))
 

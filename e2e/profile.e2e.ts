@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext } from 'playwright-core'
-import { loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
+import { callAsViewer, loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -94,4 +94,45 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   assert.equal(await mine.locator('.comment__avatar img').getAttribute('src'), avatar)
   await pb.close()
   await page.close()
+})
+
+test('R1.4 R7.65 我的 opened with a restored login asks userinfo once for the user and the 慧币 balance; shown again after 充值, once more', async () => {
+  const viewer = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await viewer.newPage()
+  await loginThroughUserPage(page, s.server.origin)
+  let asks = 0 // the page's userinfo requests (the test's own reads of the balance are counted out)
+  page.on('request', (r) => {
+    if (/\/userapp\/userinfo$/.test(new URL(r.url()).pathname)) asks++
+  })
+  const serverGold = async () => (await callAsViewer(page, '/api/v1/userapp/userinfo')).data.gold as number
+  const shown = (gold: number) =>
+    page.waitForFunction(
+      (g) => document.querySelector('.user-menu__gold .user-menu__value')?.textContent === String(g),
+      gold,
+      { timeout: WAIT_MS }
+    )
+
+  // a fresh load with the stored login: the start's current-user check answers the balance too
+  const before = await serverGold()
+  const fromStart = asks
+  await page.reload()
+  await shown(before)
+  await page.waitForLoadState('networkidle')
+  assert.equal(asks - fromStart, 1, 'one userinfo at the start: the current user and the row')
+
+  // spent meanwhile elsewhere; 我的慧币 opens 充值, and back on 我的 the row is asked for again
+  assert.equal((await callAsViewer(page, '/api/v1/userapp/send_gifts', { roomid: 307, giftid: 1, combo: 1 })).code, 1)
+  const after = await serverGold()
+  assert.ok(after < before)
+  await page.locator('.user-menu__gold:visible').click()
+  await page.waitForFunction((g) => document.querySelector('.deposit__balance')?.textContent === String(g), after, {
+    timeout: WAIT_MS
+  })
+  await page.waitForLoadState('networkidle')
+  const onDeposit = asks
+  await page.goBack()
+  await shown(after)
+  await page.waitForLoadState('networkidle')
+  assert.equal(asks - onDeposit, 1, 'shown again: one ask')
+  await viewer.close()
 })

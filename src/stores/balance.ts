@@ -30,6 +30,17 @@ export class BalanceStore {
       return null
     }
     const asking = this.answers.ask()
+    // the start's current-user check (under way or just answered) is the same call: its balance is taken, not asked
+    await sessionStore.currentUserChecked()
+    if (!sessionStore.isLoggedIn) {
+      this.setGold(null)
+      return null
+    }
+    const checked = sessionStore.takeCheckedGold()
+    if (checked !== null) {
+      if (this.answers.take(asking)) this.applyGold(checked)
+      return this.gold
+    }
     const res = await settle(fetchUserInfo())
     // a failure keeps the last known balance, and so does an answer older than a balance since known
     if (res.ok && this.answers.take(asking)) {

@@ -89,6 +89,9 @@ const defaultDeps: SessionDeps = {
   firstPage: firstPageLoaded
 }
 
+/** How long the balance the start's current-user check answered stands in for asking again. */
+export const CHECKED_GOLD_FRESH_MS = 5000
+
 /**
  * The session (spec section 4 "Login", R3.2–R3.6): the access token and the current user. Login state is the stored
  * token (R4.1). How a user logs in is src/stores/login.ts; the service config and the iOS rule
@@ -103,16 +106,19 @@ export class SessionStore {
   private readonly unsubscribe: () => void
   /** The current-user check under way or last made (fetchCurrentUser). */
   private checking: Promise<User | null> | null = null
+  /** The 慧币 balance that check answered with (the same call, R7.65), until the balance store takes it. */
+  private checkedGold: { userId: number; gold: number; at: number } | null = null
 
   constructor(deps: Partial<SessionDeps> = {}) {
     this.deps = { ...defaultDeps, ...deps }
     this.token = getToken()
     const stored = this.token ? normalizeUser(getItem<User>(USER_KEY)) : null
     this.user = stored || anonymousUser()
-    makeAutoObservable<SessionStore, 'unsubscribe' | 'checking'>(this, {
+    makeAutoObservable<SessionStore, 'unsubscribe' | 'checking' | 'checkedGold'>(this, {
       deps: false,
       unsubscribe: false,
-      checking: false
+      checking: false,
+      checkedGold: false
     })
     // A 401/403 clears the token in the request core (R4.5): the session follows.
     this.unsubscribe = onTokenChange((token) => this.tokenChanged(token))
@@ -174,7 +180,20 @@ export class SessionStore {
       return null
     }
     this.setUser(user)
+    const gold = Number(res.data?.gold)
+    this.checkedGold = Number.isFinite(gold) ? { userId: user.id, gold, at: this.deps.now() } : null
     return user
+  }
+
+  /**
+   * The balance the current-user check answered, once and while fresh (CHECKED_GOLD_FRESH_MS): 我的 opened at start
+   * shows it without asking the same call again; later the balance store asks for itself.
+   */
+  takeCheckedGold(): number | null {
+    const checked = this.checkedGold
+    this.checkedGold = null
+    if (!checked || checked.userId !== this.user.id || !this.isLoggedIn) return null
+    return this.deps.now() - checked.at <= CHECKED_GOLD_FRESH_MS ? checked.gold : null
   }
 
   /** R4.2: save the user and the token. */

@@ -19,10 +19,11 @@ import { getToken, setToken } from '@/core/token'
 import UserPage from '@/pages/user/user'
 import { setItem } from '@/platform/storage'
 import { profileStore } from '@/pages/user/profile-store'
-import { normalizeUser, sessionStore } from '@/stores/session'
+import { CHECKED_GOLD_FRESH_MS, normalizeUser, sessionStore } from '@/stores/session'
+import { balanceStore } from '@/stores/balance'
 import { USER_INFO_SKIP_KEY, userInfoPrompt } from '@/pages/user/user-info-prompt-store'
 import { loginStore } from '@/stores/login'
-import { useReferenceServer } from '../support/reference-server'
+import { countRequests, useReferenceServer } from '../support/reference-server'
 import { startCorsProxy, type CorsProxy } from '../support/cors-proxy'
 import { $, waitFor } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
@@ -162,6 +163,32 @@ test('R1.4 R9.1 我的 shows the viewer’s 慧币 balance as the server counts 
   expect(navigateTo).toHaveBeenLastCalledWith(
     expect.objectContaining({ url: expect.stringMatching(/\/pages\/deposit\/deposit$/) })
   )
+})
+
+test('R1.4 R7.65 the current-user check’s balance stands in for one ask while fresh (CHECKED_GOLD_FRESH_MS); later the balance is asked', async () => {
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+  let now = 1_000_000
+  let gold: number | null = null
+  sessionStore.configure({ now: () => now })
+  const asks = countRequests(/\/userapp\/userinfo$/)
+  try {
+    await sessionStore.fetchCurrentUser()
+    expect(asks.count).toBe(1)
+    gold = await balanceStore.loadBalance()
+    expect(gold).toBeGreaterThan(0)
+    expect(asks.count).toBe(1) // the check's answer
+    expect(await balanceStore.loadBalance()).toBe(gold)
+    expect(asks.count).toBe(2) // taken once: the next ask goes to the server
+    await sessionStore.fetchCurrentUser()
+    now += CHECKED_GOLD_FRESH_MS + 1
+    expect(await balanceStore.loadBalance()).toBe(gold)
+    expect(asks.count).toBe(4) // too old to stand in
+  } finally {
+    asks.restore()
+    sessionStore.configure({ now: () => Date.now() })
+  }
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-menu__gold')?.textContent === `我的慧币${gold}›`)
 })
 
 test('R7.63 the nickname is required; a refused save shows the server’s message', async () => {

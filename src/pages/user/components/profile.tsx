@@ -1,10 +1,11 @@
 import { Button, Text, View } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import { useDidShow } from '@tarojs/taro'
+import { useDidHide, useDidShow } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { openPage } from '@/router/navigate'
 import { balanceStore } from '@/stores/balance'
+import { loginStore } from '@/stores/login'
 import { sessionStore } from '@/stores/session'
 import { CURRENCY } from '@/utils/currency'
 import { showModal } from '@/ui/overlay'
@@ -31,15 +32,23 @@ async function confirmLogout() {
 /**
  * The logged-in view: avatar, nickname, masked mobile, the 慧币 balance (R1.4; its row opens 充值), the profile editor
  * (R7.63), binding, logs, follows, logout. The balance is asked for when the user changes and whenever 我的 shows
- * again (back from a top-up, a gift or a paid room).
+ * again after hiding (back from a top-up, a gift or a paid room); the start's current-user check is the first ask.
  */
 function ProfileView({ onBindMobile }: { onBindMobile: () => void }) {
   const s = sessionStore
   const u = s.user
   useEffect(() => {
-    void balanceStore.loadBalance()
+    // after the session's start (started by the page's own effect, which runs after this one): its current-user
+    // check answers the balance too
+    void loginStore.start().then(() => balanceStore.loadBalance())
   }, [u.id])
-  useDidShow(() => void balanceStore.loadBalance())
+  const hidden = useRef(false)
+  useDidHide(() => (hidden.current = true))
+  useDidShow(() => {
+    if (!hidden.current) return
+    hidden.current = false
+    void balanceStore.loadBalance()
+  })
   const gold = balanceStore.gold
   return (
     <View className='user-profile'>
