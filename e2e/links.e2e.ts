@@ -178,3 +178,48 @@ test('R4.6 R2.41 关注 in a room opened by its short path, 去登录, log in: b
   await page.locator('.user-profile').waitFor({ timeout: WAIT_MS })
   await context.close()
 })
+
+test('R4.6 R5.6 a visitor’s chat message: 发送 asks for a login, and back in the room the box still holds it; 发送 sends it', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
+  const input = page.locator('.chat__bar input:visible, input.chat__input:visible').first()
+  await input.waitFor({ timeout: WAIT_MS })
+  const text = `登录前写好的 ${Date.now() % 100000}`
+  await input.fill(text)
+  await page.locator('.chat__send:visible').click()
+  const confirm = page.locator('.taro-model__confirm:visible')
+  await confirm.waitFor({ timeout: WAIT_MS })
+  assert.equal(await confirm.textContent(), '去登录')
+  await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/, { timeout: WAIT_MS }), confirm.click()])
+  await submitLoginForm(page)
+  await page.waitForURL(/\/m2\/packageA\/pages\/live\/live\?roomid=307$/, { timeout: WAIT_MS })
+  const again = page.locator('.chat__bar input:visible, input.chat__input:visible').first()
+  await again.waitFor({ timeout: WAIT_MS })
+  assert.equal(await again.inputValue(), text)
+  // not sent for the viewer: they send it
+  assert.equal(await page.locator('.chat__msg', { hasText: text }).count(), 0)
+  await page.locator('.chat__send:visible').click()
+  await page.locator('.chat__msg', { hasText: text }).first().waitFor({ timeout: WAIT_MS })
+  assert.equal(await again.inputValue(), '')
+  await context.close()
+})
+
+test('R4.6 R7.82 a visitor’s playback comment: 评论 asks for a login, and back on the playback the box still holds it', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${s.server.origin}/m2/packageA/pages/playback/playback?id=5001`)
+  const box = '.playback__comments .playback__input input, .playback__comments input.playback__input'
+  await page.locator(box).waitFor({ timeout: WAIT_MS })
+  const comment = `登录前的评论 ${Date.now() % 100000}`
+  await page.fill(box, comment)
+  await page.locator('.playback__comments .playback__send').click()
+  const confirm = page.locator('.taro-model__confirm:visible')
+  await confirm.waitFor({ timeout: WAIT_MS })
+  await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/, { timeout: WAIT_MS }), confirm.click()])
+  await submitLoginForm(page)
+  await page.waitForURL(/\/m2\/packageA\/pages\/playback\/playback\?id=5001$/, { timeout: WAIT_MS })
+  await page.locator(box).waitFor({ timeout: WAIT_MS })
+  assert.equal(await page.locator(box).inputValue(), comment)
+  await context.close()
+})

@@ -14,6 +14,7 @@ import { DEFAULT_LANES, DanmakuLanes, type Flying, type LaneMessage } from './la
 import { TimedFeed, type TimedItem } from './timed'
 import { CROSSING_MS, LANES, MERGE_WINDOW_MS, danmakuSettings, type Blockable } from './settings'
 import { useChatRoom } from './use-chat-room'
+import { useDraft } from '../draft/use-draft'
 import { useKeyboardLift } from '@/hooks/use-keyboard-lift'
 import { displayText } from '@/utils/validate'
 import './index.scss'
@@ -261,7 +262,8 @@ const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
  * generic one.
  */
 export function useChatSend(room: ChatRoom | null) {
-  const [text, setText] = useState('')
+  // one draft per room, shared by the panel's box and the full-screen one, kept over a login (R4.6)
+  const [text, setText] = useDraft(room ? `chat:${room.roomId}` : null)
   const [sending, setSending] = useState(false)
   async function send() {
     if (!room || sending) return

@@ -24,6 +24,7 @@ import { FullscreenOnly } from '@/packageA/components/player/context'
 import { PlaybackPremiumBanner } from '@/packageA/components/interact/premium-banner'
 import { playbackPremiumStore } from '@/packageA/components/interact/premium-store'
 import { useKeyboardLift } from '@/hooks/use-keyboard-lift'
+import { useDraft } from '@/packageA/components/draft/use-draft'
 import { withTopBar } from '@/components/top-bar'
 
 /**
@@ -41,7 +42,8 @@ function PlaybackPage() {
   const player = useRef<PlayerHandle>(null)
   const [sharing, setSharing] = useState(false)
   const [text, setText] = useState('')
-  const [comment, setComment] = useState('')
+  // the comment needs a login: its text is kept over the login's round trip (R4.6)
+  const [comment, setComment] = useDraft(id ? `comment:${id}` : null)
   // the keyboard lifts each input's bar, not the page (the video stays on screen)
   const danmakuLift = useKeyboardLift()
   const commentLift = useKeyboardLift()
