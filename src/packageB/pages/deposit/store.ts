@@ -93,7 +93,9 @@ export class DepositStore {
 
   /**
    * The order a payment page was opened for (H5: the browser left the app and came back here): paid, the page shows
-   * 充值成功 with the gold and the balance; not paid (yet), the packages as before. Asked once.
+   * 充值成功 with the gold and the balance; not paid, the packages as before and 已取消支付 (as the mall's order
+   * says for its payment page left unpaid; the order stays 待支付 in 充值记录). Asked once; a log that cannot be
+   * read says nothing.
    */
   async resume(): Promise<void> {
     const pending = getItem<PendingOrder>(PENDING_KEY)
@@ -104,7 +106,7 @@ export class DepositStore {
     if (order?.status === 'paid') {
       await balanceStore.loadBalance()
       runInAction(() => (this.done = { gold: order.gold }))
-    }
+    } else if (order) void showToast(DEPOSIT_CANCELLED_TEXT)
   }
 
   /** 继续充值: the packages again. */
