@@ -134,7 +134,11 @@ function isAnswer(v: unknown): v is Answer {
   return !!v && typeof v === 'object' && !Array.isArray(v) && 'code' in v
 }
 
-/** The server's own message of a failed response: its envelope's msg, or its text. */
+/**
+ * The server's own message of a failed response: its envelope's msg (or a JSON answer's `message`). A body that is
+ * not the API's JSON (a proxy's or a framework's error page: `502 Bad Gateway`, `Internal Server Error`) carries no
+ * message for a viewer: the catalogue's Chinese text stands in (decision; R8.8's upload keeps its raw text).
+ */
 function serverMessage(raw: unknown, fallback: string): string {
   const parsed = parseBody(raw)
   if (parsed.ok && isAnswer(parsed.value) && typeof parsed.value.msg === 'string' && parsed.value.msg)
@@ -143,13 +147,6 @@ function serverMessage(raw: unknown, fallback: string): string {
     const m =
       (parsed.value as { msg?: unknown; message?: unknown }).msg ?? (parsed.value as { message?: unknown }).message
     if (typeof m === 'string' && m) return m
-  }
-  if (typeof raw === 'string') {
-    const text = raw
-      .replace(/<[^>]*>/g, ' ')
-      .replace(/\s+/g, ' ')
-      .trim()
-    if (text) return text.slice(0, 200)
   }
   return fallback
 }

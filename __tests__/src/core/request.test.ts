@@ -5,7 +5,14 @@
  * a cookie jar and the browser's forbidden-header rules — the H5 target as a browser runs it. The page sits at
  * http://127.0.0.1/m2/ so cookies set by the test server (127.0.0.1, another port = another origin) are the page's.
  */
-import { ApiError, FORBIDDEN_MESSAGE, NOT_FOUND_MESSAGE, TIMEOUT_MESSAGE, UNAUTHORIZED_MESSAGE } from '@/utils/errors'
+import {
+  ApiError,
+  FORBIDDEN_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  SERVER_ERROR_MESSAGE,
+  TIMEOUT_MESSAGE,
+  UNAUTHORIZED_MESSAGE
+} from '@/utils/errors'
 import {
   DEFAULT_TIMEOUT,
   UPLOAD_TIMEOUT,
@@ -137,8 +144,9 @@ describe('R9.3 every HTTP status has a defined outcome', () => {
     await expect(post(`/status/${status}`)).resolves.toEqual({ code: -101, msg: `服务器消息 ${status}`, data: null })
   })
 
-  test('R8.2 a 500 with an HTML body gives its text as the message', async () => {
-    await expect(post('/text500')).resolves.toEqual({ code: -101, msg: 'Internal Server Error', data: null })
+  test('R8.2 a 500 whose body is a page, not the API’s answer, gives 服务器开小差了,请稍后再试 (not the page’s English)', async () => {
+    await expect(post('/text500')).resolves.toEqual({ code: -101, msg: SERVER_ERROR_MESSAGE, data: null })
+    expect(SERVER_ERROR_MESSAGE).toBe('服务器开小差了,请稍后再试')
   })
 
   test.each([503, 504])('R9.3 R8.5 %i resolves {code: -100} with the server message', async (status) => {
