@@ -272,7 +272,7 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
     const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
     assert.match(
       info.source,
-      /^http:\/\/localhost(:\d+)?\/hls\/live\/303\/index\.m3u8\?token=\d+\.10001\.\d+\.[0-9a-f]{32}$/
+      /^http:\/\/localhost(:\d+)?\/hls\/live\/303\/index\.m3u8\?token=\d+\.10001\.\d+\.[0-9a-f]{16}\.[0-9a-f]{32}$/
     )
     // the master playlist names each rendition with the token, and each rendition's segments carry it too
     const master = await get(app, pathOf(info.source))
@@ -307,6 +307,37 @@ test('R7.13 R7.88 a paid room streams only with its signed URL: bare 403; plays 
     assert.equal((await get(app, segUrl)).statusCode, 200)
     // a free room stays open
     assert.equal((await get(app, '/hls/live/496/index.m3u8')).statusCode, 200)
+  })
+})
+
+test('R7.52 R4.3 a logout ends the paid stream URLs handed out in that login, whoever holds them; the viewer’s other login keeps its own', async () => {
+  await withApp({}, async (app) => {
+    const here = await login(app)
+    const elsewhere = await login(app) // the same viewer on another device
+    assertEnvelope(await call(app, 'POST', U('/premium_pay'), { id: 303 }, here.token))
+    const urls = async (token: string) => {
+      const info = assertEnvelope(await call(app, 'POST', U('/roominfo'), { roomid: 303 }, token))
+      const master = await get(app, pathOf(info.source))
+      assert.equal(master.statusCode, 200)
+      const variant = master.body.split('\n').find((l) => /^\d+p/.test(l))!
+      const playlist = await get(app, `/hls/live/303/${variant}`)
+      assert.equal(playlist.statusCode, 200)
+      const seg = playlist.body.split('\n').find((l) => /^\d+p-seg/.test(l))!
+      return [pathOf(info.source), `/hls/live/303/${variant}`, `/hls/live/303/${seg}`]
+    }
+    const mine = await urls(here.token)
+    const theirs = await urls(elsewhere.token)
+    for (const url of mine) assert.equal((await get(app, url)).statusCode, 200, url)
+    assertEnvelope(await call(app, 'POST', U('/logout'), {}, here.token))
+    for (const url of mine) assert.equal((await get(app, url)).statusCode, 403, `after the logout: ${url}`)
+    for (const url of theirs) assert.equal((await get(app, url)).statusCode, 200, `the other login: ${url}`)
+    // the session's tag is signed: the same token passed off as an anonymous viewer's (tag 0) does not pass
+    const anonymous = mine[0].replace(/(token=\d+\.\d+\.\d+\.)[0-9a-f]{16}\./, '$10.')
+    assert.notEqual(anonymous, mine[0])
+    assert.equal((await get(app, anonymous)).statusCode, 403)
+    // a new login of the viewer gets URLs that play
+    const again = await login(app)
+    for (const url of await urls(again.token)) assert.equal((await get(app, url)).statusCode, 200, url)
   })
 })
 

@@ -126,6 +126,12 @@ const MIGRATIONS: string[] = [
   CREATE TABLE sequences (name TEXT PRIMARY KEY, n INTEGER NOT NULL);
   ALTER TABLE purchases ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE gift_log ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  `,
+  // the login sessions a logout ended, by the tag their stream URLs carry (services/stream-access.ts), until the
+  // longest such URL would have expired anyway
+  `
+  CREATE TABLE ended_stream_sessions (tag TEXT PRIMARY KEY, until INTEGER NOT NULL);
+  CREATE INDEX ended_stream_sessions_until ON ended_stream_sessions(until);
   `
 ]
 

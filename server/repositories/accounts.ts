@@ -141,6 +141,22 @@ export function cookieSession(ctx: AppContext, userId: number, sign: unknown): s
   return row?.family
 }
 
+/** Records that the login session whose stream URLs carry `tag` has ended (kept until `until`, unix seconds). */
+export function recordEndedStreamSession(ctx: AppContext, tag: string, until: number): void {
+  const db = ctx.store.db
+  db.transaction(() => {
+    db.prepare('DELETE FROM ended_stream_sessions WHERE until <= ?').run(nowSec())
+    db.prepare(
+      'INSERT INTO ended_stream_sessions (tag, until) VALUES (?, ?) ON CONFLICT(tag) DO UPDATE SET until = MAX(until, excluded.until)'
+    ).run(tag, until)
+  })()
+}
+
+/** Whether the login session whose stream URLs carry `tag` has ended. */
+export function streamSessionEnded(ctx: AppContext, tag: string): boolean {
+  return !!ctx.store.db.prepare('SELECT 1 FROM ended_stream_sessions WHERE tag = ?').get(tag)
+}
+
 /** Moves the user's session version on: every id/sign cookie signed before is void (plugins/app/identity.ts). */
 export function voidSignedCookies(ctx: AppContext, userId: number): void {
   ctx.store.db.prepare('UPDATE users SET session_version = session_version + 1 WHERE id = ?').run(userId)

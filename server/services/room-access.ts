@@ -5,7 +5,7 @@ import { CODE, biz, hmac, nowSec, safeEqual } from '../lib/util'
 import { callerKey, deviceHolder, limitAddress } from '../plugins/app/identity'
 import { playbackOr404 } from '../repositories/rooms'
 import type { Playback, Room, UserRow } from '../types'
-import type { AppContext } from '../types/context'
+import type { AppContext, Call } from '../types/context'
 import { roomInfo } from '../views'
 import { hasPurchased, signedSource, trialKey, trialOf } from './stream-access'
 
@@ -63,11 +63,7 @@ export function enteredPlayback(
 }
 
 /** Room info as answered (R7.13) to a caller who may enter: signed stream URLs, and `room_key` for a password room. */
-export function securedRoomInfo(
-  ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
-  room: Room
-) {
+export function securedRoomInfo(ctx: AppContext, viewer: Pick<Call, 'token' | 'user' | 'req'>, room: Room) {
   const info = roomInfo(ctx, room)
   return {
     ...info,

@@ -3,9 +3,11 @@
 import type { FastifyRequest } from 'fastify'
 import { hmac, nowSec, safeEqual } from '../lib/util'
 import { callerKey, deviceHolder } from '../plugins/app/identity'
+import { recordEndedStreamSession, streamSessionEnded } from '../repositories/accounts'
 import { hasPurchase } from '../repositories/payments'
 import type { Playback, Room, UserRow } from '../types'
-import type { AppContext } from '../types/context'
+import type { AppContext, Call } from '../types/context'
+import { loginSessionOf } from './sessions'
 
 export type StreamKind = 'room' | 'playback'
 
@@ -40,8 +42,22 @@ export function hasPurchased(ctx: AppContext, uid: number | undefined, kind: Str
   return !!uid && hasPurchase(ctx, uid, kind, id)
 }
 
-const tokenMac = (ctx: AppContext, kind: StreamKind, id: number, grant: StreamGrant, uid: number) =>
-  hmac(ctx.secret, `hls:${kind}:${id}:${grant.exp}:${uid}:${grant.trialFrom}`)
+const tokenMac = (ctx: AppContext, kind: StreamKind, id: number, grant: StreamGrant, uid: number, session: string) =>
+  hmac(ctx.secret, `hls:${kind}:${id}:${grant.exp}:${uid}:${grant.trialFrom}:${session}`)
+
+/**
+ * The tag of a login session in its viewer's stream URLs: 16 hex of our HMAC of the session (a session's name can be
+ * a token of it, never put in a URL); `0` for an anonymous viewer. A logout records its session's tag as ended, and
+ * no URL that carries it plays from then on, whoever holds it.
+ */
+const sessionTag = (ctx: AppContext, session: string | null): string =>
+  session ? hmac(ctx.secret, `stream-session:${session}`).slice(0, 16) : '0'
+
+/** A logout: the stream URLs handed out in `session` stop playing (kept as long as the longest of them could last). */
+export function endSessionStreams(ctx: AppContext, session: string): void {
+  const longest = ctx.limits.streamTtl * 2 + ctx.limits.trialGrace
+  recordEndedStreamSession(ctx, sessionTag(ctx, session), nowSec() + longest)
+}
 
 /** What a stream token grants: until when, and for a trial, from when (unix seconds; 0: not a trial). */
 interface StreamGrant {
@@ -49,9 +65,9 @@ interface StreamGrant {
   trialFrom: number
 }
 
-/** `<expires>.<user id or 0>.<trial start or 0>.<HMAC>` */
-function streamToken(ctx: AppContext, kind: StreamKind, id: number, grant: StreamGrant, uid = 0): string {
-  return `${grant.exp}.${uid}.${grant.trialFrom}.${tokenMac(ctx, kind, id, grant, uid)}`
+/** `<expires>.<user id or 0>.<trial start or 0>.<login session's tag or 0>.<HMAC>` */
+function streamToken(ctx: AppContext, kind: StreamKind, id: number, grant: StreamGrant, uid: number, session: string) {
+  return `${grant.exp}.${uid}.${grant.trialFrom}.${session}.${tokenMac(ctx, kind, id, grant, uid, session)}`
 }
 
 /** What a valid stream token lets its holder load now; a trial's part of the stream is the media routes' to bound. */
@@ -69,11 +85,14 @@ interface StreamAccess {
  */
 export function checkStreamToken(ctx: AppContext, kind: StreamKind, id: number, token: unknown): StreamAccess | null {
   if (typeof token !== 'string') return null
-  const m = /^(\d{1,12})\.(\d{1,12})\.(\d{1,12})\.([0-9a-f]{32})$/.exec(token)
+  const m = /^(\d{1,12})\.(\d{1,12})\.(\d{1,12})\.(0|[0-9a-f]{16})\.([0-9a-f]{32})$/.exec(token)
   if (!m) return null
   const grant = { exp: Number(m[1]), trialFrom: Number(m[3]) }
   const uid = Number(m[2])
-  if (!safeEqual(m[4], tokenMac(ctx, kind, id, grant, uid))) return null
+  const session = m[4]
+  if (!safeEqual(m[5], tokenMac(ctx, kind, id, grant, uid, session))) return null
+  // handed out in a login session that has logged out since
+  if (session !== '0' && streamSessionEnded(ctx, session)) return null
   const now = nowSec()
   let known: boolean | undefined
   const bought = () => (known ??= uid > 0 && hasPurchased(ctx, uid, kind, id))
@@ -142,17 +161,22 @@ export function trialOf(...args: Parameters<typeof trialLeft>): { trial_left?: n
   return left === undefined ? {} : { trial_left: left }
 }
 
-/** The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line). */
+/**
+ * The stream URL as answered to this viewer: gated streams carry `?token=` (kept on every playlist line), tied to the
+ * viewer's login session, so that its logout ends it.
+ */
 export function signedSource(
   ctx: AppContext,
-  viewer: { user: UserRow | null; req: Pick<FastifyRequest, 'ip' | 'headers'> },
+  viewer: Pick<Call, 'token' | 'user' | 'req'>,
   kind: StreamKind,
   id: number,
   url: string
 ): string {
   if (!url || !streamGated(ctx, kind, id)) return url
   const grant = streamGrant(ctx, viewer, kind, id)
-  return `${url}${url.includes('?') ? '&' : '?'}token=${streamToken(ctx, kind, id, grant, viewer.user?.id ?? 0)}`
+  const uid = viewer.user?.id ?? 0
+  const session = uid ? sessionTag(ctx, loginSessionOf(ctx, viewer)) : '0'
+  return `${url}${url.includes('?') ? '&' : '?'}token=${streamToken(ctx, kind, id, grant, uid, session)}`
 }
 
 /** Forgets the trials that may start again (called by a timer). */

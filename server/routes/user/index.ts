@@ -6,6 +6,8 @@ import type { AppContext, Call } from '../../types/context'
 import { CODE, biz, checkPassword, nowSec, paginate, parseCookies, randomToken } from '../../lib/util'
 import { limit, overLimit, tooFast } from '../../services/limits'
 import { ownAvatar } from '../../services/avatars'
+import { loginSessionOf } from '../../services/sessions'
+import { endSessionStreams } from '../../services/stream-access'
 import { DEMO } from '../../db/seed-ids'
 import type { Room, Streamer, Teaser, UserRow } from '../../types'
 import { publicUser, streamerItem } from '../../views'
@@ -20,7 +22,6 @@ import {
   createUser,
   deleteSession,
   deleteToken,
-  cookieSession,
   followedStreamerIds,
   freeCookieExpiry,
   isFollowing,
@@ -32,7 +33,6 @@ import {
   rememberCookieSession,
   removeSubscription,
   saveSmsCode,
-  sessionOfToken,
   setUserAvatar,
   setUserMobile,
   setUserName,
@@ -52,26 +52,6 @@ export { SMS_VOID_MSG, TOKEN_TTL, checkSms, issueToken, userForOpenid } from '..
 
 /** The device cookie lives a year: it only says that a login of its user happened on this device. */
 const DEVICE_TTL = 365 * 86400
-
-/**
- * The session of id/sign cookies that no login recorded (signed before logins recorded their cookies): one per user and
- * session version, which a logout moves on.
- */
-const cookieFamily = (user: UserRow) => `cookie:${user.id}:${Number(user.session_version) || 0}`
-
-/**
- * The login session a call runs in: its token's, else the one its id/sign cookies were set by (each login records
- * its `sign`); null for an anonymous call. One login is one session: the tokens made from each other (a token login,
- * the main host's check) and from its cookies, so its logout, by any of them, ends them all.
- */
-function sessionOf(ctx: AppContext, call: Pick<Call, 'token' | 'user' | 'req'>): string | null {
-  if (!call.user) return null
-  if (call.token) {
-    const row = sessionOfToken(ctx, call.token, call.user.id)
-    if (row) return row.family ?? call.token
-  }
-  return cookieSession(ctx, call.user.id, call.req.cookies?.sign) ?? cookieFamily(call.user)
-}
 
 /**
  * The id/sign (and openid) cookies of R4.10 / R7.65: `sign` expires with the token and is void after a
@@ -238,12 +218,16 @@ const userRoutes: FastifyPluginAsync = async (app) => {
   })
 
   // R7.52, R4.3: every token of the login ends (the one used, and those a token login or the main host's check made
-  // from it or from its cookies, in whatever order), and the user's session version moves on, so every id/sign cookie
-  // signed before is void. Other logins of the viewer (another device's) keep their tokens.
+  // from it or from its cookies, in whatever order), and so do the stream URLs handed out in it (a paid stream's URL
+  // plays no longer for whoever holds it); the user's session version moves on, so every id/sign cookie signed before
+  // is void. Other logins of the viewer (another device's) keep their tokens and streams.
   api.call(user.logout, (_p, call) => {
-    const session = sessionOf(ctx, call)
+    const session = loginSessionOf(ctx, call)
     if (call.token) deleteToken(ctx, call.token)
-    if (session) deleteSession(ctx, session)
+    if (session) {
+      deleteSession(ctx, session)
+      endSessionStreams(ctx, session)
+    }
     if (call.user) voidSignedCookies(ctx, call.user.id)
     const secure = call.req.protocol === 'https' ? '; Secure' : ''
     call.reply.header('set-cookie', [
@@ -256,7 +240,7 @@ const userRoutes: FastifyPluginAsync = async (app) => {
 
   // R7.60: messenger-redirect login check on the main host
   api.call(user.apiLogin, (p, call) => {
-    if (call.user) return loginResult(ctx, call, call.user, sessionOf(ctx, call) ?? undefined)
+    if (call.user) return loginResult(ctx, call, call.user, loginSessionOf(ctx, call) ?? undefined)
     const target = p.target_url ?? '/m2/'
     return new Envelope(401, '请先登录', { url: `/wechat/oauth_user?target_url=${encodeURIComponent(target)}` })
   })
