@@ -2,30 +2,20 @@ import { View, Text, Button } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import Taro, { usePullDownRefresh, useReachBottom, useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
-import type { RoomPlayback, Streamer } from '@/api/streamer'
-import { ApiError, failureText, messageOf } from '@/utils/errors'
+import { useEffect, useMemo } from 'react'
+import type { RoomPlayback } from '@/api/streamer'
 import { avatarOf, plainText } from '@/components/streamer-item'
 import { ListFoot, ListState } from '@/components/streamer-list-state'
 import { PageState } from '@/components/page-state'
 import { openPage } from '@/router/navigate'
 import { streamerStore } from '@/stores/streamer'
-import { showToast } from '@/ui/overlay'
 import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { stripHtml } from '@/utils/validate'
 import './streamer.scss'
 import { buttonProps, disabledProps, linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { withTopBar } from '@/components/top-bar'
-
-const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
-
-/** A failed follow or subscribe: a 401 has already opened the login prompt (R8.4); anything else says why. */
-function explain(e: unknown) {
-  if (e instanceof ApiError && e.kind === 'auth' && e.code === 401) return
-  const msg = failureText(e, '操作失败，请稍后再试')
-  void showToast(msg)
-}
+import { StreamerDetailStore } from './store'
 
 function PlaybackRow({ item }: { item: RoomPlayback }) {
   return (
@@ -60,98 +50,37 @@ function PlaybackRow({ item }: { item: RoomPlayback }) {
 /**
  * 主播主页 (spec R2.13; query id or roomid): avatar, name, description, popularity from the statistics service
  * (R7.44), fans, follow (R4.25, R4.26; a 401 opens the login prompt, R8.4), the room with its on-air badge and a
- * start reminder (R4.27), and the room's playbacks.
+ * start reminder (R4.27), and the room's playbacks. Its state is the page's StreamerDetailStore (./store.ts).
  */
 function StreamerDetailPage() {
   const { params } = useRouter()
   const id = Number(params.id) || 0
   const roomid = Number(params.roomid) || 0
-  const s = streamerStore
-  const [streamer, setStreamer] = useState<Streamer | null>(null)
-  const [loading, setLoading] = useState(true)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const load = async () => {
-    setLoading(true)
-    setError(null)
-    try {
-      const found = await s.findStreamer({ id, roomid })
-      setStreamer(found)
-      if (found) {
-        void setPageTitle(found.nickName || '主播主页')
-        void quietly(s.loadStatistics(found.id))
-        if (found.roomId) {
-          void quietly(s.loadFollowState(found.roomId))
-          const list = s.playbacksOf(found.roomId)
-          if (list.currentPage === 0) void quietly(list.load())
-        }
-      }
-    } catch (e) {
-      setError(messageOf(e, '加载失败'))
-    } finally {
-      setLoading(false)
-    }
-  }
-
+  const store = useMemo(() => new StreamerDetailStore(id, roomid), [id, roomid])
   useEffect(() => {
-    void load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when id, roomid change; what else it reads belongs to those
-  }, [id, roomid])
-
-  const playbacks = streamer?.roomId ? s.playbacksOf(streamer.roomId) : null
+    if (!store.missing) void store.load()
+  }, [store])
+  const found = store.streamer
+  useEffect(() => {
+    if (found) void setPageTitle(found.nickName || '主播主页')
+  }, [found])
   useReachBottom(() => {
-    if (playbacks) void quietly(playbacks.load())
+    if (store.playbacks) void store.playbacks.load().catch(() => undefined)
   })
   usePullDownRefresh(() => {
-    const jobs = [load()]
-    if (playbacks)
-      jobs.push(
-        playbacks.load({ reset: true }).then(
-          () => undefined,
-          () => undefined
-        )
-      )
-    void Promise.all(jobs).finally(() => Taro.stopPullDownRefresh())
+    void store.refresh().finally(() => Taro.stopPullDownRefresh())
   })
 
-  if (!id && !roomid) return <PageState error='缺少主播参数' />
-  if (loading && !streamer) return <PageState loading />
-  if (error) return <PageState error={error} onRetry={() => void load()} />
-  if (!streamer) return <PageState empty emptyText='主播不存在' />
+  const { streamer, known, playbacks, busy } = store
+  if (store.missing) return <PageState error='缺少主播参数' />
+  if (store.loading && !streamer) return <PageState loading />
+  if (store.error) return <PageState error={store.error} onRetry={() => void store.load()} />
+  if (!streamer || !known) return <PageState empty emptyText='主播不存在' />
 
-  const known = s.known.get(streamer.id) ?? streamer
-  const stats = s.statistics.get(streamer.id)
-  const follow = streamer.roomId ? s.followOf(streamer.roomId) : { following: false, subscribed: false }
+  const stats = streamerStore.statistics.get(streamer.id)
+  const follow = streamer.roomId ? streamerStore.followOf(streamer.roomId) : { following: false, subscribed: false }
   const onair = Number(known.onair) === 1
   const avatar = avatarOf(known, 160)
-
-  const toggleFollow = async () => {
-    if (busy || !streamer.roomId) return
-    setBusy(true)
-    try {
-      const now = await s.toggleFollow(known)
-      void showToast(now ? '关注成功' : '已取消关注')
-      void quietly(s.loadStatistics(streamer.id))
-    } catch (e) {
-      explain(e)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const subscribe = async () => {
-    if (busy || follow.subscribed) return
-    setBusy(true)
-    try {
-      await s.subscribe(streamer.roomId)
-      void showToast('订阅成功，开播时将提醒您')
-    } catch (e) {
-      explain(e)
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <View className='page streamer-detail'>
@@ -190,7 +119,7 @@ function StreamerDetailPage() {
             className={`streamer-detail__follow${follow.following ? ' streamer-detail__follow--on' : ''}`}
             disabled={busy}
             {...disabledProps(busy)}
-            onClick={() => void toggleFollow()}
+            onClick={() => void store.toggleFollow()}
           >
             {follow.following ? '已关注' : '+ 关注'}
           </Button>
@@ -214,7 +143,7 @@ function StreamerDetailPage() {
               {...buttonProps()}
               onClick={(e) => {
                 e.stopPropagation()
-                void subscribe()
+                void store.subscribe()
               }}
             >
               {follow.subscribed ? '已订阅' : '开播提醒'}
