@@ -99,8 +99,13 @@ let timesNothing = false
  * Chromium as the browser tests run it; `args` in place of CHROMIUM_ARGS for a test that needs other switches. In a
  * file that times nothing, its contexts wait WAIT_MS where Playwright's default is 30 s (actions, waits, navigation).
  */
-export async function launchBrowser(args: string[] = CHROMIUM_ARGS): Promise<Browser> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args })
+export async function launchBrowser(
+  args: string[] = CHROMIUM_ARGS,
+  { backForwardCache = false }: { backForwardCache?: boolean } = {}
+): Promise<Browser> {
+  // Playwright turns the back-forward cache off; phones' browsers keep it on (Back hands a page back as it was)
+  const ignoreDefaultArgs = backForwardCache ? ['--disable-back-forward-cache'] : undefined
+  const browser = await chromium.launch({ executablePath: CHROMIUM_EXECUTABLE, args, ignoreDefaultArgs })
   if (!timesNothing) return browser
   const patient = (context: BrowserContext) => {
     context.setDefaultTimeout(WAIT_MS)

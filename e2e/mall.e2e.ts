@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { callAsViewer, loginThroughUserPage, suite, WAIT_MS } from './harness'
+import { callAsViewer, CHROMIUM_ARGS, launchBrowser, loginThroughUserPage, suite, WAIT_MS } from './harness'
 
 const api = (page: Page, path: string, body: Record<string, unknown>) =>
   callAsViewer(page, `/api/v1/userapp/${path}`, body)
@@ -74,4 +74,28 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
   assert.equal(again.code, 0)
   assert.match(again.msg, /已支付/)
   await page.close()
+})
+
+test('R7.86 back from the payment page unpaid, the page handed back by the browser’s back-forward cache (as phones do): 已取消支付 and 重新支付', async () => {
+  const cached = await launchBrowser(CHROMIUM_ARGS, { backForwardCache: true })
+  try {
+    const viewer = await cached.newContext({ viewport: { width: 390, height: 844 } })
+    const page = await viewer.newPage()
+    await loginThroughUserPage(page, s.server.origin)
+    const goods = (await api(page, 'living/goods', { roomid: 306 })).data as Array<{ id: number }>
+    await page.goto(`${s.server.origin}/m2/packageB/pages/mall/payment?goods_id=${goods[0].id}&quantity=1&roomid=306`)
+    await page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment\?id=\d+$/)
+    await page.locator('.mall-pay:visible').waitFor()
+    await page.evaluate(() => Object.assign(window, { __left: 'this page' }))
+    await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.locator('.mall-pay:visible').click()])
+    await page.goBack({ waitUntil: 'commit' })
+    await page.waitForURL(/\/m2\/packageB\/pages\/mall\/payment\?id=\d+$/, { waitUntil: 'commit' })
+    assert.equal(await page.evaluate(() => (window as unknown as { __left?: string }).__left), 'this page')
+    await page.locator('.mall-result--cancelled:visible').waitFor({ timeout: WAIT_MS })
+    assert.equal(await page.locator('.mall-result__title:visible').textContent(), '已取消支付')
+    assert.equal(await page.locator('.mall-result__retry:visible').textContent(), '重新支付')
+    await viewer.close()
+  } finally {
+    await cached.close()
+  }
 })

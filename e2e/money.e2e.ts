@@ -9,6 +9,8 @@ import type { BrowserContext, Page } from 'playwright-core'
 import {
   afterMessengerLogin,
   callAsViewer as api,
+  CHROMIUM_ARGS,
+  launchBrowser,
   loginThroughUserPage,
   submitLoginForm,
   suite,
@@ -392,40 +394,56 @@ test('R1.4 R7.84 short of 50 慧币, the sheet says 余额不足 and offers 充�
   await context.close()
 })
 
-test('R7.84 R3.28 back from the payment page without paying: 已取消支付, the packages again, the balance as it was, and the order 待支付 in 充值记录', async () => {
-  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
-  const page = await context.newPage()
-  // every toast's text as it shows, recorded by the page (a toast lasts 1.5 s; a busy machine may look later)
-  await page.addInitScript(() => {
-    const w = window as unknown as { __toasts: string[] }
-    w.__toasts = []
-    new MutationObserver(() => {
-      for (const e of Array.from(document.querySelectorAll('.taro__toast'))) {
-        const text = (e.textContent || '').trim()
-        if (text && getComputedStyle(e).display !== 'none' && w.__toasts[w.__toasts.length - 1] !== text)
-          w.__toasts.push(text)
-      }
-    }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true })
-  })
-  await loginThroughUserPage(page, s.server.origin)
-  const before = await serverGold(page)
-  await page.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)
-  await page.click('.deposit__price:has-text("60 慧币")')
-  await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.click('.deposit__pay')])
-  // the viewer leaves the payment page unpaid
-  await Promise.all([page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/), page.goBack()])
-  await page.waitForFunction(
-    () => (window as unknown as { __toasts: string[] }).__toasts.includes('已取消支付'),
-    undefined,
-    {
-      timeout: WAIT_MS
+test('R7.84 R3.28 back from the payment page without paying: 已取消支付, the packages again, the balance as it was, and the order 待支付 in 充值记录; with the browser’s back-forward cache too', async () => {
+  // the suite's Chromium loads the page again on Back; a phone's browser hands it back from its back-forward cache
+  const cached = await launchBrowser(CHROMIUM_ARGS, { backForwardCache: true })
+  try {
+    for (const [browser, how] of [
+      [s.browser, 'loaded again'],
+      [cached, 'from the back-forward cache']
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+      const page = await context.newPage()
+      // every toast's text as it shows, recorded by the page (a toast lasts 1.5 s; a busy machine may look later)
+      await page.addInitScript(() => {
+        const w = window as unknown as { __toasts: string[] }
+        w.__toasts = []
+        new MutationObserver(() => {
+          for (const e of Array.from(document.querySelectorAll('.taro__toast'))) {
+            const text = (e.textContent || '').trim()
+            if (text && getComputedStyle(e).display !== 'none' && w.__toasts[w.__toasts.length - 1] !== text)
+              w.__toasts.push(text)
+          }
+        }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true })
+      })
+      await loginThroughUserPage(page, s.server.origin)
+      const before = await serverGold(page)
+      await page.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)
+      await page.click('.deposit__price:has-text("60 慧币")')
+      await page.evaluate(() => Object.assign(window, { __left: 'this page' }))
+      await Promise.all([page.waitForURL(/\/sandbox\/pay\?order_id=/), page.click('.deposit__pay')])
+      // the viewer leaves the payment page unpaid (a page handed back from the cache has no load event to wait for)
+      await page.goBack({ waitUntil: 'commit' })
+      await page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/, { waitUntil: 'commit' })
+      const restored = await page.evaluate(() => (window as unknown as { __left?: string }).__left === 'this page')
+      assert.equal(restored, browser === cached, how)
+      await page.waitForFunction(
+        () => (window as unknown as { __toasts: string[] }).__toasts.includes('已取消支付'),
+        undefined,
+        { timeout: WAIT_MS }
+      )
+      await page.waitForSelector('.deposit__price')
+      assert.equal(await page.locator('.deposit__done').count(), 0, how)
+      await page.waitForFunction(
+        (g: number) => document.querySelector('.deposit__balance')?.textContent === String(g),
+        before
+      )
+      assert.equal(await serverGold(page), before, how)
+      const log = await api(page, '/api/v1/userapp/deposit/log', { page: 1, count: 1 })
+      assert.equal(log.data.list[0].status, 'pending', how)
+      await context.close()
     }
-  )
-  await page.waitForSelector('.deposit__price')
-  assert.equal(await page.locator('.deposit__done').count(), 0)
-  await page.waitForFunction((g) => document.querySelector('.deposit__balance')?.textContent === String(g), before)
-  assert.equal(await serverGold(page), before)
-  const log = await api(page, '/api/v1/userapp/deposit/log', { page: 1, count: 1 })
-  assert.equal(log.data.list[0].status, 'pending')
-  await context.close()
+  } finally {
+    await cached.close()
+  }
 })

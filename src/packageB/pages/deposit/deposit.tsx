@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { View, Text } from '@tarojs/components'
 import Taro, { useDidShow, useRouter } from '@tarojs/taro'
+import { onPageRestored } from '@/platform/page-restore'
 import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
 import { DEPOSIT_SUCCESS_TEXT, depositStore } from './store'
@@ -52,6 +53,8 @@ function DepositPage() {
     void loginStore.start()
     void depositStore.load()
   }, [])
+  // Back from a payment page that the browser's back-forward cache hands back as it was: the order is asked for again
+  useEffect(() => onPageRestored(() => void depositStore.resume()), [])
   useDidShow(() => {
     if (depositStore.loaded) void balanceStore.loadBalance()
   })

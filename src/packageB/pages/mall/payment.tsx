@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { onPageRestored } from '@/platform/page-restore'
 import { Button, Text, View } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
 import Taro, { useRouter } from '@tarojs/taro'
@@ -69,6 +70,8 @@ function MallPaymentPage() {
   }, [])
   // under iOS review (R6.5) nothing is ordered or paid: the page shows the restriction
   const restricted = serviceConfig.iosRestricted
+  // Back from a payment page that the browser's back-forward cache hands back as it was: the order is asked for again
+  useEffect(() => onPageRestored(() => (id ? void s.load(id) : undefined)), [id, s])
   useEffect(() => {
     if (!loggedIn || restricted) return
     if (id) void s.load(id)
