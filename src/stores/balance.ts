@@ -25,12 +25,9 @@ export class BalanceStore {
 
   /** The balance: the current user's gold (POST /userapp/userinfo). Anonymous viewers have none. */
   async loadBalance(): Promise<number | null> {
-    if (!sessionStore.isLoggedIn) {
-      this.setGold(null)
-      return null
-    }
     const asking = this.answers.ask()
-    // the start's current-user check (under way or just answered) is the same call: its balance is taken, not asked
+    // the start's current-user check (under way or just answered) is the same call: its balance is taken, not asked;
+    // who is logged in is known once it has answered
     await sessionStore.currentUserChecked()
     if (!sessionStore.isLoggedIn) {
       this.setGold(null)

@@ -165,3 +165,6 @@ export function messageOf(err: unknown, fallback = '操作失败,请稍后再试
   if (typeof e.errMsg === 'string' && e.errMsg) return readable(e.errMsg)
   return fallback
 }
+
+/** A load whose failure the screen already shows (a list's error state, a retry): nothing more to do with it. */
+export const quietly = (p: Promise<unknown>): Promise<unknown> => p.catch(() => undefined)

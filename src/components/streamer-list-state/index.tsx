@@ -5,8 +5,7 @@ import type { PagedList } from '@/stores/paged-list'
 import './index.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps } from '@/platform/a11y'
-
-const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
+import { quietly } from '@/utils/errors'
 
 /** The foot of a paged list: loading more, a failed page with retry, or the end. */
 function ListFootView({ list }: { list: PagedList<{ id: number }> }) {

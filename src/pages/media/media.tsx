@@ -17,8 +17,8 @@ import { openPage } from '@/router/navigate'
 import './media.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, tablistProps, tabProps } from '@/platform/a11y'
+import { quietly } from '@/utils/errors'
 
-const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 const text = (s?: string) => maskPhones(stripHtml(s))
 
 /** Design sizes (750 wide) of what sits above and below the video list, and of one video row. */

@@ -11,6 +11,7 @@ import { openPage } from '@/router/navigate'
 import { streamerStore } from '@/stores/streamer'
 import './streamer.scss'
 import { tablistProps, tabProps } from '@/platform/a11y'
+import { quietly } from '@/utils/errors'
 
 type Mode = 'tags' | 'ranking'
 
@@ -24,7 +25,6 @@ export const RANKING_TYPES: Array<{ key: RankingType; title: string }> = [
 const rankingTitle = (type: RankingType) => RANKING_TYPES.find((t) => t.key === type)?.title ?? '榜单'
 
 const openStreamer = (s: Streamer) => openPage('streamerDetail', { id: s.id, roomid: s.roomId || undefined })
-const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 
 /**
  * 主播 tab (spec R2.3, R2.47): streamers by tag, the hot tag first (R3.23), paged 15 at a time (R7.41); and the

@@ -2,9 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx'
 import type { Streamer } from '@/api/streamer'
 import { streamerStore } from '@/stores/streamer'
 import { showToast } from '@/ui/overlay'
-import { ApiError, failureText, messageOf } from '@/utils/errors'
-
-const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
+import { ApiError, failureText, messageOf, quietly } from '@/utils/errors'
 
 /** A failed follow or subscribe: a 401 has already opened the login prompt (R8.4); anything else says why. */
 function explain(e: unknown) {

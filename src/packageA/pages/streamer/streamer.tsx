@@ -16,6 +16,7 @@ import { buttonProps, disabledProps, linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { withTopBar } from '@/components/top-bar'
 import { StreamerDetailStore } from './store'
+import { quietly } from '@/utils/errors'
 
 function PlaybackRow({ item }: { item: RoomPlayback }) {
   return (
@@ -65,7 +66,7 @@ function StreamerDetailPage() {
     if (found) void setPageTitle(found.nickName || '主播主页')
   }, [found])
   useReachBottom(() => {
-    if (store.playbacks) void store.playbacks.load().catch(() => undefined)
+    if (store.playbacks) void quietly(store.playbacks.load())
   })
   usePullDownRefresh(() => {
     void store.refresh().finally(() => Taro.stopPullDownRefresh())

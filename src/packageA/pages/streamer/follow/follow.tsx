@@ -12,8 +12,8 @@ import { loginPrompt } from '@/stores/login-prompt'
 import { streamerStore } from '@/stores/streamer'
 import './follow.scss'
 import { withTopBar } from '@/components/top-bar'
+import { quietly } from '@/utils/errors'
 
-const quietly = (p: Promise<unknown>) => p.catch(() => undefined)
 const openStreamer = (s: Streamer) => openPage('streamerDetail', { id: s.id, roomid: s.roomId || undefined })
 
 /**
