@@ -213,6 +213,36 @@ export async function callAsViewer(page: Page, path: string, body: Record<string
   )
 }
 
+/**
+ * Records every toast's text as it shows, in the page (a toast lasts 1.5 s; a busy machine may look later), from the
+ * page's next load on; `waitForToast` waits for one of them.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __toasts: string[] }
+    w.__toasts = []
+    new MutationObserver(() => {
+      for (const e of Array.from(document.querySelectorAll('.taro__toast'))) {
+        const text = (e.textContent || '').trim()
+        if (text && getComputedStyle(e).display !== 'none' && w.__toasts[w.__toasts.length - 1] !== text)
+          w.__toasts.push(text)
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true })
+  })
+}
+
+/** Waits for a toast of this text among those `recordToasts` saw. */
+export async function waitForToast(page: Page, text: string) {
+  await page.waitForFunction((t) => (window as unknown as { __toasts: string[] }).__toasts.includes(t), text, {
+    timeout: WAIT_MS
+  })
+}
+
+/** The toasts `recordToasts` saw, in order. */
+export function toastsSeen(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts)
+}
+
 /** Log in through the user page's mobile + password form (the demo account of the README). */
 export async function loginThroughUserPage(page: Page, origin: string, mobile = '13800000001', password = 'demo1234') {
   await page.goto(`${origin}/m2/pages/user/user`)

@@ -6,7 +6,16 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { HOME_READY, submitLoginForm, suite, WAIT_MS } from './harness'
+import {
+  callAsViewer as api,
+  HOME_READY,
+  recordToasts,
+  submitLoginForm,
+  suite,
+  toastsSeen,
+  waitForToast,
+  WAIT_MS
+} from './harness'
 
 const s = suite()
 
@@ -151,10 +160,12 @@ test('R2.41 R2.35 a main-host link with or without /m2/ and by a short path open
   }
 })
 
-test('R4.6 R2.41 关注 in a room opened by its short path, 去登录, log in: back in the room, and Back stays in the app', async () => {
+test('R4.6 R2.41 R4.26 关注 in a room opened by its short path, 去登录, log in: back in the room, followed, and Back stays in the app', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
+  await recordToasts(page)
   await page.goto(`${s.server.origin}/m2/live?roomid=301`)
+  assert.equal(await page.locator('.room-header__follow:visible').textContent(), '+ 关注')
   await page.locator('.room-header__follow:visible').click()
   const confirm = page.locator('.taro-model__confirm:visible')
   await confirm.waitFor()
@@ -171,11 +182,40 @@ test('R4.6 R2.41 关注 in a room opened by its short path, 去登录, log in: b
   ])
   await submitLoginForm(page)
   await page.waitForURL(/\/m2\/packageA\/pages\/live\/live\?roomid=301$/, { timeout: WAIT_MS })
-  await page.locator('.room-header__follow:visible').waitFor()
+  // the tap the visitor made is done for them once back: the room shows 已关注, and the server has the follow
+  await waitForToast(page, '关注成功')
+  await page.locator('.room-header__follow:visible', { hasText: '已关注' }).waitFor({ timeout: WAIT_MS })
+  assert.equal((await api(page, '/api/v1/userapp/isfollow', { roomid: 301 })).data?.isfollow, 1)
   // Back: the app's 我的 (where the login was), not the page before the app
   await page.goBack()
   await page.waitForURL(/\/m2\/pages\/user\/user/)
   await page.locator('.user-profile').waitFor({ timeout: WAIT_MS })
+  await context.close()
+})
+
+test('R4.6 R4.27 预约提醒 on a teaser as a visitor, 去登录, log in: back on the teaser, the reminder set once, counted', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await recordToasts(page)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/preview/preview?id=1471`)
+  const button = page.locator('.preview__btn')
+  await button.waitFor({ timeout: WAIT_MS })
+  assert.equal(await button.textContent(), '预约提醒')
+  const before = Number((await page.locator('.preview__sub').textContent())?.match(/\d+/)?.[0])
+  await button.click()
+  const confirm = page.locator('.taro-model__confirm:visible')
+  await confirm.waitFor({ timeout: WAIT_MS })
+  await Promise.all([page.waitForURL(/\/m2\/pages\/user\/user/, { timeout: WAIT_MS }), confirm.click()])
+  await submitLoginForm(page)
+  await page.waitForURL(/\/m2\/packageA\/pages\/preview\/preview\?id=1471$/, { timeout: WAIT_MS })
+  await waitForToast(page, '预约成功，开播时提醒您')
+  await page.locator('.preview__btn', { hasText: '已预约' }).waitFor({ timeout: WAIT_MS })
+  await page.locator('.preview__sub', { hasText: `${before + 1}人已预约` }).waitFor({ timeout: WAIT_MS })
+  // one toast of the outcome, not a second reminder
+  assert.deepEqual(
+    (await toastsSeen(page)).filter((t) => t.startsWith('预约')),
+    ['预约成功，开播时提醒您']
+  )
   await context.close()
 })
 

@@ -12,8 +12,10 @@ import {
   CHROMIUM_ARGS,
   launchBrowser,
   loginThroughUserPage,
+  recordToasts,
   submitLoginForm,
   suite,
+  waitForToast,
   WAIT_MS,
   SHOTS_DIR
 } from './harness'
@@ -404,18 +406,7 @@ test('R7.84 R3.28 back from the payment page without paying: 已取消支付, th
     ] as const) {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
       const page = await context.newPage()
-      // every toast's text as it shows, recorded by the page (a toast lasts 1.5 s; a busy machine may look later)
-      await page.addInitScript(() => {
-        const w = window as unknown as { __toasts: string[] }
-        w.__toasts = []
-        new MutationObserver(() => {
-          for (const e of Array.from(document.querySelectorAll('.taro__toast'))) {
-            const text = (e.textContent || '').trim()
-            if (text && getComputedStyle(e).display !== 'none' && w.__toasts[w.__toasts.length - 1] !== text)
-              w.__toasts.push(text)
-          }
-        }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true })
-      })
+      await recordToasts(page)
       await loginThroughUserPage(page, s.server.origin)
       const before = await serverGold(page)
       await page.goto(`${s.server.origin}/m2/packageB/pages/deposit/deposit`)
@@ -427,11 +418,7 @@ test('R7.84 R3.28 back from the payment page without paying: 已取消支付, th
       await page.waitForURL(/\/m2\/packageB\/pages\/deposit\/deposit/, { waitUntil: 'commit' })
       const restored = await page.evaluate(() => (window as unknown as { __left?: string }).__left === 'this page')
       assert.equal(restored, browser === cached, how)
-      await page.waitForFunction(
-        () => (window as unknown as { __toasts: string[] }).__toasts.includes('已取消支付'),
-        undefined,
-        { timeout: WAIT_MS }
-      )
+      await waitForToast(page, '已取消支付')
       await page.waitForSelector('.deposit__price')
       assert.equal(await page.locator('.deposit__done').count(), 0, how)
       await page.waitForFunction(

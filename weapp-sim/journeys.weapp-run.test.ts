@@ -274,6 +274,34 @@ test('R9.26, R5.13: a refused subscription message subscribes nothing', async ()
   assertNoErrors(sim)
 })
 
+test('R4.6, R4.27: 预约提醒 tapped by a visitor is set once the login brings them back to the teaser, once', async () => {
+  const sim = await s.launch(
+    'packageA/pages/preview/preview',
+    { id: '1471' },
+    { buildEnv: { TARO_APP_TMPL_LIVE_START: 'weapp-sim-live-start' } }
+  )
+  await sim.waitForText('预约提醒')
+  sim.page.tap({ cls: 'preview__btn', text: '预约提醒' })
+  // the login prompt: its 去登录 opens 我的; nothing is sent for the visitor
+  await sim.waitFor(() => currentDialog(sim)?.content === '该功能需要登录，是否前往登录？', 'the login prompt')
+  confirmDialog(sim)
+  await sim.waitFor(() => sim.page.route === 'pages/user/user', 'the user page')
+  assert.equal(sim.requestsTo(/\/userapp\/subscribe$/).length, 0)
+  await loginOnUserPage(sim)
+  await sim.waitFor(
+    () => sim.page.route === 'packageA/pages/preview/preview' && sim.page.query.id === '1471',
+    'back on the teaser'
+  )
+  await sim.waitForText('已预约')
+  await sim.waitFor(
+    () => sim.callsOf('showToast').some((c) => c.options.title === '预约成功，开播时提醒您'),
+    'the 预约成功 toast'
+  )
+  await sim.settle()
+  assert.equal(sim.requestsTo(/\/userapp\/subscribe$/).length, 1)
+  assertNoErrors(sim)
+})
+
 test('R1.24, R3.54: share payloads of home, a live room, a playback and an album', async () => {
   const sim = await s.launch('pages/home/home')
   await sim.waitForText('热门主播')

@@ -159,15 +159,26 @@ export class LoginStore {
         this.loggingIn = false
       })
       const redirect = options.returnToRedirect && this.session.isLoggedIn ? takeRedirect() : null
+      const back = redirect ? () => this.goBack(redirect) : undefined
       // The follow-up (the failure toast, or the page the login prompt came from) comes 500 ms after the loading
       // overlay hides, so the two never flash over each other (R9.19).
-      const next =
-        failure !== null ? () => void showToast(failure as string) : redirect ? () => openLink(redirect) : undefined
+      const next = failure !== null ? () => void showToast(failure as string) : back
       if (options.silent) {
-        if (redirect) await openLink(redirect)
+        if (back) await back()
       } else if (next) await hideLoadingThen(next)
       else hideLoading()
     }
+  }
+
+  /**
+   * Back to the page the login prompt was opened on (R4.6), with the tap kept for the login (关注, 预约: login-prompt.ts)
+   * done first, so that the page shows its outcome as it loads; its toast once the page is there.
+   */
+  private async goBack(redirect: string): Promise<void> {
+    const after = this.prompt.takeAfterLogin(redirect)
+    const said = after ? await after().catch(() => null) : null
+    await openLink(redirect)
+    if (said) void showToast(said)
   }
 
   /** A failure before or around the login call: its toast, and the message for the form. */

@@ -236,6 +236,20 @@ export class StreamerStore {
     return now
   }
 
+  /**
+   * 关注 tapped by a visitor, done once the login it asked for lands (login-prompt.ts AfterLogin): a follow, never an
+   * unfollow (the server toggles, R7.46, and the viewer may follow the streamer already from another device). The
+   * answer is the toast: 关注成功, 已关注, or why it failed.
+   */
+  async followAfterLogin(streamer: Streamer, roomid: number = streamer.roomId): Promise<string> {
+    const state = await settle(this.loadFollowState(roomid))
+    if (!state.ok) return failureText(state.error, '关注失败，请稍后再试')
+    if (state.data.following) return '已关注'
+    const now = await settle(this.toggleFollow(streamer, roomid))
+    if (!now.ok) return failureText(now.error, '关注失败，请稍后再试')
+    return now.data ? '关注成功' : '已取消关注'
+  }
+
   /** Subscribe to the streamer's room: sets the subscribed flag (R4.27, R7.47). */
   async subscribe(roomId: number): Promise<boolean> {
     await postSubscribe(roomId)

@@ -7,12 +7,14 @@ import Taro from '@tarojs/taro'
 import TestUtils from '@tarojs/test-utils-react'
 import { Current } from '@tarojs/runtime'
 import { fetchStreamers } from '@/api/streamer'
+import type { LoginResult } from '@/api/user'
 import { postData } from '@/core/request'
 import { clearCookies } from '@/core/cookies'
 import { setLoginPrompt, setToken } from '@/core/token'
 import FollowPage from '@/packageA/pages/streamer/follow/follow'
 import StreamerDetailPage from '@/packageA/pages/streamer/streamer'
 import StreamerTabPage from '@/pages/streamer/streamer'
+import { LOGIN_PROMPT_TEXT } from '@/stores/login-prompt'
 import { sessionStore } from '@/stores/session'
 import { setItem } from '@/platform/storage'
 import { streamerStore } from '@/stores/streamer'
@@ -120,19 +122,21 @@ describe('streamer detail and my follows', () => {
     t.unmout()
   })
 
-  test('R8.4 R4.26 R2.14 following needs login: a 401 opens the prompt; after login 关注 becomes 已关注 and my follows lists the streamer', async () => {
+  test('R4.6 R4.26 R2.14 following needs login: 关注 opens the login prompt; after login 关注 becomes 已关注 and my follows lists the streamer', async () => {
     setToken('')
     clearCookies() // a visitor: not the id/sign cookies of another test's login either (R4.10)
-    const prompt = jest.fn()
-    setLoginPrompt(prompt)
+    // the prompt, answered 取消: the visitor stays, nothing is followed
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: false, cancel: true } as never)
     const target = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).list.filter((x) => x.roomId > 0)[1]
     routeTo({ roomid: String(target.roomId) })
     const t = new TestUtils()
     await t.mount(StreamerDetailPage)
     await waitFor(() => document.querySelector('.streamer-detail__follow'))
     t.act(() => (document.querySelector('.streamer-detail__follow') as HTMLElement).click())
-    await waitFor(() => prompt.mock.calls.length > 0)
+    await waitFor(() => modal.mock.calls.length > 0)
+    expect(modal.mock.calls[0][0]).toMatchObject({ content: LOGIN_PROMPT_TEXT, confirmText: '去登录' })
     expect(document.querySelector('.streamer-detail__follow')?.textContent).toBe('+ 关注')
+    modal.mockRestore()
     t.unmout()
 
     // not logged in, my follows asks for a login
@@ -145,7 +149,8 @@ describe('streamer detail and my follows', () => {
       mobile: '13800000001',
       password: 'demo1234'
     })
-    setToken(r.access_token)
+    // logged in as the login screens leave it: the token and the user (R4.8's check reads both)
+    sessionStore.applyLogin(r as LoginResult)
     expect(sessionStore.token).toBe(r.access_token)
     routeTo({ roomid: String(target.roomId) })
     await t.mount(StreamerDetailPage)

@@ -38,10 +38,11 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when room.id, sessionStore.isLoggedIn change; what else it reads belongs to those
   }, [room.id, sessionStore.isLoggedIn])
   const toggle = async () => {
-    if (!(await loginPrompt.requireLogin())) return
     const s = room.streamer
     // the streamer keeps their own room (a streamer may host several rooms); the follow is made from this room
     const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: s?.room_id || room.id })
+    // a visitor's tap: the follow is made once the login brings them back (R4.6)
+    if (!(await loginPrompt.requireLogin(() => streamerStore.followAfterLogin(streamer, room.id)))) return
     const now = await streamerStore.toggleFollow(streamer, room.id).catch(() => null)
     if (now !== null) void showToast(now ? '关注成功' : '已取消关注')
   }
@@ -73,6 +74,8 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
   )
 })
 
+const SUBSCRIBED_TEXT = '预约成功，开播时提醒您'
+
 /** The card shown instead of the stream before the start and after the end. */
 export const PhaseCard = observer(function PhaseCard({
   room,
@@ -87,9 +90,10 @@ export const PhaseCard = observer(function PhaseCard({
     // Ask inside the tap (WeChat requires it); a subscription needs an accept decision (R5.13).
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
-    if (!(await loginPrompt.requireLogin())) return
-    const ok = await streamerStore.subscribe(room.id).catch(() => false)
-    if (ok) void showToast('预约成功，开播时提醒您')
+    const remind = () => streamerStore.subscribe(room.id).catch(() => false)
+    // a visitor's tap (accepted above): the reminder is set once the login brings them back (R4.6)
+    if (!(await loginPrompt.requireLogin(async () => ((await remind()) ? SUBSCRIBED_TEXT : null)))) return
+    if (await remind()) void showToast(SUBSCRIBED_TEXT)
   }
   return (
     <View className='phase-card' style={room.cover ? { backgroundImage: `url(${room.cover})` } : undefined}>

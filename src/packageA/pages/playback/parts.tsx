@@ -40,8 +40,9 @@ export const PlaybackStreamer = observer(function PlaybackStreamer({
   }, [roomId])
   const name = displayName(s, '主播')
   const toggle = async () => {
-    if (!(await loginPrompt.requireLogin())) return
     const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: roomId })
+    // a visitor's tap: the follow is made once the login brings them back (R4.6)
+    if (!(await loginPrompt.requireLogin(() => streamerStore.followAfterLogin(streamer, roomId)))) return
     const now = await streamerStore.toggleFollow(streamer, roomId).catch(() => null)
     if (now !== null) void showToast(now ? '关注成功' : '已取消关注')
   }

@@ -47,9 +47,11 @@ function PreviewPage() {
     if (subscribed) return
     const decision = await requestSubscription(env.TARO_APP_TMPL_LIVE_START)
     if (decision !== 'accept') return showToast('已取消预约')
-    if (!(await loginPrompt.requireLogin())) return
-    const refused = await page.subscribe()
-    void showToast(refused ?? '预约成功，开播时提醒您')
+    const remind = async () => (await page.subscribe()) ?? '预约成功，开播时提醒您'
+    // a visitor's tap (accepted above): the reminder is set once the login brings them back (R4.6); the page opened
+    // then reads it from the server
+    if (!(await loginPrompt.requireLogin(remind))) return
+    void showToast(await remind())
   }
   return (
     <View className='preview'>

@@ -1,8 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx'
 import type { Streamer } from '@/api/streamer'
+import { loginPrompt } from '@/stores/login-prompt'
 import { streamerStore } from '@/stores/streamer'
 import { showToast } from '@/ui/overlay'
 import { ApiError, failureText, messageOf, quietly } from '@/utils/errors'
+
+const SUBSCRIBED_TEXT = '订阅成功，开播时将提醒您'
 
 /** A failed follow or subscribe: a 401 has already opened the login prompt (R8.4); anything else says why. */
 function explain(e: unknown) {
@@ -75,6 +78,8 @@ export class StreamerDetailStore {
     if (this.busy || !known?.roomId) return
     this.busy = true
     try {
+      // a visitor's tap: the follow is made once the login brings them back (R4.6)
+      if (!(await loginPrompt.requireLogin(() => streamerStore.followAfterLogin(known)))) return
       const now = await streamerStore.toggleFollow(known)
       void showToast(now ? '关注成功' : '已取消关注')
       void quietly(streamerStore.loadStatistics(known.id))
@@ -89,9 +94,15 @@ export class StreamerDetailStore {
     const roomId = this.streamer?.roomId
     if (this.busy || !roomId || streamerStore.followOf(roomId).subscribed) return
     this.busy = true
-    try {
+    const remind = async () => {
       await streamerStore.subscribe(roomId)
-      void showToast('订阅成功，开播时将提醒您')
+      return SUBSCRIBED_TEXT
+    }
+    try {
+      // a visitor's tap: the reminder is set once the login brings them back (R4.6)
+      const after = () => remind().catch((e: unknown) => failureText(e, '操作失败，请稍后再试'))
+      if (!(await loginPrompt.requireLogin(after))) return
+      void showToast(await remind())
     } catch (e) {
       explain(e)
     } finally {
