@@ -250,6 +250,65 @@ async function openRoom(context: BrowserContext): Promise<Page> {
 const chatRows = (page: Page) =>
   page.$$eval('.chat__msg', (els) => els.map((e) => e.getAttribute('data-msg-id')).join(','))
 
+test('the album’s photo viewer: a dialog named 图片预览 with 关闭 focused and each photo’s text; Back closes it and keeps the album; 关闭 and Esc close it, focus back on the photo', async () => {
+  const page = await visitor.newPage()
+  // into album 1 as a viewer goes there: room 496's 相册 tab, a route inside the app
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
+  await page.locator('.live__tab', { hasText: '相册' }).click({ timeout: WAIT_MS })
+  await Promise.all([
+    page.waitForURL(/\/m2\/packageB\/pages\/album\/album\?id=1$/, { timeout: WAIT_MS }),
+    page.getByText('查看相册').click({ timeout: WAIT_MS })
+  ])
+  const thumbs = page.locator('.album__img')
+  await thumbs.nth(2).waitFor({ timeout: WAIT_MS })
+  const shown = await thumbs.count()
+  const alt = await thumbs.nth(2).locator('img').getAttribute('alt')
+  assert.ok(alt, 'the thumbnail has its text')
+  // the album as it is: the same page (not loaded again) is still there after each close
+  await page.evaluate(() => Object.assign(document.querySelector('.album')!, { __kept: true }))
+  const focused = () =>
+    page.evaluate(() => document.activeElement?.closest('.photo-viewer__close, .album__img')?.className)
+  const count = page.locator('.photo-viewer__count')
+
+  await thumbs.nth(2).click()
+  const dialog = page.getByRole('dialog', { name: '图片预览' })
+  await dialog.waitFor({ timeout: WAIT_MS })
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), '关闭')
+  assert.equal(await count.textContent(), `3 / ${shown}`)
+  assert.equal(await dialog.getByRole('img', { name: alt }).count(), 1)
+  assert.deepEqual(await seriousAxeViolations(page, { include: '.photo-viewer' }), [])
+  await page.keyboard.press('ArrowRight')
+  await page.locator('.photo-viewer__count', { hasText: `4 / ${shown}` }).waitFor({ timeout: WAIT_MS })
+
+  // the phone's Back closes the viewer, not the album
+  await page.goBack()
+  await dialog.waitFor({ state: 'detached', timeout: WAIT_MS })
+  assert.match(page.url(), /\/album\?id=1$/)
+  assert.equal(
+    await page.evaluate(() => (document.querySelector('.album') as { __kept?: boolean } | null)?.__kept),
+    true
+  )
+  assert.match((await focused()) ?? '', /album__img/)
+
+  await thumbs.nth(0).click()
+  await dialog.waitFor({ timeout: WAIT_MS })
+  await page.getByRole('button', { name: '关闭' }).click()
+  await dialog.waitFor({ state: 'detached', timeout: WAIT_MS })
+  assert.match((await focused()) ?? '', /album__img/)
+  await thumbs.nth(1).click()
+  await dialog.waitFor({ timeout: WAIT_MS })
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'detached', timeout: WAIT_MS })
+  assert.equal(
+    await page.evaluate(() => (document.querySelector('.album') as { __kept?: boolean } | null)?.__kept),
+    true
+  )
+  // a viewer closed leaves no step behind: Back goes to the room
+  await page.goBack()
+  await page.waitForURL(/\/live\?roomid=496$/, { timeout: WAIT_MS })
+  await page.close()
+})
+
 test('the flying danmaku is hidden from screen readers; the chat list is a log that goes quiet when busy', async () => {
   const page = await openRoom(visitor)
   const list = page.locator('.chat__list')

@@ -1,6 +1,7 @@
 // The H5 app in WebKit (WebKitGTK's MiniBrowser with an iPhone WeChat user agent, e2e/webkit-harness.ts): a WeChat
 // viewer's journeys as on an iPhone: logging in through WeChat's OAuth round trip, home, a live room opened from home
-// (its stream playing on past the clip's loop, chat sent and seen, a like), a playback with 倍速 and 清晰度, and a vote.
+// (its stream playing on past the clip's loop, chat sent and seen, a like), a playback with 倍速 and 清晰度, a vote and
+// an album's photo viewer.
 // One browser for the file, the tests in order: the login first (it starts from a browser that has never been here),
 // the live room last. It plays longest, through new Media Sources, and a later page's load once found WebKitGTK's web
 // process no longer answering (a WebDriver call hung for 300 s): what comes after it is only the browser's end.
@@ -129,6 +130,31 @@ test('R1.5 a vote in WebKit: the running vote shows in room 539 between the play
     10000
   )
   assert.ok(await b.$('.act-vote__option--mine[data-option="1"]').isExisting(), 'the viewer’s choice is marked')
+})
+
+test('the album’s photo viewer in WebKit: a dialog with 关闭 focused; the phone’s Back closes it and keeps the album as it was', async () => {
+  const b = s.browser
+  await b.url(`${s.server.origin}/m2/packageB/pages/album/album?id=1`)
+  await waitFor(b, '.album__img')
+  await b.execute(() => Object.assign(document.querySelector('.album')!, { __kept: true }))
+  await b.$$('.album__img')[2].click()
+  await waitFor(b, '.photo-viewer[role="dialog"]')
+  assert.equal(await b.execute(() => document.activeElement?.textContent), '关闭')
+  assert.match(await b.execute(() => document.querySelector('.photo-viewer__count')?.textContent || ''), /^3 \/ \d+$/)
+  await b.back()
+  await waitInPage(b, 'the viewer closed', () => !document.querySelector('.photo-viewer'), 10000)
+  assert.equal(await pathOf(b), '/m2/packageB/pages/album/album')
+  assert.equal(
+    await b.execute(() => (document.querySelector('.album') as { __kept?: boolean } | null)?.__kept === true),
+    true,
+    'the same album page, not loaded again'
+  )
+  // 关闭 too
+  await b.$$('.album__img')[0].click()
+  await waitFor(b, '.photo-viewer')
+  await b.$('.photo-viewer__close').click()
+  await waitInPage(b, 'closed by 关闭', () => !document.querySelector('.photo-viewer'), 10000)
+  assert.equal(await pathOf(b), '/m2/packageB/pages/album/album')
 })
 
 test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’s loop (a discontinuity), never left past its buffer on 网络不给力，正在重连…; chat is sent and shown, a like counts', async () => {

@@ -1,6 +1,5 @@
 import { View, Text, RichText } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import Taro from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import type { PostItem, TimelineSource } from '@/api/timeline'
 import { openPage } from '@/router/navigate'
@@ -10,6 +9,7 @@ import { attachedImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import './index.scss'
 import { buttonProps, linkProps } from '@/platform/a11y'
+import { openPhotoViewer } from '@/platform/photo-viewer'
 
 /**
  * What a card reads of its timeline (the timeline page's TimelineStore, src/packageA/pages/timeline/store.ts): a
@@ -34,6 +34,7 @@ export const PostCard = observer(function PostCard({
 }) {
   const liked = store.liked(post)
   const text = maskPhones(stripHtml(post.content))
+  const imageAlt = (i: number) => `${post.host_name || '主持人'}的图片 ${i + 1}`
   return (
     <View
       className='post-card'
@@ -59,10 +60,10 @@ export const PostCard = observer(function PostCard({
               className='post-card__img'
               src={attachedImage(src, 220, 220)}
               mode='aspectFill'
-              alt={`${post.host_name || '主持人'}的图片 ${i + 1}`}
+              alt={imageAlt(i)}
               onClick={(e) => {
                 e.stopPropagation()
-                void Taro.previewImage({ urls: post.images, current: src })
+                openPhotoViewer({ urls: post.images, current: i, alts: post.images.map((_, j) => imageAlt(j)) })
               }}
             />
           ))}

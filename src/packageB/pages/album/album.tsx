@@ -13,6 +13,7 @@ import { shareImage, uploadedImage } from '@/utils/image'
 import './album.scss'
 import { listFootText } from '@/components/list-foot/text'
 import { buttonProps, linkProps } from '@/platform/a11y'
+import { openPhotoViewer } from '@/platform/photo-viewer'
 import { setPageTitle } from '@/platform/title'
 import { withTopBar } from '@/components/top-bar'
 
@@ -62,6 +63,7 @@ function AlbumPage() {
     )
   const photos = store.photos
   const urls = photos.list.map((p) => p.url)
+  const alt = (description: string | undefined, i: number) => description || `${a.title} 第${i + 1}张`
   return (
     <View className='album'>
       <SinglePageTip />
@@ -109,9 +111,15 @@ function AlbumPage() {
                   src={uploadedImage(p.thumb || p.url, 240, 240)}
                   mode='aspectFill'
                   lazyLoad
-                  alt={p.description || `${a.title} 第${i + 1}张`}
+                  alt={alt(p.description, i)}
                   {...linkProps()}
-                  onClick={() => Taro.previewImage({ urls, current: p.url })}
+                  onClick={() =>
+                    openPhotoViewer({
+                      urls,
+                      current: i,
+                      alts: photos.list.map((q, j) => alt(q.description, j))
+                    })
+                  }
                 />
                 {singlePage ? null : (
                   <Text
