@@ -1,4 +1,5 @@
 import http from 'node:http'
+import { keepIdleConnections } from './cors-server'
 import type { AddressInfo } from 'node:net'
 
 /**
@@ -164,6 +165,7 @@ export async function startContractServer(): Promise<ContractServer> {
     sockets.add(s)
     s.on('close', () => sockets.delete(s))
   })
+  keepIdleConnections(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   state.close = () => {

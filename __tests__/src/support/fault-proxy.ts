@@ -1,4 +1,5 @@
 import http from 'node:http'
+import { keepIdleConnections } from './cors-server'
 import type { AddressInfo, Socket } from 'node:net'
 import { configureRequest } from '@/core/request'
 
@@ -95,6 +96,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
     sockets.add(s)
     s.on('close', () => sockets.delete(s))
   })
+  keepIdleConnections(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   return {
