@@ -14,7 +14,8 @@ const BACK = 'POP' as RouteAction
  *   after; each picture keeps its thumbnail's text; a polite live counter says 2 / 9 as the viewer swipes.
  * - Swiping is the browser's own (a horizontal strip with scroll snapping, iOS 11 and up); on a keyboard ←/→ move, Tab
  *   goes between the pictures and 关闭 and Esc closes; a tap on the picture closes, as WeChat's viewer does.
- * - Back closes it and keeps the page as it was (no page is loaded again); a route the app starts closes it and goes on.
+ * - Back closes it and keeps the page as it was (no page is loaded again); a route the app starts closes it and goes
+ *   on.
  * - Only the picture in view and its neighbours load at once (`loading=lazy` on the others).
  */
 export function openPhotoViewer({ urls, current, alts }: PhotoViewerOptions): void {
