@@ -306,6 +306,21 @@ test('the album’s photo viewer: a dialog named 图片预览 with 关闭 focuse
   // a viewer closed leaves no step behind: Back goes to the room
   await page.goBack()
   await page.waitForURL(/\/live\?roomid=496$/, { timeout: WAIT_MS })
+
+  // a reload with the viewer open reloads the album without the browser's 离开此网站? (nothing there to lose)
+  const asked: string[] = []
+  page.on('dialog', (d) => {
+    asked.push(d.type())
+    void d.accept()
+  })
+  await page.goForward()
+  await page.waitForURL(/\/album\?id=1$/, { timeout: WAIT_MS })
+  await thumbs.nth(1).click({ timeout: WAIT_MS })
+  await dialog.waitFor({ timeout: WAIT_MS })
+  await page.reload()
+  await thumbs.nth(1).waitFor({ timeout: WAIT_MS })
+  assert.deepEqual(asked, [])
+  assert.equal(await dialog.count(), 0)
   await page.close()
 })
 

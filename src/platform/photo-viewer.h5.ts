@@ -107,18 +107,25 @@ export function openPhotoViewer({ urls, current, alts }: PhotoViewerOptions): vo
   // Back closes the viewer and keeps the page: the viewer has a history entry of its own (the page's URL and state
   // again, pushed past the app's router), and while it is open the router is blocked, so the Back that pops that entry
   // is not taken for a route (history v5 ignores a pop to its own index while blocked); a route the app starts then
-  // closes the viewer (its entry gone) and goes on. (While blocked, history v5 also asks before the document unloads:
-  // a reload with the viewer open asks the browser's 离开此网站?)
+  // closes the viewer (its entry gone) and goes on. While blocked, history v5 also asks the browser to confirm any
+  // unload (its own `beforeunload` listener), so a reload with the viewer open asked 离开此网站?: a picture has nothing
+  // to lose, so the viewer's own listener, added before the block's and so called first, stops that event while open.
   let open = true
   let then: (() => void) | null = null
   const router = history as typeof history | undefined // (no router under a component test)
-  const unblock = router
+  const unloadFreely = (e: Event) => e.stopImmediatePropagation()
+  window.addEventListener('beforeunload', unloadFreely, true)
+  const unblockRouter = router
     ? router.block((tx) => {
         if (tx.action === BACK) return
         then = () => tx.retry()
         close()
       })
     : () => undefined
+  const unblock = () => {
+    unblockRouter()
+    window.removeEventListener('beforeunload', unloadFreely, true)
+  }
   window.history.pushState(window.history.state, '')
   const popped = () => {
     window.removeEventListener('popstate', popped)
