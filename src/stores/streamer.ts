@@ -26,6 +26,8 @@ import { onTokenChange } from '@/core/token'
 import { PAGE_SIZE, PagedList, type PagedData } from './paged-list'
 import { RANKING_COUNT, RANKING_TAG } from './streamer-ranking'
 import { settle } from '@/core/call'
+import { showToast } from '@/ui/overlay'
+import { loginPrompt } from './login-prompt'
 
 /** Following and subscribed, by room id (R4.25, R4.27). */
 export interface RoomFollow {
@@ -248,6 +250,18 @@ export class StreamerStore {
     const now = await settle(this.toggleFollow(streamer, roomid))
     if (!now.ok) return failureText(now.error, '关注失败，请稍后再试')
     return now.data ? '关注成功' : '已取消关注'
+  }
+
+  /**
+   * 关注 / 已关注 tapped (R4.26): a visitor is asked to log in and the follow is made once the login brings them back
+   * (R4.6, followAfterLogin); a viewer's tap follows or unfollows, with its toast. Whether the viewer now follows;
+   * null when nothing was done yet (a visitor). A failure rejects, as toggleFollow does.
+   */
+  async tapFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean | null> {
+    if (!(await loginPrompt.requireLogin(() => this.followAfterLogin(streamer, roomid)))) return null
+    const now = await this.toggleFollow(streamer, roomid)
+    void showToast(now ? '关注成功' : '已取消关注')
+    return now
   }
 
   /** Subscribe to the streamer's room: sets the subscribed flag (R4.27, R7.47). */

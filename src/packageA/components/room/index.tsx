@@ -41,10 +41,7 @@ export const RoomHeader = observer(function RoomHeader({ room, onPoster }: { roo
     const s = room.streamer
     // the streamer keeps their own room (a streamer may host several rooms); the follow is made from this room
     const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: s?.room_id || room.id })
-    // a visitor's tap: the follow is made once the login brings them back (R4.6)
-    if (!(await loginPrompt.requireLogin(() => streamerStore.followAfterLogin(streamer, room.id)))) return
-    const now = await streamerStore.toggleFollow(streamer, room.id).catch(() => null)
-    if (now !== null) void showToast(now ? '关注成功' : '已取消关注')
+    await streamerStore.tapFollow(streamer, room.id).catch(() => null)
   }
   return (
     <View className='room-header'>

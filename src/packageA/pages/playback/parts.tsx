@@ -6,10 +6,8 @@ import { AltImage } from '@/components/alt-image'
 import type { PlaybackDetail, RelatedPlayback } from '@/api/playback'
 import { normalizeStreamer } from '@/api/streamer'
 import { buttonProps, linkProps } from '@/platform/a11y'
-import { loginPrompt } from '@/stores/login-prompt'
 import { sessionStore } from '@/stores/session'
 import { streamerStore } from '@/stores/streamer'
-import { showToast } from '@/ui/overlay'
 import { formatCount, formatDuration } from '@/utils/format'
 import { displayName } from '@/utils/names'
 import { stripHtml } from '@/utils/validate'
@@ -41,10 +39,7 @@ export const PlaybackStreamer = observer(function PlaybackStreamer({
   const name = displayName(s, '主播')
   const toggle = async () => {
     const streamer = normalizeStreamer({ ...(s || {}), id: s?.id ?? 0, room_id: roomId })
-    // a visitor's tap: the follow is made once the login brings them back (R4.6)
-    if (!(await loginPrompt.requireLogin(() => streamerStore.followAfterLogin(streamer, roomId)))) return
-    const now = await streamerStore.toggleFollow(streamer, roomId).catch(() => null)
-    if (now !== null) void showToast(now ? '关注成功' : '已取消关注')
+    await streamerStore.tapFollow(streamer, roomId).catch(() => null)
   }
   return (
     <View className='playback-streamer'>

@@ -78,11 +78,7 @@ export class StreamerDetailStore {
     if (this.busy || !known?.roomId) return
     this.busy = true
     try {
-      // a visitor's tap: the follow is made once the login brings them back (R4.6)
-      if (!(await loginPrompt.requireLogin(() => streamerStore.followAfterLogin(known)))) return
-      const now = await streamerStore.toggleFollow(known)
-      void showToast(now ? '关注成功' : '已取消关注')
-      void quietly(streamerStore.loadStatistics(known.id))
+      if ((await streamerStore.tapFollow(known)) !== null) void quietly(streamerStore.loadStatistics(known.id))
     } catch (e) {
       explain(e)
     } finally {
