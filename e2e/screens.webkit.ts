@@ -1,0 +1,61 @@
+// Every screen of the H5 app in WebKit (WebKitGTK's MiniBrowser with an iPhone WeChat user agent, e2e/webkit-harness.ts):
+// the screens the accessibility check opens in Chromium (e2e/screens.ts), each opened as its own load, as a viewer
+// opens a shared link, and drawn with its content, not an error state. First as a visitor, then logged in as WeChat's
+// browser logs a viewer in (its OAuth round trip, R1.10). A script that WebKit cannot run, or a layout it draws
+// differently (a screen's content hidden), fails its screen by name. A failing screen leaves a screenshot in the
+// shots folder (SHOTS_DIR).
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { mkdirSync } from 'node:fs'
+import { SHOTS_DIR } from './harness'
+import { SCREENS, screenPath, type Screen } from './screens'
+import { waitFor, waitInPage, webkitSuite } from './webkit-harness'
+
+const s = webkitSuite()
+
+/** A screen's content in view within this long (a load of the app's chunks, its calls, its pictures). */
+const SCREEN_MS = 60000
+
+async function look(screen: Screen) {
+  const b = s.browser
+  await b.url(`${s.server.origin}${screenPath(screen, s.server.origin)}`)
+  try {
+    await waitFor(b, screen.ready, SCREEN_MS)
+    if (screen.search) {
+      const input = await waitFor(b, '.search__input input, input.search__input', SCREEN_MS)
+      await input.setValue(screen.search.keyword)
+      await b.keys('Enter')
+      await waitFor(b, screen.search.results, SCREEN_MS)
+    }
+    // drawn with its content, not the error state of a call that failed (R8.21)
+    assert.equal(
+      await b.execute(() => document.querySelectorAll('.page-state--error').length),
+      0,
+      `${screen.name} shows an error state`
+    )
+  } catch (e) {
+    mkdirSync(SHOTS_DIR, { recursive: true })
+    await b
+      .saveScreenshot(`${SHOTS_DIR}/webkit-${screen.name.replace(/[^\w\u4e00-\u9fff]+/g, '-')}.png`)
+      .catch(() => {})
+    throw e
+  }
+}
+
+// WeChat's browser never shows a visitor the login form: a visitor there is logged in through WeChat
+const shown = SCREENS.filter((screen) => !screen.outsideWeChat)
+
+for (const screen of shown.filter((x) => !x.login)) {
+  test(`${screen.name} in WebKit as a visitor: drawn with its content`, () => look(screen))
+}
+
+test('logged in through WeChat in WebKit: the OAuth round trip ends on 我的 with the WeChat user', async () => {
+  const b = s.browser
+  await b.url(`${s.server.origin}/m2/pages/user/user`)
+  await waitFor(b, '.user-profile', SCREEN_MS)
+  await waitInPage(b, 'the token kept', () => localStorage.getItem('access_token'), SCREEN_MS)
+})
+
+for (const screen of shown.filter((x) => x.login)) {
+  test(`${screen.name} in WebKit, logged in: drawn with its content`, () => look(screen))
+}
