@@ -1,12 +1,56 @@
 // ESLint (flat config): typescript-eslint with type information, the rules of hooks, import rules; Prettier owns the
 // formatting (eslint-config-prettier turns the rules it would fight off). `npm run lint` runs it with no warning allowed.
 import comments from '@eslint-community/eslint-plugin-eslint-comments'
+import esX from 'eslint-plugin-es-x'
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+
+/**
+ * The built-ins newer than the targets (config/targets.json: iOS 12, Safari 12, Chrome 64, which have ECMAScript 2018's
+ * library): every rule of eslint-plugin-es-x for what came after it, but those for syntax that Babel compiles down to the
+ * targets in both builds. A dependency's newer built-ins are polyfilled where it uses them (config/compile-deps.ts);
+ * the app's own code writes only what the targets have, so nothing is polyfilled for it.
+ */
+const COMPILED_SYNTAX = new Set(
+  [
+    'json-superset',
+    'optional-catch-binding',
+    'dynamic-import',
+    'export-ns-from',
+    'import-meta',
+    'nullish-coalescing-operators',
+    'optional-chaining',
+    'logical-assignment-operators',
+    'numeric-separators',
+    'arbitrary-module-namespace-names',
+    'class-instance-fields',
+    'class-private-fields',
+    'class-private-methods',
+    'class-static-block',
+    'class-static-fields',
+    'private-in',
+    'top-level-await',
+    'hashbang',
+    'dynamic-import-options',
+    'import-attributes',
+    'json-modules',
+    'trailing-dynamic-import-commas',
+    'using-declarations',
+    // an Error's `cause` option is ignored where it is not known: nothing fails
+    'error-cause'
+  ].map((name) => `es-x/no-${name}`)
+)
+const newerBuiltIns = Object.fromEntries(
+  Object.keys(esX.configs)
+    .filter((name) => /^flat\/no-new-in-es(20(19|2\d)|next)$/.test(name))
+    .flatMap((name) => Object.keys(esX.configs[name].rules))
+    .filter((rule) => !COMPILED_SYNTAX.has(rule) && !/^es-x\/no-regexp-unicode-property-escapes/.test(rule))
+    .map((rule) => [rule, 'error'])
+)
 
 export default tseslint.config(
   {
@@ -59,6 +103,20 @@ export default tseslint.config(
     // the app, and the H5 build's stand-ins for parts of Taro (config/stubs), run in the page
     files: ['src/**/*.{ts,tsx}', 'config/stubs/**'],
     languageOptions: { globals: { ...globals.browser } }
+  },
+  {
+    // what runs on the phone (the app, the contract's code it bundles, the H5 build's stand-ins) uses only the built-ins
+    // of the targets' oldest engines; queueMicrotask is the browser's (iOS 12.2, Chrome 71), not the language's
+    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts', 'config/stubs/**'],
+    plugins: { 'es-x': esX },
+    rules: {
+      ...newerBuiltIns,
+      'no-restricted-globals': [
+        'error',
+        { name: 'queueMicrotask', message: 'iOS 12.0 and Chrome 64 have no queueMicrotask: Promise.resolve().then()' },
+        { name: 'structuredClone', message: 'iOS 12 and Chrome 64 have no structuredClone' }
+      ]
+    }
   },
   {
     // the H5 build drops the WeUI icon font these draw with (config/stubs/taro-components.css)

@@ -27,7 +27,9 @@ const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'path' in v && 'payload' in v && 'data' in v && 'spec' in v
 
 /** Every call definition: the server checks at start-up that each has its route (server/plugins/app/calls.ts). */
-export const CALLS: readonly CallDef[] = Object.values(MODULES).flatMap((m) => Object.values(m).filter(isCall))
+export const CALLS: readonly CallDef[] = ([] as CallDef[]).concat(
+  ...Object.values(MODULES).map((m) => Object.values(m).filter(isCall))
+)
 
 /** The calls the client makes with POST (no `.php` action), by the path it writes. */
 type Posted = Extract<AnyCall, { method: 'POST' | 'GET,POST'; action?: undefined }>

@@ -143,6 +143,27 @@ test('清晰度 switches the live <video>’s src between the master playlist an
   assertNoErrors(sim)
 })
 
+test('on the oldest iPhone engine the build targets (iOS 12: nothing after ES2018), 清晰度 still lists each rendition and switches to it', async () => {
+  // the renditions come from the master playlist through hls-parser, which reads each quoted attribute with
+  // Array.prototype.at (iOS 15.4): without the build's own copy (config/compile-deps.ts) the parse failed there and
+  // the player offered no 清晰度
+  const sim = await s.launch('packageA/pages/live/live', { roomid: String(ROOM) }, { engine: 'oldest' })
+  assert.equal(
+    sim.evaluate('typeof [].at + typeof Object.fromEntries + typeof Object.hasOwn'),
+    'undefinedundefinedundefined'
+  )
+  await sim.waitFor(
+    () => sim.page.find({ cls: 'player__quality' }),
+    'the 清晰度 button (the stream has two renditions)'
+  )
+  sim.page.tap({ cls: 'player__quality' })
+  await sim.waitFor(() => sim.page.find({ cls: 'player-menu__item', text: '标清 360P' }), 'the 标清 360P item')
+  assert.deepEqual(sim.page.findAll({ cls: 'player-menu__item' }).map(textOf), ['自动', '高清 720P', '标清 360P'])
+  sim.page.tap({ cls: 'player-menu__item', text: '标清 360P' })
+  await sim.waitFor(() => /\/hls\/live\/496\/360p\.m3u8$/.test(src(sim)), 'src for 标清 360P')
+  assertNoErrors(sim)
+})
+
 test('弹幕设置 reach the flying danmaku’s nodes; a 屏蔽词 hides another viewer’s message', async () => {
   const sim = await room()
   await sim.waitFor(

@@ -23,6 +23,7 @@ import { createRequire } from 'node:module'
 import { dirname, join, posix, relative, resolve } from 'node:path'
 import vm from 'node:vm'
 import { CONFIG } from '../config/env'
+import { WITHOUT_NEWER_BUILT_INS } from '../e2e/old-engine'
 import WebSocket from 'ws'
 import {
   attrOf,
@@ -129,6 +130,11 @@ export interface SimOptions {
    * and fail; 1047 a scanned mini-program code, 1011 a scanned QR code (the launch query carries `scene` or `q`).
    */
   scene?: number
+  /**
+   * The phone's JavaScript engine: `oldest` runs the app on the library of the oldest one the build targets (iOS 12.0's
+   * JavaScriptCore: nothing after ECMAScript 2018, e2e/old-engine.ts); default Node's own.
+   */
+  engine?: 'oldest'
 }
 
 interface Registered {
@@ -380,6 +386,7 @@ export class WeappSim {
     this.templates = readTemplates(this.dist)
     this.appJson = JSON.parse(readFileSync(join(this.dist, 'app.json'), 'utf8'))
     this.context = vm.createContext(this.globals(), { name: 'weapp app service' })
+    if (options.engine === 'oldest') vm.runInContext(WITHOUT_NEWER_BUILT_INS, this.context)
     process.on('unhandledRejection', this.onRejection)
   }
 
@@ -404,6 +411,11 @@ export class WeappSim {
   }
 
   launchOptions: Dict = {}
+
+  /** An expression's value in the app service's realm (what its engine has). */
+  evaluate(expression: string): unknown {
+    return vm.runInContext(expression, this.context)
+  }
 
   // ------------------------------------------------------------------ the app service's globals
 

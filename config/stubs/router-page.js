@@ -32,7 +32,7 @@ export default class RouterPageHandler extends PageHandler {
     const current = decoded(this.history.location.pathname)
     if (!this.router.forcePath && p !== current && decoded(p) !== current) {
       this.staleRender = true
-      queueMicrotask(() => {
+      void Promise.resolve().then(() => {
         this.staleRender = false
       })
       return

@@ -116,15 +116,12 @@ export async function visitorId(cancel: { cancelled: boolean } = { cancelled: fa
   try {
     const { table, loadSources, hashComponents } = await library()
     if (cancel.cancelled) return null
-    const sources = Object.fromEntries(
-      Object.entries(table).map(([name, source]) => [
-        name,
-        () => {
-          if (cancel.cancelled) throw new Error('fingerprint no longer awaited')
-          return source()
-        }
-      ])
-    )
+    const sources: Record<string, () => unknown> = {}
+    for (const [name, source] of Object.entries(table))
+      sources[name] = () => {
+        if (cancel.cancelled) throw new Error('fingerprint no longer awaited')
+        return source()
+      }
     // 0: the library yields to the page after every source (its default batches 16 ms), so no two sources share a task
     const components = await loadSources(sources, undefined, [], 0)()
     if (cancel.cancelled) return null

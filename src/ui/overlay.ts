@@ -51,7 +51,9 @@ function pageKey(page: PageLike | undefined): string | undefined {
 
 /** Options left undefined take the default, as in WeChat. */
 function defined<T extends object>(options: T): Partial<T> {
-  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>
+  const out: Partial<T> = {}
+  for (const key of Object.keys(options) as (keyof T)[]) if (options[key] !== undefined) out[key] = options[key]
+  return out
 }
 
 /** Runs a hide call whose failure (nothing to hide) does not matter, whether it returns a promise or not. */

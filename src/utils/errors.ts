@@ -37,7 +37,7 @@ export const NETWORK_ERROR_CODE = CODE.NETWORK_FAILURE
 
 /** R8.19: `method:ok`, or `method:fail reason`. */
 export function errMsg(method: string, reason?: string): string {
-  return reason === undefined ? `${method}:ok` : `${method}:fail ${reason}`.trimEnd()
+  return reason === undefined ? `${method}:ok` : `${method}:fail ${reason}`.replace(/\s+$/, '')
 }
 
 /**

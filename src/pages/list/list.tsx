@@ -114,10 +114,8 @@ function rowFor(type: ListType) {
   })
 }
 
-const rows = Object.fromEntries((Object.keys(LIST_TYPES) as ListType[]).map((t) => [t, rowFor(t)])) as Record<
-  ListType,
-  ReturnType<typeof rowFor>
->
+const rows = {} as Record<ListType, ReturnType<typeof rowFor>>
+for (const t of Object.keys(LIST_TYPES) as ListType[]) rows[t] = rowFor(t)
 
 const CONSUME_LINK_RPX = 88
 
