@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
 import {
   HOME_READY,
-  loginThroughUserPage,
+  visitorAndMember,
   roomSocketWelcomed,
   seriousAxeViolations,
   showAllOfHome,
@@ -15,18 +15,14 @@ import {
   type AxeViolation,
   WAIT_MS
 } from './harness'
-import { SCREENS, screenPath } from './screens'
+import { openScreen, SCREENS, screenPath } from './screens'
 
 const VIEWPORT = { width: 390, height: 844 }
 let visitor: BrowserContext
 let member: BrowserContext
 
 const s = suite(async ({ browser, server }) => {
-  visitor = await browser.newContext({ viewport: VIEWPORT })
-  member = await browser.newContext({ viewport: VIEWPORT })
-  const page = await member.newPage()
-  await loginThroughUserPage(page, server.origin)
-  await page.close()
+  ;({ visitor, member } = await visitorAndMember(browser, server.origin, { viewport: VIEWPORT }))
 })
 
 /** Rule id, impact, what it asks, and where: the failure message lists every serious or critical violation. */
@@ -53,20 +49,12 @@ async function screenPage(context: BrowserContext): Promise<Page> {
 for (const screen of SCREENS) {
   test(`${screen.name} has no serious or critical axe violation`, async () => {
     const page = await screenPage(screen.login ? member : visitor)
-    const path = screenPath(screen, s.server.origin)
-    await page.goto(`${s.server.origin}${path}`)
-    await page.waitForSelector(screen.ready, { timeout: WAIT_MS })
+    await openScreen(page, screen, s.server.origin)
     if (screen.scrollAll) await showAllOfHome(page)
-    if (screen.search) {
-      const input = page.locator('.search__input input, input.search__input').first()
-      await input.fill(screen.search.keyword)
-      await input.press('Enter')
-      await page.waitForSelector(screen.search.results)
-    }
     // late images and counts: every image loaded (or failed) and no request for more pending
     await page.waitForFunction(() => Array.from(document.images).every((i) => i.complete), null, { timeout: WAIT_MS })
     const found = await seriousAxeViolations(page, { exclude: screen.exclude })
-    assert.equal(found.length, 0, `${screen.name} (${path}):\n${describe(found)}`)
+    assert.equal(found.length, 0, `${screen.name} (${screenPath(screen, s.server.origin)}):\n${describe(found)}`)
   })
 }
 

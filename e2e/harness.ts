@@ -250,6 +250,26 @@ export async function loginThroughUserPage(page: Page, origin: string, mobile = 
   await page.waitForSelector('.user-profile', { timeout: WAIT_MS })
 }
 
+/**
+ * A phone's two viewers, a context each: a visitor, and the demo viewer logged in through the user page. `initScript`
+ * runs in both before any page's own (e2e/old-engine.ts).
+ */
+export async function visitorAndMember(
+  browser: Browser,
+  origin: string,
+  {
+    viewport = { width: 390, height: 844 },
+    initScript
+  }: { viewport?: { width: number; height: number }; initScript?: string } = {}
+): Promise<{ visitor: BrowserContext; member: BrowserContext }> {
+  const [visitor, member] = [await browser.newContext({ viewport }), await browser.newContext({ viewport })]
+  if (initScript) for (const context of [visitor, member]) await context.addInitScript(initScript)
+  const page = await member.newPage()
+  await loginThroughUserPage(page, origin)
+  await page.close()
+  return { visitor, member }
+}
+
 /** Fill in and send the user page's mobile + password form (the page is open), the consent box ticked first. */
 export async function submitLoginForm(page: Page, mobile = '13800000001', password = 'demo1234') {
   await page.locator('.user-form__mobile input:visible, input.user-form__mobile:visible').first().fill(mobile)

@@ -6,22 +6,17 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, suite, WAIT_MS } from './harness'
+import { suite, visitorAndMember, WAIT_MS } from './harness'
 import { WITHOUT_NEWER_BUILT_INS_IN_PAGE } from './old-engine'
-import { SCREENS, screenPath, type Screen } from './screens'
+import { openScreen, SCREENS, type Screen } from './screens'
 
-const VIEWPORT = { width: 390, height: 844 }
 let visitor: BrowserContext
 let member: BrowserContext
 
 const s = suite(async ({ browser, server }) => {
-  visitor = await browser.newContext({ viewport: VIEWPORT })
-  member = await browser.newContext({ viewport: VIEWPORT })
-  await visitor.addInitScript(WITHOUT_NEWER_BUILT_INS_IN_PAGE)
-  await member.addInitScript(WITHOUT_NEWER_BUILT_INS_IN_PAGE)
-  const page = await member.newPage()
-  await loginThroughUserPage(page, server.origin)
-  await page.close()
+  ;({ visitor, member } = await visitorAndMember(browser, server.origin, {
+    initScript: WITHOUT_NEWER_BUILT_INS_IN_PAGE
+  }))
 })
 
 /** A page of the context with the script errors it has thrown. */
@@ -35,19 +30,12 @@ async function pageOf(context: BrowserContext): Promise<{ page: Page; errors: st
 async function look(screen: Screen, context: BrowserContext) {
   const { page, errors } = await pageOf(context)
   try {
-    await page.goto(`${s.server.origin}${screenPath(screen, s.server.origin)}`)
+    await openScreen(page, screen, s.server.origin)
     // the engine is the old one: the page's realm has none of them
     assert.deepEqual(
       await page.evaluate(() => ['fromEntries' in Object, 'at' in Array.prototype, 'replaceAll' in String.prototype]),
       [false, false, false]
     )
-    await page.waitForSelector(screen.ready, { timeout: WAIT_MS })
-    if (screen.search) {
-      const input = page.locator('.search__input input, input.search__input').first()
-      await input.fill(screen.search.keyword)
-      await input.press('Enter')
-      await page.waitForSelector(screen.search.results, { timeout: WAIT_MS })
-    }
     assert.equal(await page.locator('.page-state--error').count(), 0, `${screen.name} shows an error state`)
     assert.deepEqual(errors, [], `${screen.name}: script errors`)
   } finally {

@@ -1,7 +1,8 @@
 // The app's screens, each with what shows it has its content: every page of the H5 build a viewer reaches, logged out
 // and in, the rooms and playbacks of each kind. The accessibility check (a11y.e2e.ts) runs axe over each in Chromium;
 // the WebKit lane (screens.webkit.ts) opens each in WebKit under the iPhone WeChat user agent.
-import { HOME_READY } from './harness'
+import type { Page } from 'playwright-core'
+import { HOME_READY, WAIT_MS } from './harness'
 
 export interface Screen {
   name: string
@@ -100,3 +101,17 @@ export const SCREENS: Screen[] = [
   { name: '隐私政策', path: '/m2/packageB/pages/legal/legal?doc=privacy', ready: '.legal__para' },
   { name: '404 page', path: '/m2/pages/nowhere/nowhere', ready: '.not-found' }
 ]
+
+/**
+ * Opens the screen in a Playwright page, as its own load, and waits for its content, its search made (the browser
+ * checks in Chromium; the WebKit lane does the same over WebDriver).
+ */
+export async function openScreen(page: Page, screen: Screen, origin: string): Promise<void> {
+  await page.goto(`${origin}${screenPath(screen, origin)}`)
+  await page.waitForSelector(screen.ready, { timeout: WAIT_MS })
+  if (!screen.search) return
+  const input = page.locator('.search__input input, input.search__input').first()
+  await input.fill(screen.search.keyword)
+  await input.press('Enter')
+  await page.waitForSelector(screen.search.results, { timeout: WAIT_MS })
+}
