@@ -74,7 +74,12 @@ function run(cmd, args, log, env = {}, background = false) {
   const [tc, ta] = accounted(log, cmd, args)
   const [c, a] = background && !only && !serial ? ['nice', ['-n', NICE, tc, ...ta]] : [tc, ta]
   return new Promise((resolve) => {
-    const child = spawn(c, a, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const group = groups.get(log) ? { TEST_CPU_GROUP: groups.get(log) } : {}
+    const child = spawn(c, a, {
+      cwd: root,
+      env: { ...process.env, ...env, ...group },
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     for (const stream of [child.stdout, child.stderr])
       stream.on('data', (d) => {
         log.write(d)
@@ -112,13 +117,18 @@ function processorSeconds(log, last = false) {
   const dir = groups.get(log)
   if (!dir) return undefined
   const seconds = Number(readFileSync(join(dir, 'cpuacct.usage'), 'utf8')) / 1e9
-  if (last)
-    try {
-      rmdirSync(dir)
-    } catch {
-      // a process still running in it keeps it: left for the machine's next boot
-    }
+  if (last) removeGroup(dir)
   return seconds
+}
+/** A group and its files' groups removed, tried again for a few seconds while a last process of it is still exiting. */
+function removeGroup(dir, tries = 20) {
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true }))
+      if (entry.isDirectory()) rmdirSync(join(dir, entry.name))
+    rmdirSync(dir)
+  } catch {
+    if (tries > 1) setTimeout(() => removeGroup(dir, tries - 1), 250)
+  }
 }
 
 /** The processors' busy and total time so far (/proc/stat's first line, in clock ticks); null off Linux. */
@@ -163,7 +173,16 @@ async function nodeTests(name, files, log, env = {}, concurrency = 1, background
   rmSync(tap, { force: true }) // never count an earlier run's results
   const status = await run(
     process.execPath,
-    ['--import', 'tsx', join(root, 'scripts/node-tests.mjs'), tap, String(concurrency), ...files],
+    [
+      '--import',
+      'tsx',
+      '--import',
+      join(root, 'scripts/file-cpu.mjs'),
+      join(root, 'scripts/node-tests.mjs'),
+      tap,
+      String(concurrency),
+      ...files
+    ],
     log,
     env,
     background
