@@ -110,7 +110,8 @@ function accounted(log, cmd, args) {
     groups.set(log, dir)
   }
   if (!dir) return [cmd, args]
-  return ['sh', ['-c', `echo $$ > ${dir}/cgroup.procs && exec "$@"`, 'sh', cmd, ...args]]
+  // the command runs whether or not it could join the group (its time then goes uncounted)
+  return ['sh', ['-c', `{ echo $$ > ${dir}/cgroup.procs; } 2>/dev/null; exec "$@"`, 'sh', cmd, ...args]]
 }
 /** The lane's processor seconds so far, and its control group removed once `last` (undefined where there is none). */
 function processorSeconds(log, last = false) {
