@@ -146,7 +146,7 @@ test('清晰度 switches the live <video>’s src between the master playlist an
 test('on the oldest iPhone engine the build targets (iOS 12: nothing after ES2018, every test here runs on it), 清晰度 still lists each rendition and switches to it', async () => {
   // the renditions come from the master playlist through hls-parser, which reads each quoted attribute with
   // Array.prototype.at (iOS 15.4): without the build's own copy (config/compile-deps.ts) the parse failed there and
-  // the player offered no 清晰度. The simulator's default engine is that one (weapp-sim/sim.ts, `engine`).
+  // the player offered no 清晰度. The simulator's engine is always that one (weapp-sim/sim.ts).
   const sim = await s.launch('packageA/pages/live/live', { roomid: String(ROOM) })
   assert.equal(
     sim.evaluate('typeof [].at + typeof Object.fromEntries + typeof Object.hasOwn'),

@@ -130,12 +130,6 @@ export interface SimOptions {
    * and fail; 1047 a scanned mini-program code, 1011 a scanned QR code (the launch query carries `scene` or `q`).
    */
   scene?: number
-  /**
-   * The phone's JavaScript engine. By default (`oldest`) the app runs on the library of the oldest one the build
-   * targets (iOS 12.0's JavaScriptCore: nothing after ECMAScript 2018, e2e/old-engine.ts), so every journey of the
-   * suite is one an old iPhone takes; `current` leaves Node's own.
-   */
-  engine?: 'oldest' | 'current'
 }
 
 interface Registered {
@@ -387,7 +381,9 @@ export class WeappSim {
     this.templates = readTemplates(this.dist)
     this.appJson = JSON.parse(readFileSync(join(this.dist, 'app.json'), 'utf8'))
     this.context = vm.createContext(this.globals(), { name: 'weapp app service' })
-    if (options.engine !== 'current') vm.runInContext(WITHOUT_NEWER_BUILT_INS, this.context)
+    // the phone's JavaScript engine: the oldest the build targets (iOS 12.0's JavaScriptCore: nothing after ECMAScript
+    // 2018, e2e/old-engine.ts), so every journey of the suite is one an old iPhone takes
+    vm.runInContext(WITHOUT_NEWER_BUILT_INS, this.context)
     process.on('unhandledRejection', this.onRejection)
   }
 
