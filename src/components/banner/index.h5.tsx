@@ -51,11 +51,13 @@ export function Banner<T extends BannerSlide>({ slides, label, onOpen, interval 
     const place = () => {
       if (el.clientWidth) el.scrollLeft = position.current * el.clientWidth
     }
-    place()
     if (typeof ResizeObserver !== 'function') {
+      place()
       window.addEventListener('resize', place)
       return () => window.removeEventListener('resize', place)
     }
+    // the observer's first report comes after the frame's own layout and before its paint: reading the width here
+    // instead made the browser lay the page out early, in the task that renders it (then again for the frame)
     const observer = new ResizeObserver(place)
     observer.observe(el)
     return () => observer.disconnect()
