@@ -83,17 +83,21 @@ export function countRequests(pattern: RegExp) {
 /**
  * Holds back the answers of the requests whose URL matches until `release()` (a slow network), by wrapping the
  * environment's fetch: the requests still reach the server at once. `first`: only the first that many matching
- * answers are held, the later ones pass (an earlier asking's answer arriving after a later one's). `answered()`: how
+ * answers are held, the later ones pass (an earlier asking's answer arriving after a later one's); `skip`: that many
+ * matching answers pass before the held ones (a later asking's answer held, an earlier one's not). `answered()`: how
  * many matching answers the server has written so far. `restore()` puts the fetch back.
  */
-export function holdAnswers(pattern: RegExp, first = Infinity) {
+export function holdAnswers(pattern: RegExp, first = Infinity, skip = 0) {
   const original = globalThis.fetch
   let release = () => undefined as void
   const released = new Promise<void>((resolve) => (release = resolve))
   let answered = 0
   globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const answer = await original(input, init)
-    if (pattern.test(requestUrl(input)) && answered++ < first) await released
+    if (pattern.test(requestUrl(input))) {
+      const nth = answered++
+      if (nth >= skip && nth - skip < first) await released
+    }
     return answer
   }
   return {

@@ -442,7 +442,7 @@ test('R4.35 R4.36 back in the room after leaving it, sending the title still mar
  * A stage host alone on a room socket whose welcome the test sends (`welcome`; the server joins a connection to the
  * room before it welcomes it), and each time it asks for the running activities' details (`refreshes`).
  */
-function heldWelcomeHost() {
+function heldWelcomeHost(room = ROOM) {
   const handlers: Array<[string, (data: unknown) => void]> = []
   const socket = {
     on: (type: string, cb: (data: unknown) => void) => {
@@ -450,7 +450,7 @@ function heldWelcomeHost() {
       return () => undefined
     }
   }
-  const host = new StageStore(ROOM, {
+  const host = new StageStore(room, {
     loaders,
     delayMs: () => 0,
     acquire: () => socket as never,
@@ -466,7 +466,7 @@ function heldWelcomeHost() {
     return answered
   }
   const welcome = () => {
-    for (const [type, cb] of handlers) if (type === 'welcome') cb({ roomid: String(ROOM), last_msg_id: 0, online: 1 })
+    for (const [type, cb] of handlers) if (type === 'welcome') cb({ roomid: String(room), last_msg_id: 0, online: 1 })
   }
   return { host, refreshes, welcome }
 }
@@ -516,6 +516,46 @@ test('R4.35 two askings for the details whose answers cross: the older answer (a
   } finally {
     held.release()
     held.restore()
+    host.leave()
+  }
+})
+
+test('a red packet and a vote running as the viewer enters come in together, the red packet in front, when the entry’s vote answer comes after the welcome’s and the entry’s asking ends first', async () => {
+  hostOnly = true
+  const CROSS = SEED_IDS.rooms.onAirWithHistory // a room no other test here starts activities in
+  const demoIn = (path: string) =>
+    fetch(`${server.origin}/dev/rooms/${CROSS}${path}`, { method: 'POST' }).then(
+      (r) => r.json() as Promise<{ code: number; data: any }>
+    )
+  const { host, refreshes, welcome } = heldWelcomeHost(CROSS)
+  await demoIn('/redpack?total=20&count=2')
+  const voting = await demoIn('/vote')
+  // the entry's vote answer waits; the welcome's vote answer comes first, and its goods answer (its last) waits
+  const entryVote = holdAnswers(/living\/activity\/vote\/detail$/, 1)
+  const welcomeGoods = holdAnswers(/living\/goods$/, 1, 1)
+  const seen: string[] = []
+  const stop = reaction(
+    () => host.visible.join(','),
+    (v) => seen.push(v)
+  )
+  try {
+    host.enter()
+    await waitFor(() => entryVote.answered() === 1 && welcomeGoods.answered() === 1)
+    welcome()
+    const vote = () => (host.stores.vote as unknown as VoteStore | undefined)?.vote
+    await waitFor(() => vote()?.id === voting.data.id && welcomeGoods.answered() === 2)
+    // the entry's asking ends now, the welcome's after it: one arrangement, never the vote put over the red packet
+    entryVote.release()
+    await refreshes[0]
+    welcomeGoods.release()
+    await refreshes[1]
+    expect(seen).toEqual(['redpack,vote'])
+  } finally {
+    stop()
+    entryVote.release()
+    welcomeGoods.release()
+    welcomeGoods.restore()
+    entryVote.restore()
     host.leave()
   }
 })

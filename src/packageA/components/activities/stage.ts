@@ -121,6 +121,10 @@ export class StageStore {
    * a later asking's was applied is older than what is shown.
    */
   private details: Partial<Record<ActivityKind, LatestAnswer>> = {}
+  /** Whether each kind's last detail applied named a running activity (an older answer, dropped, defers to it). */
+  private detailRunning: Partial<Record<ActivityKind, boolean>> = {}
+  /** How many times each kind was brought to the front: an asking's find brought forward since it was applied is. */
+  private surfaced: Partial<Record<ActivityKind, number>> = {}
 
   constructor(
     readonly roomId: number,
@@ -225,7 +229,10 @@ export class StageStore {
    * A push that comes while the details are on their way is newer than they are: its kind's detail is dropped (it
    * would put back what the push replaced: the last red packet over the new one), and what it surfaced stays in
    * front of the ones found here. So is a later asking's answer applied first: an earlier one arriving after it is
-   * dropped. A viewer who leaves the room while the details are on their way asks for no more of them and applies
+   * dropped, and what the applied one found stands for it here, so that the askings' finds come in together, in DETAILS'
+   * order, at the end of the first asking to end: an activity a later asking finds is brought forward again at its end
+   * only when it is new to its store and nothing brought its kind forward since (the entry's vote answer dropped for
+   * the welcome's put the running vote over the red packet the viewer was grabbing). A viewer who leaves the room while the details are on their way asks for no more of them and applies
    * none: the calls still to go out stay unsent, and an answer arriving after the leave (or in a later visit) is left.
    */
   async refresh(): Promise<void> {
@@ -246,16 +253,21 @@ export class StageStore {
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
         const { data: store } = await settle(this.load(kind))
-        if (!store || !inVisit() || pushedSince(kind) || !answers.take(asking)) return null
+        if (!store || !inVisit() || pushedSince(kind)) return null
+        const surfaced = this.surfaced[kind] ?? 0
+        if (!answers.take(asking)) return this.detailRunning[kind] ? { kind, brought: false, surfaced } : null
         const brought = store.applyDetail(res.data)
-        return running ? { kind, brought } : null
+        this.detailRunning[kind] = running
+        return running ? { kind, brought, surfaced } : null
       })
     )
-    // running and not on the stage yet, or an activity its store did not hold (one started while the socket was down,
-    // whose push never comes, or one whose push still waits for the picture: that push brings it forward again)
+    // running and not on the stage yet, or an activity its store did not hold and nothing brought forward since (one
+    // started while the socket was down, whose push never comes, or one whose push still waits for the picture: that
+    // push brings it forward again)
     const fresh = found
       .filter(
-        (f): f is { kind: ActivityKind; brought: boolean } => f !== null && (f.brought || !this.order.includes(f.kind))
+        (f): f is Exclude<(typeof found)[number], null> =>
+          f !== null && (!this.order.includes(f.kind) || (f.brought && (this.surfaced[f.kind] ?? 0) === f.surfaced))
       )
       .map((f) => f.kind)
     if (!fresh.length || !inVisit()) return
@@ -339,6 +351,7 @@ export class StageStore {
 
   /** Brings these kinds to the front, the first in front. */
   surface(...kinds: ActivityKind[]): void {
+    for (const k of kinds) this.surfaced[k] = (this.surfaced[k] ?? 0) + 1
     this.order = [...kinds, ...this.order.filter((k) => !kinds.includes(k))]
     this.closed = this.closed.filter((k) => !kinds.includes(k))
   }
