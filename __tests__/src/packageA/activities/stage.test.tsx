@@ -91,7 +91,8 @@ test('R4.38 R7.95 R7.96 R3.39 R6.2 a pushed vote shows; a visitor’s vote opens
   logout() // a visitor, whichever test ran before
   await mountStage()
   const started = await demo('/vote')
-  const card = await waitFor(() => $('.act-card--vote'))
+  // (an earlier test's vote, running as the stage entered, may be on the card until this one's push: wait for this one)
+  const card = await waitFor(() => store<VoteStore>('vote')?.vote?.id === started.data.id && $('.act-card--vote'))
   expect(card.getAttribute('role')).toBe('dialog')
   expect(card.getAttribute('aria-label')).toBe('投票')
   expect($$('.act-vote__option')).toHaveLength(started.data.options.length)
