@@ -443,7 +443,7 @@ test('R4.35 R4.36 back in the room after leaving it, sending the title still mar
  * A stage host alone on a room socket whose welcome the test sends (`welcome`; the server joins a connection to the
  * room before it welcomes it), and each time it asks for the running activities' details (`refreshes`).
  */
-function heldWelcomeHost(room = ROOM) {
+function heldWelcomeHost(room = ROOM, moduleLoaders = loaders) {
   const handlers: Array<[string, (data: unknown) => void]> = []
   const socket = {
     on: (type: string, cb: (data: unknown) => void) => {
@@ -452,7 +452,7 @@ function heldWelcomeHost(room = ROOM) {
     }
   }
   const host = new StageStore(room, {
-    loaders,
+    loaders: moduleLoaders,
     delayMs: () => 0,
     acquire: () => socket as never,
     release: () => undefined,
@@ -898,6 +898,38 @@ test('the server drops the room’s sockets while a vote starts; after the recon
   await waitFor(() => vote()?.vote?.id === started.data.id && $('.act-card--vote'))
   expect($('.activities')?.dataset.front).toBe('vote')
   expect($$('.act-vote__option')).toHaveLength(started.data.options.length)
+})
+
+test('a lottery pushed before a vote, whose module arrives after the vote has shown, goes behind the vote, not over it; the vote does not wait for it', async () => {
+  hostOnly = true
+  // a slow network: the lottery's module (its own chunk on the web) is still on its way when the vote is pushed
+  let arrive = () => undefined as void
+  const chunk = new Promise<void>((resolve) => (arrive = resolve))
+  const { host } = heldWelcomeHost(ROOM, { ...loaders, lottery: () => chunk.then(() => loaders.lottery()) })
+  await demo('/lottery/result')
+  const started = await demo('/lottery/start?type=1')
+  const voting = await demo('/vote')
+  const seen: string[] = []
+  const stop = reaction(
+    () => host.visible.join(','),
+    (v) => seen.push(v)
+  )
+  try {
+    const lottery = host.deliver('lottery_start', started.data)
+    await host.deliver('vote', voting.data)
+    expect(host.visible).toEqual(['vote'])
+    arrive()
+    await lottery
+    expect(seen).toEqual(['vote', 'vote,lottery'])
+    // a later push of the lottery (a new one) is newer than the vote: in front
+    const next = await demo('/lottery/start?type=1')
+    await host.deliver('lottery_start', next.data)
+    expect(host.visible).toEqual(['lottery', 'vote'])
+  } finally {
+    stop()
+    arrive()
+    await demo('/lottery/result')
+  }
 })
 
 test('a push waits for the player’s measured latency before it shows', async () => {

@@ -121,6 +121,10 @@ export class StageStore {
    * a later asking's was applied is older than what is shown.
    */
   private details: Partial<Record<ActivityKind, LatestAnswer>> = {}
+  /** Pushes delivered so far, all kinds, numbering each as it comes. */
+  private arrivals = 0
+  /** The number of the push that last brought each kind forward. */
+  private frontBy: Partial<Record<ActivityKind, number>> = {}
   /** Whether each kind's last detail applied named a running activity (an older answer, dropped, defers to it). */
   private detailRunning: Partial<Record<ActivityKind, boolean>> = {}
   /** How many times each kind was brought to the front: an asking's find brought forward since it was applied is. */
@@ -130,13 +134,14 @@ export class StageStore {
     readonly roomId: number,
     private deps: StageDeps = defaultDeps
   ) {
-    makeObservable<StageStore, 'deps'>(this, {
+    makeObservable<StageStore, 'deps' | 'surfacePushed'>(this, {
       modules: observable.shallow,
       stores: observable.shallow,
       order: observable,
       closed: observable,
       visible: computed,
       surface: action,
+      surfacePushed: action,
       close: action,
       deps: false
     })
@@ -330,10 +335,14 @@ export class StageStore {
    * A push that starts something new brings its card to the front. So does the first push of an activity the store
    * holds already: a detail asked while the push waited for the picture brought it in first (and behind what was
    * pushed in this visit), and the push, newer than everything on the stage, puts it in front. An end changes nothing.
+   * A push whose module was still loading (its own chunk on the web) when a later push took effect goes behind that
+   * one's card, not over it (a lottery whose chunk arrived after the vote pushed after it had shown came in front of
+   * the newer vote); no push waits for another's module.
    */
   async deliver(type: string, data: unknown): Promise<void> {
     const kind = (PUSH_KIND as Partial<Record<string, ActivityKind>>)[type]
     if (!kind) return
+    const arrival = ++this.arrivals
     this.pushes[kind] = (this.pushes[kind] ?? 0) + 1
     const d = data as { id?: unknown; actId?: unknown; status?: unknown } | null
     // an end (a stop, a take-down, a red packet's last one taken: status 0) updates a card, never brings one forward
@@ -342,7 +351,18 @@ export class StageStore {
     const firstPush = id !== 0 && id !== this.pushedIds[kind]
     if (firstPush) this.pushedIds[kind] = id
     const store = await this.load(kind)
-    if (store.applyPush(type, data) || firstPush) this.surface(kind)
+    if (store.applyPush(type, data) || firstPush) this.surfacePushed(kind, arrival)
+  }
+
+  /** A push's card in front of all but those brought forward by pushes that came after it. */
+  private surfacePushed(kind: ActivityKind, arrival: number): void {
+    const rest = this.order.filter((k) => k !== kind)
+    let at = 0
+    while (at < rest.length && (this.frontBy[rest[at]] ?? 0) > arrival) at++
+    this.order = [...rest.slice(0, at), kind, ...rest.slice(at)]
+    this.closed = this.closed.filter((k) => k !== kind)
+    this.surfaced[kind] = (this.surfaced[kind] ?? 0) + 1
+    this.frontBy[kind] = arrival
   }
 
   private get clock(): Clock {
