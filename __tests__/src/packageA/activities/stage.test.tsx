@@ -10,7 +10,7 @@ import TestUtils from '@tarojs/test-utils-react'
 import { reaction } from 'mobx'
 import Taro from '@tarojs/taro'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities'
-import { StageStore, stageFor } from '@/packageA/components/activities/stage'
+import { MODULE_RETRY_MS, StageStore, stageFor } from '@/packageA/components/activities/stage'
 import { loaders } from '@/packageA/components/activities/modules'
 import type { VoteStore } from '@/packageA/components/activities/vote/store'
 import type { QuizStore } from '@/packageA/components/activities/quiz/store'
@@ -28,6 +28,7 @@ import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { countRequests, demoLogin, holdAnswers, useReferenceServer } from '../../support/reference-server'
 import { waitFor, $, $$ } from '../../support/dom'
+import { ManualClock } from '../../support/manual-clock'
 import { SEED_IDS } from '../../../../server/db/seed-ids'
 
 const server = useReferenceServer()
@@ -443,7 +444,7 @@ test('R4.35 R4.36 back in the room after leaving it, sending the title still mar
  * A stage host alone on a room socket whose welcome the test sends (`welcome`; the server joins a connection to the
  * room before it welcomes it), and each time it asks for the running activities' details (`refreshes`).
  */
-function heldWelcomeHost(room = ROOM, moduleLoaders = loaders) {
+function heldWelcomeHost(room = ROOM, moduleLoaders = loaders, clock?: ManualClock) {
   const handlers: Array<[string, (data: unknown) => void]> = []
   const socket = {
     on: (type: string, cb: (data: unknown) => void) => {
@@ -453,6 +454,7 @@ function heldWelcomeHost(room = ROOM, moduleLoaders = loaders) {
   }
   const host = new StageStore(room, {
     loaders: moduleLoaders,
+    clock,
     delayMs: () => 0,
     acquire: () => socket as never,
     release: () => undefined,
@@ -929,6 +931,66 @@ test('a lottery pushed before a vote, whose module arrives after the vote has sh
     stop()
     arrive()
     await demo('/lottery/result')
+  }
+})
+
+test('a push whose module fails to load (a chunk’s network error) shows when a try a second later loads it; after the last try it is given up, and the next push loads the module again', async () => {
+  hostOnly = true
+  const clock = new ManualClock()
+  let tries = 0
+  let failing = 1
+  const quiz = () => {
+    tries++
+    return failing-- > 0 ? Promise.reject(new Error('Loading chunk act-quiz failed')) : loaders.quiz()
+  }
+  const { host } = heldWelcomeHost(ROOM, { ...loaders, quiz }, clock)
+  const asking = await demo('/quiz')
+  const shown = host.deliver('quiz', asking.data)
+  await waitFor(() => tries === 1)
+  await clock.advance(MODULE_RETRY_MS[0] - 1)
+  expect(tries).toBe(1)
+  expect(host.visible).toEqual([])
+  await clock.advance(1)
+  await shown
+  expect(tries).toBe(2)
+  expect(host.visible).toEqual(['quiz'])
+  // a module that never loads: three tries, then the push is given up
+  const lost = heldWelcomeHost(ROOM, { ...loaders, quiz }, clock).host
+  tries = 0
+  failing = 3
+  const given = lost.deliver('quiz', asking.data).then(
+    () => 'shown',
+    () => 'given up'
+  )
+  await waitFor(() => tries === 1)
+  await clock.advance(MODULE_RETRY_MS.reduce((a, b) => a + b))
+  expect(await given).toBe('given up')
+  expect(tries).toBe(3)
+  expect(lost.visible).toEqual([])
+  // the quiz's next push (its counts) loads it again
+  await lost.deliver('quiz', asking.data)
+  expect(tries).toBe(4)
+  expect(lost.visible).toEqual(['quiz'])
+})
+
+test('a running quiz the entry finds, whose module fails to load once, shows after the try a second later', async () => {
+  hostOnly = true
+  const clock = new ManualClock()
+  let tries = 0
+  const quiz = () => (++tries === 1 ? Promise.reject(new Error('Loading chunk act-quiz failed')) : loaders.quiz())
+  const { host, refreshes } = heldWelcomeHost(ROOM, { ...loaders, quiz }, clock)
+  const asking = await demo('/quiz')
+  try {
+    host.enter()
+    await waitFor(() => tries === 1)
+    expect(host.visible).not.toContain('quiz')
+    await clock.advance(MODULE_RETRY_MS[0])
+    await refreshes[0]
+    expect(tries).toBe(2)
+    expect((host.stores.quiz as unknown as QuizStore).quiz?.id).toBe(asking.data.id)
+    expect(host.visible).toContain('quiz')
+  } finally {
+    host.leave()
   }
 })
 

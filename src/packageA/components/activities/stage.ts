@@ -20,6 +20,13 @@ import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext
 /** How often pushes waiting for the viewer's picture are looked at again (the latency may change meanwhile). */
 export const QUEUE_TICK_MS = 200
 
+/**
+ * A module that failed to load for a push or a running activity the details found (its chunk's network error on the
+ * web) is asked again after each of these waits; after the last that push or find is given up (the kind's next push,
+ * or the next welcome's asking, loads it again).
+ */
+export const MODULE_RETRY_MS = [1000, 3000]
+
 /** The pushes the stage takes (contract/push.ts; core/push-kinds.ts PUSH_TAKERS names them 'stage'). */
 export type StagePush = PushKindsOf<'stage'>
 
@@ -257,7 +264,7 @@ export class StageStore {
         if (!res.ok || !inVisit() || this.viewerId() !== viewer) return null
         const running = isRunning(kind, res.data)
         if (!running && !this.stores[kind]) return null
-        const { data: store } = await settle(this.load(kind))
+        const { data: store } = await settle(this.loadTrying(kind))
         if (!store || !inVisit() || pushedSince(kind)) return null
         const surfaced = this.surfaced[kind] ?? 0
         if (!answers.take(asking)) return this.detailRunning[kind] ? { kind, brought: false, surfaced } : null
@@ -323,7 +330,7 @@ export class StageStore {
     const delay = this.deps.delayMs()
     const due = this.queue.filter((q) => now - q.at >= delay)
     this.queue = this.queue.filter((q) => now - q.at < delay)
-    for (const d of due) void this.deliver(d.type, d.data)
+    for (const d of due) void this.deliver(d.type, d.data).catch(() => undefined)
     if (this.queue.length && this.ticker === null) this.ticker = this.clock.setInterval(this.flushDue, QUEUE_TICK_MS)
     if (!this.queue.length && this.ticker !== null) {
       this.clock.clearInterval(this.ticker)
@@ -350,8 +357,20 @@ export class StageStore {
     const id = ended ? 0 : Number(d?.actId ?? d?.id) || 0
     const firstPush = id !== 0 && id !== this.pushedIds[kind]
     if (firstPush) this.pushedIds[kind] = id
-    const store = await this.load(kind)
+    const store = await this.loadTrying(kind)
     if (store.applyPush(type, data) || firstPush) this.surfacePushed(kind, arrival)
+  }
+
+  /** The module's store for a push or a found activity: a failed load is tried again after each of MODULE_RETRY_MS. */
+  private async loadTrying(kind: ActivityKind): Promise<ActivityStore> {
+    for (let i = 0; ; i++) {
+      try {
+        return await this.load(kind)
+      } catch (err) {
+        if (i >= MODULE_RETRY_MS.length) throw err
+        await new Promise((resolve) => this.clock.setTimeout(() => resolve(undefined), MODULE_RETRY_MS[i]))
+      }
+    }
   }
 
   /** A push's card in front of all but those brought forward by pushes that came after it. */
