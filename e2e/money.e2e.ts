@@ -5,6 +5,7 @@
 // (mini-program, WXBB) and nowhere else.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import { readFileSync, readdirSync } from 'node:fs'
 import type { BrowserContext, Page } from 'playwright-core'
 import {
   afterMessengerLogin,
@@ -315,6 +316,31 @@ test('R4.12 R7.88 R1.6 room 308’s trial banner names the price; 解锁 opens a
   assert.equal(await serverGold(page), gold - 50, 'charged once, the price shown')
   assert.equal(await page.locator('.premium-sheet').count(), 0)
   await context.close()
+})
+
+/** The H5 build's chunk that carries the paid room's banner (its name is a number webpack gives it). */
+function premiumChunk(): string {
+  const dir = new URL('../dist/h5/js/', import.meta.url).pathname
+  const names = readdirSync(dir).filter((n) => n.endsWith('.js'))
+  const found = names.filter((n) => readFileSync(dir + n, 'utf8').includes('premium-banner__action'))
+  assert.equal(found.length, 1, `one chunk carries the banner: ${found.join(', ')}`)
+  return found[0]
+}
+
+test('R4.12 a paid room whose banner chunk fails to load twice (a phone’s network error: the room’s stream check and the banner each asked) shows its banner and price at the next try', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const chunk = premiumChunk()
+  let asked = 0
+  await page.route(`**/m2/js/${chunk}`, (route) => (asked++ < 2 ? route.abort('connectionreset') : route.continue()))
+  try {
+    await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=308`)
+    await page.locator('.premium-banner[data-state="TRIAL"]').waitFor({ timeout: WAIT_MS })
+    assert.equal(asked, 3)
+    assert.equal((await page.textContent('.premium-banner__action'))?.trim(), '50 慧币解锁')
+  } finally {
+    await context.close()
+  }
 })
 
 test('R2.46 R1.4 消费记录 (from 我的 and from the gift log) lists the unlock and a gift with time and amount', async () => {

@@ -1,21 +1,37 @@
 import { useEffect, useState } from 'react'
+import { systemClock, type Clock } from '@/utils/clock'
+
+/**
+ * A chunk that failed to load (a network error on a phone's connection) is asked again after each of these waits while
+ * it is still wanted: a paid room's banner (the way to unlock it) or the activity stage's cards would otherwise stay
+ * missing until the page is opened again.
+ */
+export const CHUNK_RETRY_MS = [1000, 3000, 9000]
 
 /**
  * A module loaded once it is `wanted` (and kept after): null until then and while it loads. On the web `load` is a
- * chunk's import, which caches it and forgets a failed one, so the next mount tries again (src/utils/chunk.ts's
- * `lazyChunk`); a mini-program variant's loader resolves at once with a module its package already has.
+ * chunk's import, which caches it and forgets a failed one, so a try after a failure (CHUNK_RETRY_MS) fetches it again
+ * (src/utils/chunk.ts's `lazyChunk`); a mini-program variant's loader resolves at once with a module its package
+ * already has. `clock`: the retries' timers (tests pass one they move).
  */
-export function useChunk<T>(load: () => Promise<T>, wanted: boolean): T | null {
+export function useChunk<T>(load: () => Promise<T>, wanted: boolean, clock: Clock = systemClock): T | null {
   const [mod, setMod] = useState<{ value: T } | null>(null)
+  const [tries, setTries] = useState(0)
   useEffect(() => {
     if (!wanted || mod) return
     let mounted = true
-    load()
-      .then((value) => mounted && setMod({ value }))
-      .catch(() => undefined)
+    let retry: unknown = null
+    load().then(
+      (value) => mounted && setMod({ value }),
+      () => {
+        if (mounted && tries < CHUNK_RETRY_MS.length)
+          retry = clock.setTimeout(() => setTries(tries + 1), CHUNK_RETRY_MS[tries])
+      }
+    )
     return () => {
       mounted = false
+      if (retry !== null) clock.clearTimeout(retry)
     }
-  }, [wanted, mod, load])
+  }, [wanted, mod, load, tries, clock])
   return mod?.value ?? null
 }
