@@ -241,11 +241,12 @@ export class StageStore {
    * A push that comes while the details are on their way is newer than they are: its kind's detail is dropped (it
    * would put back what the push replaced: the last red packet over the new one), and what it surfaced stays in
    * front of the ones found here. So is a later asking's answer applied first: an earlier one arriving after it is
-   * dropped, and what the applied one found stands for it here, so that the askings' finds come in together, in DETAILS'
-   * order, at the end of the first asking to end: an activity a later asking finds is brought forward again at its end
-   * only when it is new to its store and nothing brought its kind forward since (the entry's vote answer dropped for
-   * the welcome's put the running vote over the red packet the viewer was grabbing). A viewer who leaves the room while the details are on their way asks for no more of them and applies
-   * none: the calls still to go out stay unsent, and an answer arriving after the leave (or in a later visit) is left.
+   * dropped, and what the applied one found stands for it here, so that the askings' finds come in together, in
+   * DETAILS' order, at the end of the first asking to end: an activity a later asking finds is brought forward again at
+   * its end only when it is new to its store and nothing brought its kind forward since (the entry's vote answer
+   * dropped for the welcome's put the running vote over the red packet the viewer was grabbing). A viewer who leaves
+   * the room while the details are on their way asks for no more of them and applies none: the calls still to go out
+   * stay unsent, and an answer arriving after the leave (or in a later visit) is left.
    */
   async refresh(): Promise<void> {
     const viewer = this.viewerId()
