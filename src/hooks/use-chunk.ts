@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { loadTrying } from '@/utils/chunk'
 import { systemClock, type Clock } from '@/utils/clock'
 
 /**
@@ -11,27 +12,21 @@ export const CHUNK_RETRY_MS = [1000, 3000, 9000]
 /**
  * A module loaded once it is `wanted` (and kept after): null until then and while it loads. On the web `load` is a
  * chunk's import, which caches it and forgets a failed one, so a try after a failure (CHUNK_RETRY_MS) fetches it again
- * (src/utils/chunk.ts's `lazyChunk`); a mini-program variant's loader resolves at once with a module its package
+ * (src/utils/chunk.ts's `lazyChunk` and `loadTrying`); a mini-program variant's loader resolves at once with a module its package
  * already has. `clock`: the retries' timers (tests pass one they move).
  */
 export function useChunk<T>(load: () => Promise<T>, wanted: boolean, clock: Clock = systemClock): T | null {
   const [mod, setMod] = useState<{ value: T } | null>(null)
-  const [tries, setTries] = useState(0)
   useEffect(() => {
     if (!wanted || mod) return
     let mounted = true
-    let retry: unknown = null
-    load().then(
+    loadTrying(load, CHUNK_RETRY_MS, clock, () => mounted).then(
       (value) => mounted && setMod({ value }),
-      () => {
-        if (mounted && tries < CHUNK_RETRY_MS.length)
-          retry = clock.setTimeout(() => setTries(tries + 1), CHUNK_RETRY_MS[tries])
-      }
+      () => undefined
     )
     return () => {
       mounted = false
-      if (retry !== null) clock.clearTimeout(retry)
     }
-  }, [wanted, mod, load, tries, clock])
+  }, [wanted, mod, load, clock])
   return mod?.value ?? null
 }

@@ -1,3 +1,5 @@
+import type { Clock } from '@/utils/clock'
+
 /** An import run once and shared; a failed one is forgotten, so the next call tries the chunk again. */
 export function lazyChunk<T>(load: () => Promise<T>): () => Promise<T> {
   let chunk: Promise<T> | null = null
@@ -7,5 +9,26 @@ export function lazyChunk<T>(load: () => Promise<T>): () => Promise<T> {
       chunk.catch(() => (chunk = null))
     }
     return chunk
+  }
+}
+
+/**
+ * `load` (a chunk's import, or what waits for one) tried again after each of `waits` (ms, on `clock`) when it fails,
+ * while `wanted()`: the last failure, or one after which the chunk is no longer wanted, rejects.
+ */
+export async function loadTrying<T>(
+  load: () => Promise<T>,
+  waits: readonly number[],
+  clock: Clock,
+  wanted: () => boolean = () => true
+): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await load()
+    } catch (err) {
+      if (i >= waits.length || !wanted()) throw err
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, waits[i]))
+      if (!wanted()) throw err
+    }
   }
 }

@@ -11,6 +11,7 @@ import {
 import { latencyDelayMs } from '@/packageA/components/player/latency'
 import { sessionStore } from '@/stores/session'
 import { showToast } from '@/ui/overlay'
+import { loadTrying } from '@/utils/chunk'
 import { systemClock, type Clock } from '@/utils/clock'
 import { LatestAnswer } from '@/utils/latest'
 import { nextTask } from '@/utils/timing'
@@ -363,15 +364,8 @@ export class StageStore {
   }
 
   /** The module's store for a push or a found activity: a failed load is tried again after each of MODULE_RETRY_MS. */
-  private async loadTrying(kind: ActivityKind): Promise<ActivityStore> {
-    for (let i = 0; ; i++) {
-      try {
-        return await this.load(kind)
-      } catch (err) {
-        if (i >= MODULE_RETRY_MS.length) throw err
-        await new Promise((resolve) => this.clock.setTimeout(() => resolve(undefined), MODULE_RETRY_MS[i]))
-      }
-    }
+  private loadTrying(kind: ActivityKind): Promise<ActivityStore> {
+    return loadTrying(() => this.load(kind), MODULE_RETRY_MS, this.clock)
   }
 
   /** A push's card in front of all but those brought forward by pushes that came after it. */
