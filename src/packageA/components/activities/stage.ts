@@ -373,10 +373,16 @@ export class StageStore {
     const rest = this.order.filter((k) => k !== kind)
     let at = 0
     while (at < rest.length && (this.frontBy[rest[at]] ?? 0) > arrival) at++
-    this.order = [...rest.slice(0, at), kind, ...rest.slice(at)]
-    this.closed = this.closed.filter((k) => k !== kind)
-    this.surfaced[kind] = (this.surfaced[kind] ?? 0) + 1
+    this.place(at, [kind])
     this.frontBy[kind] = arrival
+  }
+
+  /** Puts these kinds, in this order, `at` that place among the others, shown again and counted as brought forward. */
+  private place(at: number, kinds: ActivityKind[]): void {
+    const rest = this.order.filter((k) => !kinds.includes(k))
+    this.order = [...rest.slice(0, at), ...kinds, ...rest.slice(at)]
+    this.closed = this.closed.filter((k) => !kinds.includes(k))
+    for (const k of kinds) this.surfaced[k] = (this.surfaced[k] ?? 0) + 1
   }
 
   private get clock(): Clock {
@@ -385,9 +391,7 @@ export class StageStore {
 
   /** Brings these kinds to the front, the first in front. */
   surface(...kinds: ActivityKind[]): void {
-    for (const k of kinds) this.surfaced[k] = (this.surfaced[k] ?? 0) + 1
-    this.order = [...kinds, ...this.order.filter((k) => !kinds.includes(k))]
-    this.closed = this.closed.filter((k) => !kinds.includes(k))
+    this.place(0, kinds)
   }
 
   close(kind: ActivityKind): void {
