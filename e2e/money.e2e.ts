@@ -343,6 +343,36 @@ test('R4.12 a paid room whose banner chunk fails to load twice (a phone’s netw
   }
 })
 
+test('R4.12 a paid room whose banner chunk fails every try says 付费信息加载失败，点击重试 in its place, and the tap brings the banner', async () => {
+  const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  const chunk = premiumChunk()
+  let cut = true
+  let asked = 0
+  await page.route(`**/m2/js/${chunk}`, (route) => {
+    asked++
+    return cut ? route.abort('connectionreset') : route.continue()
+  })
+  try {
+    await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=308`)
+    // the first ask and one after each wait (1 s, 3 s, 9 s), then the failure is said
+    const retry = page.locator('.chunk-retry')
+    await retry.waitFor({ timeout: WAIT_MS })
+    assert.equal((await retry.textContent())?.trim(), '付费信息加载失败，点击重试')
+    assert.equal(await retry.getAttribute('role'), 'button')
+    assert.ok(asked >= 4, `asked ${asked} times before giving up`)
+    assert.equal(await page.locator('.premium-banner').count(), 0)
+    await page.screenshot({ path: `${SHOTS_DIR}/2-after-308-chunk-failed.png` })
+    cut = false
+    await retry.click()
+    await page.locator('.premium-banner[data-state="TRIAL"]').waitFor({ timeout: WAIT_MS })
+    assert.equal((await page.textContent('.premium-banner__action'))?.trim(), '50 慧币解锁')
+    assert.equal(await retry.count(), 0)
+  } finally {
+    await context.close()
+  }
+})
+
 test('R2.46 R1.4 消费记录 (from 我的 and from the gift log) lists the unlock and a gift with time and amount', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()

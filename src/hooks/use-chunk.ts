@@ -1,32 +1,43 @@
-import { useEffect, useState } from 'react'
-import { loadTrying } from '@/utils/chunk'
+import { useCallback, useEffect, useState } from 'react'
+import { CHUNK_RETRY_MS, loadTrying } from '@/utils/chunk'
 import { systemClock, type Clock } from '@/utils/clock'
 
-/**
- * A chunk that failed to load (a network error on a phone's connection) is asked again after each of these waits while
- * it is still wanted: a paid room's banner (the way to unlock it) or the activity stage's cards would otherwise stay
- * missing until the page is opened again.
- */
-export const CHUNK_RETRY_MS = [1000, 3000, 9000]
+/** A chunk as a screen waits for it: the module once loaded, whether the last try failed, and a try again. */
+export interface ChunkState<T> {
+  module: T | null
+  /** Every try failed (the first and one after each of CHUNK_RETRY_MS): the screen says so and offers `retry`. */
+  failed: boolean
+  /** Asks the chunk again (with its retries) after it failed: a tap on the screen's 点击重试. */
+  retry: () => void
+}
 
 /**
- * A module loaded once it is `wanted` (and kept after): null until then and while it loads. On the web `load` is a
- * chunk's import, which caches it and forgets a failed one, so a try after a failure (CHUNK_RETRY_MS) fetches it again
- * (src/utils/chunk.ts's `lazyChunk` and `loadTrying`); a mini-program variant's loader resolves at once with a module its package
- * already has. `clock`: the retries' timers (tests pass one they move).
+ * A module loaded once it is `wanted` (and kept after), with what the screen shows while it cannot come: null until then
+ * and while it loads: a paid room's banner (the way to unlock it) or the activity stage's cards would otherwise stay
+ * missing until the page is opened again. On the web `load` is a chunk's import, which caches it and forgets a failed one, so a try after a
+ * failure (CHUNK_RETRY_MS) fetches it again (src/utils/chunk.ts's `lazyChunk` and `loadTrying`); a mini-program
+ * variant's loader resolves at once with a module its package already has. `clock`: the retries' timers (tests pass
+ * one they move).
  */
-export function useChunk<T>(load: () => Promise<T>, wanted: boolean, clock: Clock = systemClock): T | null {
+export function useChunkState<T>(load: () => Promise<T>, wanted: boolean, clock: Clock = systemClock): ChunkState<T> {
   const [mod, setMod] = useState<{ value: T } | null>(null)
+  const [failed, setFailed] = useState(false)
   useEffect(() => {
-    if (!wanted || mod) return
+    if (!wanted || mod || failed) return
     let mounted = true
     loadTrying(load, CHUNK_RETRY_MS, clock, () => mounted).then(
       (value) => mounted && setMod({ value }),
-      () => undefined
+      () => mounted && setFailed(true)
     )
     return () => {
       mounted = false
     }
-  }, [wanted, mod, load, clock])
-  return mod?.value ?? null
+  }, [wanted, mod, failed, load, clock])
+  const retry = useCallback(() => setFailed(false), [])
+  return { module: mod?.value ?? null, failed, retry }
+}
+
+/** The module alone, for a screen that shows nothing in its place when it cannot come (the mini-player's bar). */
+export function useChunk<T>(load: () => Promise<T>, wanted: boolean, clock: Clock = systemClock): T | null {
+  return useChunkState(load, wanted, clock).module
 }

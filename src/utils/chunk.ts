@@ -1,5 +1,12 @@
 import type { Clock } from '@/utils/clock'
 
+/**
+ * A chunk that failed to load (a network error on a phone's connection) is asked again after each of these waits while
+ * it is still wanted (`loadTrying`): the activity stage's modules for a push or a running activity, and the chunks a
+ * screen waits for (src/hooks/use-chunk.ts: a paid room's banner, the stage's cards).
+ */
+export const CHUNK_RETRY_MS = [1000, 3000, 9000]
+
 /** An import run once and shared; a failed one is forgotten, so the next call tries the chunk again. */
 export function lazyChunk<T>(load: () => Promise<T>): () => Promise<T> {
   let chunk: Promise<T> | null = null

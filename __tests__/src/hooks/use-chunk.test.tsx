@@ -1,10 +1,11 @@
 /*
  * The lazily loaded chunks' hook (src/hooks/use-chunk.ts) as the live room, the activity stage and the mini-player call
  * it, over `lazyChunk` (src/utils/chunk.ts): a chunk whose load fails (a phone's network error) is asked again after
- * 1 s, 3 s and 9 s while it is still wanted, on a clock the test moves.
+ * 1 s, 3 s and 9 s while it is still wanted, on a clock the test moves; after the last try the screen is told it failed
+ * (it shows 点击重试), and a retry asks it again.
  */
-import { CHUNK_RETRY_MS, useChunk } from '@/hooks/use-chunk'
-import { lazyChunk } from '@/utils/chunk'
+import { useChunk, useChunkState } from '@/hooks/use-chunk'
+import { CHUNK_RETRY_MS, lazyChunk } from '@/utils/chunk'
 import { ManualClock } from '../support/manual-clock'
 import { act } from 'preact/test-utils'
 import { renderHook } from '../support/hook-host'
@@ -64,4 +65,28 @@ test('a chunk that keeps failing is asked four times in all (after 1 s, 3 s and 
   await advance(clock, 60_000)
   expect(gone.tries).toBe(1)
   expect(clock.pending).toBe(0)
+})
+
+test('a chunk that failed every try is reported failed, and a retry (the screen’s 点击重试) asks it again with its retries', async () => {
+  const clock = new ManualClock()
+  const chunk = flakyChunk(5)
+  const host = renderHook((wanted: boolean) => useChunkState(chunk.load, wanted, clock), true)
+  await advance(clock, 0)
+  expect(host.current.failed).toBe(false)
+  for (const ms of CHUNK_RETRY_MS.slice(0, -1)) await advance(clock, ms)
+  expect(host.current.failed).toBe(false) // still trying: no failure shown while a retry waits
+  await advance(clock, CHUNK_RETRY_MS[CHUNK_RETRY_MS.length - 1])
+  await advance(clock, 0)
+  expect(chunk.tries).toBe(4)
+  expect(host.current).toMatchObject({ module: null, failed: true })
+  expect(clock.pending).toBe(0)
+
+  await act(() => host.current.retry())
+  expect(chunk.tries).toBe(5) // asked at once
+  expect(host.current.failed).toBe(false)
+  await advance(clock, CHUNK_RETRY_MS[0])
+  await advance(clock, 0)
+  expect(chunk.tries).toBe(6)
+  expect(host.current).toMatchObject({ module: { name: 'premium' }, failed: false })
+  host.unmount()
 })

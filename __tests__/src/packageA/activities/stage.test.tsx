@@ -10,7 +10,8 @@ import TestUtils from '@tarojs/test-utils-react'
 import { reaction } from 'mobx'
 import Taro from '@tarojs/taro'
 import { ActivityStage, GoodsTab } from '@/packageA/components/activities'
-import { MODULE_RETRY_MS, StageStore, stageFor } from '@/packageA/components/activities/stage'
+import { StageStore, stageFor } from '@/packageA/components/activities/stage'
+import { CHUNK_RETRY_MS } from '@/utils/chunk'
 import { loaders } from '@/packageA/components/activities/modules'
 import type { VoteStore } from '@/packageA/components/activities/vote/store'
 import type { QuizStore } from '@/packageA/components/activities/quiz/store'
@@ -947,29 +948,29 @@ test('a push whose module fails to load (a chunk’s network error) shows when a
   const asking = await demo('/quiz')
   const shown = host.deliver('quiz', asking.data)
   await waitFor(() => tries === 1)
-  await clock.advance(MODULE_RETRY_MS[0] - 1)
+  await clock.advance(CHUNK_RETRY_MS[0] - 1)
   expect(tries).toBe(1)
   expect(host.visible).toEqual([])
   await clock.advance(1)
   await shown
   expect(tries).toBe(2)
   expect(host.visible).toEqual(['quiz'])
-  // a module that never loads: three tries, then the push is given up
+  // a module that never loads: four tries (the first and one after each wait), then the push is given up
   const lost = heldWelcomeHost(ROOM, { ...loaders, quiz }, clock).host
   tries = 0
-  failing = 3
+  failing = CHUNK_RETRY_MS.length + 1
   const given = lost.deliver('quiz', asking.data).then(
     () => 'shown',
     () => 'given up'
   )
   await waitFor(() => tries === 1)
-  await clock.advance(MODULE_RETRY_MS.reduce((a, b) => a + b))
+  await clock.advance(CHUNK_RETRY_MS.reduce((a, b) => a + b))
   expect(await given).toBe('given up')
-  expect(tries).toBe(3)
+  expect(tries).toBe(4)
   expect(lost.visible).toEqual([])
   // the quiz's next push (its counts) loads it again
   await lost.deliver('quiz', asking.data)
-  expect(tries).toBe(4)
+  expect(tries).toBe(5)
   expect(lost.visible).toEqual(['quiz'])
 })
 
@@ -984,7 +985,7 @@ test('a running quiz the entry finds, whose module fails to load once, shows aft
     host.enter()
     await waitFor(() => tries === 1)
     expect(host.visible).not.toContain('quiz')
-    await clock.advance(MODULE_RETRY_MS[0])
+    await clock.advance(CHUNK_RETRY_MS[0])
     await refreshes[0]
     expect(tries).toBe(2)
     expect((host.stores.quiz as unknown as QuizStore).quiz?.id).toBe(asking.data.id)

@@ -2,7 +2,8 @@ import { Text } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useState } from 'react'
 import { afterFirstFrame } from '@/packageA/components/player/first-frame'
-import { useChunk } from '@/hooks/use-chunk'
+import { useChunkState } from '@/hooks/use-chunk'
+import { ChunkRetry } from '@/packageA/components/chunk-retry'
 import { lazyChunk } from '@/utils/chunk'
 import { stageFor } from './stage'
 
@@ -45,11 +46,17 @@ function useEntered(roomId: number, afterVideo = false): boolean {
 
 export const ActivityStage = observer(function ActivityStage({ afterVideo, ...props }: StageProps) {
   const entered = useEntered(props.roomId, afterVideo)
-  const mod = useChunk(loadHost, entered && stageFor(props.roomId).visible.length > 0)
-  return mod ? <mod.ActivityStage {...props} /> : null
+  const chunk = useChunkState(loadHost, entered && stageFor(props.roomId).visible.length > 0)
+  if (chunk.module) return <chunk.module.ActivityStage {...props} />
+  return chunk.failed ? <ChunkRetry text='互动加载失败' onRetry={chunk.retry} /> : null
 })
 
 export function GoodsTab({ roomId }: { roomId: number }) {
-  const mod = useChunk(loadHost, true)
-  return mod ? <mod.GoodsTab roomId={roomId} /> : <Text className='activities__empty'>加载中</Text>
+  const chunk = useChunkState(loadHost, true)
+  if (chunk.module) return <chunk.module.GoodsTab roomId={roomId} />
+  return chunk.failed ? (
+    <ChunkRetry text='商品加载失败' onRetry={chunk.retry} />
+  ) : (
+    <Text className='activities__empty'>加载中</Text>
+  )
 }

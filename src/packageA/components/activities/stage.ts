@@ -11,7 +11,7 @@ import {
 import { latencyDelayMs } from '@/packageA/components/player/latency'
 import { sessionStore } from '@/stores/session'
 import { showToast } from '@/ui/overlay'
-import { loadTrying } from '@/utils/chunk'
+import { CHUNK_RETRY_MS, loadTrying } from '@/utils/chunk'
 import { systemClock, type Clock } from '@/utils/clock'
 import { LatestAnswer } from '@/utils/latest'
 import { nextTask } from '@/utils/timing'
@@ -20,13 +20,6 @@ import type { ActivityKind, ActivityModule, ActivityStore, Loaders, StageContext
 
 /** How often pushes waiting for the viewer's picture are looked at again (the latency may change meanwhile). */
 export const QUEUE_TICK_MS = 200
-
-/**
- * A module that failed to load for a push or a running activity the details found (its chunk's network error on the
- * web) is asked again after each of these waits; after the last that push or find is given up (the kind's next push,
- * or the next welcome's asking, loads it again).
- */
-export const MODULE_RETRY_MS = [1000, 3000]
 
 /** The pushes the stage takes (contract/push.ts; core/push-kinds.ts PUSH_TAKERS names them 'stage'). */
 export type StagePush = PushKindsOf<'stage'>
@@ -363,9 +356,13 @@ export class StageStore {
     if (store.applyPush(type, data) || firstPush) this.surfacePushed(kind, arrival)
   }
 
-  /** The module's store for a push or a found activity: a failed load is tried again after each of MODULE_RETRY_MS. */
+  /**
+   * The module's store for a push or a found activity: a failed load (its chunk's network error on the web) is tried
+   * again after each of CHUNK_RETRY_MS; after the last that push or find is given up (the kind's next push, or the next
+   * welcome's asking, loads it again).
+   */
   private loadTrying(kind: ActivityKind): Promise<ActivityStore> {
-    return loadTrying(() => this.load(kind), MODULE_RETRY_MS, this.clock)
+    return loadTrying(() => this.load(kind), CHUNK_RETRY_MS, this.clock)
   }
 
   /** A push's card in front of all but those brought forward by pushes that came after it. */

@@ -27,7 +27,8 @@ import { liveStore, type KeptRoom } from '@/stores/live'
 import type { RoomInfo } from '@/api/live'
 import { isPaid } from '@/packageA/components/interact/paid'
 import { loadPremium, type PremiumModule } from '@/packageA/components/interact/premium-loader'
-import { useChunk } from '@/hooks/use-chunk'
+import { useChunkState } from '@/hooks/use-chunk'
+import { ChunkRetry } from '@/packageA/components/chunk-retry'
 import './live.scss'
 import { hiddenProps, tablistProps, tabProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
@@ -85,8 +86,10 @@ function LivePage() {
 
   const room = liveStore.roomsData[roomId]
   const error = liveStore.roomErrors[roomId]
-  // a paid room's banner and store (their own chunk on the web)
-  const premium = useChunk(loadPremium, !!room && isPaid(room))
+  // a paid room's banner and store (their own chunk on the web): where it cannot be loaded, 点击重试 in the banner's place
+  // (the video stays held: nothing can say whether the viewer may watch)
+  const premiumChunk = useChunkState(loadPremium, !!room && isPaid(room))
+  const premium = premiumChunk.module
   // the server's pre-rendered first screen (server/views/first-screen.ts) gives way to the room, its error or its password form
   useFirstScreenUntil(!!room || !!error || !roomId)
   // a live room's video comes first: its activity stage, group switcher, tabs, chat and interaction bar wait for the
@@ -145,7 +148,11 @@ function LivePage() {
             )}
             <GiftStrip roomId={roomId} />
           </View>
-          {premium ? <premium.PremiumBanner roomId={roomId} /> : null}
+          {premium ? (
+            <premium.PremiumBanner roomId={roomId} />
+          ) : premiumChunk.failed ? (
+            <ChunkRetry text='付费信息加载失败' onRetry={premiumChunk.retry} />
+          ) : null}
           <View className='live__title'>
             <Text className='live__title-text'>{room.title}</Text>
             {room.topic ? <Text className='live__topic'>#{room.topic}</Text> : null}
