@@ -347,3 +347,34 @@ test('R6.2 R4.6 a visitor’s vote: 去登录 opens 我的, the login there retu
     await visitor.close()
   }
 })
+
+test('R1.5 a running activity whose cards’ chunk fails every try says 互动加载失败，点击重试 over the chat, and the tap brings the card', async () => {
+  const p = await context.newPage()
+  let cut = true
+  let asked = 0
+  // the stage's cards are a chunk of their own (activities/entry.h5.tsx); the room's running vote wants them at entry
+  await p.route('**/m2/js/act-stage.*.js', (route) => {
+    asked++
+    return cut ? route.abort('connectionreset') : route.continue()
+  })
+  try {
+    await p.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+    const retry = p.locator('.chunk-retry:visible')
+    await retry.waitFor({ timeout: WAIT_MS }) // the first ask and one after each wait (1 s, 3 s, 9 s)
+    assert.equal((await retry.textContent())?.trim(), '互动加载失败，点击重试')
+    assert.ok(asked >= 4, `asked ${asked} times before giving up`)
+    // where the card would be: between the player and the send box, and nothing over it takes the tap
+    const [bar, video, input] = await Promise.all(
+      ['.chunk-retry', '.live__stage', '.chat__input'].map((sel) =>
+        p.$eval(sel, (e) => e.getBoundingClientRect().toJSON())
+      )
+    )
+    assert.ok(bar.top >= video.bottom && bar.bottom <= input.top, JSON.stringify({ bar, video, input }))
+    cut = false
+    await retry.click()
+    await p.waitForSelector('.act-card--vote', { timeout: WAIT_MS })
+    assert.equal(await p.locator('.chunk-retry').count(), 0)
+  } finally {
+    await p.close()
+  }
+})

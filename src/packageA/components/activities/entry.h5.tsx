@@ -48,7 +48,16 @@ export const ActivityStage = observer(function ActivityStage({ afterVideo, ...pr
   const entered = useEntered(props.roomId, afterVideo)
   const chunk = useChunkState(loadHost, entered && stageFor(props.roomId).visible.length > 0)
   if (chunk.module) return <chunk.module.ActivityStage {...props} />
-  return chunk.failed ? <ChunkRetry text='互动加载失败' onRetry={chunk.retry} /> : null
+  if (!chunk.failed) return null
+  // where the cards would be: over the chat's top (the live page's rules for .activities), or over the video in full
+  // screen
+  return (
+    <ChunkRetry
+      text='互动加载失败'
+      onRetry={chunk.retry}
+      className={props.compact ? 'chunk-retry--compact' : 'activities'}
+    />
+  )
 })
 
 export function GoodsTab({ roomId }: { roomId: number }) {
