@@ -11,6 +11,9 @@ export interface ChunkState<T> {
   retry: () => void
 }
 
+/** The screens showing each loader's failure: their `retry`, run when one of them (or another screen) loads it. */
+const failedScreens = new Map<() => Promise<unknown>, Set<() => void>>()
+
 /**
  * A module loaded once it is `wanted` (and kept after), with what the screen shows while it cannot come: null until then
  * and while it loads: a paid room's banner (the way to unlock it) or the activity stage's cards would otherwise stay
@@ -26,13 +29,27 @@ export function useChunkState<T>(load: () => Promise<T>, wanted: boolean, clock:
     if (!wanted || mod || failed) return
     let mounted = true
     loadTrying(load, CHUNK_RETRY_MS, clock, () => mounted).then(
-      (value) => mounted && setMod({ value }),
+      (value) => {
+        if (mounted) setMod({ value })
+        for (const retry of failedScreens.get(load) ?? []) retry()
+      },
       () => mounted && setFailed(true)
     )
     return () => {
       mounted = false
     }
   }, [wanted, mod, failed, load, clock])
+  // a failed screen takes the chunk as soon as another screen's retry brings it (the room's stage beside the chat and
+  // the one in full screen each wait for the cards' chunk)
+  useEffect(() => {
+    if (!failed) return
+    const retry = () => setFailed(false)
+    const screens = failedScreens.get(load) ?? new Set()
+    failedScreens.set(load, screens.add(retry))
+    return () => {
+      screens.delete(retry)
+    }
+  }, [failed, load])
   const retry = useCallback(() => setFailed(false), [])
   return { module: mod?.value ?? null, failed, retry }
 }

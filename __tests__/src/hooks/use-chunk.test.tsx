@@ -90,3 +90,31 @@ test('a chunk that failed every try is reported failed, and a retry (the screenâ
   expect(host.current).toMatchObject({ module: { name: 'premium' }, failed: false })
   host.unmount()
 })
+
+test('two screens waiting for one chunk that failed: the retry of one brings it to both', async () => {
+  const clock = new ManualClock()
+  let network = false
+  let tries = 0
+  const load = lazyChunk(() => {
+    tries++
+    return network ? Promise.resolve({ name: 'stage' }) : Promise.reject(new Error('Loading chunk act-stage failed'))
+  })
+  const side = renderHook((wanted: boolean) => useChunkState(load, wanted, clock), true)
+  const full = renderHook((wanted: boolean) => useChunkState(load, wanted, clock), true)
+  await advance(clock, 0)
+  for (const ms of CHUNK_RETRY_MS) await advance(clock, ms)
+  await advance(clock, 0)
+  expect([side.current.failed, full.current.failed]).toEqual([true, true])
+  expect(clock.pending).toBe(0)
+
+  network = true
+  const before = tries
+  await act(() => full.current.retry())
+  await advance(clock, 0) // the load's answer renders the screen that asked
+  await advance(clock, 0) // and the other, which takes the chunk lazyChunk keeps
+  expect(full.current).toMatchObject({ module: { name: 'stage' }, failed: false })
+  expect(side.current).toMatchObject({ module: { name: 'stage' }, failed: false })
+  expect(tries).toBe(before + 1) // the other screen took the loaded chunk, not a load of its own
+  side.unmount()
+  full.unmount()
+})
