@@ -15,12 +15,12 @@ export interface ChunkState<T> {
 const failedScreens = new Map<() => Promise<unknown>, Set<() => void>>()
 
 /**
- * A module loaded once it is `wanted` (and kept after), with what the screen shows while it cannot come: null until then
- * and while it loads: a paid room's banner (the way to unlock it) or the activity stage's cards would otherwise stay
- * missing until the page is opened again. On the web `load` is a chunk's import, which caches it and forgets a failed one, so a try after a
- * failure (CHUNK_RETRY_MS) fetches it again (src/utils/chunk.ts's `lazyChunk` and `loadTrying`); a mini-program
- * variant's loader resolves at once with a module its package already has. `clock`: the retries' timers (tests pass
- * one they move).
+ * A module loaded once it is `wanted` (and kept after), with what the screen shows while it cannot come: null until
+ * then and while it loads; `failed` once every try failed, so a paid room's banner (the way to unlock it) or the
+ * activity stage's cards do not stay missing without a word until the page is opened again. On the web `load` is a
+ * chunk's import, which caches it and forgets a failed one, so a try after a failure (CHUNK_RETRY_MS) fetches it again
+ * (src/utils/chunk.ts's `lazyChunk` and `loadTrying`); a mini-program variant's loader resolves at once with a module
+ * its package already has. `clock`: the retries' timers (tests pass one they move).
  */
 export function useChunkState<T>(load: () => Promise<T>, wanted: boolean, clock: Clock = systemClock): ChunkState<T> {
   const [mod, setMod] = useState<{ value: T } | null>(null)
