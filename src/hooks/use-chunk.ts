@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { CHUNK_RETRY_MS, loadTrying } from '@/utils/chunk'
+import { loadTrying } from '@/utils/chunk'
 import { systemClock, type Clock } from '@/utils/clock'
 
 /** A chunk as a screen waits for it: the module once loaded, whether the last try failed, and a try again. */
@@ -28,7 +28,7 @@ export function useChunkState<T>(load: () => Promise<T>, wanted: boolean, clock:
   useEffect(() => {
     if (!wanted || mod || failed) return
     let mounted = true
-    loadTrying(load, CHUNK_RETRY_MS, clock, () => mounted).then(
+    loadTrying(load, clock, () => mounted).then(
       (value) => {
         if (mounted) setMod({ value })
         for (const retry of failedScreens.get(load) ?? []) retry()

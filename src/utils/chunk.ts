@@ -20,12 +20,11 @@ export function lazyChunk<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * `load` (a chunk's import, or what waits for one) tried again after each of `waits` (ms, on `clock`) when it fails,
+ * `load` (a chunk's import, or what waits for one) tried again after each of CHUNK_RETRY_MS (on `clock`) when it fails,
  * while `wanted()`: the last failure, or one after which the chunk is no longer wanted, rejects.
  */
 export async function loadTrying<T>(
   load: () => Promise<T>,
-  waits: readonly number[],
   clock: Clock,
   wanted: () => boolean = () => true
 ): Promise<T> {
@@ -33,8 +32,8 @@ export async function loadTrying<T>(
     try {
       return await load()
     } catch (err) {
-      if (i >= waits.length || !wanted()) throw err
-      await new Promise<void>((resolve) => clock.setTimeout(resolve, waits[i]))
+      if (i >= CHUNK_RETRY_MS.length || !wanted()) throw err
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, CHUNK_RETRY_MS[i]))
       if (!wanted()) throw err
     }
   }

@@ -11,7 +11,7 @@ import {
 import { latencyDelayMs } from '@/packageA/components/player/latency'
 import { sessionStore } from '@/stores/session'
 import { showToast } from '@/ui/overlay'
-import { CHUNK_RETRY_MS, loadTrying } from '@/utils/chunk'
+import { loadTrying } from '@/utils/chunk'
 import { systemClock, type Clock } from '@/utils/clock'
 import { LatestAnswer } from '@/utils/latest'
 import { nextTask } from '@/utils/timing'
@@ -362,7 +362,7 @@ export class StageStore {
    * welcome's asking, loads it again).
    */
   private loadTrying(kind: ActivityKind): Promise<ActivityStore> {
-    return loadTrying(() => this.load(kind), CHUNK_RETRY_MS, this.clock)
+    return loadTrying(() => this.load(kind), this.clock)
   }
 
   /** A push's card in front of all but those brought forward by pushes that came after it. */
