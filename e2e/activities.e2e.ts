@@ -7,7 +7,15 @@ import { execFile } from 'node:child_process'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { BrowserContext, Page } from 'playwright-core'
-import { eventually, loginThroughUserPage, seriousAxeViolations, submitLoginForm, suite, WAIT_MS } from './harness'
+import {
+  cutChunk,
+  eventually,
+  loginThroughUserPage,
+  seriousAxeViolations,
+  submitLoginForm,
+  suite,
+  WAIT_MS
+} from './harness'
 import { behindLive } from './live-measure'
 
 const ROOM = 539
@@ -350,20 +358,15 @@ test('R6.2 R4.6 a visitor’s vote: 去登录 opens 我的, the login there retu
 
 test('R1.5 running activities whose cards’ chunk fails every try say 互动加载失败，点击重试 over the chat, and the tap brings the cards', async () => {
   const p = await context.newPage()
-  let cut = true
-  let asked = 0
   // the stage's cards are a chunk of their own (activities/entry.h5.tsx); the room's running activities (its seeded vote
   // at least) want them at entry
-  await p.route('**/m2/js/act-stage.*.js', (route) => {
-    asked++
-    return cut ? route.abort('connectionreset') : route.continue()
-  })
+  const chunk = await cutChunk(p, '**/m2/js/act-stage.*.js')
   try {
     await p.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
     const retry = p.locator('.chunk-retry:visible')
     await retry.waitFor({ timeout: WAIT_MS }) // the first ask and one after each wait (1 s, 3 s, 9 s)
     assert.equal((await retry.textContent())?.trim(), '互动加载失败，点击重试')
-    assert.ok(asked >= 4, `asked ${asked} times before giving up`)
+    assert.ok(chunk.asked() >= 4, `asked ${chunk.asked()} times before giving up`)
     // where the card would be: between the player and the send box, and nothing over it takes the tap
     const [bar, video, input] = await Promise.all(
       ['.chunk-retry', '.live__stage', '.chat__input'].map((sel) =>
@@ -371,7 +374,7 @@ test('R1.5 running activities whose cards’ chunk fails every try say 互动加
       )
     )
     assert.ok(bar.top >= video.bottom && bar.bottom <= input.top, JSON.stringify({ bar, video, input }))
-    cut = false
+    chunk.mend()
     await retry.click()
     // the card in front: the seeded vote, or what an earlier test left running in the room
     await p.waitForSelector('.activities .act-card', { timeout: WAIT_MS })

@@ -195,6 +195,23 @@ export async function closeRouted(page: Page, close: () => Promise<void> = () =>
   await close()
 }
 
+/** A chunk cut by `cutChunk`: how often the page asked for it, and the network given back. */
+export interface CutChunk {
+  asked(): number
+  mend(): void
+}
+
+/**
+ * The H5 build's chunks matching `pattern` cut as a phone's network error cuts them (a connection reset): the first
+ * `failures` asks fail, every ask when none is given, until `mend()`.
+ */
+export async function cutChunk(page: Page, pattern: string, failures = Infinity): Promise<CutChunk> {
+  let asked = 0
+  let cut = true
+  await page.route(pattern, (route) => (++asked <= failures && cut ? route.abort('connectionreset') : route.continue()))
+  return { asked: () => asked, mend: () => void (cut = false) }
+}
+
 /** A POST to the API (`path` from the origin: /api/v1/…) with the viewer's token, from inside the page (its storage holds it). */
 export async function callAsViewer(page: Page, path: string, body: Record<string, unknown> = {}) {
   return page.evaluate(

@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { callAsViewer, CHROMIUM_ARGS, launchBrowser, loginThroughUserPage, suite, WAIT_MS } from './harness'
+import { callAsViewer, CHROMIUM_ARGS, cutChunk, launchBrowser, loginThroughUserPage, suite, WAIT_MS } from './harness'
 
 const api = (page: Page, path: string, body: Record<string, unknown>) =>
   callAsViewer(page, `/api/v1/userapp/${path}`, body)
@@ -78,21 +78,16 @@ test('R2.21 R3.41 R7.86 R3.50 R3.51 a logged-in viewer opens a goods card, pays 
 
 test('R7.100 a 商品 tab whose chunk fails every try (a phone’s network error) says 商品加载失败，点击重试, and the tap lists the goods', async () => {
   const page = await context.newPage()
-  let cut = true
-  let asked = 0
   // the stage's cards and the 商品 tab are one chunk of their own (activities/entry.h5.tsx)
-  await page.route('**/m2/js/act-stage.*.js', (route) => {
-    asked++
-    return cut ? route.abort('connectionreset') : route.continue()
-  })
+  const chunk = await cutChunk(page, '**/m2/js/act-stage.*.js')
   try {
     await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=306`)
     await page.locator('.live__tab:visible', { hasText: '商品' }).click()
     const retry = page.locator('.chunk-retry:visible', { hasText: '商品' })
     await retry.waitFor({ timeout: WAIT_MS }) // the first ask and one after each wait (1 s, 3 s, 9 s)
     assert.equal((await retry.textContent())?.trim(), '商品加载失败，点击重试')
-    assert.ok(asked >= 4, `asked ${asked} times before giving up`)
-    cut = false
+    assert.ok(chunk.asked() >= 4, `asked ${chunk.asked()} times before giving up`)
+    chunk.mend()
     await retry.click()
     await page.locator('.act-goods__item:visible').first().waitFor({ timeout: WAIT_MS })
     assert.equal(await retry.count(), 0)

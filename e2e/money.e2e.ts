@@ -11,6 +11,7 @@ import {
   afterMessengerLogin,
   callAsViewer as api,
   CHROMIUM_ARGS,
+  cutChunk,
   launchBrowser,
   loginThroughUserPage,
   recordToasts,
@@ -330,13 +331,11 @@ function premiumChunk(): string {
 test('R4.12 a paid room whose banner chunk fails to load twice (a phone’s network error: the room’s stream check and the banner each asked) shows its banner and price at the next try', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
-  const chunk = premiumChunk()
-  let asked = 0
-  await page.route(`**/m2/js/${chunk}`, (route) => (asked++ < 2 ? route.abort('connectionreset') : route.continue()))
+  const chunk = await cutChunk(page, `**/m2/js/${premiumChunk()}`, 2)
   try {
     await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=308`)
     await page.locator('.premium-banner[data-state="TRIAL"]').waitFor({ timeout: WAIT_MS })
-    assert.equal(asked, 3)
+    assert.equal(chunk.asked(), 3)
     assert.equal((await page.textContent('.premium-banner__action'))?.trim(), '50 慧币解锁')
   } finally {
     await context.close()
@@ -346,13 +345,7 @@ test('R4.12 a paid room whose banner chunk fails to load twice (a phone’s netw
 test('R4.12 a paid room whose banner chunk fails every try says 付费信息加载失败，点击重试 in its place, and the tap brings the banner', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
-  const chunk = premiumChunk()
-  let cut = true
-  let asked = 0
-  await page.route(`**/m2/js/${chunk}`, (route) => {
-    asked++
-    return cut ? route.abort('connectionreset') : route.continue()
-  })
+  const chunk = await cutChunk(page, `**/m2/js/${premiumChunk()}`)
   try {
     await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=308`)
     // the first ask and one after each wait (1 s, 3 s, 9 s), then the failure is said
@@ -360,10 +353,10 @@ test('R4.12 a paid room whose banner chunk fails every try says 付费信息加�
     await retry.waitFor({ timeout: WAIT_MS })
     assert.equal((await retry.textContent())?.trim(), '付费信息加载失败，点击重试')
     assert.equal(await retry.getAttribute('role'), 'button')
-    assert.ok(asked >= 4, `asked ${asked} times before giving up`)
+    assert.ok(chunk.asked() >= 4, `asked ${chunk.asked()} times before giving up`)
     assert.equal(await page.locator('.premium-banner').count(), 0)
     await page.screenshot({ path: `${SHOTS_DIR}/2-after-308-chunk-failed.png` })
-    cut = false
+    chunk.mend()
     await retry.click()
     await page.locator('.premium-banner[data-state="TRIAL"]').waitFor({ timeout: WAIT_MS })
     assert.equal((await page.textContent('.premium-banner__action'))?.trim(), '50 慧币解锁')
