@@ -311,3 +311,56 @@ test('back before the opened page’s code arrives: home stays on screen under i
   assert.equal(await room.isVisible(), false, 'the room covers home')
   await closeRouted(page)
 })
+
+/** The 视听 tab at `hour` (China time) today: its page and where today's 正在播出 row and the one before it are. */
+async function mediaAt(hour: number) {
+  const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+  await page.clock.install({ time: new Date(`${today}T${String(hour).padStart(2, '0')}:10:00+08:00`) })
+  await page.clock.resume()
+  await page.goto(`${s.server.origin}/m2/pages/media/media`)
+  await page.locator('.media-schedule__row--current').waitFor()
+  return page
+}
+
+/** The page's scroll, and the 正在播出 row's and the row before it's places on the screen. */
+function scheduleView(page: Page) {
+  return page.evaluate(() => {
+    const rows = Array.from(document.querySelectorAll('.media-schedule__row'))
+    const current = rows.findIndex((r) => r.classList.contains('media-schedule__row--current'))
+    return {
+      current,
+      scrolled: document.querySelector('.taro_page')!.scrollTop,
+      before: rows[current - 1].getBoundingClientRect().top,
+      currentBottom: rows[current].getBoundingClientRect().bottom,
+      height: innerHeight
+    }
+  })
+}
+
+test('R2.45 R1.8 the 视听 tab opens today’s schedule with 正在播出 in view: at 20:10 the programme before it at the page’s top; at 01:10, already in view, the page stays at its top', async () => {
+  const evening = await mediaAt(20)
+  // the jump follows the schedule's first render
+  await evening.waitForFunction(() => document.querySelector('.taro_page')!.scrollTop > 0, undefined, {
+    timeout: WAIT_MS
+  })
+  const v = await scheduleView(evening)
+  assert.ok(v.current > 10, `on air at 20:10: row ${v.current}`)
+  assert.ok(Math.abs(v.before) <= 1, `the row before 正在播出 at the top: ${JSON.stringify(v)}`)
+  assert.ok(v.currentBottom <= v.height, `正在播出 in view: ${JSON.stringify(v)}`)
+  await evening.close()
+
+  const night = await mediaAt(1)
+  await settled(night)
+  const n = await scheduleView(night)
+  assert.equal(n.current, 1, `on air at 01:10: row ${n.current}`)
+  assert.equal(n.scrolled, 0, '正在播出 in view at the top: the page not moved')
+  await night.close()
+})
+
+/** Two frames and a task after them: the effects of what is drawn have run, and the work they queued. */
+function settled(page: Page) {
+  return page.evaluate(async () => {
+    for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)))
+  })
+}

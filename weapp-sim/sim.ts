@@ -130,6 +130,27 @@ export interface SimOptions {
    * and fail; 1047 a scanned mini-program code, 1011 a scanned QR code (the launch query carries `scene` or `q`).
    */
   scene?: number
+  /**
+   * Where the page lays an element out, for the selector queries (`select(selector).boundingClientRect()`): the sim
+   * has no layout, so an element it is not told of answers a box of no height at the window's top.
+   */
+  layout?: (selector: string) => Partial<SimBox> | undefined
+  /** The app's clock this far from the real one (ms): `Date` in the app's realm, not the sim's timers. */
+  clockShiftMs?: number
+}
+
+/** A selector query's answer for one element. */
+export interface SimBox {
+  width: number
+  height: number
+  top: number
+  left: number
+  right: number
+  bottom: number
+  scrollTop: number
+  scrollLeft: number
+  scrollHeight: number
+  scrollWidth: number
 }
 
 interface Registered {
@@ -384,6 +405,7 @@ export class WeappSim {
     // the phone's JavaScript engine: the oldest the build targets (iOS 12.0's JavaScriptCore: nothing after ECMAScript
     // 2018, e2e/old-engine.ts), so every journey of the suite is one an old iPhone takes
     vm.runInContext(WITHOUT_NEWER_BUILT_INS, this.context)
+    if (options.clockShiftMs) vm.runInContext(shiftedClock(options.clockShiftMs), this.context)
     process.on('unhandledRejection', this.onRejection)
   }
 
@@ -578,7 +600,7 @@ export class WeappSim {
     }
     inst.selectComponent = () => null
     inst.selectAllComponents = () => []
-    inst.createSelectorQuery = () => selectorQuery()
+    inst.createSelectorQuery = () => selectorQuery(sim.options.layout)
     inst.createIntersectionObserver = () => intersectionObserver()
     inst.triggerEvent = () => {}
     return inst
@@ -1009,7 +1031,7 @@ export class WeappSim {
       getLaunchOptionsSync: () => ({ ...sim.launchOptions }),
       getEnterOptionsSync: () => ({ ...sim.launchOptions }),
       getAccountInfoSync: () => ({ miniProgram: { appId: 'touristappid', envVersion: 'develop', version: '' } }),
-      createSelectorQuery: () => selectorQuery(),
+      createSelectorQuery: () => selectorQuery(sim.options.layout),
       // the background audio manager: properties the app sets (src starts it), method calls and event callbacks
       getBackgroundAudioManager: () => sim.backgroundAudioManager(),
       // a <video>'s context: each method call recorded as `VideoContext.<method>` with the video's id and arguments
@@ -1103,6 +1125,7 @@ export class WeappSim {
       },
       showToast: recorded('showToast'),
       hideToast: recorded('hideToast'),
+      pageScrollTo: recorded('pageScrollTo'),
       showLoading: recorded('showLoading'),
       hideLoading: recorded('hideLoading'),
       showActionSheet: recorded('showActionSheet', () => 'cancel'),
@@ -1492,11 +1515,26 @@ export function setPath(target: Dict, path: string, value: unknown): void {
   cur[tokens[tokens.length - 1] as string] = value
 }
 
-function selectorQuery() {
+/** The app's `Date` (run in its realm) `shift` ms from the real clock: `Date.now()` and `new Date()` alike. */
+function shiftedClock(shift: number): string {
+  return `(function (global, Real, shift) {
+    function Shifted() {
+      if (!new.target) return new Real(Real.now() + shift).toString()
+      return arguments.length ? new (Function.prototype.bind.apply(Real, [null].concat([].slice.call(arguments))))() : new Real(Real.now() + shift)
+    }
+    Shifted.prototype = Real.prototype
+    Shifted.now = function () { return Real.now() + shift }
+    Shifted.parse = Real.parse
+    Shifted.UTC = Real.UTC
+    global.Date = Shifted
+  })(this, Date, ${Number(shift)})`
+}
+
+function selectorQuery(layout: SimOptions['layout']) {
   const results: unknown[] = []
   const q: Dict = {
     in: () => q,
-    select: () => node(false),
+    select: (selector: string) => node(false, selector),
     selectAll: () => node(true),
     selectViewport: () => node(false),
     exec: (cb?: AnyFn) => {
@@ -1505,7 +1543,7 @@ function selectorQuery() {
       return q
     }
   }
-  function node(all: boolean) {
+  function node(all: boolean, selector?: string) {
     const fields = (cb?: AnyFn) => {
       const v = all
         ? []
@@ -1519,7 +1557,8 @@ function selectorQuery() {
             scrollTop: 0,
             scrollLeft: 0,
             scrollHeight: 0,
-            scrollWidth: 375
+            scrollWidth: 375,
+            ...(selector === undefined ? undefined : layout?.(selector))
           }
       results.push(v)
       if (cb) setTimeout(() => cb(v), 0)

@@ -3,14 +3,15 @@ import { AltImage } from '@/components/alt-image'
 import { VirtualList } from '@/components/virtual-list'
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
-import { memo, useEffect, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import type { Channel, MediaKind, Programme, VideoItem } from '@/api/media'
 import { PageState } from '@/components/page-state'
 import { TabBarSlot } from '@/components/tab-bar-slot'
 import { useTab } from '@/hooks/use-tab'
+import { revealOnPage } from '@/platform/reveal'
 import { systemInfo } from '@/platform/system'
 import { MEDIA_SEGMENTS, mediaStore, type ChannelKind } from '@/stores/media'
-import { scheduleDays } from '@/stores/media-schedule'
+import { cnDate, scheduleDays } from '@/stores/media-schedule'
 import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import { openPage } from '@/router/navigate'
@@ -30,6 +31,9 @@ function rpx(n: number): number {
   return (n * systemInfo().windowWidth) / 750
 }
 
+/** A schedule row's id: what the page is scrolled to (src/platform/reveal.ts). */
+const scheduleRowId = (kind: ChannelKind, index: number) => `media-schedule-${kind}-${index}`
+
 /** A channel's schedule for the selected day of the 7-day strip, the programme on air marked (R2.45, R3.25, R4.23). */
 const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: ChannelKind }) {
   const m = mediaStore
@@ -45,8 +49,24 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
     const timer = setInterval(() => setNow(Date.now()), 60000)
     return () => clearInterval(timer)
   }, [])
+  const channel = channels.find((c) => c.id === channelId) ?? channels[0]
+  const current = channel ? m.currentOf(channel.id, day, now) : -1
+  // the tab opens on today's schedule with the programme on air in view, not only midnight's rows long past: once for
+  // each kind, where 正在播出 is below the screen, the row before it goes to the page's top (what has just ended, then
+  // what is on). A channel or a day the viewer picks after that leaves the page where the strips they tapped are.
+  const jumped = useRef(new Set<ChannelKind>())
+  useEffect(() => {
+    if (current < 0 || day !== cnDate(now) || jumped.current.has(kind)) return
+    jumped.current.add(kind)
+    if (current > 0)
+      revealOnPage(
+        scheduleRowId(kind, current),
+        scheduleRowId(kind, current - 1),
+        systemInfo().windowHeight - rpx(TAB_BAR)
+      )
+  }, [kind, day, current, now])
   const cs = m.channelState
-  if (!channels.length) {
+  if (!channel) {
     return (
       <PageState
         loading={cs.loading || (!cs.loaded && !cs.error)}
@@ -57,10 +77,8 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
       />
     )
   }
-  const channel = channels.find((c) => c.id === channelId) ?? channels[0]
   const entries = m.scheduleOf(channel.id, day)
   const state = m.scheduleStateOf(channel.id, day)
-  const current = m.currentOf(channel.id, day, now)
   // channels, programmes and videos play in package A's player page (pages/watch/watch)
   const playChannel = (c: Channel) => c.source && openPage('watch', { type: 'channel', id: c.id })
   return (
@@ -109,6 +127,7 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
           {entries.map((e, i) => (
             <View
               key={`${e.start}-${i}`}
+              id={scheduleRowId(kind, i)}
               className={`media-schedule__row${i === current ? ' media-schedule__row--current' : ''}${e.endAt <= now ? ' media-schedule__row--past' : ''}`}
             >
               <Text className='media-schedule__time'>
