@@ -25,7 +25,14 @@ async function mediaAt(hour: number, bottom: number): Promise<{ sim: WeappSim; c
   )
   const row = await sim.waitFor(() => sim.page.find({ cls: 'media-schedule__row--current' }), 'the programme on air')
   const current = Number(/^media-schedule-tv-(\d+)$/.exec(String(row.uid))?.[1])
-  await sim.settle(200)
+  // the page measured the row on air, and did what it does with the answer
+  await sim.waitFor(
+    () =>
+      sim
+        .callsOf('SelectorQuery.exec')
+        .some((c) => (c.options.selectors as string[]).includes(`#media-schedule-tv-${current}`)),
+    'the row on air measured'
+  )
   return { sim, current }
 }
 

@@ -600,7 +600,7 @@ export class WeappSim {
     }
     inst.selectComponent = () => null
     inst.selectAllComponents = () => []
-    inst.createSelectorQuery = () => selectorQuery(sim.options.layout)
+    inst.createSelectorQuery = () => selectorQuery(sim)
     inst.createIntersectionObserver = () => intersectionObserver()
     inst.triggerEvent = () => {}
     return inst
@@ -861,7 +861,8 @@ export class WeappSim {
 
   // ------------------------------------------------------------------ wx
 
-  private record(api: string, options: Dict = {}) {
+  /** A call the app made, kept in `calls` (the selector queries' stand-in records through it too). */
+  record(api: string, options: Dict = {}) {
     this.calls.push({ api, options: safeClone(options), inTap: this.inTap > 0, t: Date.now() })
   }
 
@@ -1031,7 +1032,7 @@ export class WeappSim {
       getLaunchOptionsSync: () => ({ ...sim.launchOptions }),
       getEnterOptionsSync: () => ({ ...sim.launchOptions }),
       getAccountInfoSync: () => ({ miniProgram: { appId: 'touristappid', envVersion: 'develop', version: '' } }),
-      createSelectorQuery: () => selectorQuery(sim.options.layout),
+      createSelectorQuery: () => selectorQuery(sim),
       // the background audio manager: properties the app sets (src starts it), method calls and event callbacks
       getBackgroundAudioManager: () => sim.backgroundAudioManager(),
       // a <video>'s context: each method call recorded as `VideoContext.<method>` with the video's id and arguments
@@ -1530,16 +1531,29 @@ function shiftedClock(shift: number): string {
   })(this, Date, ${Number(shift)})`
 }
 
-function selectorQuery(layout: SimOptions['layout']) {
+/**
+ * wx.createSelectorQuery's stand-in: each selected element answers the box `layout` gives its selector. An `exec` is
+ * recorded as `SelectorQuery.exec` with its selectors once its callback has run, so a test can wait for a measure the
+ * app made, and see what the app did with it.
+ */
+function selectorQuery(sim: WeappSim) {
+  const { layout } = sim.options
   const results: unknown[] = []
+  const selectors: string[] = []
   const q: Dict = {
     in: () => q,
-    select: (selector: string) => node(false, selector),
+    select: (selector: string) => {
+      selectors.push(selector)
+      return node(false, selector)
+    },
     selectAll: () => node(true),
     selectViewport: () => node(false),
     exec: (cb?: AnyFn) => {
       const r = results.slice()
-      setTimeout(() => cb?.(r), 0)
+      setTimeout(() => {
+        cb?.(r)
+        sim.record('SelectorQuery.exec', { selectors })
+      }, 0)
       return q
     }
   }
