@@ -3,7 +3,6 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { Page } from 'playwright-core'
-import { cnDate, cnTime } from '../src/stores/media-schedule'
 import {
   closeRouted,
   HOME_READY,
@@ -320,7 +319,8 @@ test('back before the opened page’s code arrives: home stays on screen under i
 /** The 视听 tab at `hour` (China time) today: its page and where today's 正在播出 row and the one before it are. */
 async function mediaAt(hour: number) {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
-  await page.clock.install({ time: cnTime(cnDate(Date.now()), `${hour}:10`) })
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+  await page.clock.install({ time: new Date(`${today}T${String(hour).padStart(2, '0')}:10:00+08:00`) })
   await page.clock.resume()
   await page.goto(`${s.server.origin}/m2/pages/media/media`)
   await page.locator('.media-schedule__row--current').waitFor()

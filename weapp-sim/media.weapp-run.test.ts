@@ -2,7 +2,6 @@
 // nothing out, so each test says where the rows are (`layout`), and the app's clock is set to the hour it names.
 import assert from 'node:assert/strict'
 import { test } from 'node:test'
-import { cnDate, cnTime } from '../src/stores/media-schedule'
 import type { WeappSim } from './sim'
 import { assertNoErrors, weappSuite } from './support'
 
@@ -10,7 +9,8 @@ const s = weappSuite()
 
 /** The app's clock at `hour`:10 today, China time, as a shift from the real one. */
 function shiftTo(hour: number): number {
-  return cnTime(cnDate(Date.now()), `${hour}:10`) - Date.now()
+  const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+  return Date.parse(`${today}T${String(hour).padStart(2, '0')}:10:00+08:00`) - Date.now()
 }
 
 /** The 视听 tab at `hour`:10 with every schedule row's bottom at `bottom` px: the index of the row 正在播出. */
