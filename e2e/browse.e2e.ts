@@ -316,15 +316,20 @@ test('back before the opened page’s code arrives: home stays on screen under i
   await closeRouted(page)
 })
 
-/** The 视听 tab at `hour` (China time) today: its page and where today's 正在播出 row and the one before it are. */
-async function mediaAt(hour: number) {
+/** A page opened with the clock at `hour`:10 (China time) today, once `ready` shows. */
+async function openAt(path: string, hour: number, ready: string): Promise<Page> {
   const page = await s.browser.newPage({ viewport: { width: 390, height: 844 } })
   const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
   await page.clock.install({ time: new Date(`${today}T${String(hour).padStart(2, '0')}:10:00+08:00`) })
   await page.clock.resume()
-  await page.goto(`${s.server.origin}/m2/pages/media/media`)
-  await page.locator('.media-schedule__row--current').waitFor()
+  await page.goto(`${s.server.origin}${path}`)
+  await page.locator(ready).waitFor()
   return page
+}
+
+/** The 视听 tab at `hour` (China time) today, once today's 正在播出 row shows. */
+function mediaAt(hour: number): Promise<Page> {
+  return openAt('/m2/pages/media/media', hour, '.media-schedule__row--current')
 }
 
 /** The page's scroll, and the 正在播出 row's and the row before it's places on the screen. */
@@ -359,6 +364,64 @@ test('R2.45 R1.8 the 视听 tab opens today’s schedule with 正在播出 in vi
   const n = await scheduleView(night)
   assert.equal(n.current, 1, `on air at 01:10: row ${n.current}`)
   assert.equal(n.scrolled, 0, '正在播出 in view at the top: the page not moved')
+  await night.close()
+})
+
+/** A TV channel's page at `hour`:10 (China time) today, once its list of today's programmes shows the one on air. */
+function channelAt(hour: number): Promise<Page> {
+  return openAt('/m2/packageA/pages/watch/watch?type=channel&id=1', hour, '.watch-schedule__row--on')
+}
+
+/** The channel page's scrolls, the video's top and the places of 正在播出 and the row before it inside the list. */
+function channelView(page: Page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('.watch-schedule__list')!.getBoundingClientRect()
+    const rows = Array.from(document.querySelectorAll('.watch-schedule__row'))
+    const onAir = rows.findIndex((r) => r.classList.contains('watch-schedule__row--on'))
+    return {
+      onAir,
+      listScrolled: document.querySelector('.watch-schedule__list')!.scrollTop,
+      listTop: list.top,
+      listBottom: list.bottom,
+      before: onAir > 0 ? rows[onAir - 1].getBoundingClientRect().top : NaN,
+      onAirBottom: rows[onAir].getBoundingClientRect().bottom,
+      pageScrolled: document.querySelector('.taro_page')!.scrollTop + scrollY,
+      videoTop: document.querySelector('.watch__video')!.getBoundingClientRect().top,
+      height: innerHeight
+    }
+  })
+}
+
+test('R2.45 a TV channel’s page keeps its video in place and opens today’s programmes in their own list at 正在播出: at 08:10 the one before it at the list’s top; at 01:10 the list at its top', async () => {
+  const morning = await channelAt(8)
+  // the list scrolls once its rows are drawn (fourteen programmes follow the one on air, more than the list holds)
+  await morning
+    .waitForFunction(
+      () => {
+        const list = document.querySelector('.watch-schedule__list')!
+        const on = list.querySelector('.watch-schedule__row--on')!
+        const before = on.previousElementSibling!
+        return Math.abs(before.getBoundingClientRect().top - list.getBoundingClientRect().top) <= 1
+      },
+      undefined,
+      { timeout: WAIT_MS }
+    )
+    .catch(() => undefined)
+  const v = await channelView(morning)
+  assert.equal(v.onAir, 6, `on air at 08:10: row ${v.onAir}`)
+  assert.ok(v.listScrolled > 0, 'the list scrolled')
+  assert.ok(Math.abs(v.before - v.listTop) <= 1, `the row before 正在播出 at the list's top: ${JSON.stringify(v)}`)
+  assert.ok(v.onAirBottom <= v.listBottom && v.listBottom <= v.height, `正在播出 in view: ${JSON.stringify(v)}`)
+  assert.equal(v.pageScrolled, 0, 'the page not scrolled')
+  assert.ok(v.videoTop >= 0 && v.videoTop <= 44, `the video at the top, under the top bar: ${v.videoTop}`)
+  await morning.close()
+
+  const night = await channelAt(1)
+  await settled(night)
+  const n = await channelView(night)
+  assert.equal(n.onAir, 1, `on air at 01:10: row ${n.onAir}`)
+  assert.equal(n.listScrolled, 0, '正在播出, the day’s second programme, in view with the list at its top')
+  assert.equal(n.pageScrolled, 0)
   await night.close()
 })
 

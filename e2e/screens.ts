@@ -63,6 +63,7 @@ export const SCREENS: Screen[] = [
     path: '/m2/packageA/pages/playback/playback?id=5004',
     ready: '.premium-banner'
   },
+  { name: 'TV channel 1', path: '/m2/packageA/pages/watch/watch?type=channel&id=1', ready: '.watch-schedule__row' },
   { name: 'preview 1470', path: '/m2/packageA/pages/preview/preview?id=1470', ready: '.preview__title' },
   { name: 'timeline 1', path: '/m2/packageA/pages/timeline/timeline?id=1', ready: '.post-card' },
   { name: 'post 101', path: '/m2/packageA/pages/post/post?id=101&topic=1', ready: '.post-card' },

@@ -1,4 +1,4 @@
-import { View, Text } from '@tarojs/components'
+import { ScrollView, View, Text } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef, useState } from 'react'
@@ -27,10 +27,16 @@ function actionOf(onAir: boolean, audio: boolean): string {
   return onAir ? '从头看' : '回看'
 }
 
+/** A programme row's id: what the list scrolls to (scroll-view's scroll-into-view takes an id not starting with a digit). */
+function rowId(i: number): string {
+  return `watch-schedule-${i}`
+}
+
 /**
  * A channel's programmes of today beside its live stream: the one on air can be watched from its scheduled start
  * (从头看) and earlier ones inside the stream's time-shift window replayed (回看); they are chapters on the player's
  * progress bar too. Beyond every anchor: the players viewers know have time-shift, none ties it to a TV schedule.
+ * The list scrolls on its own below the player (watch.scss), and opens at the programme on air.
  */
 const ChannelProgrammes = observer(function ChannelProgrammes({
   channelId,
@@ -52,8 +58,15 @@ const ChannelProgrammes = observer(function ChannelProgrammes({
     return () => clearInterval(timer)
   }, [channelId, day])
   const entries = mediaStore.scheduleOf(channelId, day)
-  if (!entries?.length) return null
-  const rows = programmeRows(entries, now, window)
+  const rows = entries?.length ? programmeRows(entries, now, window) : []
+  const onAir = rows.findIndex((r) => r.onAir)
+  // once, when the rows first show: the programme before the one on air at the list's top (just ended, then on air),
+  // as the 视听 tab opens its schedule; the list scrolls under the video, which stays where it is
+  const [target, setTarget] = useState('')
+  useEffect(() => {
+    if (onAir > 0 && !target) setTarget(rowId(onAir - 1))
+  }, [onAir, target])
+  if (!rows.length) return null
   const play = (startAt: number, title: string) => {
     if (seekToDate(startAt)) void showToast(`从头播放：${title}`)
     else void showToast('该节目已超出回看时间')
@@ -61,26 +74,34 @@ const ChannelProgrammes = observer(function ChannelProgrammes({
   return (
     <View className='watch-schedule'>
       <Text className='watch-schedule__title'>今日节目</Text>
-      {rows.map((r) => (
-        <View
-          key={`${r.start}-${r.title}`}
-          className={`watch-schedule__row${r.onAir ? ' watch-schedule__row--on' : ''}${r.later ? ' watch-schedule__row--later' : ''}`}
-          data-start={r.startAt}
-        >
-          <Text className='watch-schedule__time'>{r.start}</Text>
-          <Text className='watch-schedule__name'>{stripHtml(r.title)}</Text>
-          {r.onAir && <Text className='watch-schedule__now'>正在播出</Text>}
-          {r.replayable ? (
-            <Text
-              className='watch-schedule__action'
-              {...buttonProps(`${actionOf(r.onAir, audio)}：${stripHtml(r.title)}`)}
-              onClick={() => play(r.startAt, stripHtml(r.title))}
-            >
-              {actionOf(r.onAir, audio)}
-            </Text>
-          ) : null}
-        </View>
-      ))}
+      <ScrollView
+        className='watch-schedule__list'
+        scrollY
+        scrollIntoView={target || undefined}
+        scrollIntoViewAlignment='start'
+      >
+        {rows.map((r, i) => (
+          <View
+            key={`${r.start}-${r.title}`}
+            id={rowId(i)}
+            className={`watch-schedule__row${r.onAir ? ' watch-schedule__row--on' : ''}${r.later ? ' watch-schedule__row--later' : ''}`}
+            data-start={r.startAt}
+          >
+            <Text className='watch-schedule__time'>{r.start}</Text>
+            <Text className='watch-schedule__name'>{stripHtml(r.title)}</Text>
+            {r.onAir && <Text className='watch-schedule__now'>正在播出</Text>}
+            {r.replayable ? (
+              <Text
+                className='watch-schedule__action'
+                {...buttonProps(`${actionOf(r.onAir, audio)}：${stripHtml(r.title)}`)}
+                onClick={() => play(r.startAt, stripHtml(r.title))}
+              >
+                {actionOf(r.onAir, audio)}
+              </Text>
+            ) : null}
+          </View>
+        ))}
+      </ScrollView>
     </View>
   )
 })
@@ -177,7 +198,7 @@ function WatchPage() {
   }, [channelId, day, channelId ? mediaStore.scheduleOf(channelId, day) : undefined])
   if (!item) return store.error ? <PageState error={store.error} onRetry={() => store.load()} /> : <PageState loading />
   return (
-    <View className='watch'>
+    <View className={`watch${channelId ? ' watch--channel' : ''}`}>
       {item.audio ? (
         <AudioCard item={item} page={{ type: type === 'video' ? 'programme' : type, id, kind }} />
       ) : (
