@@ -169,6 +169,45 @@ test('R2.7 the live list renders through a virtual list: rendered rows stay boun
   await page.close()
 })
 
+test('R4.15 a next page that fails leaves the list’s foot saying 加载失败，点击重试 (a pull at the bottom moves nothing, so asks nothing); a tap on it asks for that page again and its rows are drawn where the viewer stands, without a scroll', async () => {
+  const page = await open('/m2/pages/list/list?type=live')
+  await page.waitForSelector('.list-row')
+  // the second page's askings are cut as a phone's network cuts them (each scroll at the bottom asks again) until
+  // the network comes back
+  const asked: number[] = []
+  let cut = true
+  await page.route('**/living/list', (route) => {
+    const n = Number((route.request().postDataJSON() as { page?: number } | null)?.page)
+    asked.push(n)
+    if (n === 2 && cut) return route.abort('connectionreset')
+    return route.continue()
+  })
+  const foot = () => page.evaluate(() => document.querySelector('.list-page__more')?.textContent)
+  const deadline = Date.now() + WAIT_MS
+  while ((await foot()) !== '加载失败，点击重试') {
+    assert.ok(Date.now() < deadline, `the list's foot still says ${await foot()} (pages asked: ${asked.join(', ')})`)
+    await page.mouse.move(195, 400)
+    await wheelAndSettle(page, 1200)
+  }
+  const { list: second } = await serverList<{ id: number }>(s.server.origin, 'living/list', 20)
+  const wanted = second.slice(10).map((r) => r.id)
+  cut = false
+  const before = asked.length
+  await page.locator('.list-page__more').click()
+  // the same page asked again, its rows drawn below the first page's
+  await page
+    .waitForFunction((ids) => ids.some((id) => document.querySelector(`.list-row[data-id="${id}"]`)), wanted, {
+      timeout: 15000
+    })
+    .catch(async () => {
+      const rows = await page.$$eval('.list-row', (e) => e.map((x) => x.getAttribute('data-id')).join(','))
+      assert.fail(`no row of page 2 (asked: ${asked.join(', ')}; foot: ${await foot()}; rows: ${rows})`)
+    })
+  assert.equal(asked[before], 2, `pages asked: ${asked.join(', ')}`)
+  assert.notEqual(await foot(), '加载失败，点击重试')
+  await closeRouted(page)
+})
+
 test('R4.43 R2.48 a search shows 综合 and the four kinds, and its keyword survives a reload in the history', async () => {
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()

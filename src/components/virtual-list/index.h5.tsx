@@ -1,6 +1,7 @@
 // H5: Taro's VirtualList (@tarojs/components-advanced), as the list pages always used it, with the foot of the list
-// also found from its scroll position.
+// also found from its scroll position, and drawn again when rows are added.
 import { VirtualList as TaroVirtualList } from '@tarojs/components-advanced'
+import { useEffect, useRef } from 'react'
 import type { VirtualListProps } from './types'
 
 /**
@@ -11,12 +12,22 @@ import type { VirtualListProps } from './types'
  * end, it asks for the next page. The observer stays for a first page too short to scroll. `onScrollToLower` may
  * therefore run on several scroll events for one arrival: the paged list it calls loads a page once (its `pending`
  * guard) and answers at once when there is no next page.
+ *
+ * Taro's list takes a new `itemCount` into its sizes only after the render that brought it (componentDidUpdate), so
+ * that render keeps the old height: a page that arrived after the viewer's last scroll stayed undrawn, the foot where
+ * it was, and a viewer at the bottom could not scroll on to draw it (nothing moves there). It is drawn once more after
+ * each change of the count.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { onScrollToLower, lowerThreshold = 50, itemCount, itemSize, height } = props
+  const list = useRef<TaroVirtualList>(null)
+  useEffect(() => {
+    list.current?.forceUpdate()
+  }, [itemCount])
   return (
     <TaroVirtualList
       {...props}
+      ref={list}
       onScroll={({ scrollDirection, scrollOffset }) => {
         if (scrollDirection === 'forward' && scrollOffset + height >= itemCount * itemSize - lowerThreshold)
           onScrollToLower?.()

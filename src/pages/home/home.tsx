@@ -21,7 +21,7 @@ import { homeStore } from '@/stores/home'
 import { formatCount } from '@/utils/format'
 import './home.scss'
 import { displayName } from '@/utils/names'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { linkProps } from '@/platform/a11y'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 import { NearViewport } from '@/components/near-viewport'
@@ -257,8 +257,7 @@ const RoomList = observer(function RoomList() {
         ))}
       </View>
       {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText='暂无直播' />}
-      {rooms.error && !rooms.empty && <PageState error={rooms.error} onRetry={() => homeStore.loadList('liveRooms')} />}
-      {!rooms.empty && <Text className='home__more'>{listFootText(rooms)}</Text>}
+      <ListFoot list={rooms} className='home__more' />
     </>
   )
 })

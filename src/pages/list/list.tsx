@@ -15,7 +15,7 @@ import { formatCount, formatTime } from '@/utils/format'
 import { LIVE_STATUS_TEXT, liveStatus } from '@/utils/live'
 import { stripHtml } from '@/utils/validate'
 import './list.scss'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { topBarHeight, withTopBar } from '@/components/top-bar'
@@ -190,11 +190,7 @@ function ListPage() {
         overscanCount={4}
         lowerThreshold={50}
         onScrollToLower={() => list.load().catch(() => undefined)}
-        renderBottom={
-          <Text key='more' className='list-page__more'>
-            {listFootText(list)}
-          </Text>
-        }
+        renderBottom={<ListFoot key='more' list={list} className='list-page__more' />}
       />
     </View>
   )

@@ -16,7 +16,7 @@ import { formatCount, formatDuration, formatTime } from '@/utils/format'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import { openPage } from '@/router/navigate'
 import './media.scss'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { buttonProps, tablistProps, tabProps } from '@/platform/a11y'
 import { quietly } from '@/utils/errors'
 
@@ -265,16 +265,7 @@ const VideoList = observer(function VideoList() {
       overscanCount={4}
       lowerThreshold={50}
       onScrollToLower={() => quietly(list.load())}
-      renderBottom={
-        <Text
-          key='more'
-          className='media-videos__more'
-          {...buttonProps()}
-          onClick={() => list.error && quietly(list.load())}
-        >
-          {list.error && !list.loading ? '加载失败，点击重试' : listFootText(list)}
-        </Text>
-      }
+      renderBottom={<ListFoot key='more' list={list} className='media-videos__more' />}
     />
   )
 })

@@ -14,7 +14,7 @@ import { shareImage } from '@/utils/image'
 import { maskPhones, stripHtml } from '@/utils/validate'
 import './playback.scss'
 import { displayName } from '@/utils/names'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { buttonProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { FlyingLayer, FullscreenSendBox, useTimedDanmaku } from '@/packageA/components/danmaku'
@@ -180,7 +180,7 @@ function PlaybackPage() {
             </View>
           </View>
         ))}
-        {!list.empty && <Text className='playback__more'>{listFootText(list)}</Text>}
+        <ListFoot list={list} className='playback__more' />
       </View>
       {sharing ? (
         <ShareSheet

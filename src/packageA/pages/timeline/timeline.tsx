@@ -9,7 +9,7 @@ import { PostCard } from '@/packageA/components/post-card'
 import { formatCount } from '@/utils/format'
 import { stripHtml } from '@/utils/validate'
 import './timeline.scss'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { linkProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { withTopBar } from '@/components/top-bar'
@@ -76,7 +76,7 @@ function TimelinePage() {
           {posts.list.map((p) => (
             <PostCard key={p.id} store={store} post={p} />
           ))}
-          <Text className='timeline__more'>{listFootText(posts)}</Text>
+          <ListFoot list={posts} className='timeline__more' />
         </View>
       )}
     </View>

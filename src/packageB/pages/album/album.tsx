@@ -11,7 +11,7 @@ import { showToast } from '@/ui/overlay'
 import { formatCount } from '@/utils/format'
 import { shareImage, uploadedImage } from '@/utils/image'
 import './album.scss'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { buttonProps, linkProps } from '@/platform/a11y'
 import { openPhotoViewer } from '@/platform/photo-viewer'
 import { setPageTitle } from '@/platform/title'
@@ -138,7 +138,7 @@ function AlbumPage() {
           })}
         </View>
       )}
-      {!photos.empty && <Text className='album__more'>{listFootText(photos)}</Text>}
+      <ListFoot list={photos} className='album__more' />
     </View>
   )
 }

@@ -4,7 +4,7 @@ import Taro, { usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { PageState } from '@/components/page-state'
 import { withTopBar } from '@/components/top-bar'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { loginPrompt } from '@/stores/login-prompt'
 import { sessionStore } from '@/stores/session'
 import { formatTime } from '@/utils/format'
@@ -72,7 +72,7 @@ function ConsumePage() {
           <Text className='consume__gold'>{consumeAmount(item)}</Text>
         </View>
       ))}
-      <Text className='consume__more'>{listFootText(list)}</Text>
+      <ListFoot list={list} className='consume__more' />
     </View>
   )
 }

@@ -13,7 +13,7 @@ import { throttle } from '@/utils/timing'
 import { stripHtml } from '@/utils/validate'
 import './search.scss'
 import { displayName } from '@/utils/names'
-import { listFootText } from '@/components/list-foot/text'
+import { ListFoot } from '@/components/list-foot'
 import { buttonProps, linkProps, tablistProps, tabProps } from '@/platform/a11y'
 import { withTopBar } from '@/components/top-bar'
 
@@ -263,7 +263,7 @@ const KindResults = observer(function KindResults({ kind }: { kind: Exclude<Sear
       {results.list.map((item) => (
         <ResultRow key={item.id} kind={kind} item={item} keyword={s.submitted} />
       ))}
-      <Text className='search__more'>{listFootText(results)}</Text>
+      <ListFoot list={results} className='search__more' />
     </View>
   )
 })
