@@ -124,6 +124,28 @@ async function wheelAndSettle(page: Page, dy: number): Promise<boolean> {
     )
 }
 
+/** What the list page's foot says. */
+function listFoot(page: Page): Promise<string | null | undefined> {
+  return page.evaluate(() => document.querySelector('.list-page__more')?.textContent)
+}
+
+/**
+ * Wheel turns over the list page until its foot says `text`, within WAIT_MS; `eachTurn` runs before each turn, and
+ * `detail` adds to the failure's message.
+ */
+async function wheelUntilFoot(page: Page, text: string, eachTurn?: () => Promise<void>, detail?: () => string) {
+  const deadline = Date.now() + WAIT_MS
+  while ((await listFoot(page)) !== text) {
+    assert.ok(
+      Date.now() < deadline,
+      `the list's foot still says ${await listFoot(page)}${detail ? ` (${detail()})` : ''}`
+    )
+    await eachTurn?.()
+    await page.mouse.move(195, 400)
+    await wheelAndSettle(page, 1200)
+  }
+}
+
 test('R4.14 R4.15 scrolling home to the bottom loads the next page of rooms', async () => {
   const page = await open('/m2/pages/home/home')
   await showAllOfHome(page)
@@ -153,14 +175,9 @@ test('R2.7 the live list renders through a virtual list: rendered rows stay boun
   let maxRows = 0
   // down until the list says every page is in, however long the pages take to come (a loaded machine's wheel may
   // meet the bottom while the next page is on its way)
-  const foot = () => page.evaluate(() => document.querySelector('.list-page__more')?.textContent)
-  const deadline = Date.now() + WAIT_MS
-  while ((await foot()) !== '没有更多了') {
-    assert.ok(Date.now() < deadline, `the list's foot still says ${await foot()}`)
+  await wheelUntilFoot(page, '没有更多了', async () => {
     maxRows = Math.max(maxRows, await page.$$eval('.list-row', (els) => els.length))
-    await page.mouse.move(195, 400)
-    await wheelAndSettle(page, 1200)
-  }
+  })
   maxRows = Math.max(maxRows, await page.$$eval('.list-row', (els) => els.length))
   assert.ok(total > 20, 'the seed has more rooms than two pages')
   assert.ok(maxRows < total, `rendered ${maxRows} rows for ${total} rooms`)
@@ -182,13 +199,7 @@ test('R4.15 a next page that fails leaves the list’s foot saying 加载失败�
     if (n === 2 && cut) return route.abort('connectionreset')
     return route.continue()
   })
-  const foot = () => page.evaluate(() => document.querySelector('.list-page__more')?.textContent)
-  const deadline = Date.now() + WAIT_MS
-  while ((await foot()) !== '加载失败，点击重试') {
-    assert.ok(Date.now() < deadline, `the list's foot still says ${await foot()} (pages asked: ${asked.join(', ')})`)
-    await page.mouse.move(195, 400)
-    await wheelAndSettle(page, 1200)
-  }
+  await wheelUntilFoot(page, '加载失败，点击重试', undefined, () => `pages asked: ${asked.join(', ')}`)
   const { list: second } = await serverList<{ id: number }>(s.server.origin, 'living/list', 20)
   const wanted = second.slice(10).map((r) => r.id)
   cut = false
@@ -201,10 +212,10 @@ test('R4.15 a next page that fails leaves the list’s foot saying 加载失败�
     })
     .catch(async () => {
       const rows = await page.$$eval('.list-row', (e) => e.map((x) => x.getAttribute('data-id')).join(','))
-      assert.fail(`no row of page 2 (asked: ${asked.join(', ')}; foot: ${await foot()}; rows: ${rows})`)
+      assert.fail(`no row of page 2 (asked: ${asked.join(', ')}; foot: ${await listFoot(page)}; rows: ${rows})`)
     })
   assert.equal(asked[before], 2, `pages asked: ${asked.join(', ')}`)
-  assert.notEqual(await foot(), '加载失败，点击重试')
+  assert.notEqual(await listFoot(page), '加载失败，点击重试')
   await closeRouted(page)
 })
 
