@@ -6,7 +6,9 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
 import {
+  CHAT_READY,
   HOME_READY,
+  injectChat,
   visitorAndMember,
   roomSocketWelcomed,
   seriousAxeViolations,
@@ -131,22 +133,15 @@ test('the Tab key reaches every section of home: each one further down is drawn 
   await page.close()
 })
 
-async function inject(room: number, rate: number, seconds: number) {
-  const r = await fetch(`${s.server.origin}/dev/rooms/${room}/inject`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ rate, seconds })
-  })
-  assert.equal(r.status, 200)
-}
-
 const ROOM = 307 // on air in the seed
+/** An ended room: no chat in the seed. */
+const EMPTY_ROOM = 305
 
 async function openRoom(context: BrowserContext): Promise<Page> {
   const page = await context.newPage()
   const joined = roomSocketWelcomed(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
-  await page.waitForSelector('.chat__msg') // today's history
+  await page.waitForSelector(CHAT_READY) // today's history
   await joined // the room socket has joined
   return page
 }
@@ -238,7 +233,7 @@ test('the flying danmaku is hidden from screen readers; the chat list is a log t
       if (el.getAttribute('aria-live') === 'off') el.setAttribute('data-was-quiet', '')
     }).observe(el, { attributes: true, attributeFilter: ['aria-live'] })
   })
-  await inject(ROOM, 10, 3) // 10 a second: more than the 2 a second a polite region keeps up with
+  await injectChat(s.server.origin, ROOM, 10, 3) // 10 a second: more than the 2 a second a polite region keeps up with
   await page.waitForSelector('.danmaku__item')
   assert.equal(await page.locator('.danmaku').getAttribute('aria-hidden'), 'true')
   await page.waitForSelector('.chat__list[data-was-quiet]', { state: 'attached', timeout: WAIT_MS })
@@ -251,12 +246,35 @@ test('the flying danmaku is hidden from screen readers; the chat list is a log t
   await page.close()
 })
 
+test('R9.7 a room with no chat today shows 还没有人发言，来说两句吧 inside the log region, and the first message joins that region', async () => {
+  const page = await visitor.newPage()
+  const joined = roomSocketWelcomed(page)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${EMPTY_ROOM}`)
+  await page.waitForSelector('.chat__empty', { timeout: WAIT_MS })
+  await joined
+  const list = page.locator('.chat__list')
+  assert.equal(await list.getAttribute('role'), 'log')
+  assert.equal(await list.getAttribute('aria-live'), 'polite')
+  assert.equal(await list.getAttribute('aria-label'), '聊天消息')
+  assert.equal(await page.locator('.chat__empty').textContent(), '还没有人发言，来说两句吧')
+  await list.evaluate((el) => Object.assign(el, { __known: true }))
+  await injectChat(s.server.origin, EMPTY_ROOM, 1, 1)
+  await page.waitForSelector('.chat__msg', { timeout: WAIT_MS })
+  // the region a screen reader already knows gets the message: not a new element in its place
+  assert.equal(
+    await page.$eval('.chat__msg', (e) => (e.closest('[role="log"]') as { __known?: boolean } | null)?.__known),
+    true
+  )
+  assert.equal(await page.locator('.chat__empty').count(), 0)
+  await page.close()
+})
+
 test('with reduced motion asked for, no danmaku flies while the chat list still gets every message', async () => {
   const moving = await openRoom(visitor)
   const calm = await s.browser.newContext({ viewport: VIEWPORT, reducedMotion: 'reduce' })
   const still = await openRoom(calm)
   const before = await chatRows(still)
-  await inject(ROOM, 5, 3)
+  await injectChat(s.server.origin, ROOM, 5, 3)
   // the same messages reach both; in the default context they fly
   await moving.waitForSelector('.danmaku__item')
   const animation = await moving.$eval('.danmaku__item', (e) => getComputedStyle(e).animationName)

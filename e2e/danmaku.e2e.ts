@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
-import { loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
+import { CHAT_READY, injectChat, loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
 
 const ROOM = 307 // on air in the seed
 /** An ended room: its player is idle, so frame times under load are the chat's own. */
@@ -28,7 +28,7 @@ async function openRoom(context: BrowserContext, room = ROOM, history = true): P
   const page = await context.newPage()
   const joined = roomSocketWelcomed(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${room}`)
-  await page.waitForSelector(history ? '.chat__msg' : '.chat') // today's history
+  await page.waitForSelector(history ? CHAT_READY : '.chat') // today's history
   await joined // the room socket has joined: pushes reach the page from here on
   return page
 }
@@ -101,12 +101,7 @@ test('200 messages per second for 5 s: bounded danmaku and chat nodes; frame tim
     requestAnimationFrame(tick)
   })()`)
   const heapBefore = Number(await watch.evaluate('performance.memory ? performance.memory.usedJSHeapSize : 0'))
-  const r = await fetch(`${s.server.origin}/dev/rooms/${QUIET_ROOM}/inject`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"rate":200,"seconds":5}'
-  })
-  assert.equal(r.status, 200)
+  await injectChat(s.server.origin, QUIET_ROOM, 200, 5)
   // the frames are sampled for as long as the injection lasts: until its last message (the 1000th) is in the chat
   await watch.waitForFunction(
     () => Array.from(document.querySelectorAll('.chat__msg')).some((e) => (e.textContent || '').endsWith(' #1000')),

@@ -130,6 +130,24 @@ export async function launchBrowser(
 export const HOME_READY = '.home__top-rooms .card-item'
 
 /**
+ * A live room's chat has today's history: its messages, or 还没有人发言 when it has none. The seed's messages are from
+ * the minutes before the server started, so after China's midnight in a long run a room has none (the client asks for
+ * today's); a test that needs a message to act on sends one (`injectChat`).
+ */
+export const CHAT_READY = '.chat__msg, .chat__empty'
+
+/** The demo viewers send `rate` chat messages a second into `room` for `seconds` seconds (the server's dev control). */
+export async function injectChat(origin: string, room: number, rate: number, seconds: number) {
+  const r = await fetch(`${origin}/dev/rooms/${room}/inject`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rate, seconds })
+  })
+  if (r.status !== 200 || ((await r.json()) as { code: number }).code !== 1)
+    throw new Error(`inject into ${room}: ${r.status}`)
+}
+
+/**
  * How long a browser test waits for a rendition's picture after 清晰度 (Chromium's and WebKit's): the switch comes at
  * the next fragment (hls.js nextLevel) and alone shows in a few seconds, but on a clean-clone CI run the browser shares
  * two cores with every other lane, where WebKitGTK, decoding in software at 1.5x, once needed over 20 s. The limit is

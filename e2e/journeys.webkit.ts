@@ -7,7 +7,7 @@
 // process no longer answering (a WebDriver call hung for 300 s): what comes after it is only the browser's end.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { RENDITION_SWITCH_MS } from './harness'
+import { CHAT_READY, RENDITION_SWITCH_MS } from './harness'
 import { playing, videoState, waitFor, waitInPage, webkitSuite, type Browser } from './webkit-harness'
 import { addedCount, countAdded } from './added-nodes'
 
@@ -252,8 +252,8 @@ test('R2.8 R3.12 a live room opened from home plays in WebKit past the stream’
     })
   })
 
-  // chat: the room's messages, then one of the viewer's own, sent and shown once
-  await waitFor(b, '.chat__msg')
+  // chat: the room's history (its messages, or 还没有人发言), then one of the viewer's own, sent and shown once
+  await waitFor(b, CHAT_READY)
   const text = `WebKit ${Date.now() % 100000}`
   await (await waitFor(b, '.chat__input input, input.chat__input')).setValue(text)
   await b.$('.chat__send').click()

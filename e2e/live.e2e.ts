@@ -1,7 +1,7 @@
 // The live room in Chromium against the real server (spec R2.8, R2.24, R3.12, R4.11, R9.29, R1.2, R4.26).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { loginThroughUserPage, serverList, suite } from './harness'
+import { injectChat, loginThroughUserPage, serverList, suite } from './harness'
 import { addedCount, countAdded } from './added-nodes'
 
 // timing: its first test times a live stream's picture as it plays (e2e/harness.ts)
@@ -116,6 +116,8 @@ test('R2.44 the live room offers chat, gifts, likes, and report and block on a m
   const context = await s.browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
   await loginThroughUserPage(page, s.server.origin)
+  // a message of another viewer to act on, whatever the hour (the seed's are not today's after China's midnight)
+  await injectChat(s.server.origin, 496, 1, 1)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=496`)
   await page
     .locator('.chat__msg:visible')

@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext } from 'playwright-core'
-import { callAsViewer, loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
+import { callAsViewer, CHAT_READY, loginThroughUserPage, roomSocketWelcomed, suite, WAIT_MS } from './harness'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -59,7 +59,7 @@ test('R7.63 R7.107 a profile change with an uploaded avatar shows in the 我的 
   room.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
   const joined = roomSocketWelcomed(room)
   await room.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
-  await room.waitForSelector('.chat__msg')
+  await room.waitForSelector(CHAT_READY)
   await joined // the room socket has joined: the message's push reaches it
   const text = `新头像 ${Date.now() % 100000}`
   await room.fill('.chat__input input, input.chat__input', text)

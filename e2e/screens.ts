@@ -2,7 +2,7 @@
 // and in, the rooms and playbacks of each kind. The accessibility check (a11y.e2e.ts) runs axe over each in Chromium;
 // the WebKit lane (screens.webkit.ts) opens each in WebKit under the iPhone WeChat user agent.
 import type { Page } from 'playwright-core'
-import { HOME_READY, WAIT_MS } from './harness'
+import { CHAT_READY, HOME_READY, WAIT_MS } from './harness'
 
 export interface Screen {
   name: string
@@ -54,7 +54,7 @@ export const SCREENS: Screen[] = [
     ready: '.list-page, .page-state--empty',
     login: true
   },
-  { name: 'live room 496', path: '/m2/packageA/pages/live/live?roomid=496', ready: '.chat__msg' },
+  { name: 'live room 496', path: '/m2/packageA/pages/live/live?roomid=496', ready: CHAT_READY },
   { name: 'paid live room 303 (trial)', path: '/m2/packageA/pages/live/live?roomid=303', ready: '.premium-banner' },
   { name: 'password live room 309', path: '/m2/packageA/pages/live/live?roomid=309', ready: '.password-form' },
   { name: 'playback 5001', path: '/m2/packageA/pages/playback/playback?id=5001', ready: '.comment' },

@@ -6,7 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import type { BrowserContext, Page } from 'playwright-core'
 import { displayText, stripHtml } from '../src/utils/validate'
-import { roomSocketWelcomed, submitLoginForm, suite, WAIT_MS } from './harness'
+import { CHAT_READY, roomSocketWelcomed, submitLoginForm, suite, WAIT_MS } from './harness'
 
 const M = (n: number) => `__x(${n})`
 const TEMPLATES: ((c: string) => string)[] = [
@@ -150,7 +150,7 @@ test('R7.73 R7.63 R7.82 R7.30 R7.103 R7.100 R7.13 XSS payloads in chat, nickname
   // 1. live room 307: every payload as chat, sent by the partners while the room is open (flying danmaku + chat list)
   const joined = roomSocketWelcomed(page)
   await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=307`)
-  await page.waitForSelector('.chat__msg', { timeout: WAIT_MS })
+  await page.waitForSelector(CHAT_READY, { timeout: WAIT_MS })
   await joined // the room socket has joined: the partners' chat reaches the page
   const flown = new Set<string>()
   await page.exposeFunction('__fly', (t: string) => void flown.add(t))

@@ -232,26 +232,24 @@ const ChatList = observer(function ChatList({ room }: { room: ChatRoom }) {
   const all = room.visible.filter((m) => m.gap || (m.text && !(blocking && danmakuSettings.hides(m))))
   const list = all.length > CHAT_ROWS ? all.slice(-CHAT_ROWS) : all
   const last = list.length ? list[list.length - 1].msgId : 0
-  if (!list.length) {
-    return (
-      <View className='chat__list chat__list--empty'>
-        <Text className='chat__empty'>{room.historyLoaded ? CHAT_EMPTY_TEXT : '加载中'}</Text>
-      </View>
-    )
-  }
   return (
     // a scrollTop past the end (new per batch) keeps the latest at the bottom; scrollIntoView would also scroll the
-    // page's own containers on H5
+    // page's own containers on H5. The list is the log region even while empty (a room with no chat today, e.g. just
+    // after China's midnight): a screen reader announces additions to a region it already knows, not a new one's.
     <ScrollView
-      className='chat__list'
+      className={`chat__list${list.length ? '' : ' chat__list--empty'}`}
       scrollY
       scrollTop={AUTO_SCROLL_BASE + last}
       scrollWithAnimation={false}
       {...logProps('聊天消息', live)}
     >
-      {list.map((m) => (
-        <ChatRow key={m.msgId} room={room} message={m} />
-      ))}
+      {list.length ? (
+        list.map((m) => <ChatRow key={m.msgId} room={room} message={m} />)
+      ) : room.historyLoaded ? (
+        <Text className='chat__empty'>{CHAT_EMPTY_TEXT}</Text>
+      ) : (
+        <Text className='chat__loading'>加载中</Text>
+      )}
     </ScrollView>
   )
 })
