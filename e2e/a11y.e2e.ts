@@ -137,10 +137,10 @@ const ROOM = 307 // on air in the seed
 /** An ended room: no chat in the seed. */
 const EMPTY_ROOM = 305
 
-async function openRoom(context: BrowserContext): Promise<Page> {
+async function openRoom(context: BrowserContext, room = ROOM): Promise<Page> {
   const page = await context.newPage()
   const joined = roomSocketWelcomed(page)
-  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${ROOM}`)
+  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${room}`)
   await page.waitForSelector(CHAT_READY) // today's history
   await joined // the room socket has joined
   return page
@@ -247,11 +247,7 @@ test('the flying danmaku is hidden from screen readers; the chat list is a log t
 })
 
 test('R9.7 a room with no chat today shows 还没有人发言，来说两句吧 inside the log region, and the first message joins that region', async () => {
-  const page = await visitor.newPage()
-  const joined = roomSocketWelcomed(page)
-  await page.goto(`${s.server.origin}/m2/packageA/pages/live/live?roomid=${EMPTY_ROOM}`)
-  await page.waitForSelector('.chat__empty', { timeout: WAIT_MS })
-  await joined
+  const page = await openRoom(visitor, EMPTY_ROOM)
   const list = page.locator('.chat__list')
   assert.equal(await list.getAttribute('role'), 'log')
   assert.equal(await list.getAttribute('aria-live'), 'polite')

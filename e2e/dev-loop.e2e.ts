@@ -17,7 +17,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, syml
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { Browser, WebSocket } from 'playwright-core'
-import { homeRoomTitles, launchBrowser, showAllOfHome, yieldProcessor, WAIT_MS } from './harness'
+import { homeRoomTitles, injectChat, launchBrowser, showAllOfHome, yieldProcessor, WAIT_MS } from './harness'
 import { quietPort } from './child-server'
 
 const ROOT = resolve(__dirname, '..')
@@ -181,12 +181,7 @@ test("the live room's chat WebSocket and HLS playlist go through the dev server'
   assert.equal(m3u8.status(), 200)
   assert.match(await m3u8.text(), /^#EXTM3U/)
   // a chat message sent in the room now reaches the page's socket (the demo control, itself through the proxy)
-  const inject = await fetch(`${devLoopback}/dev/rooms/496/inject`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{"rate":10,"seconds":0.5}'
-  })
-  assert.equal(((await inject.json()) as { code: number }).code, 1)
+  await injectChat(devLoopback, 496, 10, 0.5)
   await waitFor("a danmaku frame on the page's socket", WAIT_MS, () =>
     frames.some((f) => f.includes('"danmaku"')) ? true : undefined
   )
