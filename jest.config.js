@@ -48,7 +48,11 @@ function project({ setupFiles = [], setupFilesAfterEnv = [], ...overrides }) {
       '<rootDir>/__tests__/setup/env.ts',
       ...setupFiles
     ],
-    setupFilesAfterEnv: ['<rootDir>/__tests__/setup/react-app.ts', ...setupFilesAfterEnv],
+    setupFilesAfterEnv: [
+      '<rootDir>/__tests__/setup/react-app.ts',
+      '<rootDir>/__tests__/setup/no-stray-network.ts',
+      ...setupFilesAfterEnv
+    ],
     ...overrides,
     rootDir: __dirname
   })

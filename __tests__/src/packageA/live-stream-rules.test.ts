@@ -14,6 +14,7 @@ import { networkKind } from '@/platform/network'
 import { QUEUE_TICK_MS, StageStore } from '@/packageA/components/activities/stage'
 import type { ActivityModule, ActivityStore } from '@/packageA/components/activities/types'
 import { ManualClock } from '../support/manual-clock'
+import { useFaultServer } from '../support/fault-server'
 
 describe('the retry backoff of a failed stream', () => {
   test('1 s, then doubling to 30 s, each varied by ±20 %; a success starts again from 1 s', () => {
@@ -119,6 +120,8 @@ describe('the network (H5: the Network Information API)', () => {
 })
 
 describe('a pushed activity waits for the viewer’s picture, the latency read again as it changes', () => {
+  // entering, the stage asks for the running activities' details: a loopback server answers them
+  useFaultServer()
   function stageWith(latency: { ms: number }) {
     const shown: string[] = []
     const store: ActivityStore = {

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { configureRequest } from '@/core/request'
 import { startCorsServer } from './cors-server'
 
 /**
@@ -138,4 +139,29 @@ export async function refusedPort(): Promise<number> {
   const port = (server.address() as AddressInfo).port
   await new Promise<void>((resolve) => server.close(() => resolve()))
   return port
+}
+
+/**
+ * A fault server for one test file, with every host of the request core pointed at it: started before its tests
+ * (beforeAll), stopped after them (afterAll). For stores and views whose calls go out beside what a test checks (a
+ * stage's details as it is entered, a goods card's view report): answered on loopback, they never leave for the
+ * default host (nothing listens there, or something else does) or, on H5, for the test page's own origin.
+ */
+export function useFaultServer(): { readonly server: FaultServer } {
+  let started: FaultServer | undefined
+  beforeAll(async () => {
+    started = await startFaultServer()
+    const o = started.origin
+    configureRequest({ hosts: { api: o, live: o, stats: o, mobile: o } })
+  })
+  afterAll(async () => {
+    configureRequest({ hosts: null })
+    await started?.close()
+  })
+  return {
+    get server() {
+      if (!started) throw new Error('the fault server starts in beforeAll: read it inside a hook or test')
+      return started
+    }
+  }
 }

@@ -10,6 +10,10 @@ import { StageStore, type StageDeps } from '@/packageA/components/activities/sta
 import { loaders } from '@/packageA/components/activities/modules'
 import type { ActivityKind, ActivityStore } from '@/packageA/components/activities/types'
 import { waitFor, $, $$ } from '../../support/dom'
+import { useFaultServer } from '../../support/fault-server'
+
+// the views' own calls (a goods card's view report, the rain's winners) answered on loopback
+useFaultServer()
 
 const deps: StageDeps = {
   loaders,
