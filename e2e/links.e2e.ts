@@ -89,7 +89,12 @@ test('R2.35 the web-view page refuses a url off the whitelist by itself: 链接�
 
 /** The page shown is the app's own, at `path` (under /m2/), and holds no web view. */
 async function ownPage(page: Page, path: string) {
-  await page.waitForURL((u) => `${u.pathname}${u.search}` === `/m2${path}`, { timeout: WAIT_MS })
+  // a failure says where the tap led instead (another page, the web view, or nowhere)
+  await page
+    .waitForURL((u) => `${u.pathname}${u.search}` === `/m2${path}`, { timeout: WAIT_MS })
+    .catch((e: Error) => {
+      throw new Error(`expected /m2${path}, the page is at ${page.url()}: ${e.message}`)
+    })
   // the page has drawn (its chunk came), and it is no web-view page with the app in an iframe
   await page.waitForFunction(() => {
     const pages = document.querySelectorAll('.taro_page')
