@@ -1,10 +1,9 @@
 // No unit test reaches past the servers it starts. A call a test did not point at a server of its own would go to the
-// build's default origin (config/env.ts: the mini-program's 127.0.0.1:8080, where a developer's `npm start` listens) or, on H5, to the test
-// page's own origin (jsdom's http://localhost/): it would talk to whatever runs there, or leave a connection still
-// opening when the file ends, which keeps jest's worker from exiting ("A worker process has failed to exit
-// gracefully"). Such a connection is refused here before it leaves, and the file fails naming it. A test whose store or
-// view calls out beside what it checks points the hosts at a loopback server (support/fault-server.ts `useFaultServer`,
-// support/reference-server.ts `useReferenceServer`).
+// build's default origin (config/env.ts: the mini-program's 127.0.0.1:8080, where a developer's `npm start` listens)
+// or, on H5, to the test page's own origin (jsdom's http://localhost/): it would talk to whatever runs there, or be
+// still connecting when the file ends. Such a connection is refused here before it leaves, and the file fails naming
+// it. A test whose store or view calls out beside what it checks points the hosts at a loopback server
+// (support/fault-server.ts `useFaultServer`, support/reference-server.ts `useReferenceServer`).
 import net from 'node:net'
 import { appEnv } from '../../config/env'
 

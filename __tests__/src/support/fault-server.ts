@@ -147,7 +147,7 @@ export async function refusedPort(): Promise<number> {
  * stage's details as it is entered, a goods card's view report): answered on loopback, they never leave for the
  * default host (nothing listens there, or something else does) or, on H5, for the test page's own origin.
  */
-export function useFaultServer(): { readonly server: FaultServer } {
+export function useFaultServer(): void {
   let started: FaultServer | undefined
   beforeAll(async () => {
     started = await startFaultServer()
@@ -158,10 +158,4 @@ export function useFaultServer(): { readonly server: FaultServer } {
     configureRequest({ hosts: null })
     await started?.close()
   })
-  return {
-    get server() {
-      if (!started) throw new Error('the fault server starts in beforeAll: read it inside a hook or test')
-      return started
-    }
-  }
 }
