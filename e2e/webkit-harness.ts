@@ -3,7 +3,8 @@
 // webkit2gtk-driver: WebKitWebDriver) by WebdriverIO. Every iPhone's WeChat browser is WebKit: this lane runs the H5
 // build on WebKit's engine, its JavaScript, layout and Media Source (GStreamer here, AVFoundation there).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { after, before } from 'node:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { after, before, test } from 'node:test'
 import { remote } from 'webdriverio'
 import { freePort } from './child-server'
 import { startServer, type RunningServer } from './harness'
@@ -22,7 +23,23 @@ export type Browser = WebdriverIO.Browser
 
 export interface WebkitSuite {
   server: RunningServer
+  /** the browser of the test running now: a new one after a browser that stopped answering (`test` below) */
   browser: Browser
+  /**
+   * A test of the file. When it fails and the browser no longer answers a script (WebKitGTK's web process hung: twice
+   * in the lane's runs, once in a playback's first play and once in a page load after the live room), the processes'
+   * state is printed, the browser is started again (`onNewBrowser` then brings it to where the file's tests expect
+   * it), and the test runs once more; what that run says is the test's result. A test that fails in a browser that
+   * still answers fails at once.
+   */
+  test: (name: string, fn: (b: Browser) => Promise<void>) => void
+}
+
+export interface WebkitSuiteOptions {
+  /** a reference server for the file (default) or none */
+  server?: boolean
+  /** run in a browser started again after one stopped answering, before the test runs once more (a login, say) */
+  onNewBrowser?: (b: Browser) => Promise<void>
 }
 
 /** A process's end, waited for with a bound (a WebKitWebDriver that ignores SIGTERM is then killed). */
@@ -36,6 +53,96 @@ function stop(child: ChildProcess | undefined): Promise<void> {
     })
     child.kill('SIGTERM')
   })
+}
+
+/** A process's or thread's /proc stat: its name, its state letter and the processor ticks it has used. */
+function procStat(path: string): { name: string; state: string; ticks: number } | undefined {
+  try {
+    const stat = readFileSync(path, 'utf8')
+    const close = stat.lastIndexOf(')')
+    const fields = stat.slice(close + 2).split(' ')
+    return { name: stat.slice(stat.indexOf('(') + 1, close), state: fields[0], ticks: +fields[11] + +fields[12] }
+  } catch {
+    return undefined // gone meanwhile
+  }
+}
+
+/** The processes started under `root` (the driver: its MiniBrowser and WebKit's web and network processes). */
+function descendants(root: number | undefined): number[] {
+  if (!root) return []
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      const parent = +stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]
+      children.set(parent, [...(children.get(parent) ?? []), +entry])
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const found: number[] = []
+  const next = [root]
+  while (next.length) {
+    for (const child of children.get(next.shift()!) ?? []) {
+      found.push(child)
+      next.push(child)
+    }
+  }
+  return found
+}
+
+/**
+ * What the browser's processes were doing when it stopped answering, from /proc: each process's threads with their
+ * state (R running, S waiting, D in the kernel) and the processor they used over one second, so a hang reads as a busy
+ * loop (a thread at ~100 ticks/s) or a wait (every thread asleep), and in which thread (WebKit and GStreamer name them).
+ */
+async function hangReport(pids: number[]): Promise<string> {
+  const threads = () =>
+    new Map(
+      pids.flatMap((pid) => {
+        let tids: string[] = []
+        try {
+          tids = readdirSync(`/proc/${pid}/task`)
+        } catch {
+          return []
+        }
+        return tids.map((tid) => [`${pid}/${tid}`, procStat(`/proc/${pid}/task/${tid}/stat`)] as const)
+      })
+    )
+  const before = threads()
+  await new Promise((r) => setTimeout(r, 1000))
+  const after = threads()
+  return pids
+    .map((pid) => {
+      // the main thread, and every other thread that ran or is not asleep (a web process has dozens)
+      const shown = [...after].flatMap(([key, t]) => {
+        if (!t || !key.startsWith(`${pid}/`)) return []
+        const used = t.ticks - (before.get(key)?.ticks ?? t.ticks)
+        return key === `${pid}/${pid}` || used > 0 || t.state !== 'S' ? [`${t.name} ${t.state} ${used}/s`] : []
+      })
+      return `  ${procStat(`/proc/${pid}/stat`)?.name ?? '?'} ${pid}: ${shown.join(', ')}`
+    })
+    .join('\n')
+}
+
+/** Whether the browser runs a script within 10 s: a call that times out, or none in that time, is a browser that hangs. */
+async function answers(browser: Browser): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<boolean>((done) => (timer = setTimeout(() => done(false), 10000)))
+  try {
+    return await Promise.race([
+      browser
+        .execute(() => true)
+        .then(
+          () => true,
+          (e: Error) => !/timeout|timed out/i.test(`${e.message} ${(e as { code?: string }).code ?? ''}`)
+        ),
+      late
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /** An X display of its own (Xvfb picks a free number and writes it to fd 3). */
@@ -71,53 +178,94 @@ async function driverReady(port: number, child: ChildProcess) {
   }
 }
 
+/** WebKitWebDriver on `display` and a session of its MiniBrowser, at the phone's size. */
+async function startBrowser(display: string): Promise<{ driver: ChildProcess; browser: Browser }> {
+  const port = await freePort()
+  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
+    env: { ...process.env, DISPLAY: display },
+    stdio: 'ignore'
+  })
+  await driverReady(port, driver)
+  const browser = await remote({
+    hostname: '127.0.0.1',
+    port,
+    logLevel: 'error',
+    connectionRetryCount: 1,
+    // a call the browser does not answer fails within a minute (WebdriverIO's default waits 2 minutes, and the
+    // HTTP client's own limit 5), naming the call
+    connectionRetryTimeout: 60000,
+    capabilities: {
+      browserName: 'MiniBrowser',
+      // W3C classic only: WebKitGTK's driver has no WebDriver BiDi to offer
+      'wdio:enforceWebDriverClassic': true,
+      'webkitgtk:browserOptions': {
+        binary: MINIBROWSER,
+        args: ['--automation', `--user-agent=${IPHONE_WECHAT_UA}`, '--autoplay-policy=allow']
+      }
+    } as WebdriverIO.Capabilities
+  })
+  await browser.setTimeout({ script: 30000 })
+  await browser.setWindowSize(390, 844)
+  return { driver, browser }
+}
+
+/** Ends a session and its driver, and every process under the driver (a hung web process may outlive its browser). */
+async function endBrowser(driver: ChildProcess | undefined, browser: Browser | undefined) {
+  const left = descendants(driver?.pid)
+  // a browser that no longer answers is ended with its driver below
+  await Promise.race([
+    browser?.deleteSession().catch(() => undefined),
+    new Promise((done) => setTimeout(done, 10000).unref())
+  ])
+  await stop(driver)
+  for (const pid of left) {
+    try {
+      process.kill(pid, 'SIGKILL')
+    } catch {
+      // ended with its driver
+    }
+  }
+}
+
 /**
  * One reference server (unless `server: false`) and one MiniBrowser for the tests of a file: started before the first
- * test, stopped after the last. The browser plays media without a gesture (the Chromium lane's --autoplay-policy, WeChat's after its bridge).
+ * test, stopped after the last, and started again after a browser that stopped answering (`test`). The browser plays
+ * media without a gesture (the Chromium lane's --autoplay-policy, WeChat's after its bridge).
  */
-export function webkitSuite({ server: withServer = true }: { server?: boolean } = {}): WebkitSuite {
-  const s = {} as WebkitSuite
-  let xvfb: ChildProcess | undefined
+export function webkitSuite({ server: withServer = true, onNewBrowser }: WebkitSuiteOptions = {}): WebkitSuite {
+  let xvfb: { display: string; child: ChildProcess } | undefined
   let driver: ChildProcess | undefined
+  const s = {
+    test(name, fn) {
+      test(name, async () => {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await fn(s.browser)
+          } catch (e) {
+            if (await answers(s.browser)) throw e
+            const report = await hangReport(descendants(driver?.pid))
+            console.log(
+              `WebKit stopped answering in “${name}” (${(e as Error).message.split('\n')[0]}); its processes:\n${report}`
+            )
+            await endBrowser(driver, s.browser)
+            ;({ driver, browser: s.browser } = await startBrowser(xvfb!.display))
+            if (attempt === 2) throw e
+            await onNewBrowser?.(s.browser)
+            console.log(`“${name}” runs once more in a new browser`)
+          }
+        }
+      })
+    }
+  } as WebkitSuite
   before(async () => {
     const [server, x] = await Promise.all([withServer ? startServer() : undefined, startXvfb()])
     if (server) s.server = server
-    xvfb = x.child
-    const port = await freePort()
-    driver = spawn(WEBKIT_DRIVER, [`--port=${port}`, '--host=127.0.0.1'], {
-      env: { ...process.env, DISPLAY: x.display },
-      stdio: 'ignore'
-    })
-    await driverReady(port, driver)
-    s.browser = await remote({
-      hostname: '127.0.0.1',
-      port,
-      logLevel: 'error',
-      connectionRetryCount: 1,
-      // a call the browser does not answer fails within a minute (WebdriverIO's default waits 2 minutes, and the
-      // HTTP client's own limit 5), naming the call
-      connectionRetryTimeout: 60000,
-      capabilities: {
-        browserName: 'MiniBrowser',
-        // W3C classic only: WebKitGTK's driver has no WebDriver BiDi to offer
-        'wdio:enforceWebDriverClassic': true,
-        'webkitgtk:browserOptions': {
-          binary: MINIBROWSER,
-          args: ['--automation', `--user-agent=${IPHONE_WECHAT_UA}`, '--autoplay-policy=allow']
-        }
-      } as WebdriverIO.Capabilities
-    })
-    await s.browser.setTimeout({ script: 30000 })
-    await s.browser.setWindowSize(390, 844)
+    xvfb = x
+    ;({ driver, browser: s.browser } = await startBrowser(x.display))
   })
   after(async () => {
-    // a browser that no longer answers is ended with its driver below
-    await Promise.race([
-      s.browser?.deleteSession().catch(() => undefined),
-      new Promise((done) => setTimeout(done, 10000).unref())
-    ])
-    await stop(driver)
-    await stop(xvfb)
+    await endBrowser(driver, s.browser)
+    await stop(xvfb?.child)
     await s.server?.stop()
   })
   return s
