@@ -11,11 +11,12 @@ import { configureRequest, post, urlOf } from '@/core/request'
 import { responseCookies, requestCredentials } from '@/platform/cookies'
 import { setItem } from '@/platform/storage'
 import { startFaultServer, type FaultServer } from '../support/fault-server'
+import { hostsAt } from '../support/hosts'
 
 let s: FaultServer
 beforeAll(async () => {
   s = await startFaultServer()
-  configureRequest({ hosts: { api: s.origin, live: s.origin, stats: s.origin, mobile: s.origin } })
+  configureRequest({ hosts: hostsAt(s.origin) })
   setItem('fingerprint', 'fp-weapp')
 })
 afterAll(() => s.close())

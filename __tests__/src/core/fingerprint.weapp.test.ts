@@ -10,6 +10,7 @@ import { FINGERPRINT_KEY, FINGERPRINT_LENGTH, getFingerprint, resetFingerprint }
 import { configureRequest, post } from '@/core/request'
 import { getItem, removeItem } from '@/platform/storage'
 import { startFaultServer, type FaultServer } from '../support/fault-server'
+import { hostsAt } from '../support/hosts'
 
 const mockLibraryLoads: string[] = []
 const FPJS_VISITOR_ID = '0123456789abcdef0123456789abcdef'
@@ -26,7 +27,7 @@ type Echo = { headers: Record<string, string>; body: string }
 let s: FaultServer
 beforeAll(async () => {
   s = await startFaultServer()
-  configureRequest({ hosts: { api: s.origin, live: s.origin, stats: s.origin, mobile: s.origin } })
+  configureRequest({ hosts: hostsAt(s.origin) })
 })
 afterAll(() => s.close())
 beforeEach(() => {

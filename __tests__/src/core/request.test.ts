@@ -33,12 +33,13 @@ import { env } from '@/env'
 import { getItem, setItem } from '@/platform/storage'
 import { refusedPort, startFaultServer, type FaultServer } from '../support/fault-server'
 import { watchTimeouts } from '../support/timers'
+import { hostsAt } from '../support/hosts'
 
 let s: FaultServer
 
 beforeAll(async () => {
   s = await startFaultServer()
-  configureRequest({ hosts: { api: s.origin, live: s.origin, stats: s.origin, mobile: s.origin } })
+  configureRequest({ hosts: hostsAt(s.origin) })
 })
 afterAll(() => s.close())
 beforeEach(() => {
@@ -318,7 +319,7 @@ describe('R7.2–R7.6 base paths', () => {
       // R7.6: a protocol-relative URL takes the page's protocol on H5 (the page here is http)
       expect(urlOf('//cdn.example/a.json')).toBe('http://cdn.example/a.json')
     } finally {
-      configureRequest({ hosts: { api: s.origin, live: s.origin, stats: s.origin, mobile: s.origin } })
+      configureRequest({ hosts: hostsAt(s.origin) })
     }
   })
 

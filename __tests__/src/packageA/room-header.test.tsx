@@ -20,6 +20,7 @@ import { StreamerStore, streamerStore } from '@/stores/streamer'
 import { startFaultServer, type FaultServer } from '../support/fault-server'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
+import { hostsAt } from '../support/hosts'
 
 const server = useReferenceServer()
 
@@ -105,11 +106,11 @@ describe('a fault server answering the follow with codes other than 1', () => {
   let fault: FaultServer
   beforeAll(async () => {
     fault = await startFaultServer()
-    configureRequest({ hosts: { api: fault.origin, live: fault.origin, stats: fault.origin, mobile: fault.origin } })
+    configureRequest({ hosts: hostsAt(fault.origin) })
   })
   afterAll(async () => {
     configureRequest({
-      hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+      hosts: hostsAt(server.origin)
     })
     await fault.close()
   })

@@ -17,6 +17,7 @@ import { loginStore } from '@/stores/login'
 import { countRequests, requestUrl, useReferenceServer } from '../support/reference-server'
 import { waitFor, $, $$ } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
+import { hostsAt } from '../support/hosts'
 
 const server = useReferenceServer()
 
@@ -110,7 +111,7 @@ test('R8.21 loading, then an error with a retry when the server cannot be reache
     expect($('.page-state__retry')).not.toBeNull()
   } finally {
     configureRequest({
-      hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+      hosts: hostsAt(server.origin)
     })
   }
   tap($('.page-state__retry'))

@@ -26,6 +26,7 @@ import { serviceConfig } from '@/stores/service-config'
 import { loginStore } from '@/stores/login'
 import { countRequests, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
+import { hostsAt } from '../support/hosts'
 
 const server = useReferenceServer()
 let visited: string[]
@@ -235,7 +236,7 @@ test('R7.86 R8.5 a pay call that fails in transit is the failed screen with ç½‘ç
     expect(visited).toHaveLength(0)
   } finally {
     configureRequest({
-      hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+      hosts: hostsAt(server.origin)
     })
   }
   tap($('.mall-result__retry'))

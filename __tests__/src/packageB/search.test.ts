@@ -13,6 +13,7 @@ import {
 } from '@/packageB/pages/search/store'
 import { configureRequest } from '@/core/request'
 import { countRequests, useReferenceServer } from '../support/reference-server'
+import { hostsAt } from '../support/hosts'
 
 const server = useReferenceServer()
 
@@ -198,7 +199,7 @@ describe('search rules', () => {
       expect(store.hot).toEqual([])
     } finally {
       configureRequest({
-        hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+        hosts: hostsAt(server.origin)
       })
     }
   })

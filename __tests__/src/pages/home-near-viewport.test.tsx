@@ -8,6 +8,7 @@ import HomePage from '@/pages/home/home'
 import { configureRequest } from '@/core/request'
 import { useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
+import { hostsAt } from '../support/hosts'
 
 const server = useReferenceServer()
 
@@ -38,7 +39,7 @@ function near(section: Element) {
 
 const saved = window.IntersectionObserver
 beforeAll(() => {
-  configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+  configureRequest({ hosts: hostsAt(server.origin) })
   Object.assign(window, { IntersectionObserver: DrivenObserver })
 })
 afterAll(() => Object.assign(window, { IntersectionObserver: saved }))

@@ -29,6 +29,7 @@ import { $, waitFor } from '../support/dom'
 import { stubOverlays, tapIn } from '../support/overlays'
 import { watchTimeouts } from '../support/timers'
 import { FOLLOW_UP_DELAY } from '@/ui/overlay'
+import { hostsAt } from '../support/hosts'
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -38,12 +39,11 @@ const PNG = Buffer.from(
 const server = useReferenceServer()
 let proxy: CorsProxy
 let picked: string
-const hostsOf = (origin: string) => ({ api: origin, live: origin, stats: origin, mobile: origin })
 
 beforeAll(async () => {
   setItem('fingerprint', 'fp-profile-page')
   proxy = await startCorsProxy(server.origin)
-  configureRequest({ hosts: hostsOf(proxy.origin) })
+  configureRequest({ hosts: hostsAt(proxy.origin) })
   picked = proxy.file('/picked/avatar.png', PNG, 'image/png')
   sessionStore.configure({
     wait: () => Promise.resolve(),
@@ -279,7 +279,7 @@ describe('R8.8 an upload that fails says why', () => {
   beforeEach(async () => {
     expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
   })
-  afterEach(() => configureRequest({ hosts: hostsOf(proxy.origin) }))
+  afterEach(() => configureRequest({ hosts: hostsAt(proxy.origin) }))
 
   test('R8.8 an unparseable reply: the raw text', async () => {
     const host = await failingUploadHost('text')

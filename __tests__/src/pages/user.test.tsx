@@ -15,12 +15,13 @@ import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } 
 import { waitFor, $ } from '../support/dom'
 import { watchTimeouts } from '../support/timers'
 import { FOLLOW_UP_DELAY } from '@/ui/overlay'
+import { hostsAt } from '../support/hosts'
 
 let server: ContractServer
 const reload = jest.fn()
 beforeAll(async () => {
   server = await startContractServer()
-  configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+  configureRequest({ hosts: hostsAt(server.origin) })
   setItem('fingerprint', 'fp-page')
   sessionStore.configure({ reload, currentUrl: () => '/pages/user/user', wait: () => Promise.resolve() })
 })

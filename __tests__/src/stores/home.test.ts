@@ -5,6 +5,7 @@ import { UNKNOWN_DATA } from '@/stores/paged-list'
 import { configureRequest } from '@/core/request'
 import { startFaultServer } from '../support/fault-server'
 import { countRequests, useReferenceServer } from '../support/reference-server'
+import { hostsAt } from '../support/hosts'
 
 const server = useReferenceServer()
 
@@ -33,7 +34,7 @@ describe('home store against the reference server', () => {
 
   test('R3.26 R4.11 topRooms keeps only the index liveRooms on air (status 1), in their order: fault server', async () => {
     const fault = await startFaultServer()
-    configureRequest({ hosts: { api: fault.origin, live: fault.origin, stats: fault.origin, mobile: fault.origin } })
+    configureRequest({ hosts: hostsAt(fault.origin) })
     try {
       const soon = Math.floor(Date.now() / 1000) + 3600
       const liveRooms = [
@@ -61,7 +62,7 @@ describe('home store against the reference server', () => {
       expect(home.topRooms.map((r) => r.id)).toEqual([2, 4])
     } finally {
       configureRequest({
-        hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin }
+        hosts: hostsAt(server.origin)
       })
       await fault.close()
     }

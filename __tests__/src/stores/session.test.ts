@@ -25,6 +25,7 @@ import {
 import { sessionParts, type SessionParts } from '../support/session-parts'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../support/contract-server'
 import { watchTimeouts } from '../support/timers'
+import { hostsAt } from '../support/hosts'
 
 jest.mock('@/platform/external', () => ({ ...jest.requireActual('@/platform/external'), openExternal: jest.fn() }))
 
@@ -34,7 +35,7 @@ const DAY = 86400000
 
 beforeAll(async () => {
   server = await startContractServer()
-  configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+  configureRequest({ hosts: hostsAt(server.origin) })
   setItem('fingerprint', 'fp-session')
 })
 afterAll(() => server.close())

@@ -14,6 +14,7 @@ import { showToast } from '@/ui/overlay'
 import { waitFor } from './dom'
 import { configureRequest } from '@/core/request'
 import { startFaultServer, type FaultServer } from './fault-server'
+import { hostsAt } from './hosts'
 
 const React = require('react')
 // react-dom/client plus three react-dom functions, as the H5 build's entry hands ReactDOM over (React 18)
@@ -89,7 +90,7 @@ export function topPath(): string {
  */
 export async function startApiServer(): Promise<FaultServer> {
   const server = await startFaultServer()
-  configureRequest({ hosts: { api: server.origin, live: server.origin, stats: server.origin, mobile: server.origin } })
+  configureRequest({ hosts: hostsAt(server.origin) })
   return server
 }
 

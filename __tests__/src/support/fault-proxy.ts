@@ -2,6 +2,7 @@ import http from 'node:http'
 import { keepIdleConnections } from './cors-server'
 import type { AddressInfo, Socket } from 'node:net'
 import { configureRequest } from '@/core/request'
+import { hostsAt } from './hosts'
 
 /**
  * A fault-injecting HTTP proxy on 127.0.0.1 in front of the reference server: every request is passed on
@@ -125,7 +126,7 @@ export function useFaultProxy(server: { readonly origin: string }): FaultProxy {
   beforeAll(async () => {
     started = await startFaultProxy(server.origin)
     const origin = started.origin
-    configureRequest({ hosts: { api: origin, live: origin, stats: origin, mobile: origin } })
+    configureRequest({ hosts: hostsAt(origin) })
   })
   afterAll(() => started?.close())
   const proxy = (): FaultProxy => {

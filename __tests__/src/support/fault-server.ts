@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { configureRequest } from '@/core/request'
 import { startCorsServer } from './cors-server'
+import { hostsAt } from './hosts'
 
 /**
  * A small fault-injecting HTTP server for the request core's tests: real sockets on 127.0.0.1, one route per
@@ -152,7 +153,7 @@ export function useFaultServer(): void {
   beforeAll(async () => {
     started = await startFaultServer()
     const o = started.origin
-    configureRequest({ hosts: { api: o, live: o, stats: o, mobile: o } })
+    configureRequest({ hosts: hostsAt(o) })
   })
   afterAll(async () => {
     configureRequest({ hosts: null })
