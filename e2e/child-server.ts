@@ -35,18 +35,20 @@ export interface ChildServerOptions {
    * another origin than the pages' `127.0.0.1`, as a deployment's CDN serves its streams
    */
   streamHost?: string
+  /** who started it (a jest test file), kept beside its pid: a jest run's teardown names it if it is still listed */
+  owner?: string
 }
 
 /**
  * The servers a jest run started, as files named by their pid in the folder jest's global setup names
- * (REFERENCE_SERVER_PIDS, __tests__/setup/reference-servers.js); its global teardown ends any still running. Outside jest
- * nothing is kept.
+ * (REFERENCE_SERVER_PIDS, __tests__/setup/reference-servers.js), each holding who started it; its global teardown ends
+ * any still running and names who left it. Outside jest nothing is kept.
  */
-function trackChild(pid: number | undefined) {
+function trackChild(pid: number | undefined, owner = '') {
   const dir = process.env.REFERENCE_SERVER_PIDS
   if (!dir || !pid) return
   mkdirSync(dir, { recursive: true })
-  writeFileSync(join(dir, String(pid)), '')
+  writeFileSync(join(dir, String(pid)), owner)
 }
 
 function untrackChild(pid: number | undefined) {
@@ -91,7 +93,8 @@ export async function startChildServer({
   env = {},
   prepare,
   timeoutMs = 60000,
-  streamHost
+  streamHost,
+  owner
 }: ChildServerOptions = {}): Promise<ChildServer> {
   const port = await freePort()
   const origin = `http://127.0.0.1:${port}`
@@ -124,7 +127,7 @@ export async function startChildServer({
   // a test process that exits (a timeout, ^C) takes its server along at once; a killed one, through the watch
   const killChild = () => child.kill('SIGTERM')
   process.once('exit', killChild)
-  trackChild(child.pid)
+  trackChild(child.pid, owner)
   let log = ''
   child.stdout?.on('data', (d) => (log += d))
   child.stderr?.on('data', (d) => (log += d))

@@ -28,6 +28,9 @@ function alive(pid: number): boolean {
 test('a parent killed with SIGKILL takes its reference server along', async () => {
   const parent = spawn(process.execPath, ['--import', 'tsx', '__tests__/src/support/server-parent.ts'], {
     cwd: root,
+    // not listed for jest's teardown (REFERENCE_SERVER_PIDS): its parent's end is what ends it here, and the test
+    // ends it itself if not
+    env: { ...process.env, REFERENCE_SERVER_PIDS: '' },
     stdio: ['ignore', 'pipe', 'inherit']
   })
   let out = ''

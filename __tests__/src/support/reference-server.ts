@@ -6,6 +6,7 @@
  */
 import { configureRequest } from '@/core/request'
 import { startChildServer } from '../../../e2e/child-server'
+import { hostsAt } from './hosts'
 
 export interface ReferenceServer {
   origin: string
@@ -20,9 +21,9 @@ export interface ReferenceServer {
 const START_MS = 120_000
 
 export async function startReferenceServer(): Promise<ReferenceServer> {
-  const server = await startChildServer({ timeoutMs: START_MS - 5000 })
+  const server = await startChildServer({ timeoutMs: START_MS - 5000, owner: expect.getState().testPath })
   const origin = server.origin
-  configureRequest({ hosts: { api: origin, live: origin, stats: origin, mobile: origin } })
+  configureRequest({ hosts: hostsAt(origin) })
   return {
     origin,
     async stop() {
