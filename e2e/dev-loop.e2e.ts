@@ -13,12 +13,13 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import type { Browser, WebSocket } from 'playwright-core'
 import { homeRoomTitles, injectChat, launchBrowser, showAllOfHome, yieldProcessor, WAIT_MS } from './harness'
 import { quietPort } from './child-server'
+import { descendants, procStat } from './processes'
 
 const ROOT = resolve(__dirname, '..')
 const READY_TIMEOUT_MS = 240_000
@@ -46,39 +47,15 @@ let log = ''
 let browser: Browser | undefined
 const startedInMs = { value: 0 }
 
-/** Process ids of `pid`'s descendants (Linux /proc), children before grandchildren. */
-function descendants(pid: number): number[] {
-  const parents = new Map<number, number[]>()
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
-    try {
-      // pid (comm) state ppid …: comm may hold spaces and parentheses, so read after the last ')'
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      parents.set(ppid, [...(parents.get(ppid) ?? []), Number(name)])
-    } catch {
-      // the process ended while the list was read
-    }
-  }
-  const out: number[] = []
-  const queue = [pid]
-  while (queue.length) {
-    for (const child of parents.get(queue.shift()!) ?? []) {
-      out.push(child)
-      queue.push(child)
-    }
-  }
-  return out
-}
-
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    // a zombie has ended but is not reaped yet
-    return !/^\S+ \([^]*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'))
   } catch {
     return false
   }
+  // a zombie has ended but is not reaped yet
+  const state = procStat(`/proc/${pid}/stat`)?.state
+  return state !== undefined && state !== 'Z'
 }
 
 async function waitFor<T>(
@@ -220,7 +197,7 @@ test('an edit to a page component is applied by fast refresh, without reloading 
 })
 
 test('Ctrl-C stops the reference server, the dev server and everything they started', async () => {
-  const tree = descendants(dev!.pid!)
+  const tree = descendants(dev!.pid)
   // npm, its shell, scripts/dev.mjs, the server (node + tsx) and Taro's webpack at least
   assert.ok(tree.length >= 3, `processes under npm run dev: ${tree.join(', ')}`)
   const exited = new Promise((r) => (dev!.exitCode !== null ? r(null) : dev!.once('exit', r)))

@@ -3,10 +3,11 @@
 // webkit2gtk-driver: WebKitWebDriver) by WebdriverIO. Every iPhone's WeChat browser is WebKit: this lane runs the H5
 // build on WebKit's engine, its JavaScript, layout and Media Source (GStreamer here, AVFoundation there).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { after, before, test } from 'node:test'
 import { remote } from 'webdriverio'
 import { freePort } from './child-server'
+import { descendants, procStat } from './processes'
 import { startServer, type RunningServer } from './harness'
 import { readVideoState, type VideoState } from './video-state'
 
@@ -53,43 +54,6 @@ function stop(child: ChildProcess | undefined): Promise<void> {
     })
     child.kill('SIGTERM')
   })
-}
-
-/** A process's or thread's /proc stat: its name, its state letter and the processor ticks it has used. */
-function procStat(path: string): { name: string; state: string; ticks: number } | undefined {
-  try {
-    const stat = readFileSync(path, 'utf8')
-    const close = stat.lastIndexOf(')')
-    const fields = stat.slice(close + 2).split(' ')
-    return { name: stat.slice(stat.indexOf('(') + 1, close), state: fields[0], ticks: +fields[11] + +fields[12] }
-  } catch {
-    return undefined // gone meanwhile
-  }
-}
-
-/** The processes started under `root` (the driver: its MiniBrowser and WebKit's web and network processes). */
-function descendants(root: number | undefined): number[] {
-  if (!root) return []
-  const children = new Map<number, number[]>()
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
-      const parent = +stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]
-      children.set(parent, [...(children.get(parent) ?? []), +entry])
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const found: number[] = []
-  const next = [root]
-  while (next.length) {
-    for (const child of children.get(next.shift()!) ?? []) {
-      found.push(child)
-      next.push(child)
-    }
-  }
-  return found
 }
 
 /**
