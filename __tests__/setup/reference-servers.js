@@ -33,7 +33,7 @@ async function teardown() {
     } catch {
       running = false // its watch ended it with the worker that started it
     }
-    // a server a test started and never stopped: its worker could not end (jest's "failed to exit gracefully")
+    // a server a test started and never stopped (its afterAll did not run, or it has none)
     console.warn(
       `jest: a reference server (pid ${pid}) was never stopped, started by ${owner || 'an unnamed test'}${running ? '; ended now' : ''}`
     )
