@@ -7,7 +7,8 @@
  */
 import { act } from 'preact/test-utils'
 import type { HlsEngine } from '@/packageA/components/player/web-engine.h5'
-import type { PlayerState } from '@/packageA/components/player/play-state'
+import { PLAYER_TEXT, type PlayerState } from '@/packageA/components/player/play-state'
+import { FROZEN_CHECK_MS, FROZEN_MS } from '@/packageA/components/player/frozen'
 import { AUTO, qualityPreference } from '@/packageA/components/player/quality'
 import { resumePosition } from '@/packageA/components/player/resume'
 import { SAVE_EVERY_MS } from '@/packageA/components/player/rules'
@@ -597,5 +598,97 @@ describe('a new Media Source for the playing picture: it plays on once attached 
     await act(async () => interrupted.hls.emit(FakeHls.Events.MEDIA_ATTACHED))
     expect(interrupted.seen.state).toBe('stalled')
     interrupted.host.unmount()
+  })
+})
+
+describe('a playing picture that stands still with no `waiting` from the browser (frozen.ts)', () => {
+  /** A stream playing at `t`: its first frame shown, data ahead (readyState 4), the watch on the fake clock. */
+  async function playingAt(t: number, extra: Partial<EngineOptions> = {}) {
+    jest.useFakeTimers()
+    const video = new FakeVideo()
+    const mounted = mount(video, { now: () => Date.now(), ...extra })
+    await settle()
+    await video.play()
+    video.readyState = 4
+    video.currentTime = t
+    video.fire('playing')
+    return { video, ...mounted }
+  }
+
+  test('a live picture frozen at readyState 4 through an outage says 网络不给力，正在重连… after FROZEN_MS, and plays again once it moves', async () => {
+    // as Chromium's Media Source left room 307 in a 15 s outage: 0.17 s short of its data, HAVE_ENOUGH_DATA, playing
+    const { video, seen, host } = await playingAt(53.84, { live: true })
+    video.buffered = timeRanges([52.09, 54.015])
+    expect(seen.state).toBe('playing')
+    wait(FROZEN_MS - FROZEN_CHECK_MS)
+    expect(seen.state).toBe('playing')
+    wait(FROZEN_CHECK_MS * 2)
+    expect(seen.state).toBe('stalled')
+    expect(PLAYER_TEXT[seen.state as 'stalled']).toBe('网络不给力，正在重连…')
+    // the stream is back: a fragment arrives (a live viewer at the edge is brought there) and the picture moves on
+    run(() => FakeHls.made[0].emit(FakeHls.Events.FRAG_BUFFERED))
+    wait(FROZEN_CHECK_MS * 4)
+    expect(seen.state).toBe('stalled')
+    video.playTo(54.3)
+    wait(FROZEN_CHECK_MS)
+    expect(seen.state).toBe('playing')
+    host.unmount()
+  })
+
+  test('an on-demand picture frozen the same way says so too; one that moves to where it has no data yet waits for its own `playing`', async () => {
+    const { video, seen, host } = await playingAt(12)
+    wait(FROZEN_MS + FROZEN_CHECK_MS)
+    expect(seen.state).toBe('stalled')
+    video.readyState = 1
+    video.playTo(12.1)
+    wait(FROZEN_CHECK_MS)
+    expect(seen.state).toBe('stalled')
+    video.readyState = 4
+    video.fire('playing')
+    expect(seen.state).toBe('playing')
+    host.unmount()
+  })
+
+  test('a frozen picture moved within its data (the jump to the edge once the stream is back) plays on: no event comes for it', async () => {
+    const { video, seen, host } = await playingAt(40, { live: true })
+    wait(FROZEN_MS + FROZEN_CHECK_MS)
+    expect(seen.state).toBe('stalled')
+    const seeking = video as unknown as { seeking: boolean }
+    seeking.seeking = true
+    video.currentTime = 48
+    wait(FROZEN_CHECK_MS)
+    expect(seen.state).toBe('stalled')
+    seeking.seeking = false
+    wait(FROZEN_CHECK_MS)
+    expect(seen.state).toBe('playing')
+    host.unmount()
+  })
+
+  test('a picture that moves, one the viewer paused, one seeking and one that has not shown its first frame are not frozen', async () => {
+    const moving = await playingAt(5)
+    for (let i = 1; i <= 10; i++) {
+      moving.video.playTo(5 + i * 0.5)
+      wait(FROZEN_CHECK_MS)
+    }
+    expect(moving.seen.state).toBe('playing')
+    moving.video.pause()
+    wait(FROZEN_MS * 3)
+    expect(moving.seen.state).toBe('playing')
+    moving.host.unmount()
+
+    const seeking = await playingAt(30)
+    ;(seeking.video as unknown as { seeking: boolean }).seeking = true
+    wait(FROZEN_MS * 3)
+    expect(seeking.seen.state).toBe('playing')
+    seeking.host.unmount()
+
+    jest.useFakeTimers()
+    const starting = new FakeVideo()
+    const { seen, host } = mount(starting, { live: true, now: () => Date.now() })
+    await settle()
+    await starting.play() // playing, its first frame not yet come: 正在加载直播…
+    wait(FROZEN_MS * 3)
+    expect(seen.state).toBe('loading')
+    host.unmount()
   })
 })

@@ -10,6 +10,7 @@ import {
   type HlsInstance
 } from './hls-engine.h5'
 import { webEngine, type HlsEngine } from './web-engine.h5'
+import { FROZEN_CHECK_MS, FrozenWatch } from './frozen'
 import { clearLatencyProbe, setLatencyProbe, setStreamLatency } from './latency'
 import type { PlayerState } from './play-state'
 import { AUTO, levelFor, qualityPreference } from './quality'
@@ -125,7 +126,10 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     const stall = { stalled: false }
     /** hls.js: its watch of a starved track and its rest after a refused autoplay (hls-engine.h5.ts); null with native HLS. */
     let session: HlsControl | null = null
+    /** the stream has shown its first frame (before it, loading and 点击播放 say what it does) */
+    let played = false
     const onPlaying = () => {
+      played = true
       streamPlaying(retry)
       events().state('playing')
       events().paused(false)
@@ -142,6 +146,19 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
       events().state('stalled')
       stall.stalled = true
     }
+    // a picture that stands still while it plays, with no `waiting` (frozen.ts): told as a stall, and playing again
+    // once it moves with data ahead (no `playing` comes after a stall the browser never announced; one that moved to a
+    // position it has no data for yet, the edge after an outage, announces its `waiting` and `playing` itself)
+    const frozen = new FrozenWatch(now)
+    const frozenWatch = setInterval(() => {
+      if (!played) return
+      const change = frozen.check(video)
+      if (change === 'froze') {
+        stall.stalled = true
+        events().state((s) => (s === 'playing' ? 'stalled' : s))
+      } else if (change === 'moved' && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA)
+        events().state((s) => (s === 'stalled' ? 'playing' : s))
+    }, FROZEN_CHECK_MS)
     // native HLS (Safari): a failed stream is loaded again after the backoff's wait
     const onError = () => {
       if (hls) return
@@ -320,6 +337,7 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
       disposed = true
       save()
       clearTimeout(pausedRest)
+      clearInterval(frozenWatch)
       video.removeEventListener('play', tapped)
       offWechat()
       retry.stop()
