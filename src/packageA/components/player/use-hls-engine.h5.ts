@@ -126,10 +126,25 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     const stall = { stalled: false }
     /** hls.js: its watch of a starved track and its rest after a refused autoplay (hls-engine.h5.ts); null with native HLS. */
     let session: HlsControl | null = null
-    /** the stream has shown its first frame (before it, loading and 点击播放 say what it does) */
-    let played = false
+    // a picture that stands still while it plays, with no `waiting` (frozen.ts): told as a stall, and playing again
+    // once it moves with data ahead (no `playing` comes after a stall the browser never announced; one that moved to a
+    // position it has no data for yet, the edge after an outage, announces its `waiting` and `playing` itself). Watched
+    // from the first frame on (before it, loading and 点击播放 say what the stream does), so not during the page's load
+    const frozen = new FrozenWatch(now)
+    let frozenWatch: ReturnType<typeof setInterval> | undefined
+    const watchFrozen = () => {
+      if (frozenWatch !== undefined) return
+      frozenWatch = setInterval(() => {
+        const change = frozen.check(video)
+        if (change === 'froze') {
+          stall.stalled = true
+          events().state((s) => (s === 'playing' ? 'stalled' : s))
+        } else if (change === 'moved' && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA)
+          events().state((s) => (s === 'stalled' ? 'playing' : s))
+      }, FROZEN_CHECK_MS)
+    }
     const onPlaying = () => {
-      played = true
+      watchFrozen()
       streamPlaying(retry)
       events().state('playing')
       events().paused(false)
@@ -146,19 +161,6 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
       events().state('stalled')
       stall.stalled = true
     }
-    // a picture that stands still while it plays, with no `waiting` (frozen.ts): told as a stall, and playing again
-    // once it moves with data ahead (no `playing` comes after a stall the browser never announced; one that moved to a
-    // position it has no data for yet, the edge after an outage, announces its `waiting` and `playing` itself)
-    const frozen = new FrozenWatch(now)
-    const frozenWatch = setInterval(() => {
-      if (!played) return
-      const change = frozen.check(video)
-      if (change === 'froze') {
-        stall.stalled = true
-        events().state((s) => (s === 'playing' ? 'stalled' : s))
-      } else if (change === 'moved' && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA)
-        events().state((s) => (s === 'stalled' ? 'playing' : s))
-    }, FROZEN_CHECK_MS)
     // native HLS (Safari): a failed stream is loaded again after the backoff's wait
     const onError = () => {
       if (hls) return
