@@ -69,12 +69,6 @@ module.exports = {
   // per reference-server start) ran out in CI runs where the jest lane, at its lower priority, waited on the processor
   // while each step was on time
   testTimeout: 400000,
-  // A worker that has run half of the files holds a heap of 400–700 MB (900 MB resident), and a Node process of that
-  // size takes about 300 ms to end here (V8 frees its heap on a natural exit; killed, 110–130 ms). Jest gives its
-  // workers 500 ms to end once the run is over, then kills them and warns "A worker process has failed to exit
-  // gracefully", though no handle was left open (6 of 8 runs alone, and nearly every CI run). A worker whose file left
-  // more than 512 MB in use is started afresh: no warning in 5 runs, at no measurable cost (docs/testing.md)
-  workerIdleMemoryLimit: '512MB',
   // no reference server outlives the run (__tests__/setup/reference-servers.js)
   globalSetup: '<rootDir>/__tests__/setup/reference-servers-setup.js',
   globalTeardown: '<rootDir>/__tests__/setup/reference-servers-teardown.js',
