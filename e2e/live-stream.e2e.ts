@@ -55,9 +55,17 @@ test('low-latency HLS after a stall: a 6 s cut leaves the picture behind, and on
   const before = await latency(page, s.server.origin)
   const r = await fetch(`${s.server.origin}/dev/rooms/${ROOM}/stream/cut?seconds=6&mode=503`, { method: 'POST' })
   assert.equal(((await r.json()) as { code: number }).code, 1)
-  // the picture ran out of stream and stood still (hls.js then aims a second further behind the edge), then played on
+  // the picture ran out of stream and stood still (hls.js then aims a second further behind the edge), then played on:
+  // Chromium's `waiting`, or the player's own stall when Chromium's Media Source stopped without announcing one (its
+  // frozen-picture watch, player/frozen.ts: 网络不给力，正在重连…)
   await page
-    .waitForFunction(() => (window as unknown as { stalls: number }).stalls > 0, null, { timeout: 15000 })
+    .waitForFunction(
+      () =>
+        (window as unknown as { stalls: number }).stalls > 0 ||
+        document.querySelector('.player')?.getAttribute('data-state') === 'stalled',
+      null,
+      { timeout: 15000 }
+    )
     .catch(async (e: Error) => {
       const v = await page.evaluate(() => {
         const video = document.querySelector('video')!
