@@ -664,7 +664,7 @@ describe('a playing picture that stands still with no `waiting` from the browser
     host.unmount()
   })
 
-  test('a picture that moves, one the viewer paused, one seeking and one that has not shown its first frame are not frozen', async () => {
+  test('a picture that moves, one the viewer paused, a seek done within FROZEN_MS and one that has not shown its first frame are not frozen', async () => {
     const moving = await playingAt(5)
     for (let i = 1; i <= 10; i++) {
       moving.video.playTo(5 + i * 0.5)
@@ -677,8 +677,15 @@ describe('a playing picture that stands still with no `waiting` from the browser
     moving.host.unmount()
 
     const seeking = await playingAt(30)
-    ;(seeking.video as unknown as { seeking: boolean }).seeking = true
-    wait(FROZEN_MS * 3)
+    const seek = seeking.video as unknown as { seeking: boolean }
+    seek.seeking = true
+    seeking.video.currentTime = 60
+    wait(FROZEN_MS - FROZEN_CHECK_MS * 2)
+    seek.seeking = false
+    for (let i = 1; i <= 6; i++) {
+      seeking.video.playTo(60 + i * 0.5)
+      wait(FROZEN_CHECK_MS)
+    }
     expect(seeking.seen.state).toBe('playing')
     seeking.host.unmount()
 
@@ -689,6 +696,62 @@ describe('a playing picture that stands still with no `waiting` from the browser
     await starting.play() // playing, its first frame not yet come: 正在加载直播…
     wait(FROZEN_MS * 3)
     expect(seen.state).toBe('loading')
+    host.unmount()
+  })
+
+  test('a live picture brought to the edge as its stream comes back, seeking there as a new outage starts, says 网络不给力 after FROZEN_MS and plays once it moves there', async () => {
+    // as room 307 in a CI run: after a 503 outage the first fragment brought the picture to the edge (45.68), which
+    // it had no data for; the stream was cut again at once, and it sought there for 15 s with nothing said
+    const { video, seen, host } = await playingAt(30, { live: true })
+    const hls = FakeHls.made[0]
+    run(() => hls.emit(FakeHls.Events.ERROR, { fatal: true, type: 'networkError', details: 'fragLoadError' }))
+    expect(seen.state).toBe('stalled')
+    const seek = video as unknown as { seeking: boolean }
+    hls.liveSyncPosition = 45.68
+    // the engine's jump to the edge: the fake element's seek starts (the real one's is started by currentTime)
+    const at = Object.getOwnPropertyDescriptor(video, 'currentTime')!
+    Object.defineProperty(video, 'currentTime', {
+      configurable: true,
+      get: () => at.value as number,
+      set: (t: number) => {
+        at.value = t
+        seek.seeking = true
+      }
+    })
+    video.readyState = 1
+    run(() => hls.emit(FakeHls.Events.FRAG_BUFFERED))
+    expect(video.currentTime).toBe(45.68)
+    expect(seen.state).toBe('stalled') // not playing before it has its data there
+    wait(FROZEN_MS * 2)
+    expect(seen.state).toBe('stalled')
+    // the data comes: the seek is done and the picture goes on
+    seek.seeking = false
+    video.readyState = 4
+    run(() => video.fire('seeked'))
+    expect(seen.state).toBe('playing')
+    Object.defineProperty(video, 'currentTime', { ...at, value: at.value as number })
+    video.playTo(46.2)
+    wait(FROZEN_CHECK_MS)
+    expect(seen.state).toBe('playing')
+    host.unmount()
+  })
+
+  test('a stall said `playing` again as its stream comes back, the picture standing on all the same, is a stall again after FROZEN_MS', async () => {
+    const { video, seen, host } = await playingAt(20, { live: true })
+    const hls = FakeHls.made[0]
+    wait(FROZEN_MS + FROZEN_CHECK_MS)
+    expect(seen.state).toBe('stalled')
+    run(() => hls.emit(FakeHls.Events.ERROR, { fatal: true, type: 'networkError', details: 'fragLoadError' }))
+    // a fragment comes: the engine says playing (no seek: the picture is at the edge), and the picture stands
+    run(() => hls.emit(FakeHls.Events.FRAG_BUFFERED))
+    expect(seen.state).toBe('playing')
+    wait(FROZEN_MS - FROZEN_CHECK_MS)
+    expect(seen.state).toBe('playing')
+    wait(FROZEN_CHECK_MS * 2)
+    expect(seen.state).toBe('stalled')
+    video.playTo(20.5)
+    wait(FROZEN_CHECK_MS)
+    expect(seen.state).toBe('playing')
     host.unmount()
   })
 })

@@ -11,47 +11,70 @@ export const FROZEN_MS = 2500
 /** How often the position is read (ms). */
 export const FROZEN_CHECK_MS = 500
 
+/** HTMLMediaElement.HAVE_FUTURE_DATA: the picture has data past its position (a number, for a fake element too). */
+const HAVE_FUTURE_DATA = 3
+
 /** What the watch reads of the video. */
 export interface FrozenVideo {
   currentTime: number
   paused: boolean
   seeking: boolean
   ended: boolean
+  readyState: number
 }
 
 export class FrozenWatch {
-  /** the position last seen, and since when (NaN: none while paused) */
+  /** the position last seen, and since when (NaN: none while paused or seeking) */
   private at = NaN
   private since = 0
-  /** the watch has said `froze` and the position has not moved since */
+  /** since when the video seeks (NaN: it does not) */
+  private seekingSince = NaN
+  /** the picture has stood still FROZEN_MS and has not moved on with data since */
   private frozen = false
 
   constructor(private readonly now: () => number) {}
 
   /**
-   * `froze` when the playing picture has stood still FROZEN_MS, `moved` when a frozen one moves again (a seek, the
-   * jump to the edge after an outage, counts as a move once it is done), else null. A paused or ended video is not
-   * frozen (its own events say what it does).
+   * `froze` at every reading while the playing picture has stood still FROZEN_MS, or has sought that long (a seek to a
+   * position with no data: the jump to the edge as an outage starts waits there, and Chromium announces no `waiting`
+   * for it), so that a stall said `playing` too early is a stall again; `moved` once when a frozen one moves on with
+   * data ahead (a seek done within its data counts as a move); else null. A paused or ended video is not frozen (its
+   * own events say what it does).
    */
   check(v: FrozenVideo): 'froze' | 'moved' | null {
     const t = this.now()
     if (v.paused || v.ended) {
       this.at = NaN
+      this.seekingSince = NaN
       this.frozen = false
       return null
     }
     if (v.seeking) {
       this.at = NaN
-      return null
+      if (Number.isNaN(this.seekingSince)) this.seekingSince = t
+      return this.froze(t - this.seekingSince)
     }
+    this.seekingSince = NaN
     if (v.currentTime !== this.at) {
       this.at = v.currentTime
       this.since = t
-      if (!this.frozen) return null
+      // moved to where it has no data yet: still a stall, until it goes on (or its own `playing` comes)
+      if (!this.frozen || v.readyState < HAVE_FUTURE_DATA) return null
       this.frozen = false
       return 'moved'
     }
-    if (this.frozen || t - this.since < FROZEN_MS) return null
+    return this.froze(t - this.since)
+  }
+
+  /** The browser's own `playing`: the picture goes on, and the watch starts over from the next position it reads. */
+  playing(): void {
+    this.at = NaN
+    this.seekingSince = NaN
+    this.frozen = false
+  }
+
+  private froze(stillFor: number): 'froze' | null {
+    if (stillFor < FROZEN_MS) return null
     this.frozen = true
     return 'froze'
   }

@@ -337,7 +337,10 @@ export function attachHlsJs(Hls: HlsModule['default'], instance: HlsInstance, s:
     s.stall.stalled = false
     if (failing) s.retry.succeed()
     if (s.live && s.followsEdge()) toEdge(3)
-    if (failing && !s.video.paused) s.state('playing')
+    if (!failing || s.video.paused) return
+    // a jump to the edge plays once it has its data there (an outage starting again may leave it seeking)
+    if (!s.video.seeking) s.state('playing')
+    else s.video.addEventListener('seeked', () => s.disposed() || s.video.paused || s.state('playing'), { once: true })
   })
   let stalledAt = 0 // the last stall hls.js told of (its ERROR handler below), 0 once its target is back
   if (s.live)

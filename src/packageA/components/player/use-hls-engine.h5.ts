@@ -126,10 +126,10 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
     const stall = { stalled: false }
     /** hls.js: its watch of a starved track and its rest after a refused autoplay (hls-engine.h5.ts); null with native HLS. */
     let session: HlsControl | null = null
-    // a picture that stands still while it plays, with no `waiting` (frozen.ts): told as a stall, and playing again
-    // once it moves with data ahead (no `playing` comes after a stall the browser never announced; one that moved to a
-    // position it has no data for yet, the edge after an outage, announces its `waiting` and `playing` itself). Watched
-    // from the first frame on (before it, loading and 点击播放 say what the stream does), so not during the page's load
+    // a picture that stands still while it plays, or seeks that long, with no `waiting` (frozen.ts): told as a stall,
+    // and playing again once it moves with data ahead (no `playing` comes after a stall the browser never announced).
+    // Watched from the first frame on (before it, loading and 点击播放 say what the stream does), so not during the
+    // page's load
     const frozen = new FrozenWatch(now)
     let frozenWatch: ReturnType<typeof setInterval> | undefined
     const watchFrozen = () => {
@@ -139,11 +139,11 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
         if (change === 'froze') {
           stall.stalled = true
           events().state((s) => (s === 'playing' ? 'stalled' : s))
-        } else if (change === 'moved' && video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA)
-          events().state((s) => (s === 'stalled' ? 'playing' : s))
+        } else if (change === 'moved') events().state((s) => (s === 'stalled' ? 'playing' : s))
       }, FROZEN_CHECK_MS)
     }
     const onPlaying = () => {
+      frozen.playing()
       watchFrozen()
       streamPlaying(retry)
       events().state('playing')
@@ -290,7 +290,11 @@ export function useHlsEngine(videoRef: { current: HTMLVideoElement | null }, opt
           followsEdge: () => latest.current.followsEdge(),
           heights: (h) => events().heights(h),
           playingHeight: (h) => events().playingHeight(h),
-          state: (s) => events().state(s),
+          state: (s) => {
+            // the stream is back (a fragment came): the picture has FROZEN_MS from here to move on
+            if (s === 'playing') frozen.playing()
+            events().state(s)
+          },
           play: tryPlay,
           reload: () => events().reload()
         })
