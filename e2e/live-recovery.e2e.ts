@@ -57,17 +57,16 @@ test('self-healing: cut for 15 s (503 or no answer), a stream says 网络不给�
         assert.equal(await page.$('.player__retry'), null, 'no 点击重试 while it retries')
         // plays again: said so, with its data there and no seek going on, and moving on from where that was seen
         // (a jump to the edge moves the position before it has a picture there)
-        const playsAt = () =>
-          page.waitForFunction(
-            () => {
-              const v = document.querySelector('video')!
-              const said = document.querySelector('.player')!.getAttribute('data-state') === 'playing'
-              return said && !v.seeking && v.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA && v.currentTime
-            },
-            null,
-            { timeout: 40000, polling: 250 }
-          )
-        const t1 = (await (await playsAt()).jsonValue()) as number
+        const playing = await page.waitForFunction(
+          () => {
+            const v = document.querySelector('video')!
+            const said = document.querySelector('.player')!.getAttribute('data-state') === 'playing'
+            return said && !v.seeking && v.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA && v.currentTime
+          },
+          null,
+          { timeout: 40000, polling: 250 }
+        )
+        const t1 = (await playing.jsonValue()) as number
         await page.waitForFunction(
           (t) => {
             const v = document.querySelector('video')!

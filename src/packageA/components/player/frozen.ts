@@ -13,6 +13,8 @@ export const FROZEN_CHECK_MS = 500
 
 /** HTMLMediaElement.HAVE_FUTURE_DATA: the picture has data past its position (a number, for a fake element too). */
 const HAVE_FUTURE_DATA = 3
+/** The position the watch reads for a seeking video: none a video has, so a seek's start and its end are moves. */
+const SEEKING = -1
 
 /** What the watch reads of the video. */
 export interface FrozenVideo {
@@ -24,11 +26,9 @@ export interface FrozenVideo {
 }
 
 export class FrozenWatch {
-  /** the position last seen, and since when (NaN: none while paused or seeking) */
+  /** the position last seen (SEEKING while it seeks), and since when (NaN: none while paused) */
   private at = NaN
   private since = 0
-  /** since when the video seeks (NaN: it does not) */
-  private seekingSince = NaN
   /** the picture has stood still FROZEN_MS and has not moved on with data since */
   private frozen = false
 
@@ -45,37 +45,27 @@ export class FrozenWatch {
     const t = this.now()
     if (v.paused || v.ended) {
       this.at = NaN
-      this.seekingSince = NaN
       this.frozen = false
       return null
     }
-    if (v.seeking) {
-      this.at = NaN
-      if (Number.isNaN(this.seekingSince)) this.seekingSince = t
-      return this.froze(t - this.seekingSince)
-    }
-    this.seekingSince = NaN
-    if (v.currentTime !== this.at) {
-      this.at = v.currentTime
+    const here = v.seeking ? SEEKING : v.currentTime
+    if (here !== this.at) {
+      this.at = here
       this.since = t
-      // moved to where it has no data yet: still a stall, until it goes on (or its own `playing` comes)
-      if (!this.frozen || v.readyState < HAVE_FUTURE_DATA) return null
+      // a seek that starts, or a move to where it has no data yet: still a stall, until it goes on (or its own
+      // `playing` comes)
+      if (!this.frozen || v.seeking || v.readyState < HAVE_FUTURE_DATA) return null
       this.frozen = false
       return 'moved'
     }
-    return this.froze(t - this.since)
+    if (t - this.since < FROZEN_MS) return null
+    this.frozen = true
+    return 'froze'
   }
 
   /** The browser's own `playing`: the picture goes on, and the watch starts over from the next position it reads. */
   playing(): void {
     this.at = NaN
-    this.seekingSince = NaN
     this.frozen = false
-  }
-
-  private froze(stillFor: number): 'froze' | null {
-    if (stillFor < FROZEN_MS) return null
-    this.frozen = true
-    return 'froze'
   }
 }
