@@ -220,3 +220,58 @@ test('R7.39 a QR code is kept by what is drawn: two spellings of one page share 
     assert.equal(qrStats.done - before, 1)
   })
 })
+
+test('R7.56 R7.65 a user’s earlier logins do not make the next one walk them: a token login after 200,000 runs the statements of the first, and its sign is its own', async () => {
+  await withApp({}, async (app) => {
+    const a = await login(app)
+    const db = app.ctx.store.db
+    // the SQLite statements a login runs (each get, run, all or iterate of a statement it prepares), counted instead of
+    // timed: the walk this guards against ran one query for every taken second
+    const counted = async () => {
+      let runs = 0
+      const prepare = db.prepare
+      db.prepare = function (this: typeof db, sql: string) {
+        const statement = prepare.call(this, sql) as unknown as Record<string, (...args: unknown[]) => unknown>
+        for (const method of ['get', 'run', 'all', 'iterate']) {
+          const original = statement[method]
+          statement[method] = (...args: unknown[]) => {
+            runs++
+            return original.apply(statement, args)
+          }
+        }
+        return statement as unknown as ReturnType<typeof prepare>
+      }
+      try {
+        const r = await call(app, 'POST', U('/login'), { token: a.token })
+        assertEnvelope(r)
+        const sign = (r.headers['set-cookie'] as string[]).find((c) => c.startsWith('sign='))!.split(';')[0]
+        return { runs, sign }
+      } finally {
+        db.prepare = prepare
+      }
+    }
+    await counted() // the route's first call builds its payload check
+    const first = await counted()
+    // what 200,000 logins of one account (a token login, R7.56, has no limit and costs no password hash) leave when
+    // they come faster than one a second: a login session row for every second from the next login's cookie expiry on
+    const { expires_at: from } = db
+      .prepare('SELECT MAX(expires_at) AS expires_at FROM cookie_sessions WHERE user_id = ?')
+      .get(a.user.id) as { expires_at: number }
+    const insert = db.prepare('INSERT INTO cookie_sessions (sign, user_id, family, expires_at) VALUES (?, ?, ?, ?)')
+    db.transaction(() => {
+      for (let i = 1; i <= 200_000; i++) insert.run(`seeded-${i}`, a.user.id, 'seeded', from + i)
+    })()
+    const after = await counted()
+    // the walk ran a query for each of the 200,000 taken seconds (about 600 ms of the event loop, for every caller)
+    assert.ok(first.runs > 0, 'the login’s statements are counted')
+    assert.ok(
+      after.runs <= first.runs + 1,
+      `a login after 200,000 ran ${after.runs} statements (the first ${first.runs})`
+    )
+    assert.notEqual(after.sign, first.sign, 'each login its own sign')
+    const taken = db.prepare('SELECT COUNT(*) AS n FROM cookie_sessions WHERE sign = ?').get(after.sign.slice(5)) as {
+      n: number
+    }
+    assert.equal(taken.n, 1)
+  })
+})
