@@ -14,7 +14,7 @@ import path from 'node:path'
 import { test } from 'node:test'
 import type { LiveServer } from '../../server/app'
 import { OTHER_LIMITS, RULES, type Limits } from '../../server/lib/limit'
-import { LOCKED_MSG } from '../../server/routes/user'
+import { LOCKED_MSG, LOGINS_TOO_MANY } from '../../server/routes/user'
 import { PASSWORD_GUESSES_MSG, WRONG_PASSWORD_MSG } from '../../server/services/room-access'
 import { DEMO, SEED_IDS } from '../../server/db/seed-ids'
 import { listen, makeApp, waitUntil, type Json } from './helpers'
@@ -457,6 +457,36 @@ const scenarios: Record<keyof typeof RULES | keyof typeof OTHER_LIMITS, Scenario
         9,
         codes(answers)
       )
+    }),
+
+  'login.sessions': () =>
+    withServer({ loginsPerHour: 5 }, async (s) => {
+      // a password login (the first of the hour), then a burst of token logins (R7.56: no password hash, no other
+      // limit) with its token from many addresses: each keeps a token and a cookie session, so one user gets 5 an hour
+      const token = (await loginToken(s)).body.data.access_token as string
+      const countRows = () =>
+        s.app.ctx.store.db.prepare('SELECT COUNT(*) AS n FROM cookie_sessions').get() as { n: number }
+      const before = countRows().n
+      const answers = await burst(
+        s,
+        times(20, (i) => ({ path: LOGIN, body: body({ token }), from: address(i) }))
+      )
+      assert.equal(
+        count(answers, (r) => r.body.code === 1),
+        4,
+        codes(answers)
+      )
+      assert.equal(
+        count(answers, (r) => r.body.code === -8 && r.body.msg === LOGINS_TOO_MANY),
+        16,
+        codes(answers)
+      )
+      assert.equal(countRows().n - before, 4, 'a refused login keeps nothing')
+      // every kind of login counts: the right password is refused too, and another user still logs in
+      const password = await send(s, { path: LOGIN, body: body({ mobile: DEMO_MOBILE, password: DEMO_PASSWORD }) })
+      assert.equal(password.body.msg, LOGINS_TOO_MANY)
+      const other = await send(s, { path: LOGIN, body: body({ code: 'dev', encryptedData: 'x', iv: 'y' }) })
+      assert.equal(other.body.code, 1, other.body.msg)
     }),
 
   'roompw.address': () =>

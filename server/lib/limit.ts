@@ -38,6 +38,8 @@ export interface Limits {
   smsPerMobileDay: number
   /** wrong passwords per mobile per 15 minutes before password login pauses for that mobile */
   loginFailures: number
+  /** logins one user may make per hour, of every kind (each keeps a token and a cookie session for seven days) */
+  loginsPerHour: number
   /** wrong passwords per address (3× loginFailures) past which that address's logins slow to one per this many seconds */
   loginSlowSeconds: number
   /** wrong room-password guesses per address and room per 10 minutes */
@@ -154,6 +156,14 @@ export const RULES = {
     max: () => 1,
     windowMs: (l) => l.loginSlowSeconds * 1000,
     durable: false
+  },
+  'login.sessions': {
+    counts:
+      'logins of one user, of every kind (password, SMS, WeChat, token, partner, the main host’s check): each keeps a token and a cookie session for seven days',
+    keyedBy: 'user',
+    max: (l) => l.loginsPerHour,
+    windowMs: () => 3600_000,
+    durable: true
   },
   'roompw.address': {
     counts: 'wrong room-password guesses from one address for one room',

@@ -19,6 +19,7 @@ export const DEFAULT_LIMITS: Limits = {
   smsPerMobileDay: 10,
   loginFailures: 10,
   loginSlowSeconds: 5,
+  loginsPerHour: 60,
   roomPasswordGuesses: 10,
   roomPasswordGuessesPerRoom: 30,
   likesPer10s: 300,

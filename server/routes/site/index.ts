@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { baseOf } from '../../lib/absolute'
 import { fromOtherSite } from '../../plugins/app/identity'
-import { CODE, randomToken, safeEqual } from '../../lib/util'
+import { BizError, CODE, randomToken, safeEqual } from '../../lib/util'
 import { safeRedirect } from '../../lib/redirect'
 import { loginResult, openidForCode, userForOpenid } from '../user'
 import h5 from './h5'
@@ -69,7 +69,16 @@ const site: FastifyPluginAsync<{ h5Dir: string }> = async (app, { h5Dir }) => {
       }
       const user = userForOpenid(ctx, openid)
       const call = { req, reply, user, token: null, base }
-      const login = loginResult(ctx, call, user)
+      let login: ReturnType<typeof loginResult>
+      try {
+        login = loginResult(ctx, call, user)
+      } catch (err) {
+        // the user's logins of the last hour are used up (login.sessions): back to the target without a login, as
+        // for a refused code
+        if (!(err instanceof BizError) || err.code !== CODE.TOO_FAST) throw err
+        reply.header('set-cookie', stateCookie('', 0))
+        return reply.redirect(locationOf(target))
+      }
       const set = reply.getHeader('set-cookie')
       reply.header('set-cookie', [...(Array.isArray(set) ? set : set ? [String(set)] : []), stateCookie('', 0)])
       const sep = target.includes('?') ? '&' : '?'

@@ -90,6 +90,10 @@ export function loginResult(
   user: UserRow,
   family: string = randomToken()
 ): user.LoginAnswer {
+  // every login keeps a token and a cookie session for seven days: counted per user, before either is written, in the
+  // same synchronous step (a token login costs no password hash, so one account could otherwise grow both tables
+  // without end)
+  if (!ctx.limiter.take('login.sessions', user.id)) throw tooFast(LOGINS_TOO_MANY)
   const access_token = issueToken(ctx, user, family)
   setLoginCookies(ctx, call, user, family)
   return { user: publicUser(user), access_token, token_type: 'Bearer', expires_in: TOKEN_TTL }
@@ -111,6 +115,9 @@ export function openidForCode(code: string): string | null {
 const NO_USER_HASH = 'same-time:3811a660c55aa5595a26935ec490329e40bdf44c4542078b382f0f5a919cab72'
 /** The password login's lockout message (code -8): the mobile's wrong passwords reached `loginFailures`. */
 export const LOCKED_MSG = '密码错误次数过多，请 15 分钟后再试'
+
+/** The refusal (code -8) of a login past `login.sessions`: the user's logins of the last hour. */
+export const LOGINS_TOO_MANY = '登录过于频繁，请稍后再试'
 
 /** A name goes with every chat message of its user: at most this many characters (the profile's own is 20). */
 const NAME_MAX = 32
