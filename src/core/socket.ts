@@ -343,8 +343,25 @@ export class RoomSocket {
 /**
  * One shared connection per room for every feature of the room (chat, likes, gifts, activities): acquire on mount,
  * release on unmount; the socket closes when the last user releases it.
+ *
+ * At most MAX_ROOM_SOCKETS rooms are connected at once: WeChat allows five WebSocket connections at the same time
+ * (wx.connectSocket, "最多可以同时存在 5 个 WebSocket 连接") and fails a sixth, and every live page in the stack holds
+ * its room (live → 主播 → live … reaches six rooms from a shared link, R2.40). The rooms acquired last (the pages on
+ * top) keep their connections; an older one, under them in the stack, gives its connection up (close(), its features
+ * still subscribed) and connects again when a room above it is released, where its reconnect fills the gap as after
+ * any loss (R7.72).
  */
+const MAX_ROOM_SOCKETS = 5
 const shared = new Map<string, { socket: RoomSocket; users: number }>()
+/** The held rooms' keys, the one acquired longest ago first. */
+const recency: string[] = []
+
+/** The newest MAX_ROOM_SOCKETS rooms connected, the others not: the older ones are closed before any is opened. */
+function balanceRoomSockets() {
+  const connected = new Set(recency.slice(-MAX_ROOM_SOCKETS))
+  for (const key of recency) if (!connected.has(key)) shared.get(key)?.socket.close()
+  for (const key of connected) shared.get(key)?.socket.connect()
+}
 /** The wake watch (onWake) while any room socket is held. */
 let unwatch: (() => void) | null = null
 
@@ -362,8 +379,11 @@ export function acquireRoomSocket(roomId: number | string, options?: RoomSocketO
   let entry = shared.get(key)
   if (!entry) shared.set(key, (entry = { socket: new RoomSocket(roomId, options), users: 0 }))
   entry.users++
+  const at = recency.indexOf(key)
+  if (at >= 0) recency.splice(at, 1)
+  recency.push(key)
   if (!unwatch) unwatch = onWake(dropRoomSockets)
-  entry.socket.connect()
+  balanceRoomSockets()
   return entry.socket
 }
 
@@ -374,7 +394,9 @@ export function releaseRoomSocket(roomId: number | string): void {
   entry.users--
   if (entry.users <= 0) {
     shared.delete(key)
+    recency.splice(recency.indexOf(key), 1)
     entry.socket.close()
+    balanceRoomSockets()
     if (!shared.size && unwatch) {
       unwatch()
       unwatch = null
