@@ -109,7 +109,7 @@ export function domainsToRegister(source) {
     `request 合法域名：${uniq(hosts).join(' ')}，以及 HLS 媒体主机（播放列表由 Taro.request 读取）`,
     `socket 合法域名：${api.replace(/^https:/, 'wss:')}`,
     `uploadFile 合法域名：${api}`,
-    'downloadFile 合法域名：HLS 媒体主机（与 request 相同）',
+    `downloadFile 合法域名：${api}（保存图片下载直播间小程序码），以及 HLS 媒体主机`,
     `业务域名（web-view）：${uniq(web).join(' ')}`
   ]
 }

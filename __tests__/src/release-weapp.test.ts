@@ -91,6 +91,14 @@ describe('release build of the mini-program (npm run release:weapp)', () => {
     expect(r.out).toMatch(/业务域名（web-view）：https:\/\/live\.example\.com news\.example\.com/)
   })
 
+  test('保存图片 works on a release: downloadFile is registered for the API host, where the poster’s mini-program code is', () => {
+    // share-platform.ts downloads /userapp/wxacode from the API host before saveImageToPhotosAlbum; with the domain
+    // check on, a host missing from the downloadFile list fails every download (url not in domain list)
+    const r = release(GOOD, '--check')
+    expect(r.status).toBe(0)
+    expect(r.out).toMatch(/downloadFile 合法域名：https:\/\/api\.example\.com/)
+  })
+
   test('the package scan fails on a file naming a loopback address and passes a clean one', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'release-scan-'))
     try {
