@@ -302,7 +302,7 @@ test('R4.6, R4.27: 预约提醒 tapped by a visitor is set once the login brings
   assertNoErrors(sim)
 })
 
-test('R1.24, R3.54: share payloads of home, a live room, a playback and an album', async () => {
+test('R1.24, R3.54: share payloads of home, a live room, a playback, an album and a 图文直播 topic', async () => {
   const sim = await s.launch('pages/home/home')
   await sim.waitForText('热门主播')
   assert.deepEqual(sim.page.share(), { title: '慧直播 · 城市台直播与点播，看见身边的精彩', path: '/pages/home/home' })
@@ -331,5 +331,11 @@ test('R1.24, R3.54: share payloads of home, a live room, a playback and an album
     { ...sim.page.share(), imageUrl: undefined },
     { title: album.title, path: '/packageB/pages/album/album?id=1', imageUrl: undefined }
   )
+
+  // 图文直播: 转发 in WeChat's menu only when the built page has onShareAppMessage (its config's enableShareAppMessage)
+  const topic = await s.server.get<{ title: string }>('/live/api_mapp.php?a=timeline_topic&id=1')
+  await sim.reLaunch('/packageA/pages/timeline/timeline?id=1')
+  await sim.waitForText(topic.title)
+  assert.deepEqual(sim.page.share(), { title: topic.title, path: '/packageA/pages/timeline/timeline?id=1' })
   assertNoErrors(sim)
 })
