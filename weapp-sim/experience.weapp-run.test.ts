@@ -49,7 +49,7 @@ test('R9.13 the nav bar keeps clear of the capsule where WeChat lays it out (get
   const win = wx.getWindowInfo()
   const right = Number(String(inner.st).match(/padding-right:\s*([\d.]+)px/)?.[1])
   assert.equal(right, win.windowWidth - menu.left, `padding-right ${right}px for a capsule at ${menu.left}px`)
-  // the simulator's base library (getAppBaseInfo) is past the app's minimum, 2.20.1: no 微信版本过低 at launch
+  // the simulator's base library (getAppBaseInfo) is past the app's minimum, 2.21.2: no 微信版本过低 at launch
   assert.equal(sim.callsOf('showModal').length, 0)
   assertNoErrors(sim)
 })

@@ -1,12 +1,14 @@
 import Taro from '@tarojs/taro'
 
 /**
- * The oldest WeChat base library the mini-program runs on: wx.getWindowInfo and wx.getDeviceInfo (src/platform/
- * system.ts) and wx.getAppBaseInfo came in 2.20.1; scroll-view's refresher (home's pull-down) in 2.10.1, the
- * input's keyboardheightchange in 2.7.0. The same version is the 基础库最低版本 of the mini-program's admin console
- * (设置 → 基础库最低版本设置), which keeps older WeChat clients out, and project.config.json's libVersion.
+ * The oldest WeChat base library the mini-program runs on: WeChat's 头像昵称填写 (编辑资料's `chooseAvatar` button and
+ * `nickname` input, src/pages/user/components) came in 2.21.2, and before it those two do nothing; wx.getWindowInfo and
+ * wx.getDeviceInfo (src/platform/system.ts) and wx.getAppBaseInfo in 2.20.1; scroll-view's refresher (home's
+ * pull-down) in 2.10.1, the input's keyboardheightchange in 2.7.0. The same version is the 基础库最低版本 of the
+ * mini-program's admin console (设置 → 基础库最低版本设置, docs/releasing-weapp.md), which keeps older WeChat clients
+ * out, and project.config.json's libVersion.
  */
-export const MIN_BASE_LIBRARY = '2.20.1'
+export const MIN_BASE_LIBRARY = '2.21.2'
 
 /** WeChat's version comparison: 1 when a is newer, -1 when older, 0 when the same. */
 export function compareVersion(a: string, b: string): number {

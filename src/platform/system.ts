@@ -22,7 +22,7 @@ function read<T>(call: () => T): T | undefined {
 
 /**
  * The device's system info (spec R3.56), computed once: the window (size, status bar, safe area) from
- * wx.getWindowInfo, the platform from wx.getDeviceInfo (both base library 2.20.1, the app's minimum:
+ * wx.getWindowInfo, the platform from wx.getDeviceInfo (both base library 2.20.1, within the app's minimum:
  * src/platform/base-library.ts; getSystemInfoSync is no longer maintained since then), and the capsule where WeChat
  * lays it out, from wx.getMenuButtonBoundingClientRect (its size and place differ by device and WeChat version).
  */
