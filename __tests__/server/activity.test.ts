@@ -32,7 +32,7 @@ test('R3.35 R7.95 R7.96 R3.39 vote detail by room, vote once (count returned), 4
   assert.equal(assertEnvelope(await call(app, 'POST', A('/vote/detail'), { voteId: v.id }, token)).voted_option_id, 1)
 })
 
-test('R7.97 R7.98 R7.99 R3.40 quiz: pushed by demo control, answered once, result by act_id', async () => {
+test('R7.97 R7.98 R7.99 R3.40 quiz: pushed by demo control, answered once with one of its options, result by act_id', async () => {
   const q = await dev('/quiz')
   const d = assertEnvelope(await call(app, 'POST', A('/puzzle/detail'), { roomid: 539 }))
   assert.equal(d.id, q.id)
@@ -40,9 +40,12 @@ test('R7.97 R7.98 R7.99 R3.40 quiz: pushed by demo control, answered once, resul
   const r = assertEnvelope(await call(app, 'POST', A('/puzzle/post'), { act_id: q.id, answer: 1 }, token))
   assert.ok(r.correct === 0 || r.correct === 1)
   assertRefused(await call(app, 'POST', A('/puzzle/post'), { act_id: q.id, answer: 2 }, token), 0)
+  // an answer that is none of the quiz's options is refused and keeps nothing: the viewer still has their answer
+  assertRefused(await call(app, 'POST', A('/puzzle/post'), { act_id: q.id, answer: 99 }, token2), -1)
+  assertEnvelope(await call(app, 'POST', A('/puzzle/post'), { act_id: q.id, answer: 2 }, token2))
   const res = assertEnvelope(await call(app, 'POST', `${A('/puzzle/result')}?act_id=${q.id}`, {}, token))
   assert.equal(res.answered, 1)
-  assert.equal(res.total, 1)
+  assert.equal(res.total, 2)
   assert.equal((await call(app, 'POST', `${A('/puzzle/result')}?act_id=${q.id}`, {})).status, 401)
   assertRefused(await call(app, 'POST', `${A('/puzzle/result')}?act_id=1`, {}, token), -4)
 })

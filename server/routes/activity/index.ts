@@ -195,6 +195,8 @@ const activityRoutes: FastifyPluginAsync = async (app) => {
     const answer = p.answer ?? p.option_id
     if (!answer) throw biz(CODE.BAD_PARAM, '请选择答案')
     if (a.status !== 1) throw biz(CODE.FAIL, '答题已结束')
+    // one of the quiz's own options, as a vote's (an answer outside them would be kept as the viewer's one answer)
+    if (!a.options.some((o) => o.id === Number(answer))) throw biz(CODE.BAD_PARAM, '答案选项不存在')
     const uid = call.user!.id
     if (entryOf(ctx, a.id, uid, 'quiz')) throw biz(CODE.FAIL, '您已经答过这道题了')
     addEntry(ctx, a.id, uid, 'quiz', String(answer))
