@@ -113,6 +113,8 @@ export class RoomSocket {
   private retryTimer: unknown = null
   private heartbeat: Heartbeat | null = null
   private openTimer: unknown = null
+  /** counts close()s: a connection asked for before the latest close() is closed when WeChat hands it over. */
+  private closes = 0
 
   constructor(roomId: number | string, options: RoomSocketOptions & { url?: string } = {}) {
     this.roomId = roomId
@@ -169,6 +171,7 @@ export class RoomSocket {
   /** Stop for good: no reconnect, no timers. */
   close(): void {
     this.stopped = true
+    this.closes++
     this.clearTimers()
     const task = this.task
     this.task = null
@@ -216,14 +219,16 @@ export class RoomSocket {
   private async open() {
     if (this.stopped) return
     this.setStatus('connecting')
+    const closes = this.closes
     let task: SocketTaskLike
     try {
       task = await this.opts.connect(this.url)
     } catch {
-      this.scheduleRetry()
+      if (closes === this.closes) this.scheduleRetry()
       return
     }
-    if (this.stopped) {
+    // closed meanwhile, and maybe connected again (a page pushed and popped): this connection is no longer wanted
+    if (this.stopped || closes !== this.closes) {
       this.safeClose(task)
       return
     }
@@ -352,15 +357,15 @@ export class RoomSocket {
  * any loss (R7.72).
  */
 const MAX_ROOM_SOCKETS = 5
+/** The held rooms in the order they were last acquired, the one acquired longest ago first (a Map keeps insertion order). */
 const shared = new Map<string, { socket: RoomSocket; users: number }>()
-/** The held rooms' keys, the one acquired longest ago first. */
-const recency: string[] = []
 
 /** The newest MAX_ROOM_SOCKETS rooms connected, the others not: the older ones are closed before any is opened. */
 function balanceRoomSockets() {
-  const connected = new Set(recency.slice(-MAX_ROOM_SOCKETS))
-  for (const key of recency) if (!connected.has(key)) shared.get(key)?.socket.close()
-  for (const key of connected) shared.get(key)?.socket.connect()
+  const entries = [...shared.values()]
+  const older = entries.length - MAX_ROOM_SOCKETS
+  entries.forEach((entry, at) => at < older && entry.socket.close())
+  entries.forEach((entry, at) => at >= older && entry.socket.connect())
 }
 /** The wake watch (onWake) while any room socket is held. */
 let unwatch: (() => void) | null = null
@@ -376,12 +381,11 @@ export function dropRoomSockets(): void {
 
 export function acquireRoomSocket(roomId: number | string, options?: RoomSocketOptions): RoomSocket {
   const key = String(roomId)
-  let entry = shared.get(key)
-  if (!entry) shared.set(key, (entry = { socket: new RoomSocket(roomId, options), users: 0 }))
+  const entry = shared.get(key) ?? { socket: new RoomSocket(roomId, options), users: 0 }
   entry.users++
-  const at = recency.indexOf(key)
-  if (at >= 0) recency.splice(at, 1)
-  recency.push(key)
+  // Deleted and set again, so the room moves to the end of the Map's order: the newest room.
+  shared.delete(key)
+  shared.set(key, entry)
   if (!unwatch) unwatch = onWake(dropRoomSockets)
   balanceRoomSockets()
   return entry.socket
@@ -394,7 +398,6 @@ export function releaseRoomSocket(roomId: number | string): void {
   entry.users--
   if (entry.users <= 0) {
     shared.delete(key)
-    recency.splice(recency.indexOf(key), 1)
     entry.socket.close()
     balanceRoomSockets()
     if (!shared.size && unwatch) {

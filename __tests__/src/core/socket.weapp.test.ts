@@ -7,6 +7,7 @@
  */
 import Taro from '@tarojs/taro'
 import { acquireRoomSocket, releaseRoomSocket, type RoomSocket } from '@/core/socket'
+import { ManualClock } from '../support/manual-clock'
 import { until } from '../support/wait'
 
 const WECHAT_MAX_SOCKETS = 5
@@ -89,6 +90,53 @@ test('R2.40 six live rooms in the page stack: the room on top connects, and WeCh
   } finally {
     for (const room of ROOMS.slice(0, 5)) releaseRoomSocket(room)
     expect(wx.alive.size).toBe(0)
+    wx.restore()
+  }
+})
+
+test('R2.40 a deeper room opened again on top is the newest: it connects, and the oldest other room gives way', async () => {
+  const wx = wechatSockets()
+  const held: RoomSocket[] = []
+  try {
+    for (const room of ROOMS) {
+      held.push(acquireRoomSocket(room))
+      await until(() => held[held.length - 1].isOpen, `room ${room} (page on top) to connect`, 5000)
+    }
+    expect(held[0].isOpen).toBe(false)
+
+    // room 101's link, shared in room 106's chat, opens a second page of room 101 on top
+    expect(acquireRoomSocket(ROOMS[0])).toBe(held[0])
+    await until(() => held[0].isOpen, 'the room on top to connect', 5000)
+    expect(held[1].isOpen).toBe(false)
+    expect(held.slice(2).every((s) => s.isOpen)).toBe(true)
+    expect(wx.alive.size).toBeLessThanOrEqual(WECHAT_MAX_SOCKETS)
+    expect(wx.refused).toBe(0)
+  } finally {
+    releaseRoomSocket(ROOMS[0])
+    for (const room of ROOMS) releaseRoomSocket(room)
+    // a connection still being made when its room is released closes once WeChat hands it over
+    await until(() => wx.alive.size === 0, 'every connection to close', 5000)
+    wx.restore()
+  }
+})
+
+test('R2.40 pages pushed and popped faster than WeChat hands a connection over leave no connection behind', async () => {
+  const wx = wechatSockets()
+  const clock = new ManualClock()
+  try {
+    // six rooms in one go, then back twice, before WeChat has handed any connection over: room 101 gives its
+    // connection up (the sixth room) and takes it again (the sixth gone) while the first is still being made
+    const held = ROOMS.map((room) => acquireRoomSocket(room, { clock }))
+    releaseRoomSocket(ROOMS[5])
+    releaseRoomSocket(ROOMS[1])
+    const left = [held[0], ...held.slice(2, 5)]
+    await clock.advance(5000)
+    await until(() => left.every((s) => s.isOpen), 'the four rooms left to connect', 5000)
+    // one connection per room: the one asked for before the close was closed, not kept beside a newer one
+    expect([...wx.alive].map((t) => t.url).sort()).toEqual(left.map((s) => s.url).sort())
+  } finally {
+    for (const room of [ROOMS[0], ...ROOMS.slice(2, 5)]) releaseRoomSocket(room)
+    await until(() => wx.alive.size === 0, 'every connection to close', 5000)
     wx.restore()
   }
 })
