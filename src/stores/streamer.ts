@@ -64,19 +64,22 @@ export class StreamerStore {
   private readonly byTag = new Map<number, PagedList<Streamer>>()
   private readonly rankings = new Map<RankingType, PagedList<Streamer>>()
   private readonly playbacks = new Map<number, PagedList<RoomPlayback>>()
+  /** The 关注 taps on their way, by room id: a second tap meanwhile gets the first's outcome (tapFollow). */
+  private readonly tapping = new Map<number, Promise<boolean | null>>()
 
   /** My follows (R7.43), streamer page size 15 (R9.4). */
   readonly follows = new PagedList<Streamer>((q) => this.remembered(fetchMyFollows(q)), PAGE_SIZE.streamers)
 
   constructor() {
-    makeAutoObservable<StreamerStore, 'byTag' | 'rankings' | 'playbacks'>(this, {
+    makeAutoObservable<StreamerStore, 'byTag' | 'rankings' | 'playbacks' | 'tapping'>(this, {
       known: false,
       statistics: false,
       follow: false,
       follows: false,
       byTag: false,
       rankings: false,
-      playbacks: false
+      playbacks: false,
+      tapping: false
     })
     // Another user (or none) after a login change: my follows and the follow flags are no longer mine.
     onTokenChange(() => this.forgetUser())
@@ -255,9 +258,19 @@ export class StreamerStore {
   /**
    * 关注 / 已关注 tapped (R4.26): a visitor is asked to log in and the follow is made once the login brings them back
    * (R4.6, followAfterLogin); a viewer's tap follows or unfollows, with its toast. Whether the viewer now follows;
-   * null when nothing was done yet (a visitor). A failure rejects, as toggleFollow does.
+   * null when nothing was done yet (a visitor). A failure rejects, as toggleFollow does. A tap while one for the same
+   * room is on its way (a double tap, a slow network) gets that tap's outcome and sends nothing: the server toggles
+   * (R7.46), and a second call would unfollow what the first had just followed.
    */
-  async tapFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean | null> {
+  tapFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean | null> {
+    const under = this.tapping.get(roomid)
+    if (under) return under
+    const tap = this.followTap(streamer, roomid).finally(() => this.tapping.delete(roomid))
+    this.tapping.set(roomid, tap)
+    return tap
+  }
+
+  private async followTap(streamer: Streamer, roomid: number): Promise<boolean | null> {
     if (!(await loginPrompt.requireLogin(() => this.followAfterLogin(streamer, roomid)))) return null
     const now = await this.toggleFollow(streamer, roomid)
     void showToast(now ? '关注成功' : '已取消关注')

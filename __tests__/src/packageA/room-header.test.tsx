@@ -9,6 +9,7 @@
 import TestUtils from '@tarojs/test-utils-react'
 import Taro from '@tarojs/taro'
 import type { RoomInfo } from '@/api/live'
+import { normalizeStreamer } from '@/api/streamer'
 import { configureRequest, postData } from '@/core/request'
 import { setToken } from '@/core/token'
 import { RoomHeader } from '@/packageA/components/room'
@@ -100,6 +101,33 @@ test('R4.26 R1.2 R7.46 the room header: code 1 adds the streamer to my follows (
   expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '已取消关注' }))
   expect(streamerStore.follows.total).toBe(before)
   expect(streamerStore.follows.list.some((s) => s.id === streamerId)).toBe(false)
+})
+
+test('R4.26 R7.46 a double tap on + 关注 follows once: the server toggles, and a second call would unfollow at once', async () => {
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+  const rooms = (await postData<{ list: { id: number }[] }>('/userapp/living/list', { page: 1, count: 100 })).list
+  const room = (await liveStore.loadRoom(rooms[rooms.length - 1].id))!
+  const streamer = normalizeStreamer({ ...room.streamer, room_id: room.streamer.room_id || room.id })
+  if ((await streamerStore.loadFollowState(room.id)).following) await streamerStore.toggleFollow(streamer, room.id)
+
+  await t.mount(RoomHeader, { props: { room, onPoster: () => undefined } })
+  await waitFor(() => followButton()?.textContent === '+ 关注')
+  const calls = countRequests(/\/userapp\/follow$/)
+  const followToasts = () =>
+    toast.mock.calls.filter(([o]) => ['关注成功', '已取消关注'].includes((o as { title: string }).title))
+  try {
+    // two taps before the first answer (a double tap, or a second tap on a slow network)
+    tap(followButton())
+    tap(followButton())
+    await waitFor(() => calls.count > 0 && followToasts().length >= calls.count)
+    expect(calls.count).toBe(1)
+  } finally {
+    calls.restore()
+  }
+  expect(followButton()?.textContent).toBe('已关注')
+  expect(followToasts().map(([o]) => (o as { title: string }).title)).toEqual(['关注成功'])
+  // the server agrees: followed, not followed and unfollowed
+  expect((await new StreamerStore().loadFollowState(room.id)).following).toBe(true)
 })
 
 describe('a fault server answering the follow with codes other than 1', () => {
