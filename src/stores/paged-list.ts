@@ -51,6 +51,11 @@ export class PagedList<T extends { id: Id }> {
   /** What kind of failure `error` is (`auth`: the viewer must log in to see this list). */
   errorKind: ApiErrorKind | null = null
   private pending: Promise<T[] | string> | null = null
+  /**
+   * Counts the resets and clears: a page asked for before the latest one belongs to a list no longer shown (the search
+   * before the last, the page that a pull-down refresh started over), and its answer, arriving late, is left.
+   */
+  private generation = 0
 
   constructor(
     private readonly fetcher: PageFetcher<T>,
@@ -81,6 +86,9 @@ export class PagedList<T extends { id: Id }> {
   }
 
   clear() {
+    this.generation++
+    this.pending = null
+    this.loading = false
     this.list = []
     this.currentPage = 0
     this.totalPage = 0
@@ -107,6 +115,7 @@ export class PagedList<T extends { id: Id }> {
     const getNew = !!options.getNew && !reset
     if (!reset && !getNew && !(this.totalPage > this.currentPage)) return Promise.resolve(NO_MORE_DATA) // R4.14, R4.18
     const page = reset || getNew ? 1 : this.currentPage + 1 // R4.15
+    const generation = reset ? ++this.generation : this.generation
     runInAction(() => {
       this.loading = true
       this.error = null
@@ -114,6 +123,8 @@ export class PagedList<T extends { id: Id }> {
       if (options.reset) this.currentPage = 0
     })
     const p = settle(this.fetcher({ page, count: this.pageSize })).then((res) => {
+      // a reset or a clear came after this page was asked for: what it brings (or its failure) is not this list's
+      if (generation !== this.generation) return this.list
       runInAction(() => {
         this.loading = false
         if (!res.ok) {

@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import {
   HISTORY_KEY,
   HISTORY_LIMIT,
+  SEARCH_KINDS,
   SEARCH_TABS,
   SLOW_LIVE_KEYWORD,
   SearchStore,
@@ -12,7 +13,8 @@ import {
   type SearchTab
 } from '@/packageB/pages/search/store'
 import { configureRequest } from '@/core/request'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, holdAnswers, useReferenceServer } from '../support/reference-server'
+import { sleep, until } from '../support/wait'
 import { hostsAt } from '../support/hosts'
 
 const server = useReferenceServer()
@@ -159,6 +161,28 @@ describe('search rules', () => {
     await settled(store, 'all')
     for (const g of store.best) expect(g.items.length).toBeLessThanOrEqual(3)
     expect(store.best.length).toBeGreaterThan(1)
+  })
+
+  test('R2.48 R5.5 a search submitted again before the first answered shows the last keyword’s results, not the first’s arriving late', async () => {
+    const store = new SearchStore()
+    // the first search's four answers are held back (a slow network); the second search's pass
+    const held = holdAnswers(/\/userapp\/search\/(host|living|teaser|playback)$/, SEARCH_KINDS.length)
+    try {
+      store.submit('太湖')
+      await until(() => held.answered() === SEARCH_KINDS.length, 'the first search to be answered (held back)')
+      store.submit('301')
+      await settled(store, 'all')
+      expect(store.results.live.list.map((r) => r.id)).toEqual([301])
+      held.release()
+      // the first search's answers arrive now, after the second's were shown
+      await sleep(300)
+    } finally {
+      held.restore()
+    }
+    expect(store.submitted).toBe('301')
+    expect(store.results.live.list.map((r) => r.id)).toEqual([301])
+    expect(store.results.streamer.list.map((r) => (r as { room_id?: number }).room_id)).toEqual([301])
+    expect(store.count('all')).toBe(2)
   })
 
   test('R2.48 matched words are marked, case-insensitively; a suggestion always contains the keyword', async () => {

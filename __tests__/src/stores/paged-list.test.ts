@@ -278,6 +278,35 @@ describe('PagedList (spec section 4 "Paged list loading")', () => {
     expect(l.list.map((i) => i.id)).toEqual([2])
   })
 
+  test('R4.13 R4.16 a pull-down refresh during a load-more: the refreshed first page is the list, the older next page arriving late is left', async () => {
+    const waiting: Array<(d: PagedData<Item>) => void> = []
+    const l = new PagedList<Item>(() => new Promise((r) => waiting.push(r)))
+    const first = l.load()
+    waiting[0]({ list: [{ id: 1 }], totalPage: 3 })
+    await first
+    const more = l.load() // page 2, on its way
+    const refresh = l.load({ reset: true })
+    waiting[2]({ list: [{ id: 9 }, { id: 1 }], totalPage: 3 }) // the refresh answers first: a new item on top
+    await refresh
+    waiting[1]({ list: [{ id: 2 }], totalPage: 3 }) // then the page 2 asked for before it
+    await more
+    expect(l.list.map((i) => i.id)).toEqual([9, 1])
+    expect(l.currentPage).toBe(1)
+    expect(l.loading).toBe(false)
+  })
+
+  test('R4.13 a clear while a page is on its way: the list stays empty and not loading, its answer arriving late is left', async () => {
+    const waiting: Array<(d: PagedData<Item>) => void> = []
+    const l = new PagedList<Item>(() => new Promise((r) => waiting.push(r)))
+    const first = l.load()
+    l.clear() // another viewer's list (a logout): what the last one asked for is not theirs
+    expect(l.loading).toBe(false)
+    waiting[0]({ list: [{ id: 1 }], totalPage: 3 })
+    await first
+    expect(l.list).toEqual([])
+    expect(l.currentPage).toBe(0)
+  })
+
   test('R4.19 an unknown target is a client failure of load', async () => {
     const lists = new PagedLists({ liveRooms: new PagedList(server(3).fetcher) })
     await expect(lists.load('nothing')).rejects.toMatchObject({ kind: 'client', errMsg: 'load:fail unknown data' })
