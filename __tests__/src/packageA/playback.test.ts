@@ -15,7 +15,7 @@ import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { loginStore } from '@/stores/login'
 import { formatCount } from '@/utils/format'
-import { demoLogin, requestUrl, useReferenceServer } from '../support/reference-server'
+import { countRequests, demoLogin, requestUrl, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
 
@@ -126,6 +126,37 @@ describe('playback store against the reference server', () => {
     await expect(store.comment('  拍得真好  ')).resolves.toBe(true)
     expect(store.comments.list[0].content).toBe('拍得真好')
     await expect(store.comment('   ')).resolves.toBe('请输入评论内容')
+    setToken('')
+  })
+  test('R7.82 R4.30 发送 tapped twice before the server answered posts the comment once', async () => {
+    setToken((await demoLogin(server.origin)).access_token)
+    const list = (await (
+      await fetch(`${server.origin}/api/v1/userapp/playback/list`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"page":2,"count":1}'
+      })
+    ).json()) as { data: { list: { id: number }[] } }
+    const id = list.data.list[0].id
+    const store = new PlaybackStore(id)
+    await store.load()
+    await waitFor(() => !store.comments.loading)
+    const total = store.comments.total
+    const posts = countRequests(/\/userapp\/playback\/comment$/)
+    try {
+      // a double tap on 发送 (or 发送 then the keyboard's confirm): the second tap while the first is on its way
+      const taps = await Promise.all([store.comment('第一次来，拍得真好'), store.comment('第一次来，拍得真好')])
+      expect(taps).toEqual([true, null])
+      expect(posts.count).toBe(1)
+    } finally {
+      posts.restore()
+    }
+    expect(store.comments.list.filter((c) => c.content === '第一次来，拍得真好')).toHaveLength(1)
+    expect(store.comments.total).toBe(total + 1)
+    // the server holds it once too
+    const fresh = new PlaybackStore(id)
+    await fresh.comments.load()
+    expect(fresh.comments.total).toBe(total + 1)
     setToken('')
   })
 })

@@ -75,6 +75,7 @@ function PlaybackPage() {
   const sendComment = async () => {
     if (!(await loginPrompt.requireLogin())) return
     const result = await store.comment(comment)
+    if (result === null) return // the comment tapped before is still on its way: its own answer says how it went
     if (result === true) {
       setComment('')
       void showToast('评论成功')

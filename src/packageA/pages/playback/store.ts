@@ -80,6 +80,8 @@ export class PlaybackStore {
   /** Seconds left before the next recording plays by itself; null when not counting (cancelled, or nothing next). */
   countdown: number | null = null
   readonly comments: PagedList<CommentItem>
+  /** A comment is on its way to the server: 发送 tapped again meanwhile posts nothing. */
+  commenting = false
   private stopTicker: (() => void) | null = null
 
   constructor(
@@ -172,11 +174,17 @@ export class PlaybackStore {
     return result === 'liked'
   }
 
-  /** Post a comment; on success it shows first (R4.30). Returns the server message on failure. */
-  async comment(content: string): Promise<true | string> {
+  /**
+   * Post a comment; on success it shows first (R4.30). Returns the server message on failure, and null for a tap while
+   * a comment is on its way (a double tap, or 发送 then the keyboard's confirm), which posts nothing: the server takes
+   * every call as a comment of its own.
+   */
+  async comment(content: string): Promise<true | string | null> {
     const text = content.trim()
     if (!text) return '请输入评论内容'
-    const res = await settle(postComment(this.id, text))
+    if (this.commenting) return null
+    this.commenting = true
+    const res = await settle(postComment(this.id, text)).finally(() => runInAction(() => (this.commenting = false)))
     if (!res.ok) return failureText(res.error, '评论失败')
     const posted = res.data
     runInAction(() =>
