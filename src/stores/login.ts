@@ -88,17 +88,20 @@ export class LoginStore {
   loggingIn = false
 
   private started: Promise<void> | null = null
+  /** The SMS code asked for and not answered yet: a tap meanwhile gets its outcome (sendSmsCode). */
+  private smsSending: Promise<Outcome> | null = null
 
   constructor(
     private readonly session: SessionStore = sessionStore,
     private readonly config: ServiceConfigStore = serviceConfig,
     private readonly prompt: LoginPrompt = loginPrompt
   ) {
-    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started'>(this, {
+    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started' | 'smsSending'>(this, {
       session: false,
       config: false,
       prompt: false,
-      started: false
+      started: false,
+      smsSending: false
     })
   }
 
@@ -205,9 +208,18 @@ export class LoginStore {
 
   /**
    * R7.61, R9.9: a code by SMS; ok when sent (the view then counts down before another may be asked for). A failure
-   * shows the server message (R5.16).
+   * shows the server message (R5.16). The countdown starts only once the code was sent: a tap before that (a double
+   * tap, a slow network) gets the outcome of the code on its way and asks for none, as a second SMS would replace the
+   * code of the first, the one the viewer reads and types.
    */
-  async sendSmsCode(mobile: string): Promise<Outcome> {
+  sendSmsCode(mobile: string): Promise<Outcome> {
+    if (this.smsSending) return this.smsSending
+    const sending = this.askSmsCode(mobile).finally(() => (this.smsSending = null))
+    this.smsSending = sending
+    return sending
+  }
+
+  private async askSmsCode(mobile: string): Promise<Outcome> {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
     const res = await settle(userApi.sendSms(m))

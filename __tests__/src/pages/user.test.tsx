@@ -224,6 +224,27 @@ test('R7.61 R9.9 R5.16 获取验证码: a refused request starts no countdown; a
   expect(sent()).toBe(before + 1)
 })
 
+test('R7.61 R9.9 获取验证码 tapped twice before the server answered asks for one code and counts down', async () => {
+  const toast = jest.spyOn(Taro, 'showToast')
+  await t.mount(UserPage)
+  await waitFor(() => byText('.user-form__tab', '验证码登录'))
+  tap(byText('.user-form__tab', '验证码登录'))
+  await waitFor(() => $('.user-form__code-btn'))
+  agree()
+  const sent = () => server.calls.filter((c) => c.path === '/api/v1/liveapp/sendsms').length
+  const before = sent()
+  type('.user-form__mobile', DEMO_MOBILE)
+  // a double tap: the countdown that would stop the second starts only once the first is answered
+  tap($('.user-form__code-btn'))
+  tap($('.user-form__code-btn'))
+  await waitFor(() => /^\d+s 后重新获取$/.test($('.user-form__code-btn')?.textContent || ''))
+  await new Promise((r) => setTimeout(r, 50))
+  // one SMS: a second would replace the code the first brought (the viewer types the first one they read)
+  expect(sent()).toBe(before + 1)
+  expect(toast.mock.calls.filter(([o]) => o?.title === '验证码已发送')).toHaveLength(1)
+  expect($('.user-form__error')).toBeNull()
+})
+
 test('login consent: the 用户协议 / 隐私政策 box is unticked and named; 登录 and 获取验证码 before ticking send nothing and say 请先阅读并同意用户协议和隐私政策', async () => {
   const toast = jest.spyOn(Taro, 'showToast')
   await t.mount(UserPage)
