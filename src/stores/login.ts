@@ -90,18 +90,21 @@ export class LoginStore {
   private started: Promise<void> | null = null
   /** The SMS code asked for and not answered yet: a tap meanwhile gets its outcome (sendSmsCode). */
   private smsSending: Promise<Outcome> | null = null
+  /** The mobile binding asked for and not answered yet: a tap meanwhile gets its outcome (bindMobile). */
+  private binding: Promise<Outcome> | null = null
 
   constructor(
     private readonly session: SessionStore = sessionStore,
     private readonly config: ServiceConfigStore = serviceConfig,
     private readonly prompt: LoginPrompt = loginPrompt
   ) {
-    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started' | 'smsSending'>(this, {
+    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started' | 'smsSending' | 'binding'>(this, {
       session: false,
       config: false,
       prompt: false,
       started: false,
-      smsSending: false
+      smsSending: false,
+      binding: false
     })
   }
 
@@ -328,8 +331,19 @@ export class LoginStore {
     return false
   }
 
-  /** R4.47, R7.62: bind a mobile; a failure shows the server message (R5.16). */
-  async bindMobile(mobile: string, verify: string): Promise<Outcome> {
+  /**
+   * R4.47, R7.62: bind a mobile; a failure shows the server message (R5.16). A tap while a binding is on its way (a
+   * double tap on 绑定) gets its outcome and sends nothing: the server takes a code once, and its answer to a second
+   * call (验证码错误或已失效) followed 绑定成功.
+   */
+  bindMobile(mobile: string, verify: string): Promise<Outcome> {
+    if (this.binding) return this.binding
+    const binding = this.bind(mobile, verify).finally(() => (this.binding = null))
+    this.binding = binding
+    return binding
+  }
+
+  private async bind(mobile: string, verify: string): Promise<Outcome> {
     const m = (mobile || '').trim()
     if (!isMobile(m)) return this.fail(MOBILE_INVALID_TEXT)
     if (!(verify || '').trim()) return this.fail(VERIFY_REQUIRED_TEXT)

@@ -160,6 +160,27 @@ test('R4.47 R4.46 a user without a mobile gets the binding modal; after binding,
   server.users.get(10002)!.mobile = null
 })
 
+test('R4.47 R7.62 绑定 tapped twice before the server answered binds once, with one 绑定成功', async () => {
+  const toast = jest.spyOn(Taro, 'showToast')
+  server.tokens.set('wx-page-twice', 10002)
+  await loginStore.loginWithStartupToken('app', 'wx-page-twice')
+  await t.mount(UserPage)
+  await waitFor(() => $('.user-bind'))
+  type('.user-bind__mobile', '13800000009')
+  type('.user-bind__verify', server.smsCode)
+  const binds = () => server.calls.filter((c) => c.path === '/api/v1/userapp/userinfo/mobile').length
+  const before = binds()
+  // a double tap: the modal closes only once the first is answered (a real server takes the code once, and its
+  // answer to the second was 验证码错误或已失效 right after 绑定成功)
+  tap(byText('.user-form__submit', '绑定'))
+  tap(byText('.user-form__submit', '绑定'))
+  await waitFor(() => !$('.user-bind'))
+  await new Promise((r) => setTimeout(r, 50))
+  expect(binds()).toBe(before + 1)
+  expect(toast.mock.calls.filter(([o]) => o?.title === '绑定成功')).toHaveLength(1)
+  server.users.get(10002)!.mobile = null
+})
+
 test('R9.19 R8.15 a failed login: 登录中 hides, and the failure toast follows 500 ms later (never over the loading)', async () => {
   const events: { what: string; title?: string }[] = []
   const realHide = Taro.hideLoading
