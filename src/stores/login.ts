@@ -11,6 +11,7 @@ import type { PlatformKind } from '@/platform/kinds'
 import { pauseMiniProgramLogin, prepareMiniProgramLogin, withMiniProgramCredentials } from '@/platform/mp-login'
 import { openLink } from '@/router/navigate'
 import { takeRedirect } from '@/router/redirect'
+import { OnItsWay } from '@/utils/on-its-way'
 import { setStartupLogin } from '@/router/startup-run'
 import { hideLoading, hideLoadingThen, showLoading, showModal, showToast } from '@/ui/overlay'
 import { isMobile } from '@/utils/validate'
@@ -88,23 +89,20 @@ export class LoginStore {
   loggingIn = false
 
   private started: Promise<void> | null = null
-  /** The SMS code asked for and not answered yet: a tap meanwhile gets its outcome (sendSmsCode). */
-  private smsSending: Promise<Outcome> | null = null
-  /** The mobile binding asked for and not answered yet: a tap meanwhile gets its outcome (bindMobile). */
-  private binding: Promise<Outcome> | null = null
+  /** The SMS code and the mobile binding asked for and not answered yet: a tap meanwhile gets the outcome. */
+  private readonly onItsWay = new OnItsWay<'sms' | 'bind', Outcome>()
 
   constructor(
     private readonly session: SessionStore = sessionStore,
     private readonly config: ServiceConfigStore = serviceConfig,
     private readonly prompt: LoginPrompt = loginPrompt
   ) {
-    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started' | 'smsSending' | 'binding'>(this, {
+    makeAutoObservable<LoginStore, 'session' | 'config' | 'prompt' | 'started' | 'onItsWay'>(this, {
       session: false,
       config: false,
       prompt: false,
       started: false,
-      smsSending: false,
-      binding: false
+      onItsWay: false
     })
   }
 
@@ -216,10 +214,7 @@ export class LoginStore {
    * code of the first, the one the viewer reads and types.
    */
   sendSmsCode(mobile: string): Promise<Outcome> {
-    if (this.smsSending) return this.smsSending
-    const sending = this.askSmsCode(mobile).finally(() => (this.smsSending = null))
-    this.smsSending = sending
-    return sending
+    return this.onItsWay.run('sms', () => this.askSmsCode(mobile))
   }
 
   private async askSmsCode(mobile: string): Promise<Outcome> {
@@ -337,10 +332,7 @@ export class LoginStore {
    * call (验证码错误或已失效) followed 绑定成功.
    */
   bindMobile(mobile: string, verify: string): Promise<Outcome> {
-    if (this.binding) return this.binding
-    const binding = this.bind(mobile, verify).finally(() => (this.binding = null))
-    this.binding = binding
-    return binding
+    return this.onItsWay.run('bind', () => this.bind(mobile, verify))
   }
 
   private async bind(mobile: string, verify: string): Promise<Outcome> {

@@ -27,6 +27,7 @@ import { PAGE_SIZE, PagedList, type PagedData } from './paged-list'
 import { RANKING_COUNT, RANKING_TAG } from './streamer-ranking'
 import { settle } from '@/core/call'
 import { showToast } from '@/ui/overlay'
+import { OnItsWay } from '@/utils/on-its-way'
 import { loginPrompt } from './login-prompt'
 
 /** Following and subscribed, by room id (R4.25, R4.27). */
@@ -65,7 +66,7 @@ export class StreamerStore {
   private readonly rankings = new Map<RankingType, PagedList<Streamer>>()
   private readonly playbacks = new Map<number, PagedList<RoomPlayback>>()
   /** The 关注 taps on their way, by room id: a second tap meanwhile gets the first's outcome (tapFollow). */
-  private readonly tapping = new Map<number, Promise<boolean | null>>()
+  private readonly tapping = new OnItsWay<number, boolean | null>()
 
   /** My follows (R7.43), streamer page size 15 (R9.4). */
   readonly follows = new PagedList<Streamer>((q) => this.remembered(fetchMyFollows(q)), PAGE_SIZE.streamers)
@@ -263,11 +264,7 @@ export class StreamerStore {
    * (R7.46), and a second call would unfollow what the first had just followed.
    */
   tapFollow(streamer: Streamer, roomid: number = streamer.roomId): Promise<boolean | null> {
-    const under = this.tapping.get(roomid)
-    if (under) return under
-    const tap = this.followTap(streamer, roomid).finally(() => this.tapping.delete(roomid))
-    this.tapping.set(roomid, tap)
-    return tap
+    return this.tapping.run(roomid, () => this.followTap(streamer, roomid))
   }
 
   private async followTap(streamer: Streamer, roomid: number): Promise<boolean | null> {
