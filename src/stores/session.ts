@@ -11,6 +11,7 @@ import { deviceIsIOS, launchScene } from '@/platform/launch'
 import { reloadApp } from '@/platform/reload'
 import { getItem, removeItem, setItem } from '@/platform/storage'
 import { settle } from '@/core/call'
+import type { ApiErrorKind } from '@/utils/errors'
 
 /** The current user (spec R3.2–R3.5). */
 export interface User {
@@ -26,6 +27,9 @@ export const ANONYMOUS_PREFIX = '游客'
 /** Where the guest's generated nickname is kept, so a viewer stays the same 游客 from one load to the next. */
 export const GUEST_NAME_KEY = 'guest_name'
 const GUEST_NAME = new RegExp(`^${ANONYMOUS_PREFIX}\\d{6}$`)
+
+/** The failures in which the server gave no answer about the login: no connection, a timeout, a 5xx. */
+const UNANSWERED = new Set<ApiErrorKind>(['network', 'timeout', 'server'])
 
 /**
  * R3.6: id 0, a generated nickname (游客 and six digits), an empty avatar. The nickname is generated once and kept
@@ -174,6 +178,10 @@ export class SessionStore {
   private async checkCurrentUser(): Promise<User | null> {
     const { id, sign } = savedCookies()
     const res = await settle(userApi.fetchUserInfo({ id: id ? Number(id) : undefined, sign }))
+    // Decision (R4.4): a fetch "fails" when the server answers that there is no such user. No answer (a phone in a lift,
+    // a timeout) or a 5xx (a proxy during a deploy) tells nothing about the login, which stays: the next call that
+    // reaches the server with an expired token meets its 401 and clears it then (R4.5).
+    if (!res.ok && UNANSWERED.has(res.error.kind)) return this.isLoggedIn ? this.user : null
     const user = normalizeUser(res.data)
     if (!user) {
       clearToken()

@@ -26,6 +26,7 @@ import { sessionParts, type SessionParts } from '../support/session-parts'
 import { DEMO_MOBILE, DEMO_PASSWORD, startContractServer, type ContractServer } from '../support/contract-server'
 import { watchTimeouts } from '../support/timers'
 import { hostsAt } from '../support/hosts'
+import { startFaultProxy } from '../support/fault-proxy'
 
 jest.mock('@/platform/external', () => ({ ...jest.requireActual('@/platform/external'), openExternal: jest.fn() }))
 
@@ -298,6 +299,37 @@ describe('R4.4 R7.65 current user', () => {
     expect(getToken()).toBe('')
     expect(store.session.isLoggedIn).toBe(false)
     expect(store.session.user.id).toBe(0)
+  })
+})
+
+describe('R4.4 a current-user fetch the server never answered', () => {
+  test.each([
+    ['no connection', 'drop-request' as const],
+    ['a 502 from a proxy', { status: 502 }],
+    ['a 500', { status: 500 }]
+  ])('R4.4 %s keeps the login: the stored user stays, and the next check reaches the server', async (_what, action) => {
+    const store = makeStore()
+    await store.login.loginWithPassword(DEMO_MOBILE, DEMO_PASSWORD)
+    const token = getToken()
+    expect(token).not.toBe('')
+    const proxy = await startFaultProxy(server.origin)
+    configureRequest({ hosts: hostsAt(proxy.origin) })
+    try {
+      proxy.fail(/userinfo/, action)
+      await expect(store.session.fetchCurrentUser()).resolves.toMatchObject({ id: 10001 })
+      const asked = proxy.requests(/userinfo/).length
+      expect(asked).toBeGreaterThan(0)
+      expect(getToken()).toBe(token)
+      expect(store.session.isLoggedIn).toBe(true)
+      expect(store.session.user.id).toBe(10001)
+      // the network back: the server is asked again, and answers for the same viewer
+      await expect(store.session.fetchCurrentUser()).resolves.toMatchObject({ id: 10001 })
+      expect(proxy.requests(/userinfo/).length).toBeGreaterThan(asked)
+      expect(getToken()).toBe(token)
+    } finally {
+      configureRequest({ hosts: hostsAt(server.origin) })
+      await proxy.close()
+    }
   })
 })
 
