@@ -67,16 +67,24 @@ function wechatSockets() {
 
 const ROOMS = [101, 102, 103, 104, 105, 106]
 
+/**
+ * A shared room link opens room 101; each room's 主播 page opens the next room, whose page holds its socket: each
+ * room is acquired once the one before it is connected. `each` runs after every room connects.
+ */
+async function openRoomsOneByOne(each: () => void = () => undefined): Promise<RoomSocket[]> {
+  const held: RoomSocket[] = []
+  for (const room of ROOMS) {
+    held.push(acquireRoomSocket(room))
+    await until(() => held[held.length - 1].isOpen, `room ${room} (page on top) to connect`, 5000)
+    each()
+  }
+  return held
+}
+
 test('R2.40 six live rooms in the page stack: the room on top connects, and WeChat’s five sockets are never exceeded', async () => {
   const wx = wechatSockets()
-  const held: RoomSocket[] = []
   try {
-    // a shared room link opens room 101; each room's 主播 page opens the next room, whose page holds its socket
-    for (const room of ROOMS) {
-      held.push(acquireRoomSocket(room))
-      await until(() => held[held.length - 1].isOpen, `room ${room} (page on top) to connect`, 5000)
-      expect(wx.alive.size).toBeLessThanOrEqual(WECHAT_MAX_SOCKETS)
-    }
+    const held = await openRoomsOneByOne(() => expect(wx.alive.size).toBeLessThanOrEqual(WECHAT_MAX_SOCKETS))
     expect(wx.refused).toBe(0)
     // the newest five rooms are connected; the oldest (deepest page) gave its connection up
     expect(held.slice(1).every((s) => s.isOpen)).toBe(true)
@@ -96,12 +104,8 @@ test('R2.40 six live rooms in the page stack: the room on top connects, and WeCh
 
 test('R2.40 a deeper room opened again on top is the newest: it connects, and the oldest other room gives way', async () => {
   const wx = wechatSockets()
-  const held: RoomSocket[] = []
   try {
-    for (const room of ROOMS) {
-      held.push(acquireRoomSocket(room))
-      await until(() => held[held.length - 1].isOpen, `room ${room} (page on top) to connect`, 5000)
-    }
+    const held = await openRoomsOneByOne()
     expect(held[0].isOpen).toBe(false)
 
     // room 101's link, shared in room 106's chat, opens a second page of room 101 on top
