@@ -4,6 +4,7 @@ import { mediaStore } from '@/stores/media'
 import { cnDate, currentIndex, type ScheduleEntry } from '@/stores/media-schedule'
 import { formatCount, formatDuration } from '@/utils/format'
 import { settle } from '@/core/call'
+import { failureText } from '@/utils/errors'
 
 /** What the 视听 tab opens in the player page: a TV or radio channel (live), a programme, a video. */
 export type WatchType = 'channel' | 'programme' | 'video'
@@ -28,6 +29,12 @@ const VIDEO_PAGES_MAX = 10
 
 const KIND_NAMES: Record<MediaKind, string> = { tv: '电视栏目', radio: '广播栏目', audio: '原创音频' }
 
+const NOT_FOUND: Record<WatchType, string> = {
+  channel: '频道不存在或已停播',
+  programme: '节目不存在或已下线',
+  video: '视频不存在或已下线'
+}
+
 /**
  * The 视听 player page's item, found in the media state (spec R3.27) and loaded into it when the page is opened by
  * its link: the channels from the index, a kind's programmes, or the video list page by page.
@@ -46,17 +53,21 @@ export class WatchStore {
 
   async load(): Promise<void> {
     this.error = null
-    const { data: item = null } = await settle(this.find())
+    const res = await settle(this.find())
     runInAction(() => {
-      this.item = item
-      if (!item)
-        this.error =
-          this.type === 'channel'
-            ? '频道不存在或已停播'
-            : this.type === 'video'
-              ? '视频不存在或已下线'
-              : '节目不存在或已下线'
+      this.item = res.ok ? res.data : null
+      if (!res.ok) this.error = failureText(res.error, '加载失败')
+      // not found, unless what it is looked for in failed to load: then that failure (网络异常…), not 不存在
+      else if (!res.data) this.error = this.loadFailure() ?? NOT_FOUND[this.type]
     })
+  }
+
+  /** Why the media state the item is looked for in is missing, if its load failed (the media store keeps the text). */
+  private loadFailure(): string | null {
+    if (this.type === 'channel') return mediaStore.channelState.error
+    if (this.type === 'video') return mediaStore.videoList.error
+    const kinds: MediaKind[] = this.kind ? [this.kind] : ['tv', 'radio', 'audio']
+    return kinds.map((kind) => mediaStore.programState[kind].error).find((error) => !!error) ?? null
   }
 
   private async find(): Promise<Watchable | null> {
