@@ -1,7 +1,7 @@
 /** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 import { AlbumStore } from '@/packageB/pages/album/store'
 import { PAGE_SIZE } from '@/stores/paged-list'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, requestUrl, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 
 useReferenceServer()
@@ -50,5 +50,34 @@ describe('album page', () => {
     expect(document.querySelectorAll('.album__photo').length).toBe(30)
     expect(document.querySelector('.album__title')?.textContent).toBeTruthy()
     t.unmout()
+  })
+
+  test('R2.17 R8.5 photos that failed to load (the network) say so with 重新加载, which brings them; never 暂无照片', async () => {
+    const original = globalThis.fetch
+    let failures = 1
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+      /album\/photo\/list/.test(requestUrl(input)) && failures-- > 0
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : original(input, init)
+    Current.router = { params: { id: '1' }, path: '/a' }
+    const Page = require('@/packageB/pages/album/album').default
+    const t = new TestUtils()
+    await t.mount(Page)
+    try {
+      // the photos' call has answered once the page shows a state of them other than 加载中
+      await waitFor(() => document.querySelector('.album__head') && !document.body.textContent?.includes('加载中'))
+      expect(document.querySelector('.album__title')?.textContent).toBeTruthy()
+      expect(document.body.textContent).not.toContain('暂无照片')
+      expect(document.body.textContent).toContain('网络异常,请检查网络后重试')
+      const retry = document.querySelector<HTMLElement>('.page-state__retry')!
+      expect(retry.textContent).toBe('重新加载')
+      t.act(() => retry.click())
+      await appear('.album__photo')
+      expect(document.querySelectorAll('.album__photo').length).toBe(30)
+      expect(document.querySelector('.page-state__retry')).toBeNull()
+    } finally {
+      globalThis.fetch = original
+      t.unmout()
+    }
   })
 })

@@ -12,6 +12,7 @@ import { formatCount } from '@/utils/format'
 import { shareImage, uploadedImage } from '@/utils/image'
 import './album.scss'
 import { ListFoot } from '@/components/list-foot'
+import { ListState } from '@/components/streamer-list-state'
 import { buttonProps, linkProps } from '@/platform/a11y'
 import { openPhotoViewer } from '@/platform/photo-viewer'
 import { setPageTitle } from '@/platform/title'
@@ -95,11 +96,8 @@ function AlbumPage() {
         </View>
       </View>
       {photos.empty ? (
-        photos.loading ? (
-          <PageState loading />
-        ) : (
-          <PageState empty emptyText='暂无照片' />
-        )
+        // loading, a failure with 重新加载, or none: photos that failed to load are never 暂无照片
+        <ListState list={photos} emptyText='暂无照片' />
       ) : (
         <View className='album__grid'>
           {photos.list.map((p, i) => {
