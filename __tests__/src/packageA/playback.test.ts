@@ -161,6 +161,37 @@ describe('playback store against the reference server', () => {
   })
 })
 
+describe('playback page', () => {
+  test('R2.9 R8.5 comments that failed to load (the network) say so with 重新加载, which brings them; never 还没有评论', async () => {
+    const original = globalThis.fetch
+    let failures = 1
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+      /playback\/comment\/list/.test(requestUrl(input)) && failures-- > 0
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : original(input, init)
+    Current.router = { params: { id: '5026' }, path: '/p' } as never
+    const PlaybackPage = require('@/packageA/pages/playback/playback').default
+    const u = new TestUtils()
+    await u.mount(PlaybackPage)
+    const comments = () => document.querySelector('.playback__comments')
+    try {
+      // the comments' call has answered once their part of the page shows a state other than 加载中
+      await waitFor(() => comments() && !comments()!.textContent.includes('加载中') && comments()!.children.length > 2)
+      expect(document.querySelector('.playback__title')?.textContent).toBeTruthy()
+      expect(comments()!.textContent).not.toContain('还没有评论')
+      expect(comments()!.textContent).toContain('网络异常,请检查网络后重试')
+      const retry = comments()!.querySelector<HTMLElement>('.page-state__retry')!
+      expect(retry.textContent).toBe('重新加载')
+      u.act(() => retry.click())
+      await waitFor(() => comments()!.querySelector('.comment'))
+      expect(comments()!.querySelector('.page-state__retry')).toBeNull()
+    } finally {
+      globalThis.fetch = original
+      u.unmout()
+    }
+  })
+})
+
 describe('a password room’s recording', () => {
   // playback 5010 is the recording of the password room (password 8888 in the reference server's seed)
   test('R3.9 R7.15 R7.80 R7.81 it loads only once the viewer has entered the room’s password, then with the room’s key', async () => {

@@ -15,6 +15,7 @@ import { maskPhones, stripHtml } from '@/utils/validate'
 import './playback.scss'
 import { displayName } from '@/utils/names'
 import { ListFoot } from '@/components/list-foot'
+import { ListState } from '@/components/streamer-list-state'
 import { buttonProps } from '@/platform/a11y'
 import { setPageTitle } from '@/platform/title'
 import { FlyingLayer, FullscreenSendBox, useTimedDanmaku } from '@/packageA/components/danmaku'
@@ -170,7 +171,8 @@ function PlaybackPage() {
             评论
           </Text>
         </View>
-        {list.empty && !list.loading ? <PageState empty emptyText='还没有评论，来抢沙发吧' /> : null}
+        {/* loading, a failure with 重新加载, or none: comments that failed to load are never 还没有评论 */}
+        <ListState list={list} emptyText='还没有评论，来抢沙发吧' />
         {list.list.map((c) => (
           <View key={c.id} className='comment' data-comment={c.id}>
             <AltImage className='comment__avatar' src={c.user?.avatar || ''} alt={displayName(c.user, '用户')} />
