@@ -22,6 +22,7 @@ import { formatCount } from '@/utils/format'
 import './home.scss'
 import { displayName } from '@/utils/names'
 import { ListFoot } from '@/components/list-foot'
+import { ListState } from '@/components/list-state'
 import { linkProps } from '@/platform/a11y'
 import { useFirstScreenUntil } from '@/hooks/use-first-screen'
 import { NearViewport } from '@/components/near-viewport'
@@ -245,20 +246,23 @@ const Latest = observer(function Latest() {
   )
 })
 
-/** 直播列表 with its paging foot. */
+/**
+ * 直播列表 with its paging foot. Shown once the index has answered, so the list says itself that its first page is
+ * loading or failed (with 重新加载): the page's own loading and error states cover only a home with nothing to show.
+ */
 const RoomList = observer(function RoomList() {
   const rooms = homeStore.liveRooms
   return (
-    <>
+    <View className='home__room-list'>
       <SectionHeader title='直播列表' onMore={() => openPage('list', { type: 'live' })} />
       <View className='card-grid home__rooms'>
         {rooms.list.map((r) => (
           <RoomCard key={r.id} room={r} onTap={openRoom} />
         ))}
       </View>
-      {rooms.empty && !rooms.loading && !rooms.error && <PageState empty emptyText='暂无直播' />}
+      <ListState list={rooms} emptyText='暂无直播' />
       <ListFoot list={rooms} className='home__more' />
-    </>
+    </View>
   )
 })
 
