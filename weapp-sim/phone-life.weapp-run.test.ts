@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import { sleep, type WeappSim } from './sim'
 import { assertNoErrors, weappSuite } from './support'
+import { textOf } from './tree'
 
 const s = weappSuite()
 const ROOM = 496
@@ -85,5 +86,31 @@ test('back from more than 5 s in the background the room socket is dropped and r
   sim.appShow()
   await sim.waitFor(() => roomSockets(sim)[before - 1].closed, 'the old connection closed')
   await sim.waitFor(() => roomSockets(sim).length > before && roomSockets(sim).at(-1)!.received > 0, 'a new connection')
+  assertNoErrors(sim)
+})
+
+test('a lottery’s 还剩 mm:ss does not tick while its room is under another page, and is right again when the viewer comes back', async () => {
+  await s.server.dev('rooms/539/lottery/start?type=1&seconds=600')
+  const sim = await s.launch('packageA/pages/live/live', { roomid: '539' })
+  const room = sim.page
+  const card = () => room.find({ cls: 'act-lottery__left' })
+  await sim.waitFor(() => card() || room.find({ cls: 'activities__chip', text: '抽奖' }), 'the lottery')
+  if (!card()) room.tap({ cls: 'activities__chip', text: '抽奖' })
+  await sim.waitFor(card, 'the lottery’s time left')
+  const ticking = textOf(card())
+  await sim.waitFor(() => textOf(card()) !== ticking, 'the time left ticking while the room shows')
+  // the viewer opens the streamer's page over the room: the room's timers are off (WeChat: 及时回收定时器)
+  room.tap({ cls: 'room-header__avatar' })
+  await sim.waitFor(() => sim.page !== room, 'the streamer’s page')
+  await sim.settle(50)
+  const hidden = textOf(card())
+  await sleep(2500)
+  assert.equal(textOf(card()), hidden, 'no tick on the hidden room')
+  await sim.navigateBack()
+  // at once, what is left by the clock: 600 s from the start, less the time since
+  await sim.waitFor(() => textOf(card()) !== hidden, 'the time left brought up to date')
+  const [mm, ss] = /还剩 (\d\d):(\d\d)/.exec(textOf(card()))!.slice(1).map(Number)
+  const [hm, hs] = /还剩 (\d\d):(\d\d)/.exec(hidden)!.slice(1).map(Number)
+  assert.ok(hm * 60 + hs - (mm * 60 + ss) >= 2, `${hidden} then ${textOf(card())}`)
   assertNoErrors(sim)
 })

@@ -4,6 +4,7 @@ import { VirtualList } from '@/components/virtual-list'
 import Taro, { usePullDownRefresh } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { memo, useEffect, useRef, useState } from 'react'
+import { usePageInterval } from '@/hooks/use-page-interval'
 import type { Channel, MediaKind, Programme, VideoItem } from '@/api/media'
 import { PageState } from '@/components/page-state'
 import { TabBarSlot } from '@/components/tab-bar-slot'
@@ -45,10 +46,8 @@ const ChannelSchedule = observer(function ChannelSchedule({ kind }: { kind: Chan
     if (channelId) void quietly(m.loadSchedule(channelId, day))
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when channelId, day change; what else it reads belongs to those
   }, [channelId, day])
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 60000)
-    return () => clearInterval(timer)
-  }, [])
+  // 正在播出 by the clock: every minute while the tab shows, and at once when the viewer comes back to it
+  usePageInterval(() => setNow(Date.now()), 60000)
   const channel = channels.find((c) => c.id === channelId) ?? channels[0]
   const current = channel ? m.currentOf(channel.id, day, now) : -1
   // the tab opens on today's schedule with the programme on air in view, not only midnight's rows long past: once for

@@ -1,6 +1,7 @@
 import { Text } from '@tarojs/components'
 import { useEffect, useState } from 'react'
 import { formatDuration } from '@/utils/format'
+import { usePageInterval } from '@/hooks/use-page-interval'
 
 /**
  * How long an activity stays open (a lottery until its draw, a red packet until it expires), as its card tells it: a
@@ -18,14 +19,10 @@ export function timeLeftText(endSec: number | undefined, nowMs: number): string 
   return `还剩 ${h} 小时${m ? ` ${m} 分钟` : ''}`
 }
 
-/** The card's line of time left, ticking every second. */
+/** The card's line of time left, ticking every second while the room's page is shown. */
 export function TimeLeft({ endSec, suffix, className }: { endSec?: number; suffix: string; className: string }) {
   const [now, setNow] = useState(Date.now())
-  useEffect(() => {
-    if (!endSec) return undefined
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [endSec])
+  usePageInterval(() => setNow(Date.now()), 1000, !!endSec)
   const text = timeLeftText(endSec, now)
   return text ? (
     <Text className={className} data-end={endSec}>

@@ -1,6 +1,7 @@
 import { Input, Text, View } from '@tarojs/components'
 import { observer } from 'mobx-react-lite'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { usePageInterval } from '@/hooks/use-page-interval'
 import { buttonProps, choiceProps, dialogProps, radioGroupProps, switchProps } from '@/platform/a11y'
 import { showToast } from '@/ui/overlay'
 import {
@@ -132,14 +133,10 @@ export function MoreMenu({
   )
 }
 
-/** 播放信息: latency, 清晰度, buffer, dropped frames … read again every second while open. */
+/** 播放信息: latency, 清晰度, buffer, dropped frames … read again every second while open and its page shown. */
 export function InfoPanel({ read, onClose }: { read: () => { label: string; value: string }[]; onClose: () => void }) {
   const [rows, setRows] = useState(read)
-  useEffect(() => {
-    const timer = setInterval(() => setRows(read()), 1000)
-    return () => clearInterval(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer while the panel is open
-  }, [])
+  usePageInterval(() => setRows(read()), 1000)
   return (
     <Sheet title='播放信息' className='player-menu--info' onClose={onClose}>
       {rows.map((r) => (

@@ -2,6 +2,7 @@ import { ScrollView, View, Text } from '@tarojs/components'
 import { useRouter } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { usePageInterval } from '@/hooks/use-page-interval'
 import type { MediaKind } from '@/api/media'
 import { PageState } from '@/components/page-state'
 import { Player } from '@/packageA/components/player'
@@ -54,9 +55,8 @@ const ChannelProgrammes = observer(function ChannelProgrammes({
   const [now, setNow] = useState(Date.now())
   useEffect(() => {
     void mediaStore.loadSchedule(channelId, day)
-    const timer = setInterval(() => setNow(Date.now()), 30000)
-    return () => clearInterval(timer)
   }, [channelId, day])
+  usePageInterval(() => setNow(Date.now()), 30000)
   const entries = mediaStore.scheduleOf(channelId, day)
   const rows = entries?.length ? programmeRows(entries, now, window) : []
   const onAir = rows.findIndex((r) => r.onAir)
