@@ -196,6 +196,9 @@ test('R1.4 the gift panel checks the balance: a gift × count above it says 余�
 test('R5.10 a balance the panel had wrong: the server’s 余额不足 (-7) offers 去充值 in the modal', async () => {
   await loginStore.loginWithPassword('13800000001', 'demo1234')
   await liveStore.loadRoom(ROOM)
+  // no balance from an earlier test: the panel asks for its own in an effect, which may run after the wait below has
+  // returned on an earlier test's balance, and that newer asking's answer would then replace the one set below
+  runInAction(() => balanceStore.setGold(null))
   await t.mount(InteractBar, { props: { roomId: ROOM } })
   tap(await waitFor(() => $('.interact__gift-button')))
   await waitFor(() => Number($('.interact-panel__gold')?.textContent) > 0)
