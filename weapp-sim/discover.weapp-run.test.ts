@@ -62,3 +62,29 @@ test('R2.9 a playback’s end in the mini-program: the end screen with 重播, t
   )
   assertNoErrors(sim)
 })
+
+test('R2.9 a playback’s countdown stops when the viewer opens the streamer’s page over the end screen: the next recording does not replace that page', async () => {
+  const sim = await s.launch('packageA/pages/playback/playback', { id: String(PLAYBACK) })
+  await sim.waitFor(() => sim.page.byTag('video').length > 0, 'the playback’s video')
+  await sim.waitFor(() => sim.page.find({ cls: 'related__item' }), '相关推荐')
+  const playback = sim.page
+  const video = () => playback.byTag('video')[0]
+  sim.page.fire(video(), 'play')
+  sim.page.fire(video(), 'ended')
+  await sim.waitFor(() => /秒后播放下一个/.test(nodeText(playback.find({ cls: 'end-screen__label' }))), 'the countdown')
+  playback.tap({ cls: 'playback-streamer__who' })
+  const streamer = await sim.waitFor(() => (sim.page !== playback ? sim.page : null), 'the streamer’s page')
+  // longer than the countdown (5 s): the hidden end screen opens nothing over the page the viewer is reading
+  await new Promise((r) => setTimeout(r, 6500))
+  assert.equal(sim.page, streamer)
+  assert.equal(sim.callsOf('redirectTo').length, 0)
+  // back on the playback, the end screen waits for the viewer: 下一个 with 播放下一个
+  await sim.navigateBack()
+  assert.equal(sim.page, playback)
+  await sim.waitFor(
+    () => nodeText(playback.find({ cls: 'end-screen__label' })) === '下一个',
+    'the end screen, no countdown'
+  )
+  assert.ok(playback.find({ cls: 'end-screen__play-next' }))
+  assertNoErrors(sim)
+})

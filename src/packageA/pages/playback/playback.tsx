@@ -1,6 +1,6 @@
 import { View, Text, Input } from '@tarojs/components'
 import { AltImage } from '@/components/alt-image'
-import { useReachBottom, useRouter, useShareAppMessage } from '@tarojs/taro'
+import { useDidHide, useReachBottom, useRouter, useShareAppMessage } from '@tarojs/taro'
 import { observer } from 'mobx-react-lite'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageState } from '@/components/page-state'
@@ -54,6 +54,9 @@ function PlaybackPage() {
     return () => store.stopCountdown()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs again only when store changes; what else it reads belongs to those
   }, [store])
+  // a page opened over the end screen (the streamer's) or the app left stops the countdown: its redirect would replace
+  // the page the viewer went to; back here, 播放下一个 waits for a tap
+  useDidHide(() => store.cancelAutoplay())
   useReachBottom(() => {
     store.comments.load().catch(() => undefined)
   })
