@@ -4,8 +4,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 /**
  * `tick` every `ms` while `active` and while the page is shown; at once when the page shows again (the viewer comes
  * back to it) and when it turns active. A page under another in the stack, or a tab the viewer left, keeps its timers
- * off: WeChat counts a page's timers that run while it is hidden against it (体验评分, 及时回收定时器), and what they
- * drew there nobody saw. What a tick shows must come from the clock (an end, a deadline), never from counting ticks:
+ * off: WeChat's experience audit flags a hidden page's running timers (体验评分, 及时回收定时器), and what they drew
+ * there nobody saw. What a tick shows must come from the clock (an end, a deadline), never from counting ticks:
  * the timers of a hidden page, or of an app in the background, do not run.
  * A component that mounts while its page is hidden (a push to a room under another page) ticks until the next hide.
  */
