@@ -15,7 +15,7 @@ import { setToken } from '@/core/token'
 import PreviewPage from '@/packageA/pages/preview/preview'
 import { loginStore } from '@/stores/login'
 import { formatCount } from '@/utils/format'
-import { countRequests, demoLogin, requestUrl, useReferenceServer } from '../support/reference-server'
+import { countRequests, demoLogin, failFetches, useReferenceServer } from '../support/reference-server'
 import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
 
@@ -163,12 +163,7 @@ describe('playback store against the reference server', () => {
 
 describe('playback page', () => {
   test('R2.9 R8.5 comments that failed to load (the network) say so with 重新加载, which brings them; never 还没有评论', async () => {
-    const original = globalThis.fetch
-    let failures = 1
-    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-      /playback\/comment\/list/.test(requestUrl(input)) && failures-- > 0
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : original(input, init)
+    const failing = failFetches(/playback\/comment\/list/)
     Current.router = { params: { id: '5026' }, path: '/p' } as never
     const PlaybackPage = require('@/packageA/pages/playback/playback').default
     const u = new TestUtils()
@@ -186,7 +181,7 @@ describe('playback page', () => {
       await waitFor(() => comments()!.querySelector('.comment'))
       expect(comments()!.querySelector('.page-state__retry')).toBeNull()
     } finally {
-      globalThis.fetch = original
+      failing.restore()
       u.unmout()
     }
   })
@@ -237,12 +232,7 @@ describe('preview', () => {
   })
 
   test('R7.17 a preview whose detail could not be loaded (the network) offers 重新加载, which loads it', async () => {
-    const original = globalThis.fetch
-    let failures = 1
-    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-      /teaser\/detail/.test(requestUrl(input)) && failures-- > 0
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : original(input, init)
+    const failing = failFetches(/teaser\/detail/)
     Current.router = { params: { id: '1470' }, path: '/p' } as never
     const u = new TestUtils()
     await u.mount(PreviewPage)
@@ -253,7 +243,7 @@ describe('preview', () => {
       await waitFor(() => document.querySelector('.preview__title'))
       expect(document.querySelector('.page-state__retry')).toBeNull()
     } finally {
-      globalThis.fetch = original
+      failing.restore()
       u.unmout()
     }
   })

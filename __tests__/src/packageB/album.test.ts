@@ -1,7 +1,7 @@
 /** @jest-environment ./__tests__/src/support/node-fetch-environment.js */
 import { AlbumStore } from '@/packageB/pages/album/store'
 import { PAGE_SIZE } from '@/stores/paged-list'
-import { countRequests, requestUrl, useReferenceServer } from '../support/reference-server'
+import { countRequests, failFetches, useReferenceServer } from '../support/reference-server'
 import { $, waitFor } from '../support/dom'
 
 useReferenceServer()
@@ -53,12 +53,7 @@ describe('album page', () => {
   })
 
   test('R2.17 R8.5 photos that failed to load (the network) say so with 重新加载, which brings them; never 暂无照片', async () => {
-    const original = globalThis.fetch
-    let failures = 1
-    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
-      /album\/photo\/list/.test(requestUrl(input)) && failures-- > 0
-        ? Promise.reject(new TypeError('Failed to fetch'))
-        : original(input, init)
+    const failing = failFetches(/album\/photo\/list/)
     Current.router = { params: { id: '1' }, path: '/a' }
     const Page = require('@/packageB/pages/album/album').default
     const t = new TestUtils()
@@ -76,7 +71,7 @@ describe('album page', () => {
       expect(document.querySelectorAll('.album__photo').length).toBe(30)
       expect(document.querySelector('.page-state__retry')).toBeNull()
     } finally {
-      globalThis.fetch = original
+      failing.restore()
       t.unmout()
     }
   })

@@ -108,6 +108,20 @@ export function holdAnswers(pattern: RegExp, first = Infinity, skip = 0) {
   }
 }
 
+/**
+ * The next `times` requests whose URL matches fail in transit, as a dropped connection does in the browser (fetch
+ * rejects with a TypeError), by wrapping the environment's fetch; the rest pass. `restore()` puts the fetch back.
+ */
+export function failFetches(pattern: RegExp, times = 1) {
+  const original = globalThis.fetch
+  let left = times
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) =>
+    pattern.test(requestUrl(input)) && left-- > 0
+      ? Promise.reject(new TypeError('Failed to fetch'))
+      : original(input, init)
+  return { restore: () => void (globalThis.fetch = original) }
+}
+
 /** The demo viewer's login answer (user, access_token…) straight from the server's login call. */
 export async function demoLogin<T = { access_token: string }>(origin: string): Promise<T> {
   const r = await fetch(`${origin}/api/v1/userapp/login`, {
