@@ -5,6 +5,7 @@ import { bannerText, checkingText, playbackPremiumStore, premiumStore, type Prem
 import { sessionStore } from '@/stores/session'
 import { balanceStore } from '@/stores/balance'
 import { openPage } from '@/router/navigate'
+import { usePageShown } from '@/hooks/use-page-interval'
 import { buttonProps, dialogProps, hiddenProps } from '@/platform/a11y'
 import { CURRENCY } from '@/utils/currency'
 import './premium-banner.scss'
@@ -32,10 +33,12 @@ const PaidBanner = observer(function PaidBanner({ store, id }: { store: PremiumS
   const paid = store.isPremium(id)
   const loggedIn = sessionStore.isLoggedIn
   useEffect(() => {
-    if (!hasInfo || !paid) return undefined
-    void store.check(id) // again after a login: the viewer may have bought it before
-    return store.watch(id)
+    if (hasInfo && paid) void store.check(id) // again after a login: the viewer may have bought it before
   }, [store, id, hasInfo, paid, loggedIn])
+  // the trial's clock ticks while the page shows (usePageInterval says why); it counts from the trial's start, so the
+  // time the page was hidden is spent all the same
+  const shown = usePageShown()
+  useEffect(() => (hasInfo && paid && shown ? store.watch(id) : undefined), [store, id, hasInfo, paid, shown, loggedIn])
 
   const state = store.state(id)
   if (state === 'WELCOM') return null
