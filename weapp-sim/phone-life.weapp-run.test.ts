@@ -114,3 +114,47 @@ test('a lottery’s 还剩 mm:ss does not tick while its room is under another p
   assert.ok(hm * 60 + hs - (mm * 60 + ss) >= 2, `${hidden} then ${textOf(card())}`)
   assertNoErrors(sim)
 })
+
+test('a room under another page takes its chat without drawing it: no setData there, and back on the room the messages are in its list without flying', async () => {
+  const sim = await inRoom()
+  const room = sim.page
+  await sim.waitFor(() => room.find({ cls: 'chat__list' }), 'the chat')
+  // the room's start over (the simulator's <video> never plays: 点击播放 after 3 s), so what draws later is the chat
+  await sim.waitFor(() => room.find({ cls: 'player__overlay--needs-tap' }), 'the room settled', 15000)
+  room.tap({ cls: 'room-header__avatar' })
+  await sim.waitFor(() => sim.page !== room, 'the streamer’s page')
+  await sim.settle(300)
+  const socket = roomSockets(sim).at(-1)!
+  const received = socket.received
+  const hiddenFrom = Date.now()
+  const { data } = (await s.server.dev(`rooms/${ROOM}/inject?rate=10&seconds=2`)) as { data: { total: number } }
+  await sim.waitFor(() => socket.received - received >= data.total, 'the burst over the socket', 15000)
+  await sleep(600) // past the list's 200 ms flushes
+  const drawnHidden = sim.setDataLog.filter((r) => r.route === room.route && r.t >= hiddenFrom)
+  assert.equal(drawnHidden.length, 0, `setData on the hidden room: ${JSON.stringify(drawnHidden)}`)
+  assert.ok(!room.text().includes(`#${data.total}`), 'not in the hidden room’s list')
+  await sim.navigateBack()
+  await sim.waitFor(() => room.text().includes(`#${data.total}`), 'the burst’s last message in the chat')
+  assert.equal(room.findAll({ cls: 'danmaku__item' }).length, 0, 'what came while hidden does not fly')
+  assertNoErrors(sim)
+})
+
+test('R4.12 a paid room’s 试看中 seconds do not tick while the room is under another page, and the time it was hidden is spent all the same', async () => {
+  const sim = await s.launch('packageA/pages/live/live', { roomid: '303' })
+  const room = sim.page
+  const banner = () => textOf(room.find({ cls: 'premium-banner__text' }))
+  const left = (text: string) => Number(/剩余 (\d+) 秒/.exec(text)?.[1])
+  await sim.waitFor(() => left(banner()) > 0, 'the trial’s seconds')
+  const ticking = banner()
+  await sim.waitFor(() => banner() !== ticking, 'the seconds ticking while the room shows')
+  room.tap({ cls: 'room-header__avatar' })
+  await sim.waitFor(() => sim.page !== room, 'the streamer’s page')
+  await sim.settle(50)
+  const hidden = banner()
+  await sleep(2500)
+  assert.equal(banner(), hidden, 'no tick on the hidden room')
+  await sim.navigateBack()
+  await sim.waitFor(() => banner() !== hidden, 'the seconds brought up to date')
+  assert.ok(left(hidden) - left(banner()) >= 2, `${hidden} then ${banner()}`)
+  assertNoErrors(sim)
+})

@@ -136,6 +136,48 @@ describe('the shown chat list', () => {
     expect(batches).toEqual([[1, 4]])
   })
 
+  test('while held (no page shows the room) nothing flushes; the hold’s end shows what came, in one flush, and none of it flies', async () => {
+    const { clock, list, ids } = setup()
+    const flown: number[] = []
+    list.onBatch((b) => flown.push(...b.map((m) => m.msgId)))
+    list.hold(true)
+    list.deliver(msg(2), true)
+    list.deliver(msg(1), true)
+    list.flushNow()
+    await clock.advance(5000)
+    expect(ids()).toEqual([])
+    expect(list.flushes).toBe(0)
+    expect(clock.pending).toBe(0)
+    list.hold(false)
+    expect(ids()).toEqual([1, 2])
+    expect(list.flushes).toBe(1)
+    expect(flown).toEqual([])
+    // shown again: live messages fly as before
+    list.deliver(msg(3), true)
+    await clock.advance(200)
+    expect(flown).toEqual([3])
+  })
+
+  test('a flush due as the hold starts waits for its end', async () => {
+    const { clock, list, ids } = setup()
+    list.deliver(msg(1), true)
+    list.hold(true)
+    await clock.advance(200)
+    expect(ids()).toEqual([])
+    list.hold(false)
+    expect(ids()).toEqual([1])
+  })
+
+  test('a long hold in a busy room keeps the newest maxMessages waiting; those cut are never delivered again', async () => {
+    const { list, ids } = setup(3)
+    list.hold(true)
+    for (let id = 1; id <= 7; id++) list.deliver(msg(id), true)
+    expect(list.queued).toBe(3)
+    expect([1, 2, 3, 4].map((id) => list.has(id))).toEqual([true, true, true, true]) // cut: too old to show again
+    list.hold(false)
+    expect(ids()).toEqual([5, 6, 7])
+  })
+
   test('R9.4 a live message trimmed in its own flush does not fly', async () => {
     const { clock, list } = setup(2)
     const batches: number[][] = []

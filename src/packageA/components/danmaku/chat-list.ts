@@ -17,6 +17,9 @@ const byMsgId = (a: ChatMessage, b: ChatMessage) => a.msgId - b.msgId
  * queue that flushes into the observable list every flushInterval (200 ms, on the room's clock), so a busy room changes the list (and
  * renders) at most five times a second; the list keeps the last maxMessages (200). Each flush hands its live
  * messages (not history), blocked users left out, to the batch listeners: the flying layer.
+ * While no page shows the room (`hold`), the queue waits: a hidden page's setData is work the phone does for nobody,
+ * and it takes the shown page's turn (WeChat: 后台态页面 setData). What arrived meanwhile, the newest maxMessages of it,
+ * is in the list as the page shows again, in one flush, and does not fly: it is not news by then.
  */
 export class MessageList {
   /** Shown messages in msg_id order (at most maxMessages), replaced as a whole once per flush. */
@@ -30,6 +33,7 @@ export class MessageList {
   /** ids at or below this were trimmed away: too old to show again */
   private floor = 0
   private timer: unknown = null
+  private held = false
   private listeners = new Set<BatchListener>()
 
   constructor(private readonly host: MessageListHost) {
@@ -55,19 +59,37 @@ export class MessageList {
     return () => this.listeners.delete(listener)
   }
 
-  /** Into the queue for the next flush (every flushInterval ms). */
+  /** Into the queue for the next flush (every flushInterval ms; while held, for the flush as the hold ends). */
   deliver(m: ChatMessage, live: boolean) {
     this.ids.add(m.msgId)
-    this.queue.push({ msg: m, live })
-    if (this.timer === null)
+    this.queue.push({ msg: m, live: live && !this.held })
+    if (this.held) this.trimHeld()
+    else if (this.timer === null)
       this.timer = this.host.deps.clock.setTimeout(() => this.flushNow(), this.host.deps.flushInterval)
   }
 
-  /** The queue flushed at once. */
+  /** The queue flushed at once (while held, at the hold's end). */
   flushNow(): void {
     if (this.timer !== null) this.host.deps.clock.clearTimeout(this.timer)
     this.timer = null
-    this.flush()
+    if (!this.held) this.flush()
+  }
+
+  /** No flush while held (no page shows the room); the end of the hold flushes what waited. */
+  hold(held: boolean): void {
+    if (held === this.held) return
+    this.held = held
+    if (!held) this.flushNow()
+  }
+
+  /** A long hold in a busy room keeps only what the list could show: the newest maxMessages waiting. */
+  private trimHeld() {
+    const max = this.host.deps.maxMessages
+    if (this.queue.length <= 2 * max) return
+    this.queue.sort((a, b) => byMsgId(a.msg, b.msg))
+    const cut = this.queue.splice(0, this.queue.length - max)
+    for (const c of cut) this.ids.delete(c.msg.msgId)
+    this.floor = Math.max(this.floor, cut[cut.length - 1].msg.msgId)
   }
 
   private flush() {

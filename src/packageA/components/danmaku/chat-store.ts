@@ -79,6 +79,8 @@ export class ChatRoom {
   private unsubscribe: (() => void)[] = []
   private active = false
   private historyLoading: Promise<void> | null = null
+  /** The views of this room whose page shows, and those whose page is hidden (view). */
+  private views = { shown: 0, hidden: 0 }
 
   constructor(roomId: number, store: ChatStore) {
     this.roomId = roomId
@@ -127,6 +129,25 @@ export class ChatRoom {
   /** Called with every flushed batch of live messages (not history), blocked users left out: the flying layer. */
   onBatch(listener: BatchListener): () => void {
     return this.list.onBatch(listener)
+  }
+
+  /**
+   * A view of the room, on a page that shows or not, until the returned release: while the room's views are all on
+   * hidden pages (the viewer opened another page over the room, or left the app), the list holds its flushes (chat-list).
+   * The socket stays, so nothing is missed.
+   */
+  view(shown: boolean): () => void {
+    const side = shown ? 'shown' : 'hidden'
+    this.views[side]++
+    this.holdWhileHidden()
+    return () => {
+      this.views[side]--
+      this.holdWhileHidden()
+    }
+  }
+
+  private holdWhileHidden() {
+    this.list.hold(this.views.hidden > 0 && this.views.shown === 0)
   }
 
   /** Connect and load today's history (first time); safe to call again after stop(). */
