@@ -67,12 +67,22 @@ export class StreamerStore {
   private readonly playbacks = new Map<number, PagedList<RoomPlayback>>()
   /** The 关注 taps on their way, by room id: a second tap meanwhile gets the first's outcome (tapFollow). */
   private readonly tapping = new OnItsWay<number, boolean | null>()
+  /**
+   * The follow flags' writes in order (loadFollowState): when a follow or unfollow of each room landed, and when the
+   * user changed; an is-follow answer asked before either is older than what the flag says.
+   */
+  private followSeq = 0
+  private readonly followWrittenAt = new Map<number, number>()
+  private userChangedAt = 0
 
   /** My follows (R7.43), streamer page size 15 (R9.4). */
   readonly follows = new PagedList<Streamer>((q) => this.remembered(fetchMyFollows(q)), PAGE_SIZE.streamers)
 
   constructor() {
-    makeAutoObservable<StreamerStore, 'byTag' | 'rankings' | 'playbacks' | 'tapping'>(this, {
+    makeAutoObservable<
+      StreamerStore,
+      'byTag' | 'rankings' | 'playbacks' | 'tapping' | 'followSeq' | 'followWrittenAt' | 'userChangedAt'
+    >(this, {
       known: false,
       statistics: false,
       follow: false,
@@ -80,13 +90,17 @@ export class StreamerStore {
       byTag: false,
       rankings: false,
       playbacks: false,
-      tapping: false
+      tapping: false,
+      followSeq: false,
+      followWrittenAt: false,
+      userChangedAt: false
     })
     // Another user (or none) after a login change: my follows and the follow flags are no longer mine.
     onTokenChange(() => this.forgetUser())
   }
 
   forgetUser() {
+    this.userChangedAt = ++this.followSeq
     this.follows.clear()
     runInAction(() => this.follow.clear())
   }
@@ -201,9 +215,15 @@ export class StreamerStore {
     return this.follow.get(roomid) ?? { following: false, subscribed: false }
   }
 
-  /** Is-follow: 1 following, 2 subscribed (R4.25, R7.45). */
+  /**
+   * Is-follow: 1 following, 2 subscribed (R4.25, R7.45). An answer to an asking older than a follow or unfollow of the
+   * room that has landed since (the room opened, and the viewer tapped 关注 before its is-follow answered on a slow
+   * network), or than a login change, is not news: the flag stays as that follow left it, which is what is returned.
+   */
   async loadFollowState(roomid: number): Promise<RoomFollow> {
+    const asked = ++this.followSeq
     const state = followStateOf(await fetchIsFollow(roomid))
+    if ((this.followWrittenAt.get(roomid) ?? 0) > asked || this.userChangedAt > asked) return this.followOf(roomid)
     runInAction(() => this.follow.set(roomid, state))
     return state
   }
@@ -226,6 +246,7 @@ export class StreamerStore {
     runInAction(() => {
       const before = this.followOf(roomid)
       this.follow.set(roomid, { ...before, following: now })
+      this.followWrittenAt.set(roomid, ++this.followSeq)
       const base = { ...streamer, ...(fresh ? { fans: fresh.fans } : {}) }
       if (fresh)
         this.known.set(Number(streamer.id), { ...(this.known.get(Number(streamer.id)) ?? streamer), fans: fresh.fans })

@@ -19,7 +19,7 @@ import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
 import { StreamerStore, streamerStore } from '@/stores/streamer'
 import { startFaultServer, type FaultServer } from '../support/fault-server'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, holdAnswers, useReferenceServer } from '../support/reference-server'
 import { waitFor, $ } from '../support/dom'
 import { hostsAt } from '../support/hosts'
 
@@ -129,6 +129,33 @@ test('R4.26 R7.46 a double tap on + 关注 follows once: the server toggles, and
   expect(followToasts().map(([o]) => (o as { title: string }).title)).toEqual(['关注成功'])
   // the server agrees: followed, not followed and unfollowed
   expect((await new StreamerStore().loadFollowState(room.id)).following).toBe(true)
+})
+
+test('R4.25 R4.26 an is-follow answer asked before a follow landed does not turn the button back to + 关注', async () => {
+  expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+  const rooms = (await postData<{ list: { id: number }[] }>('/userapp/living/list', { page: 1, count: 100 })).list
+  const room = (await liveStore.loadRoom(rooms[0].id))!
+  const streamer = normalizeStreamer({ ...room.streamer, room_id: room.streamer.room_id || room.id })
+  if ((await streamerStore.loadFollowState(room.id)).following) await streamerStore.toggleFollow(streamer, room.id)
+
+  // a slow network: the room's is-follow answers (not following) are on their way while the viewer taps 关注
+  const held = holdAnswers(/\/userapp\/isfollow$/)
+  try {
+    await t.mount(RoomHeader, { props: { room, onPoster: () => undefined } })
+    const asked = streamerStore.loadFollowState(room.id) // the store's asking, as the header's own on mount
+    await waitFor(() => held.answered() >= 2)
+    expect(followButton()?.textContent).toBe('+ 关注')
+    tap(followButton())
+    await waitFor(() => followButton()?.textContent === '已关注')
+    held.release()
+    // the old answers land: the flag stays as the follow left it
+    expect(await asked).toMatchObject({ following: true })
+    expect(followButton()?.textContent).toBe('已关注')
+  } finally {
+    held.restore()
+  }
+  expect((await new StreamerStore().loadFollowState(room.id)).following).toBe(true)
+  await streamerStore.toggleFollow(streamer, room.id)
 })
 
 describe('a fault server answering the follow with codes other than 1', () => {
