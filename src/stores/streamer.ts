@@ -68,8 +68,8 @@ export class StreamerStore {
   /** The 关注 taps on their way, by room id: a second tap meanwhile gets the first's outcome (tapFollow). */
   private readonly tapping = new OnItsWay<number, boolean | null>()
   /**
-   * The follow flags' writes in order (loadFollowState): when a follow or unfollow of each room landed, and when the
-   * user changed; an is-follow answer asked before either is older than what the flag says.
+   * The follow flags' writes in order (loadFollowState): when a follow, an unfollow or a subscription of each room
+   * landed, and when the user changed; an is-follow answer asked before either is older than what the flag says.
    */
   private followSeq = 0
   private readonly followWrittenAt = new Map<number, number>()
@@ -216,9 +216,10 @@ export class StreamerStore {
   }
 
   /**
-   * Is-follow: 1 following, 2 subscribed (R4.25, R7.45). An answer to an asking older than a follow or unfollow of the
-   * room that has landed since (the room opened, and the viewer tapped 关注 before its is-follow answered on a slow
-   * network), or than a login change, is not news: the flag stays as that follow left it, which is what is returned.
+   * Is-follow: 1 following, 2 subscribed (R4.25, R7.45). An answer to an asking older than a follow, an unfollow or a
+   * subscription of the room that has landed since (the room opened, and the viewer tapped 关注 before its is-follow
+   * answered on a slow network), or than a login change, is not news: the flag stays as that write left it, which is
+   * what is returned.
    */
   async loadFollowState(roomid: number): Promise<RoomFollow> {
     const asked = ++this.followSeq
@@ -299,6 +300,7 @@ export class StreamerStore {
   async subscribe(roomId: number): Promise<boolean> {
     await postSubscribe(roomId)
     runInAction(() => this.follow.set(roomId, { ...this.followOf(roomId), subscribed: true }))
+    this.followWrittenAt.set(roomId, ++this.followSeq)
     return true
   }
 

@@ -10,7 +10,8 @@ import { getToken, setLoginPrompt, setToken } from '@/core/token'
 import { setItem } from '@/platform/storage'
 import { NO_MORE_DATA, PAGE_SIZE } from '@/stores/paged-list'
 import { StreamerStore, followStateOf } from '@/stores/streamer'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, holdAnswers, useReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
 
 useReferenceServer()
 
@@ -239,6 +240,25 @@ describe('streamer store against the reference server', () => {
     expect(store.followOf(s.roomId).subscribed).toBe(true)
     const again = new StreamerStore()
     expect((await again.loadFollowState(s.roomId)).subscribed).toBe(true)
+  })
+
+  test('R4.25 R4.27 an is-follow answer asked before the subscription landed does not clear 已预约', async () => {
+    await login()
+    const store = new StreamerStore()
+    const all = (await fetchStreamers({ tag: 0, page: 1, count: 100 })).list
+    const s = all.filter((x) => x.roomId > 0)[3]
+    // the room's is-follow (not subscribed) still on its way as the viewer taps 预约提醒
+    const held = holdAnswers(/\/userapp\/isfollow$/)
+    try {
+      const asked = store.loadFollowState(s.roomId)
+      await waitFor(() => held.answered() >= 1)
+      expect(await store.subscribe(s.roomId)).toBe(true)
+      held.release()
+      expect((await asked).subscribed).toBe(true)
+    } finally {
+      held.restore()
+    }
+    expect(store.followOf(s.roomId).subscribed).toBe(true)
   })
 
   test('R7.14 the playbacks of a streamer room are a paged list filtered by roomid', async () => {
