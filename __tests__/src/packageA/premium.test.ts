@@ -25,7 +25,8 @@ import {
 import { PlaybackStore } from '@/packageA/pages/playback/store'
 import { sessionStore } from '@/stores/session'
 import { loginStore } from '@/stores/login'
-import { countRequests, useReferenceServer } from '../support/reference-server'
+import { countRequests, holdAnswers, useReferenceServer } from '../support/reference-server'
+import { waitFor } from '../support/dom'
 import { SEED_IDS } from '../../../server/db/seed-ids'
 
 const PAID = SEED_IDS.rooms.premium
@@ -261,6 +262,27 @@ describe('against the reference server', () => {
       stop()
       setToken('')
     }
+  })
+
+  test('R5.17 R7.88 an ispremium answer asked before the purchase landed does not lock the bought room again', async () => {
+    expect(await loginStore.loginWithPassword('13800000001', 'demo1234')).toEqual({ ok: true })
+    await liveStore.loadRoom(308)
+    const { store } = clockStore()
+    store.watch(308)
+    // the check after a login, on a slow network: its answer (not bought) is on its way as the viewer confirms
+    const held = holdAnswers(/\/userapp\/ispremium$/)
+    try {
+      const asked = store.check(308)
+      await waitFor(() => held.answered() >= 1)
+      expect(await store.purchase(308)).toBe(true)
+      held.release()
+      expect(await asked).toBe(true)
+    } finally {
+      held.restore()
+    }
+    expect(store.state(308)).toBe('PREMIUM_PAYED')
+    expect(store.blocked(308)).toBe(false)
+    expect(await clockStore().store.check(308)).toBe(true)
   })
 
   test('R8.13 a failed purchase shows the server message for 3 seconds and stays locked', async () => {

@@ -131,6 +131,9 @@ export class PremiumStore {
   private deps: PremiumDeps
   private ticker: unknown = null
   private watching = new Map<number, number>()
+  /** ispremium askings and purchases in order: an answer asked before a purchase landed is older than it (check). */
+  private seq = 0
+  private boughtAt = new Map<number, number>()
 
   constructor(deps: Partial<PremiumDeps> = {}) {
     this.deps = {
@@ -142,11 +145,13 @@ export class PremiumStore {
     }
     this.now = this.deps.now()
     this.trialStarts = readTrialStarts(this.trialKey, this.now)
-    makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching' | 'adopted'>(this, {
+    makeAutoObservable<PremiumStore, 'deps' | 'ticker' | 'watching' | 'adopted' | 'seq' | 'boughtAt'>(this, {
       deps: false,
       ticker: false,
       watching: false,
-      adopted: false
+      adopted: false,
+      seq: false,
+      boughtAt: false
     })
   }
 
@@ -215,9 +220,14 @@ export class PremiumStore {
     return s === 'TRIAL_ENDED' || s === 'PREMIUM'
   }
 
-  /** R7.87, R5.17 */
+  /**
+   * R7.87, R5.17. An answer asked before a purchase of the same room (or playback) landed is older than that purchase:
+   * it would lock again what the viewer has just paid for (the check after a login, still on its way as they confirm).
+   */
   async check(id: number): Promise<boolean> {
+    const asked = ++this.seq
     const bought = purchasedFrom((await settle(checkPremium(this.target(id)))).data ?? null)
+    if ((this.boughtAt.get(id) ?? 0) > asked) return true
     runInAction(() => (this.purchased[id] = bought))
     return bought
   }
@@ -330,6 +340,7 @@ export class PremiumStore {
     }
     const paid: PremiumPayResult | null = res.data
     runInAction(() => (this.purchased[id] = true))
+    this.boughtAt.set(id, ++this.seq)
     const gold = Number(paid?.gold)
     if (paid && Number.isFinite(gold)) balanceStore.setGold(gold)
     void showToast(PURCHASE_SUCCESS_TEXT, { icon: 'success' })
