@@ -1,5 +1,6 @@
 import { makeAutoObservable } from 'mobx'
 import { getItem, setItem } from '@/platform/storage'
+import { OnItsWay } from '@/utils/on-its-way'
 
 /** What can be liked, each remembered under its own local storage key (spec R9.32). */
 export type LikeKind = 'medias' | 'posts' | 'photos'
@@ -21,8 +22,11 @@ export class LikesStore {
     photos: getItem<number[]>(LIKE_KEYS.photos) || []
   }
 
+  /** The likes on their way, by kind and id: a second tap meanwhile gets the first's outcome (toggle). */
+  private readonly tapping = new OnItsWay<string, 'liked' | 'unliked' | 'skipped'>()
+
   constructor() {
-    makeAutoObservable(this)
+    makeAutoObservable<LikesStore, 'tapping'>(this, { tapping: false })
   }
 
   has(kind: LikeKind, id: number): boolean {
@@ -36,9 +40,18 @@ export class LikesStore {
 
   /**
    * Like (or, for a liked photo, unlike) through `call`. Resolves 'liked', 'unliked' or 'skipped'; a failed call
-   * changes nothing and rejects.
+   * changes nothing and rejects. A tap while the same like is on its way (a double tap, a slow network) gets that
+   * tap's outcome and sends nothing: each call counts on the server, and a second would count the viewer twice.
    */
-  async toggle(
+  toggle(
+    kind: LikeKind,
+    id: number,
+    call: (undo: boolean) => Promise<unknown>
+  ): Promise<'liked' | 'unliked' | 'skipped'> {
+    return this.tapping.run(`${kind}:${id}`, () => this.toggleNow(kind, id, call))
+  }
+
+  private async toggleNow(
     kind: LikeKind,
     id: number,
     call: (undo: boolean) => Promise<unknown>

@@ -2,7 +2,7 @@
 import { TimelineStore, normalizeTopic, topicRedirect } from '@/packageA/pages/timeline/store'
 import type { TopicRaw } from '@/api/timeline'
 import { countRequests, useReferenceServer } from '../support/reference-server'
-import { $, waitFor } from '../support/dom'
+import { $, $$, waitFor } from '../support/dom'
 
 useReferenceServer()
 
@@ -86,6 +86,30 @@ describe('timeline and post pages', () => {
     expect(document.querySelector('.timeline__redirect')?.textContent).toContain('正在直播')
     expect(document.body.textContent).not.toMatch(/1[3-9]\d{9}/) // phone numbers in posts are masked (R5.2)
     t.unmout()
+  })
+  test('R4.28 R4.29 a double tap on a post’s ♡ likes it once: one call, one more like', async () => {
+    Current.router = { params: { id: '1' }, path: '/t' }
+    const Page = require('@/packageA/pages/timeline/timeline').default
+    const t = new TestUtils()
+    await t.mount(Page)
+    await appear('.post-card__like')
+    // a post no other test liked (likes are remembered per post id)
+    const at = $$('.post-card__like').findIndex((x) => !x.className.includes('post-card__like--on'))
+    const like = () => $$('.post-card__like')[at]
+    const count = () => Number(/(\d+)/.exec(like().textContent || '')?.[1])
+    const before = count()
+    const calls = countRequests(/a=timeline_posts_like/)
+    try {
+      // two taps before the first answer
+      t.act(() => like().click())
+      t.act(() => like().click())
+      await waitFor(() => like().className.includes('post-card__like--on'))
+      await waitFor(() => count() === before + 1)
+      expect(calls.count).toBe(1)
+    } finally {
+      calls.restore()
+      t.unmout()
+    }
   })
   test('R2.12 the post page shows one post', async () => {
     Current.router = { params: { id: '114', topic: '1' }, path: '/p' }
