@@ -758,14 +758,23 @@ test('R6.2 a visitor who taps a vote and then a quiz answer has both go out afte
   }
 })
 
-test('R4.37 grab lottery: tap to join; a viewer who did not win sees the loss', async () => {
+test('R4.37 grab lottery: tap to join (a double tap joins once); a viewer who did not win sees the loss', async () => {
   await login()
   await mountStage()
   await demo('/lottery/start?type=1')
-  tap(await waitFor(() => $('.act-card--lottery .act-lottery__join')))
-  // how long until the draw
-  expect($('.act-lottery__left')?.textContent).toMatch(/^还剩 (09|10):\d\d 开奖$/)
-  await waitFor(() => $('.act-lottery__state')?.textContent === '已参与，等待开奖')
+  const join = await waitFor(() => $('.act-card--lottery .act-lottery__join'))
+  const joins = countRequests(/\/lottery\/draw$/)
+  try {
+    // a double tap: one join, one toast
+    tap(join)
+    tap(join)
+    // how long until the draw
+    expect($('.act-lottery__left')?.textContent).toMatch(/^还剩 (09|10):\d\d 开奖$/)
+    await waitFor(() => $('.act-lottery__state')?.textContent === '已参与，等待开奖')
+    expect(joins.count).toBe(1)
+  } finally {
+    joins.restore()
+  }
   await demo('/lottery/result')
   await waitFor(() => $('.act-lottery__outcome--win')) // the demo draws every viewer who joined
   expect($('.act-lottery__left')).toBeNull() // drawn: nothing left to wait for

@@ -35,6 +35,8 @@ export class LotteryStore implements ActivityStore {
   /** R4.35 per lottery id. */
   statuses: Record<number, LotteryStatus> = {}
   joined = false
+  /** A join on its way: a second tap meanwhile (a double tap, a slow network) sends nothing. */
+  joining = false
   outcome: LotteryOutcome | null = null
   private off: (() => void) | null = null
 
@@ -102,16 +104,21 @@ export class LotteryStore implements ActivityStore {
   /** Grab lottery: tap to join (login-gated). */
   join(): Promise<boolean> {
     const l = this.lottery
-    if (!l || this.joined || this.status === 'finish') return Promise.resolve(false)
+    if (!l || this.joined || this.joining || this.status === 'finish') return Promise.resolve(false)
     return this.ctx.gated(async () => {
-      const res = await settle(joinLottery(this.ctx.roomId, l.id), { rejections: 'throw' })
-      if (!res.ok) {
-        this.ctx.toast(res.error.msg || '参与失败')
-        return false
+      runInAction(() => (this.joining = true))
+      try {
+        const res = await settle(joinLottery(this.ctx.roomId, l.id), { rejections: 'throw' })
+        if (!res.ok) {
+          this.ctx.toast(res.error.msg || '参与失败')
+          return false
+        }
+        runInAction(() => (this.joined = true))
+        this.ctx.toast(res.data.msg || '参与成功，等待开奖')
+        return true
+      } finally {
+        runInAction(() => (this.joining = false))
       }
-      runInAction(() => (this.joined = true))
-      this.ctx.toast(res.data.msg || '参与成功，等待开奖')
-      return true
     })
   }
 
